@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canCreateAndManageRepairs,
+  canCreateOrEditOrders,
+  canHavePersonalTasks,
+  canManageOffsiteItems,
+  isAdmin,
+  isAllowed,
+} from './permissions';
+import { ROLES, type TActor, type TRole } from './roles';
+
+type TCheck = (actor: TActor | null | undefined) => boolean;
+
+// Spec §6, written out role by role so that a wrong list in the code cannot also make the expectation wrong.
+const CHECKS: ReadonlyArray<readonly [string, TCheck, Record<TRole, boolean>]> = [
+  [
+    'canCreateOrEditOrders',
+    canCreateOrEditOrders,
+    {
+      admin: true,
+      manager: true,
+      salesperson: true,
+      designer: false,
+      operator: false,
+      production: false,
+      qa: false,
+    },
+  ],
+  [
+    'canCreateAndManageRepairs',
+    canCreateAndManageRepairs,
+    {
+      admin: true,
+      manager: true,
+      salesperson: false,
+      designer: false,
+      operator: true,
+      production: true,
+      qa: false,
+    },
+  ],
+  [
+    'isAdmin',
+    isAdmin,
+    {
+      admin: true,
+      manager: false,
+      salesperson: false,
+      designer: false,
+      operator: false,
+      production: false,
+      qa: false,
+    },
+  ],
+  [
+    'canHavePersonalTasks',
+    canHavePersonalTasks,
+    {
+      admin: false,
+      manager: false,
+      salesperson: true,
+      designer: true,
+      operator: false,
+      production: false,
+      qa: false,
+    },
+  ],
+  [
+    'canManageOffsiteItems',
+    canManageOffsiteItems,
+    {
+      admin: true,
+      manager: true,
+      salesperson: true,
+      designer: false,
+      operator: false,
+      production: false,
+      qa: false,
+    },
+  ],
+];
+
+describe('action permissions (spec §6)', () => {
+  const cases = CHECKS.flatMap(([name, check, expected]) =>
+    ROLES.map((role) => [name, role, check, expected[role]] as const),
+  );
+
+  it.each(cases)('%s for %s', (_name, role, check, expected) => {
+    expect(check({ role })).toBe(expected);
+  });
+
+  it.each(CHECKS.map(([name, check]) => [name, check] as const))(
+    '%s denies a missing user',
+    (_name, check) => {
+      expect(check(null)).toBe(false);
+      expect(check(undefined)).toBe(false);
+    },
+  );
+});
+
+describe('isAllowed', () => {
+  it("lets every signed-in role through 'all'", () => {
+    for (const role of ROLES) expect(isAllowed({ role }, 'all')).toBe(true);
+  });
+
+  it("denies 'all' to a missing user", () => {
+    expect(isAllowed(null, 'all')).toBe(false);
+  });
+
+  it('denies everyone an empty role list', () => {
+    for (const role of ROLES) expect(isAllowed({ role }, [])).toBe(false);
+  });
+});

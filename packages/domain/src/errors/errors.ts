@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+/** The error object of spec §3/§8, as the server sends it and as the web client normalises every failure to. */
+export const ZApiErrorSchema = z.object({
+  message: z.string(),
+  // 0 when no response arrived (network failure).
+  status: z.number().int().min(0).max(599),
+  code: z.string().optional(),
+  details: z.unknown().optional(),
+  correlationId: z.string().optional(),
+});
+export type TApiError = z.infer<typeof ZApiErrorSchema>;
+
+/** The user-facing strings of spec §8 (and the access-denied and error-screen strings of §1–§2), quoted once. */
+export const ERROR_MESSAGES = {
+  // Login (§8).
+  missingIdToken: 'Failed to get ID token after login',
+  missingProfile: 'Failed to get user profile from backend',
+  emailNotVerified:
+    'Please verify your email address before logging in. Check your inbox for the verification code.',
+  invalidCredentials: 'Invalid credentials',
+  // §4 step 5 says only that sign-in "requires additional steps"; this wording is ours.
+  signInRequiresAdditionalSteps: 'Sign-in requires additional steps that are not supported here.',
+  // Fallbacks when the server gives no message (§8).
+  registrationFailed: 'Registration failed',
+  updateProfileFailed: 'Failed to update profile',
+  changePasswordFailed: 'Failed to change password',
+  requestPasswordResetFailed: 'Failed to request password reset',
+  resetPasswordFailed: 'Failed to reset password',
+  verifyEmailFailed: 'Failed to verify email',
+  resendVerificationFailed: 'Failed to resend verification email',
+  // The last resort of normalizeApiError (§8).
+  generic: 'An error occurred',
+  // Generic error screen (§2) and the workflow dashboard's access-denied state (§1).
+  somethingWentWrong: 'Oops! Something went wrong',
+  accessDenied: 'Access Denied',
+  noDashboardPermission: "You don't have permission to view this dashboard.",
+} as const;
+export type TErrorMessageKey = keyof typeof ERROR_MESSAGES;
+
+/** Exception names the identity service reports (spec §8). */
+export const IDENTITY_EXCEPTIONS = [
+  'UserUnAuthenticatedException',
+  'UserAlreadyAuthenticatedException',
+  'NoSessionFoundException',
+  'InvalidUserPoolId',
+  'InvalidIdentityPoolIdException',
+  'SignInException',
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+  'CodeMismatchException',
+  'ExpiredCodeException',
+  'LimitExceededException',
+  'TooManyRequestsException',
+  'InvalidPasswordException',
+  'UsernameExistsException',
+] as const;
+export type TIdentityException = (typeof IDENTITY_EXCEPTIONS)[number];
+
+export function isIdentityException(name: unknown): name is TIdentityException {
+  return typeof name === 'string' && (IDENTITY_EXCEPTIONS as readonly string[]).includes(name);
+}
+
+/**
+ * Stable server error codes and the HTTP status each answers with by default. Spec §8 shows only
+ * EMAIL_NOT_VERIFIED; the rest are Loupe's own, part of the API contract: never rename one.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  // A missing or wrong X-CSRF-Token on a mutating request (§7).
+  CSRF_INVALID: 403,
+  RATE_LIMITED: 429,
+  // Signed in, but the account may not be used until the e-mail is verified (§5, §8).
+  EMAIL_NOT_VERIFIED: 403,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_DISABLED: 403,
+  REGISTRATION_CLOSED: 403,
+  PASSWORD_TOO_COMMON: 400,
+  PASSWORD_INVALID: 400,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+export type TErrorCode = keyof typeof ERROR_CODES;
+export const ZErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [TErrorCode, ...TErrorCode[]]);
+
+export type TAppErrorOptions = {
+  readonly status?: number;
+  readonly details?: unknown;
+  readonly cause?: unknown;
+};
+
+/** The one error type of Loupe (ARCHITECTURE §5): a stable code, a message, and the default status of the code. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly code: TErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+
+  constructor(code: TErrorCode, message: string, options: TAppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status ?? ERROR_CODES[code];
+    this.details = options.details;
+  }
+}
+
+export type TNormalizeApiErrorInput = {
+  /** The parsed response body, whatever it is. */
+  readonly serverBody?: unknown;
+  readonly status: number;
+  /** The caller's fallback, e.g. ERROR_MESSAGES.registrationFailed. */
+  readonly clientMessage?: string | null;
+  /** The X-Correlation-ID the request carried. */
+  readonly correlationId?: string | null;
+};
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * Spec §8: message = server message, else client message, else 'An error occurred'; with status, code,
+ * details and correlationId. Only an object body's `message` counts as a server message — a text body may
+ * be a proxy's HTML page, which no user should read.
+ */
+export function normalizeApiError(input: TNormalizeApiErrorInput): TApiError {
+  const body =
+    typeof input.serverBody === 'object' && input.serverBody !== null && !Array.isArray(input.serverBody)
+      ? (input.serverBody as Record<string, unknown>)
+      : {};
+  const message =
+    nonEmptyString(body.message) ?? nonEmptyString(input.clientMessage) ?? ERROR_MESSAGES.generic;
+  const error: TApiError = { message, status: input.status };
+  const code = nonEmptyString(body.code);
+  if (code !== undefined) error.code = code;
+  if (body.details !== undefined) error.details = body.details;
+  // The server echoes the request's id; prefer what it logged under, should the two ever differ.
+  const correlationId = nonEmptyString(body.correlationId) ?? nonEmptyString(input.correlationId);
+  if (correlationId !== undefined) error.correlationId = correlationId;
+  return error;
+}

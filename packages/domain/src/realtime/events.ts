@@ -1,0 +1,357 @@
+import { z } from 'zod';
+import { ZRoleSchema } from '../auth/roles';
+import { DEPARTMENT_REGISTRY_EVENTS, ZDepartmentSchema } from '../registry/departments';
+import { STATION_REGISTRY_EVENTS, ZStationSchema } from '../registry/stations';
+import { ZEpcSchema, ZNormalizedEpcSchema } from '../rfid/epc';
+
+/**
+ * The realtime socket of spec §7 as one typed event map (ARCHITECTURE §5: every socket payload is
+ * parsed with a schema from here). Payload shapes are not in the spec; they are Loupe's own.
+ */
+
+const ZTimestampSchema = z.iso.datetime({ offset: true });
+const ZIdSchema = z.string().min(1).max(200);
+const ZAntennaSchema = z.number().int().min(1).max(64);
+
+/** Incoming event names, exactly as spec §7 lists them. */
+export const INCOMING_EVENT_NAMES = [
+  'rfid:tag-read',
+  'rfid:reader-status',
+  'tracking:location-update',
+  'tracking:offsite-detected',
+  'tracking:returned-from-offsite',
+  'workflow:assignment-created',
+  'workflow:phase-completed',
+  'workflow:nudge-triggered',
+  'order:created',
+  'order:updated',
+  'order:status-changed',
+  'order:moved',
+  'order:tracking:started',
+  'repair:created',
+  'repair:updated',
+  'repair:status-changed',
+  'system:notification',
+  'system:alert',
+  'user:created',
+  'user:updated',
+  'user:deleted',
+  'user:online-count-changed',
+  'pong',
+] as const;
+export type TIncomingEventName = (typeof INCOMING_EVENT_NAMES)[number];
+
+/** The registry events of spec §4, announced over the same socket so every screen sees the same registry. */
+export const REGISTRY_EVENT_NAMES = [...DEPARTMENT_REGISTRY_EVENTS, ...STATION_REGISTRY_EVENTS] as const;
+export type TRegistryEventName = (typeof REGISTRY_EVENT_NAMES)[number];
+
+/** Outgoing event names of spec §7. */
+export const OUTGOING_EVENT_NAMES = [
+  'ping',
+  'subscribe',
+  'unsubscribe',
+  'request:refresh',
+  'rfid:test-scan',
+] as const;
+export type TOutgoingEventName = (typeof OUTGOING_EVENT_NAMES)[number];
+
+/** Spec §4 "Realtime connection"; failed comes after the maximum reconnect attempts. */
+export const REALTIME_CONNECTION_STATES = ['connected', 'disconnected', 'reconnecting', 'failed'] as const;
+export const ZRealtimeConnectionStateSchema = z.enum(REALTIME_CONNECTION_STATES);
+export type TRealtimeConnectionState = z.infer<typeof ZRealtimeConnectionStateSchema>;
+
+/** Spec §8: the connection-failed event carries the message and the attempt count. */
+export const ZConnectionFailedSchema = z.object({
+  message: z.string(),
+  attempts: z.number().int().nonnegative(),
+});
+export type TConnectionFailed = z.infer<typeof ZConnectionFailedSchema>;
+
+// Rooms (spec §7): department:{id}, order:{id}, repair:{id}.
+export const ROOM_KINDS = ['department', 'order', 'repair'] as const;
+export type TRoomKind = (typeof ROOM_KINDS)[number];
+export type TRoom = { readonly kind: TRoomKind; readonly id: string };
+
+const ROOM_PATTERN = /^(department|order|repair):([A-Za-z0-9_-]{1,100})$/;
+
+function isRoomKind(value: string): value is TRoomKind {
+  return (ROOM_KINDS as readonly string[]).includes(value);
+}
+
+export function parseRoom(room: string): TRoom | null {
+  const match = ROOM_PATTERN.exec(room);
+  const kind = match?.[1];
+  const id = match?.[2];
+  if (kind === undefined || id === undefined || !isRoomKind(kind)) return null;
+  return { kind, id };
+}
+
+export function roomName(room: TRoom): string {
+  return `${room.kind}:${room.id}`;
+}
+
+/** A room name of one of the three kinds; ids are letters, digits, '-' and '_'. */
+export const ZRoomSchema = z.string().refine((room) => parseRoom(room) !== null, { message: 'Unknown room' });
+
+export const ZItemTypeSchema = z.enum(['order', 'repair']);
+
+const itemRef = {
+  itemType: ZItemTypeSchema,
+  itemId: ZIdSchema,
+  number: z.string(),
+  epc: ZNormalizedEpcSchema,
+};
+
+// ── Incoming payloads ──────────────────────────────────────────────────────────────────────────
+
+export const ZRfidTagReadPayloadSchema = z.object({
+  epc: ZNormalizedEpcSchema,
+  readerId: ZIdSchema,
+  antenna: ZAntennaSchema,
+  timestamp: ZTimestampSchema,
+  rssi: z.number().optional(),
+  departmentId: ZIdSchema.optional(),
+  stationId: ZIdSchema.optional(),
+});
+
+export const READER_STATUSES = ['online', 'offline', 'error'] as const;
+export const ZRfidReaderStatusPayloadSchema = z.object({
+  readerId: ZIdSchema,
+  readerName: z.string().optional(),
+  status: z.enum(READER_STATUSES),
+  timestamp: ZTimestampSchema,
+  message: z.string().optional(),
+});
+
+export const ZTrackingLocationUpdatePayloadSchema = z.object({
+  ...itemRef,
+  departmentId: ZIdSchema,
+  departmentName: z.string(),
+  stationId: ZIdSchema,
+  stationName: z.string(),
+  timestamp: ZTimestampSchema,
+});
+
+export const ZTrackingOffsiteDetectedPayloadSchema = z.object({
+  ...itemRef,
+  lastSeen: ZTimestampSchema,
+  detectedAt: ZTimestampSchema,
+  isExpectedOffsite: z.boolean(),
+});
+
+export const ZTrackingReturnedFromOffsitePayloadSchema = z.object({
+  ...itemRef,
+  returnedAt: ZTimestampSchema,
+});
+
+export const ZWorkflowAssignmentCreatedPayloadSchema = z.object({
+  assignmentId: ZIdSchema,
+  itemType: ZItemTypeSchema,
+  itemId: ZIdSchema,
+  assigneeId: ZIdSchema,
+  phase: z.string(),
+  createdAt: ZTimestampSchema,
+});
+
+export const ZWorkflowPhaseCompletedPayloadSchema = z.object({
+  itemType: ZItemTypeSchema,
+  itemId: ZIdSchema,
+  phase: z.string(),
+  completedBy: ZIdSchema.nullable(),
+  completedAt: ZTimestampSchema,
+});
+
+export const ZWorkflowNudgeTriggeredPayloadSchema = z.object({
+  nudgeId: ZIdSchema,
+  userId: ZIdSchema,
+  message: z.string(),
+  itemType: ZItemTypeSchema.optional(),
+  itemId: ZIdSchema.optional(),
+  triggeredAt: ZTimestampSchema,
+});
+
+export const ZOrderChangedPayloadSchema = z.object({
+  orderId: ZIdSchema,
+  orderNumber: z.string(),
+  status: z.string(),
+  timestamp: ZTimestampSchema,
+});
+
+export const ZOrderStatusChangedPayloadSchema = ZOrderChangedPayloadSchema.extend({
+  previousStatus: z.string().nullable(),
+});
+
+export const ZOrderMovedPayloadSchema = z.object({
+  orderId: ZIdSchema,
+  orderNumber: z.string(),
+  epc: ZNormalizedEpcSchema,
+  fromDepartmentId: ZIdSchema.nullable(),
+  fromStationId: ZIdSchema.nullable(),
+  departmentId: ZIdSchema,
+  departmentName: z.string(),
+  stationId: ZIdSchema,
+  stationName: z.string(),
+  timestamp: ZTimestampSchema,
+});
+
+export const ZOrderTrackingStartedPayloadSchema = z.object({
+  orderId: ZIdSchema,
+  orderNumber: z.string(),
+  epc: ZNormalizedEpcSchema,
+  timestamp: ZTimestampSchema,
+});
+
+export const ZRepairChangedPayloadSchema = z.object({
+  repairId: ZIdSchema,
+  repairNumber: z.string(),
+  status: z.string(),
+  timestamp: ZTimestampSchema,
+});
+
+export const ZRepairStatusChangedPayloadSchema = ZRepairChangedPayloadSchema.extend({
+  previousStatus: z.string().nullable(),
+});
+
+export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'error'] as const;
+export const ZSystemNotificationPayloadSchema = z.object({
+  id: ZIdSchema,
+  level: z.enum(NOTIFICATION_LEVELS),
+  title: z.string(),
+  message: z.string(),
+  timestamp: ZTimestampSchema,
+});
+
+export const ALERT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const ZSystemAlertPayloadSchema = z.object({
+  id: ZIdSchema,
+  severity: z.enum(ALERT_SEVERITIES),
+  title: z.string(),
+  message: z.string(),
+  departmentId: ZIdSchema.optional(),
+  timestamp: ZTimestampSchema,
+});
+
+export const ZUserChangedPayloadSchema = z.object({
+  userId: ZIdSchema,
+  email: z.email(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: ZRoleSchema,
+});
+
+export const ZUserDeletedPayloadSchema = z.object({ userId: ZIdSchema });
+export const ZUserOnlineCountChangedPayloadSchema = z.object({ count: z.number().int().nonnegative() });
+
+/** Heartbeat (spec §7, §9 30 s): pong echoes the ping's timestamp so the client can measure latency. */
+export const ZHeartbeatPayloadSchema = z.object({ timestamp: ZTimestampSchema });
+
+// Registry payloads.
+export const ZDepartmentPayloadSchema = z.object({ department: ZDepartmentSchema });
+export const ZDepartmentDeletedPayloadSchema = z.object({ departmentId: ZIdSchema });
+export const ZDepartmentDataResetPayloadSchema = z.object({ departments: z.array(ZDepartmentSchema) });
+export const ZStationPayloadSchema = z.object({ departmentId: ZIdSchema, station: ZStationSchema });
+export const ZStationDeletedPayloadSchema = z.object({ departmentId: ZIdSchema, stationId: ZIdSchema });
+
+/** Server → client: every spec §7 incoming name and every registry event, each with its payload schema. */
+export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
+  'rfid:tag-read': ZRfidTagReadPayloadSchema,
+  'rfid:reader-status': ZRfidReaderStatusPayloadSchema,
+  'tracking:location-update': ZTrackingLocationUpdatePayloadSchema,
+  'tracking:offsite-detected': ZTrackingOffsiteDetectedPayloadSchema,
+  'tracking:returned-from-offsite': ZTrackingReturnedFromOffsitePayloadSchema,
+  'workflow:assignment-created': ZWorkflowAssignmentCreatedPayloadSchema,
+  'workflow:phase-completed': ZWorkflowPhaseCompletedPayloadSchema,
+  'workflow:nudge-triggered': ZWorkflowNudgeTriggeredPayloadSchema,
+  'order:created': ZOrderChangedPayloadSchema,
+  'order:updated': ZOrderChangedPayloadSchema,
+  'order:status-changed': ZOrderStatusChangedPayloadSchema,
+  'order:moved': ZOrderMovedPayloadSchema,
+  'order:tracking:started': ZOrderTrackingStartedPayloadSchema,
+  'repair:created': ZRepairChangedPayloadSchema,
+  'repair:updated': ZRepairChangedPayloadSchema,
+  'repair:status-changed': ZRepairStatusChangedPayloadSchema,
+  'system:notification': ZSystemNotificationPayloadSchema,
+  'system:alert': ZSystemAlertPayloadSchema,
+  'user:created': ZUserChangedPayloadSchema,
+  'user:updated': ZUserChangedPayloadSchema,
+  'user:deleted': ZUserDeletedPayloadSchema,
+  'user:online-count-changed': ZUserOnlineCountChangedPayloadSchema,
+  pong: ZHeartbeatPayloadSchema,
+  'department:added': ZDepartmentPayloadSchema,
+  'department:updated': ZDepartmentPayloadSchema,
+  'department:deleted': ZDepartmentDeletedPayloadSchema,
+  'department:data-reset': ZDepartmentDataResetPayloadSchema,
+  'station:added': ZStationPayloadSchema,
+  'station:updated': ZStationPayloadSchema,
+  'station:deleted': ZStationDeletedPayloadSchema,
+} as const satisfies Record<TIncomingEventName | TRegistryEventName, z.ZodType>;
+
+/** What request:refresh may ask for again. */
+export const REFRESH_DATA_TYPES = ['tracking', 'orders', 'repairs', 'departments', 'users', 'stats'] as const;
+
+/** Client → server (spec §7). */
+export const CLIENT_TO_SERVER_EVENT_SCHEMAS = {
+  ping: ZHeartbeatPayloadSchema,
+  subscribe: z.object({ room: ZRoomSchema }),
+  unsubscribe: z.object({ room: ZRoomSchema }),
+  'request:refresh': z.object({ dataType: z.enum(REFRESH_DATA_TYPES) }),
+  // A test scan types an EPC by hand, so it goes through the same normalization as a reader's.
+  'rfid:test-scan': z.object({ readerId: ZIdSchema, antenna: ZAntennaSchema, epc: ZEpcSchema }),
+} as const satisfies Record<TOutgoingEventName, z.ZodType>;
+
+type TServerSchemas = typeof SERVER_TO_CLIENT_EVENT_SCHEMAS;
+type TClientSchemas = typeof CLIENT_TO_SERVER_EVENT_SCHEMAS;
+
+export type TServerToClientEventName = keyof TServerSchemas;
+export type TClientToServerEventName = keyof TClientSchemas;
+export type TServerToClientPayload<K extends TServerToClientEventName> = z.output<TServerSchemas[K]>;
+/** What a client may send: the schema's input (an EPC in any reader spelling); the server parses it. */
+export type TClientToServerPayload<K extends TClientToServerEventName> = z.input<TClientSchemas[K]>;
+
+/** For socket.io's generics: `new Server<ClientToServerEvents, ServerToClientEvents>()`, `Socket<…>`. */
+export type ServerToClientEvents = {
+  [K in TServerToClientEventName]: (payload: TServerToClientPayload<K>) => void;
+};
+export type ClientToServerEvents = {
+  [K in TClientToServerEventName]: (payload: TClientToServerPayload<K>) => void;
+};
+
+// The same maps, typed per key, so that indexing with a generic name keeps the payload type.
+const SERVER_SCHEMAS_BY_NAME: { [K in TServerToClientEventName]: z.ZodType<TServerToClientPayload<K>> } =
+  SERVER_TO_CLIENT_EVENT_SCHEMAS;
+const CLIENT_SCHEMAS_BY_NAME: { [K in TClientToServerEventName]: z.ZodType<z.output<TClientSchemas[K]>> } =
+  CLIENT_TO_SERVER_EVENT_SCHEMAS;
+
+export function isServerToClientEventName(name: string): name is TServerToClientEventName {
+  return Object.hasOwn(SERVER_TO_CLIENT_EVENT_SCHEMAS, name);
+}
+
+export function isClientToServerEventName(name: string): name is TClientToServerEventName {
+  return Object.hasOwn(CLIENT_TO_SERVER_EVENT_SCHEMAS, name);
+}
+
+export type TEventParseResult<T> =
+  | { readonly ok: true; readonly payload: T }
+  | { readonly ok: false; readonly message: string };
+
+/** Parses one incoming payload with its event's schema; the message is for the log. */
+export function parseServerToClientEvent<K extends TServerToClientEventName>(
+  name: K,
+  payload: unknown,
+): TEventParseResult<TServerToClientPayload<K>> {
+  return toResult(SERVER_SCHEMAS_BY_NAME[name].safeParse(payload));
+}
+
+/** Parses one payload a client sent; the server answers a failure without acting on it. */
+export function parseClientToServerEvent<K extends TClientToServerEventName>(
+  name: K,
+  payload: unknown,
+): TEventParseResult<z.output<TClientSchemas[K]>> {
+  return toResult(CLIENT_SCHEMAS_BY_NAME[name].safeParse(payload));
+}
+
+function toResult<T>(parsed: z.ZodSafeParseResult<T>): TEventParseResult<T> {
+  return parsed.success
+    ? { ok: true, payload: parsed.data }
+    : { ok: false, message: z.prettifyError(parsed.error) };
+}

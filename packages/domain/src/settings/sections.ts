@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ADMIN_ROLES, isAllowed, type TRoleAccess } from '../auth/permissions';
+import type { TActor, TRole } from '../auth/roles';
+
+/** The settings sections of spec §2, in display order. */
+export const SETTINGS_SECTIONS = [
+  'general',
+  'locations',
+  'departments',
+  'users',
+  'notifications',
+  'security',
+  'tv-displays',
+  'mqtt',
+  'rfid-simulator',
+  'orders',
+] as const;
+
+export const ZSettingsSectionSchema = z.enum(SETTINGS_SECTIONS);
+export type TSettingsSection = z.infer<typeof ZSettingsSectionSchema>;
+
+export const SETTINGS_SECTION_TITLES: Readonly<Record<TSettingsSection, string>> = {
+  general: 'General',
+  locations: 'Locations',
+  departments: 'Departments',
+  users: 'Users',
+  notifications: 'Notifications',
+  security: 'Security',
+  'tv-displays': 'TV Displays',
+  mqtt: 'MQTT',
+  'rfid-simulator': 'RFID Simulator',
+  orders: 'Orders',
+};
+
+const ADMIN_MANAGER = ['admin', 'manager'] as const satisfies readonly TRole[];
+
+/** Settings access of spec §6. */
+export const SETTINGS_SECTION_ACCESS: Readonly<Record<TSettingsSection, TRoleAccess>> = {
+  general: ADMIN_MANAGER,
+  'tv-displays': ADMIN_MANAGER,
+  'rfid-simulator': ADMIN_MANAGER,
+  orders: ADMIN_MANAGER,
+  locations: ADMIN_ROLES,
+  departments: ADMIN_ROLES,
+  users: ADMIN_ROLES,
+  security: ADMIN_ROLES,
+  mqtt: ADMIN_ROLES,
+  notifications: 'all',
+};
+
+/**
+ * Spec §6: no user → denied; no section given → allowed (the settings page itself); unknown section → denied.
+ * An empty section (`?section=`) counts as none given.
+ */
+export function canAccessSettingsSection(user: TActor | null | undefined, section?: string | null): boolean {
+  if (!user) return false;
+  if (section === undefined || section === null || section === '') return true;
+  const parsed = ZSettingsSectionSchema.safeParse(section);
+  if (!parsed.success) return false;
+  return isAllowed(user, SETTINGS_SECTION_ACCESS[parsed.data]);
+}
+
+/** The sections a user may open, in display order (for the settings tabs). */
+export function visibleSettingsSections(user: TActor | null | undefined): TSettingsSection[] {
+  return SETTINGS_SECTIONS.filter((section) => canAccessSettingsSection(user, section));
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Workshop-wide security settings (settings › security, admin only). Self-registration starts closed:
+ * once the first (admin) account exists, only an admin opens it.
+ */
+export const SECURITY_DEFAULTS = {
+  selfRegistration: false,
+  accessTokenMinutes: 15,
+  refreshTokenDays: 30,
+} as const;
+
+export const ZSecuritySettingsSchema = z.object({
+  selfRegistration: z.boolean().default(SECURITY_DEFAULTS.selfRegistration),
+  /** Lifetime of access and id tokens. */
+  accessTokenMinutes: z.number().int().min(5).max(1440).default(SECURITY_DEFAULTS.accessTokenMinutes),
+  /** Lifetime of a sign-in (refresh-token family). */
+  refreshTokenDays: z.number().int().min(1).max(365).default(SECURITY_DEFAULTS.refreshTokenDays),
+});
+export type TSecuritySettings = z.infer<typeof ZSecuritySettingsSchema>;
