@@ -1,0 +1,219 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
+import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { nanoid } from 'nanoid';
+import type { TConfig } from './config.ts';
+import type { TDatabaseHandle } from './db/client.ts';
+import { systemClock, type TClock } from './lib/clock.ts';
+import { createAuditRepository } from './modules/audit/repository.ts';
+import { createAuthenticator } from './modules/auth/current-user.ts';
+import { createOneTimeCodesRepository } from './modules/auth/repository.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { registerIdpRoutes } from './modules/idp/routes.ts';
+import { createIdentityService } from './modules/idp/service.ts';
+import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
+import { createTokenIssuer } from './modules/idp/token-issuer.ts';
+import { createTokenVerifier } from './modules/idp/token-verifier.ts';
+import { createMailer } from './modules/mail/mailer.ts';
+import { createSessionsRepository } from './modules/sessions/repository.ts';
+import { createSettingsRepository } from './modules/settings/repository.ts';
+import { registerSettingsRoutes } from './modules/settings/routes.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
+import { createUsersRepository } from './modules/users/repository.ts';
+import { registerUsersRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { RouteRegistry, registerAccessControl } from './plugins/access-control.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+
+export type TAppOptions = {
+  readonly config: TConfig;
+  readonly database: TDatabaseHandle;
+  readonly clock?: TClock;
+  /** Fastify's logger option; tests pass false. */
+  readonly logger?: FastifyServerOptions['logger'];
+};
+
+export type TApp = FastifyInstance & { readonly loupe: TServices };
+export type TServices = Awaited<ReturnType<typeof createServices>>;
+
+const CORRELATION_ID = /^[\w-]{1,128}$/;
+
+/** Builds the whole HTTP application; `main.ts` listens, tests call `app.inject()`. */
+export async function buildApp(options: TAppOptions): Promise<TApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      // Belt and braces: nothing below logs headers or bodies, but if someone ever does, secrets stay out.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-csrf-token"]',
+          '*.password',
+          '*.PASSWORD',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+    // The spec's X-Correlation-ID is the request id: accepted when sane, generated (21 characters) when absent.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const header = request.headers['x-correlation-id'];
+      return typeof header === 'string' && CORRELATION_ID.test(header)
+        ? header
+        : nanoid(CORRELATION_ID_LENGTH);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-correlation-id', request.id);
+  });
+
+  const services = await createServices(options, app);
+  app.decorate('loupe', services);
+  // Mails still on their way are finished (or recorded as failed) before the transport closes.
+  app.addHook('onClose', async () => {
+    await Promise.all([services.auth.drain(), services.usersAdmin.drain()]);
+    services.mailer.close();
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The API reference page (Scalar) inlines its styles and bootstraps with an inline script.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+      },
+    },
+  });
+  await app.register(fastifyCors, {
+    origin: config.CORS_ORIGINS.length > 0 ? [...config.CORS_ORIGINS] : false,
+    credentials: true,
+    exposedHeaders: ['x-csrf-token', 'x-correlation-id', 'retry-after'],
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
+  registerErrorHandler(app);
+  registerAccessControl(app, { authenticate: services.authenticate, routes: services.registeredRoutes });
+  await registerApiDocs(app, { companyName: config.COMPANY_NAME });
+
+  await app.register(registerIdpRoutes, { prefix: '/api/idp', services });
+  await app.register(registerSystemRoutes, { services });
+  await app.register(registerAuthRoutes, { services });
+  await app.register(registerUsersRoutes, { prefix: '/api/v1', services });
+  await app.register(registerSettingsRoutes, { prefix: '/api/v1', services });
+
+  await app.ready();
+  await services.auth.bootstrapAdmin();
+  return app as unknown as TApp;
+}
+
+async function createServices(options: TAppOptions, app: FastifyInstance) {
+  const { config, database } = options;
+  const { db } = database;
+  const clock = options.clock ?? systemClock;
+  const users = createUsersRepository(db);
+  const sessions = createSessionsRepository(db);
+  const audit = createAuditRepository(db);
+  const settings = createSettingsRepository(db);
+  const mailer = createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log });
+  const securitySettings = () => settings.read('security', ZSecuritySettingsSchema, securityDefaults(config));
+
+  const localIssuer = `${config.publicUrl}/api/idp`;
+  const signingKey = await loadOrCreateSigningKey(db);
+  const clientId = config.AUTH_MODE === 'local' ? config.LOCAL_CLIENT_ID : (config.COGNITO_CLIENT_ID ?? '');
+  const cognitoIssuer =
+    config.COGNITO_ISSUER ??
+    `https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com/${config.COGNITO_USER_POOL_ID ?? ''}`;
+  const verifier =
+    config.AUTH_MODE === 'local'
+      ? createTokenVerifier({
+          issuer: localIssuer,
+          clientId,
+          keys: { local: [signingKey.publicJwk] },
+          now: clock,
+        })
+      : createTokenVerifier({
+          issuer: cognitoIssuer.replace(/\/+$/, ''),
+          clientId,
+          keys: { jwksUrl: `${cognitoIssuer.replace(/\/+$/, '')}/.well-known/jwks.json` },
+          now: clock,
+        });
+  // The embedded pool's own verifier: its access tokens are checked even when browsers use AWS Cognito.
+  const localVerifier = createTokenVerifier({
+    issuer: localIssuer,
+    clientId: config.LOCAL_CLIENT_ID,
+    keys: { local: [signingKey.publicJwk] },
+    now: clock,
+  });
+  const issuer = createTokenIssuer({
+    issuer: localIssuer,
+    clientId: config.LOCAL_CLIENT_ID,
+    key: signingKey,
+    lifetimeSeconds: async () => (await securitySettings()).accessTokenMinutes * 60,
+  });
+  const identity = createIdentityService({
+    clientId: config.LOCAL_CLIENT_ID,
+    users,
+    sessions,
+    audit,
+    issuer,
+    verifier: localVerifier,
+    key: signingKey,
+    securitySettings,
+    clock,
+  });
+  const authenticate = createAuthenticator({ mode: config.AUTH_MODE, verifier, users, sessions, clock });
+  const codes = createOneTimeCodesRepository(db);
+  const auth = createAuthService({
+    config,
+    users,
+    sessions,
+    audit,
+    mailer,
+    securitySettings,
+    clock,
+    codes,
+    logger: app.log,
+  });
+  const usersAdmin = createUsersService({ config, users, sessions, audit, mailer, clock, logger: app.log });
+  const registeredRoutes = new RouteRegistry();
+
+  return {
+    config,
+    database,
+    clock,
+    users,
+    sessions,
+    audit,
+    settings,
+    securitySettings,
+    mailer,
+    signingKey,
+    identity,
+    authenticate,
+    auth,
+    usersAdmin,
+    registeredRoutes,
+  };
+}
+
+function securityDefaults(config: TConfig) {
+  return { accessTokenMinutes: config.ACCESS_TOKEN_MINUTES, refreshTokenDays: config.REFRESH_TOKEN_DAYS };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      DATABASE_URL: undefined,
+      AUTH_MODE: 'local',
+      ACCESS_TOKEN_MINUTES: 15,
+      REFRESH_TOKEN_DAYS: 30,
+      CORS_ORIGINS: [],
+      publicUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('parses numbers, lists and booleans', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      CORS_ORIGINS: 'https://a.example, https://b.example,',
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://loupe.example/',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.publicUrl).toBe('https://loupe.example');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT: /],
+    [{ PORT: '70000' }, /^PORT: /],
+    [{ AUTH_MODE: 'ldap' }, /^AUTH_MODE: /],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: /],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
+    [{ AUTH_MODE: 'cognito' }, /^COGNITO_USER_POOL_ID: /],
+    [{ ADMIN_EMAIL: 'boss@example.com' }, /^ADMIN_PASSWORD: /],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough pass' }, /^ADMIN_EMAIL: /],
+  ])('names the variable when %o is bad', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never echoes a secret value in its error', () => {
+    const attempt = () => loadConfig({ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' });
+    expect(attempt).toThrow(/^ADMIN_PASSWORD: /);
+    expect(attempt).not.toThrow(/short/);
+  });
+});

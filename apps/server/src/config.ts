@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable Loupe reads, parsed and validated here and nowhere else (ARCHITECTURE §5).
+ * docs/configuration.md is generated from the descriptions below (npm run docs:config): keep them short.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const CONFIG_VARIABLES = {
+  PORT: { schema: z.coerce.number().int().min(0).max(65535).default(3000), doc: 'HTTP port.' },
+  HOST: { schema: z.string().min(1).default('0.0.0.0'), doc: 'Interface to listen on.' },
+  PUBLIC_URL: {
+    schema: z.url({ protocol: /^https?$/ }).optional(),
+    doc: 'URL browsers use to reach Loupe (token issuer, links in mails). Default http://localhost:PORT.',
+  },
+  DATA_DIR: {
+    schema: z.string().min(1).default('./data'),
+    doc: 'Where PGlite, uploads and the lock file live.',
+  },
+  DATABASE_URL: {
+    schema: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    doc: 'PostgreSQL connection string. Absent: embedded PGlite under DATA_DIR.',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    doc: 'pino log level.',
+  },
+  AUTH_MODE: {
+    schema: z.enum(['local', 'cognito']).default('local'),
+    doc: '`local`: the embedded Cognito-compatible user pool at /api/idp. `cognito`: a real AWS user pool.',
+  },
+  COGNITO_USER_POOL_ID: {
+    schema: z
+      .string()
+      .regex(/^[\w-]+_[0-9a-zA-Z]+$/, 'must look like us-east-1_AbC123')
+      .optional(),
+    doc: 'AUTH_MODE=cognito: the user pool id.',
+  },
+  COGNITO_CLIENT_ID: { schema: z.string().min(1).optional(), doc: 'AUTH_MODE=cognito: the app client id.' },
+  COGNITO_REGION: { schema: z.string().min(1).default('us-east-1'), doc: 'AUTH_MODE=cognito: the region.' },
+  COGNITO_ISSUER: {
+    schema: z.url().optional(),
+    doc: 'AUTH_MODE=cognito: issuer override (default https://cognito-idp.REGION.amazonaws.com/POOL).',
+  },
+  LOCAL_CLIENT_ID: {
+    schema: z
+      .string()
+      .regex(/^[\w-]{1,128}$/)
+      .default('loupe-web'),
+    doc: 'AUTH_MODE=local: the app client id the web client and readers present.',
+  },
+  ACCESS_TOKEN_MINUTES: {
+    schema: positiveInt.max(1440).default(15),
+    doc: 'Lifetime of access and id tokens.',
+  },
+  REFRESH_TOKEN_DAYS: { schema: positiveInt.max(3650).default(30), doc: 'Lifetime of refresh tokens.' },
+  SMTP_URL: {
+    schema: z.url({ protocol: /^smtps?$/ }).optional(),
+    doc: 'smtp(s)://user:pass@host:port. Absent: mail goes to the outbox table and the log.',
+  },
+  MAIL_FROM: { schema: z.string().min(3).default('Loupe <loupe@localhost>'), doc: 'Sender of mails.' },
+  ADMIN_EMAIL: {
+    schema: z.email().optional(),
+    doc: 'With ADMIN_PASSWORD: a verified admin created on an empty database.',
+  },
+  ADMIN_PASSWORD: { schema: z.string().min(8).max(128).optional(), doc: 'Password of that bootstrap admin.' },
+  CORS_ORIGINS: {
+    schema: commaList.default([]),
+    doc: 'Comma-separated origins allowed to call the API from another site. Empty: same origin only.',
+  },
+  BODY_LIMIT_BYTES: { schema: positiveInt.default(1_048_576), doc: 'Largest JSON body accepted.' },
+  SIGN_IN_LIMIT_PER_IP_PER_MINUTE: {
+    schema: positiveInt.default(60),
+    doc: 'Identity and public auth requests allowed per client IP per minute.',
+  },
+  TRUST_PROXY: { schema: booleanString.default(false), doc: 'Trust X-Forwarded-* (behind a load balancer).' },
+  COMPANY_NAME: { schema: z.string().min(1).default('Loupe'), doc: 'Shown in the shell and mails.' },
+  COMPANY_LOGO_URL: { schema: z.string().optional(), doc: 'Logo shown in the shell.' },
+  COMPANY_TAGLINE: {
+    schema: z.string().default('Select a location to view departments and track items across our facilities'),
+    doc: 'Tagline shown in the shell (spec §1).',
+  },
+  AI_ASSISTANT_NAME: { schema: z.string().min(1).default('Loupe AI'), doc: 'Title of the AI assistant.' },
+} as const;
+
+type TVariables = typeof CONFIG_VARIABLES;
+export type TConfig = { readonly [K in keyof TVariables]: z.output<TVariables[K]['schema']> } & {
+  /** PUBLIC_URL, or http://localhost:PORT. */
+  readonly publicUrl: string;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; throws one ConfigError whose message names the first bad variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): TConfig {
+  const values: Record<string, unknown> = {};
+  for (const [name, { schema }] of Object.entries(CONFIG_VARIABLES)) {
+    const raw = env[name];
+    const parsed = (schema as z.ZodType).safeParse(raw === '' ? undefined : raw);
+    if (!parsed.success) {
+      const reason = parsed.error.issues[0]?.message ?? 'invalid value';
+      // Never echo a secret's value back into a log.
+      const shown = /PASSWORD|SMTP_URL|DATABASE_URL/.test(name) ? '' : ` (got "${raw}")`;
+      throw new ConfigError(`${name}: ${reason}${shown}`);
+    }
+    values[name] = parsed.data;
+  }
+  const config = values as Omit<TConfig, 'publicUrl'>;
+  if (config.AUTH_MODE === 'cognito' && (!config.COGNITO_USER_POOL_ID || !config.COGNITO_CLIENT_ID)) {
+    throw new ConfigError(
+      'COGNITO_USER_POOL_ID: AUTH_MODE=cognito needs COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID',
+    );
+  }
+  if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+    throw new ConfigError('ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return { ...config, publicUrl };
+}

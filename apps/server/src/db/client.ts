@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type TSchema = typeof schema;
+/** The one database type services and repositories see, whichever driver is underneath. */
+export type TDatabase = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type TDatabaseHandle = {
+  readonly db: TDatabase;
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+export type TDatabaseOptions =
+  /** PGlite under this directory, or in memory when `dataDir` is null (tests). */
+  | { readonly kind: 'pglite'; readonly dataDir: string | null }
+  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize?: number };
+
+// An arbitrary constant that names Loupe's migration lock among PostgreSQL advisory locks.
+const MIGRATION_LOCK_KEY = 7_362_811;
+
+const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** Opens the database and applies the committed migrations (the same SQL on both engines). */
+export async function openDatabase(options: TDatabaseOptions): Promise<TDatabaseHandle> {
+  if (options.kind === 'pglite') {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    const client = options.dataDir ? new PGlite(path.join(options.dataDir, 'pglite')) : new PGlite();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as unknown as TDatabase, kind: 'pglite', close: () => client.close() };
+  }
+
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const db = drizzleNodePg(pool, { schema });
+  // Instances starting together take turns: the first migrates, the others then find nothing to do.
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
+  return { db: db as unknown as TDatabase, kind: 'postgres', close: () => pool.end() };
+}

@@ -1,0 +1,23 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+/** An unguessable URL-safe token (refresh tokens, password-reset links). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** A numeric code a person types (e-mail verification). */
+export function randomDigits(length: number): string {
+  let code = '';
+  for (let i = 0; i < length; i += 1) code += String(randomInt(10));
+  return code;
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type TConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
+
+/** Starts Loupe: one process with the web app, the API and the identity provider (ARCHITECTURE §1). */
+async function main(): Promise<void> {
+  let config: TConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Loupe cannot start: ${error.message}`);
+    throw error;
+  }
+
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(config.DATA_DIR);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(`Loupe cannot start: ${error.message}`);
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(config.DATA_DIR) },
+  );
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    app.log.info(
+      { address, publicUrl: config.publicUrl, database: database.kind },
+      `Loupe is listening on ${address}`,
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    await database.close();
+    unlock();
+    if (code === 'EADDRINUSE') fail(`Loupe cannot start: PORT: ${config.PORT} is already in use`);
+    throw error;
+  }
+}
+
+function fail(line: string): never {
+  console.error(line);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  console.error('Loupe failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,198 @@
+import { ZRoleSchema } from '@loupe/domain/auth/roles';
+import { ZPasswordSchema, ZRegistrationSchema } from '@loupe/domain/users/user';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TServices } from '../../app.ts';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { currentUserOf, requestContext } from './request-context.ts';
+import { AUTH_MESSAGES } from './service.ts';
+
+const ZEmailSchema = ZRegistrationSchema.shape.email;
+
+export const ZAccountProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: ZRoleSchema,
+  phone: z.string().optional(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+});
+
+// Unknown keys (role, email) are stripped: a user cannot change their own role or address here.
+const ZProfileUpdateSchema = z.object({
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  name: ZRegistrationSchema.shape.name.optional(),
+  phone: ZRegistrationSchema.shape.phone.nullable(),
+});
+
+const signedInDoc = { security: [{ idToken: [] }] };
+
+/** The auth API of spec §7 under /api/v1/auth; the rules live in service.ts. */
+export async function registerAuthRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { services } = options;
+  const { auth } = services;
+
+  // Public routes can be hammered anonymously: the same per-IP budget as the identity endpoint.
+  const publicLimit = { max: services.config.SIGN_IN_LIMIT_PER_IP_PER_MINUTE, timeWindow: '1 minute' };
+
+  app.post(
+    '/api/v1/auth/register',
+    {
+      config: { access: 'public', rateLimit: publicLimit },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Create an account (the first one becomes admin; later ones only while self-registration is open)',
+        body: ZRegistrationSchema,
+        response: { 201: resultWithData(ZAccountProfileSchema) },
+      },
+    },
+    async (request, reply) => {
+      const profile = await auth.register(request.body, requestContext(request));
+      return reply
+        .status(201)
+        .send({ success: true as const, message: AUTH_MESSAGES.registered, data: profile });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/verify-email',
+    {
+      config: { access: 'public', rateLimit: publicLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify an e-mail address with the code sent to it',
+        body: z.object({ email: ZEmailSchema, code: z.string().trim().min(1).max(32) }),
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await auth.verifyEmail(request.body, requestContext(request));
+      return { success: true as const, message: AUTH_MESSAGES.emailVerified };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/resend-verification',
+    {
+      config: { access: 'public', rateLimit: publicLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification code (same answer whether or not the account exists)',
+        body: z.object({ email: ZEmailSchema }),
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await auth.resendVerification(request.body);
+      return { success: true as const, message: AUTH_MESSAGES.verificationResent };
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/profile',
+    {
+      // Unverified callers get through access control so that the service answers the spec's EMAIL_NOT_VERIFIED.
+      config: { access: 'signed-in-unverified' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user’s profile',
+        ...signedInDoc,
+        response: { 200: resultWithData(ZAccountProfileSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await auth.profile(currentUserOf(request)) }),
+  );
+
+  app.put(
+    '/api/v1/auth/profile',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change one’s names and phone (not the role, not the e-mail address)',
+        ...signedInDoc,
+        body: ZProfileUpdateSchema,
+        response: { 200: resultWithData(ZAccountProfileSchema) },
+      },
+    },
+    async (request) => {
+      const profile = await auth.updateProfile(currentUserOf(request), request.body, requestContext(request));
+      return { success: true as const, message: AUTH_MESSAGES.profileUpdated, data: profile };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/change-password',
+    {
+      config: { access: 'signed-in', rateLimit: publicLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change one’s password; other sessions are signed out',
+        ...signedInDoc,
+        body: z.object({ oldPassword: z.string().min(1).max(1024), newPassword: ZPasswordSchema }),
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(currentUserOf(request), request.body, requestContext(request));
+      return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/forgot-password',
+    {
+      config: { access: 'public', rateLimit: publicLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (same answer whether or not the account exists)',
+        body: z.object({ email: ZEmailSchema }),
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body);
+      return { success: true as const, message: AUTH_MESSAGES.resetRequested };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/reset-password',
+    {
+      config: { access: 'public', rateLimit: publicLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of a reset link; every session is signed out',
+        body: z.object({ token: z.string().trim().min(1).max(512), newPassword: ZPasswordSchema }),
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body, requestContext(request));
+      return { success: true as const, message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/logout',
+    {
+      config: { access: 'signed-in-unverified' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session the request was made with',
+        ...signedInDoc,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await auth.logout(currentUserOf(request), requestContext(request));
+      return { success: true as const, message: AUTH_MESSAGES.signedOut };
+    },
+  );
+}

@@ -1,0 +1,348 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TServices } from '../../app.ts';
+import type { TUserRow } from '../users/repository.ts';
+import { IdpError, invalidParameter } from './idp-error.ts';
+import type { TAuthenticationResult, TRequestContext } from './service.ts';
+
+/**
+ * The embedded user pool's wire protocol: Amazon Cognito's JSON RPC (one POST, the operation in
+ * `X-Amz-Target`, `application/x-amz-json-1.1` both ways, errors as `{__type, message}`), so that
+ * `aws-amplify/auth` and the AWS SDK talk to it unchanged (ARCHITECTURE §4). The rules live in service.ts.
+ * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/CommonErrors.html
+ */
+const AMZ_JSON = 'application/x-amz-json-1.1';
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+// Cognito's AuthFlowType; the embedded pool implements the password and refresh flows only.
+const AUTH_FLOWS = [
+  'USER_SRP_AUTH',
+  'REFRESH_TOKEN_AUTH',
+  'REFRESH_TOKEN',
+  'CUSTOM_AUTH',
+  'ADMIN_NO_SRP_AUTH',
+  'USER_PASSWORD_AUTH',
+  'ADMIN_USER_PASSWORD_AUTH',
+  'USER_AUTH',
+] as const;
+
+const ZMemberSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Member must not be null' : 'Member must be a string'),
+  })
+  .min(1, { error: 'Member must have length greater than or equal to 1' });
+const ZStringMapSchema = z.record(z.string(), z.string(), { error: 'Member must be a map of strings' });
+
+const ZInitiateAuthSchema = z.object({
+  AuthFlow: z.enum(AUTH_FLOWS, {
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Member must not be null'
+        : `Member must satisfy enum value set: [${AUTH_FLOWS.join(', ')}]`,
+  }),
+  ClientId: ZMemberSchema,
+  AuthParameters: ZStringMapSchema.optional(),
+});
+
+const ZRespondToAuthChallengeSchema = z.object({
+  ChallengeName: ZMemberSchema,
+  ClientId: ZMemberSchema,
+  Session: ZMemberSchema.optional(),
+  ChallengeResponses: ZStringMapSchema.optional(),
+});
+
+const ZGetTokensFromRefreshTokenSchema = z.object({ RefreshToken: ZMemberSchema, ClientId: ZMemberSchema });
+const ZRevokeTokenSchema = z.object({ Token: ZMemberSchema, ClientId: ZMemberSchema });
+const ZAccessTokenSchema = z.object({ AccessToken: ZMemberSchema });
+
+const ZJwksSchema = z.object({
+  keys: z.array(
+    z.object({
+      kty: z.string(),
+      kid: z.string(),
+      alg: z.string(),
+      use: z.string(),
+      n: z.string(),
+      e: z.string(),
+    }),
+  ),
+});
+
+type TOperation = (
+  body: Record<string, unknown>,
+  context: TRequestContext,
+) => Promise<Record<string, unknown>>;
+
+export async function registerIdpRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { identity, config, signingKey } = options.services;
+
+  // Encapsulated: only this plugin's routes read Cognito's media type. An empty body is an empty request,
+  // so that a missing member is reported as such rather than as a serialization failure.
+  app.addContentTypeParser(AMZ_JSON, { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new IdpError('SerializationException', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const idpError = toIdpError(error);
+    // Log the type and status only: request bodies and headers carry passwords and tokens.
+    if (idpError.status >= 500) request.log.error({ err: error }, 'identity provider request failed');
+    else
+      request.log.info(
+        { type: idpError.type, status: idpError.status },
+        'identity provider refused a request',
+      );
+    sendIdpError(request, reply, idpError);
+  });
+
+  const tokensAnswer = (result: TAuthenticationResult) => ({
+    AuthenticationResult: result,
+    ChallengeParameters: {},
+  });
+
+  const operations = new Map<string, TOperation>([
+    [
+      'InitiateAuth',
+      async (body, context) => {
+        const input = parse(ZInitiateAuthSchema, body);
+        const parameters = input.AuthParameters ?? {};
+        switch (input.AuthFlow) {
+          case 'USER_PASSWORD_AUTH': {
+            const email = requiredParameter(parameters, 'USERNAME');
+            const password = requiredParameter(parameters, 'PASSWORD');
+            const outcome = await identity.signIn({ email, password, clientId: input.ClientId }, context);
+            if (outcome.kind === 'tokens') return tokensAnswer(outcome.result);
+            return {
+              ChallengeName: 'NEW_PASSWORD_REQUIRED',
+              Session: outcome.session,
+              ChallengeParameters: {
+                USER_ID_FOR_SRP: outcome.user.id,
+                requiredAttributes: '[]',
+                userAttributes: JSON.stringify({ email: outcome.user.email }),
+              },
+            };
+          }
+          case 'REFRESH_TOKEN_AUTH':
+          case 'REFRESH_TOKEN': {
+            const refreshToken = requiredParameter(parameters, 'REFRESH_TOKEN');
+            return tokensAnswer(
+              await identity.refresh({ refreshToken, clientId: input.ClientId, rotate: false }, context),
+            );
+          }
+          default:
+            identity.assertClient(input.ClientId);
+            // Amplify's default is USER_SRP_AUTH: say which option to set rather than a bare refusal.
+            throw invalidParameter(`${input.AuthFlow} flow not enabled for this client`);
+        }
+      },
+    ],
+    [
+      'RespondToAuthChallenge',
+      async (body, context) => {
+        const input = parse(ZRespondToAuthChallengeSchema, body);
+        if (input.ChallengeName !== 'NEW_PASSWORD_REQUIRED') {
+          identity.assertClient(input.ClientId);
+          throw invalidParameter(
+            `${safeName(input.ChallengeName)} challenge is not supported by this user pool.`,
+          );
+        }
+        if (input.Session === undefined) throw invalidParameter('Missing required parameter Session');
+        const responses = input.ChallengeResponses ?? {};
+        requiredParameter(responses, 'USERNAME');
+        const newPassword = requiredParameter(responses, 'NEW_PASSWORD');
+        const name = responses['userAttributes.name']?.trim();
+        const result = await identity.respondToNewPasswordChallenge(
+          { session: input.Session, clientId: input.ClientId, newPassword, ...(name ? { name } : {}) },
+          context,
+        );
+        return tokensAnswer(result);
+      },
+    ],
+    [
+      'GetTokensFromRefreshToken',
+      async (body, context) => {
+        const input = parse(ZGetTokensFromRefreshTokenSchema, body);
+        const result = await identity.refresh(
+          { refreshToken: input.RefreshToken, clientId: input.ClientId, rotate: true },
+          context,
+        );
+        return { AuthenticationResult: result };
+      },
+    ],
+    [
+      'RevokeToken',
+      async (body, context) => {
+        const input = parse(ZRevokeTokenSchema, body);
+        await identity.revokeRefreshToken({ token: input.Token, clientId: input.ClientId }, context);
+        return {};
+      },
+    ],
+    [
+      'GlobalSignOut',
+      async (body, context) => {
+        const input = parse(ZAccessTokenSchema, body);
+        await identity.globalSignOut(input.AccessToken, context);
+        return {};
+      },
+    ],
+    [
+      'GetUser',
+      async (body) => {
+        const input = parse(ZAccessTokenSchema, body);
+        const { user } = await identity.userFromAccessToken(input.AccessToken);
+        return { Username: user.id, UserAttributes: userAttributes(user) };
+      },
+    ],
+  ]);
+
+  app.post(
+    '/',
+    {
+      config: {
+        access: 'public',
+        csrfExempt: true,
+        rateLimit: {
+          max: config.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
+          timeWindow: '1 minute',
+          errorResponseBuilder: (_request, context) =>
+            new IdpError(
+              'TooManyRequestsException',
+              'Too many requests from this address. Try again later.',
+              429,
+              Math.max(1, Math.ceil(context.ttl / 1000)),
+            ),
+        },
+      },
+      schema: {
+        tags: ['identity'],
+        summary: 'Embedded user pool (Amazon Cognito JSON protocol)',
+        description:
+          'Speaks the Amazon Cognito user-pool protocol: POST `application/x-amz-json-1.1` with ' +
+          '`X-Amz-Target: AWSCognitoIdentityProviderService.<Operation>` for InitiateAuth ' +
+          '(USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH), RespondToAuthChallenge (NEW_PASSWORD_REQUIRED), ' +
+          'GetTokensFromRefreshToken, RevokeToken, GlobalSignOut and GetUser. Use aws-amplify or the AWS SDK.',
+      },
+    },
+    async (request, reply) => {
+      const target = request.headers['x-amz-target'];
+      const name =
+        typeof target === 'string' && target.startsWith(TARGET_PREFIX)
+          ? target.slice(TARGET_PREFIX.length)
+          : '';
+      const operation = operations.get(name);
+      if (!operation) {
+        throw new IdpError('UnknownOperationException', 'The operation in X-Amz-Target is not supported.');
+      }
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new IdpError('SerializationException', 'The request body must be a JSON object.');
+      }
+      const answer = await operation(body as Record<string, unknown>, {
+        ip: request.ip,
+        correlationId: request.id,
+      });
+      return reply.header('x-amzn-requestid', request.id).type(AMZ_JSON).send(answer);
+    },
+  );
+
+  app.get(
+    '/.well-known/jwks.json',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['identity'],
+        summary: 'Public keys of the embedded user pool (JWKS)',
+        response: { 200: ZJwksSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Keys change only when the database is replaced; a short cache spares verifiers a round trip.
+      reply.header('cache-control', 'public, max-age=300');
+      return { keys: [signingKey.publicJwk] } as z.infer<typeof ZJwksSchema>;
+    },
+  );
+}
+
+function parse<T>(schema: z.ZodType<T>, body: Record<string, unknown>): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw invalidParameter(validationMessage(parsed.error));
+}
+
+/** Cognito's wording for a malformed request; never echoes a value (it may be a password or a token). */
+function validationMessage(error: z.ZodError): string {
+  const issues = error.issues.map((issue) => {
+    const path = issue.path.map((part) => lowerFirst(String(part))).join('.');
+    const missing = issue.message === 'Member must not be null';
+    return `Value ${missing ? 'null ' : ''}at '${path}' failed to satisfy constraint: ${issue.message}`;
+  });
+  const count = issues.length;
+  return `${count} validation error${count === 1 ? '' : 's'} detected: ${issues.join('; ')}`;
+}
+
+function lowerFirst(value: string): string {
+  return value.charAt(0).toLowerCase() + value.slice(1);
+}
+
+function requiredParameter(parameters: Readonly<Record<string, string>>, name: string): string {
+  const value = parameters[name];
+  if (value === undefined || value === '') throw invalidParameter(`Missing required parameter ${name}`);
+  return value;
+}
+
+/** Challenge names are echoed in an error message: only Cognito-like identifiers, bounded. */
+function safeName(value: string): string {
+  return /^[A-Z_]{1,64}$/.test(value) ? value : 'This';
+}
+
+function userAttributes(user: TUserRow): { Name: string; Value: string }[] {
+  const attributes: [string, string | null][] = [
+    ['sub', user.id],
+    ['email', user.email],
+    ['email_verified', String(user.emailVerified)],
+    ['name', user.name],
+    ['given_name', user.firstName],
+    ['family_name', user.lastName],
+    ['custom:role', user.role],
+  ];
+  return attributes.flatMap(([Name, Value]) => (Value ? [{ Name, Value }] : []));
+}
+
+function toIdpError(error: unknown): IdpError {
+  if (error instanceof IdpError) return error;
+  if (error instanceof z.ZodError) return invalidParameter(validationMessage(error));
+  const fastifyError = error as Partial<FastifyError>;
+  if (
+    fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+  ) {
+    return new IdpError('SerializationException', 'The request body is not valid JSON.');
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Fastify's own refusals (body too large, unsupported media type): their messages carry no request data.
+    return new IdpError(
+      'InvalidParameterException',
+      fastifyError.message ?? 'The request is not valid.',
+      status,
+    );
+  }
+  return new IdpError('InternalErrorException', 'Internal error', 500);
+}
+
+function sendIdpError(request: FastifyRequest, reply: FastifyReply, error: IdpError): void {
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  void reply
+    .status(error.status)
+    .header('x-amzn-requestid', request.id)
+    .header('x-amzn-errortype', error.type)
+    .type(AMZ_JSON)
+    .send({ __type: error.type, message: error.message });
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TServices } from '../../app.ts';
+
+const ZPublicConfigSchema = z.object({
+  authMode: z.enum(['local', 'cognito']),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Set for the embedded pool: where Amplify sends its Cognito calls. Absent for AWS Cognito. */
+  userPoolEndpoint: z.string().optional(),
+  region: z.string(),
+  companyName: z.string(),
+  logoUrl: z.string().optional(),
+  tagline: z.string(),
+  aiAssistantName: z.string(),
+});
+
+/** The embedded pool's id: Cognito-shaped (region_name), because Amplify reads the region from it. */
+export const LOCAL_USER_POOL_ID = 'us-east-1_loupe';
+
+/** Public endpoints: the runtime configuration a browser needs before sign-in, and health. */
+export async function registerSystemRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { config, database } = options.services;
+
+  app.get(
+    '/api/config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Runtime configuration for the web client',
+        response: { 200: ZPublicConfigSchema },
+      },
+    },
+    async () => {
+      const local = config.AUTH_MODE === 'local';
+      return {
+        authMode: config.AUTH_MODE,
+        userPoolId: local ? LOCAL_USER_POOL_ID : (config.COGNITO_USER_POOL_ID ?? ''),
+        userPoolClientId: local ? config.LOCAL_CLIENT_ID : (config.COGNITO_CLIENT_ID ?? ''),
+        ...(local ? { userPoolEndpoint: `${config.publicUrl}/api/idp` } : {}),
+        region: local ? 'us-east-1' : config.COGNITO_REGION,
+        companyName: config.COMPANY_NAME,
+        ...(config.COMPANY_LOGO_URL ? { logoUrl: config.COMPANY_LOGO_URL } : {}),
+        tagline: config.COMPANY_TAGLINE,
+        aiAssistantName: config.AI_ASSISTANT_NAME,
+      };
+    },
+  );
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Process and database health',
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.enum(['pglite', 'postgres']),
+            uptimeSeconds: z.number(),
+          }),
+          503: z.object({ status: z.literal('unavailable'), database: z.enum(['pglite', 'postgres']) }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+        return {
+          status: 'ok' as const,
+          database: database.kind,
+          uptimeSeconds: Math.round(process.uptime()),
+        };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply.status(503).send({ status: 'unavailable' as const, database: database.kind });
+      }
+    },
+  );
+}

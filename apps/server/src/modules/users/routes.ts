@@ -1,0 +1,160 @@
+import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
+import { ZRoleSchema } from '@loupe/domain/auth/roles';
+import { ZPasswordSchema, ZRegistrationSchema } from '@loupe/domain/users/user';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TServices } from '../../app.ts';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { currentUserOf, requestContext } from '../auth/request-context.ts';
+
+const ZManagedUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  phone: z.string().optional(),
+  role: ZRoleSchema,
+  emailVerified: z.boolean(),
+  mustChangePassword: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const ZOutboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+const ZNameSchema = z.string().trim().max(100);
+const ZUserIdParamsSchema = z.object({ id: z.uuid() });
+
+const adminDoc = { security: [{ idToken: [] }] };
+
+/** User administration and the mail outbox (issue 3 item 6), admins only; the rules live in service.ts. */
+export async function registerUsersRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { services } = options;
+  const usersService = services.usersAdmin;
+
+  app.get(
+    '/users',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['users'],
+        summary: 'List users (search by e-mail or name)',
+        ...adminDoc,
+        querystring: z.object({
+          q: z.string().trim().max(200).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: {
+          200: resultWithData(z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() })),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await usersService.list(currentUserOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user with a temporary password (they choose their own at first sign-in)',
+        ...adminDoc,
+        body: z.object({
+          email: ZRegistrationSchema.shape.email,
+          firstName: ZNameSchema.min(1),
+          lastName: ZNameSchema,
+          role: ZRoleSchema,
+          phone: ZRegistrationSchema.shape.phone,
+          temporaryPassword: ZPasswordSchema,
+        }),
+        response: { 201: resultWithData(ZManagedUserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = await usersService.create(currentUserOf(request), request.body, requestContext(request));
+      return reply.status(201).send({ success: true as const, message: 'User created.', data: user });
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['users'],
+        summary: 'Change a user’s role, names or phone, or disable (signs them out at once) or enable them',
+        ...adminDoc,
+        params: ZUserIdParamsSchema,
+        body: z.object({
+          role: ZRoleSchema.optional(),
+          disabled: z.boolean().optional(),
+          firstName: ZNameSchema.min(1).optional(),
+          lastName: ZNameSchema.optional(),
+          phone: ZRegistrationSchema.shape.phone.nullable(),
+        }),
+        response: { 200: resultWithData(ZManagedUserSchema) },
+      },
+    },
+    async (request) => {
+      const user = await usersService.update(
+        currentUserOf(request),
+        request.params.id,
+        request.body,
+        requestContext(request),
+      );
+      return { success: true as const, message: 'User updated.', data: user };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user and end their sessions',
+        ...adminDoc,
+        params: ZUserIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await usersService.remove(currentUserOf(request), request.params.id, requestContext(request));
+      return { success: true as const, message: 'User deleted.' };
+    },
+  );
+
+  app.get(
+    '/mail/outbox',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['mail'],
+        summary: 'The latest 100 mails, newest first, with their delivery state',
+        ...adminDoc,
+        response: { 200: resultWithData(z.object({ items: z.array(ZOutboxMailSchema) })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { items: await usersService.outbox(currentUserOf(request)) },
+    }),
+  );
+}

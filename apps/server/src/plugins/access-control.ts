@@ -1,0 +1,96 @@
+import type { TRole } from '@loupe/domain/auth/roles';
+import { AppError, ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { TCurrentUser } from '../modules/auth/current-user.ts';
+
+/**
+ * Who may call a route. Deny by default: every /api route must declare one (checked at registration and
+ * by a test enumerating the routes), and the declaration is enforced here, never in the UI.
+ * - 'public': anyone, signed in or not;
+ * - 'signed-in': any signed-in user with a verified e-mail;
+ * - 'signed-in-unverified': signed in, e-mail not yet verified is fine (profile, logout);
+ * - a role list: signed-in users with one of those roles.
+ */
+export type TAccess = 'public' | 'signed-in' | 'signed-in-unverified' | readonly TRole[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: TAccess;
+    /** Mutating routes called by machines with their own credentials (identity protocol, reader ingest). */
+    csrfExempt?: boolean;
+  }
+  interface FastifyRequest {
+    currentUser: TCurrentUser | null;
+  }
+}
+
+export type TRegisteredRoute = {
+  readonly method: string;
+  readonly url: string;
+  readonly access: TAccess | undefined;
+};
+
+/** Every /api route of the app with its declared rule, for start-up checks and the deny-by-default test. */
+export class RouteRegistry {
+  // Route options objects are kept by reference: a plugin's own onRoute hook may set `config` after ours ran.
+  readonly #routes: RouteOptions[] = [];
+
+  add(route: RouteOptions): void {
+    this.#routes.push(route);
+  }
+
+  list(): TRegisteredRoute[] {
+    return this.#routes.flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+        method,
+        url: route.url,
+        access: route.config?.access,
+      })),
+    );
+  }
+}
+
+export type TAccessControlOptions = {
+  /** Resolves the bearer token to a user, or throws UNAUTHENTICATED. */
+  readonly authenticate: (request: FastifyRequest) => Promise<TCurrentUser>;
+  readonly routes: RouteRegistry;
+};
+
+export function registerAccessControl(app: FastifyInstance, options: TAccessControlOptions): void {
+  app.decorateRequest('currentUser', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url.startsWith('/api')) options.routes.add(route);
+  });
+
+  // A route that declares no rule stops start-up: nothing under /api is reachable by accident.
+  app.addHook('onReady', async () => {
+    const undeclared = options.routes.list().filter((route) => route.access === undefined);
+    if (undeclared.length > 0) {
+      const names = undeclared.map((route) => `${route.method} ${route.url}`).join(', ');
+      throw new Error(`routes without an access rule (config.access): ${names}`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined) {
+      // Routes outside /api (the web app) are public files; /api routes cannot get here without a rule.
+      if (request.routeOptions.url?.startsWith('/api')) {
+        throw new AppError('FORBIDDEN', 'This route is not available.');
+      }
+      return;
+    }
+    if (access === 'public') return;
+    const user = await options.authenticate(request);
+    request.currentUser = user;
+    if (access === 'signed-in-unverified') return;
+    if (!user.emailVerified) {
+      throw new AppError('EMAIL_NOT_VERIFIED', ERROR_MESSAGES.emailNotVerified);
+    }
+    if (access === 'signed-in') return;
+    if (!access.includes(user.role)) {
+      throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    }
+  });
+}

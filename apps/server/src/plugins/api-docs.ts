@@ -1,0 +1,37 @@
+import fastifySwagger from '@fastify/swagger';
+import scalarApiReference from '@scalar/fastify-api-reference';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * The OpenAPI document, generated from the routes' zod schemas, at /api/openapi.json, and a browsable
+ * reference at /api/docs. Both are public: they describe the API, they do not open it.
+ */
+export async function registerApiDocs(app: FastifyInstance, options: { companyName: string }): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${options.companyName} — Loupe API`, version: '1' },
+      components: {
+        securitySchemes: { idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  await app.register(async (docs) => {
+    // The reference plugin registers its own routes; they are public like the document they show.
+    docs.addHook('onRoute', (route: RouteOptions) => {
+      route.config = { ...route.config, access: 'public' };
+      route.schema = { ...route.schema, hide: true };
+    });
+    await docs.register(scalarApiReference, {
+      routePrefix: '/api/docs',
+      configuration: { url: '/api/openapi.json', title: `${options.companyName} API` },
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { AppError, type TApiError } from '@loupe/domain/errors/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * The one error handler of /api/v1 (ARCHITECTURE §5): every failure becomes the spec's error object
+ * {message, status, code, details, correlationId}; 5xx bodies never carry internals, the log does.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, toAppError(error)));
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(
+      request,
+      reply,
+      new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`),
+    );
+  });
+}
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      field: [
+        error.validationContext,
+        ...String(issue.instancePath ?? '')
+          .split('/')
+          .filter(Boolean),
+      ].join('.'),
+      message: issue.message ?? 'is not valid',
+    }));
+    return new AppError('VALIDATION_FAILED', describeIssues(issues), { details: { issues } });
+  }
+  const status = (error as FastifyError).statusCode;
+  if (String((error as FastifyError).code).startsWith('FST_CSRF')) {
+    return new AppError(
+      'CSRF_INVALID',
+      'The security token of this request is missing or invalid. Reload the page.',
+    );
+  }
+  if (status === 429) {
+    return new AppError('RATE_LIMITED', 'Too many requests. Wait a moment and try again.');
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError('VALIDATION_FAILED', (error as Error).message, { status });
+  }
+  return new AppError(
+    'INTERNAL',
+    'Something went wrong on our side. Try again; if it persists, contact support.',
+    {
+      cause: error,
+    },
+  );
+}
+
+function describeIssues(issues: readonly { field: string; message: string }[]): string {
+  const first = issues[0];
+  if (!first) return 'The request is not valid.';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `${first.field}: ${first.message}${more}`;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): void {
+  if (error.status >= 500) request.log.error({ err: error.cause ?? error }, 'request failed');
+  else request.log.info({ code: error.code, status: error.status }, error.message);
+  const body: TApiError = {
+    message: error.message,
+    status: error.status,
+    code: error.code,
+    details: error.status >= 500 ? undefined : error.details,
+    correlationId: request.id,
+  };
+  if (error.status === 429 && !reply.hasHeader('retry-after')) {
+    const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+    reply.header('retry-after', String(retryAfter ?? 60));
+  }
+  void reply.status(error.status).send(body);
+}

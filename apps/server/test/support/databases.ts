@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type TDatabaseHandle } from '../../src/db/client.ts';
+
+export type TTestDatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * The databases every integration suite runs on: PGlite always, PostgreSQL too when TEST_DATABASE_URL is
+ * set (CI sets it; the global setup prints when it is not).
+ */
+export const TEST_DATABASES: readonly TTestDatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/**
+ * A fresh, migrated database of its own: in-memory PGlite, or a new PostgreSQL database next to
+ * TEST_DATABASE_URL's, dropped on close. A database rather than a schema, because migrations name `public`.
+ */
+export async function openTestDatabase(kind: TTestDatabaseKind): Promise<TDatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const base = new URL(url);
+  const name = `${base.pathname.slice(1) || 'loupe'}_${randomBytes(5).toString('hex')}`.slice(0, 63);
+  await adminQuery(url, `CREATE DATABASE "${name}"`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
