@@ -108,9 +108,10 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     exposedHeaders: ['x-csrf-token', 'x-correlation-id', 'retry-after'],
   });
   await app.register(fastifyRateLimit, { global: false });
-  await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
+  // Access control first: its onRoute hook must see every route, the CSRF endpoint included.
   registerErrorHandler(app);
   registerAccessControl(app, { authenticate: services.authenticate, routes: services.registeredRoutes });
+  await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
   await registerApiDocs(app, { companyName: config.COMPANY_NAME });
 
   await app.register(registerIdpRoutes, { prefix: '/api/idp', services });

@@ -72,7 +72,8 @@ export function registerAccessControl(app: FastifyInstance, options: TAccessCont
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is parsed or validated: a caller who may not use a route learns nothing of it.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) {
       // Routes outside /api (the web app) are public files; /api routes cannot get here without a rule.

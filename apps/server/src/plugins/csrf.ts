@@ -44,7 +44,9 @@ export async function registerCsrf(app: FastifyInstance, options: { secureCookie
   );
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/v1') || request.url.startsWith('/api/auth')) {
+    // Cookies are parsed in an onRequest hook; a request refused before it ran has none to bind a token to.
+    const cookiesParsed = request.cookies !== null && request.cookies !== undefined;
+    if (cookiesParsed && (request.url.startsWith('/api/v1') || request.url.startsWith('/api/auth'))) {
       reply.header('x-csrf-token', reply.generateCsrf());
     }
     return payload;

@@ -1,0 +1,135 @@
+import { ROLES, type TRole } from '@loupe/domain/auth/roles';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RouteRegistry, registerAccessControl, type TAccess } from '../src/plugins/access-control.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
+
+/**
+ * Who may call each route, written out independently of the route files: a route whose declaration
+ * drifts from this table, or a route missing from it, fails here.
+ */
+const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
+  'GET /api/config': 'public',
+  'GET /api/health': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/auth/csrf-token': 'public',
+  'POST /api/idp': 'public',
+  'GET /api/idp/.well-known/jwks.json': 'public',
+  'POST /api/v1/auth/register': 'public',
+  'POST /api/v1/auth/verify-email': 'public',
+  'POST /api/v1/auth/resend-verification': 'public',
+  'POST /api/v1/auth/forgot-password': 'public',
+  'POST /api/v1/auth/reset-password': 'public',
+  'GET /api/v1/auth/profile': 'signed-in-unverified',
+  'PUT /api/v1/auth/profile': 'signed-in',
+  'POST /api/v1/auth/change-password': 'signed-in',
+  'POST /api/v1/auth/logout': 'signed-in-unverified',
+  'GET /api/v1/users': ['admin'],
+  'POST /api/v1/users': ['admin'],
+  'PATCH /api/v1/users/:id': ['admin'],
+  'DELETE /api/v1/users/:id': ['admin'],
+  'GET /api/v1/mail/outbox': ['admin'],
+  'GET /api/v1/settings/security': ['admin'],
+  'PUT /api/v1/settings/security': ['admin'],
+};
+
+type TOutcome = 'allowed' | 'unauthenticated' | 'forbidden';
+
+function expectedOutcome(access: TAccess, caller: TRole | 'anonymous'): TOutcome {
+  if (access === 'public') return 'allowed';
+  if (caller === 'anonymous') return 'unauthenticated';
+  if (access === 'signed-in' || access === 'signed-in-unverified') return 'allowed';
+  return access.includes(caller) ? 'allowed' : 'forbidden';
+}
+
+function outcomeOf(status: number, code: unknown): TOutcome {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403 && code !== 'CSRF_INVALID') return 'forbidden';
+  return 'allowed';
+}
+
+const concreteUrl = (url: string) => url.replace(':id', '00000000-0000-4000-8000-000000000000');
+
+describe('deny by default', () => {
+  it('refuses to start when an /api route declares no access rule', async () => {
+    const app = Fastify();
+    registerAccessControl(app, {
+      routes: new RouteRegistry(),
+      authenticate: async () => {
+        throw new Error('not reached');
+      },
+    });
+    app.get('/api/v1/forgotten', async () => 'open?');
+    await expect(app.ready()).rejects.toThrow(
+      'routes without an access rule (config.access): GET /api/v1/forgotten',
+    );
+  });
+});
+
+describe.each(TEST_DATABASES)('route access on %s', (database) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+  });
+  afterAll(() => t.close());
+
+  it('every registered /api route declares the rule the table expects, and the table names no phantom route', () => {
+    const registered = t.app.loupe.registeredRoutes
+      .list()
+      // Fastify adds a HEAD route for each GET, sharing its config; the API reference page is public.
+      .filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/api/docs'));
+    const actual = Object.fromEntries(
+      registered.map((route) => [`${route.method} ${route.url}`, route.access]),
+    );
+    expect(actual).toEqual(EXPECTED_ACCESS);
+    const docs = t.app.loupe.registeredRoutes.list().filter((route) => route.url.startsWith('/api/docs'));
+    expect(docs.length).toBeGreaterThan(0);
+    for (const route of docs) expect(route.access).toBe('public');
+  });
+
+  const callers = ['anonymous', ...ROLES] as const;
+  const cases = Object.entries(EXPECTED_ACCESS)
+    .filter(([route]) => !route.startsWith('POST /api/idp'))
+    .flatMap(([route, access]) =>
+      callers.map((caller) => [route, caller, expectedOutcome(access, caller)] as const),
+    );
+
+  it.each(cases)('%s as %s → %s', async (route, caller, expected) => {
+    const [method = 'GET', url = ''] = route.split(' ');
+    let client: TTestClient;
+    if (caller === 'anonymous') client = t.client();
+    else client = (await t.clientAs(caller)).client;
+    const response = await client.request(method, concreteUrl(url), method === 'GET' ? {} : { body: {} });
+    const body = response.headers['content-type']?.includes('json')
+      ? (response.json() as { code?: string })
+      : {};
+    expect(
+      outcomeOf(response.statusCode, body.code),
+      `${response.statusCode} ${response.body.slice(0, 200)}`,
+    ).toBe(expected);
+  });
+
+  it.each(
+    Object.entries(EXPECTED_ACCESS).filter(
+      ([, access]) => access !== 'public' && access !== 'signed-in-unverified',
+    ),
+  )('%s refuses a signed-in user whose e-mail is not verified', async (route) => {
+    const { client, user } = await t.clientAs('admin');
+    await t.app.loupe.users.update(user.id, { emailVerified: false });
+    const [method = 'GET', url = ''] = route.split(' ');
+    const response = await client.request(method, concreteUrl(url), method === 'GET' ? {} : { body: {} });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+  });
+
+  it('refuses a mutating request without the CSRF token, even from an admin', async () => {
+    const { client } = await t.clientAs('admin');
+    const response = await client.request('PUT', '/api/v1/settings/security', {
+      body: { selfRegistration: true },
+      withoutCsrf: true,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'CSRF_INVALID' });
+  });
+});
