@@ -101,7 +101,7 @@ describe.each(TEST_DATABASES)('route access on %s', (database) => {
     if (caller === 'anonymous') client = t.client();
     else client = (await t.clientAs(caller)).client;
     const response = await client.request(method, concreteUrl(url), method === 'GET' ? {} : { body: {} });
-    const body = response.headers['content-type']?.includes('json')
+    const body = String(response.headers['content-type']).includes('json')
       ? (response.json() as { code?: string })
       : {};
     expect(
