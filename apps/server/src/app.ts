@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -31,11 +33,14 @@ import { RouteRegistry, registerAccessControl } from './plugins/access-control.t
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerWebApp } from './plugins/web-app.ts';
 
 export type TAppOptions = {
   readonly config: TConfig;
   readonly database: TDatabaseHandle;
   readonly clock?: TClock;
+  /** The web app's build; default apps/web/dist. Tests of the API alone point it at a missing folder. */
+  readonly webDistDir?: string;
   /** Fastify's logger option; tests pass false. */
   readonly logger?: FastifyServerOptions['logger'];
 };
@@ -44,6 +49,7 @@ export type TApp = FastifyInstance & { readonly loupe: TServices };
 export type TServices = Awaited<ReturnType<typeof createServices>>;
 
 const CORRELATION_ID = /^[\w-]{1,128}$/;
+const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole HTTP application; `main.ts` listens, tests call `app.inject()`. */
 export async function buildApp(options: TAppOptions): Promise<TApp> {
@@ -98,21 +104,36 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // AUTH_MODE=cognito: Amplify in the browser talks to the pool's regional endpoint.
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...(config.AUTH_MODE === 'cognito'
+            ? [`https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com`]
+            : []),
+        ],
+        // Over plain http (a workshop LAN) browsers would upgrade the page's own requests to a TLS port
+        // that does not exist (helmetjs/helmet#429, #480).
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
       },
     },
   });
   await app.register(fastifyCors, {
     origin: config.CORS_ORIGINS.length > 0 ? [...config.CORS_ORIGINS] : false,
     credentials: true,
+    // The plugin's default is GET,HEAD,POST: preflights of the API's PUT, PATCH and DELETE routes need these.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['x-csrf-token', 'x-correlation-id', 'retry-after'],
   });
   await app.register(fastifyRateLimit, { global: false });
   // Access control first: its onRoute hook must see every route, the CSRF endpoint included.
-  registerErrorHandler(app);
+  let webAppServed = false;
+  registerErrorHandler(app, { serveWebApp: () => webAppServed });
   registerAccessControl(app, { authenticate: services.authenticate, routes: services.registeredRoutes });
   await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
   await registerApiDocs(app, { companyName: config.COMPANY_NAME });
+  webAppServed = await registerWebApp(app, { distDir: options.webDistDir ?? WEB_DIST_DIR });
 
   await app.register(registerIdpRoutes, { prefix: '/api/idp', services });
   await app.register(registerSystemRoutes, { services });

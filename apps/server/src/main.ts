@@ -27,7 +27,12 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(config.DATA_DIR) },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database }).catch(async (error: unknown) => {
+    await database.close();
+    unlock();
+    if (error instanceof ConfigError) fail(`Loupe cannot start: ${error.message}`);
+    throw error;
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -32,6 +32,10 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'GET /api/v1/mail/outbox': ['admin'],
   'GET /api/v1/settings/security': ['admin'],
   'PUT /api/v1/settings/security': ['admin'],
+  'GET /api/v1/settings/general': 'signed-in',
+  'PUT /api/v1/settings/general': ['admin', 'manager'],
+  'GET /api/v1/settings/notifications': 'signed-in',
+  'PUT /api/v1/settings/notifications': 'signed-in',
 };
 
 type TOutcome = 'allowed' | 'unauthenticated' | 'forbidden';

@@ -40,13 +40,20 @@ export async function registerCsrf(app: FastifyInstance, options: { secureCookie
       config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'A CSRF token for mutating requests' },
     },
-    async (_request, reply) => ({ token: reply.generateCsrf() }),
+    async (_request, reply) => {
+      // One token for body and header: each generateCsrf() of a cookie-less request sets a new secret, and a
+      // browser keeps only the last cookie, which the body's token would no longer match.
+      const token = reply.generateCsrf();
+      reply.header('x-csrf-token', token);
+      return { token };
+    },
   );
 
   app.addHook('onSend', async (request, reply, payload) => {
     // Cookies are parsed in an onRequest hook; a request refused before it ran has none to bind a token to.
     const cookiesParsed = request.cookies !== null && request.cookies !== undefined;
-    if (cookiesParsed && (request.url.startsWith('/api/v1') || request.url.startsWith('/api/auth'))) {
+    const routed = request.url.startsWith('/api/v1') || request.url.startsWith('/api/auth');
+    if (cookiesParsed && routed && !reply.hasHeader('x-csrf-token')) {
       reply.header('x-csrf-token', reply.generateCsrf());
     }
     return payload;

@@ -1,20 +1,23 @@
 import { AppError, type TApiError } from '@loupe/domain/errors/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { wantsWebApp } from './web-app.ts';
 
 /**
  * The one error handler of /api/v1 (ARCHITECTURE §5): every failure becomes the spec's error object
  * {message, status, code, details, correlationId}; 5xx bodies never carry internals, the log does.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: { serveWebApp: () => boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, toAppError(error)));
 
   app.setNotFoundHandler((request, reply) => {
-    sendError(
-      request,
-      reply,
-      new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`),
-    );
+    // Deep links of the single-page app (/orders/42) are the app's to resolve, not a 404.
+    if (options.serveWebApp() && wantsWebApp(request.method, request.url)) {
+      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return;
+    }
+    const path = request.url.split('?')[0];
+    sendError(request, reply, new AppError('NOT_FOUND', `No route for ${request.method} ${path}.`));
   });
 }
 

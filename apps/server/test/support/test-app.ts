@@ -46,7 +46,13 @@ export type TTestClient = {
 };
 
 export async function createTestApp(
-  options: { database?: TTestDatabaseKind; env?: Record<string, string>; clock?: TTestClock } = {},
+  options: {
+    database?: TTestDatabaseKind;
+    env?: Record<string, string>;
+    clock?: TTestClock;
+    /** The web build to serve; by default none, so API suites never depend on a build. */
+    webDistDir?: string;
+  } = {},
 ): Promise<TTestApp> {
   const database = await openTestDatabase(options.database ?? 'pglite');
   const config = loadConfig({
@@ -57,7 +63,8 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = options.clock ?? createTestClock();
-  const app = await buildApp({ config, database, clock, logger: false });
+  const webDistDir = options.webDistDir ?? '/nonexistent/loupe-web-dist';
+  const app = await buildApp({ config, database, clock, logger: false, webDistDir });
   let userCounter = 0;
 
   const client = (): TTestClient => {

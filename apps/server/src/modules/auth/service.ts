@@ -3,7 +3,7 @@ import { AppError, ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TSecuritySettings } from '@loupe/domain/settings/security-settings';
 import { type TRegistration, toApplicationUser } from '@loupe/domain/users/user';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TConfig } from '../../config.ts';
+import { ConfigError, type TConfig } from '../../config.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
@@ -177,6 +177,12 @@ export function createAuthService(options: TAuthServiceOptions) {
     async bootstrapAdmin(): Promise<void> {
       if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return;
       if ((await users.count()) > 0) return;
+      try {
+        assertAcceptablePassword(config.ADMIN_PASSWORD, config.ADMIN_EMAIL);
+      } catch (error) {
+        // The password rules hold for the first admin too; start-up stops naming the variable, not its value.
+        throw new ConfigError(`ADMIN_PASSWORD: ${(error as Error).message}`);
+      }
       const created = await users.insert({
         email: config.ADMIN_EMAIL,
         role: 'admin',

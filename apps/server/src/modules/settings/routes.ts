@@ -1,11 +1,21 @@
-import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
+import {
+  ZNotificationSettingsChangesSchema,
+  ZNotificationSettingsSchema,
+} from '@loupe/domain/settings/notification-settings';
+import { SETTINGS_SECTION_ACCESS, type TSettingsSection } from '@loupe/domain/settings/sections';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import {
+  ZWorkshopGeneralSettingsChangesSchema,
+  ZWorkshopGeneralSettingsSchema,
+} from '@loupe/domain/settings/workshop-general-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
+import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
+import { createSettingsService } from './service.ts';
 
 const { shape } = ZSecuritySettingsSchema;
 /** The same rules without the defaults: a field left out keeps its current value. */
@@ -16,16 +26,104 @@ const ZSecuritySettingsChangesSchema = z.object({
 });
 
 const adminDoc = { security: [{ idToken: [] }] };
+const signedInDoc = adminDoc;
 
-/** Workshop-wide settings sections; security (self-registration, session lifetimes) is admin only (spec §6). */
+/** Who may change a section: the settings access table of spec §6, where 'all' means any signed-in user. */
+function editorsOf(section: TSettingsSection): TAccess {
+  const access = SETTINGS_SECTION_ACCESS[section];
+  return access === 'all' ? 'signed-in' : access;
+}
+
+/**
+ * Settings sections: security (self-registration, session lifetimes) is admin only; general (offsite rules and
+ * branding) is read by everyone and changed by its section's roles; notifications are each user's own (spec §6).
+ */
 export async function registerSettingsRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { settings, securitySettings, audit, clock } = options.services;
+  const { settings, securitySettings, audit, clock, config } = options.services;
+  const settingsService = createSettingsService({ config, settings, audit, clock });
+
+  app.get(
+    '/settings/general',
+    {
+      // Every screen needs the offsite rules and the branding, so every signed-in user reads them.
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['settings'],
+        summary: 'General settings: offsite rules and branding overrides of the workshop',
+        ...signedInDoc,
+        response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await settingsService.generalSettings() }),
+  );
+
+  app.put(
+    '/settings/general',
+    {
+      config: { access: editorsOf('general') },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'Change general settings (fields left out keep their value; a branding field set to null returns to the default)',
+        ...signedInDoc,
+        body: ZWorkshopGeneralSettingsChangesSchema,
+        response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const data = await settingsService.updateGeneralSettings(
+        currentUserOf(request),
+        request.body,
+        requestContext(request),
+      );
+      return { success: true as const, message: 'General settings saved.', data };
+    },
+  );
+
+  app.get(
+    '/settings/notifications',
+    {
+      config: { access: editorsOf('notifications') },
+      schema: {
+        tags: ['settings'],
+        summary: 'The signed-in user’s own notification preferences',
+        ...signedInDoc,
+        response: { 200: resultWithData(ZNotificationSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await settingsService.notificationSettings(currentUserOf(request)),
+    }),
+  );
+
+  app.put(
+    '/settings/notifications',
+    {
+      config: { access: editorsOf('notifications') },
+      schema: {
+        tags: ['settings'],
+        summary: 'Change one’s own notification preferences (fields left out keep their value)',
+        ...signedInDoc,
+        body: ZNotificationSettingsChangesSchema,
+        response: { 200: resultWithData(ZNotificationSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const data = await settingsService.updateNotificationSettings(
+        currentUserOf(request),
+        request.body,
+        requestContext(request),
+      );
+      return { success: true as const, message: 'Notification settings saved.', data };
+    },
+  );
 
   app.get(
     '/settings/security',
     {
-      config: { access: ADMIN_ROLES },
+      config: { access: editorsOf('security') },
       schema: {
         tags: ['settings'],
         summary: 'Security settings',
@@ -39,7 +137,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   app.put(
     '/settings/security',
     {
-      config: { access: ADMIN_ROLES },
+      config: { access: editorsOf('security') },
       schema: {
         tags: ['settings'],
         summary: 'Change security settings (fields left out keep their value); answers the stored settings',

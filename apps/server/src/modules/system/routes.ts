@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../app.ts';
+import { createSettingsService } from '../settings/service.ts';
 
 const ZPublicConfigSchema = z.object({
   authMode: z.enum(['local', 'cognito']),
@@ -23,7 +24,8 @@ export const LOCAL_USER_POOL_ID = 'us-east-1_loupe';
 /** Public endpoints: the runtime configuration a browser needs before sign-in, and health. */
 export async function registerSystemRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { config, database } = options.services;
+  const { config, database, settings, audit, clock } = options.services;
+  const settingsService = createSettingsService({ config, settings, audit, clock });
 
   app.get(
     '/api/config',
@@ -37,15 +39,15 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: {
     },
     async () => {
       const local = config.AUTH_MODE === 'local';
+      // Branding saved in settings › general wins over the installation's environment defaults.
+      const branding = await settingsService.branding();
       return {
         authMode: config.AUTH_MODE,
         userPoolId: local ? LOCAL_USER_POOL_ID : (config.COGNITO_USER_POOL_ID ?? ''),
         userPoolClientId: local ? config.LOCAL_CLIENT_ID : (config.COGNITO_CLIENT_ID ?? ''),
         ...(local ? { userPoolEndpoint: `${config.publicUrl}/api/idp` } : {}),
         region: local ? 'us-east-1' : config.COGNITO_REGION,
-        companyName: config.COMPANY_NAME,
-        ...(config.COMPANY_LOGO_URL ? { logoUrl: config.COMPANY_LOGO_URL } : {}),
-        tagline: config.COMPANY_TAGLINE,
+        ...branding,
         aiAssistantName: config.AI_ASSISTANT_NAME,
       };
     },

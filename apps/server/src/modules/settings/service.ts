@@ -1,0 +1,127 @@
+import { isAllowed } from '@loupe/domain/auth/permissions';
+import type { TActor } from '@loupe/domain/auth/roles';
+import { AppError } from '@loupe/domain/errors/errors';
+import { effectiveBranding } from '@loupe/domain/settings/branding-settings';
+import {
+  applyNotificationSettingsChanges,
+  parseStoredNotificationSettings,
+  type TNotificationSettings,
+  type TNotificationSettingsChanges,
+} from '@loupe/domain/settings/notification-settings';
+import { SETTINGS_SECTION_ACCESS, type TSettingsSection } from '@loupe/domain/settings/sections';
+import {
+  applyWorkshopGeneralSettingsChanges,
+  parseStoredWorkshopGeneralSettings,
+  type TWorkshopGeneralSettings,
+  type TWorkshopGeneralSettingsChanges,
+} from '@loupe/domain/settings/workshop-general-settings';
+import { z } from 'zod';
+import type { TConfig } from '../../config.ts';
+import type { TClock } from '../../lib/clock.ts';
+import type { TAuditRepository } from '../audit/repository.ts';
+import type { TRequestContext } from '../auth/service.ts';
+import type { TSettingsRepository } from './repository.ts';
+
+/** Keys of the settings table. Notifications are per user; everything else is workshop-wide. */
+export const GENERAL_SETTINGS_KEY = 'general';
+export const notificationSettingsKey = (userId: string) => `notifications:${userId}`;
+
+// The stored object as it is: the domain's parsers fall back field by field (spec §5).
+const ZStoredObjectSchema = z.record(z.string(), z.unknown());
+
+export type TSettingsActor = TActor & { readonly id: string };
+
+export type TSettingsServiceOptions = {
+  readonly config: Pick<TConfig, 'COMPANY_NAME' | 'COMPANY_TAGLINE' | 'COMPANY_LOGO_URL'>;
+  readonly settings: TSettingsRepository;
+  readonly audit: TAuditRepository;
+  readonly clock: TClock;
+};
+
+function assertMayEdit(actor: TActor, section: TSettingsSection): void {
+  if (!isAllowed(actor, SETTINGS_SECTION_ACCESS[section])) {
+    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+  }
+}
+
+/** Changes with the fields left out removed, for the audit log. */
+function definedChanges(changes: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+}
+
+/** Settings › general (workshop-wide offsite rules and branding) and each user's own notification preferences. */
+export function createSettingsService(options: TSettingsServiceOptions) {
+  const { config, settings, audit, clock } = options;
+
+  async function readGeneral(): Promise<TWorkshopGeneralSettings> {
+    return parseStoredWorkshopGeneralSettings(await settings.read(GENERAL_SETTINGS_KEY, ZStoredObjectSchema));
+  }
+
+  async function readNotifications(userId: string): Promise<TNotificationSettings> {
+    return parseStoredNotificationSettings(
+      await settings.read(notificationSettingsKey(userId), ZStoredObjectSchema),
+    );
+  }
+
+  return {
+    /** Every signed-in user reads these: every screen needs the offsite rules and the branding. */
+    generalSettings: readGeneral,
+
+    async updateGeneralSettings(
+      actor: TSettingsActor,
+      changes: TWorkshopGeneralSettingsChanges,
+      context: TRequestContext,
+    ): Promise<TWorkshopGeneralSettings> {
+      assertMayEdit(actor, 'general');
+      const value = applyWorkshopGeneralSettingsChanges(await readGeneral(), changes);
+      await settings.write(GENERAL_SETTINGS_KEY, value, actor.id);
+      await audit.record({
+        action: 'settings.updated',
+        at: clock(),
+        actorId: actor.id,
+        subject: 'general',
+        ...context,
+        details: { section: 'general', changes: definedChanges(changes) },
+      });
+      return readGeneral();
+    },
+
+    /** The branding the shell shows: stored overrides before the installation's configuration. */
+    async branding(): Promise<{ companyName: string; tagline: string; logoUrl?: string }> {
+      const stored = await readGeneral();
+      return effectiveBranding(stored, {
+        companyName: config.COMPANY_NAME,
+        tagline: config.COMPANY_TAGLINE,
+        logoUrl: config.COMPANY_LOGO_URL,
+      });
+    },
+
+    /** The caller's own preferences; nobody reads another user's. */
+    async notificationSettings(actor: TSettingsActor): Promise<TNotificationSettings> {
+      assertMayEdit(actor, 'notifications');
+      return readNotifications(actor.id);
+    },
+
+    async updateNotificationSettings(
+      actor: TSettingsActor,
+      changes: TNotificationSettingsChanges,
+      context: TRequestContext,
+    ): Promise<TNotificationSettings> {
+      assertMayEdit(actor, 'notifications');
+      const key = notificationSettingsKey(actor.id);
+      const value = applyNotificationSettingsChanges(await readNotifications(actor.id), changes);
+      await settings.write(key, value, actor.id);
+      await audit.record({
+        action: 'settings.updated',
+        at: clock(),
+        actorId: actor.id,
+        subject: key,
+        ...context,
+        details: { section: 'notifications', changes: definedChanges(changes) },
+      });
+      return readNotifications(actor.id);
+    },
+  };
+}
+
+export type TSettingsService = ReturnType<typeof createSettingsService>;

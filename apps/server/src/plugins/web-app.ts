@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the web app's production build (apps/web/dist) at `/`. Paths that are not files and not under
+ * /api fall back to index.html, so React Router handles deep links. Hashed assets are cached for a year.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<boolean> {
+  const indexFile = path.join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir: options.distDir }, 'web app is not built: run `npm run build -w @loupe/web`');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    prefix: '/',
+    // Routes for the files present at start-up; everything else reaches the not-found handler below.
+    wildcard: false,
+    index: false,
+    setHeaders: (response, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/** True when a request should get the app's index.html instead of a 404. */
+export function wantsWebApp(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0] ?? '';
+  return !pathname.startsWith('/api') && !pathname.startsWith('/socket.io');
+}

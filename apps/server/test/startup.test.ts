@@ -1,0 +1,318 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES } from '../src/config.ts';
+import { TEST_DATABASES, type TTestDatabaseKind } from './support/databases.ts';
+
+/**
+ * The real `main.ts` in child processes, as `npm start` runs it (issue 3 §1–§2): start-up on an empty
+ * DATA_DIR, the DATA_DIR lock, configuration errors, SIGTERM and a restart on the same data.
+ */
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const PROCESS_TIMEOUT_MS = 60_000;
+const CLIENT_ID = 'loupe-web';
+const ADMIN_EMAIL = 'owner@atelier.example';
+const ADMIN_PASSWORD = 'polished bezels and a loupe';
+
+type TServer = {
+  readonly child: ChildProcess;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  /** The exit code once the process has ended and its output is read (null when a signal killed it). */
+  readonly closed: Promise<number | null>;
+};
+
+/** Storage for one installation: a DATA_DIR, and a PostgreSQL database of its own when kind is postgres. */
+type TStorage = {
+  readonly dataDir: string;
+  readonly env: Record<string, string>;
+  readonly remove: () => Promise<void>;
+};
+
+const running = new Set<TServer>();
+
+function startServer(env: Record<string, string>): TServer {
+  // The child reads only what the test gives it: no PORT or DATABASE_URL leaks in from the shell.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !Object.hasOwn(CONFIG_VARIABLES, name)),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...inherited,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      PUBLIC_URL: 'http://loupe.test',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const closed = new Promise<number | null>((resolve) => {
+    child.once('close', (code) => {
+      running.delete(server);
+      resolve(code);
+    });
+  });
+  const server: TServer = { child, stdout: () => stdout, stderr: () => stderr, closed };
+  running.add(server);
+  return server;
+}
+
+/** Resolves with the address from main.ts's 'Loupe is listening on …' line; rejects if the process ends first. */
+function listeningAddress(server: TServer): Promise<string> {
+  const pattern = /Loupe is listening on (http:\/\/[\d.]+:\d+)/;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`no 'listening' line within ${PROCESS_TIMEOUT_MS} ms:\n${server.stdout()}`));
+    }, PROCESS_TIMEOUT_MS);
+    const onData = () => {
+      const match = pattern.exec(server.stdout());
+      if (!match?.[1]) return;
+      cleanup();
+      resolve(match[1]);
+    };
+    const onClose = (code: number | null) => {
+      cleanup();
+      reject(new Error(`server exited (${code}) before listening:\n${server.stdout()}\n${server.stderr()}`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      server.child.stdout?.off('data', onData);
+      server.child.off('close', onClose);
+    };
+    server.child.stdout?.on('data', onData);
+    server.child.once('close', onClose);
+    onData();
+  });
+}
+
+/** Polls /api/health until it answers 200, a bounded number of times. */
+async function waitUntilHealthy(baseUrl: string): Promise<void> {
+  let last = 'no answer';
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await delay(100);
+  }
+  throw new Error(`${baseUrl}/api/health never answered 200: ${last}`);
+}
+
+async function signIn(baseUrl: string, email: string, password: string) {
+  const response = await fetch(`${baseUrl}/api/idp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: CLIENT_ID,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  const body = (await response.json()) as { AuthenticationResult?: { IdToken: string }; __type?: string };
+  return { status: response.status, idToken: body.AuthenticationResult?.IdToken, type: body.__type };
+}
+
+async function profileStatus(baseUrl: string, idToken: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/profile`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  return response.status;
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createStorage(kind: TTestDatabaseKind): Promise<TStorage> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-startup-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'pglite') return { dataDir, env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
+  const url = new URL(String(process.env.TEST_DATABASE_URL));
+  const name = `loupe_startup_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    remove: async () => {
+      removeDir();
+      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+function stderrLines(server: TServer): string[] {
+  return server
+    .stderr()
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+afterAll(async () => {
+  // Whatever a failed test left running dies here, so no child outlives the suite.
+  const left = [...running];
+  for (const server of left) server.child.kill('SIGKILL');
+  await Promise.all(left.map((server) => server.closed));
+});
+
+// The steps below build on each other, in order: one installation started, doubled, stopped and restarted.
+describe.each(TEST_DATABASES)('the Loupe process on %s', (kind) => {
+  let storage: TStorage;
+  let first: TServer | undefined;
+  let firstUrl = '';
+  let firstIdToken = '';
+  beforeAll(async () => {
+    storage = await createStorage(kind);
+  });
+  afterAll(async () => {
+    for (const server of [...running]) server.child.kill('SIGKILL');
+    await Promise.all([...running].map((server) => server.closed));
+    await storage?.remove();
+  });
+
+  it(
+    'starts on an empty DATA_DIR, becomes healthy and lets the bootstrap admin sign in',
+    async () => {
+      const started = performance.now();
+      first = startServer({ ...storage.env, ADMIN_EMAIL, ADMIN_PASSWORD });
+      firstUrl = await listeningAddress(first);
+      await waitUntilHealthy(firstUrl);
+      const elapsed = Math.round(performance.now() - started);
+      console.info(`[startup] ${kind}: /api/health answered 200 ${elapsed} ms after spawning the process`);
+
+      const health = await fetch(`${firstUrl}/api/health`);
+      expect(await health.json()).toMatchObject({ status: 'ok', database: kind });
+      const signedIn = await signIn(firstUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect(signedIn.status).toBe(200);
+      firstIdToken = String(signedIn.idToken);
+      expect(await profileStatus(firstUrl, firstIdToken)).toBe(200);
+      expect(readFileSync(path.join(storage.dataDir, 'loupe.lock'), 'utf8')).toBe(String(first.child.pid));
+      // The production logger, not a test one: the bootstrap password stays out of it.
+      expect(first.stdout()).toContain('bootstrap admin created');
+      expect(first.stdout() + first.stderr()).not.toContain(ADMIN_PASSWORD);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a second process on the same DATA_DIR with exit code 1 and a line naming DATA_DIR',
+    async () => {
+      if (!first) throw new Error('the first process did not start');
+      const second = startServer({ ...storage.env });
+      expect(await second.closed).toBe(1);
+      const lines = stderrLines(second);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Loupe cannot start: DATA_DIR: /);
+      expect(lines[0]).toContain(path.resolve(storage.dataDir));
+      expect(second.stdout()).not.toContain('Loupe is listening');
+      // The refused process leaves the lock, and the installation, to the first.
+      expect(readFileSync(path.join(storage.dataDir, 'loupe.lock'), 'utf8')).toBe(String(first.child.pid));
+      expect((await fetch(`${firstUrl}/api/health`)).status).toBe(200);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'stops cleanly on SIGTERM: exit code 0 and the DATA_DIR lock removed',
+    async () => {
+      if (!first) throw new Error('the first process did not start');
+      first.child.kill('SIGTERM');
+      expect(await first.closed).toBe(0);
+      expect(first.stdout()).toContain('shutting down');
+      expect(existsSync(path.join(storage.dataDir, 'loupe.lock'))).toBe(false);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps the admin, its session and the signing key across a restart, ignoring a changed ADMIN_PASSWORD',
+    async () => {
+      if (!firstIdToken) throw new Error('the first process issued no token');
+      const changedPassword = 'a different bootstrap phrase';
+      const restarted = startServer({ ...storage.env, ADMIN_EMAIL, ADMIN_PASSWORD: changedPassword });
+      const url = await listeningAddress(restarted);
+      await waitUntilHealthy(url);
+      expect(restarted.stdout()).not.toContain('bootstrap admin created');
+      expect((await signIn(url, ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+      expect(await signIn(url, ADMIN_EMAIL, changedPassword)).toMatchObject({
+        status: 400,
+        type: 'NotAuthorizedException',
+      });
+      // A token issued before the restart still verifies: the key lives with the data, not the process.
+      expect(await profileStatus(url, firstIdToken)).toBe(200);
+      restarted.child.kill('SIGTERM');
+      expect(await restarted.closed).toBe(0);
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a bootstrap ADMIN_PASSWORD from the common-password list with exit code 1, naming ADMIN_PASSWORD',
+    async () => {
+      const empty = await createStorage(kind);
+      try {
+        const server = startServer({ ...empty.env, ADMIN_EMAIL, ADMIN_PASSWORD: 'password123' });
+        expect(await server.closed).toBe(1);
+        const lines = stderrLines(server);
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(/^Loupe cannot start: ADMIN_PASSWORD: /);
+        expect(server.stdout() + server.stderr()).not.toContain('password123');
+        expect(existsSync(path.join(empty.dataDir, 'loupe.lock'))).toBe(false);
+      } finally {
+        await empty.remove();
+      }
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+});
+
+describe('configuration errors at start-up', () => {
+  it(
+    'exits with code 1 and one line naming PORT when PORT is not a number',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-startup-'));
+      try {
+        const server = startServer({ DATA_DIR: dataDir, PORT: 'abc' });
+        expect(await server.closed).toBe(1);
+        const lines = stderrLines(server);
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(/^Loupe cannot start: PORT: .*"abc"/);
+        expect(existsSync(path.join(dataDir, 'loupe.lock'))).toBe(false);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+});
