@@ -25,8 +25,8 @@ const ZSecuritySettingsChangesSchema = z.object({
   refreshTokenDays: shape.refreshTokenDays.unwrap().optional(),
 });
 
-const adminDoc = { security: [{ idToken: [] }] };
-const signedInDoc = adminDoc;
+/** The OpenAPI security requirement: a bearer id token. */
+const bearerDoc = { security: [{ idToken: [] }] };
 
 /** Who may change a section: the settings access table of spec §6, where 'all' means any signed-in user. */
 function editorsOf(section: TSettingsSection): TAccess {
@@ -51,7 +51,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       schema: {
         tags: ['settings'],
         summary: 'General settings: offsite rules and branding overrides of the workshop',
-        ...signedInDoc,
+        ...bearerDoc,
         response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
       },
     },
@@ -66,7 +66,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         tags: ['settings'],
         summary:
           'Change general settings (fields left out keep their value; a branding field set to null returns to the default)',
-        ...signedInDoc,
+        ...bearerDoc,
         body: ZWorkshopGeneralSettingsChangesSchema,
         response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
       },
@@ -88,7 +88,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       schema: {
         tags: ['settings'],
         summary: 'The signed-in user’s own notification preferences',
-        ...signedInDoc,
+        ...bearerDoc,
         response: { 200: resultWithData(ZNotificationSettingsSchema) },
       },
     },
@@ -105,7 +105,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       schema: {
         tags: ['settings'],
         summary: 'Change one’s own notification preferences (fields left out keep their value)',
-        ...signedInDoc,
+        ...bearerDoc,
         body: ZNotificationSettingsChangesSchema,
         response: { 200: resultWithData(ZNotificationSettingsSchema) },
       },
@@ -127,7 +127,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       schema: {
         tags: ['settings'],
         summary: 'Security settings',
-        ...adminDoc,
+        ...bearerDoc,
         response: { 200: resultWithData(ZSecuritySettingsSchema) },
       },
     },
@@ -141,7 +141,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       schema: {
         tags: ['settings'],
         summary: 'Change security settings (fields left out keep their value); answers the stored settings',
-        ...adminDoc,
+        ...bearerDoc,
         body: ZSecuritySettingsChangesSchema,
         response: { 200: resultWithData(ZSecuritySettingsSchema) },
       },
