@@ -1,0 +1,43 @@
+// Prints the gzip size of the JavaScript a first visit to /login loads: the entry chunk and the lazy
+// chunks of the auth layout and the login route, each with its static imports. Budget: 200 KiB.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const files = new Set();
+
+function collect(key) {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported);
+}
+
+collect('index.html');
+for (const lazyRoute of [/app\/layouts\/auth-layout\.tsx$/, /features\/auth\/routes\/login-route\.tsx$/]) {
+  const key = Object.keys(manifest).find((name) => lazyRoute.test(name));
+  if (!key) throw new Error(`no chunk for ${lazyRoute} in the manifest`);
+  collect(key);
+}
+
+let total = 0;
+const sizes = [];
+for (const file of files) {
+  const size = gzipSync(readFileSync(path.join(dist, file))).length;
+  sizes.push([file, size]);
+  total += size;
+}
+if (process.argv.includes('--verbose')) {
+  for (const [file, size] of sizes.sort((a, b) => b[1] - a[1]))
+    console.info(`${(size / 1024).toFixed(1)} KiB  ${file}`);
+}
+const kib = (total / 1024).toFixed(1);
+console.info(
+  `first visit to /login loads ${files.size} JavaScript files, ${kib} KiB gzipped (budget 200 KiB)`,
+);
+if (total > 200 * 1024) {
+  console.error('over the 200 KiB budget: lazy-load more behind sign-in');
+  process.exitCode = 1;
+}

@@ -1,0 +1,44 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { configureAmplify } from '@/lib/auth/amplify';
+import { useAuth } from '@/lib/auth/auth-context';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { createQueryClient } from '@/lib/query-client';
+import type { TRuntimeConfig } from '@/lib/runtime-config';
+import { RuntimeConfigContext } from '@/lib/runtime-config-context';
+import { createAppRouter } from './router';
+
+export function App({ config }: { config: TRuntimeConfig }) {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => {
+    configureAmplify(config);
+    return createAppRouter();
+  });
+  return (
+    <RuntimeConfigContext.Provider value={config}>
+      <ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+            <SignedInToaster />
+          </AuthProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </RuntimeConfigContext.Provider>
+  );
+}
+
+// Toasts (scan toasts, saves) belong to the signed-in app; loading Radix Toast later keeps /login small.
+const Toaster = lazy(async () => ({ default: (await import('@/components/toaster')).Toaster }));
+
+function SignedInToaster() {
+  const { status } = useAuth();
+  if (status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}

@@ -1,0 +1,23 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingSpinner } from '@/components/loading-spinner';
+import { useAuth } from '@/lib/auth/auth-context';
+import { paths } from '@/lib/paths';
+
+/** Signed-in routes: a visitor without a session goes to /login (spec §2), remembering where they were going. */
+export function RequireAuth() {
+  const auth = useAuth();
+  const location = useLocation();
+  if (auth.status === 'loading') return <LoadingSpinner fullScreen />;
+  if (auth.status === 'signed-out') {
+    return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  return <Outlet />;
+}
+
+/** /login and /register: a signed-in user goes to /dashboard (spec §2). */
+export function RedirectIfSignedIn() {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <LoadingSpinner fullScreen />;
+  if (auth.status === 'signed-in') return <Navigate to={paths.dashboard} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,259 @@
+import type { TRole } from '@loupe/domain/auth/roles';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppSidebar } from '@/app/layouts/app-sidebar';
+import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
+import type { TRuntimeConfig } from '@/lib/runtime-config';
+import { RuntimeConfigContext } from '@/lib/runtime-config-context';
+import { mockMatchMedia, type TMatchMediaMock } from '@/test/match-media';
+
+const CONFIG: TRuntimeConfig = {
+  authMode: 'local',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client',
+  region: 'us-east-1',
+  companyName: 'Atelier Test',
+  tagline: 'Select a location to view departments and track items across our facilities',
+  aiAssistantName: 'Gemma',
+};
+
+function makeUser(role: TRole): TCurrentUser {
+  return {
+    id: `user-${role}`,
+    email: `${role}@example.test`,
+    name: `Test ${role}`,
+    firstName: 'Test',
+    lastName: role,
+    role,
+    department: null,
+  };
+}
+
+function makeAuth(user: TCurrentUser | null, signOut = vi.fn(async () => {})): TAuthContext {
+  const actions = { signIn: vi.fn(), signOut, refreshUser: vi.fn(async () => {}) };
+  return user ? { status: 'signed-in', user, ...actions } : { status: 'signed-out', user: null, ...actions };
+}
+
+function renderSidebar({
+  user,
+  route = '/dashboard',
+  auth = makeAuth(user),
+}: {
+  user: TCurrentUser | null;
+  route?: string;
+  auth?: TAuthContext;
+}) {
+  return render(
+    <RuntimeConfigContext.Provider value={CONFIG}>
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="/login" element={<p>Login screen</p>} />
+            <Route
+              path="*"
+              element={
+                <SidebarProvider>
+                  <AppSidebar />
+                  <SidebarTrigger />
+                </SidebarProvider>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </AuthContext.Provider>
+    </RuntimeConfigContext.Provider>,
+  );
+}
+
+function navLinks(): (string | null)[] {
+  const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+}
+
+function groupTitles(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+  return Array.from(
+    nav.querySelectorAll('[data-slot="sidebar-group-label"]'),
+    (label) => label.textContent ?? '',
+  );
+}
+
+function clearSidebarCookie() {
+  // biome-ignore lint/suspicious/noDocumentCookie: resetting jsdom's cookie jar between tests.
+  document.cookie = 'sidebar_state=; path=/; max-age=0';
+}
+
+// Spec §2 sidebar table, written out per role (deliberately not computed with visibleNavigation).
+const ANALYTICS = [
+  '/workflow-dashboard',
+  '/workflow-analytics',
+  '/product-type-performance',
+  '/comparison-analytics',
+  '/capacity-planning',
+  '/root-cause-dashboard',
+];
+const EXPECTED: Record<TRole, { links: string[]; groups: string[] }> = {
+  admin: {
+    links: [
+      '/dashboard',
+      '/ai',
+      '/orders',
+      '/repairs',
+      '/offsite',
+      ...ANALYTICS,
+      '/manager-department',
+      '/designer-workspace',
+      '/alerts',
+      '/rfid-mapping',
+      '/settings',
+    ],
+    groups: ['Main', 'Operations', 'Workflow & Analytics', 'Workspaces', 'System'],
+  },
+  manager: {
+    links: [
+      '/dashboard',
+      '/ai',
+      '/orders',
+      '/repairs',
+      '/offsite',
+      ...ANALYTICS,
+      '/manager-department',
+      '/alerts',
+      '/settings',
+    ],
+    groups: ['Main', 'Operations', 'Workflow & Analytics', 'Workspaces', 'System'],
+  },
+  salesperson: {
+    links: ['/dashboard', '/my-tasks', '/ai', '/orders', '/repairs', '/offsite', '/settings'],
+    groups: ['Main', 'Operations', 'System'],
+  },
+  designer: {
+    links: ['/dashboard', '/my-tasks', '/ai', '/orders', '/designer-workspace', '/alerts', '/settings'],
+    groups: ['Main', 'Operations', 'Workspaces', 'System'],
+  },
+  operator: {
+    links: ['/dashboard', '/ai', '/orders', '/repairs', '/settings'],
+    groups: ['Main', 'Operations', 'System'],
+  },
+  production: {
+    links: ['/dashboard', '/ai', '/orders', '/settings'],
+    groups: ['Main', 'Operations', 'System'],
+  },
+  qa: {
+    links: ['/dashboard', '/ai', '/orders', '/settings'],
+    groups: ['Main', 'Operations', 'System'],
+  },
+};
+
+describe('AppSidebar', () => {
+  beforeEach(clearSidebarCookie);
+  afterEach(clearSidebarCookie);
+
+  describe.each(Object.entries(EXPECTED))('for a %s', (role, expected) => {
+    it('shows exactly the links of the spec table', () => {
+      renderSidebar({ user: makeUser(role as TRole) });
+      expect(navLinks()).toEqual(expected.links);
+    });
+
+    it('shows only the groups with a visible item', () => {
+      renderSidebar({ user: makeUser(role as TRole) });
+      expect(groupTitles()).toEqual(expected.groups);
+    });
+  });
+
+  it('renders no navigation without a user', () => {
+    renderSidebar({ user: null });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log out' })).not.toBeInTheDocument();
+  });
+
+  it('titles the /ai item with the company AI assistant name', () => {
+    renderSidebar({ user: makeUser('qa') });
+    expect(screen.getByRole('link', { name: 'Gemma' })).toHaveAttribute('href', '/ai');
+  });
+
+  it('shows the company name, tagline and the user with their role', () => {
+    renderSidebar({ user: makeUser('designer') });
+    expect(screen.getByText('Atelier Test')).toBeInTheDocument();
+    expect(screen.getByText(CONFIG.tagline)).toBeInTheDocument();
+    expect(screen.getByText('Test designer')).toBeInTheDocument();
+    expect(screen.getByText('designer@example.test')).toBeInTheDocument();
+    expect(screen.getByText('Designer')).toBeInTheDocument();
+  });
+
+  it('marks the current route active', () => {
+    renderSidebar({ user: makeUser('admin'), route: '/orders' });
+    const orders = screen.getByRole('link', { name: 'Orders' });
+    expect(orders).toHaveAttribute('data-active', 'true');
+    expect(orders).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Repairs' })).toHaveAttribute('data-active', 'false');
+  });
+
+  it('collapses the Workflow & Analytics group, which starts open', async () => {
+    const user = userEvent.setup();
+    renderSidebar({ user: makeUser('manager') });
+    const toggle = screen.getByRole('button', { name: 'Workflow & Analytics' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Capacity Planning' })).toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Capacity Planning' })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(screen.getByRole('link', { name: 'Capacity Planning' })).toBeInTheDocument();
+  });
+
+  it('hides the Workflow & Analytics group when collapsed to icons, and Ctrl+B brings it back', async () => {
+    const user = userEvent.setup();
+    renderSidebar({ user: makeUser('admin') });
+    expect(groupTitles()).toContain('Workflow & Analytics');
+
+    await user.keyboard('{Control>}b{/Control}');
+    expect(document.cookie).toContain('sidebar_state=false');
+    expect(groupTitles()).toEqual(['Main', 'Operations', 'Workspaces', 'System']);
+    expect(navLinks()).not.toContain('/workflow-dashboard');
+
+    await user.keyboard('{Control>}b{/Control}');
+    expect(document.cookie).toContain('sidebar_state=true');
+    expect(groupTitles()).toContain('Workflow & Analytics');
+  });
+
+  it('logs out through useAuth().signOut and goes to /login', async () => {
+    const user = userEvent.setup();
+    const signOut = vi.fn(async () => {});
+    renderSidebar({ user: makeUser('qa'), auth: makeAuth(makeUser('qa'), signOut) });
+
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(await screen.findByText('Login screen')).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    let matchMedia: TMatchMediaMock;
+    beforeEach(() => {
+      matchMedia = mockMatchMedia({ '(max-width: 767px)': true });
+    });
+    afterEach(() => matchMedia.restore());
+
+    it('opens the navigation in a sheet and closes it once a link is chosen', async () => {
+      const user = userEvent.setup();
+      renderSidebar({ user: makeUser('operator') });
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+      const sheet = screen.getByRole('dialog', { name: 'Navigation' });
+      // The analytics rule is about the desktop icon rail; the sheet shows the operator's whole menu.
+      expect(navLinks()).toEqual(['/dashboard', '/ai', '/orders', '/repairs', '/settings']);
+
+      await user.click(within(sheet).getByRole('link', { name: 'Repairs' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
+import { RedirectIfSignedIn, RequireAuth } from './guards/require-auth';
+import { RequireRouteAccess } from './guards/require-route-access';
+import { RouteErrorScreen } from './routes/error-screen';
+import { UpcomingScreen } from './routes/upcoming-screen';
+import { UPCOMING_SCREENS } from './routes/upcoming-screens';
+
+/** A layout route for a screen a later issue builds, behind the role check of its path. */
+function upcoming(path: string): RouteObject {
+  const screen = UPCOMING_SCREENS[path];
+  if (!screen) throw new Error(`no upcoming screen for ${path}`);
+  return {
+    path,
+    element: (
+      <RequireRouteAccess path={path}>
+        <UpcomingScreen {...screen} />
+      </RequireRouteAccess>
+    ),
+  };
+}
+
+const LAYOUT_SCREENS = [
+  paths.dashboard,
+  paths.departments,
+  paths.aiSettings,
+  paths.orders,
+  paths.repairs,
+  paths.offsite,
+  paths.workflowDashboard,
+  paths.workflowAnalytics,
+  paths.onTimeDelivery,
+  paths.productTypePerformance,
+  paths.comparisonAnalytics,
+  paths.capacityPlanning,
+  paths.alerts,
+  paths.rootCauseDashboard,
+  paths.designerWorkspace,
+  paths.myTasks,
+  paths.jewelerTv,
+  paths.managerDepartment,
+  paths.tvSetup,
+  paths.rfidMapping,
+];
+
+/** Every route of spec §2; screens are lazy-loaded so the sign-in page stays small. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
+        children: [
+          {
+            element: <RedirectIfSignedIn />,
+            children: [
+              {
+                path: paths.login,
+                lazy: async () => ({
+                  Component: (await import('@/features/auth/routes/login-route')).LoginRoute,
+                }),
+              },
+              {
+                path: paths.register,
+                lazy: async () => ({
+                  Component: (await import('@/features/auth/routes/register-route')).RegisterRoute,
+                }),
+              },
+            ],
+          },
+          {
+            path: paths.forgotPassword,
+            lazy: async () => ({
+              Component: (await import('@/features/auth/routes/forgot-password-route')).ForgotPasswordRoute,
+            }),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: async () => ({
+              Component: (await import('@/features/auth/routes/reset-password-route')).ResetPasswordRoute,
+            }),
+          },
+          {
+            path: paths.verifyEmail,
+            lazy: async () => ({
+              Component: (await import('@/features/auth/routes/verify-email-route')).VerifyEmailRoute,
+            }),
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: paths.ai, element: <Navigate to={paths.aiAssistant} replace /> },
+          {
+            path: paths.aiAssistant,
+            lazy: async () => ({
+              Component: (await import('./routes/full-screen-assistant')).AssistantScreen,
+            }),
+          },
+          {
+            path: paths.aiAssistantV2,
+            lazy: async () => ({
+              Component: (await import('./routes/full-screen-assistant')).AssistantV2Screen,
+            }),
+          },
+          {
+            lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+            children: [
+              { index: true, element: <Navigate to={paths.dashboard} replace /> },
+              ...LAYOUT_SCREENS.map(upcoming),
+              {
+                path: paths.settings,
+                lazy: async () => ({
+                  Component: (await import('@/features/settings/routes/settings-route')).SettingsRoute,
+                }),
+              },
+              {
+                path: paths.settingsSection,
+                lazy: async () => ({
+                  Component: (await import('@/features/settings/routes/settings-route')).SettingsRoute,
+                }),
+              },
+              {
+                path: '*',
+                lazy: async () => ({ Component: (await import('./routes/not-found-screen')).NotFoundScreen }),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,15 @@
+import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { parseData, settingsQueryKeys } from './envelope';
+
+export async function getSecuritySettings() {
+  return parseData(ZSecuritySettingsSchema, await apiClient.get('settings/security'));
+}
+
+export const securitySettingsQueryOptions = () =>
+  queryOptions({ queryKey: settingsQueryKeys.security, queryFn: getSecuritySettings });
+
+export function useSecuritySettings() {
+  return useQuery(securitySettingsQueryOptions());
+}

@@ -1,0 +1,45 @@
+import { ZRoleSchema } from '@loupe/domain/auth/roles';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { parseData, settingsQueryKeys } from './envelope';
+
+/** A user as administrators see it (GET /api/v1/users). */
+export const ZManagedUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  phone: z.string().optional(),
+  role: ZRoleSchema,
+  emailVerified: z.boolean(),
+  mustChangePassword: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TManagedUser = z.infer<typeof ZManagedUserSchema>;
+
+const ZUsersPageSchema = z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() });
+
+/** The server's largest page; the list shows it and asks for a narrower search beyond it. */
+export const USERS_PAGE_SIZE = 100;
+
+export async function getUsers({ search }: { search: string }) {
+  const q = search.trim();
+  const body = await apiClient.get('users', { searchParams: { q: q || undefined, limit: USERS_PAGE_SIZE } });
+  return parseData(ZUsersPageSchema, body);
+}
+
+export const usersQueryOptions = ({ search }: { search: string }) =>
+  queryOptions({
+    queryKey: settingsQueryKeys.usersList(search.trim()),
+    queryFn: () => getUsers({ search }),
+    // Typing a search keeps the last answer on screen instead of flashing a spinner.
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers({ search }: { search: string }) {
+  return useQuery(usersQueryOptions({ search }));
+}

@@ -1,0 +1,19 @@
+import {
+  type TWorkshopGeneralSettingsChanges,
+  ZWorkshopGeneralSettingsSchema,
+} from '@loupe/domain/settings/workshop-general-settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { parseData, settingsQueryKeys } from './envelope';
+
+export async function updateGeneralSettings(changes: TWorkshopGeneralSettingsChanges) {
+  return parseData(ZWorkshopGeneralSettingsSchema, await apiClient.put('settings/general', changes));
+}
+
+export function useUpdateGeneralSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateGeneralSettings,
+    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.general, saved),
+  });
+}

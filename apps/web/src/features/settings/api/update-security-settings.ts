@@ -1,0 +1,16 @@
+import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { parseData, settingsQueryKeys } from './envelope';
+
+export async function updateSecuritySettings(changes: Partial<TSecuritySettings>) {
+  return parseData(ZSecuritySettingsSchema, await apiClient.put('settings/security', changes));
+}
+
+export function useUpdateSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSecuritySettings,
+    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.security, saved),
+  });
+}

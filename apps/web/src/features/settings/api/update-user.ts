@@ -1,0 +1,19 @@
+import type { TRole } from '@loupe/domain/auth/roles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { parseData, settingsQueryKeys } from './envelope';
+import { ZManagedUserSchema } from './get-users';
+
+export type TUserChanges = { readonly role?: TRole; readonly disabled?: boolean };
+
+export async function updateUser({ id, changes }: { id: string; changes: TUserChanges }) {
+  return parseData(ZManagedUserSchema, await apiClient.patch(`users/${encodeURIComponent(id)}`, changes));
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsQueryKeys.users }),
+  });
+}

@@ -1,0 +1,125 @@
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { PASSWORD_MIN_LENGTH, ZPasswordSchema } from '@loupe/domain/users/user';
+import { type FormEvent, useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessageOf, fieldIssuesOf, isApiError } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { useChangePassword } from '../api/change-password';
+import { FormField } from './form-field';
+
+type TPasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
+const EMPTY: Record<TPasswordField, string> = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Changes one's own password; the server signs out the user's other sessions. */
+export function ChangePasswordForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<TPasswordField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useChangePassword();
+
+  function setValue(field: TPasswordField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function validate(): Partial<Record<TPasswordField, string>> {
+    const found: Partial<Record<TPasswordField, string>> = {};
+    if (values.oldPassword === '') found.oldPassword = 'Enter your current password';
+    const policy = ZPasswordSchema.safeParse(values.newPassword);
+    if (!policy.success) found.newPassword = policy.error.issues[0]?.message ?? 'Choose another password';
+    else if (values.newPassword === values.oldPassword) {
+      found.newPassword = 'Choose a password different from the current one';
+    }
+    if (values.confirmPassword !== values.newPassword) found.confirmPassword = 'The passwords do not match';
+    return found;
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    mutation.mutate(
+      { oldPassword: values.oldPassword, newPassword: values.newPassword },
+      {
+        onSuccess: () => {
+          setValues(EMPTY);
+          toast({ title: 'Password changed', description: 'Your other sessions have been signed out.' });
+        },
+        onError: (error) => {
+          const fieldErrors: Partial<Record<TPasswordField, string>> = {};
+          for (const issue of fieldIssuesOf(error)) {
+            if (issue.field === 'oldPassword' || issue.field === 'newPassword')
+              fieldErrors[issue.field] ??= issue.message;
+          }
+          // The server names the wrong current password in details.field rather than in issues.
+          const details = isApiError(error) ? error.details : undefined;
+          const namedField =
+            typeof details === 'object' && details !== null && 'field' in details ? details.field : undefined;
+          const message = errorMessageOf(error, ERROR_MESSAGES.changePasswordFailed);
+          if (namedField === 'oldPassword' || namedField === 'newPassword')
+            fieldErrors[namedField] ??= message;
+          setErrors(fieldErrors);
+          if (Object.keys(fieldErrors).length === 0) setFormError(message);
+        },
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change password</CardTitle>
+        <CardDescription>Other devices where you are signed in will be signed out.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-6" onSubmit={onSubmit} noValidate aria-label="Change password">
+          <FormField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={values.oldPassword}
+            onChange={(event) => setValue('oldPassword', event.target.value)}
+            error={errors.oldPassword}
+            disabled={mutation.isPending}
+            required
+          />
+          <FormField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of a few words is easiest to remember.`}
+            value={values.newPassword}
+            onChange={(event) => setValue('newPassword', event.target.value)}
+            error={errors.newPassword}
+            disabled={mutation.isPending}
+            required
+          />
+          <FormField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(event) => setValue('confirmPassword', event.target.value)}
+            error={errors.confirmPassword}
+            disabled={mutation.isPending}
+            required
+          />
+          {formError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{formError}</AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="flex justify-end">
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Changing…' : 'Change password'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,199 @@
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { BRANDING_LIMITS } from '@loupe/domain/settings/branding-settings';
+import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
+import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
+import { type FormEvent, useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { useGeneralSettings } from '../api/get-general-settings';
+import { useUpdateGeneralSettings } from '../api/update-general-settings';
+import { FormField } from './form-field';
+import {
+  formErrorsFromIssues,
+  parseGeneralSettingsForm,
+  type TGeneralSettingsField,
+  type TGeneralSettingsFormErrors,
+  type TGeneralSettingsFormValues,
+  toFormValues,
+} from './general-settings-form-model';
+import { SectionLoadError, SectionLoading } from './section-states';
+import { SwitchField } from './switch-field';
+
+/** Settings › general: the workshop's offsite rules (spec §3, §9) and the branding of the shell. */
+export function GeneralSection({ canEdit }: { canEdit: boolean }) {
+  const query = useGeneralSettings();
+  if (query.isPending) return <SectionLoading label="Loading general settings" />;
+  if (query.isError) return <SectionLoadError error={query.error} onRetry={() => void query.refetch()} />;
+  // Keyed by the stored value, so the form starts over from what the server holds after each save.
+  return <GeneralSettingsForm key={JSON.stringify(query.data)} saved={query.data} canEdit={canEdit} />;
+}
+
+const BRANDING_KEYS = ['companyName', 'tagline', 'logoUrl'] as const;
+
+export function GeneralSettingsForm({
+  saved,
+  canEdit,
+}: {
+  saved: TWorkshopGeneralSettings;
+  canEdit: boolean;
+}) {
+  const [values, setValues] = useState<TGeneralSettingsFormValues>(() => toFormValues(saved));
+  const [errors, setErrors] = useState<TGeneralSettingsFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useUpdateGeneralSettings();
+  const isReadOnly = !canEdit;
+  const isDisabled = isReadOnly || mutation.isPending;
+
+  function setValue<K extends TGeneralSettingsField>(field: K, value: TGeneralSettingsFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isReadOnly) return;
+    setFormError(null);
+    const result = parseGeneralSettingsForm(values, saved);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const brandingChanged = BRANDING_KEYS.some((key) => key in result.changes);
+    mutation.mutate(result.changes, {
+      onSuccess: () =>
+        toast({
+          title: 'General settings saved',
+          // The shell reads its branding once, when the page loads (GET /api/config).
+          ...(brandingChanged ? { description: 'Reload the page to see the new branding.' } : {}),
+        }),
+      onError: (error) => {
+        const { fieldErrors, otherMessages } = formErrorsFromIssues(fieldIssuesOf(error));
+        setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0 || otherMessages.length > 0) {
+          setFormError(otherMessages[0] ?? errorMessageOf(error, ERROR_MESSAGES.generic));
+        }
+      },
+    });
+  }
+
+  const minutesField = (
+    field: 'offsiteTimeout' | 'expectedOffsiteGracePeriod' | 'offsiteCheckInterval',
+    label: string,
+    hint: string,
+  ) => (
+    <FormField
+      label={label}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={GENERAL_SETTINGS_LIMITS[field]}
+      step={1}
+      value={values[field]}
+      onChange={(event) => setValue(field, event.target.value)}
+      error={errors[field]}
+      disabled={isDisabled}
+      required
+    />
+  );
+
+  return (
+    <form className="flex flex-col gap-6" onSubmit={onSubmit} noValidate aria-label="General settings">
+      {isReadOnly ? (
+        <Alert role="status">
+          <AlertDescription>Only an administrator or a manager can change these settings.</AlertDescription>
+        </Alert>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>Offsite detection</CardTitle>
+          <CardDescription>
+            When a tracked item counts as out of the building. These rules apply to the whole workshop.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          {minutesField(
+            'offsiteTimeout',
+            'Offsite timeout (minutes)',
+            'An item unseen for longer than this is marked offsite.',
+          )}
+          {minutesField(
+            'expectedOffsiteGracePeriod',
+            'Expected offsite grace period (minutes)',
+            'Used instead of the timeout for items flagged as expected offsite.',
+          )}
+          {minutesField(
+            'offsiteCheckInterval',
+            'Offsite check interval (minutes)',
+            'How often the check runs while automatic detection is on.',
+          )}
+          <div className="sm:col-span-2">
+            <SwitchField
+              label="Automatic offsite detection"
+              description="Mark items offsite on their own when the timeout passes."
+              checked={values.autoOffsiteDetection}
+              onCheckedChange={(checked) => setValue('autoOffsiteDetection', checked)}
+              disabled={isDisabled}
+            />
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Branding</CardTitle>
+          <CardDescription>
+            Shown in the sidebar and on the sign-in screens. Leave a field empty to use the installation's
+            default.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <FormField
+            label="Company name"
+            maxLength={BRANDING_LIMITS.companyName}
+            value={values.companyName}
+            onChange={(event) => setValue('companyName', event.target.value)}
+            error={errors.companyName}
+            disabled={isDisabled}
+            placeholder="Installation default"
+          />
+          <FormField
+            label="Tagline"
+            maxLength={BRANDING_LIMITS.tagline}
+            value={values.tagline}
+            onChange={(event) => setValue('tagline', event.target.value)}
+            error={errors.tagline}
+            disabled={isDisabled}
+            placeholder="Installation default"
+          />
+          <FormField
+            label="Logo URL"
+            hint="An https:// address of a public site, or a path on this server such as /logo.svg."
+            type="url"
+            maxLength={BRANDING_LIMITS.logoUrl}
+            value={values.logoUrl}
+            onChange={(event) => setValue('logoUrl', event.target.value)}
+            error={errors.logoUrl}
+            disabled={isDisabled}
+            placeholder="Installation default"
+          />
+        </CardContent>
+      </Card>
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      {isReadOnly ? null : (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving…' : 'Save changes'}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
+import {
+  type TWorkshopGeneralSettings,
+  type TWorkshopGeneralSettingsChanges,
+  ZWorkshopGeneralSettingsChangesSchema,
+} from '@loupe/domain/settings/workshop-general-settings';
+
+/** The form as typed: numbers are text until submitted, a blank branding field means "installation default". */
+export type TGeneralSettingsFormValues = {
+  offsiteTimeout: string;
+  expectedOffsiteGracePeriod: string;
+  offsiteCheckInterval: string;
+  autoOffsiteDetection: boolean;
+  companyName: string;
+  tagline: string;
+  logoUrl: string;
+};
+
+export type TGeneralSettingsField = keyof TGeneralSettingsFormValues;
+export type TGeneralSettingsFormErrors = Partial<Record<TGeneralSettingsField, string>>;
+
+const MINUTE_FIELDS = ['offsiteTimeout', 'expectedOffsiteGracePeriod', 'offsiteCheckInterval'] as const;
+const BRANDING_FIELDS = ['companyName', 'tagline', 'logoUrl'] as const;
+const FIELDS: readonly TGeneralSettingsField[] = [
+  ...MINUTE_FIELDS,
+  'autoOffsiteDetection',
+  ...BRANDING_FIELDS,
+];
+
+export function minutesMessage(field: (typeof MINUTE_FIELDS)[number]): string {
+  return `Enter whole minutes from 1 to ${GENERAL_SETTINGS_LIMITS[field]}`;
+}
+
+export function toFormValues(settings: TWorkshopGeneralSettings): TGeneralSettingsFormValues {
+  return {
+    offsiteTimeout: String(settings.offsiteTimeout),
+    expectedOffsiteGracePeriod: String(settings.expectedOffsiteGracePeriod),
+    offsiteCheckInterval: String(settings.offsiteCheckInterval),
+    autoOffsiteDetection: settings.autoOffsiteDetection,
+    companyName: settings.companyName ?? '',
+    tagline: settings.tagline ?? '',
+    logoUrl: settings.logoUrl ?? '',
+  };
+}
+
+function isField(value: unknown): value is TGeneralSettingsField {
+  return typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
+}
+
+// '' and '  ' are not zero minutes: they are missing, and Number() would read them as 0.
+function toMinutes(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+export type TGeneralSettingsFormResult =
+  | { readonly ok: true; readonly changes: TWorkshopGeneralSettingsChanges }
+  | { readonly ok: false; readonly errors: TGeneralSettingsFormErrors };
+
+/**
+ * Checks the form with the server's own rules (the domain schema) and gives only what changed since `saved`;
+ * a branding field emptied becomes null, which returns it to the installation's default.
+ */
+export function parseGeneralSettingsForm(
+  values: TGeneralSettingsFormValues,
+  saved: TWorkshopGeneralSettings,
+): TGeneralSettingsFormResult {
+  const candidate = {
+    offsiteTimeout: toMinutes(values.offsiteTimeout),
+    expectedOffsiteGracePeriod: toMinutes(values.expectedOffsiteGracePeriod),
+    offsiteCheckInterval: toMinutes(values.offsiteCheckInterval),
+    autoOffsiteDetection: values.autoOffsiteDetection,
+    companyName: values.companyName.trim() || null,
+    tagline: values.tagline.trim() || null,
+    logoUrl: values.logoUrl.trim() || null,
+  };
+  const parsed = ZWorkshopGeneralSettingsChangesSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const errors: TGeneralSettingsFormErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (!isField(field) || errors[field]) continue;
+      errors[field] = (MINUTE_FIELDS as readonly string[]).includes(field)
+        ? minutesMessage(field as (typeof MINUTE_FIELDS)[number])
+        : issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const next = parsed.data;
+  const changes: TWorkshopGeneralSettingsChanges = {};
+  for (const field of MINUTE_FIELDS) {
+    if (next[field] !== saved[field]) changes[field] = next[field];
+  }
+  if (next.autoOffsiteDetection !== saved.autoOffsiteDetection) {
+    changes.autoOffsiteDetection = next.autoOffsiteDetection;
+  }
+  for (const field of BRANDING_FIELDS) {
+    if ((next[field] ?? null) !== (saved[field] ?? null)) changes[field] = next[field] ?? null;
+  }
+  return { ok: true, changes };
+}
+
+/** Server validation issues ('offsiteTimeout', …) placed next to their fields; the rest go to the form. */
+export function formErrorsFromIssues(issues: readonly { field: string; message: string }[]): {
+  fieldErrors: TGeneralSettingsFormErrors;
+  otherMessages: string[];
+} {
+  const fieldErrors: TGeneralSettingsFormErrors = {};
+  const otherMessages: string[] = [];
+  for (const issue of issues) {
+    if (isField(issue.field)) fieldErrors[issue.field] ??= issue.message;
+    else otherMessages.push(issue.message);
+  }
+  return { fieldErrors, otherMessages };
+}

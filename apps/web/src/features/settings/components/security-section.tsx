@@ -1,0 +1,146 @@
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import { type FormEvent, useState } from 'react';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { useSecuritySettings } from '../api/get-security-settings';
+import { useUpdateSecuritySettings } from '../api/update-security-settings';
+import { FormField } from './form-field';
+import { SectionLoadError, SectionLoading } from './section-states';
+import { SwitchField } from './switch-field';
+
+const { shape } = ZSecuritySettingsSchema;
+const LIFETIMES = {
+  accessTokenMinutes: { schema: shape.accessTokenMinutes.unwrap(), unit: 'minutes', min: 5, max: 1440 },
+  refreshTokenDays: { schema: shape.refreshTokenDays.unwrap(), unit: 'days', min: 1, max: 365 },
+} as const;
+type TLifetimeField = keyof typeof LIFETIMES;
+
+/** Settings › security (admin only): self-registration and session lifetimes. */
+export function SecuritySection() {
+  const query = useSecuritySettings();
+  if (query.isPending) return <SectionLoading label="Loading security settings" />;
+  if (query.isError) return <SectionLoadError error={query.error} onRetry={() => void query.refetch()} />;
+  return <SecuritySettingsForm key={JSON.stringify(query.data)} saved={query.data} />;
+}
+
+function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
+  const [selfRegistration, setSelfRegistration] = useState(saved.selfRegistration);
+  const [lifetimes, setLifetimes] = useState<Record<TLifetimeField, string>>({
+    accessTokenMinutes: String(saved.accessTokenMinutes),
+    refreshTokenDays: String(saved.refreshTokenDays),
+  });
+  const [errors, setErrors] = useState<Partial<Record<TLifetimeField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useUpdateSecuritySettings();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const next: Partial<Record<TLifetimeField, string>> = {};
+    const values: Partial<Record<TLifetimeField, number>> = {};
+    for (const field of Object.keys(LIFETIMES) as TLifetimeField[]) {
+      const { schema, unit, min, max } = LIFETIMES[field];
+      const text = lifetimes[field].trim();
+      const parsed = schema.safeParse(text === '' ? Number.NaN : Number(text));
+      if (parsed.success) values[field] = parsed.data;
+      else next[field] = `Enter whole ${unit} from ${min} to ${max}`;
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    mutation.mutate(
+      { selfRegistration, ...values },
+      {
+        onSuccess: () => toast({ title: 'Security settings saved' }),
+        onError: (error) => {
+          const issues = fieldIssuesOf(error);
+          const fieldErrors = Object.fromEntries(
+            issues
+              .filter((issue) => Object.hasOwn(LIFETIMES, issue.field))
+              .map((issue) => [issue.field, issue.message]),
+          );
+          setErrors(fieldErrors);
+          if (Object.keys(fieldErrors).length === 0)
+            setFormError(errorMessageOf(error, ERROR_MESSAGES.generic));
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="flex flex-col gap-6" onSubmit={onSubmit} noValidate aria-label="Security settings">
+      <Card>
+        <CardHeader>
+          <CardTitle>Registration</CardTitle>
+          <CardDescription>
+            Whether people can create their own account from the sign-in screen.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SwitchField
+            label="Self-registration"
+            description="New accounts get the least privileged role; an administrator grants any other."
+            checked={selfRegistration}
+            onCheckedChange={setSelfRegistration}
+            disabled={mutation.isPending}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Sessions</CardTitle>
+          <CardDescription>
+            How long a sign-in lasts. Changes apply to tokens issued from now on.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          <FormField
+            label="Access-token lifetime (minutes)"
+            hint="How long a token is good for before the app silently renews it."
+            type="number"
+            inputMode="numeric"
+            min={LIFETIMES.accessTokenMinutes.min}
+            max={LIFETIMES.accessTokenMinutes.max}
+            step={1}
+            value={lifetimes.accessTokenMinutes}
+            onChange={(event) =>
+              setLifetimes((current) => ({ ...current, accessTokenMinutes: event.target.value }))
+            }
+            error={errors.accessTokenMinutes}
+            disabled={mutation.isPending}
+            required
+          />
+          <FormField
+            label="Sign-in lifetime (days)"
+            hint="After this long (the refresh-token lifetime) everyone signs in again."
+            type="number"
+            inputMode="numeric"
+            min={LIFETIMES.refreshTokenDays.min}
+            max={LIFETIMES.refreshTokenDays.max}
+            step={1}
+            value={lifetimes.refreshTokenDays}
+            onChange={(event) =>
+              setLifetimes((current) => ({ ...current, refreshTokenDays: event.target.value }))
+            }
+            error={errors.refreshTokenDays}
+            disabled={mutation.isPending}
+            required
+          />
+        </CardContent>
+      </Card>
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

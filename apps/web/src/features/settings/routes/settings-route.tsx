@@ -1,0 +1,78 @@
+import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
+import { useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { useAuth } from '@/lib/auth/auth-context';
+import { GeneralSection } from '../components/general-section';
+import { NotificationsSection } from '../components/notifications-section';
+import { ProfileSection } from '../components/profile-section';
+import { SectionAccessDenied } from '../components/section-access-denied';
+import { SecuritySection } from '../components/security-section';
+import { SettingsNav } from '../components/settings-nav';
+import { UpcomingSection } from '../components/upcoming-section';
+import { UsersSection } from '../components/users-section';
+import {
+  resolveSettingsPage,
+  settingsPagesFor,
+  settingsPageTitle,
+  type TSettingsPage,
+  UPCOMING_SECTIONS,
+} from '../settings-pages';
+
+/** /settings and /settings/:section: the menu of the sections the user may open (spec §6), and one of them. */
+export function SettingsRoute() {
+  const { section } = useParams();
+  const { user } = useAuth();
+  const pages = settingsPagesFor(user);
+  const resolution = resolveSettingsPage(user, section);
+  const current = resolution.kind === 'page' ? resolution.page : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Settings" description="Workshop settings and your own account." />
+      <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
+        <SettingsNav pages={pages} current={current} />
+        <section aria-labelledby="settings-section-title" className="flex min-w-0 flex-col gap-4">
+          {current ? (
+            <>
+              <h2 id="settings-section-title" className="text-xl font-semibold">
+                {settingsPageTitle(current)}
+              </h2>
+              <SettingsPageContent
+                page={current}
+                canEditGeneral={canAccessSettingsSection(user, 'general')}
+              />
+            </>
+          ) : (
+            <SectionAccessDenied titleId="settings-section-title" />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SettingsPageContent({ page, canEditGeneral }: { page: TSettingsPage; canEditGeneral: boolean }) {
+  switch (page) {
+    case 'general':
+      return <GeneralSection canEdit={canEditGeneral} />;
+    case 'users':
+      return <UsersSection />;
+    case 'security':
+      return <SecuritySection />;
+    case 'notifications':
+      return <NotificationsSection />;
+    case 'profile':
+      return <ProfileSection />;
+    case 'locations':
+    case 'departments':
+    case 'tv-displays':
+    case 'mqtt':
+    case 'rfid-simulator':
+    case 'orders':
+      return <UpcomingSection text={UPCOMING_SECTIONS[page]} />;
+    default: {
+      const unreachable: never = page;
+      throw new Error(`unknown settings page ${String(unreachable)}`);
+    }
+  }
+}

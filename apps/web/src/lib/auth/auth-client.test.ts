@@ -1,0 +1,353 @@
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { SIGN_IN_VALIDATION_MESSAGES } from '@loupe/domain/validation/sign-in';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  AMPLIFY_STORAGE_KEY_PREFIX,
+  clearStoredAuth,
+  createAuthClient,
+  getIdToken,
+  logout,
+  nameFromEmail,
+  refreshIdToken,
+  SignInError,
+  signInWithIdentityService,
+  type TSignInDependencies,
+  type TSignInStepResult,
+} from './auth-client';
+import type { TCurrentUser } from './auth-context';
+
+const user: TCurrentUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'admin',
+  department: null,
+};
+
+const step = (signInStep: string): TSignInStepResult => ({ nextStep: { signInStep } });
+const session = (idToken?: string) => ({
+  tokens: idToken ? { idToken: { toString: () => idToken } } : undefined,
+});
+
+type TFakeOptions = {
+  signedIn?: boolean;
+  signInStep?: string;
+  signInError?: Error;
+  confirmStep?: string;
+  idToken?: string | undefined;
+  profile?: () => Promise<TCurrentUser | null>;
+};
+
+/** Amplify and the profile call as test doubles; `calls` records the order the sequence used them in. */
+function fakeIdentity(options: TFakeOptions = {}) {
+  const calls: string[] = [];
+  const logger = { warn: vi.fn(), info: vi.fn() };
+  const deps: TSignInDependencies = {
+    getCurrentUser: vi.fn(async () => {
+      calls.push('getCurrentUser');
+      if (!options.signedIn)
+        throw Object.assign(new Error('not signed in'), { name: 'UserUnAuthenticatedException' });
+      return { username: 'ada@example.com' };
+    }),
+    signOut: vi.fn(async () => {
+      calls.push('signOut');
+    }),
+    signIn: vi.fn(async () => {
+      calls.push('signIn');
+      if (options.signInError) throw options.signInError;
+      return step(options.signInStep ?? 'DONE');
+    }),
+    confirmSignIn: vi.fn(async () => {
+      calls.push('confirmSignIn');
+      return step(options.confirmStep ?? 'DONE');
+    }),
+    fetchAuthSession: vi.fn(async (fetchOptions?: { forceRefresh?: boolean }) => {
+      calls.push(fetchOptions?.forceRefresh ? 'refresh' : 'session');
+      return session('idToken' in options ? options.idToken : 'id-token');
+    }),
+    loadProfile: vi.fn(async () => {
+      calls.push('loadProfile');
+      return options.profile ? options.profile() : user;
+    }),
+    logger,
+  };
+  return { deps, calls, logger };
+}
+
+const credentials = { email: 'ada@example.com', password: 'correct horse battery' };
+
+async function failureOf(promise: Promise<unknown>): Promise<SignInError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected sign-in to fail');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(SignInError);
+  return error as SignInError;
+}
+
+describe('the sign-in sequence (spec §4)', () => {
+  it('signs in with USER_PASSWORD_AUTH, forces a refresh, then loads the profile', async () => {
+    const { deps, calls, logger } = fakeIdentity();
+    await expect(
+      signInWithIdentityService(deps, { ...credentials, email: ' ada@example.com ' }),
+    ).resolves.toBe(user);
+    expect(calls).toEqual(['getCurrentUser', 'signIn', 'refresh', 'loadProfile']);
+    expect(deps.signIn).toHaveBeenCalledWith({
+      username: 'ada@example.com',
+      password: credentials.password,
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+    expect(deps.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('signs an existing session out first', async () => {
+    const { deps, calls } = fakeIdentity({ signedIn: true });
+    await signInWithIdentityService(deps, credentials);
+    expect(calls.slice(0, 3)).toEqual(['getCurrentUser', 'signOut', 'signIn']);
+  });
+
+  it('answers NEW_PASSWORD_REQUIRED with the same password and the name before the @, then refreshes', async () => {
+    const { deps, calls } = fakeIdentity({ signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' });
+    await expect(signInWithIdentityService(deps, credentials)).resolves.toBe(user);
+    expect(deps.confirmSignIn).toHaveBeenCalledWith({
+      challengeResponse: credentials.password,
+      options: { userAttributes: { name: 'ada' } },
+    });
+    expect(calls).toEqual(['getCurrentUser', 'signIn', 'confirmSignIn', 'refresh', 'loadProfile']);
+  });
+
+  it('fails when the new-password confirmation asks for yet another step', async () => {
+    const { deps } = fakeIdentity({
+      signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED',
+      confirmStep: 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION',
+    });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe(ERROR_MESSAGES.signInRequiresAdditionalSteps);
+  });
+
+  it.each([
+    'CONFIRM_SIGN_IN_WITH_SMS_CODE',
+    'CONFIRM_SIGN_IN_WITH_TOTP_CODE',
+    'CONFIRM_SIGN_IN_WITH_EMAIL_CODE',
+    'CONTINUE_SIGN_IN_WITH_MFA_SELECTION',
+    'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION',
+    'CONTINUE_SIGN_IN_WITH_TOTP_SETUP',
+    'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP',
+    'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION',
+    'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE',
+    'CONFIRM_SIGN_IN_WITH_PASSWORD',
+    'RESET_PASSWORD',
+  ])('refuses the next step %s as requiring additional steps', async (signInStep) => {
+    const { deps, calls } = fakeIdentity({ signInStep });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe(ERROR_MESSAGES.signInRequiresAdditionalSteps);
+    expect(error.reason).toBe('additional-steps');
+    expect(calls).not.toContain('loadProfile');
+  });
+
+  it('reports an unconfirmed account (CONFIRM_SIGN_UP) as an unverified e-mail address', async () => {
+    const { deps, calls } = fakeIdentity({ signInStep: 'CONFIRM_SIGN_UP' });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe(ERROR_MESSAGES.emailNotVerified);
+    expect(error.reason).toBe('email-not-verified');
+    // No tokens were issued, so there is nothing to sign out.
+    expect(calls).toEqual(['getCurrentUser', 'signIn']);
+  });
+
+  it('requires an id token after sign-in and signs the half-made session out', async () => {
+    const { deps, calls } = fakeIdentity({ idToken: undefined });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe(ERROR_MESSAGES.missingIdToken);
+    expect(calls).toEqual(['getCurrentUser', 'signIn', 'refresh', 'signOut']);
+  });
+
+  it('refuses an unverified e-mail when the profile call answers EMAIL_NOT_VERIFIED', async () => {
+    const notVerified = Object.assign(new Error('verify first'), { status: 403, code: 'EMAIL_NOT_VERIFIED' });
+    const { deps, calls } = fakeIdentity({ profile: () => Promise.reject(notVerified) });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe(ERROR_MESSAGES.emailNotVerified);
+    expect(error.cause).toBe(notVerified);
+    expect(calls.at(-1)).toBe('signOut');
+  });
+
+  it.each([
+    ['fails', () => Promise.reject(Object.assign(new Error('Internal'), { status: 500, code: 'INTERNAL' }))],
+    ['is empty', () => Promise.resolve(null)],
+  ])('requires the backend profile: fails when the profile call %s', async (_case, profile) => {
+    const { deps, calls } = fakeIdentity({ profile });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe(ERROR_MESSAGES.missingProfile);
+    expect(calls.at(-1)).toBe('signOut');
+  });
+
+  it("shows the identity service's own message for other failures, and logs them", async () => {
+    const refused = Object.assign(new Error('Incorrect username or password.'), {
+      name: 'NotAuthorizedException',
+    });
+    const { deps, logger } = fakeIdentity({ signInError: refused });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe('Incorrect username or password.');
+    expect(error.cause).toBe(refused);
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.stringContaining('Incorrect username or password.'),
+      refused,
+    );
+  });
+
+  it("falls back to 'Invalid credentials' for a failure without a message", async () => {
+    const { deps } = fakeIdentity({ signInError: new Error('') });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe(ERROR_MESSAGES.invalidCredentials);
+  });
+
+  it('maps a thrown UserNotConfirmedException to the unverified e-mail message', async () => {
+    const unconfirmed = Object.assign(new Error('User is not confirmed.'), {
+      name: 'UserNotConfirmedException',
+    });
+    const { deps } = fakeIdentity({ signInError: unconfirmed });
+    const error = await failureOf(signInWithIdentityService(deps, credentials));
+    expect(error.message).toBe(ERROR_MESSAGES.emailNotVerified);
+  });
+
+  it.each([
+    [{ email: '  ', password: 'x' }, SIGN_IN_VALIDATION_MESSAGES.usernameRequired],
+    [{ email: 'ada@example.com', password: '' }, SIGN_IN_VALIDATION_MESSAGES.passwordRequired],
+  ])('validates the input before calling the identity service (§5)', async (input, message) => {
+    const { deps, calls } = fakeIdentity();
+    const error = await failureOf(signInWithIdentityService(deps, input));
+    expect(error.message).toBe(message);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('nameFromEmail', () => {
+  it('takes the part before the @', () => {
+    expect(nameFromEmail('grace.hopper@navy.example')).toBe('grace.hopper');
+  });
+});
+
+describe('tokens', () => {
+  it('reads the id token without forcing a refresh, and forces one on request', async () => {
+    const fetchAuthSession = vi.fn(async (options?: { forceRefresh?: boolean }) =>
+      session(options?.forceRefresh ? 'fresh' : 'current'),
+    );
+    expect(await getIdToken({ fetchAuthSession })).toBe('current');
+    expect(await refreshIdToken({ fetchAuthSession })).toBe('fresh');
+    expect(fetchAuthSession).toHaveBeenNthCalledWith(2, { forceRefresh: true });
+  });
+
+  it('answers null when there is no session or the refresh fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await getIdToken({ fetchAuthSession: async () => session() })).toBeNull();
+    expect(await refreshIdToken({ fetchAuthSession: () => Promise.reject(new Error('network')) })).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+});
+
+describe('logout (spec §4)', () => {
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  function seedStorage() {
+    localStorage.setItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.LastAuthUser`, 'ada');
+    localStorage.setItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.ada.idToken`, 'token');
+    sessionStorage.setItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.signInState`, 'pending');
+    localStorage.setItem('admin-ui-theme', 'dark');
+  }
+
+  it('calls the backend, signs out of Amplify and clears the stored user and token keys', async () => {
+    seedStorage();
+    const calls: string[] = [];
+    await logout({
+      postLogout: async () => calls.push('POST /auth/logout'),
+      signOut: async () => {
+        calls.push('signOut');
+      },
+    });
+    expect(calls).toEqual(['POST /auth/logout', 'signOut']);
+    expect(Object.keys(localStorage)).toEqual(['admin-ui-theme']);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('still signs out locally when the backend call and Amplify fail', async () => {
+    seedStorage();
+    const logger = { warn: vi.fn(), info: vi.fn() };
+    await expect(
+      logout({
+        postLogout: () => Promise.reject(new Error('offline')),
+        signOut: () => Promise.reject(new Error('offline')),
+        logger,
+      }),
+    ).resolves.toBeUndefined();
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+    expect(localStorage.getItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.ada.idToken`)).toBeNull();
+  });
+
+  it('clearStoredAuth leaves keys of other features alone', () => {
+    seedStorage();
+    clearStoredAuth([localStorage]);
+    expect(Object.keys(localStorage)).toEqual(['admin-ui-theme']);
+    expect(sessionStorage.length).toBe(1);
+  });
+});
+
+describe('createAuthClient', () => {
+  const logger = { warn: vi.fn(), info: vi.fn() };
+
+  it('restores a stored session by loading the profile', async () => {
+    const { deps } = fakeIdentity({ signedIn: true });
+    const client = createAuthClient({
+      identity: deps,
+      loadProfile: deps.loadProfile,
+      postLogout: vi.fn(),
+      logger,
+    });
+    await expect(client.restoreSession()).resolves.toBe(user);
+  });
+
+  it('restores nothing without a session or when the profile cannot be loaded', async () => {
+    const signedOut = fakeIdentity();
+    const noSession = createAuthClient({
+      identity: signedOut.deps,
+      loadProfile: signedOut.deps.loadProfile,
+      postLogout: vi.fn(),
+      logger,
+    });
+    await expect(noSession.restoreSession()).resolves.toBeNull();
+    expect(signedOut.deps.loadProfile).not.toHaveBeenCalled();
+
+    const broken = fakeIdentity({ signedIn: true });
+    const client = createAuthClient({
+      identity: broken.deps,
+      loadProfile: () => Promise.reject(new Error('500')),
+      postLogout: vi.fn(),
+      logger,
+    });
+    await expect(client.restoreSession()).resolves.toBeNull();
+  });
+
+  it('runs onSignedOut after logout', async () => {
+    const { deps } = fakeIdentity({ signedIn: true });
+    const onSignedOut = vi.fn();
+    const postLogout = vi.fn(async () => ({}));
+    const client = createAuthClient({
+      identity: deps,
+      loadProfile: deps.loadProfile,
+      postLogout,
+      onSignedOut,
+      logger,
+    });
+    await client.signOut();
+    expect(postLogout).toHaveBeenCalledTimes(1);
+    expect(deps.signOut).toHaveBeenCalledTimes(1);
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,37 @@
+import type { TRole } from '@loupe/domain/auth/roles';
+import { createContext, useContext } from 'react';
+
+/** The signed-in user as the shell needs it (spec §3 "application user" plus the profile fields). */
+export type TCurrentUser = {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly phone?: string;
+  readonly role: TRole;
+  /** Always null (spec §3). */
+  readonly department: null;
+};
+
+export type TAuthState =
+  | { readonly status: 'loading'; readonly user: null }
+  | { readonly status: 'signed-out'; readonly user: null }
+  | { readonly status: 'signed-in'; readonly user: TCurrentUser };
+
+export type TAuthContext = TAuthState & {
+  /** The §4 sign-in sequence; throws an Error whose message is the one to show (spec §8). */
+  signIn(email: string, password: string): Promise<TCurrentUser>;
+  /** §4 logout: backend call, tokens and stored keys cleared, user reset. Never throws. */
+  signOut(): Promise<void>;
+  /** Re-reads the profile (after the user edits it). */
+  refreshUser(): Promise<void>;
+};
+
+export const AuthContext = createContext<TAuthContext | null>(null);
+
+export function useAuth(): TAuthContext {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}

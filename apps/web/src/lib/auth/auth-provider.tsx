@@ -1,0 +1,102 @@
+import { QueryClientContext } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { TApiClient } from '../api-client';
+import { amplifyIdentity, createAuthClient, type TAuthClient } from './auth-client';
+import { AuthContext, type TAuthContext, type TAuthState, type TCurrentUser } from './auth-context';
+import { fetchCurrentUser } from './current-user';
+
+// Showing /login to a visitor without a session needs only Amplify; the API client (ky, p-queue) loads
+// when a session needs the profile, which keeps it out of the first visit's JavaScript (issue 4 item 8).
+async function loadApiClient(): Promise<TApiClient> {
+  return (await import('../api-client')).apiClient;
+}
+
+/** The app's auth client: Amplify for the identity service, the API client for the profile and logout. */
+export function createAppAuthClient(): TAuthClient {
+  return createAuthClient({
+    identity: amplifyIdentity,
+    loadProfile: async () => fetchCurrentUser(await loadApiClient()),
+    postLogout: async () => (await loadApiClient()).post('/auth/logout'),
+    onSignedOut: () => {
+      loadApiClient()
+        .then((api) => api.clearCache())
+        .catch((error: unknown) => console.warn('Could not clear the response cache', error));
+    },
+  });
+}
+
+let appAuthClient: TAuthClient | undefined;
+
+export type TAuthProviderProps = {
+  readonly children: ReactNode;
+  /** Replaced by a test double in tests; the app's Amplify-backed client by default. */
+  readonly client?: TAuthClient;
+};
+
+/**
+ * Provides the TAuthContext contract: 'loading' until the stored session is checked, then 'signed-in' with
+ * the backend profile, or 'signed-out'.
+ */
+export function AuthProvider({ children, client }: TAuthProviderProps) {
+  const authClient = useMemo(() => {
+    if (client) return client;
+    appAuthClient ??= createAppAuthClient();
+    return appAuthClient;
+  }, [client]);
+  const queryClient = useContext(QueryClientContext);
+  const [state, setState] = useState<TAuthState>({ status: 'loading', user: null });
+
+  useEffect(() => {
+    let isCurrent = true;
+    authClient
+      .restoreSession()
+      .then((user) => {
+        if (!isCurrent) return;
+        setState(user ? { status: 'signed-in', user } : { status: 'signed-out', user: null });
+      })
+      .catch((error: unknown) => {
+        console.warn('Could not restore the session', error);
+        if (isCurrent) setState({ status: 'signed-out', user: null });
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, [authClient]);
+
+  const signIn = useCallback(
+    async (email: string, password: string): Promise<TCurrentUser> => {
+      const user = await authClient.signIn(email, password);
+      setState({ status: 'signed-in', user });
+      return user;
+    },
+    [authClient],
+  );
+
+  const signOut = useCallback(async (): Promise<void> => {
+    try {
+      await authClient.signOut();
+    } catch (error) {
+      console.warn('Sign-out failed; forgetting the user anyway', error);
+    }
+    // The next user must not see this one's data.
+    queryClient?.clear();
+    setState({ status: 'signed-out', user: null });
+  }, [authClient, queryClient]);
+
+  const refreshUser = useCallback(async (): Promise<void> => {
+    try {
+      const user = await authClient.loadUser();
+      setState((current) =>
+        current.status === 'signed-in' && user ? { status: 'signed-in', user } : current,
+      );
+    } catch (error) {
+      console.warn('Could not reload the profile', error);
+    }
+  }, [authClient]);
+
+  const value = useMemo<TAuthContext>(
+    () => ({ ...state, signIn, signOut, refreshUser }),
+    [state, signIn, signOut, refreshUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

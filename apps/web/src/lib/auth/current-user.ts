@@ -1,0 +1,34 @@
+import { toApplicationUser, ZUserProfileSchema } from '@loupe/domain/users/user';
+import { z } from 'zod';
+import type { TApiClient } from '../api-client';
+import type { TCurrentUser } from './auth-context';
+
+/** GET /auth/profile's `data`: the domain profile plus the display name and verification state the server adds. */
+export const ZAccountProfileSchema = ZUserProfileSchema.extend({
+  name: z.string().optional(),
+  emailVerified: z.boolean().optional(),
+});
+export type TAccountProfile = z.output<typeof ZAccountProfileSchema>;
+
+export const ZProfileAnswerSchema = z.object({ data: ZAccountProfileSchema });
+
+export function toCurrentUser(profile: TAccountProfile): TCurrentUser {
+  const user = toApplicationUser(profile, { name: profile.name ?? null });
+  return {
+    ...user,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    ...(profile.phone !== undefined ? { phone: profile.phone } : {}),
+  };
+}
+
+export const PROFILE_PATH = '/auth/profile';
+
+/** GET /auth/profile (spec §7: the profile is under `data`). */
+export async function fetchProfile(api: Pick<TApiClient, 'get'>): Promise<TAccountProfile> {
+  return ZProfileAnswerSchema.parse(await api.get(PROFILE_PATH)).data;
+}
+
+export async function fetchCurrentUser(api: Pick<TApiClient, 'get'>): Promise<TCurrentUser> {
+  return toCurrentUser(await fetchProfile(api));
+}

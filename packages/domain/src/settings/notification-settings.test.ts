@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyNotificationSettingsChanges,
+  NOTIFICATION_DEFAULTS,
+  parseStoredNotificationSettings,
+  ZNotificationSettingsChangesSchema,
+  ZNotificationSettingsSchema,
+} from './notification-settings';
+
+describe('notification settings', () => {
+  it('defaults to e-mail and offsite alerts on, the daily digest off', () => {
+    expect(NOTIFICATION_DEFAULTS).toEqual({ emailAlerts: true, offsiteAlerts: true, dailyDigest: false });
+    expect(ZNotificationSettingsSchema.parse({})).toEqual(NOTIFICATION_DEFAULTS);
+  });
+
+  it.each([
+    ['emailAlerts', 'yes'],
+    ['offsiteAlerts', 1],
+    ['dailyDigest', null],
+  ])('rejects %s = %j in a change', (field, value) => {
+    expect(ZNotificationSettingsChangesSchema.safeParse({ [field]: value }).success).toBe(false);
+  });
+
+  it('accepts an empty change and keeps every field', () => {
+    const current = { emailAlerts: false, offsiteAlerts: true, dailyDigest: true };
+    const changes = ZNotificationSettingsChangesSchema.parse({});
+    expect(applyNotificationSettingsChanges(current, changes)).toEqual(current);
+  });
+
+  it('applies the fields a change gives, false included', () => {
+    expect(
+      applyNotificationSettingsChanges(NOTIFICATION_DEFAULTS, { emailAlerts: false, dailyDigest: true }),
+    ).toEqual({ emailAlerts: false, offsiteAlerts: true, dailyDigest: true });
+  });
+});
+
+describe('parseStoredNotificationSettings', () => {
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['a list', [true]],
+    ['a string', 'on'],
+  ])('falls back to the defaults when the stored value is %s', (_label, stored) => {
+    expect(parseStoredNotificationSettings(stored)).toEqual(NOTIFICATION_DEFAULTS);
+  });
+
+  it('falls back field by field', () => {
+    expect(parseStoredNotificationSettings({ emailAlerts: 'nope', dailyDigest: true })).toEqual({
+      emailAlerts: true,
+      offsiteAlerts: true,
+      dailyDigest: true,
+    });
+  });
+});

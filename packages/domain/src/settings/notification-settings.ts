@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Each user's own notification preferences (settings › notifications, every signed-in user, spec §6). */
+export const NOTIFICATION_DEFAULTS = {
+  emailAlerts: true,
+  offsiteAlerts: true,
+  dailyDigest: false,
+} as const;
+
+const FIELDS = {
+  /** Alerts (overdue, system) by e-mail. */
+  emailAlerts: z.boolean(),
+  /** A notice when an item the user follows goes offsite or returns. */
+  offsiteAlerts: z.boolean(),
+  /** One summary e-mail a day instead of nothing. */
+  dailyDigest: z.boolean(),
+};
+
+/** A missing field takes its default. */
+export const ZNotificationSettingsSchema = z.object({
+  emailAlerts: FIELDS.emailAlerts.default(NOTIFICATION_DEFAULTS.emailAlerts),
+  offsiteAlerts: FIELDS.offsiteAlerts.default(NOTIFICATION_DEFAULTS.offsiteAlerts),
+  dailyDigest: FIELDS.dailyDigest.default(NOTIFICATION_DEFAULTS.dailyDigest),
+});
+export type TNotificationSettings = z.output<typeof ZNotificationSettingsSchema>;
+
+/** A change: a field left out keeps its current value. */
+export const ZNotificationSettingsChangesSchema = z.object({
+  emailAlerts: FIELDS.emailAlerts.optional(),
+  offsiteAlerts: FIELDS.offsiteAlerts.optional(),
+  dailyDigest: FIELDS.dailyDigest.optional(),
+});
+export type TNotificationSettingsChanges = z.output<typeof ZNotificationSettingsChangesSchema>;
+
+// Stored values fall back field by field (spec §5): one bad field must not throw away the others.
+const ZStoredNotificationSettingsSchema = z.object({
+  emailAlerts: FIELDS.emailAlerts.catch(NOTIFICATION_DEFAULTS.emailAlerts),
+  offsiteAlerts: FIELDS.offsiteAlerts.catch(NOTIFICATION_DEFAULTS.offsiteAlerts),
+  dailyDigest: FIELDS.dailyDigest.catch(NOTIFICATION_DEFAULTS.dailyDigest),
+});
+
+/** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */
+export function parseStoredNotificationSettings(stored: unknown): TNotificationSettings {
+  const value = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
+  return ZStoredNotificationSettingsSchema.parse(value);
+}
+
+/** The stored preferences with a change applied; undefined fields keep their value. */
+export function applyNotificationSettingsChanges(
+  current: TNotificationSettings,
+  changes: TNotificationSettingsChanges,
+): TNotificationSettings {
+  return {
+    emailAlerts: changes.emailAlerts ?? current.emailAlerts,
+    offsiteAlerts: changes.offsiteAlerts ?? current.offsiteAlerts,
+    dailyDigest: changes.dailyDigest ?? current.dailyDigest,
+  };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { BRANDING_FIELDS, ZBrandingSettingsSchema } from './branding-settings';
+import { OFFSITE_DEFAULTS, ZGeneralSettingsSchema } from './general-settings';
+
+/**
+ * Settings › general as the server stores it for the whole workshop: the offsite rules of spec §3/§9
+ * (missing fields take their defaults) plus the branding overrides (missing means the installation default).
+ */
+export const ZWorkshopGeneralSettingsSchema = z.object({
+  ...ZGeneralSettingsSchema.shape,
+  ...ZBrandingSettingsSchema.shape,
+});
+export type TWorkshopGeneralSettings = z.output<typeof ZWorkshopGeneralSettingsSchema>;
+
+const offsite = ZGeneralSettingsSchema.shape;
+
+/**
+ * A change: a field left out keeps its current value; a branding field set to null removes the override,
+ * so the installation's default shows again.
+ */
+export const ZWorkshopGeneralSettingsChangesSchema = z.object({
+  offsiteTimeout: offsite.offsiteTimeout.unwrap().optional(),
+  expectedOffsiteGracePeriod: offsite.expectedOffsiteGracePeriod.unwrap().optional(),
+  autoOffsiteDetection: offsite.autoOffsiteDetection.unwrap().optional(),
+  offsiteCheckInterval: offsite.offsiteCheckInterval.unwrap().optional(),
+  companyName: BRANDING_FIELDS.companyName.nullable().optional(),
+  tagline: BRANDING_FIELDS.tagline.nullable().optional(),
+  logoUrl: BRANDING_FIELDS.logoUrl.nullable().optional(),
+});
+export type TWorkshopGeneralSettingsChanges = z.output<typeof ZWorkshopGeneralSettingsChangesSchema>;
+
+const BRANDING_KEYS = ['companyName', 'tagline', 'logoUrl'] as const;
+
+/** The stored settings with a change applied. */
+export function applyWorkshopGeneralSettingsChanges(
+  current: TWorkshopGeneralSettings,
+  changes: TWorkshopGeneralSettingsChanges,
+): TWorkshopGeneralSettings {
+  const next: TWorkshopGeneralSettings = {
+    offsiteTimeout: changes.offsiteTimeout ?? current.offsiteTimeout,
+    expectedOffsiteGracePeriod: changes.expectedOffsiteGracePeriod ?? current.expectedOffsiteGracePeriod,
+    autoOffsiteDetection: changes.autoOffsiteDetection ?? current.autoOffsiteDetection,
+    offsiteCheckInterval: changes.offsiteCheckInterval ?? current.offsiteCheckInterval,
+  };
+  for (const key of BRANDING_KEYS) {
+    const value = changes[key] === undefined ? current[key] : changes[key];
+    if (value !== null && value !== undefined) next[key] = value;
+  }
+  return next;
+}
+
+// Stored values fall back field by field (spec §5): one bad field must not throw away the others.
+const ZStoredWorkshopGeneralSettingsSchema = z.object({
+  offsiteTimeout: offsite.offsiteTimeout.unwrap().catch(OFFSITE_DEFAULTS.offsiteTimeout),
+  expectedOffsiteGracePeriod: offsite.expectedOffsiteGracePeriod
+    .unwrap()
+    .catch(OFFSITE_DEFAULTS.expectedOffsiteGracePeriod),
+  autoOffsiteDetection: offsite.autoOffsiteDetection.unwrap().catch(OFFSITE_DEFAULTS.autoOffsiteDetection),
+  offsiteCheckInterval: offsite.offsiteCheckInterval.unwrap().catch(OFFSITE_DEFAULTS.offsiteCheckInterval),
+  companyName: BRANDING_FIELDS.companyName.optional().catch(undefined),
+  tagline: BRANDING_FIELDS.tagline.optional().catch(undefined),
+  logoUrl: BRANDING_FIELDS.logoUrl.optional().catch(undefined),
+});
+
+/** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */
+export function parseStoredWorkshopGeneralSettings(stored: unknown): TWorkshopGeneralSettings {
+  const value = typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
+  const parsed = ZStoredWorkshopGeneralSettingsSchema.parse(value);
+  // Drop the keys of absent overrides, so the value round-trips through JSON unchanged.
+  return Object.fromEntries(
+    Object.entries(parsed).filter(([, field]) => field !== undefined),
+  ) as TWorkshopGeneralSettings;
+}
