@@ -6,7 +6,20 @@ import path from 'node:path';
 
 export const ADMIN = { email: 'owner@atelier.test', password: 'polish the platinum slowly' } as const;
 
-export type TLoupeServer = { readonly url: string; stop(): Promise<void> };
+export type TLoupeServer = {
+  readonly url: string;
+  /** The server's log lines (pino JSON), when started with `captureLogs`. */
+  readonly logs: string[];
+  stop(): Promise<void>;
+};
+
+export type TStartOptions = {
+  readonly env?: Record<string, string>;
+  /** Create the bootstrap admin (default). Without it the installation is empty, as on a first run. */
+  readonly bootstrapAdmin?: boolean;
+  /** Keep the log lines (at info level) instead of passing them through. */
+  readonly captureLogs?: boolean;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,7 +37,9 @@ async function freePort(): Promise<number> {
  * Starts Loupe the way `npm start` does (the server process serving the built web app) on a free port
  * with an empty data directory and a bootstrap admin; resolves once /api/health answers.
  */
-export async function startLoupe(env: Record<string, string> = {}): Promise<TLoupeServer> {
+export async function startLoupe(options: TStartOptions = {}): Promise<TLoupeServer> {
+  const { bootstrapAdmin = true, captureLogs = false } = options;
+  const logs: string[] = [];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
@@ -37,13 +52,19 @@ export async function startLoupe(env: Record<string, string> = {}): Promise<TLou
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: captureLogs ? 'info' : 'warn',
+      ...(bootstrapAdmin ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
       SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '100000',
-      ...env,
+      ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', captureLogs ? 'pipe' : 'inherit', 'inherit'],
+  });
+  child.stdout?.setEncoding('utf8');
+  let partial = '';
+  child.stdout?.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    logs.push(...lines);
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -59,6 +80,7 @@ export async function startLoupe(env: Record<string, string> = {}): Promise<TLou
   }
   return {
     url,
+    logs,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,22 +1,26 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { RedirectIfSignedIn, RequireAuth } from './guards/require-auth';
-import { RequireRouteAccess } from './guards/require-route-access';
 import { RouteErrorScreen } from './routes/error-screen';
-import { UpcomingScreen } from './routes/upcoming-screen';
-import { UPCOMING_SCREENS } from './routes/upcoming-screens';
 
-/** A layout route for a screen a later issue builds, behind the role check of its path. */
+/** A lazy layout route for a screen a later issue builds, behind the role check of its path. */
 function upcoming(path: string): RouteObject {
-  const screen = UPCOMING_SCREENS[path];
-  if (!screen) throw new Error(`no upcoming screen for ${path}`);
   return {
     path,
-    element: (
-      <RequireRouteAccess path={path}>
-        <UpcomingScreen {...screen} />
-      </RequireRouteAccess>
-    ),
+    lazy: async () => {
+      const { RequireRouteAccess } = await import('./guards/require-route-access');
+      const { UpcomingScreen } = await import('./routes/upcoming-screen');
+      const { UPCOMING_SCREENS } = await import('./routes/upcoming-screens');
+      const screen = UPCOMING_SCREENS[path];
+      if (!screen) throw new Error(`no upcoming screen for ${path}`);
+      return {
+        Component: () => (
+          <RequireRouteAccess path={path}>
+            <UpcomingScreen {...screen} />
+          </RequireRouteAccess>
+        ),
+      };
+    },
   };
 }
 

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { startLoupe, type TLoupeServer } from '../support/loupe-server';
+
+// Issue 4's "done when", on a brand-new installation with no bootstrap admin and no mail server:
+// the first person registers (and becomes admin), verifies with the code from the log, signs in,
+// invites a designer, and the designer sees exactly the designer's navigation.
+let server: TLoupeServer;
+test.beforeAll(async () => {
+  server = await startLoupe({ bootstrapAdmin: false, captureLogs: true });
+});
+test.afterAll(async () => server.stop());
+
+function mailedCode(logs: readonly string[], email: string): string {
+  for (const line of [...logs].reverse()) {
+    if (!line.includes('mail kept in outbox') || !line.includes(email)) continue;
+    const text = (JSON.parse(line) as { mail: { text: string } }).mail.text;
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no verification mail to ${email} in the log`);
+}
+
+async function signIn(page: import('@playwright/test').Page, email: string, password: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+test('the first account becomes admin and invites a colleague who sees their own navigation', async ({
+  page,
+}) => {
+  const owner = { email: 'founder@newshop.test', password: 'cut clarity colour carat' };
+  await page.goto(`${server.url}/register`);
+  await page.getByLabel('Full name').fill('Fiona Founder');
+  await page.getByLabel('E-mail', { exact: true }).fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(owner.password);
+  await page.getByLabel('Confirm password').fill(owner.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+
+  await expect.poll(() => server.logs.some((line) => line.includes(owner.email))).toBe(true);
+  await page.getByLabel('Verification code').fill(mailedCode(server.logs, owner.email));
+  await page.getByRole('button', { name: 'Verify e-mail' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await signIn(page, owner.email, owner.password);
+  // Only an admin sees RFID Mapping.
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link', { name: 'RFID Mapping' })).toBeVisible();
+
+  await page.goto(`${server.url}/settings/users`);
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail', { exact: true }).fill('dana@newshop.test');
+  await dialog.getByLabel('First name').fill('Dana');
+  await dialog.getByLabel('Last name').fill('Designer');
+  await dialog.getByLabel('Role').click();
+  await page.getByRole('option', { name: 'Designer' }).click();
+  const temporaryPassword = await dialog.getByLabel('Temporary password').inputValue();
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('dana@newshop.test')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, 'dana@newshop.test', temporaryPassword);
+  const hrefs = await navigation
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  expect(hrefs).toEqual([
+    '/dashboard',
+    '/my-tasks',
+    '/ai',
+    '/orders',
+    '/designer-workspace',
+    '/alerts',
+    '/settings',
+  ]);
+});
