@@ -9,58 +9,10 @@ import {
   SIDEBAR_ICON_NAMES,
   visibleNavigation,
 } from './sidebar';
+import { SPEC_VISIBLE_GROUPS, SPEC_VISIBLE_PATHS } from './spec-sidebar-table.fixture';
 
-const ANALYTICS = [
-  '/workflow-dashboard',
-  '/workflow-analytics',
-  '/product-type-performance',
-  '/comparison-analytics',
-  '/capacity-planning',
-  '/root-cause-dashboard',
-];
-
-// Read off the spec §2 sidebar table by hand, role by role, in display order.
-const VISIBLE_PATHS: Record<TRole, string[]> = {
-  admin: [
-    '/dashboard',
-    '/ai',
-    '/orders',
-    '/repairs',
-    '/offsite',
-    ...ANALYTICS,
-    '/manager-department',
-    '/designer-workspace',
-    '/alerts',
-    '/rfid-mapping',
-    '/settings',
-  ],
-  manager: [
-    '/dashboard',
-    '/ai',
-    '/orders',
-    '/repairs',
-    '/offsite',
-    ...ANALYTICS,
-    '/manager-department',
-    '/alerts',
-    '/settings',
-  ],
-  salesperson: ['/dashboard', '/my-tasks', '/ai', '/orders', '/repairs', '/offsite', '/settings'],
-  designer: ['/dashboard', '/my-tasks', '/ai', '/orders', '/designer-workspace', '/alerts', '/settings'],
-  operator: ['/dashboard', '/ai', '/orders', '/repairs', '/settings'],
-  production: ['/dashboard', '/ai', '/orders', '/settings'],
-  qa: ['/dashboard', '/ai', '/orders', '/settings'],
-};
-
-const VISIBLE_GROUPS: Record<TRole, string[]> = {
-  admin: ['Main', 'Operations', 'Workflow & Analytics', 'Workspaces', 'System'],
-  manager: ['Main', 'Operations', 'Workflow & Analytics', 'Workspaces', 'System'],
-  salesperson: ['Main', 'Operations', 'System'],
-  designer: ['Main', 'Operations', 'Workspaces', 'System'],
-  operator: ['Main', 'Operations', 'System'],
-  production: ['Main', 'Operations', 'System'],
-  qa: ['Main', 'Operations', 'System'],
-};
+const VISIBLE_PATHS = SPEC_VISIBLE_PATHS;
+const VISIBLE_GROUPS = SPEC_VISIBLE_GROUPS;
 
 describe('visibleNavigation (spec §2 sidebar)', () => {
   it.each(ROLES)('shows %s exactly the items the spec table gives the role', (role) => {

@@ -1,4 +1,5 @@
-import type { TRole } from '@loupe/domain/auth/roles';
+import { ROLES, type TRole } from '@loupe/domain/auth/roles';
+import { SPEC_VISIBLE_GROUPS, SPEC_VISIBLE_PATHS } from '@loupe/domain/navigation/spec-sidebar-table.fixture';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -88,67 +89,13 @@ function clearSidebarCookie() {
   document.cookie = 'sidebar_state=; path=/; max-age=0';
 }
 
-// Spec §2 sidebar table, written out per role (deliberately not computed with visibleNavigation).
-const ANALYTICS = [
-  '/workflow-dashboard',
-  '/workflow-analytics',
-  '/product-type-performance',
-  '/comparison-analytics',
-  '/capacity-planning',
-  '/root-cause-dashboard',
-];
-const EXPECTED: Record<TRole, { links: string[]; groups: string[] }> = {
-  admin: {
-    links: [
-      '/dashboard',
-      '/ai',
-      '/orders',
-      '/repairs',
-      '/offsite',
-      ...ANALYTICS,
-      '/manager-department',
-      '/designer-workspace',
-      '/alerts',
-      '/rfid-mapping',
-      '/settings',
-    ],
-    groups: ['Main', 'Operations', 'Workflow & Analytics', 'Workspaces', 'System'],
-  },
-  manager: {
-    links: [
-      '/dashboard',
-      '/ai',
-      '/orders',
-      '/repairs',
-      '/offsite',
-      ...ANALYTICS,
-      '/manager-department',
-      '/alerts',
-      '/settings',
-    ],
-    groups: ['Main', 'Operations', 'Workflow & Analytics', 'Workspaces', 'System'],
-  },
-  salesperson: {
-    links: ['/dashboard', '/my-tasks', '/ai', '/orders', '/repairs', '/offsite', '/settings'],
-    groups: ['Main', 'Operations', 'System'],
-  },
-  designer: {
-    links: ['/dashboard', '/my-tasks', '/ai', '/orders', '/designer-workspace', '/alerts', '/settings'],
-    groups: ['Main', 'Operations', 'Workspaces', 'System'],
-  },
-  operator: {
-    links: ['/dashboard', '/ai', '/orders', '/repairs', '/settings'],
-    groups: ['Main', 'Operations', 'System'],
-  },
-  production: {
-    links: ['/dashboard', '/ai', '/orders', '/settings'],
-    groups: ['Main', 'Operations', 'System'],
-  },
-  qa: {
-    links: ['/dashboard', '/ai', '/orders', '/settings'],
-    groups: ['Main', 'Operations', 'System'],
-  },
-};
+// Spec §2's sidebar table, transcribed once by hand for every test layer (not computed by the app).
+const EXPECTED = Object.fromEntries(
+  ROLES.map((role) => [
+    role,
+    { links: [...SPEC_VISIBLE_PATHS[role]], groups: [...SPEC_VISIBLE_GROUPS[role]] },
+  ]),
+) as Record<TRole, { links: string[]; groups: string[] }>;
 
 describe('AppSidebar', () => {
   beforeEach(clearSidebarCookie);

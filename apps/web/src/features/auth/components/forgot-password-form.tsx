@@ -1,10 +1,10 @@
 import { ZRegistrationSchema } from '@loupe/domain/users/user';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
-import { AuthFormField } from './auth-form-field';
 import { fieldMessage } from './field-messages';
 import { FormError, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
@@ -73,7 +73,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onRequestReset }: TForgo
               <p>{form.formError}</p>
             </FormError>
           ) : null}
-          <AuthFormField
+          <FormField
             {...form.field('email')}
             label="E-mail"
             type="email"

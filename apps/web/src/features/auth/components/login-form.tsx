@@ -1,10 +1,10 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { ZRegistrationSchema } from '@loupe/domain/users/user';
 import { z } from 'zod';
+import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
-import { AuthFormField } from './auth-form-field';
 import { fieldMessage } from './field-messages';
 import { FormError, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
@@ -65,7 +65,7 @@ export function LoginForm({ onSignIn, defaultEmail = '', notice }: TLoginFormPro
             ) : null}
           </FormError>
         ) : null}
-        <AuthFormField
+        <FormField
           {...form.field('email')}
           label="E-mail"
           type="email"
@@ -73,7 +73,7 @@ export function LoginForm({ onSignIn, defaultEmail = '', notice }: TLoginFormPro
           inputMode="email"
           spellCheck={false}
         />
-        <AuthFormField
+        <FormField
           {...form.field('password')}
           label="Password"
           type="password"

@@ -1,9 +1,9 @@
 import { type TRegistration, ZRegistrationSchema } from '@loupe/domain/users/user';
 import { z } from 'zod';
+import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, type TFormValues, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
-import { AuthFormField } from './auth-form-field';
 import { FIELD_MESSAGES, fieldMessage } from './field-messages';
 import { FormError } from './form-message';
 import { SubmitButton } from './submit-button';
@@ -65,8 +65,8 @@ export function RegisterForm({ onRegister }: TRegisterFormProps) {
             <p>{form.formError}</p>
           </FormError>
         ) : null}
-        <AuthFormField {...form.field('name')} label="Full name" autoComplete="name" />
-        <AuthFormField
+        <FormField {...form.field('name')} label="Full name" autoComplete="name" />
+        <FormField
           {...form.field('email')}
           label="E-mail"
           type="email"
@@ -74,15 +74,15 @@ export function RegisterForm({ onRegister }: TRegisterFormProps) {
           inputMode="email"
           spellCheck={false}
         />
-        <AuthFormField {...form.field('phone')} label="Phone (optional)" type="tel" autoComplete="tel" />
-        <AuthFormField
+        <FormField {...form.field('phone')} label="Phone (optional)" type="tel" autoComplete="tel" />
+        <FormField
           {...form.field('password')}
           label="Password"
           type="password"
           autoComplete="new-password"
           hint={FIELD_MESSAGES.passwordHint}
         />
-        <AuthFormField
+        <FormField
           {...form.field('confirmPassword')}
           label="Confirm password"
           type="password"

@@ -1,9 +1,9 @@
 import { ZPasswordSchema } from '@loupe/domain/users/user';
 import { z } from 'zod';
+import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
-import { AuthFormField } from './auth-form-field';
 import { FIELD_MESSAGES, fieldMessage } from './field-messages';
 import { FormError } from './form-message';
 import { SubmitButton } from './submit-button';
@@ -62,14 +62,14 @@ export function ResetPasswordForm({ token, onReset }: TResetPasswordFormProps) {
               <p>{form.formError}</p>
             </FormError>
           ) : null}
-          <AuthFormField
+          <FormField
             {...form.field('newPassword')}
             label="New password"
             type="password"
             autoComplete="new-password"
             hint={FIELD_MESSAGES.passwordHint}
           />
-          <AuthFormField
+          <FormField
             {...form.field('confirmPassword')}
             label="Confirm new password"
             type="password"

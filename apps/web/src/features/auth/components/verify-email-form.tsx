@@ -2,11 +2,11 @@ import { ZRegistrationSchema } from '@loupe/domain/users/user';
 import { LoaderCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
-import { AuthFormField } from './auth-form-field';
 import { fieldMessage } from './field-messages';
 import { FormError, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
@@ -83,7 +83,7 @@ export function VerifyEmailForm({ defaultEmail = '', notice, onVerify, onResend 
             <p>{form.formError}</p>
           </FormError>
         ) : null}
-        <AuthFormField
+        <FormField
           {...form.field('email')}
           label="E-mail"
           type="email"
@@ -91,7 +91,7 @@ export function VerifyEmailForm({ defaultEmail = '', notice, onVerify, onResend 
           inputMode="email"
           spellCheck={false}
         />
-        <AuthFormField
+        <FormField
           {...form.field('code')}
           label="Verification code"
           autoComplete="one-time-code"

@@ -1,13 +1,13 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { PASSWORD_MIN_LENGTH, ZPasswordSchema } from '@loupe/domain/users/user';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf, isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
-import { FormField } from './form-field';
 
 type TPasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY: Record<TPasswordField, string> = { oldPassword: '', newPassword: '', confirmPassword: '' };

@@ -3,6 +3,7 @@ import { BRANDING_LIMITS } from '@loupe/domain/settings/branding-settings';
 import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +11,6 @@ import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useGeneralSettings } from '../api/get-general-settings';
 import { useUpdateGeneralSettings } from '../api/update-general-settings';
-import { FormField } from './form-field';
 import {
   formErrorsFromIssues,
   parseGeneralSettingsForm,

@@ -4,6 +4,7 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { ZPasswordSchema, ZRegistrationSchema } from '@loupe/domain/users/user';
 import { UserPlusIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -20,7 +21,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
-import { FormField } from './form-field';
 import { generateTemporaryPassword } from './temporary-password';
 
 type TInviteField = 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'temporaryPassword';

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +9,6 @@ import { type TCurrentUser, useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
-import { FormField } from './form-field';
 
 const NAME_MAX = 100;
 const PHONE_MAX = 32;

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +9,6 @@ import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useUpdateSecuritySettings } from '../api/update-security-settings';
-import { FormField } from './form-field';
 import { SectionLoadError, SectionLoading } from './section-states';
 import { SwitchField } from './switch-field';
 

@@ -1,10 +1,11 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 
-export type TAuthFormFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
-  readonly id: string;
+export type TFormFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
+  /** The input's id; generated when the form does not need to know it. */
+  readonly id?: string;
   readonly label: string;
   /** Shown under the input and read with it. */
   readonly hint?: string;
@@ -14,25 +15,24 @@ export type TAuthFormFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
 };
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
-export function AuthFormField({
-  id,
-  label,
-  hint,
-  error,
-  labelAside,
-  className,
-  ...inputProps
-}: TAuthFormFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+export function FormField({ id, label, hint, error, labelAside, className, ...inputProps }: TFormFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid gap-2', className)}>
       <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={id}>{label}</Label>
+        <Label htmlFor={inputId}>{label}</Label>
         {labelAside}
       </div>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
+      <Input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...inputProps}
+      />
       {hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -1,0 +1,57 @@
+import type { TRole } from '../auth/roles';
+
+/**
+ * Spec §2's sidebar table read off by hand, role by role, in display order — a test fixture. The domain,
+ * web and browser tests all compare against this one transcription, never against values computed by
+ * the code under test.
+ */
+const ANALYTICS = [
+  '/workflow-dashboard',
+  '/workflow-analytics',
+  '/product-type-performance',
+  '/comparison-analytics',
+  '/capacity-planning',
+  '/root-cause-dashboard',
+];
+
+export const SPEC_VISIBLE_PATHS: Readonly<Record<TRole, readonly string[]>> = {
+  admin: [
+    '/dashboard',
+    '/ai',
+    '/orders',
+    '/repairs',
+    '/offsite',
+    ...ANALYTICS,
+    '/manager-department',
+    '/designer-workspace',
+    '/alerts',
+    '/rfid-mapping',
+    '/settings',
+  ],
+  manager: [
+    '/dashboard',
+    '/ai',
+    '/orders',
+    '/repairs',
+    '/offsite',
+    ...ANALYTICS,
+    '/manager-department',
+    '/alerts',
+    '/settings',
+  ],
+  salesperson: ['/dashboard', '/my-tasks', '/ai', '/orders', '/repairs', '/offsite', '/settings'],
+  designer: ['/dashboard', '/my-tasks', '/ai', '/orders', '/designer-workspace', '/alerts', '/settings'],
+  operator: ['/dashboard', '/ai', '/orders', '/repairs', '/settings'],
+  production: ['/dashboard', '/ai', '/orders', '/settings'],
+  qa: ['/dashboard', '/ai', '/orders', '/settings'],
+};
+
+export const SPEC_VISIBLE_GROUPS: Readonly<Record<TRole, readonly string[]>> = {
+  admin: ['Main', 'Operations', 'Workflow & Analytics', 'Workspaces', 'System'],
+  manager: ['Main', 'Operations', 'Workflow & Analytics', 'Workspaces', 'System'],
+  salesperson: ['Main', 'Operations', 'System'],
+  designer: ['Main', 'Operations', 'Workspaces', 'System'],
+  operator: ['Main', 'Operations', 'System'],
+  production: ['Main', 'Operations', 'System'],
+  qa: ['Main', 'Operations', 'System'],
+};
