@@ -36,6 +36,9 @@ describe('loadConfig', () => {
     [{ AUTH_MODE: 'ldap' }, /^AUTH_MODE: /],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: /],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
+    // Outside what settings › security accepts: every sign-in would fail on reading the settings.
+    [{ ACCESS_TOKEN_MINUTES: '2' }, /^ACCESS_TOKEN_MINUTES: /],
+    [{ REFRESH_TOKEN_DAYS: '400' }, /^REFRESH_TOKEN_DAYS: /],
     [{ AUTH_MODE: 'cognito' }, /^COGNITO_USER_POOL_ID: /],
     [{ ADMIN_EMAIL: 'boss@example.com' }, /^ADMIN_PASSWORD: /],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough pass' }, /^ADMIN_EMAIL: /],

@@ -1,3 +1,4 @@
+import { SECURITY_DEFAULTS, SECURITY_LIMITS } from '@loupe/domain/settings/security-settings';
 import { z } from 'zod';
 
 /**
@@ -61,10 +62,23 @@ export const CONFIG_VARIABLES = {
     doc: 'AUTH_MODE=local: the app client id the web client and readers present.',
   },
   ACCESS_TOKEN_MINUTES: {
-    schema: positiveInt.max(1440).default(15),
-    doc: 'Lifetime of access and id tokens.',
+    schema: z.coerce
+      .number()
+      .int()
+      .min(SECURITY_LIMITS.accessTokenMinutes.min)
+      .max(SECURITY_LIMITS.accessTokenMinutes.max)
+      .default(SECURITY_DEFAULTS.accessTokenMinutes),
+    doc: 'Default lifetime of access and id tokens (settings › security may change it).',
   },
-  REFRESH_TOKEN_DAYS: { schema: positiveInt.max(3650).default(30), doc: 'Lifetime of refresh tokens.' },
+  REFRESH_TOKEN_DAYS: {
+    schema: z.coerce
+      .number()
+      .int()
+      .min(SECURITY_LIMITS.refreshTokenDays.min)
+      .max(SECURITY_LIMITS.refreshTokenDays.max)
+      .default(SECURITY_DEFAULTS.refreshTokenDays),
+    doc: 'Default lifetime of a sign-in (settings › security may change it).',
+  },
   SMTP_URL: {
     schema: z.url({ protocol: /^smtps?$/ }).optional(),
     doc: 'smtp(s)://user:pass@host:port. Absent: mail goes to the outbox table and the log.',

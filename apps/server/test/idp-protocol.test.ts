@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { sessions } from '../src/db/schema.ts';
+import { REFRESH_REUSE_GRACE_MS } from '../src/modules/idp/service.ts';
 import { hashPassword } from '../src/modules/users/password.ts';
 import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';
 import { bearerRequest, callIdp, type TCognitoError } from './support/idp-client.ts';
@@ -354,11 +355,28 @@ describe.each(TEST_DATABASES)('embedded identity provider protocol on %s', (data
       expect(decodeJwt(second.IdToken).origin_jti).toBe(decodeJwt(first.IdToken).origin_jti);
       await expect(authenticate(second.IdToken)).resolves.toMatchObject({ id: user.id });
 
+      // Past the grace period for a second tab, a spent token coming back means theft or replay.
+      t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
       const replay = expectCognitoError(await rotate(first.RefreshToken), 'NotAuthorizedException');
       expect(replay.message).toBe('Refresh Token has been revoked');
       expectCognitoError(await rotate(second.RefreshToken), 'NotAuthorizedException');
       await expect(authenticate(second.IdToken)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
       await expect(authenticate(first.IdToken)).rejects.toBeInstanceOf(AppError);
+    });
+
+    it('lets a just-rotated token refresh once more within the grace period, keeping the session', async () => {
+      const user = await t.createUser({ role: 'qa' });
+      const first = await signIn(user.email);
+      const tabOne = (await rotate(first.RefreshToken)).json() as { AuthenticationResult: TTokens };
+      // A second tab presents the same token a few seconds later.
+      t.clock.advance(5_000);
+      const tabTwo = await rotate(first.RefreshToken);
+      expect(tabTwo.statusCode, tabTwo.body).toBe(200);
+      const sibling = (tabTwo.json() as { AuthenticationResult: TTokens }).AuthenticationResult;
+      expect(sibling.RefreshToken).not.toBe(tabOne.AuthenticationResult.RefreshToken);
+      await expect(authenticate(tabOne.AuthenticationResult.IdToken)).resolves.toMatchObject({ id: user.id });
+      await expect(authenticate(sibling.IdToken)).resolves.toMatchObject({ id: user.id });
+      expect((await rotate(sibling.RefreshToken)).statusCode).toBe(200);
     });
 
     it('refreshes with REFRESH_TOKEN_AUTH without rotating the refresh token', async () => {

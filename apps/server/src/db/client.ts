@@ -23,7 +23,16 @@ export type TDatabaseHandle = {
 export type TDatabaseOptions =
   /** PGlite under this directory, or in memory when `dataDir` is null (tests). */
   | { readonly kind: 'pglite'; readonly dataDir: string | null }
-  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize?: number };
+  | {
+      readonly kind: 'postgres';
+      readonly url: string;
+      readonly poolSize?: number;
+      /**
+       * An idle pooled connection failed (the server restarted, an admin ended it). The pool replaces it;
+       * without a listener node-postgres would throw and stop the process.
+       */
+      readonly onIdleConnectionError?: (error: Error) => void;
+    };
 
 // An arbitrary constant that names Loupe's migration lock among PostgreSQL advisory locks.
 const MIGRATION_LOCK_KEY = 7_362_811;
@@ -41,6 +50,12 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  pool.on(
+    'error',
+    options.onIdleConnectionError ??
+      ((error) =>
+        console.error('PostgreSQL: an idle connection failed and will be replaced:', error.message)),
+  );
   const db = drizzleNodePg(pool, { schema });
   // Instances starting together take turns: the first migrates, the others then find nothing to do.
   const lock = await pool.connect();

@@ -25,7 +25,13 @@ export async function openTestDatabase(kind: TTestDatabaseKind): Promise<TDataba
   await adminQuery(url, `CREATE DATABASE "${name}"`);
   const own = new URL(url);
   own.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 4 });
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: own.toString(),
+    poolSize: 4,
+    // Dropping the database WITH (FORCE) ends connections that are still closing: expected here.
+    onIdleConnectionError: () => undefined,
+  });
   return {
     ...handle,
     async close() {

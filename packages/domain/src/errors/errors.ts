@@ -78,8 +78,10 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   // Signed in, but the account may not be used until the e-mail is verified (§5, §8).
   EMAIL_NOT_VERIFIED: 403,
-  INVALID_CREDENTIALS: 401,
-  ACCOUNT_DISABLED: 403,
+  // 400, not 401: a wrong current password must not make the client refresh its tokens and retry.
+  INVALID_CREDENTIALS: 400,
+  // 401: the session is over; the client's refresh then fails and it returns to /login.
+  ACCOUNT_DISABLED: 401,
   REGISTRATION_CLOSED: 403,
   PASSWORD_TOO_COMMON: 400,
   PASSWORD_INVALID: 400,

@@ -10,11 +10,27 @@ export const SECURITY_DEFAULTS = {
   refreshTokenDays: 30,
 } as const;
 
+/** The lifetimes an admin (or the environment) may choose. */
+export const SECURITY_LIMITS = {
+  accessTokenMinutes: { min: 5, max: 1440 },
+  refreshTokenDays: { min: 1, max: 365 },
+} as const;
+
 export const ZSecuritySettingsSchema = z.object({
   selfRegistration: z.boolean().default(SECURITY_DEFAULTS.selfRegistration),
   /** Lifetime of access and id tokens. */
-  accessTokenMinutes: z.number().int().min(5).max(1440).default(SECURITY_DEFAULTS.accessTokenMinutes),
+  accessTokenMinutes: z
+    .number()
+    .int()
+    .min(SECURITY_LIMITS.accessTokenMinutes.min)
+    .max(SECURITY_LIMITS.accessTokenMinutes.max)
+    .default(SECURITY_DEFAULTS.accessTokenMinutes),
   /** Lifetime of a sign-in (refresh-token family). */
-  refreshTokenDays: z.number().int().min(1).max(365).default(SECURITY_DEFAULTS.refreshTokenDays),
+  refreshTokenDays: z
+    .number()
+    .int()
+    .min(SECURITY_LIMITS.refreshTokenDays.min)
+    .max(SECURITY_LIMITS.refreshTokenDays.max)
+    .default(SECURITY_DEFAULTS.refreshTokenDays),
 });
 export type TSecuritySettings = z.infer<typeof ZSecuritySettingsSchema>;

@@ -38,7 +38,7 @@ export function createAuthenticator(options: TAuthenticatorOptions) {
     if (!token) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
     const claims = await options.verifier.verifyIdToken(token);
     const user = options.mode === 'local' ? await localUser(claims) : await cognitoUser(claims);
-    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled.', { status: 401 });
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled.');
     return {
       id: user.id,
       email: user.email,

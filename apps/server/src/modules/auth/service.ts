@@ -310,7 +310,6 @@ export function createAuthService(options: TAuthServiceOptions) {
       if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
         // 400, not 401: the web client answers a 401 by refreshing its tokens and retrying (spec §4).
         throw new AppError('INVALID_CREDENTIALS', 'The current password is not correct.', {
-          status: 400,
           details: { field: 'oldPassword' },
         });
       }

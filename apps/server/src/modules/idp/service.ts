@@ -16,6 +16,8 @@ export const MAX_FAILED_SIGN_INS = 10;
 export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
 /** A pending NEW_PASSWORD_REQUIRED challenge lives as long as the spec's pending sign-in (§9: 3 minutes). */
 export const CHALLENGE_LIFETIME_SECONDS = 180;
+/** How long a just-rotated refresh token may still be presented (two tabs refreshing at once). */
+export const REFRESH_REUSE_GRACE_MS = 60_000;
 
 export type TAuthenticationResult = {
   readonly AccessToken: string;
@@ -175,8 +177,12 @@ export function createIdentityService(options: TIdentityServiceOptions) {
       const tokenHash = sha256(input.refreshToken);
       const stored = await sessions.findRefreshToken(tokenHash);
       if (!stored) throw new IdpError('NotAuthorizedException', 'Invalid Refresh Token');
-      if (stored.rotatedAt) {
-        // A spent token came back: it was stolen or replayed. End the whole family (OAuth 2.0 BCP §4.14).
+      // A token rotated moments ago is a second tab or a retried request whose answer was lost (Cognito's
+      // refresh-token grace period); older than that, a spent token coming back was stolen or replayed.
+      const withinGrace =
+        stored.rotatedAt !== null && now.getTime() - stored.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS;
+      if (stored.rotatedAt && !withinGrace) {
+        // End the whole family (OAuth 2.0 Security BCP §4.14).
         await sessions.revoke(stored.sessionId, 'refresh token reuse', now);
         await audit.record({
           action: 'auth.refresh_token_reuse',
@@ -192,10 +198,9 @@ export function createIdentityService(options: TIdentityServiceOptions) {
       if (!user || user.disabled) throw new IdpError('NotAuthorizedException', 'User is disabled.');
       let refreshToken: string | undefined;
       if (input.rotate) {
-        if (!(await sessions.markRotated(tokenHash, now))) {
-          await sessions.revoke(stored.sessionId, 'refresh token reuse', now);
-          throw new IdpError('NotAuthorizedException', 'Refresh Token has been revoked');
-        }
+        // Inside the grace period the token is already spent: the caller just gets a sibling token.
+        const rotatedNow = withinGrace || (await sessions.markRotated(tokenHash, now));
+        if (!rotatedNow) throw new IdpError('NotAuthorizedException', 'Refresh Token has been revoked');
         refreshToken = randomToken();
         await sessions.addRefreshToken(session.id, sha256(refreshToken));
       }

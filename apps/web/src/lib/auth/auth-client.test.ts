@@ -2,6 +2,7 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { SIGN_IN_VALIDATION_MESSAGES } from '@loupe/domain/validation/sign-in';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  AMPLIFY_SIGN_IN_STATE_PREFIX,
   AMPLIFY_STORAGE_KEY_PREFIX,
   clearStoredAuth,
   createAuthClient,
@@ -260,6 +261,9 @@ describe('logout (spec §4)', () => {
     localStorage.setItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.LastAuthUser`, 'ada');
     localStorage.setItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.ada.idToken`, 'token');
     sessionStorage.setItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.signInState`, 'pending');
+    // A pending NEW_PASSWORD_REQUIRED challenge: its session alone could set the password for 3 minutes.
+    sessionStorage.setItem(`${AMPLIFY_SIGN_IN_STATE_PREFIX}signInSession`, 'challenge-session');
+    sessionStorage.setItem(`${AMPLIFY_SIGN_IN_STATE_PREFIX}username`, 'ada');
     localStorage.setItem('admin-ui-theme', 'dark');
   }
 
@@ -295,7 +299,8 @@ describe('logout (spec §4)', () => {
     seedStorage();
     clearStoredAuth([localStorage]);
     expect(Object.keys(localStorage)).toEqual(['admin-ui-theme']);
-    expect(sessionStorage.length).toBe(1);
+    // Only the storages passed in are cleared: the three seeded session keys stay.
+    expect(sessionStorage.length).toBe(3);
   });
 });
 

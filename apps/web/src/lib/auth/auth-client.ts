@@ -195,8 +195,10 @@ export async function refreshIdToken(identity: Pick<TIdentityClient, 'fetchAuthS
   }
 }
 
-/** Where Amplify keeps tokens, the last user and a pending sign-in: keys starting with this. */
+/** Where Amplify keeps tokens and the last user: keys starting with this. */
 export const AMPLIFY_STORAGE_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+/** Where Amplify keeps a pending sign-in (user name and challenge session) in session storage. */
+export const AMPLIFY_SIGN_IN_STATE_PREFIX = 'CognitoSignInState.';
 
 function browserStorages(): Storage[] {
   if (typeof window === 'undefined') return [];
@@ -212,7 +214,8 @@ export function clearStoredAuth(storages: readonly Storage[] = browserStorages()
     const keys: string[] = [];
     for (let index = 0; index < storage.length; index += 1) {
       const key = storage.key(index);
-      if (key?.startsWith(AMPLIFY_STORAGE_KEY_PREFIX)) keys.push(key);
+      if (key?.startsWith(AMPLIFY_STORAGE_KEY_PREFIX) || key?.startsWith(AMPLIFY_SIGN_IN_STATE_PREFIX))
+        keys.push(key);
     }
     for (const key of keys) storage.removeItem(key);
   }
