@@ -33,7 +33,7 @@ import { RouteRegistry, registerAccessControl } from './plugins/access-control.t
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 
 export type TAppOptions = {
   readonly config: TConfig;
@@ -96,12 +96,14 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     services.mailer.close();
   });
 
+  const webDistDir = options.webDistDir ?? WEB_DIST_DIR;
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The API reference page (Scalar) inlines its styles and bootstraps with an inline script.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // Only the app's own inline script, by hash (the API reference page loosens this for itself).
+        scriptSrc: ["'self'", ...inlineScriptHashes(webDistDir)],
+        // Radix positions popovers with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         // AUTH_MODE=cognito: Amplify in the browser talks to the pool's regional endpoint.
@@ -133,7 +135,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   registerAccessControl(app, { authenticate: services.authenticate, routes: services.registeredRoutes });
   await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
   await registerApiDocs(app, { companyName: config.COMPANY_NAME });
-  webAppServed = await registerWebApp(app, { distDir: options.webDistDir ?? WEB_DIST_DIR });
+  webAppServed = await registerWebApp(app, { distDir: webDistDir });
 
   await app.register(registerIdpRoutes, { prefix: '/api/idp', services });
   await app.register(registerSystemRoutes, { services });

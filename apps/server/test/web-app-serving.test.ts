@@ -1,15 +1,21 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from './support/test-app.ts';
 
+const THEME_SCRIPT = "document.documentElement.classList.add('dark');";
+
 describe('serving the web app', () => {
   let t: TTestApp;
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'loupe-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><script>${THEME_SCRIPT}</script><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>`,
+    );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     t = await createTestApp({ webDistDir: dist });
   });
@@ -22,6 +28,17 @@ describe('serving the web app', () => {
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('allows exactly the inline script of index.html, by hash, and no other inline script', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/orders' });
+    const policy = String(response.headers['content-security-policy']);
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src')) ?? '';
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    // The API reference page alone bootstraps with inline scripts.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self' 'unsafe-inline'");
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {

@@ -24,6 +24,17 @@ export async function registerApiDocs(app: FastifyInstance, options: { companyNa
   );
 
   await app.register(async (docs) => {
+    // Scalar bootstraps with an inline script; only its own page gets 'unsafe-inline'.
+    docs.addHook('onSend', async (_request, reply, payload) => {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header(
+          'content-security-policy',
+          policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+        );
+      }
+      return payload;
+    });
     // The reference plugin registers its own routes; they are public like the document they show.
     docs.addHook('onRoute', (route: RouteOptions) => {
       route.config = { ...route.config, access: 'public' };
