@@ -27,6 +27,20 @@ describe.each(TEST_DATABASES)('system endpoints on %s', (database) => {
     });
   });
 
+  it('points browsers at the address they used when PUBLIC_URL is not set', async () => {
+    const lan = await createTestApp({ database, env: { PUBLIC_URL: '' } });
+    try {
+      const response = await lan.app.inject({
+        method: 'GET',
+        url: '/api/config',
+        headers: { host: '192.168.1.20:3000' },
+      });
+      expect(response.json()).toMatchObject({ userPoolEndpoint: 'http://192.168.1.20:3000/api/idp' });
+    } finally {
+      await lan.close();
+    }
+  });
+
   it('reports health with the database in use', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../app.ts';
@@ -37,7 +37,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: {
         response: { 200: ZPublicConfigSchema },
       },
     },
-    async () => {
+    async (request) => {
       const local = config.AUTH_MODE === 'local';
       // Branding saved in settings › general wins over the installation's environment defaults.
       const branding = await settingsService.branding();
@@ -45,7 +45,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: {
         authMode: config.AUTH_MODE,
         userPoolId: local ? LOCAL_USER_POOL_ID : (config.COGNITO_USER_POOL_ID ?? ''),
         userPoolClientId: local ? config.LOCAL_CLIENT_ID : (config.COGNITO_CLIENT_ID ?? ''),
-        ...(local ? { userPoolEndpoint: `${config.publicUrl}/api/idp` } : {}),
+        ...(local ? { userPoolEndpoint: `${browserOrigin(request, config)}/api/idp` } : {}),
         region: local ? 'us-east-1' : config.COGNITO_REGION,
         ...branding,
         aiAssistantName: config.AI_ASSISTANT_NAME,
@@ -84,4 +84,12 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: {
       }
     },
   );
+}
+
+/**
+ * Where the browser reached Loupe. Without PUBLIC_URL, a workshop PC opening http://192.168.1.20:3000
+ * must sign in there, not at its own localhost; tokens keep PUBLIC_URL's issuer either way.
+ */
+function browserOrigin(request: FastifyRequest, config: TServices['config']): string {
+  return config.PUBLIC_URL ? config.publicUrl : `${request.protocol}://${request.host}`;
 }
