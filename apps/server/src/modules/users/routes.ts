@@ -1,5 +1,6 @@
 import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
 import { ZRoleSchema } from '@loupe/domain/auth/roles';
+import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
 import { ZPasswordSchema, ZRegistrationSchema } from '@loupe/domain/users/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,21 +8,6 @@ import { z } from 'zod';
 import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
-
-const ZManagedUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  name: z.string(),
-  phone: z.string().optional(),
-  role: ZRoleSchema,
-  emailVerified: z.boolean(),
-  mustChangePassword: z.boolean(),
-  disabled: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 
 const ZOutboxMailSchema = z.object({
   id: z.string(),

@@ -1,25 +1,8 @@
-import { ZRoleSchema } from '@loupe/domain/auth/roles';
+import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { parseData, settingsQueryKeys } from './envelope';
-
-/** A user as administrators see it (GET /api/v1/users). */
-export const ZManagedUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  name: z.string(),
-  phone: z.string().optional(),
-  role: ZRoleSchema,
-  emailVerified: z.boolean(),
-  mustChangePassword: z.boolean(),
-  disabled: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type TManagedUser = z.infer<typeof ZManagedUserSchema>;
 
 const ZUsersPageSchema = z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() });
 

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import type { TManagedUser } from '@loupe/domain/users/managed-user';
 import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -15,7 +16,6 @@ import {
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useDeleteUser } from '../api/delete-user';
-import type { TManagedUser } from '../api/get-users';
 
 /** Deletes a user after confirmation; their sessions end with the account. */
 export function DeleteUserDialog({ user, disabled }: { user: TManagedUser; disabled?: boolean }) {

@@ -1,10 +1,10 @@
+import type { TManagedUser } from '@loupe/domain/users/managed-user';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts } from '@/lib/toast';
-import type { TManagedUser } from '../api/get-users';
 import { makeUser, renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
 import { generateTemporaryPassword } from './temporary-password';
 import { UsersSection } from './users-section';

@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import type { TManagedUser } from '@loupe/domain/users/managed-user';
 import { SearchIcon, UsersIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -12,7 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
-import { type TManagedUser, USERS_PAGE_SIZE, useUsers } from '../api/get-users';
+import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
 import { type TUserChanges, useUpdateUser } from '../api/update-user';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
