@@ -12,6 +12,13 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
+import { registerCatalogRoutes } from './modules/catalog/routes.ts';
+import { registerCustomersRoutes } from './modules/customers/routes.ts';
+import { registerOrdersRoutes } from './modules/orders/routes.ts';
+import { registerReadersRoutes } from './modules/readers/routes.ts';
+import { registerRegistryRoutes } from './modules/registry/routes.ts';
+import { registerRepairsRoutes } from './modules/repairs/routes.ts';
+import { registerTrackingRoutes } from './modules/tracking/routes.ts';
 import { createAuthenticator } from './modules/auth/current-user.ts';
 import { createOneTimeCodesRepository } from './modules/auth/repository.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -34,6 +41,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
+import { createEventBus } from './realtime/event-bus.ts';
 
 export type TAppOptions = {
   readonly config: TConfig;
@@ -142,6 +150,13 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerAuthRoutes, { services });
   await app.register(registerUsersRoutes, { prefix: '/api/v1', services });
   await app.register(registerSettingsRoutes, { prefix: '/api/v1', services });
+  await app.register(registerRegistryRoutes, { prefix: '/api/v1', services });
+  await app.register(registerReadersRoutes, { prefix: '/api/v1', services });
+  await app.register(registerCustomersRoutes, { prefix: '/api/v1', services });
+  await app.register(registerCatalogRoutes, { prefix: '/api/v1', services });
+  await app.register(registerOrdersRoutes, { prefix: '/api/v1', services });
+  await app.register(registerRepairsRoutes, { prefix: '/api/v1', services });
+  await app.register(registerTrackingRoutes, { prefix: '/api/v1', services });
 
   await app.ready();
   await services.auth.bootstrapAdmin();
@@ -218,6 +233,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   });
   const usersAdmin = createUsersService({ config, users, sessions, audit, mailer, clock, logger: app.log });
   const registeredRoutes = new RouteRegistry();
+  const events = createEventBus();
 
   return {
     config,
@@ -235,6 +251,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     auth,
     usersAdmin,
     registeredRoutes,
+    events,
   };
 }
 

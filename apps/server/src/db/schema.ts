@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -130,3 +135,328 @@ export const signingKeys = pgTable('signing_keys', {
   publicJwk: jsonb('public_jwk').notNull(),
   createdAt: createdAt(),
 });
+
+// ── Workshop registry (issue 5) ──────────────────────────────────────────────────────────────────
+
+/** A site of the workshop; LOC001 (spec §3, §9) is made by the migration. */
+export const locations = pgTable('locations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spec §3 department; totalItems is derived from the stations, never stored. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    gradient: text('gradient').notNull(),
+    iconName: text('icon_name').notNull(),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    mqttTopic: text('mqtt_topic'),
+    machineId: text('machine_id'),
+    connectionStatus: text('connection_status').notNull().default('disconnected'),
+    lastHeartbeat: timestamp('last_heartbeat', { withTimezone: true }),
+    // Display order within the location.
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('departments_location_idx').on(table.locationId),
+    uniqueIndex('departments_name_lower_idx').on(sql`lower(${table.name})`),
+  ],
+);
+
+/** Spec §3 station; itemCount is derived from the tracked items standing at it. */
+export const stations = pgTable(
+  'stations',
+  {
+    id: text('id').primaryKey(),
+    departmentId: text('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }),
+    antennaNumber: integer('antenna_number').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    signalStrength: integer('signal_strength'),
+    jewelerName: text('jeweler_name'),
+    specialization: text('specialization'),
+    status: text('status'),
+    // Display order inside the department: the spec's stationIndex.
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('stations_department_idx').on(table.departmentId),
+    uniqueIndex('stations_department_name_lower_idx').on(table.departmentId, sql`lower(${table.name})`),
+  ],
+);
+
+/** A fixed reader (or a keyboard-wedge station). Its HTTP ingest key is stored as a SHA-256 digest. */
+export const readers = pgTable('readers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  apiKeyHash: text('api_key_hash').notNull().unique(),
+  // The first characters of the key, so staff can tell keys apart without the key itself.
+  apiKeyPrefix: text('api_key_prefix').notNull(),
+  status: text('status').notNull().default('offline'),
+  lastHeartbeat: timestamp('last_heartbeat', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Reader + antenna → department + station, or a tag-assignment antenna (spec §3 reader mapping). */
+export const readerAntennas = pgTable(
+  'reader_antennas',
+  {
+    readerId: text('reader_id')
+      .notNull()
+      .references(() => readers.id, { onDelete: 'cascade' }),
+    antenna: integer('antenna').notNull(),
+    departmentId: text('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    stationId: text('station_id').references(() => stations.id, { onDelete: 'set null' }),
+    isTagAssignment: boolean('is_tag_assignment').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.readerId, table.antenna] })],
+);
+
+// ── Customers and catalog ───────────────────────────────────────────────────────────────────────
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    // Channels the customer agreed to be contacted on: 'email', 'phone', 'sms'.
+    contactPreferences: jsonb('contact_preferences').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    notes: text('notes').notNull().default(''),
+    // Lower-cased name, phone digits and e-mail, for one indexed search.
+    searchText: text('search_text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('customers_name_idx').on(table.name)],
+);
+
+export const metalTypes = pgTable(
+  'metal_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('metal_types_name_lower_idx').on(sql`lower(${table.name})`)],
+);
+
+export const productTypes = pgTable(
+  'product_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('product_types_name_lower_idx').on(sql`lower(${table.name})`)],
+);
+
+export const designFolders = pgTable('design_folders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  parentId: uuid('parent_id').references((): AnyPgColumn => designFolders.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const designs = pgTable(
+  'designs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    folderId: uuid('folder_id').references(() => designFolders.id, { onDelete: 'set null' }),
+    productTypeId: uuid('product_type_id').references(() => productTypes.id, { onDelete: 'set null' }),
+    metalTypeId: uuid('metal_type_id').references(() => metalTypes.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('designs_folder_idx').on(table.folderId)],
+);
+
+/** Uploaded images of orders, repairs and designs; the bytes live under DATA_DIR/uploads. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('attachments_owner_idx').on(table.ownerKind, table.ownerId)],
+);
+
+// ── Orders and repairs ──────────────────────────────────────────────────────────────────────────
+
+/** Readable numbers (ORD-00001, REP-00001) come from these sequences. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1 });
+export const repairNumberSequence = pgSequence('repair_number_seq', { startWith: 1 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderNumber: text('order_number').notNull().unique(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    productTypeId: uuid('product_type_id').references(() => productTypes.id, { onDelete: 'set null' }),
+    metalTypeId: uuid('metal_type_id').references(() => metalTypes.id, { onDelete: 'set null' }),
+    designId: uuid('design_id').references(() => designs.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    salespersonId: uuid('salesperson_id').references(() => users.id, { onDelete: 'set null' }),
+    designerId: uuid('designer_id').references(() => users.id, { onDelete: 'set null' }),
+    isRush: boolean('is_rush').notNull().default(false),
+    promisedDate: date('promised_date', { mode: 'string' }),
+    // Money in cents: no floating point near a customer's balance.
+    priceCents: integer('price_cents').notNull().default(0),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    status: text('status').notNull(),
+    notes: text('notes').notNull().default(''),
+    // Order number, customer name and description, lower-cased, for the list's search.
+    searchText: text('search_text').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_promised_idx').on(table.promisedDate, table.id),
+    index('orders_status_idx').on(table.status),
+    index('orders_customer_idx').on(table.customerId),
+  ],
+);
+
+export const repairs = pgTable(
+  'repairs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    repairNumber: text('repair_number').notNull().unique(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    itemDescription: text('item_description').notNull(),
+    repairTypes: jsonb('repair_types').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    conditionNotes: text('condition_notes').notNull().default(''),
+    declaredValueCents: integer('declared_value_cents').notNull().default(0),
+    estimateCents: integer('estimate_cents').notNull().default(0),
+    promisedDate: date('promised_date', { mode: 'string' }),
+    isRush: boolean('is_rush').notNull().default(false),
+    status: text('status').notNull(),
+    searchText: text('search_text').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('repairs_created_idx').on(table.createdAt, table.id),
+    index('repairs_promised_idx').on(table.promisedDate, table.id),
+    index('repairs_status_idx').on(table.status),
+    index('repairs_customer_idx').on(table.customerId),
+  ],
+);
+
+/** Every change of an order or repair: who, when, and each field's old and new value. */
+export const itemChanges = pgTable(
+  'item_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+  },
+  (table) => [index('item_changes_item_idx').on(table.itemKind, table.itemId, table.at)],
+);
+
+// ── Tracking ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The tracking state of a tagged order or repair (spec §3/§4). One EPC is on at most one item, orders and
+ * repairs alike: assigning it elsewhere takes it off the holder first.
+ */
+export const trackedItems = pgTable(
+  'tracked_items',
+  {
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    epc: text('epc').notNull().unique(),
+    // Client status: active, offsite or returned (the backend shape says 'tracking' for active).
+    status: text('status').notNull().default('active'),
+    currentDepartmentId: text('current_department_id').references(() => departments.id, {
+      onDelete: 'restrict',
+    }),
+    currentStationId: text('current_station_id').references(() => stations.id, { onDelete: 'restrict' }),
+    currentReaderId: text('current_reader_id'),
+    currentAntenna: integer('current_antenna'),
+    // When it arrived at the current station: the start of the next move's duration.
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    offsiteDetectedAt: timestamp('offsite_detected_at', { withTimezone: true }),
+    offsiteReturnedAt: timestamp('offsite_returned_at', { withTimezone: true }),
+    expectedOffsite: boolean('expected_offsite').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemKind, table.itemId] }),
+    index('tracked_items_station_idx').on(table.currentStationId),
+    index('tracked_items_department_idx').on(table.currentDepartmentId),
+    index('tracked_items_status_idx').on(table.status),
+  ],
+);
+
+/**
+ * Arrivals of an order or repair at a station, kept after tracking stops so the timeline survives.
+ * `durationMinutes` is the whole minutes spent at the location it left (spec §3). `readKey` makes applying
+ * the same reader event twice a no-op.
+ */
+export const locationHistory = pgTable(
+  'location_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    epc: text('epc').notNull(),
+    departmentId: text('department_id').notNull(),
+    departmentName: text('department_name').notNull(),
+    departmentGradient: text('department_gradient').notNull(),
+    stationId: text('station_id').notNull(),
+    stationName: text('station_name').notNull(),
+    readerId: text('reader_id'),
+    antenna: integer('antenna'),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull().default(0),
+    readKey: text('read_key').unique(),
+  },
+  (table) => [index('location_history_item_idx').on(table.itemKind, table.itemId, table.arrivedAt)],
+);

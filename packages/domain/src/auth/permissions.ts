@@ -44,3 +44,62 @@ export function canHavePersonalTasks(actor: TActor | null | undefined): boolean 
 export function canManageOffsiteItems(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, OFFSITE_MANAGER_ROLES);
 }
+
+/**
+ * Setting up locations, departments and stations from the /departments screen. Spec §6 gives the settings
+ * sections locations and departments to admins only; managers run the workshop floor, so the registry's
+ * own screen lets them set it up too (docs/decisions/004-registry-managers.md).
+ */
+export const REGISTRY_MANAGER_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
+/** Who sees repairs: the sidebar's /repairs roles (spec §2) and everyone who manages repairs (§6). */
+export const REPAIR_VIEWER_ROLES = [
+  'admin',
+  'manager',
+  'salesperson',
+  'operator',
+  'production',
+] as const satisfies readonly TRole[];
+/** Customers are entered by whoever takes in work: order editors and repair managers. */
+export const CUSTOMER_EDITOR_ROLES = [
+  'admin',
+  'manager',
+  'salesperson',
+  'operator',
+  'production',
+] as const satisfies readonly TRole[];
+/** Metal and product types are workshop policy. */
+export const CATALOG_EDITOR_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
+/** Designs and their folders: designers keep their own library, with admins and managers. */
+export const DESIGN_EDITOR_ROLES = ['admin', 'manager', 'designer'] as const satisfies readonly TRole[];
+/** Flagging a repair as expected offsite or returning it: repair managers and the /offsite roles. */
+export const REPAIR_OFFSITE_ROLES = [
+  'admin',
+  'manager',
+  'salesperson',
+  'operator',
+  'production',
+] as const satisfies readonly TRole[];
+
+export function canManageRegistry(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, REGISTRY_MANAGER_ROLES);
+}
+
+export function canViewRepairs(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, REPAIR_VIEWER_ROLES);
+}
+
+export function canEditCustomers(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, CUSTOMER_EDITOR_ROLES);
+}
+
+export function canEditCatalog(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, CATALOG_EDITOR_ROLES);
+}
+
+export function canEditDesigns(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, DESIGN_EDITOR_ROLES);
+}
+
+export function canManageRepairOffsite(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, REPAIR_OFFSITE_ROLES);
+}

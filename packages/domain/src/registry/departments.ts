@@ -238,3 +238,9 @@ export function parseDepartmentImport(data: unknown): TDepartment[] | false {
   if (ids.size !== parsed.data.length) return false;
   return parsed.data.map(withTotalItems);
 }
+
+/** PATCH body of a department: any create field; id is fixed and totalItems derived. */
+export const ZUpdateDepartmentInputSchema = ZCreateDepartmentInputSchema.partial().extend({
+  position: z.number().int().nonnegative().optional(),
+});
+export type TUpdateDepartmentInput = z.output<typeof ZUpdateDepartmentInputSchema>;

@@ -64,3 +64,9 @@ export function findStationByName<S extends { readonly name: string }>(
   const wanted = name.toLowerCase();
   return stations.find((station) => station.name.toLowerCase() === wanted);
 }
+
+/** PATCH body of a station: the editable fields; itemCount is derived from the items standing there. */
+export const ZUpdateStationInputSchema = ZStationSchema.omit({ id: true, itemCount: true, lastSeen: true })
+  .partial()
+  .extend({ position: z.number().int().nonnegative().optional() });
+export type TUpdateStationInput = z.output<typeof ZUpdateStationInputSchema>;

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { ZCalendarDateSchema } from '../api/dates';
+import { ZCentsSchema } from '../api/money';
+import { ZAttachmentSchema } from '../catalog/catalog';
+import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
+
+/**
+ * The life of a custom order. The spec shows only tracking statuses; these business statuses are
+ * Loupe's, following a piece from the sales desk through design, the bench and QA to the customer.
+ */
+export const ORDER_STATUSES = [
+  'new',
+  'in_design',
+  'awaiting_approval',
+  'in_production',
+  'quality_check',
+  'ready',
+  'delivered',
+  'cancelled',
+] as const;
+export const ZOrderStatusSchema = z.enum(ORDER_STATUSES);
+export type TOrderStatus = z.infer<typeof ZOrderStatusSchema>;
+
+export const ORDER_STATUS_LABELS: Readonly<Record<TOrderStatus, string>> = {
+  new: 'New',
+  in_design: 'In design',
+  awaiting_approval: 'Awaiting approval',
+  in_production: 'In production',
+  quality_check: 'Quality check',
+  ready: 'Ready for pickup',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** Which status may follow which. Work can step back (a QA reject, a redesign); finished orders stay finished. */
+export const ORDER_STATUS_TRANSITIONS: Readonly<Record<TOrderStatus, readonly TOrderStatus[]>> = {
+  new: ['in_design', 'in_production', 'cancelled'],
+  in_design: ['awaiting_approval', 'in_production', 'cancelled'],
+  awaiting_approval: ['in_design', 'in_production', 'cancelled'],
+  in_production: ['in_design', 'quality_check', 'cancelled'],
+  quality_check: ['in_production', 'ready', 'cancelled'],
+  ready: ['quality_check', 'delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+export function canChangeOrderStatus(from: TOrderStatus, to: TOrderStatus): boolean {
+  return from === to || ORDER_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Orders still on the workshop's books: everything but delivered and cancelled. */
+export const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'delivered' && s !== 'cancelled');
+
+export const ORDER_NUMBER_PREFIX = 'ORD';
+
+/** ORD-00042: the readable number staff say out loud and write on envelopes. */
+export function formatOrderNumber(sequence: number, prefix: string = ORDER_NUMBER_PREFIX): string {
+  return `${prefix}-${String(sequence).padStart(5, '0')}`;
+}
+
+/** Price less deposit: what the customer still owes. Never negative: an overpaid deposit owes nothing. */
+export function balanceCents(priceCents: number, depositCents: number): number {
+  return Math.max(0, priceCents - depositCents);
+}
+
+const ZPersonRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+const ZNamedRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const ZOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  productType: ZNamedRefSchema,
+  metalType: ZNamedRefSchema,
+  design: ZNamedRefSchema,
+  description: z.string(),
+  salesperson: ZPersonRefSchema,
+  designer: ZPersonRefSchema,
+  isRush: z.boolean(),
+  promisedDate: z.string().nullable(),
+  priceCents: z.number().int(),
+  depositCents: z.number().int(),
+  balanceCents: z.number().int(),
+  status: ZOrderStatusSchema,
+  notes: z.string(),
+  photos: z.array(ZAttachmentSchema),
+  tracking: ZTrackedItemSummarySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TOrder = z.infer<typeof ZOrderSchema>;
+
+/** A row of the orders list: what the table shows, without photos. */
+export const ZOrderListItemSchema = ZOrderSchema.omit({ photos: true, notes: true });
+export type TOrderListItem = z.infer<typeof ZOrderListItemSchema>;
+
+const orderFields = {
+  customerId: z.uuid('Choose a customer'),
+  productTypeId: z.uuid().nullish(),
+  metalTypeId: z.uuid().nullish(),
+  designId: z.uuid().nullish(),
+  description: z.string().trim().max(5000).optional(),
+  salespersonId: z.uuid().nullish(),
+  designerId: z.uuid().nullish(),
+  isRush: z.boolean().optional(),
+  promisedDate: ZCalendarDateSchema.nullish(),
+  priceCents: ZCentsSchema.optional(),
+  depositCents: ZCentsSchema.optional(),
+  notes: z.string().max(5000).optional(),
+};
+
+function checkDeposit(value: { priceCents?: number; depositCents?: number }, ctx: z.RefinementCtx) {
+  if (
+    value.depositCents !== undefined &&
+    value.priceCents !== undefined &&
+    value.depositCents > value.priceCents
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['depositCents'],
+      message: 'The deposit cannot be more than the price',
+    });
+  }
+}
+
+export const ZCreateOrderInputSchema = z.object(orderFields).superRefine(checkDeposit);
+export type TCreateOrderInput = z.output<typeof ZCreateOrderInputSchema>;
+
+/** A change; status moves only along ORDER_STATUS_TRANSITIONS (checked by the server against the current one). */
+export const ZUpdateOrderInputSchema = z
+  .object({
+    ...orderFields,
+    customerId: orderFields.customerId.optional(),
+    status: ZOrderStatusSchema.optional(),
+  })
+  .superRefine(checkDeposit);
+export type TUpdateOrderInput = z.output<typeof ZUpdateOrderInputSchema>;
+
+export const ORDER_SORTS = ['newest', 'oldest', 'promised', 'number'] as const;
+export const ZOrderSortSchema = z.enum(ORDER_SORTS);
+export type TOrderSort = z.infer<typeof ZOrderSortSchema>;
+
+export const ZOrderListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: ZOrderStatusSchema.optional(),
+  isRush: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  tracked: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  sort: ZOrderSortSchema.default('newest'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
+export type TOrderListQuery = z.output<typeof ZOrderListQuerySchema>;

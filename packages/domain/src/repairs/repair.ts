@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { ZCalendarDateSchema } from '../api/dates';
+import { ZCentsSchema } from '../api/money';
+import { ZAttachmentSchema } from '../catalog/catalog';
+import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
+
+/** The life of a repair, from the counter to the customer's hand (Loupe's own; the spec shows tracking only). */
+export const REPAIR_STATUSES = [
+  'received',
+  'awaiting_approval',
+  'in_progress',
+  'waiting_parts',
+  'quality_check',
+  'ready',
+  'picked_up',
+  'cancelled',
+] as const;
+export const ZRepairStatusSchema = z.enum(REPAIR_STATUSES);
+export type TRepairStatus = z.infer<typeof ZRepairStatusSchema>;
+
+export const REPAIR_STATUS_LABELS: Readonly<Record<TRepairStatus, string>> = {
+  received: 'Received',
+  awaiting_approval: 'Awaiting approval',
+  in_progress: 'In progress',
+  waiting_parts: 'Waiting for parts',
+  quality_check: 'Quality check',
+  ready: 'Ready for pickup',
+  picked_up: 'Picked up',
+  cancelled: 'Cancelled',
+};
+
+export const REPAIR_STATUS_TRANSITIONS: Readonly<Record<TRepairStatus, readonly TRepairStatus[]>> = {
+  received: ['awaiting_approval', 'in_progress', 'cancelled'],
+  awaiting_approval: ['in_progress', 'cancelled'],
+  in_progress: ['waiting_parts', 'quality_check', 'cancelled'],
+  waiting_parts: ['in_progress', 'cancelled'],
+  quality_check: ['in_progress', 'ready'],
+  ready: ['quality_check', 'picked_up'],
+  picked_up: [],
+  cancelled: [],
+};
+
+export function canChangeRepairStatus(from: TRepairStatus, to: TRepairStatus): boolean {
+  return from === to || REPAIR_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** The kinds of work a counter takes in; a repair may need several. */
+export const REPAIR_TYPES = [
+  'sizing',
+  'prong_retipping',
+  'stone_setting',
+  'stone_replacement',
+  'chain_repair',
+  'clasp_replacement',
+  'soldering',
+  'polishing',
+  'rhodium_plating',
+  'engraving',
+  'cleaning',
+  'appraisal',
+  'other',
+] as const;
+export const ZRepairTypeSchema = z.enum(REPAIR_TYPES);
+export type TRepairType = z.infer<typeof ZRepairTypeSchema>;
+
+export const REPAIR_TYPE_LABELS: Readonly<Record<TRepairType, string>> = {
+  sizing: 'Sizing',
+  prong_retipping: 'Prong retipping',
+  stone_setting: 'Stone setting',
+  stone_replacement: 'Stone replacement',
+  chain_repair: 'Chain repair',
+  clasp_replacement: 'Clasp replacement',
+  soldering: 'Soldering',
+  polishing: 'Polishing',
+  rhodium_plating: 'Rhodium plating',
+  engraving: 'Engraving',
+  cleaning: 'Cleaning',
+  appraisal: 'Appraisal',
+  other: 'Other',
+};
+
+export const REPAIR_NUMBER_PREFIX = 'REP';
+
+export function formatRepairNumber(sequence: number, prefix: string = REPAIR_NUMBER_PREFIX): string {
+  return `${prefix}-${String(sequence).padStart(5, '0')}`;
+}
+
+export const ZRepairSchema = z.object({
+  id: z.string(),
+  repairNumber: z.string(),
+  customer: z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  itemDescription: z.string(),
+  repairTypes: z.array(ZRepairTypeSchema),
+  conditionNotes: z.string(),
+  declaredValueCents: z.number().int(),
+  estimateCents: z.number().int(),
+  promisedDate: z.string().nullable(),
+  isRush: z.boolean(),
+  status: ZRepairStatusSchema,
+  photos: z.array(ZAttachmentSchema),
+  tracking: ZTrackedItemSummarySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRepair = z.infer<typeof ZRepairSchema>;
+
+export const ZRepairListItemSchema = ZRepairSchema.omit({ photos: true, conditionNotes: true });
+export type TRepairListItem = z.infer<typeof ZRepairListItemSchema>;
+
+const repairFields = {
+  customerId: z.uuid('Choose a customer'),
+  itemDescription: z.string().trim().min(1, 'Describe the item').max(2000),
+  repairTypes: z.array(ZRepairTypeSchema).min(1, 'Choose at least one repair type').max(REPAIR_TYPES.length),
+  conditionNotes: z.string().max(5000).optional(),
+  declaredValueCents: ZCentsSchema.optional(),
+  estimateCents: ZCentsSchema.optional(),
+  promisedDate: ZCalendarDateSchema.nullish(),
+  isRush: z.boolean().optional(),
+};
+
+export const ZCreateRepairInputSchema = z.object(repairFields);
+export type TCreateRepairInput = z.output<typeof ZCreateRepairInputSchema>;
+
+export const ZUpdateRepairInputSchema = z.object({ ...repairFields, status: ZRepairStatusSchema }).partial();
+export type TUpdateRepairInput = z.output<typeof ZUpdateRepairInputSchema>;
+
+export const REPAIR_SORTS = ['newest', 'oldest', 'promised', 'number'] as const;
+export const ZRepairSortSchema = z.enum(REPAIR_SORTS);
+
+export const ZRepairListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: ZRepairStatusSchema.optional(),
+  isRush: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  tracked: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  sort: ZRepairSortSchema.default('newest'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(500).optional(),
+});
+export type TRepairListQuery = z.output<typeof ZRepairListQuerySchema>;

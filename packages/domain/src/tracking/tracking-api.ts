@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { ZEpcSchema } from '../rfid/epc';
+import { ZLocationHistoryEntrySchema } from './location-history';
+import { type TTrackingStatus, ZTrackingStatusSchema } from './tracking-status';
+
+/**
+ * The tracking API of spec §7 under /api/v1/tracking, for orders exactly as the spec's table gives it and
+ * the same capabilities for repairs. Request EPCs are normalized here, at the boundary (spec §4 then
+ * matches exactly).
+ */
+
+const ZTimestampSchema = z.iso.datetime({ offset: true });
+const ZAntennaSchema = z.number().int().min(1).max(64);
+
+export const TRACKED_ITEM_KINDS = ['order', 'repair'] as const;
+export const ZTrackedItemKindSchema = z.enum(TRACKED_ITEM_KINDS);
+export type TTrackedItemKind = z.infer<typeof ZTrackedItemKindSchema>;
+
+/** The backend's word for a status (spec §3 "Tracked order (backend)"): active is 'tracking'. */
+export const BACKEND_TRACKING_STATUSES = ['tracking', 'offsite', 'returned'] as const;
+export type TBackendTrackingStatus = (typeof BACKEND_TRACKING_STATUSES)[number];
+
+export function backendStatusFromClient(status: TTrackingStatus): TBackendTrackingStatus {
+  switch (status) {
+    case 'active':
+      return 'tracking';
+    case 'offsite':
+      return 'offsite';
+    case 'returned':
+      return 'returned';
+  }
+}
+
+/** Where a tagged order or repair is, embedded in the order and repair answers. */
+export const ZTrackedItemSummarySchema = z.object({
+  epc: z.string(),
+  status: ZTrackingStatusSchema,
+  departmentId: z.string().nullable(),
+  departmentName: z.string().nullable(),
+  stationId: z.string().nullable(),
+  stationName: z.string().nullable(),
+  arrivedAt: z.string().nullable(),
+  lastSeen: z.string().nullable(),
+  offsiteDetectedAt: z.string().nullable(),
+  offsiteReturnedAt: z.string().nullable(),
+  isExpectedOffsite: z.boolean(),
+});
+export type TTrackedItemSummary = z.infer<typeof ZTrackedItemSummarySchema>;
+
+/** GET /tracking/orders item: the backend shape of spec §3, camelCase, plus the offsite times. */
+export const ZTrackedOrderResponseSchema = z.object({
+  orderId: z.string(),
+  order: z.object({ orderNumber: z.string() }),
+  epcCode: z.string(),
+  status: z.enum(BACKEND_TRACKING_STATUSES),
+  currentDepartment: z.object({ name: z.string() }).nullable(),
+  currentDepartmentId: z.string().nullable(),
+  currentStation: z.object({ name: z.string() }).nullable(),
+  currentStationId: z.string().nullable(),
+  locationHistory: z.array(ZLocationHistoryEntrySchema),
+  lastSeenAt: z.string().nullable(),
+  expectedOffsite: z.boolean(),
+  offsiteDetectedAt: z.string().nullable(),
+  offsiteReturnedAt: z.string().nullable(),
+});
+export type TTrackedOrderResponse = z.infer<typeof ZTrackedOrderResponseSchema>;
+
+/** POST /tracking/orders/update-location (spec §7). */
+export const ZOrderLocationUpdateSchema = z.object({
+  orderId: z.string().min(1),
+  epcCode: ZEpcSchema,
+  departmentId: z.string().min(1),
+  stationId: z.string().min(1),
+  readerId: z.string().min(1).max(64).nullish(),
+  antennaNumber: ZAntennaSchema.nullish(),
+  timestamp: ZTimestampSchema.optional(),
+});
+export type TOrderLocationUpdate = z.output<typeof ZOrderLocationUpdateSchema>;
+
+export const ZRepairLocationUpdateSchema = ZOrderLocationUpdateSchema.omit({ orderId: true }).extend({
+  repairId: z.string().min(1),
+});
+export type TRepairLocationUpdate = z.output<typeof ZRepairLocationUpdateSchema>;
+
+/** POST /tracking/assign-epc (spec §7): the order number is informative; the server knows its orders. */
+export const ZAssignOrderEpcSchema = z.object({
+  orderId: z.string().min(1),
+  epcCode: ZEpcSchema,
+  orderNumber: z.string().optional(),
+});
+export const ZAssignRepairEpcSchema = z.object({
+  repairId: z.string().min(1),
+  epcCode: ZEpcSchema,
+  repairNumber: z.string().optional(),
+});
+
+/** POST /tracking/{orders|repairs}/{id}/expected-offsite (spec §7). */
+export const ZExpectedOffsiteSchema = z.object({ expectedOffsite: z.boolean() });
+
+/** GET /tracking/stats (spec §7, §9): counts of tracked orders and repairs, and per department. */
+export const ZTrackingStatsSchema = z.object({
+  totalTracked: z.number().int().nonnegative(),
+  activeOrders: z.number().int().nonnegative(),
+  offsiteOrders: z.number().int().nonnegative(),
+  returnedOrders: z.number().int().nonnegative(),
+  activeRepairs: z.number().int().nonnegative(),
+  offsiteRepairs: z.number().int().nonnegative(),
+  returnedRepairs: z.number().int().nonnegative(),
+  /** Items currently in each department, keyed by department name (what a client can also count). */
+  departmentCounts: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type TTrackingStats = z.infer<typeof ZTrackingStatsSchema>;
+
+/**
+ * Spec §7: when GET /tracking/stats fails the client counts its tracked orders itself. Repairs are not in
+ * that list, so their counts are 0.
+ */
+export function computeLocalTrackingStats(
+  orders: readonly { status: TTrackingStatus; currentLocation: { departmentName: string } | null }[],
+): TTrackingStats {
+  const departmentCounts: Record<string, number> = {};
+  for (const order of orders) {
+    if (order.status === 'offsite' || order.currentLocation === null) continue;
+    const name = order.currentLocation.departmentName;
+    departmentCounts[name] = (departmentCounts[name] ?? 0) + 1;
+  }
+  return {
+    totalTracked: orders.length,
+    activeOrders: orders.filter((o) => o.status === 'active').length,
+    offsiteOrders: orders.filter((o) => o.status === 'offsite').length,
+    returnedOrders: orders.filter((o) => o.status === 'returned').length,
+    activeRepairs: 0,
+    offsiteRepairs: 0,
+    returnedRepairs: 0,
+    departmentCounts,
+  };
+}
+
+/** One row of the /offsite screen: an order or repair out of the building. */
+export const ZOffsiteItemSchema = z.object({
+  itemKind: ZTrackedItemKindSchema,
+  itemId: z.string(),
+  number: z.string(),
+  customerName: z.string(),
+  epc: z.string(),
+  lastSeen: z.string().nullable(),
+  offsiteDetectedAt: z.string().nullable(),
+  isExpectedOffsite: z.boolean(),
+  lastDepartmentName: z.string().nullable(),
+  lastStationName: z.string().nullable(),
+});
+export type TOffsiteItem = z.infer<typeof ZOffsiteItemSchema>;
