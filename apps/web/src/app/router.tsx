@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { RedirectIfSignedIn, RequireAuth } from './guards/require-auth';
@@ -24,13 +25,69 @@ function upcoming(path: string): RouteObject {
   };
 }
 
+/** A lazy layout route for a built screen, behind the role check of `accessPath` (its own path by default). */
+function screen(path: string, load: () => Promise<ComponentType>, accessPath: string = path): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const [{ RequireRouteAccess }, Screen] = await Promise.all([
+        import('./guards/require-route-access'),
+        load(),
+      ]);
+      return {
+        Component: () => (
+          <RequireRouteAccess path={accessPath}>
+            <Screen />
+          </RequireRouteAccess>
+        ),
+      };
+    },
+  };
+}
+
+const BUILT_SCREENS: RouteObject[] = [
+  screen(
+    paths.departments,
+    async () => (await import('@/features/departments/routes/departments-route')).DepartmentsRoute,
+  ),
+  screen(paths.offsite, async () => (await import('@/features/offsite/routes/offsite-route')).OffsiteRoute),
+  screen(paths.orders, async () => (await import('@/features/orders/routes/orders-route')).OrdersRoute),
+  screen(
+    paths.orderNew,
+    async () => (await import('@/features/orders/routes/order-new-route')).OrderNewRoute,
+    paths.orders,
+  ),
+  screen(
+    paths.orderDetail,
+    async () => (await import('@/features/orders/routes/order-detail-route')).OrderDetailRoute,
+    paths.orders,
+  ),
+  screen(
+    paths.orderEdit,
+    async () => (await import('@/features/orders/routes/order-edit-route')).OrderEditRoute,
+    paths.orders,
+  ),
+  screen(paths.repairs, async () => (await import('@/features/repairs/routes/repairs-route')).RepairsRoute),
+  screen(
+    paths.repairNew,
+    async () => (await import('@/features/repairs/routes/repair-new-route')).RepairNewRoute,
+    paths.repairs,
+  ),
+  screen(
+    paths.repairDetail,
+    async () => (await import('@/features/repairs/routes/repair-detail-route')).RepairDetailRoute,
+    paths.repairs,
+  ),
+  screen(
+    paths.repairEdit,
+    async () => (await import('@/features/repairs/routes/repair-edit-route')).RepairEditRoute,
+    paths.repairs,
+  ),
+];
+
 const LAYOUT_SCREENS = [
   paths.dashboard,
-  paths.departments,
   paths.aiSettings,
-  paths.orders,
-  paths.repairs,
-  paths.offsite,
   paths.workflowDashboard,
   paths.workflowAnalytics,
   paths.onTimeDelivery,
@@ -112,6 +169,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
             children: [
               { index: true, element: <Navigate to={paths.dashboard} replace /> },
+              ...BUILT_SCREENS,
               ...LAYOUT_SCREENS.map(upcoming),
               {
                 path: paths.settings,

@@ -10,7 +10,13 @@ export const paths = {
   departments: '/departments',
   aiSettings: '/ai/settings',
   orders: '/orders',
+  orderNew: '/orders/new',
+  orderDetail: '/orders/:orderId',
+  orderEdit: '/orders/:orderId/edit',
   repairs: '/repairs',
+  repairNew: '/repairs/new',
+  repairDetail: '/repairs/:repairId',
+  repairEdit: '/repairs/:repairId/edit',
   offsite: '/offsite',
   settings: '/settings',
   settingsSection: '/settings/:section',
@@ -33,3 +39,8 @@ export const paths = {
   aiAssistant: '/jbh-ai',
   aiAssistantV2: '/jbh-ai-v2',
 } as const;
+
+/** A path with its parameters filled in: `pathTo(paths.orderDetail, {orderId})`. */
+export function pathTo(path: string, params: Readonly<Record<string, string>>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}

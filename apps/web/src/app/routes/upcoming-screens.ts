@@ -6,23 +6,6 @@ export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; descript
     title: 'Dashboard',
     description: 'Live counts of orders and repairs per department arrive with order and repair tracking.',
   },
-  [paths.departments]: {
-    title: 'Departments',
-    description:
-      'Select a location to view departments and track items across our facilities — arrives with the workshop registry.',
-  },
-  [paths.orders]: {
-    title: 'Orders',
-    description: 'Customer orders and their tracking arrive with the orders issue.',
-  },
-  [paths.repairs]: {
-    title: 'Repairs',
-    description: 'Repairs and their tracking arrive with the repairs issue.',
-  },
-  [paths.offsite]: {
-    title: 'Offsite',
-    description: 'Items out of the building appear here once tracking is live.',
-  },
   [paths.workflowDashboard]: {
     title: 'Workflow Command Center',
     description: 'Smart automation • One-click actions • Zero busywork',
