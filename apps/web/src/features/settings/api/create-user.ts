@@ -2,7 +2,8 @@ import type { TRole } from '@loupe/domain/auth/roles';
 import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { parseData, settingsQueryKeys } from './envelope';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
 
 export type TNewUser = {
   readonly email: string;

@@ -1,7 +1,8 @@
 import { ZWorkshopGeneralSettingsSchema } from '@loupe/domain/settings/workshop-general-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { parseData, settingsQueryKeys } from './envelope';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
 
 export async function getGeneralSettings() {
   return parseData(ZWorkshopGeneralSettingsSchema, await apiClient.get('settings/general'));

@@ -1,7 +1,8 @@
 import { ZNotificationSettingsSchema } from '@loupe/domain/settings/notification-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { parseData, settingsQueryKeys } from './envelope';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
 
 /** The signed-in user's own preferences. */
 export async function getNotificationSettings() {

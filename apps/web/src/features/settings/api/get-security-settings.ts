@@ -1,7 +1,8 @@
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { parseData, settingsQueryKeys } from './envelope';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
 
 export async function getSecuritySettings() {
   return parseData(ZSecuritySettingsSchema, await apiClient.get('settings/security'));

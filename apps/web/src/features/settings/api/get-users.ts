@@ -2,7 +2,8 @@ import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
-import { parseData, settingsQueryKeys } from './envelope';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
 
 const ZUsersPageSchema = z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() });
 

@@ -4,7 +4,8 @@ import {
 } from '@loupe/domain/settings/workshop-general-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { parseData, settingsQueryKeys } from './envelope';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
 
 export async function updateGeneralSettings(changes: TWorkshopGeneralSettingsChanges) {
   return parseData(ZWorkshopGeneralSettingsSchema, await apiClient.put('settings/general', changes));

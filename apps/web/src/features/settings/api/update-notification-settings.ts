@@ -4,7 +4,8 @@ import {
 } from '@loupe/domain/settings/notification-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { parseData, settingsQueryKeys } from './envelope';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
 
 export async function updateNotificationSettings(changes: TNotificationSettingsChanges) {
   return parseData(ZNotificationSettingsSchema, await apiClient.put('settings/notifications', changes));

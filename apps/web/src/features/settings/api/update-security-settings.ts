@@ -1,7 +1,8 @@
 import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { parseData, settingsQueryKeys } from './envelope';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
 
 export async function updateSecuritySettings(changes: Partial<TSecuritySettings>) {
   return parseData(ZSecuritySettingsSchema, await apiClient.put('settings/security', changes));
