@@ -12,27 +12,27 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
-import { registerCatalogRoutes } from './modules/catalog/routes.ts';
-import { registerCustomersRoutes } from './modules/customers/routes.ts';
-import { registerOrdersRoutes } from './modules/orders/routes.ts';
-import { registerReadersRoutes } from './modules/readers/routes.ts';
-import { registerRegistryRoutes } from './modules/registry/routes.ts';
-import { registerRepairsRoutes } from './modules/repairs/routes.ts';
-import { registerTrackingRoutes } from './modules/tracking/routes.ts';
-import { createAuthenticator } from './modules/auth/current-user.ts';
+import { createAuthenticator, createTokenAuthenticator } from './modules/auth/current-user.ts';
 import { createOneTimeCodesRepository } from './modules/auth/repository.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { registerCatalogRoutes } from './modules/catalog/routes.ts';
+import { registerCustomersRoutes } from './modules/customers/routes.ts';
 import { registerIdpRoutes } from './modules/idp/routes.ts';
 import { createIdentityService } from './modules/idp/service.ts';
 import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
 import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { registerOrdersRoutes } from './modules/orders/routes.ts';
+import { registerReadersRoutes } from './modules/readers/routes.ts';
+import { registerRegistryRoutes } from './modules/registry/routes.ts';
+import { registerRepairsRoutes } from './modules/repairs/routes.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
+import { registerTrackingRoutes } from './modules/tracking/routes.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -42,6 +42,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import { createEventBus } from './realtime/event-bus.ts';
+import { createRealtime, type TRealtime } from './realtime/socket-server.ts';
 
 export type TAppOptions = {
   readonly config: TConfig;
@@ -53,7 +54,7 @@ export type TAppOptions = {
   readonly logger?: FastifyServerOptions['logger'];
 };
 
-export type TApp = FastifyInstance & { readonly loupe: TServices };
+export type TApp = FastifyInstance & { readonly loupe: TServices; readonly realtime: TRealtime };
 export type TServices = Awaited<ReturnType<typeof createServices>>;
 
 const CORRELATION_ID = /^[\w-]{1,128}$/;
@@ -158,6 +159,26 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerRepairsRoutes, { prefix: '/api/v1', services });
   await app.register(registerTrackingRoutes, { prefix: '/api/v1', services });
 
+  const realtime = await createRealtime({
+    httpServer: app.server,
+    events: services.events,
+    authenticateToken: services.authenticateToken,
+    isStillSignedIn: async (user) => {
+      const row = await services.users.findById(user.id);
+      if (!row || row.disabled) return false;
+      return (
+        user.sessionId === null ||
+        Boolean(await services.sessions.findActive(user.sessionId, services.clock()))
+      );
+    },
+    redisUrl: config.REDIS_URL,
+    clock: services.clock,
+    logger: app.log,
+  });
+  app.decorate('realtime', realtime);
+  // Before the HTTP server closes: open websockets would keep it waiting.
+  app.addHook('preClose', async () => realtime.close());
+
   await app.ready();
   await services.auth.bootstrapAdmin();
   return app as unknown as TApp;
@@ -218,7 +239,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     securitySettings,
     clock,
   });
-  const authenticate = createAuthenticator({ mode: config.AUTH_MODE, verifier, users, sessions, clock });
+  const authenticatorOptions = { mode: config.AUTH_MODE, verifier, users, sessions, clock };
+  const authenticate = createAuthenticator(authenticatorOptions);
+  const authenticateToken = createTokenAuthenticator(authenticatorOptions);
   const codes = createOneTimeCodesRepository(db);
   const auth = createAuthService({
     config,
@@ -231,9 +254,18 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     codes,
     logger: app.log,
   });
-  const usersAdmin = createUsersService({ config, users, sessions, audit, mailer, clock, logger: app.log });
   const registeredRoutes = new RouteRegistry();
   const events = createEventBus();
+  const usersAdmin = createUsersService({
+    config,
+    users,
+    sessions,
+    audit,
+    mailer,
+    clock,
+    logger: app.log,
+    events,
+  });
 
   return {
     config,
@@ -248,6 +280,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     signingKey,
     identity,
     authenticate,
+    authenticateToken,
     auth,
     usersAdmin,
     registeredRoutes,

@@ -105,6 +105,10 @@ export const CONFIG_VARIABLES = {
     schema: z.string().default('Select a location to view departments and track items across our facilities'),
     doc: 'Tagline shown in the shell (spec §1).',
   },
+  REDIS_URL: {
+    schema: z.url({ protocol: /^rediss?$/ }).optional(),
+    doc: 'Redis for several Loupe instances: realtime events reach the browsers of every instance. Absent: one instance.',
+  },
   AI_ASSISTANT_NAME: { schema: z.string().min(1).default('Loupe AI'), doc: 'Title of the AI assistant.' },
 } as const;
 
@@ -127,7 +131,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): T
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'invalid value';
       // Never echo a secret's value back into a log.
-      const shown = /PASSWORD|SMTP_URL|DATABASE_URL/.test(name) ? '' : ` (got "${raw}")`;
+      const shown = /PASSWORD|SMTP_URL|DATABASE_URL|REDIS_URL/.test(name) ? '' : ` (got "${raw}")`;
       throw new ConfigError(`${name}: ${reason}${shown}`);
     }
     values[name] = parsed.data;

@@ -31,10 +31,18 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** Bearer id token → Loupe user; refuses revoked sessions and disabled accounts before tokens expire. */
+/** A request's bearer id token → Loupe user (see `createTokenAuthenticator`). */
 export function createAuthenticator(options: TAuthenticatorOptions) {
-  return async function authenticate(request: FastifyRequest): Promise<TCurrentUser> {
-    const token = bearerToken(request);
+  const authenticateToken = createTokenAuthenticator(options);
+  return (request: FastifyRequest): Promise<TCurrentUser> => authenticateToken(bearerToken(request));
+}
+
+/**
+ * Id token → Loupe user, for HTTP requests and the realtime handshake alike; refuses revoked sessions and
+ * disabled accounts before tokens expire.
+ */
+export function createTokenAuthenticator(options: TAuthenticatorOptions) {
+  return async function authenticateToken(token: string | null): Promise<TCurrentUser> {
     if (!token) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
     const claims = await options.verifier.verifyIdToken(token);
     const user = options.mode === 'local' ? await localUser(claims) : await cognitoUser(claims);

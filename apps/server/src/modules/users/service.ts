@@ -5,6 +5,7 @@ import { toApplicationUser } from '@loupe/domain/users/user';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TClock } from '../../lib/clock.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import { createMailDispatcher, type TRequestContext } from '../auth/service.ts';
 import type { TMailer } from '../mail/mailer.ts';
@@ -58,7 +59,17 @@ export type TUsersServiceOptions = {
   readonly mailer: TMailer;
   readonly clock: TClock;
   readonly logger: FastifyBaseLogger;
+  /** user:created, user:updated, user:deleted (spec §7); the realtime layer also drops a disabled user's sockets. */
+  readonly events: TEventBus;
 };
+
+const userChangedPayload = (user: TUserRow) => ({
+  userId: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  role: roleFromProfile(user.role),
+});
 
 export function toManagedUser(user: TUserRow): TManagedUser {
   const role = roleFromProfile(user.role);
@@ -82,7 +93,7 @@ const isActiveAdmin = (user: TUserRow) => user.role === 'admin' && !user.disable
 
 /** User administration (issue 3 item 6): admins only, and never a workshop without an active admin. */
 export function createUsersService(options: TUsersServiceOptions) {
-  const { config, users, sessions, audit, clock } = options;
+  const { config, users, sessions, audit, clock, events } = options;
   const mail = createMailDispatcher(options.mailer, options.logger);
 
   // The routes already admit admins only; the service checks again so no other caller can skip it.
@@ -149,6 +160,7 @@ export function createUsersService(options: TUsersServiceOptions) {
           `Sign in at ${config.publicUrl}/login with this e-mail address and the temporary password your ` +
           'administrator gives you. You will then choose your own password.',
       });
+      events.publish('user:created', userChangedPayload(user));
       return toManagedUser(user);
     },
 
@@ -203,6 +215,7 @@ export function createUsersService(options: TUsersServiceOptions) {
       if (Object.keys(profile).length > 0) {
         await audit.record({ ...entry, action: 'users.updated', details: { fields: Object.keys(profile) } });
       }
+      events.publish('user:updated', userChangedPayload(updated));
       return toManagedUser(updated);
     },
 
@@ -226,6 +239,7 @@ export function createUsersService(options: TUsersServiceOptions) {
         ...context,
         details: { email: target.email, role: target.role },
       });
+      events.publish('user:deleted', { userId: target.id });
     },
 
     /** The latest mails, newest first: without SMTP this is where an operator reads codes and links. */

@@ -1,0 +1,221 @@
+import type { Server as HttpServer } from 'node:http';
+import { REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
+import { ROLES, type TRole } from '@loupe/domain/auth/roles';
+import {
+  type ClientToServerEvents,
+  parseClientToServerEvent,
+  parseRoom,
+  type ServerToClientEvents,
+  type TRoom,
+} from '@loupe/domain/realtime/events';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import type { TClock } from '../lib/clock.ts';
+import type { TCurrentUser } from '../modules/auth/current-user.ts';
+import type { TAnnouncement, TEventBus } from './event-bus.ts';
+
+/** Spec §9: the client heartbeats every 30 s; a connection silent for twice that is gone. */
+const HEARTBEAT_MS = 30_000;
+/** How often open sockets are checked against revoked sessions and disabled accounts. */
+const REVALIDATE_MS = 30_000;
+
+type TSocketData = { user: TCurrentUser };
+type TLoupeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, TSocketData>;
+
+export type TRealtimeOptions = {
+  readonly httpServer: HttpServer;
+  readonly events: TEventBus;
+  /** The same id-token check as the HTTP API (AUTH_MODE local or cognito). */
+  readonly authenticateToken: (token: string | null) => Promise<TCurrentUser>;
+  /** Whether the user behind an open socket may still be signed in (session not revoked, account enabled). */
+  readonly isStillSignedIn: (user: TCurrentUser) => Promise<boolean>;
+  readonly redisUrl?: string | undefined;
+  readonly clock: TClock;
+  readonly logger: FastifyBaseLogger;
+  /** Shorter periods for tests. */
+  readonly revalidateMs?: number;
+};
+
+export type TRealtime = {
+  readonly io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, TSocketData>;
+  /** Ends the sockets of one user at once (their account was disabled or deleted). */
+  disconnectUser(userId: string): void;
+  close(): Promise<void>;
+};
+
+const roleRoom = (role: TRole) => `role:${role}`;
+const userRoom = (userId: string) => `user:${userId}`;
+
+/** Who may join a room (spec §7 rooms): repairs only for those who may see repairs (spec §2, §6). */
+export function canJoinRoom(user: Pick<TCurrentUser, 'role'>, room: TRoom): boolean {
+  if (room.kind === 'repair') return (REPAIR_VIEWER_ROLES as readonly TRole[]).includes(user.role);
+  return true;
+}
+
+/**
+ * Which sockets an announcement reaches. Repair news goes only to the roles that may see repairs; raw tag
+ * reads, which arrive by the hundred, only to admins and managers and to the sockets that subscribed to
+ * the department, order or repair; everything else to every signed-in user.
+ */
+export function audienceOf(announcement: TAnnouncement): {
+  roles: readonly TRole[];
+  rooms: readonly string[];
+} {
+  const { name, payload, rooms } = announcement;
+  const aboutRepair =
+    name.startsWith('repair:') ||
+    (typeof payload === 'object' &&
+      payload !== null &&
+      'itemType' in payload &&
+      payload.itemType === 'repair');
+  if (name === 'rfid:tag-read') return { roles: ['admin', 'manager'], rooms };
+  if (aboutRepair) {
+    // Room subscribers of a repair passed the same check when they joined.
+    return { roles: REPAIR_VIEWER_ROLES, rooms: rooms.filter((room) => !room.startsWith('department:')) };
+  }
+  return { roles: ROLES, rooms: [] };
+}
+
+/**
+ * Socket.IO on the HTTP server's own port (spec §7: websocket transport only, authenticated with the id
+ * token). Services announce on the event bus; this forwards each announcement to its audience. With
+ * REDIS_URL the Redis adapter carries every emit to the sockets of the other instances too.
+ */
+export async function createRealtime(options: TRealtimeOptions): Promise<TRealtime> {
+  const { events, logger } = options;
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, TSocketData>(
+    options.httpServer,
+    {
+      path: '/socket.io',
+      transports: ['websocket'],
+      serveClient: false,
+      pingInterval: HEARTBEAT_MS,
+      pingTimeout: HEARTBEAT_MS,
+    },
+  );
+
+  let redisClients: { quit(): Promise<unknown> }[] = [];
+  if (options.redisUrl) {
+    const publisher = createClient({ url: options.redisUrl });
+    const subscriber = publisher.duplicate();
+    for (const client of [publisher, subscriber]) {
+      client.on('error', (error: Error) =>
+        logger.error({ err: error.message }, 'realtime: Redis connection error'),
+      );
+    }
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    io.adapter(createAdapter(publisher, subscriber));
+    redisClients = [publisher, subscriber];
+  }
+
+  io.use(async (socket, next) => {
+    const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : null;
+    try {
+      const user = await options.authenticateToken(token);
+      if (!user.emailVerified) throw new Error('e-mail not verified');
+      socket.data.user = user;
+      next();
+    } catch (error) {
+      // The client sees only that it was refused; the reason stays in the log, never the token.
+      logger.info({ reason: (error as Error).message }, 'realtime: handshake refused');
+      next(new Error('unauthorized'));
+    }
+  });
+
+  io.on('connection', (socket: TLoupeSocket) => {
+    const { user } = socket.data;
+    void socket.join([roleRoom(user.role), userRoom(user.id)]);
+
+    socket.on('ping', (payload) => {
+      const parsed = parseClientToServerEvent('ping', payload);
+      socket.emit('pong', {
+        timestamp: parsed.ok ? parsed.payload.timestamp : options.clock().toISOString(),
+      });
+    });
+
+    socket.on('subscribe', (payload, ack?: unknown) => {
+      const answer = roomRequest(user, payload, 'subscribe');
+      if (answer.ok) void socket.join(answer.room);
+      if (typeof ack === 'function') ack(answer);
+    });
+
+    socket.on('unsubscribe', (payload, ack?: unknown) => {
+      const answer = roomRequest(user, payload, 'unsubscribe');
+      if (answer.ok) void socket.leave(answer.room);
+      if (typeof ack === 'function') ack(answer);
+    });
+
+    socket.on('request:refresh', (payload, ack?: unknown) => {
+      // The client asks because it may have missed events (a reconnect): it refetches on this answer.
+      const parsed = parseClientToServerEvent('request:refresh', payload);
+      const answer = parsed.ok
+        ? { ok: true as const, dataType: parsed.payload.dataType }
+        : { ok: false as const, message: parsed.message };
+      if (typeof ack === 'function') ack(answer);
+    });
+  });
+
+  /** Checks one user's open sockets now, and closes them when the account may no longer be signed in. */
+  async function revalidateSockets(filter: (user: TCurrentUser) => boolean): Promise<void> {
+    for (const socket of await io.local.fetchSockets()) {
+      if (!filter(socket.data.user)) continue;
+      const stillSignedIn = await options.isStillSignedIn(socket.data.user).catch((error: unknown) => {
+        // A database hiccup must not throw everyone out: the next round checks again.
+        logger.warn({ err: (error as Error).message }, 'realtime: could not revalidate a socket');
+        return true;
+      });
+      if (!stillSignedIn) socket.disconnect(true);
+    }
+  }
+
+  const unsubscribe = events.subscribe((announcement) => {
+    if (announcement.name === 'user:updated' || announcement.name === 'user:deleted') {
+      const { userId } = announcement.payload as { userId: string };
+      void revalidateSockets((user) => user.id === userId);
+    }
+    const { roles, rooms } = audienceOf(announcement);
+    const targets = [...roles.map(roleRoom), ...rooms];
+    // One emit to all target rooms: a socket in several of them still receives the event once.
+    (io.to(targets).emit as (name: string, payload: unknown) => boolean)(
+      announcement.name,
+      announcement.payload,
+    );
+  });
+
+  // Disabling an account or signing out everywhere revokes sessions; their open sockets go too.
+  const revalidation = setInterval(
+    () => void revalidateSockets(() => true),
+    options.revalidateMs ?? REVALIDATE_MS,
+  );
+  revalidation.unref();
+
+  return {
+    io,
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    async close() {
+      clearInterval(revalidation);
+      unsubscribe();
+      // Not io.close(): that would close the HTTP server, which Fastify closes itself. Open websockets would
+      // keep that close waiting, so they go first.
+      io.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
+
+type TRoomAnswer = { ok: true; room: string } | { ok: false; message: string };
+
+function roomRequest(user: TCurrentUser, payload: unknown, event: 'subscribe' | 'unsubscribe'): TRoomAnswer {
+  const parsed = parseClientToServerEvent(event, payload);
+  if (!parsed.ok) return { ok: false, message: parsed.message };
+  const room = parseRoom(parsed.payload.room);
+  if (room === null) return { ok: false, message: 'Unknown room' };
+  if (!canJoinRoom(user, room))
+    return { ok: false, message: 'You do not have permission to follow this room.' };
+  return { ok: true, room: parsed.payload.room };
+}
