@@ -166,7 +166,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+            lazy: async () => ({ Component: (await import('./layouts/signed-in-shell')).SignedInShell }),
             children: [
               { index: true, element: <Navigate to={paths.dashboard} replace /> },
               ...BUILT_SCREENS,

@@ -4,6 +4,7 @@ import { AppSidebar } from '@/app/layouts/app-sidebar';
 import { ModeToggle } from '@/components/theme/mode-toggle';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { RealtimeStatus } from '@/lib/realtime/realtime-status';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 
 const MAIN_CONTENT_ID = 'main-content';
@@ -15,7 +16,10 @@ export type TAppLayoutProps = {
   now?: () => Date;
 };
 
-/** The signed-in shell of spec §2: sidebar, header (sidebar and theme toggles), the route, and the footer. */
+/**
+ * The signed-in shell of spec §2: sidebar, header (sidebar and theme toggles, the live connection's state),
+ * the route, and the footer.
+ */
 export function AppLayout({ title, now = () => new Date() }: TAppLayoutProps) {
   const { companyName } = useRuntimeConfig();
   return (
@@ -37,6 +41,7 @@ export function AppLayout({ title, now = () => new Date() }: TAppLayoutProps) {
             </>
           ) : null}
           <div className="ml-auto flex items-center gap-1">
+            <RealtimeStatus />
             <ModeToggle />
           </div>
         </header>

@@ -1,0 +1,21 @@
+/**
+ * Which cached queries an event makes stale (spec §7: data is refreshed on realtime events). Keys are matched
+ * by their first element, the feature's query-key root.
+ */
+const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] = [
+  ['order:', ['orders', 'tracking']],
+  ['repair:', ['repairs', 'tracking']],
+  ['tracking:', ['orders', 'repairs', 'tracking', 'offsite']],
+  ['department:', ['registry']],
+  ['station:', ['registry']],
+  ['rfid:reader-status', ['readers']],
+  ['user:', ['settings']],
+];
+
+export function queryRootsForEvent(name: string): readonly string[] {
+  const roots = new Set<string>();
+  for (const [prefix, eventRoots] of ROOTS_BY_EVENT_PREFIX) {
+    if (name.startsWith(prefix)) for (const root of eventRoots) roots.add(root);
+  }
+  return [...roots];
+}

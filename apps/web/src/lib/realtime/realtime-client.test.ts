@@ -1,0 +1,198 @@
+// @vitest-environment node
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WEBSOCKET } from '@loupe/domain/config/constants';
+import { Server, type Socket } from 'socket.io';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryRootsForEvent } from './query-invalidation';
+import { RealtimeClient } from './realtime-client';
+
+type TTestServer = { url: string; io: Server; http: HttpServer; tokens: string[]; close(): Promise<void> };
+
+/** A real Socket.IO server that records handshake tokens and accepts only 'good' ones. */
+async function startServer(port = 0): Promise<TTestServer> {
+  const http = createServer();
+  const io = new Server(http, { transports: ['websocket'] });
+  const tokens: string[] = [];
+  io.use((socket, next) => {
+    const token = String(socket.handshake.auth.token);
+    tokens.push(token);
+    if (token.startsWith('good')) next();
+    else next(new Error('unauthorized'));
+  });
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+  const address = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    io,
+    http,
+    tokens,
+    close: () =>
+      new Promise((resolve) => {
+        io.close(() => resolve());
+      }),
+  };
+}
+
+function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  return vi.waitFor(() => expect(check()).toBe(true), { timeout: ms, interval: 20 });
+}
+
+const servers: TTestServer[] = [];
+const clients: RealtimeClient[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const client of clients.splice(0)) client.disconnect();
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function setup(token = 'good-1') {
+  const server = await startServer();
+  servers.push(server);
+  let current = token;
+  const client = new RealtimeClient({ url: server.url, getIdToken: async () => current });
+  clients.push(client);
+  return { server, client, setToken: (next: string) => (current = next) };
+}
+
+describe('RealtimeClient', () => {
+  it('connects over websocket with the id token and reports the state', async () => {
+    const { server, client } = await setup();
+    const states: string[] = [];
+    client.onStateChange(() => states.push(client.state));
+    client.connect();
+    await waitFor(() => client.state === 'connected');
+    expect(server.tokens).toEqual(['good-1']);
+    const [socket] = await server.io.fetchSockets();
+    expect(socket?.conn.transport.name).toBe('websocket');
+    client.disconnect();
+    expect(states).toEqual(['connected', 'disconnected']);
+  });
+
+  it('delivers server events to listeners, by name and to onAny', async () => {
+    const { server, client } = await setup();
+    const byName = vi.fn();
+    const any = vi.fn();
+    client.on('order:created', byName);
+    client.onAny(any);
+    client.connect();
+    await waitFor(() => client.state === 'connected');
+    const payload = {
+      orderId: 'o1',
+      orderNumber: 'ORD-00001',
+      status: 'new',
+      timestamp: '2026-11-21T10:00:00.000Z',
+    };
+    server.io.emit('order:created', payload);
+    await waitFor(() => byName.mock.calls.length === 1);
+    expect(byName).toHaveBeenCalledWith(payload);
+    expect(any).toHaveBeenCalledWith({ name: 'order:created', payload });
+  });
+
+  it('queues messages while disconnected, keeps only the newest 100, and sends them on connect', async () => {
+    const { server, client } = await setup();
+    const received: unknown[] = [];
+    server.io.on('connection', (socket: Socket) =>
+      socket.on('subscribe', (payload) => received.push(payload)),
+    );
+    for (let index = 0; index < WEBSOCKET.queueSize + 5; index += 1) {
+      client.send('subscribe', { room: `order:o${index}` });
+    }
+    expect(client.queuedCount).toBe(WEBSOCKET.queueSize);
+    client.connect();
+    await waitFor(() => received.length === WEBSOCKET.queueSize);
+    expect(received[0]).toEqual({ room: 'order:o5' });
+    expect(received.at(-1)).toEqual({ room: `order:o${WEBSOCKET.queueSize + 4}` });
+    expect(client.queuedCount).toBe(0);
+  });
+
+  it('sends a ping heartbeat at its interval while connected', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const times: number[] = [];
+    const pings: { timestamp: string }[] = [];
+    server.io.on('connection', (socket: Socket) =>
+      socket.on('ping', (payload: { timestamp: string }) => {
+        times.push(Date.now());
+        pings.push(payload);
+      }),
+    );
+    const client = new RealtimeClient({ url: server.url, getIdToken: async () => 'good', heartbeatMs: 100 });
+    clients.push(client);
+    client.connect();
+    await waitFor(() => pings.length >= 3);
+    expect(pings[0]?.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((times[2] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(150);
+    client.disconnect();
+    const count = pings.length;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(pings.length).toBe(count);
+  });
+
+  it('gives up on an unreachable server after 5 reconnect attempts and reports failed', async () => {
+    const gone = await startServer();
+    await gone.close();
+    const client = new RealtimeClient({
+      url: gone.url,
+      getIdToken: async () => 'good',
+      reconnectDelayMs: 50,
+    });
+    clients.push(client);
+    client.connect();
+    await waitFor(() => client.state === 'reconnecting');
+    await waitFor(() => client.state === 'failed');
+    expect(client.failure).toEqual({ message: expect.any(String), attempts: WEBSOCKET.reconnectAttempts });
+  });
+
+  it('retries a refused handshake 5 times at the set delay, then reports failed with the attempt count', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const attemptsAt: number[] = [];
+    server.io.use((_socket, next) => {
+      attemptsAt.push(Date.now());
+      next();
+    });
+    const client = new RealtimeClient({
+      url: server.url,
+      getIdToken: async () => 'bad',
+      reconnectDelayMs: 80,
+    });
+    clients.push(client);
+    client.connect();
+    await waitFor(() => client.state === 'failed');
+    expect(client.failure).toEqual({ message: expect.any(String), attempts: WEBSOCKET.reconnectAttempts });
+    // The first try plus the five reconnects.
+    expect(server.tokens).toHaveLength(WEBSOCKET.reconnectAttempts + 1);
+    const gaps = attemptsAt.slice(1).map((at, index) => at - (attemptsAt[index] ?? at));
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(70);
+  });
+
+  it('fetches the token again for every retry, so a refreshed token gets in', async () => {
+    const server = await startServer();
+    servers.push(server);
+    let token = 'expired';
+    const client = new RealtimeClient({
+      url: server.url,
+      getIdToken: async () => token,
+      reconnectDelayMs: 50,
+    });
+    clients.push(client);
+    client.connect();
+    await waitFor(() => server.tokens.length === 1);
+    token = 'good-refreshed';
+    await waitFor(() => client.state === 'connected');
+    expect(server.tokens).toEqual(['expired', 'good-refreshed']);
+  });
+});
+
+describe('queryRootsForEvent', () => {
+  it.each([
+    ['order:moved', ['orders', 'tracking']],
+    ['repair:updated', ['repairs', 'tracking']],
+    ['tracking:offsite-detected', ['orders', 'repairs', 'tracking', 'offsite']],
+    ['station:added', ['registry']],
+    ['pong', []],
+  ])('%s refreshes %j', (name, roots) => {
+    expect(queryRootsForEvent(name)).toEqual(roots);
+  });
+});

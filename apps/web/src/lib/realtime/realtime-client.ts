@@ -1,0 +1,203 @@
+import { WEBSOCKET } from '@loupe/domain/config/constants';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  TClientToServerEventName,
+  TClientToServerPayload,
+  TConnectionFailed,
+  TRealtimeConnectionState,
+  TServerToClientEventName,
+  TServerToClientPayload,
+} from '@loupe/domain/realtime/events';
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * The realtime connection of spec §7 and §9: websocket only, authenticated with the id token (fetched again
+ * for every reconnect, so a refreshed token is used), 5 reconnects 3 s apart and then 'failed', a ping every
+ * 30 s, and messages sent while disconnected queued (at most 100, the oldest dropped) and sent on connect.
+ */
+export type TRealtimeClientOptions = {
+  /** The page's origin by default; tests point it at a test server. */
+  readonly url?: string;
+  readonly getIdToken: () => Promise<string | null>;
+  readonly now?: () => Date;
+  /** Spec §8: connect failures are logged. */
+  readonly log?: (message: string, details?: unknown) => void;
+  /** The spec's intervals (WEBSOCKET); tests shorten them instead of waiting half a minute. */
+  readonly heartbeatMs?: number;
+  readonly reconnectDelayMs?: number;
+};
+
+type TListener = (payload: unknown) => void;
+
+export class RealtimeClient {
+  readonly #options: TRealtimeClientOptions;
+  #socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+  #state: TRealtimeConnectionState = 'disconnected';
+  #failure: TConnectionFailed | null = null;
+  #heartbeat: ReturnType<typeof setInterval> | null = null;
+  #retry: ReturnType<typeof setTimeout> | null = null;
+  /** Handshakes the server refused in a row (an expired or revoked token): retried here, see connect_error. */
+  #refusals = 0;
+  readonly #queue: { name: TClientToServerEventName; payload: unknown }[] = [];
+  readonly #stateListeners = new Set<() => void>();
+  readonly #eventListeners = new Map<string, Set<TListener>>();
+
+  constructor(options: TRealtimeClientOptions) {
+    this.#options = options;
+  }
+
+  get state(): TRealtimeConnectionState {
+    return this.#state;
+  }
+
+  /** Set once the reconnect attempts ran out (spec §8: the message and the attempt count). */
+  get failure(): TConnectionFailed | null {
+    return this.#failure;
+  }
+
+  get queuedCount(): number {
+    return this.#queue.length;
+  }
+
+  connect(): void {
+    if (this.#socket) return;
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.#options.url ?? '', {
+      path: '/socket.io',
+      transports: [...WEBSOCKET.transports],
+      reconnectionAttempts: WEBSOCKET.reconnectAttempts,
+      reconnectionDelay: this.#options.reconnectDelayMs ?? WEBSOCKET.reconnectDelayMs,
+      reconnectionDelayMax: this.#options.reconnectDelayMs ?? WEBSOCKET.reconnectDelayMs,
+      randomizationFactor: 0,
+      auth: (send) => {
+        void this.#options.getIdToken().then(
+          (token) => send({ token }),
+          () => send({ token: null }),
+        );
+      },
+    });
+    this.#socket = socket;
+    this.#failure = null;
+
+    socket.on('connect', () => {
+      this.#refusals = 0;
+      this.#setState('connected');
+      this.#flush();
+      this.#startHeartbeat();
+    });
+    socket.on('disconnect', (reason) => {
+      this.#stopHeartbeat();
+      // The server ended it (signed out elsewhere, account disabled): no automatic reconnect follows.
+      this.#setState(reason === 'io server disconnect' ? 'disconnected' : 'reconnecting');
+    });
+    socket.on('connect_error', (error) => {
+      this.#options.log?.('realtime: connect failed', { message: error.message });
+      if (this.#state === 'failed') return;
+      this.#setState('reconnecting');
+      // Unreachable: socket.io's manager retries by itself (reconnect_failed below). Refused by the server:
+      // socket.io gives up at once, so retry here the same number of times, with a freshly fetched token.
+      if (socket.active) return;
+      this.#refusals += 1;
+      if (this.#refusals > WEBSOCKET.reconnectAttempts) {
+        this.#fail();
+        return;
+      }
+      this.#retry = setTimeout(
+        () => socket.connect(),
+        this.#options.reconnectDelayMs ?? WEBSOCKET.reconnectDelayMs,
+      );
+    });
+    socket.io.on('reconnect_failed', () => this.#fail());
+    socket.onAny((name: string, payload: unknown) => {
+      for (const listener of this.#eventListeners.get(name) ?? []) listener(payload);
+      for (const listener of this.#eventListeners.get('*') ?? []) listener({ name, payload });
+    });
+  }
+
+  disconnect(): void {
+    this.#stopHeartbeat();
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
+    this.#refusals = 0;
+    this.#socket?.removeAllListeners();
+    this.#socket?.io.removeAllListeners();
+    this.#socket?.disconnect();
+    this.#socket = null;
+    this.#queue.length = 0;
+    this.#setState('disconnected');
+  }
+
+  /** Sends now when connected, otherwise queues (at most WEBSOCKET.queueSize; the oldest goes first). */
+  send<K extends TClientToServerEventName>(name: K, payload: TClientToServerPayload<K>): void {
+    if (this.#socket?.connected) {
+      this.#emit(name, payload);
+      return;
+    }
+    this.#queue.push({ name, payload });
+    if (this.#queue.length > WEBSOCKET.queueSize) this.#queue.shift();
+  }
+
+  on<K extends TServerToClientEventName>(
+    name: K,
+    listener: (payload: TServerToClientPayload<K>) => void,
+  ): () => void {
+    return this.#addListener(name, listener as TListener);
+  }
+
+  /** Every event, for cache invalidation. */
+  onAny(listener: (event: { name: string; payload: unknown }) => void): () => void {
+    return this.#addListener('*', listener as TListener);
+  }
+
+  onStateChange(listener: () => void): () => void {
+    this.#stateListeners.add(listener);
+    return () => this.#stateListeners.delete(listener);
+  }
+
+  #addListener(name: string, listener: TListener): () => void {
+    const listeners = this.#eventListeners.get(name) ?? new Set<TListener>();
+    listeners.add(listener);
+    this.#eventListeners.set(name, listeners);
+    return () => listeners.delete(listener);
+  }
+
+  #emit(name: TClientToServerEventName, payload: unknown): void {
+    (this.#socket?.emit as ((name: string, payload: unknown) => void) | undefined)?.call(
+      this.#socket,
+      name,
+      payload,
+    );
+  }
+
+  #flush(): void {
+    for (const message of this.#queue.splice(0)) this.#emit(message.name, message.payload);
+  }
+
+  #startHeartbeat(): void {
+    this.#stopHeartbeat();
+    const now = this.#options.now ?? (() => new Date());
+    this.#heartbeat = setInterval(
+      () => this.send('ping', { timestamp: now().toISOString() }),
+      this.#options.heartbeatMs ?? WEBSOCKET.heartbeatIntervalMs,
+    );
+  }
+
+  #stopHeartbeat(): void {
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    this.#heartbeat = null;
+  }
+
+  #fail(): void {
+    this.#failure = {
+      message: 'The live connection could not be restored.',
+      attempts: WEBSOCKET.reconnectAttempts,
+    };
+    this.#setState('failed');
+  }
+
+  #setState(state: TRealtimeConnectionState): void {
+    if (this.#state === state) return;
+    this.#state = state;
+    for (const listener of this.#stateListeners) listener();
+  }
+}

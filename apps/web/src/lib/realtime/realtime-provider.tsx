@@ -1,0 +1,59 @@
+import { parseServerToClientEvent } from '@loupe/domain/realtime/events';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { getIdToken } from '@/lib/auth/auth-client';
+import { showScanToast } from '@/lib/toast';
+import { queryRootsForEvent } from './query-invalidation';
+import { RealtimeClient } from './realtime-client';
+import { RealtimeContext } from './realtime-context';
+
+export type TRealtimeProviderProps = {
+  readonly children: ReactNode;
+  /** Tests inject a client pointed at their own server. */
+  readonly client?: RealtimeClient;
+};
+
+/**
+ * Opens the live connection while the signed-in shell is mounted (spec §2: after sign-in, closed at
+ * sign-out), refreshes the queries each event touches, and shows the scan toast of spec §4/§9.
+ */
+export function RealtimeProvider({ children, client: injected }: TRealtimeProviderProps) {
+  const queryClient = useQueryClient();
+  const [client] = useState(
+    () =>
+      injected ??
+      new RealtimeClient({
+        getIdToken: () => getIdToken(),
+        log: (message, details) => console.warn(message, details),
+      }),
+  );
+  const state = useSyncExternalStore(
+    (listener) => client.onStateChange(listener),
+    () => client.state,
+  );
+
+  useEffect(() => {
+    const stopInvalidating = client.onAny(({ name }) => {
+      const roots = queryRootsForEvent(name);
+      if (roots.length === 0) return;
+      void queryClient.invalidateQueries({
+        predicate: (query) => roots.includes(String(query.queryKey[0])),
+      });
+    });
+    const stopToasts = client.on('tracking:location-update', (payload) => {
+      const parsed = parseServerToClientEvent('tracking:location-update', payload);
+      if (!parsed.ok) return;
+      const { number, departmentName, stationName, epc } = parsed.payload;
+      showScanToast({ number, department: departmentName, station: stationName, epc });
+    });
+    client.connect();
+    return () => {
+      stopInvalidating();
+      stopToasts();
+      client.disconnect();
+    };
+  }, [client, queryClient]);
+
+  const value = useMemo(() => ({ client, state, failure: client.failure }), [client, state]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
