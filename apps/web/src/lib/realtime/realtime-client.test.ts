@@ -63,7 +63,7 @@ describe('RealtimeClient', () => {
     client.connect();
     await waitFor(() => client.state === 'connected');
     expect(server.tokens).toEqual(['good-1']);
-    const [socket] = await server.io.fetchSockets();
+    const [socket] = server.io.sockets.sockets.values();
     expect(socket?.conn.transport.name).toBe('websocket');
     client.disconnect();
     expect(states).toEqual(['connected', 'disconnected']);
