@@ -1,0 +1,153 @@
+import mqtt from 'mqtt';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbeddedBroker, type TEmbeddedBroker } from './embedded-broker.ts';
+import { parseReaderTopic, readerTopic, type TReaderTopic } from './mqtt-topics.ts';
+
+const KEYS: Record<string, string> = { 'bench-1': 'lpr_bench-secret', 'qa-2': 'lpr_qa-secret' };
+const logger = pino({ level: 'silent' });
+
+type TRecorded = { topic: TReaderTopic; payload: string };
+
+let broker: TEmbeddedBroker | null = null;
+const clients: mqtt.MqttClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+  await broker?.close();
+  broker = null;
+});
+
+async function start(onPublish: (topic: TReaderTopic, payload: Buffer) => Promise<void>) {
+  broker = await startEmbeddedBroker({
+    port: 0,
+    host: '127.0.0.1',
+    authenticate: async (readerId, apiKey) => KEYS[readerId] === apiKey,
+    onPublish,
+    logger,
+  });
+  return broker;
+}
+
+function connect(port: number, credentials: { username?: string; password?: string }) {
+  const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+    ...credentials,
+    reconnectPeriod: 0,
+    connectTimeout: 3000,
+  });
+  clients.push(client);
+  return client;
+}
+
+function connectResult(client: mqtt.MqttClient): Promise<'connected' | string> {
+  return new Promise((resolve) => {
+    client.once('connect', () => resolve('connected'));
+    client.once('error', (error) => resolve(error.message));
+  });
+}
+
+describe('parseReaderTopic', () => {
+  it.each([
+    ['loupe/readers/bench-1/zebra', { readerId: 'bench-1', format: 'zebra' }],
+    ['loupe/readers/bench-1/zebra/data', { readerId: 'bench-1', format: 'zebra' }],
+    ['loupe/readers/qa_2/impinj', { readerId: 'qa_2', format: 'impinj' }],
+    ['loupe/readers/x/reads', { readerId: 'x', format: 'reads' }],
+    ['loupe/readers/x/barcode', null],
+    ['loupe/readers/x', null],
+    ['other/readers/x/zebra', null],
+  ])('%s → %j', (topic, expected) => {
+    expect(parseReaderTopic(topic)).toEqual(expected);
+  });
+
+  it('builds the topic it parses', () => {
+    expect(parseReaderTopic(readerTopic('bench-1', 'impinj'))).toEqual({
+      readerId: 'bench-1',
+      format: 'impinj',
+    });
+  });
+});
+
+describe('embedded MQTT broker', () => {
+  it('refuses anonymous clients and wrong keys, and accepts a reader with its key', async () => {
+    const { port } = await start(async () => {});
+    expect(await connectResult(connect(port, {}))).toMatch(/Not authorized|Bad username or password/);
+    expect(await connectResult(connect(port, { username: 'bench-1', password: 'wrong' }))).toMatch(
+      /Bad username or password/,
+    );
+    expect(await connectResult(connect(port, { username: 'bench-1', password: KEYS['bench-1'] }))).toBe(
+      'connected',
+    );
+  });
+
+  it('hands a publish to the pipeline and acknowledges it only after the pipeline has recorded it', async () => {
+    const recorded: TRecorded[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { port } = await start(async (topic, payload) => {
+      await gate;
+      recorded.push({ topic, payload: payload.toString('utf8') });
+    });
+    const client = connect(port, { username: 'bench-1', password: KEYS['bench-1'] });
+    await connectResult(client);
+    let acknowledged = false;
+    const publish = client
+      .publishAsync('loupe/readers/bench-1/zebra/data', '{"data":{"idHex":"E280"}}', { qos: 1 })
+      .then(() => {
+        acknowledged = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(acknowledged).toBe(false);
+    release();
+    await publish;
+    expect(acknowledged).toBe(true);
+    expect(recorded).toEqual([
+      { topic: { readerId: 'bench-1', format: 'zebra' }, payload: '{"data":{"idHex":"E280"}}' },
+    ]);
+  });
+
+  it('does not acknowledge a publish the pipeline could not record', async () => {
+    const { port } = await start(async () => {
+      throw new Error('database unavailable');
+    });
+    const client = connect(port, { username: 'bench-1', password: KEYS['bench-1'] });
+    await connectResult(client);
+    const closed = new Promise((resolve) => client.once('close', resolve));
+    let acknowledged = false;
+    // MQTT.js settles an unacknowledged publish only when the client ends (afterEach): a rejection then.
+    client.publishAsync('loupe/readers/bench-1/reads', '{}', { qos: 1 }).then(
+      () => {
+        acknowledged = true;
+      },
+      () => undefined,
+    );
+    await closed;
+    expect(acknowledged).toBe(false);
+  });
+
+  it('closes a reader that publishes under another reader’s topic, recording nothing', async () => {
+    const recorded: TRecorded[] = [];
+    const { port } = await start(async (topic, payload) => {
+      recorded.push({ topic, payload: payload.toString() });
+    });
+    const client = connect(port, { username: 'bench-1', password: KEYS['bench-1'] });
+    await connectResult(client);
+    const closed = new Promise((resolve) => client.once('close', resolve));
+    client.publish('loupe/readers/qa-2/impinj', '[]', { qos: 1 });
+    await closed;
+    expect(recorded).toEqual([]);
+  });
+
+  it('stops start-up with a message naming MQTT_PORT when the port is taken', async () => {
+    const first = await start(async () => {});
+    await expect(
+      startEmbeddedBroker({
+        port: first.port,
+        host: '127.0.0.1',
+        authenticate: async () => true,
+        onPublish: async () => {},
+        logger,
+      }),
+    ).rejects.toThrow(`MQTT_PORT: ${first.port} is already in use`);
+  });
+});

@@ -1,0 +1,122 @@
+import { createServer, type Server } from 'node:net';
+import { Aedes } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { parseReaderTopic, type TReaderTopic } from './mqtt-topics.ts';
+
+/**
+ * The MQTT broker built into Loupe (ARCHITECTURE §1): readers connect with their credentials (user name =
+ * reader id, password = its API key; anonymous clients are refused) and may publish only under their own
+ * topic. A publish is handed to `onPublish` and its PUBACK is sent only once that resolves, that is once
+ * the reads are durably recorded (issue 6 §3).
+ */
+export type TEmbeddedBrokerOptions = {
+  readonly port: number;
+  readonly host: string;
+  /** The reader id these credentials belong to, or null. */
+  readonly authenticate: (readerId: string, apiKey: string) => Promise<boolean>;
+  readonly onPublish: (topic: TReaderTopic, payload: Buffer) => Promise<void>;
+  readonly logger: FastifyBaseLogger;
+};
+
+export type TEmbeddedBroker = {
+  readonly port: number;
+  readonly connectedClients: () => number;
+  close(): Promise<void>;
+};
+
+/** Thrown when the port is taken: start-up stops with a line naming MQTT_PORT. */
+export class BrokerPortInUseError extends Error {
+  override readonly name = 'BrokerPortInUseError';
+}
+
+const NOT_AUTHORIZED = 5;
+const BAD_CREDENTIALS = 4;
+
+export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Promise<TEmbeddedBroker> {
+  const { logger } = options;
+  // Which reader each connection authenticated as, for the topic check.
+  const readerIdOf = new WeakMap<object, string>();
+  const refuse = (message: string, returnCode: number) => Object.assign(new Error(message), { returnCode });
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      if (!username || !password) {
+        done(
+          Object.assign(new Error('anonymous clients are not accepted'), { returnCode: NOT_AUTHORIZED }),
+          false,
+        );
+        return;
+      }
+      options.authenticate(username, password.toString('utf8')).then(
+        (ok) => {
+          if (ok) {
+            readerIdOf.set(client, username);
+            done(null, true);
+          } else {
+            logger.warn(
+              { clientId: client.id, readerId: username },
+              'mqtt: refused a reader with a wrong key',
+            );
+            done(refuse('bad reader credentials', BAD_CREDENTIALS), false);
+          }
+        },
+        (error: unknown) => {
+          logger.error({ err: (error as Error).message }, 'mqtt: could not check reader credentials');
+          done(refuse('credentials could not be checked', NOT_AUTHORIZED), false);
+        },
+      );
+    },
+    authorizePublish: (client, packet, done) => {
+      const topic = parseReaderTopic(packet.topic);
+      const readerId = client ? readerIdOf.get(client) : undefined;
+      if (!client || topic === null || topic.readerId !== readerId) {
+        // MQTT 3.1.1 has no way to refuse one publish: the connection is closed (MQTT-3.3.5-2).
+        logger.warn(
+          { topic: packet.topic, readerId },
+          'mqtt: refused a publish outside the reader’s own topic',
+        );
+        done(new Error('not your topic'));
+        return;
+      }
+      options
+        .onPublish(topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload))
+        .then(
+          () => done(null),
+          (error: unknown) => {
+            // Not recorded, so not acknowledged: the reader publishes it again after reconnecting.
+            logger.error(
+              { err: (error as Error).message, topic: packet.topic },
+              'mqtt: could not record a publish',
+            );
+            done(error as Error);
+          },
+        );
+    },
+    // Readers publish; they have no business reading each other's topics.
+    authorizeSubscribe: (_client, subscription, done) =>
+      done(new Error(`subscribing to ${subscription.topic} is not allowed`), null),
+  });
+
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new BrokerPortInUseError(`MQTT_PORT: ${options.port} is already in use`)
+          : error,
+      );
+    });
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  logger.info({ port }, 'mqtt: embedded broker listening');
+
+  return {
+    port,
+    connectedClients: () => broker.connectedClients,
+    async close() {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
