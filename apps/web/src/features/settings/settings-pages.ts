@@ -51,10 +51,7 @@ export function resolveSettingsPage(
 
 /** Sections a later issue builds: what each will hold, for their empty state. */
 export const UPCOMING_SECTIONS = {
-  locations: 'Arrives with the workshop registry: the buildings and sites items move between.',
-  departments: 'Arrives with the workshop registry: departments, their stations and icons.',
   'tv-displays': 'Arrives with the station TV views: which screen shows which station.',
   mqtt: 'Arrives with RFID ingestion: the broker readers publish their tag reads to.',
   'rfid-simulator': 'Arrives with RFID ingestion: send test scans without a reader.',
-  orders: 'Arrives with order tracking: numbering and defaults for new orders.',
 } as const satisfies Partial<Record<TSettingsSection, string>>;

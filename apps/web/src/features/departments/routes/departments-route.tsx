@@ -1,12 +1,16 @@
-import { EmptyState } from '@/components/empty-state';
+import { canManageRegistry } from '@loupe/domain/auth/permissions';
 import { PageHeader } from '@/components/page-header';
+import { DepartmentsWorkspace } from '@/components/registry/departments-workspace';
+import { useAuth } from '@/lib/auth/auth-context';
+import { DEPARTMENTS_TAGLINE } from '../departments-strings';
 
-/** Placeholder: issue 5 builds this screen. */
+/** /departments (everyone): a location's departments and stations; admins and managers set them up. */
 export function DepartmentsRoute() {
+  const { user } = useAuth();
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Departments" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
+      <PageHeader title="Departments" description={DEPARTMENTS_TAGLINE} />
+      <DepartmentsWorkspace canManage={canManageRegistry(user)} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { OffsiteList } from '../components/offsite-list';
 
-/** Placeholder: issue 5 builds this screen. */
+/** /offsite (admin, manager, salesperson; the route guard checks): orders and repairs out of the building. */
 export function OffsiteRoute() {
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Offsite" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
+      <PageHeader
+        title="Offsite"
+        description="Orders and repairs that left the building: since when, whether that was expected, and bringing them back."
+      />
+      <OffsiteList />
     </div>
   );
 }

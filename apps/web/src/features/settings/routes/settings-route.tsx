@@ -2,8 +2,11 @@ import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth/auth-context';
+import { DepartmentsSection } from '../components/departments-section';
 import { GeneralSection } from '../components/general-section';
+import { LocationsSection } from '../components/locations-section';
 import { NotificationsSection } from '../components/notifications-section';
+import { OrdersSection } from '../components/orders-section';
 import { ProfileSection } from '../components/profile-section';
 import { SectionAccessDenied } from '../components/section-access-denied';
 import { SecuritySection } from '../components/security-section';
@@ -64,11 +67,14 @@ function SettingsPageContent({ page, canEditGeneral }: { page: TSettingsPage; ca
     case 'profile':
       return <ProfileSection />;
     case 'locations':
+      return <LocationsSection />;
     case 'departments':
+      return <DepartmentsSection />;
+    case 'orders':
+      return <OrdersSection />;
     case 'tv-displays':
     case 'mqtt':
     case 'rfid-simulator':
-    case 'orders':
       return <UpcomingSection text={UPCOMING_SECTIONS[page]} />;
     default: {
       const unreachable: never = page;

@@ -1,0 +1,115 @@
+import type { TRole } from '@loupe/domain/auth/roles';
+import {
+  type TDepartment,
+  type TDepartmentInput,
+  ZDepartmentSchema,
+} from '@loupe/domain/registry/departments';
+import type { TLocation } from '@loupe/domain/registry/locations';
+import { type TStation, type TStationInput, ZStationSchema } from '@loupe/domain/registry/stations';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { apiClient, type TRequestOptions } from '@/lib/api-client';
+import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
+
+export function makeUser(role: TRole): TCurrentUser {
+  return {
+    id: `user-${role}`,
+    email: `${role}@example.test`,
+    name: `Test ${role}`,
+    firstName: 'Test',
+    lastName: role,
+    role,
+    department: null,
+  };
+}
+
+function makeAuth(user: TCurrentUser): TAuthContext {
+  return {
+    status: 'signed-in',
+    user,
+    signIn: vi.fn(),
+    signOut: vi.fn(async () => {}),
+    refreshUser: vi.fn(async () => {}),
+  };
+}
+
+export function makeLocation(overrides: Partial<TLocation> & Pick<TLocation, 'id' | 'name'>): TLocation {
+  return {
+    address: '',
+    description: '',
+    departmentCount: 0,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeStation(input: TStationInput): TStation {
+  return ZStationSchema.parse(input);
+}
+
+/** A department as the API sends it: defaults applied, totalItems the sum of its stations. */
+export function makeDepartment(input: TDepartmentInput): TDepartment {
+  const department = ZDepartmentSchema.parse(input);
+  return { ...department, totalItems: department.stations.reduce((sum, s) => sum + s.itemCount, 0) };
+}
+
+export function page<T>(items: readonly T[]) {
+  return { success: true, data: { items, total: items.length, nextCursor: null } };
+}
+
+/**
+ * Answers the registry GETs from fixed lists, through the real API client's interface (spied), as the
+ * server would: departments filtered by the locationId asked for. Any other GET is a bug in the test.
+ */
+export function stubRegistryGets({
+  locations,
+  departments,
+}: {
+  locations: readonly TLocation[];
+  departments: readonly TDepartment[];
+}) {
+  return vi.spyOn(apiClient, 'get').mockImplementation(async (path: string, options?: TRequestOptions) => {
+    if (path === 'locations') return page(locations);
+    if (path === 'departments') {
+      const locationId = options?.searchParams?.locationId;
+      return page(departments.filter((department) => department.locationId === locationId));
+    }
+    throw new Error(`unexpected GET ${path}`);
+  });
+}
+
+export function makeTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
+/** Renders with a query client, a signed-in user of `role` and a router. */
+export function renderWithRegistryProviders(
+  ui: ReactNode,
+  {
+    role,
+    route = '/',
+    queryClient = makeTestQueryClient(),
+  }: { role: TRole; route?: string; queryClient?: QueryClient },
+) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={makeAuth(makeUser(role))}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+/** jsdom lacks what Radix Select uses to open with a pointer. */
+export function stubPointerApis(): void {
+  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+  proto.hasPointerCapture ??= () => false;
+  proto.releasePointerCapture ??= () => {};
+  proto.scrollIntoView ??= () => {};
+}

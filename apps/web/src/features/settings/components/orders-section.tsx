@@ -1,0 +1,146 @@
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import type { TOrderSettings } from '@loupe/domain/settings/order-settings';
+import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { useOrderSettings } from '../api/get-order-settings';
+import { useUpdateOrderSettings } from '../api/update-order-settings';
+import {
+  orderSettingsErrorsFromIssues,
+  parseOrderSettingsForm,
+  type TOrderSettingsField,
+  type TOrderSettingsFormErrors,
+  type TOrderSettingsFormValues,
+  toOrderSettingsFormValues,
+} from './order-settings-form-model';
+import { SectionLoadError, SectionLoading } from './section-states';
+
+export const ORDER_SETTINGS_SAVED = 'Order settings saved';
+
+/** Settings › orders (admin, manager; spec §6): how orders and repairs are numbered and promised. */
+export function OrdersSection() {
+  const query = useOrderSettings();
+  if (query.isPending) return <SectionLoading label="Loading order settings" />;
+  if (query.isError) return <SectionLoadError error={query.error} onRetry={() => void query.refetch()} />;
+  // Keyed by the stored value, so the form starts over from what the server holds after each save.
+  return <OrderSettingsForm key={JSON.stringify(query.data)} saved={query.data} />;
+}
+
+export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
+  const [values, setValues] = useState<TOrderSettingsFormValues>(() => toOrderSettingsFormValues(saved));
+  const [errors, setErrors] = useState<TOrderSettingsFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useUpdateOrderSettings();
+
+  function setValue(field: TOrderSettingsField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const result = parseOrderSettingsForm(values, saved);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    if (Object.keys(result.changes).length === 0) {
+      toast({ title: 'Nothing to save', description: 'The order settings are as stored.' });
+      return;
+    }
+    mutation.mutate(result.changes, {
+      onSuccess: () => toast({ title: ORDER_SETTINGS_SAVED }),
+      onError: (error) => {
+        const { fieldErrors, otherMessages } = orderSettingsErrorsFromIssues(fieldIssuesOf(error));
+        setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0 || otherMessages.length > 0) {
+          setFormError(otherMessages[0] ?? errorMessageOf(error, ERROR_MESSAGES.generic));
+        }
+      },
+    });
+  }
+
+  const prefixField = (field: 'orderNumberPrefix' | 'repairNumberPrefix', label: string, hint: string) => (
+    <FormField
+      label={label}
+      hint={hint}
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={8}
+      className="font-mono"
+      value={values[field]}
+      onChange={(event) => setValue(field, event.target.value)}
+      error={errors[field]}
+      disabled={mutation.isPending}
+      required
+    />
+  );
+
+  const daysField = (
+    field: 'defaultLeadTimeDays' | 'rushLeadTimeDays' | 'repairLeadTimeDays',
+    label: string,
+    hint: string,
+  ) => (
+    <FormField
+      label={label}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={365}
+      step={1}
+      value={values[field]}
+      onChange={(event) => setValue(field, event.target.value)}
+      error={errors[field]}
+      disabled={mutation.isPending}
+      required
+    />
+  );
+
+  return (
+    <form className="flex flex-col gap-6" onSubmit={onSubmit} noValidate aria-label="Order settings">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Numbering</CardTitle>
+          <CardDescription>
+            New orders and repairs get the prefix and the next number of their sequence. Numbers already given
+            keep their prefix.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          {prefixField('orderNumberPrefix', 'Order number prefix', 'Capital letters or digits, up to 8.')}
+          {prefixField('repairNumberPrefix', 'Repair number prefix', 'Capital letters or digits, up to 8.')}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Promised dates</CardTitle>
+          <CardDescription>
+            The promised date a new order or repair starts with: today plus these days.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 sm:grid-cols-3">
+          {daysField('defaultLeadTimeDays', 'Default lead time (days)', 'For a new order.')}
+          {daysField('rushLeadTimeDays', 'Rush lead time (days)', 'For an order marked rush.')}
+          {daysField('repairLeadTimeDays', 'Repair lead time (days)', 'For a new repair.')}
+        </CardContent>
+      </Card>
+      {formError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
