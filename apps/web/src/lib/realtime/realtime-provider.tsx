@@ -1,6 +1,7 @@
 import { parseServerToClientEvent } from '@loupe/domain/realtime/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { apiClient } from '@/lib/api-client';
 import { getIdToken } from '@/lib/auth/auth-client';
 import { showScanToast } from '@/lib/toast';
 import { queryRootsForEvent } from './query-invalidation';
@@ -36,6 +37,9 @@ export function RealtimeProvider({ children, client: injected }: TRealtimeProvid
     const stopInvalidating = client.onAny(({ name }) => {
       const roots = queryRootsForEvent(name);
       if (roots.length === 0) return;
+      // The API client keeps GETs of /locations, /departments and /stations for 5 minutes (spec §7, §9):
+      // another user's registry change must not wait that long.
+      if (roots.includes('registry')) apiClient.clearCache();
       void queryClient.invalidateQueries({
         predicate: (query) => roots.includes(String(query.queryKey[0])),
       });
