@@ -1,12 +1,8 @@
-import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
+import { useParams } from 'react-router';
+import { OrderDetail } from '../components/order-detail';
 
-/** Placeholder: issue 5 builds this screen. */
 export function OrderDetailRoute() {
-  return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Order" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
-    </div>
-  );
+  const { orderId = '' } = useParams();
+  // A new key per order: nothing typed or opened on one order carries over to the next.
+  return <OrderDetail key={orderId} orderId={orderId} />;
 }

@@ -1,12 +1,7 @@
-import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
+import { useParams } from 'react-router';
+import { OrderEdit } from '../components/order-edit';
 
-/** Placeholder: issue 5 builds this screen. */
 export function OrderEditRoute() {
-  return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Edit order" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
-    </div>
-  );
+  const { orderId = '' } = useParams();
+  return <OrderEdit key={orderId} orderId={orderId} />;
 }

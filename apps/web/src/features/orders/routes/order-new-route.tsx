@@ -1,12 +1,15 @@
-import { EmptyState } from '@/components/empty-state';
+import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
 import { PageHeader } from '@/components/page-header';
+import { useAuth } from '@/lib/auth/auth-context';
+import { NotAllowed } from '../components/not-allowed';
+import { OrderForm } from '../components/order-form';
 
-/** Placeholder: issue 5 builds this screen. */
 export function OrderNewRoute() {
+  const { user } = useAuth();
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="New order" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <PageHeader title="New order" description="Write up a custom piece for a customer." />
+      {canCreateOrEditOrders(user) ? <OrderForm order={null} /> : <NotAllowed action="create orders" />}
     </div>
   );
 }

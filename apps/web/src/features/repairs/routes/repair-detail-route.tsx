@@ -1,12 +1,8 @@
-import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
+import { useParams } from 'react-router';
+import { RepairDetail } from '../components/repair-detail';
 
-/** Placeholder: issue 5 builds this screen. */
 export function RepairDetailRoute() {
-  return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Repair" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
-    </div>
-  );
+  const { repairId = '' } = useParams();
+  // A new key per repair: nothing typed or opened on one repair carries over to the next.
+  return <RepairDetail key={repairId} repairId={repairId} />;
 }

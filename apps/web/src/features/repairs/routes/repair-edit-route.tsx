@@ -1,12 +1,7 @@
-import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
+import { useParams } from 'react-router';
+import { RepairEdit } from '../components/repair-edit';
 
-/** Placeholder: issue 5 builds this screen. */
 export function RepairEditRoute() {
-  return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Edit repair" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
-    </div>
-  );
+  const { repairId = '' } = useParams();
+  return <RepairEdit key={repairId} repairId={repairId} />;
 }

@@ -1,12 +1,5 @@
-import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
+import { RepairsList } from '../components/repairs-list';
 
-/** Placeholder: issue 5 builds this screen. */
 export function RepairsRoute() {
-  return (
-    <div className="flex flex-col gap-6">
-      <PageHeader title="Repairs" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
-    </div>
-  );
+  return <RepairsList />;
 }

@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+
+export type TSelectOption = { readonly value: string; readonly label: string };
+
+export type TSelectFieldProps = {
+  readonly label: string;
+  readonly value: string;
+  readonly onValueChange: (value: string) => void;
+  /** Radix items cannot have '' as a value: give "none" choices a sentinel value of their own. */
+  readonly options: readonly TSelectOption[];
+  readonly hint?: string;
+  readonly error?: string | undefined;
+  readonly disabled?: boolean;
+  readonly className?: string;
+};
+
+/** A labelled select whose hint and error are tied to it, like FormField. */
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  options,
+  hint,
+  error,
+  disabled,
+  className,
+}: TSelectFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={onValueChange} disabled={disabled}>
+        <SelectTrigger
+          id={id}
+          className="w-full"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        >
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

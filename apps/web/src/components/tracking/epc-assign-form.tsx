@@ -1,0 +1,105 @@
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
+import { TagIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorMessageOf } from '@/lib/api-error';
+
+export type TEpcAssignFormProps = {
+  /** Called with the normalized EPC; rejects with the error to show. */
+  readonly onAssign: (epc: string) => Promise<void>;
+  /** Focus the input at once, so a scanner can type into it straight away. */
+  readonly autoFocus?: boolean;
+  readonly submitLabel?: string;
+  readonly onCancel?: () => void;
+};
+
+/**
+ * Assigns a tag by its EPC, typed or scanned. A keyboard-wedge scanner types the EPC fast and ends with
+ * Enter, which submits the form; any reader spelling ('e2 80 11 60', 'E2-80-…', '0xE280…') is normalized
+ * with the domain's rule before it is sent.
+ */
+export function EpcAssignForm({
+  onAssign,
+  autoFocus = false,
+  submitLabel = 'Assign tag',
+  onCancel,
+}: TEpcAssignFormProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [raw, setRaw] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = normalizeEpc(raw);
+    if (!result.ok) {
+      setError(EPC_FAILURE_MESSAGES[result.reason]);
+      return;
+    }
+    setError(null);
+    setIsPending(true);
+    try {
+      await onAssign(result.epc);
+      setRaw('');
+    } catch (caught) {
+      setError(errorMessageOf(caught, ERROR_MESSAGES.generic));
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Assign a tag"
+    >
+      <Label htmlFor={id}>Tag EPC</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={id}
+          // A scanner's read must land here, not in a suggestion list.
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus={autoFocus}
+          className="font-mono"
+          placeholder="Type or scan the EPC"
+          value={raw}
+          onChange={(event) => {
+            setRaw(event.target.value);
+            setError(null);
+          }}
+          disabled={isPending}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={isPending}>
+            <TagIcon aria-hidden="true" />
+            {isPending ? 'Assigning…' : submitLabel}
+          </Button>
+          {onCancel ? (
+            <Button type="button" variant="ghost" onClick={onCancel} disabled={isPending}>
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        A tag already on another order or repair is taken off it and moved here.
+      </p>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,370 @@
+import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { clearToasts } from '@/lib/toast';
+import {
+  envelope,
+  makeOrder,
+  makeUser,
+  mockGet,
+  notFound,
+  ORDER_ID,
+  page,
+  renderWithProviders,
+  stubObjectUrls,
+  stubPointerApis,
+} from '../orders-test-utils';
+import { OrderDetail } from './order-detail';
+
+const NOW = new Date('2025-06-15T12:00:00.000Z');
+const EPC = 'E2801160';
+
+const TRACKING: TTrackedItemSummary = {
+  epc: EPC,
+  status: 'active',
+  departmentId: 'DEPT002',
+  departmentName: 'Polishing',
+  stationId: 'STATION2',
+  stationName: 'Bench 2',
+  arrivedAt: '2025-06-15T09:00:00.000Z',
+  lastSeen: '2025-06-15T11:55:00.000Z',
+  offsiteDetectedAt: null,
+  offsiteReturnedAt: null,
+  isExpectedOffsite: false,
+};
+
+function historyEntry(location: [string, string], timestamp: string, duration: number) {
+  return {
+    location: `${location[0]} - ${location[1]}`,
+    department: location[0],
+    timestamp,
+    duration,
+    currentDepartment: {
+      id: `id-${location[0]}`,
+      name: location[0],
+      gradient: 'from-slate-500 to-slate-700',
+    },
+    currentStation: { id: `id-${location[1]}`, name: location[1] },
+  };
+}
+
+const TRACKED_RESPONSE = envelope({
+  orderId: ORDER_ID,
+  order: { orderNumber: 'ORD-00042' },
+  epcCode: EPC,
+  status: 'tracking',
+  currentDepartment: { name: 'Polishing' },
+  currentDepartmentId: 'DEPT002',
+  currentStation: { name: 'Bench 2' },
+  currentStationId: 'STATION2',
+  locationHistory: [
+    historyEntry(['Polishing', 'Bench 2'], '2025-06-15T09:00:00.000Z', 125),
+    historyEntry(['Casting', 'Bench 1'], '2025-06-15T06:55:00.000Z', 0),
+  ],
+  lastSeenAt: '2025-06-15T11:55:00.000Z',
+  expectedOffsite: false,
+  offsiteDetectedAt: null,
+  offsiteReturnedAt: null,
+});
+
+const HISTORY = page([
+  {
+    id: 2,
+    at: '2025-06-15T10:00:00.000Z',
+    action: 'status-changed',
+    actor: { id: 'u1', name: 'Rita Gomez' },
+    changes: { status: { from: 'new', to: 'in_design' }, priceCents: { from: 10_000, to: 12_000 } },
+  },
+  { id: 1, at: '2025-06-14T10:00:00.000Z', action: 'created', actor: null, changes: {} },
+]);
+
+function mockOrder(order = makeOrder(), tracking: unknown = notFound()) {
+  return mockGet({
+    [`orders/${ORDER_ID}`]: envelope(order),
+    [`tracking/orders/${ORDER_ID}`]: tracking,
+    [`orders/${ORDER_ID}/history`]: HISTORY,
+  });
+}
+
+function renderDetail(role: Parameters<typeof makeUser>[0] = 'salesperson') {
+  return renderWithProviders(<OrderDetail orderId={ORDER_ID} now={() => NOW} />, {
+    user: makeUser(role),
+    route: `/orders/${ORDER_ID}`,
+    path: '/orders/:orderId',
+  });
+}
+
+describe('OrderDetail', { timeout: 20_000 }, () => {
+  beforeEach(() => stubPointerApis());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    clearToasts();
+  });
+
+  it('shows the order with its money, and a tag form while it is not tracked', async () => {
+    mockOrder(makeOrder({ priceCents: 150_000, depositCents: 50_000, balanceCents: 100_000 }));
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ORD-00042' })).toBeInTheDocument();
+    expect(screen.getByText('$1,500.00')).toBeInTheDocument();
+    expect(screen.getByText('$1,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Not tagged.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Tag EPC' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Not tracked: no timeline while the order has no tag.'),
+    ).toBeInTheDocument();
+  });
+
+  it('normalizes a scanned EPC and assigns it with the order number', async () => {
+    mockOrder();
+    const post = vi
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ success: true, message: 'Tracking started' });
+    const user = userEvent.setup();
+    renderDetail();
+    // A keyboard-wedge scanner types the read and presses Enter.
+    await user.type(await screen.findByRole('textbox', { name: 'Tag EPC' }), 'e2 80-11 60{Enter}');
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('tracking/assign-epc', {
+        orderId: ORDER_ID,
+        epcCode: EPC,
+        orderNumber: 'ORD-00042',
+      }),
+    );
+    expect(screen.getByText(/taken off it and moved here/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['XYZ1', 'EPC must contain only hexadecimal digits'],
+    ['E28', 'EPC length must be a whole number of 16-bit words (a multiple of 4 hex digits)'],
+    ['   ', 'EPC is empty'],
+  ])('refuses the EPC "%s" with the domain message', async (typed, message) => {
+    mockOrder();
+    const post = vi.spyOn(apiClient, 'post');
+    const user = userEvent.setup();
+    renderDetail();
+    const input = await screen.findByRole('textbox', { name: 'Tag EPC' });
+    await user.type(input, typed);
+    await user.click(screen.getByRole('button', { name: 'Assign tag' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('shows why the server refused a tag', async () => {
+    mockOrder();
+    vi.spyOn(apiClient, 'post').mockRejectedValue(
+      new ApiError({ message: 'That reader is not a tag-assignment antenna', status: 409, code: 'CONFLICT' }),
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await user.type(await screen.findByRole('textbox', { name: 'Tag EPC' }), `${EPC}{Enter}`);
+    expect(await screen.findByText('That reader is not a tag-assignment antenna')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Tag EPC' })).toHaveValue(EPC);
+  });
+
+  it('shows where a tracked order is and how long it stayed at each station', async () => {
+    mockOrder(makeOrder({ tracking: TRACKING }), TRACKED_RESPONSE);
+    renderDetail();
+    expect(await screen.findByText('Polishing - Bench 2', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText(EPC, { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('5 minutes ago')).toBeInTheDocument();
+    const timeline = await screen.findByRole('list', { name: 'Location timeline' });
+    const entries = within(timeline).getAllByRole('listitem');
+    expect(entries[0]).toHaveTextContent('3 h so far at Polishing - Bench 2');
+    expect(entries[1]).toHaveTextContent('2 h 5 min at Casting - Bench 1');
+  });
+
+  it('flags an expected trip offsite, and stops tracking only after confirmation', async () => {
+    mockOrder(makeOrder({ tracking: TRACKING }), TRACKED_RESPONSE);
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({ success: true });
+    const remove = vi.spyOn(apiClient, 'delete').mockResolvedValue({ success: true });
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('switch', { name: 'Expected offsite' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(`tracking/orders/${ORDER_ID}/expected-offsite`, {
+        expectedOffsite: true,
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Stop tracking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop tracking this order?' });
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Stop tracking' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(`tracking/orders/${ORDER_ID}`));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('returns an offsite order', async () => {
+    mockOrder(
+      makeOrder({
+        tracking: { ...TRACKING, status: 'offsite', offsiteDetectedAt: '2025-06-15T10:00:00.000Z' },
+      }),
+      TRACKED_RESPONSE,
+    );
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({ success: true });
+    const user = userEvent.setup();
+    renderDetail();
+    expect(await screen.findByText('Offsite since')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Return from offsite' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith(`tracking/orders/${ORDER_ID}/return`));
+  });
+
+  it('shows a designer the order without the actions the server would refuse', async () => {
+    mockOrder(makeOrder({ tracking: TRACKING }), TRACKED_RESPONSE);
+    renderDetail('designer');
+    await screen.findByRole('heading', { level: 1, name: 'ORD-00042' });
+    expect(screen.queryByRole('link', { name: 'Edit order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop tracking' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Replace tag' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Expected offsite' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Print ticket' })).toBeInTheDocument();
+  });
+
+  it('lists the changes with who, when and readable values', async () => {
+    mockOrder();
+    renderDetail();
+    const history = await screen.findByRole('list', { name: 'Change history' });
+    expect(history).toHaveTextContent('Status changed by Rita Gomez, 2 hours ago');
+    expect(history).toHaveTextContent('Status: New → In design');
+    expect(history).toHaveTextContent('Price: $100.00 → $120.00');
+    expect(history).toHaveTextContent('Created by Loupe, yesterday');
+  });
+
+  it('prints a job ticket whose QR code holds the number and the EPC', async () => {
+    mockOrder(makeOrder({ tracking: TRACKING, isRush: true }), TRACKED_RESPONSE);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Print ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Job ticket ORD-00042' });
+    const ticket = within(dialog).getByRole('article', { name: 'Job ticket ORD-00042' });
+    expect(ticket).toHaveTextContent('RUSH');
+    expect(ticket).toHaveTextContent('Ana Silva');
+    expect(ticket.querySelector('[data-qr-value]')).toHaveAttribute(
+      'data-qr-value',
+      JSON.stringify({ n: 'ORD-00042', epc: EPC }),
+    );
+    expect(within(ticket).getByTitle(`QR code of ORD-00042 and tag ${EPC}`)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    // The copy that reaches the paper sits directly under <body>.
+    expect(document.body.querySelector(':scope > [data-print-ticket] [data-qr-value]')).not.toBeNull();
+  });
+
+  it('prints a ticket without a tag that says so and encodes the number only', async () => {
+    mockOrder();
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Print ticket' }));
+    const ticket = within(await screen.findByRole('dialog')).getByRole('article');
+    expect(ticket).toHaveTextContent('No tag assigned yet');
+    expect(ticket.querySelector('[data-qr-value]')).toHaveAttribute('data-qr-value', '{"n":"ORD-00042"}');
+  });
+
+  it('uploads an intake photo with progress and shows its thumbnail', async () => {
+    const photo = {
+      id: '99999999-9999-4999-8999-999999999999',
+      fileName: 'ring.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 3,
+      url: '/api/v1/attachments/99999999-9999-4999-8999-999999999999',
+      createdAt: '2025-06-15T11:00:00.000Z',
+    };
+    let photos: (typeof photo)[] = [];
+    mockGet({
+      [`orders/${ORDER_ID}`]: () => envelope(makeOrder({ photos })),
+      [`tracking/orders/${ORDER_ID}`]: notFound(),
+      [`orders/${ORDER_ID}/history`]: HISTORY,
+    });
+    onTestFinished(stubObjectUrls('blob:ring'));
+    vi.spyOn(apiClient, 'download').mockResolvedValue(new Blob(['img'], { type: 'image/jpeg' }));
+    let reportProgress:
+      | ((progress: { percent: number; transferredBytes: number; totalBytes: number }) => void)
+      | undefined;
+    let finish: (() => void) | undefined;
+    const upload = vi.spyOn(apiClient, 'upload').mockImplementation(
+      (_path, _body, options) =>
+        new Promise((resolve) => {
+          reportProgress = options?.onProgress;
+          finish = () => {
+            photos = [photo];
+            resolve(envelope(photo));
+          };
+        }),
+    );
+    const user = userEvent.setup();
+    renderDetail();
+    await screen.findByText('No photos yet.');
+    await user.upload(
+      screen.getByLabelText('Photo files'),
+      new File(['img'], 'ring.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() =>
+      expect(upload).toHaveBeenCalledWith(
+        `orders/${ORDER_ID}/photos`,
+        expect.any(FormData),
+        expect.anything(),
+      ),
+    );
+    const form = upload.mock.calls[0]?.[1] as FormData;
+    expect((form.get('file') as File).name).toBe('ring.jpg');
+
+    reportProgress?.({ percent: 0.4, transferredBytes: 4, totalBytes: 10 });
+    expect(await screen.findByRole('progressbar', { name: 'Uploading ring.jpg' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    finish?.();
+    expect(await screen.findByRole('img', { name: 'ring.jpg' })).toHaveAttribute('src', 'blob:ring');
+    expect(apiClient.download).toHaveBeenCalledWith(`attachments/${photo.id}`, expect.anything());
+  });
+
+  it('deletes a photo only after confirmation', async () => {
+    const photo = {
+      id: '99999999-9999-4999-8999-999999999999',
+      fileName: 'ring.jpg',
+      contentType: 'image/jpeg',
+      sizeBytes: 3,
+      url: '/api/v1/attachments/99999999-9999-4999-8999-999999999999',
+      createdAt: '2025-06-15T11:00:00.000Z',
+    };
+    mockOrder(makeOrder({ photos: [photo] }));
+    vi.spyOn(apiClient, 'download').mockRejectedValue(notFound());
+    const remove = vi.spyOn(apiClient, 'delete').mockResolvedValue({ success: true });
+    const user = userEvent.setup();
+    renderDetail();
+    expect(await screen.findByRole('img', { name: 'ring.jpg (could not be loaded)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete photo ring.jpg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this photo?' });
+    expect(remove).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete photo' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith(`orders/${ORDER_ID}/photos/${photo.id}`));
+  });
+
+  it('refuses a file that is not a photo before sending it', async () => {
+    mockOrder();
+    const upload = vi.spyOn(apiClient, 'upload');
+    const user = userEvent.setup({ applyAccept: false });
+    renderDetail();
+    await screen.findByText('No photos yet.');
+    await user.upload(
+      screen.getByLabelText('Photo files'),
+      new File(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }),
+    );
+    expect(
+      await screen.findByText('invoice.pdf is not a photo: use JPEG, PNG, WebP, GIF or HEIC.'),
+    ).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('says when the order does not exist', async () => {
+    mockGet({ [`orders/${ORDER_ID}`]: notFound() });
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+  });
+});

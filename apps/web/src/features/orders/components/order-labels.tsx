@@ -1,0 +1,68 @@
+import { ORDER_STATUS_LABELS, type TOrderStatus, ZOrderStatusSchema } from '@loupe/domain/orders/order';
+import { plainValue, type TChangeFormatter } from '@/components/history/change-history';
+import { Badge, type TBadgeProps } from '@/components/ui/badge';
+import { formatCalendarDate } from '@/lib/date-format';
+import { formatCents } from '@/lib/money-format';
+
+/** Orders no longer on the workshop's books: a past promised date is not overdue for them. */
+export const FINISHED_ORDER_STATUSES: readonly TOrderStatus[] = ['delivered', 'cancelled'];
+
+const STATUS_VARIANT: Readonly<Record<TOrderStatus, NonNullable<TBadgeProps['variant']>>> = {
+  new: 'outline',
+  in_design: 'secondary',
+  awaiting_approval: 'secondary',
+  in_production: 'default',
+  quality_check: 'default',
+  ready: 'default',
+  delivered: 'outline',
+  cancelled: 'destructive',
+};
+
+export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
+  return <Badge variant={STATUS_VARIANT[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+}
+
+export const ORDER_FIELD_LABELS: Readonly<Record<string, string>> = {
+  customerId: 'Customer',
+  productTypeId: 'Product type',
+  metalTypeId: 'Metal',
+  designId: 'Design',
+  description: 'Description',
+  salespersonId: 'Salesperson',
+  designerId: 'Designer',
+  isRush: 'Rush',
+  promisedDate: 'Promised date',
+  priceCents: 'Price',
+  depositCents: 'Deposit',
+  status: 'Status',
+  notes: 'Notes',
+  epc: 'Tag',
+  expectedOffsite: 'Expected offsite',
+  photo: 'Photo',
+};
+
+const CENTS_FIELDS = new Set(['priceCents', 'depositCents', 'balanceCents']);
+const ID_FIELDS = new Set([
+  'customerId',
+  'productTypeId',
+  'metalTypeId',
+  'designId',
+  'salespersonId',
+  'designerId',
+]);
+
+/** How the change history reads an order's fields. */
+export const orderChangeFormatter: TChangeFormatter = {
+  fieldLabel: (field) => ORDER_FIELD_LABELS[field] ?? field,
+  formatValue: (field, value) => {
+    if (ID_FIELDS.has(field)) return null;
+    if (CENTS_FIELDS.has(field) && typeof value === 'number') return formatCents(value);
+    if (field === 'status') {
+      const status = ZOrderStatusSchema.safeParse(value);
+      return status.success ? ORDER_STATUS_LABELS[status.data] : plainValue(value);
+    }
+    if (field === 'promisedDate' && typeof value === 'string') return formatCalendarDate(value);
+    if (field === 'description' || field === 'notes') return null;
+    return plainValue(value);
+  },
+};

@@ -1,0 +1,232 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { ORDERS_PAGE_SIZE } from '../api/get-orders';
+import {
+  listItem,
+  makeUser,
+  mockGet,
+  page,
+  renderWithProviders,
+  stubPointerApis,
+} from '../orders-test-utils';
+import { ORDER_ROW_HEIGHT } from './order-row';
+import { OrdersList } from './orders-list';
+
+const NOW = new Date(2025, 5, 15, 12, 0);
+const VIEWPORT_PX = 640;
+
+function renderList(role: Parameters<typeof makeUser>[0] = 'salesperson', route = '/orders') {
+  return renderWithProviders(<OrdersList now={() => NOW} />, {
+    user: makeUser(role),
+    route,
+    otherRoutes: ['/orders/new', '/orders/:orderId'],
+  });
+}
+
+function searchParamsOfLastCall(): Record<string, unknown> {
+  const call = vi.mocked(apiClient.get).mock.calls.at(-1);
+  return (call?.[1]?.searchParams ?? {}) as Record<string, unknown>;
+}
+
+describe('OrdersList', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    stubPointerApis();
+    // jsdom lays nothing out: give the list's scroll box a height, as a browser would.
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT_PX);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('renders only a window of rows for 10,000 orders and loads the next page at the end', async () => {
+    const first = Array.from({ length: 10_000 }, (_, index) => listItem(index));
+    const second = Array.from({ length: 5 }, (_, index) => listItem(10_000 + index));
+    mockGet({
+      orders: (options: { searchParams?: { cursor?: string } } | undefined) =>
+        options?.searchParams?.cursor === 'after-10000'
+          ? page(second, null, 10_005)
+          : page(first, 'after-10000', 10_005),
+    });
+    renderList();
+
+    expect(await screen.findByText('10,005 orders')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Orders' });
+    const rendered = within(list).getAllByRole('listitem');
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThan(40);
+    expect(within(list).getByText('ORD-00001')).toBeInTheDocument();
+    expect(within(list).queryByText('ORD-05000')).not.toBeInTheDocument();
+    expect(apiClient.get).toHaveBeenCalledTimes(1);
+
+    const scroller = list.parentElement as HTMLElement;
+    scroller.scrollTop = first.length * ORDER_ROW_HEIGHT.wide - VIEWPORT_PX;
+    fireEvent.scroll(scroller);
+
+    expect(await within(list).findByText('ORD-10000')).toBeInTheDocument();
+    await waitFor(() => expect(searchParamsOfLastCall().cursor).toBe('after-10000'));
+    expect(await within(list).findByText('ORD-10005')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(40);
+  });
+
+  it('asks the server for the first page, newest first, with the page size', async () => {
+    mockGet({ orders: page([listItem(0)]) });
+    renderList();
+    await screen.findByText('1 order');
+    expect(apiClient.get).toHaveBeenCalledWith('orders', {
+      searchParams: {
+        q: undefined,
+        status: undefined,
+        isRush: undefined,
+        tracked: undefined,
+        sort: 'newest',
+        limit: ORDERS_PAGE_SIZE,
+        cursor: undefined,
+      },
+      signal: expect.any(AbortSignal),
+    });
+  });
+
+  it('sends the search to the server once typing pauses', async () => {
+    mockGet({ orders: page([listItem(0)]) });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('1 order');
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'ana silva');
+    await waitFor(() => expect(searchParamsOfLastCall().q).toBe('ana silva'));
+    // One request for the pause, not one per key.
+    expect(
+      vi.mocked(apiClient.get).mock.calls.filter(([, o]) => o?.searchParams?.q !== undefined),
+    ).toHaveLength(1);
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('/orders?q=ana+silva');
+  });
+
+  it('filters by status on the server', async () => {
+    mockGet({ orders: page([listItem(0)]) });
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('1 order');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'In production' }));
+    await waitFor(() => expect(searchParamsOfLastCall().status).toBe('in_production'));
+  });
+
+  it('reads its filters from the address', async () => {
+    mockGet({ orders: page([listItem(0)]) });
+    renderList('salesperson', '/orders?status=ready&rush=true&tagged=false&sort=promised&q=ring');
+    await screen.findByText('1 order');
+    expect(searchParamsOfLastCall()).toMatchObject({
+      q: 'ring',
+      status: 'ready',
+      isRush: 'true',
+      tracked: 'false',
+      sort: 'promised',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('ring');
+  });
+
+  it('shows number, customer, status, rush, an overdue promise, the location or "Not tagged", and the balance', async () => {
+    mockGet({
+      orders: page([
+        listItem(0, {
+          isRush: true,
+          promisedDate: '2025-06-01',
+          status: 'in_production',
+          balanceCents: 123_450,
+          tracking: {
+            epc: 'E2801160',
+            status: 'active',
+            departmentId: 'DEPT001',
+            departmentName: 'Casting',
+            stationId: 'STATION1',
+            stationName: 'Bench 1',
+            arrivedAt: null,
+            lastSeen: null,
+            offsiteDetectedAt: null,
+            offsiteReturnedAt: null,
+            isExpectedOffsite: false,
+          },
+        }),
+        listItem(1, { promisedDate: '2025-07-01' }),
+        listItem(2, { promisedDate: '2025-06-01', status: 'delivered' }),
+      ]),
+    });
+    renderList();
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    const [first, second, third] = within(list).getAllByRole('link');
+    expect(first).toHaveTextContent('ORD-00001');
+    expect(first).toHaveTextContent('Rush');
+    expect(first).toHaveTextContent('Customer 1');
+    expect(first).toHaveTextContent('In production');
+    expect(first).toHaveTextContent('Jun 1, 2025 · Overdue');
+    expect(first).toHaveTextContent('Casting - Bench 1');
+    expect(first).toHaveTextContent('$1,234.50');
+    expect(first).toHaveAttribute('href', '/orders/00000000-0000-4000-8000-000000000000');
+    expect(second).toHaveTextContent('Not tagged');
+    expect(second).not.toHaveTextContent('Overdue');
+    expect(second).not.toHaveTextContent('Rush');
+    // A delivered order is not overdue, whatever its date.
+    expect(third).not.toHaveTextContent('Overdue');
+  });
+
+  it('opens an order with Enter', async () => {
+    mockGet({ orders: page([listItem(0)]) });
+    const user = userEvent.setup();
+    renderList();
+    const link = await screen.findByRole('link', { name: /ORD-00001/ });
+    link.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(
+      '/orders/00000000-0000-4000-8000-000000000000',
+    );
+  });
+
+  it.each([
+    ['salesperson', true],
+    ['manager', true],
+    ['admin', true],
+    ['operator', false],
+    ['designer', false],
+    ['production', false],
+    ['qa', false],
+  ] as const)('the %s role sees the "New order" button: %s', async (role, expected) => {
+    mockGet({ orders: page([listItem(0)]) });
+    renderList(role);
+    await screen.findByText('1 order');
+    expect(screen.queryByRole('link', { name: 'New order' }) !== null).toBe(expected);
+  });
+
+  it('says so when there are no orders yet, with the way to write one', async () => {
+    mockGet({ orders: page([]) });
+    renderList('salesperson');
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'New order' })).toHaveLength(2);
+  });
+
+  it('says no order matches a search, and clears it', async () => {
+    mockGet({ orders: page([]) });
+    const user = userEvent.setup();
+    renderList('operator', '/orders?q=zzz');
+    expect(await screen.findByRole('heading', { name: 'No orders match "zzz"' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(searchParamsOfLastCall().q).toBeUndefined());
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('');
+  });
+
+  it('shows why the list could not load and tries again', async () => {
+    let calls = 0;
+    mockGet({
+      orders: () => {
+        calls += 1;
+        return calls === 1
+          ? new ApiError({ message: 'The database is down', status: 500, code: 'INTERNAL' })
+          : page([listItem(0)]);
+      },
+    });
+    const user = userEvent.setup();
+    renderList();
+    expect(await screen.findByText('The database is down')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 order')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+import type { REPAIR_SORTS, TRepairStatus } from '@loupe/domain/repairs/repair';
+
+export type TRepairSort = (typeof REPAIR_SORTS)[number];
+
+/** What the repairs list is narrowed and ordered by; null means "any". */
+export type TRepairListFilters = {
+  readonly q: string;
+  readonly status: TRepairStatus | null;
+  readonly isRush: boolean | null;
+  readonly tracked: boolean | null;
+  readonly sort: TRepairSort;
+};
+
+/** The repairs queries in one table, so each mutation invalidates exactly what it changes. */
+export const repairsQueryKeys = {
+  all: ['repairs'] as const,
+  lists: ['repairs', 'list'] as const,
+  list: (filters: TRepairListFilters) => ['repairs', 'list', filters] as const,
+  details: ['repairs', 'detail'] as const,
+  detail: (repairId: string) => ['repairs', 'detail', repairId] as const,
+  trackings: ['repairs', 'tracking'] as const,
+  tracking: (repairId: string) => ['repairs', 'tracking', repairId] as const,
+  history: (repairId: string) => ['repairs', 'history', repairId] as const,
+  settings: ['repairs', 'form', 'settings'] as const,
+};

@@ -1,0 +1,50 @@
+import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  envelope,
+  makeRepair,
+  makeUser,
+  mockGet,
+  page,
+  REPAIR_ID,
+  renderWithProviders,
+} from '../repairs-test-utils';
+import { RepairEditRoute } from './repair-edit-route';
+import { RepairNewRoute } from './repair-new-route';
+
+function mockFormData() {
+  return mockGet({
+    [`repairs/${REPAIR_ID}`]: envelope(makeRepair()),
+    'settings/orders': envelope(ORDER_SETTINGS_DEFAULTS),
+    customers: page([]),
+  });
+}
+
+describe('repair form routes', { timeout: 20_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('tells a salesperson they cannot take in repairs', () => {
+    mockFormData();
+    renderWithProviders(<RepairNewRoute />, {
+      user: makeUser('salesperson'),
+      route: '/repairs/new',
+      path: '/repairs/new',
+    });
+    expect(screen.getByRole('heading', { name: "You can't take in repairs" })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'New repair' })).not.toBeInTheDocument();
+  });
+
+  it('loads the repair into the edit form for production staff', async () => {
+    mockFormData();
+    renderWithProviders(<RepairEditRoute />, {
+      user: makeUser('production'),
+      route: `/repairs/${REPAIR_ID}/edit`,
+      path: '/repairs/:repairId/edit',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit REP-00007' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Item description' })).toHaveValue(
+      'White gold ring, 1 ct diamond',
+    );
+  });
+});

@@ -1,0 +1,20 @@
+import { centsToAmount } from '@loupe/domain/api/money';
+
+// The workshop bills in US dollars (issue 5: money is cents in the API, shown with Intl).
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const COUNT = new Intl.NumberFormat('en-US');
+
+/** 125000 → '$1,250.00'. */
+export function formatCents(cents: number): string {
+  return USD.format(cents / 100);
+}
+
+/** 1234 → '1,234'. */
+export function formatCount(count: number): string {
+  return COUNT.format(count);
+}
+
+/** What an amount input starts with: '' for nothing, else '1250.00'. */
+export function amountInputValue(cents: number | null | undefined): string {
+  return cents === null || cents === undefined || cents === 0 ? '' : centsToAmount(cents);
+}
