@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OFFSITE_DEFAULTS } from '../settings/general-settings';
 import {
+  canReturnFromOffsite,
   detectOffsite,
   isOffsiteDue,
   offsiteSweepIntervalMs,
@@ -119,5 +120,15 @@ describe('offsiteSweepIntervalMs', () => {
 
   it('does not run when auto detection is off', () => {
     expect(offsiteSweepIntervalMs({ ...OFFSITE_DEFAULTS, autoOffsiteDetection: false })).toBeNull();
+  });
+});
+
+describe('canReturnFromOffsite', () => {
+  it.each([
+    ['offsite', true],
+    ['active', false],
+    ['returned', false],
+  ] as const)('allows the return of a %s item: %s', (status, expected) => {
+    expect(canReturnFromOffsite({ status })).toBe(expected);
   });
 });

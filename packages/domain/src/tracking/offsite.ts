@@ -65,3 +65,8 @@ export function offsiteSweepIntervalMs(
 ): number | null {
   return settings.autoOffsiteDetection ? settings.offsiteCheckInterval * MINUTE_MS : null;
 }
+
+/** Spec §4: offsite → returned on return handling, allowed only from offsite. */
+export function canReturnFromOffsite(item: Pick<TOffsiteCandidate, 'status'>): boolean {
+  return item.status === 'offsite';
+}

@@ -182,6 +182,38 @@ describe('toClientTrackedOrder', () => {
   });
 });
 
+describe('offsite times sent by Loupe’s server', () => {
+  it('carries offsiteDetectedAt and offsiteReturnedAt into the client shape', () => {
+    const order = toClientTrackedOrder(
+      ZBackendTrackedOrderSchema.parse({
+        ...camel,
+        status: 'returned',
+        offsiteDetectedAt: '2024-05-01T11:00:00.000Z',
+        offsiteReturnedAt: '2024-05-01T12:00:00.000Z',
+      }),
+    );
+    expect(order).toMatchObject({
+      status: 'returned',
+      offsiteDetectedAt: '2024-05-01T11:00:00.000Z',
+      offsiteReturnedAt: '2024-05-01T12:00:00.000Z',
+    });
+  });
+
+  it('treats null offsite times as absent', () => {
+    const parsed = ZBackendTrackedOrderSchema.parse({
+      ...camel,
+      offsiteDetectedAt: null,
+      offsiteReturnedAt: null,
+    });
+    expect(parsed).not.toHaveProperty('offsiteDetectedAt');
+    expect(toClientTrackedOrder(parsed)).toEqual(client);
+  });
+
+  it('rejects an offsite time that is not ISO', () => {
+    expect(ZBackendTrackedOrderSchema.safeParse({ ...camel, offsiteDetectedAt: 'noon' }).success).toBe(false);
+  });
+});
+
 describe('parseTrackedOrdersResponse', () => {
   it('accepts a plain list', () => {
     expect(parseTrackedOrdersResponse([camel])).toEqual({ ok: true, orders: [client], invalid: [] });

@@ -36,6 +36,9 @@ const ZBackendTrackedOrderInputSchema = z.object({
   last_seen_at: ZTimestampSchema.nullish(),
   expectedOffsite: z.boolean().nullish(),
   expected_offsite: z.boolean().nullish(),
+  // Loupe's server adds the offsite times to the spec's shape; other backends leave them out.
+  offsiteDetectedAt: ZTimestampSchema.nullish(),
+  offsiteReturnedAt: ZTimestampSchema.nullish(),
 });
 
 /**
@@ -60,6 +63,9 @@ export const ZBackendTrackedOrderSchema = ZBackendTrackedOrderInputSchema.transf
     locationHistory: raw.locationHistory ?? [],
     lastSeenAt: raw.lastSeenAt ?? raw.last_seen_at ?? null,
     expectedOffsite: raw.expectedOffsite ?? raw.expected_offsite ?? false,
+    // Only when sent, so the spec's shape parses to exactly the spec's fields.
+    ...(raw.offsiteDetectedAt == null ? {} : { offsiteDetectedAt: raw.offsiteDetectedAt }),
+    ...(raw.offsiteReturnedAt == null ? {} : { offsiteReturnedAt: raw.offsiteReturnedAt }),
   };
 });
 export type TBackendTrackedOrderInput = z.input<typeof ZBackendTrackedOrderSchema>;
@@ -92,8 +98,8 @@ export const ZTrackedOrderSchema = z.object({
 export type TTrackedOrder = z.infer<typeof ZTrackedOrderSchema>;
 
 /**
- * Backend → client shape. The backend shape carries no machine, antenna or offsite times, so those
- * start null; an order without a current department has no current location.
+ * Backend → client shape. The backend shape carries no machine or antenna, so those start null, and the
+ * offsite times only when the backend adds them; an order without a current department has no current location.
  */
 export function toClientTrackedOrder(backend: TBackendTrackedOrder): TTrackedOrder {
   const currentLocation: TOrderLocation | null =
@@ -115,8 +121,8 @@ export function toClientTrackedOrder(backend: TBackendTrackedOrder): TTrackedOrd
     currentLocation,
     locationHistory: backend.locationHistory,
     lastSeen: backend.lastSeenAt,
-    offsiteDetectedAt: null,
-    offsiteReturnedAt: null,
+    offsiteDetectedAt: backend.offsiteDetectedAt ?? null,
+    offsiteReturnedAt: backend.offsiteReturnedAt ?? null,
     isExpectedOffsite: backend.expectedOffsite,
   };
 }

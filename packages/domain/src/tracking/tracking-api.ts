@@ -82,6 +82,19 @@ export const ZRepairLocationUpdateSchema = ZOrderLocationUpdateSchema.omit({ ord
 });
 export type TRepairLocationUpdate = z.output<typeof ZRepairLocationUpdateSchema>;
 
+/**
+ * What a location update did: `moved` (a new arrival, locationChanged), `seen` (same department and
+ * station, only lastSeen refreshed) or `stale` (older than the current arrival, nothing changed). A read
+ * of an offsite item also returns it.
+ */
+export const LOCATION_UPDATE_OUTCOMES = ['moved', 'seen', 'stale'] as const;
+export const ZLocationUpdateResultSchema = z.object({
+  locationChanged: z.boolean(),
+  outcome: z.enum(LOCATION_UPDATE_OUTCOMES),
+  returnedFromOffsite: z.boolean(),
+});
+export type TLocationUpdateResult = z.infer<typeof ZLocationUpdateResultSchema>;
+
 /** POST /tracking/assign-epc (spec §7): the order number is informative; the server knows its orders. */
 export const ZAssignOrderEpcSchema = z.object({
   orderId: z.string().min(1),

@@ -1,5 +1,375 @@
-import type { FastifyInstance } from 'fastify';
+import type { TRoleAccess } from '@loupe/domain/auth/permissions';
+import { ZTrackedRepairSchema } from '@loupe/domain/tracking/repair-tracking';
+import {
+  ZAssignOrderEpcSchema,
+  ZAssignRepairEpcSchema,
+  ZExpectedOffsiteSchema,
+  ZLocationUpdateResultSchema,
+  ZOffsiteItemSchema,
+  ZOrderLocationUpdateSchema,
+  ZRepairLocationUpdateSchema,
+  ZTrackedOrderResponseSchema,
+  ZTrackingStatsSchema,
+} from '@loupe/domain/tracking/tracking-api';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TServices } from '../../app.ts';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import type { TAccess } from '../../plugins/access-control.ts';
+import { currentUserOf } from '../auth/request-context.ts';
+import { createSettingsService } from '../settings/service.ts';
+import { createTrackingService, OFFSITE_LIST_ACCESS, TRACKING_ACCESS } from './service.ts';
 
-/** Placeholder: issue 5 fills this module. */
-export async function registerTrackingRoutes(_instance: FastifyInstance, _options: { services: TServices }) {}
+const bearerDoc = { security: [{ idToken: [] }] };
+const ZOrderParamsSchema = z.object({ orderId: z.uuid() });
+const ZRepairParamsSchema = z.object({ repairId: z.uuid() });
+
+/** 'all' in spec §6 is any signed-in user. */
+const accessOf = (access: TRoleAccess): TAccess => (access === 'all' ? 'signed-in' : access);
+
+/** The tracking service of an app: what these routes, the RFID pipeline and the offsite sweeper share. */
+export function trackingServiceOf(services: TServices, logger?: FastifyBaseLogger) {
+  const { config, settings, audit, clock, database, events } = services;
+  const settingsService = createSettingsService({ config, settings, audit, clock });
+  return createTrackingService({
+    db: database.db,
+    clock,
+    events,
+    offsiteSettings: () => settingsService.generalSettings(),
+    logger,
+  });
+}
+
+/**
+ * The tracking API of spec §7 under /api/v1/tracking: orders exactly as the spec's table gives it, the
+ * same capabilities for repairs, the offsite list and the stats. Rules and access checks: service.ts.
+ */
+export async function registerTrackingRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const tracking = trackingServiceOf(options.services, instance.log);
+
+  // ── Orders (spec §7's table) ────────────────────────────────────────────────────────────────
+
+  app.get(
+    '/tracking/orders',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.order.read) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Every tracked order in the backend shape of spec §3, location history newest first',
+        ...bearerDoc,
+        response: { 200: resultWithData(z.array(ZTrackedOrderResponseSchema)) },
+      },
+    },
+    async () => ({ success: true as const, data: await tracking.listOrders() }),
+  );
+
+  app.get(
+    '/tracking/orders/:orderId',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.order.read) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'One tracked order (404 when it is not being tracked)',
+        ...bearerDoc,
+        params: ZOrderParamsSchema,
+        response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await tracking.getOrder(request.params.orderId) }),
+  );
+
+  app.post(
+    '/tracking/orders/update-location',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['tracking'],
+        summary:
+          'A read of an order’s tag at a station: moves it (locationChanged true) or refreshes its last-seen time',
+        ...bearerDoc,
+        body: ZOrderLocationUpdateSchema,
+        response: { 200: resultWithData(ZLocationUpdateResultSchema) },
+      },
+    },
+    async (request) => {
+      const { orderId, ...read } = request.body;
+      const data = await tracking.updateLocation(currentUserOf(request), 'order', {
+        itemId: orderId,
+        ...read,
+      });
+      return { success: true as const, message: locationMessage(data.outcome), data };
+    },
+  );
+
+  app.post(
+    '/tracking/assign-epc',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.order.track) },
+      schema: {
+        tags: ['tracking'],
+        summary:
+          'Put an RFID tag on an order and start tracking it (the tag comes off any other order or repair)',
+        ...bearerDoc,
+        body: ZAssignOrderEpcSchema,
+        response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { orderId, epcCode } = request.body;
+      await tracking.assignEpc(currentUserOf(request), 'order', orderId, epcCode);
+      return { success: true as const, message: 'EPC assigned.', data: await tracking.getOrder(orderId) };
+    },
+  );
+
+  app.delete(
+    '/tracking/orders/:orderId',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.order.track) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Stop tracking an order (its location history is kept)',
+        ...bearerDoc,
+        params: ZOrderParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      const order = await tracking.stopTracking(currentUserOf(request), 'order', request.params.orderId);
+      return { success: true as const, message: `Stopped tracking order ${order.number}.` };
+    },
+  );
+
+  app.post(
+    '/tracking/orders/:orderId/expected-offsite',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.order.offsite) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Flag an order as expected offsite (the longer grace period applies) or clear the flag',
+        ...bearerDoc,
+        params: ZOrderParamsSchema,
+        body: ZExpectedOffsiteSchema,
+        response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params;
+      await tracking.setExpectedOffsite(
+        currentUserOf(request),
+        'order',
+        orderId,
+        request.body.expectedOffsite,
+      );
+      return { success: true as const, data: await tracking.getOrder(orderId) };
+    },
+  );
+
+  app.post(
+    '/tracking/orders/:orderId/return',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.order.offsite) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Mark an offsite order as returned (only an offsite order can be returned)',
+        ...bearerDoc,
+        params: ZOrderParamsSchema,
+        response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
+      },
+    },
+    async (request) => {
+      const { orderId } = request.params;
+      await tracking.returnFromOffsite(currentUserOf(request), 'order', orderId);
+      return { success: true as const, message: 'Returned.', data: await tracking.getOrder(orderId) };
+    },
+  );
+
+  // ── Repairs: the same capabilities ─────────────────────────────────────────────────────────
+
+  app.get(
+    '/tracking/repairs',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.repair.read) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Every tracked repair (spec §3 tracked repair), location history newest first',
+        ...bearerDoc,
+        response: { 200: resultWithData(z.array(ZTrackedRepairSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await tracking.listRepairs(currentUserOf(request)) }),
+  );
+
+  app.get(
+    '/tracking/repairs/:repairId',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.repair.read) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'One tracked repair (404 when it is not being tracked)',
+        ...bearerDoc,
+        params: ZRepairParamsSchema,
+        response: { 200: resultWithData(ZTrackedRepairSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await tracking.getRepair(currentUserOf(request), request.params.repairId),
+    }),
+  );
+
+  app.post(
+    '/tracking/repairs/update-location',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['tracking'],
+        summary: 'A read of a repair’s tag at a station: moves it or refreshes its last-seen time',
+        ...bearerDoc,
+        body: ZRepairLocationUpdateSchema,
+        response: { 200: resultWithData(ZLocationUpdateResultSchema) },
+      },
+    },
+    async (request) => {
+      const { repairId, ...read } = request.body;
+      const data = await tracking.updateLocation(currentUserOf(request), 'repair', {
+        itemId: repairId,
+        ...read,
+      });
+      return { success: true as const, message: locationMessage(data.outcome), data };
+    },
+  );
+
+  app.post(
+    '/tracking/repairs/assign-epc',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.repair.track) },
+      schema: {
+        tags: ['tracking'],
+        summary:
+          'Put an RFID tag on a repair and start tracking it (the tag comes off any other repair or order)',
+        ...bearerDoc,
+        body: ZAssignRepairEpcSchema,
+        response: { 200: resultWithData(ZTrackedRepairSchema) },
+      },
+    },
+    async (request) => {
+      const actor = currentUserOf(request);
+      const { repairId, epcCode } = request.body;
+      await tracking.assignEpc(actor, 'repair', repairId, epcCode);
+      return {
+        success: true as const,
+        message: 'EPC assigned.',
+        data: await tracking.getRepair(actor, repairId),
+      };
+    },
+  );
+
+  app.delete(
+    '/tracking/repairs/:repairId',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.repair.track) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Stop tracking a repair and free its EPC (its location history is kept)',
+        ...bearerDoc,
+        params: ZRepairParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      const repair = await tracking.stopTracking(currentUserOf(request), 'repair', request.params.repairId);
+      return { success: true as const, message: `Stopped tracking repair ${repair.number}.` };
+    },
+  );
+
+  app.post(
+    '/tracking/repairs/:repairId/expected-offsite',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.repair.offsite) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Flag a repair as expected offsite or clear the flag',
+        ...bearerDoc,
+        params: ZRepairParamsSchema,
+        body: ZExpectedOffsiteSchema,
+        response: { 200: resultWithData(ZTrackedRepairSchema) },
+      },
+    },
+    async (request) => {
+      const actor = currentUserOf(request);
+      const { repairId } = request.params;
+      await tracking.setExpectedOffsite(actor, 'repair', repairId, request.body.expectedOffsite);
+      return { success: true as const, data: await tracking.getRepair(actor, repairId) };
+    },
+  );
+
+  app.post(
+    '/tracking/repairs/:repairId/return',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.repair.offsite) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Mark an offsite repair as returned (only an offsite repair can be returned)',
+        ...bearerDoc,
+        params: ZRepairParamsSchema,
+        response: { 200: resultWithData(ZTrackedRepairSchema) },
+      },
+    },
+    async (request) => {
+      const actor = currentUserOf(request);
+      const { repairId } = request.params;
+      await tracking.returnFromOffsite(actor, 'repair', repairId);
+      return {
+        success: true as const,
+        message: 'Returned.',
+        data: await tracking.getRepair(actor, repairId),
+      };
+    },
+  );
+
+  // ── Both kinds ──────────────────────────────────────────────────────────────────────────────
+
+  app.get(
+    '/tracking/offsite',
+    {
+      config: { access: accessOf(OFFSITE_LIST_ACCESS) },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Orders and repairs offsite now, with customer and last location, newest detection first',
+        ...bearerDoc,
+        response: { 200: resultWithData(z.array(ZOffsiteItemSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await tracking.offsiteItems(currentUserOf(request)),
+    }),
+  );
+
+  app.get(
+    '/tracking/stats',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['tracking'],
+        summary: 'Counts of tracked orders and repairs by status, and of items in each department (by name)',
+        ...bearerDoc,
+        response: { 200: resultWithData(ZTrackingStatsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await tracking.stats() }),
+  );
+}
+
+function locationMessage(outcome: 'moved' | 'seen' | 'stale'): string {
+  switch (outcome) {
+    case 'moved':
+      return 'Location updated.';
+    case 'seen':
+      return 'Already at this station: last seen refreshed.';
+    case 'stale':
+      return 'This read is older than the current location: nothing changed.';
+  }
+}

@@ -1,0 +1,84 @@
+import type { TServerToClientEventName, TServerToClientPayload } from '@loupe/domain/realtime/events';
+import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDatabase } from '../../db/client.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
+import { createTrackingRepository, type TItemRef, type TTrackingRepository } from './repository.ts';
+
+/** Announcements wait here until the transaction has committed (ARCHITECTURE §3.5). */
+export type TPending = (() => void)[];
+
+export const itemRoom = (item: { kind: TTrackedItemKind; id: string }) => `${item.kind}:${item.id}`;
+export const departmentRoom = (id: string) => `department:${id}`;
+
+export type TAnnouncerOptions = {
+  readonly db: TDatabase;
+  readonly events: TEventBus;
+  readonly logger?: Pick<FastifyBaseLogger, 'error'> | undefined;
+};
+
+/** Transactions of the tracking module and the events they announce once committed. */
+export function createAnnouncer(options: TAnnouncerOptions) {
+  const { db, events, logger } = options;
+
+  /** Runs `work` in a transaction, then publishes what it queued; a failed transaction publishes nothing. */
+  async function inTransaction<T>(
+    work: (repo: TTrackingRepository, pending: TPending) => Promise<T>,
+  ): Promise<T> {
+    const pending: TPending = [];
+    const result = await db.transaction((tx) => work(createTrackingRepository(tx), pending));
+    for (const announce of pending) {
+      try {
+        announce();
+      } catch (error) {
+        // The change is committed; a failing listener must not turn it into an error for the caller.
+        logger?.error({ err: error }, 'tracking: announcing a change failed');
+      }
+    }
+    return result;
+  }
+
+  /** Queues one announcement; each is published on its own, so one failing listener cannot hide the next. */
+  function queue<K extends TServerToClientEventName>(
+    pending: TPending,
+    name: K,
+    payload: TServerToClientPayload<K>,
+    rooms: readonly string[],
+  ): void {
+    pending.push(() => events.publish(name, payload, { rooms }));
+  }
+
+  /** `order:updated` or `repair:updated`: the item's tracking changed in a way no dedicated event names. */
+  function announceItemChanged(pending: TPending, item: TItemRef, at: Date): void {
+    const timestamp = at.toISOString();
+    const rooms = [itemRoom(item)];
+    if (item.kind === 'order') {
+      queue(
+        pending,
+        'order:updated',
+        { orderId: item.id, orderNumber: item.number, status: item.status, timestamp },
+        rooms,
+      );
+    } else {
+      queue(
+        pending,
+        'repair:updated',
+        { repairId: item.id, repairNumber: item.number, status: item.status, timestamp },
+        rooms,
+      );
+    }
+  }
+
+  function announceReturned(pending: TPending, item: TItemRef, epc: string, at: Date, rooms: string[]): void {
+    queue(
+      pending,
+      'tracking:returned-from-offsite',
+      { itemType: item.kind, itemId: item.id, number: item.number, epc, returnedAt: at.toISOString() },
+      rooms,
+    );
+  }
+
+  return { inTransaction, queue, announceItemChanged, announceReturned };
+}
+
+export type TAnnouncer = ReturnType<typeof createAnnouncer>;

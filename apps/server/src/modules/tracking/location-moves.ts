@@ -1,0 +1,239 @@
+import { planLocationMove } from '@loupe/domain/tracking/location-move';
+import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
+import type { TClock } from '../../lib/clock.ts';
+import { departmentRoom, itemRoom, type TAnnouncer, type TPending } from './announcements.ts';
+import { itemKindOf, type TItemRef, type TTrackingRepository, trackingStatusOf } from './repository.ts';
+
+/**
+ * One read of a tag at a station, from update-location or from the RFID pipeline. An item id (with its
+ * kind) names the item and the EPC must be its tag; without one the EPC finds it, of `kind` if given.
+ */
+export type TLocationMove = {
+  readonly epc: string;
+  readonly departmentId: string;
+  readonly stationId: string;
+  readonly readerId?: string | null;
+  readonly antenna?: number | null;
+  readonly at: Date;
+  /** The reader event's identity: applying it a second time changes nothing. */
+  readonly readKey?: string | null;
+  /** Who reported it (update-location); null for readers. */
+  readonly actorId?: string | null;
+} & (
+  | { readonly kind: TTrackedItemKind; readonly itemId: string }
+  | { readonly kind?: TTrackedItemKind; readonly itemId?: undefined }
+);
+
+export type TPlace = { readonly departmentId: string; readonly stationId: string };
+
+export type TInvalidLocationReason =
+  | 'department-not-found'
+  | 'station-not-found'
+  | 'station-not-in-department';
+
+/** What one read did. Only `moved` changed the location (the update-location answer's locationChanged). */
+export type TMoveOutcome =
+  | {
+      readonly result: 'moved';
+      readonly item: TItemRef;
+      readonly from: TPlace | null;
+      readonly to: TPlace;
+      readonly returnedFromOffsite: boolean;
+    }
+  | { readonly result: 'seen'; readonly item: TItemRef; readonly returnedFromOffsite: boolean }
+  /** Older than the item's current arrival: nothing changed. */
+  | { readonly result: 'stale'; readonly item: TItemRef }
+  /** Its read key was applied before. */
+  | { readonly result: 'duplicate' }
+  /** No tracked item has this EPC (or this id). */
+  | { readonly result: 'unknown-item' }
+  | { readonly result: 'epc-mismatch'; readonly item: TItemRef; readonly trackedEpc: string }
+  | { readonly result: 'invalid-location'; readonly reason: TInvalidLocationReason };
+
+/**
+ * Spec §4's location rule applied to the database: one read or a batch of reads in one transaction,
+ * idempotent on read keys, announced after commit. Shared by update-location and the RFID pipeline.
+ */
+export function createLocationMoves(options: { readonly clock: TClock; readonly announcer: TAnnouncer }) {
+  const { clock, announcer } = options;
+  const { inTransaction, queue, announceItemChanged, announceReturned } = announcer;
+
+  async function applyOne(
+    repo: TTrackingRepository,
+    move: TLocationMove,
+    pending: TPending,
+    stationsSeen: Map<string, Date>,
+  ): Promise<TMoveOutcome> {
+    if (move.readKey && (await repo.historyHasReadKey(move.readKey))) return { result: 'duplicate' };
+    const tracked =
+      move.itemId === undefined
+        ? await repo.findTrackedByEpc(move.epc, { forUpdate: true })
+        : await repo.findTracked(move.kind, move.itemId, { forUpdate: true });
+    if (tracked === undefined || (move.kind !== undefined && tracked.itemKind !== move.kind)) {
+      return { result: 'unknown-item' };
+    }
+    const kind = itemKindOf(tracked);
+    const item = await repo.findItem(kind, tracked.itemId);
+    if (item === undefined) return { result: 'unknown-item' };
+    // Spec §4: matching is exact; a different tag on the envelope is a mix-up for staff to sort out.
+    if (tracked.epc !== move.epc) return { result: 'epc-mismatch', item, trackedEpc: tracked.epc };
+
+    const department = await repo.findDepartment(move.departmentId);
+    if (department === undefined) return { result: 'invalid-location', reason: 'department-not-found' };
+    const station = await repo.findStation(move.stationId);
+    if (station === undefined) return { result: 'invalid-location', reason: 'station-not-found' };
+    if (station.departmentId !== department.id) {
+      return { result: 'invalid-location', reason: 'station-not-in-department' };
+    }
+
+    const plan = planLocationMove(
+      {
+        status: trackingStatusOf(tracked.status),
+        departmentId: tracked.currentDepartmentId,
+        stationId: tracked.currentStationId,
+        arrivedAt: tracked.arrivedAt,
+        lastSeen: tracked.lastSeenAt,
+      },
+      { departmentId: department.id, stationId: station.id, at: move.at },
+    );
+    if (plan.kind === 'stale') return { result: 'stale', item };
+
+    const returned = plan.returnsFromOffsite
+      ? ({ status: 'returned', offsiteReturnedAt: move.at } as const)
+      : undefined;
+    const rooms = [itemRoom(item)];
+
+    if (plan.kind === 'moved') {
+      const history = await repo.insertHistory({
+        itemKind: kind,
+        itemId: item.id,
+        epc: tracked.epc,
+        departmentId: department.id,
+        departmentName: department.name,
+        departmentGradient: department.gradient,
+        stationId: station.id,
+        stationName: station.name,
+        readerId: move.readerId ?? null,
+        antenna: move.antenna ?? null,
+        arrivedAt: plan.arrivedAt,
+        durationMinutes: plan.durationMinutes,
+        readKey: move.readKey ?? null,
+      });
+      // Another transaction applied the same read key first.
+      if (history === undefined) return { result: 'duplicate' };
+      await repo.updateTracked(kind, item.id, {
+        currentDepartmentId: department.id,
+        currentStationId: station.id,
+        currentReaderId: move.readerId ?? null,
+        currentAntenna: move.antenna ?? null,
+        arrivedAt: plan.arrivedAt,
+        lastSeenAt: plan.lastSeen,
+        ...returned,
+      });
+    } else {
+      await repo.updateTracked(kind, item.id, { lastSeenAt: plan.lastSeen, ...returned });
+    }
+    const seen = stationsSeen.get(station.id);
+    if (seen === undefined || seen.getTime() < move.at.getTime()) stationsSeen.set(station.id, move.at);
+
+    if (returned) {
+      await repo.recordChange({
+        kind,
+        itemId: item.id,
+        at: move.at,
+        actorId: move.actorId ?? null,
+        action: 'returned-from-offsite',
+        changes: { status: { from: 'offsite', to: 'returned' } },
+      });
+      announceReturned(pending, item, tracked.epc, move.at, rooms);
+    }
+
+    if (plan.kind === 'seen') {
+      if (returned && kind === 'repair') announceItemChanged(pending, item, move.at);
+      return { result: 'seen', item, returnedFromOffsite: returned !== undefined };
+    }
+
+    const from =
+      tracked.currentDepartmentId !== null && tracked.currentStationId !== null
+        ? { departmentId: tracked.currentDepartmentId, stationId: tracked.currentStationId }
+        : null;
+    const to = { departmentId: department.id, stationId: station.id };
+    const moveRooms = [...rooms, departmentRoom(department.id)];
+    if (from !== null && from.departmentId !== department.id)
+      moveRooms.push(departmentRoom(from.departmentId));
+    const timestamp = plan.arrivedAt.toISOString();
+    queue(
+      pending,
+      'tracking:location-update',
+      {
+        itemType: kind,
+        itemId: item.id,
+        number: item.number,
+        epc: tracked.epc,
+        departmentId: department.id,
+        departmentName: department.name,
+        stationId: station.id,
+        stationName: station.name,
+        timestamp,
+      },
+      moveRooms,
+    );
+    if (kind === 'order') {
+      queue(
+        pending,
+        'order:moved',
+        {
+          orderId: item.id,
+          orderNumber: item.number,
+          epc: tracked.epc,
+          fromDepartmentId: from?.departmentId ?? null,
+          fromStationId: from?.stationId ?? null,
+          departmentId: department.id,
+          departmentName: department.name,
+          stationId: station.id,
+          stationName: station.name,
+          timestamp,
+        },
+        moveRooms,
+      );
+    }
+    if (kind === 'repair') announceItemChanged(pending, item, plan.arrivedAt);
+    return { result: 'moved', item, from, to, returnedFromOffsite: returned !== undefined };
+  }
+
+  /**
+   * Applies reads in order, in ONE transaction (the RFID pipeline micro-batches), and announces after
+   * commit. A read from the future (a reader's clock ahead of ours) counts as now, so it cannot make
+   * every later read look stale.
+   */
+  async function applyMoves(moves: readonly TLocationMove[]): Promise<TMoveOutcome[]> {
+    if (moves.length === 0) return [];
+    const now = clock();
+    const clamped = moves.map((move) => {
+      const time = move.at.getTime();
+      return Number.isNaN(time) || time > now.getTime() ? { ...move, at: now } : move;
+    });
+    return inTransaction(async (repo, pending) => {
+      await repo.lockTracked(
+        clamped.map((move) => move.epc),
+        clamped.flatMap((move) => (move.itemId === undefined ? [] : [{ kind: move.kind, id: move.itemId }])),
+      );
+      const stationsSeen = new Map<string, Date>();
+      const outcomes: TMoveOutcome[] = [];
+      for (const move of clamped) outcomes.push(await applyOne(repo, move, pending, stationsSeen));
+      // Once per station and in id order, so that concurrent batches do not deadlock on station rows.
+      for (const [stationId, at] of [...stationsSeen].sort(([a], [b]) => a.localeCompare(b))) {
+        await repo.touchStation(stationId, at);
+      }
+      return outcomes;
+    });
+  }
+
+  async function applyMove(move: TLocationMove): Promise<TMoveOutcome> {
+    const [outcome] = await applyMoves([move]);
+    if (outcome === undefined) throw new Error('applyMoves returned no outcome');
+    return outcome;
+  }
+
+  return { applyMoves, applyMove };
+}
