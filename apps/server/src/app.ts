@@ -31,8 +31,10 @@ import { registerRepairsRoutes } from './modules/repairs/routes.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
+import { createSettingsService } from './modules/settings/service.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTrackingRoutes } from './modules/tracking/routes.ts';
+import { createTrackingService } from './modules/tracking/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -266,6 +268,15 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     logger: app.log,
     events,
   });
+  const generalSettings = () => createSettingsService({ config, settings, audit, clock }).generalSettings();
+  // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
+  const tracking = createTrackingService({
+    db,
+    clock,
+    events,
+    offsiteSettings: generalSettings,
+    logger: app.log,
+  });
 
   return {
     config,
@@ -285,6 +296,8 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     usersAdmin,
     registeredRoutes,
     events,
+    generalSettings,
+    tracking,
   };
 }
 

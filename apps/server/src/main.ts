@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
+import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
 
 /** Starts Loupe: one process with the web app, the API and the identity provider (ARCHITECTURE §1). */
 async function main(): Promise<void> {
@@ -34,12 +35,21 @@ async function main(): Promise<void> {
     throw error;
   });
 
+  // Spec §9: every offsiteCheckInterval while automatic detection is on (settings › general).
+  const stopOffsiteSweeper = startOffsiteSweeper({
+    service: app.loupe.tracking,
+    settings: app.loupe.generalSettings,
+    clock: app.loupe.clock,
+    logger: app.log,
+  });
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await stopOffsiteSweeper();
       await app.close();
       await database.close();
     } finally {

@@ -2,7 +2,6 @@ import { ZTrackedRepairSchema } from '@loupe/domain/tracking/repair-tracking';
 import { parseTrackedOrdersResponse } from '@loupe/domain/tracking/tracked-order';
 import { ZTrackedOrderResponseSchema } from '@loupe/domain/tracking/tracking-api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { trackingServiceOf } from '../src/modules/tracking/routes.ts';
 import type { TTrackingService } from '../src/modules/tracking/service.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
@@ -25,7 +24,7 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
   beforeAll(async () => {
     t = await createTestApp({ database });
     fx = createTrackingFixtures(t.database.db);
-    tracking = trackingServiceOf(t.app.loupe);
+    tracking = t.app.loupe.tracking;
     manager = (await t.clientAs('manager')).client;
     t.app.loupe.events.subscribe((announcement) => announced.push(announcement));
   });
@@ -678,7 +677,7 @@ describe.each(TEST_DATABASES)('tracking stats and offsite list on %s', (database
   beforeAll(async () => {
     t = await createTestApp({ database });
     fx = createTrackingFixtures(t.database.db);
-    tracking = trackingServiceOf(t.app.loupe);
+    tracking = t.app.loupe.tracking;
     manager = (await t.clientAs('manager')).client;
   });
   afterAll(() => t.close());

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TDatabase } from '../src/db/client.ts';
-import { trackingServiceOf } from '../src/modules/tracking/routes.ts';
 import {
   createTrackingService,
   type TTrackingActor,
@@ -31,7 +30,7 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
   beforeAll(async () => {
     t = await createTestApp({ database });
     fx = createTrackingFixtures(t.database.db);
-    tracking = trackingServiceOf(t.app.loupe);
+    tracking = t.app.loupe.tracking;
     const user = await t.createUser({ role: 'admin' });
     admin = { id: user.id, role: 'admin' };
     t.app.loupe.events.subscribe((announcement) => announced.push(announcement));

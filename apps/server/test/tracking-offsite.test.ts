@@ -5,7 +5,6 @@ import {
   startOffsiteSweeper,
   type TSweepTimer,
 } from '../src/modules/tracking/offsite-sweeper.ts';
-import { trackingServiceOf } from '../src/modules/tracking/routes.ts';
 import type { TTrackingActor, TTrackingService } from '../src/modules/tracking/service.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
@@ -27,7 +26,7 @@ describe.each(TEST_DATABASES)('offsite sweep on %s', (database) => {
   beforeAll(async () => {
     t = await createTestApp({ database });
     fx = createTrackingFixtures(t.database.db);
-    tracking = trackingServiceOf(t.app.loupe);
+    tracking = t.app.loupe.tracking;
     admin = { id: (await t.createUser({ role: 'admin' })).id, role: 'admin' };
     t.app.loupe.events.subscribe((announcement) => announced.push(announcement));
   });

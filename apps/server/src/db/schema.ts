@@ -138,7 +138,7 @@ export const signingKeys = pgTable('signing_keys', {
 
 // ── Workshop registry (issue 5) ──────────────────────────────────────────────────────────────────
 
-/** A site of the workshop; LOC001 (spec §3, §9) is made by the migration. */
+/** A site of the workshop; the registry makes LOC001 (spec §3, §9) at start-up when it is missing. */
 export const locations = pgTable('locations', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

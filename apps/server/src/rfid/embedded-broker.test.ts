@@ -112,7 +112,7 @@ describe('embedded MQTT broker', () => {
     });
     const client = connect(port, { username: 'bench-1', password: KEYS['bench-1'] });
     await connectResult(client);
-    const closed = new Promise((resolve) => client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     let acknowledged = false;
     // MQTT.js settles an unacknowledged publish only when the client ends (afterEach): a rejection then.
     client.publishAsync('loupe/readers/bench-1/reads', '{}', { qos: 1 }).then(
@@ -132,7 +132,7 @@ describe('embedded MQTT broker', () => {
     });
     const client = connect(port, { username: 'bench-1', password: KEYS['bench-1'] });
     await connectResult(client);
-    const closed = new Promise((resolve) => client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish('loupe/readers/qa-2/impinj', '[]', { qos: 1 });
     await closed;
     expect(recorded).toEqual([]);

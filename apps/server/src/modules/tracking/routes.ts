@@ -11,15 +11,14 @@ import {
   ZTrackedOrderResponseSchema,
   ZTrackingStatsSchema,
 } from '@loupe/domain/tracking/tracking-api';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf } from '../auth/request-context.ts';
-import { createSettingsService } from '../settings/service.ts';
-import { createTrackingService, OFFSITE_LIST_ACCESS, TRACKING_ACCESS } from './service.ts';
+import { OFFSITE_LIST_ACCESS, TRACKING_ACCESS } from './service.ts';
 
 const bearerDoc = { security: [{ idToken: [] }] };
 const ZOrderParamsSchema = z.object({ orderId: z.uuid() });
@@ -29,17 +28,6 @@ const ZRepairParamsSchema = z.object({ repairId: z.uuid() });
 const accessOf = (access: TRoleAccess): TAccess => (access === 'all' ? 'signed-in' : access);
 
 /** The tracking service of an app: what these routes, the RFID pipeline and the offsite sweeper share. */
-export function trackingServiceOf(services: TServices, logger?: FastifyBaseLogger) {
-  const { config, settings, audit, clock, database, events } = services;
-  const settingsService = createSettingsService({ config, settings, audit, clock });
-  return createTrackingService({
-    db: database.db,
-    clock,
-    events,
-    offsiteSettings: () => settingsService.generalSettings(),
-    logger,
-  });
-}
 
 /**
  * The tracking API of spec §7 under /api/v1/tracking: orders exactly as the spec's table gives it, the
@@ -47,7 +35,7 @@ export function trackingServiceOf(services: TServices, logger?: FastifyBaseLogge
  */
 export async function registerTrackingRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const tracking = trackingServiceOf(options.services, instance.log);
+  const { tracking } = options.services;
 
   // ── Orders (spec §7's table) ────────────────────────────────────────────────────────────────
 
