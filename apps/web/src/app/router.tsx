@@ -47,6 +47,10 @@ function screen(path: string, load: () => Promise<ComponentType>, accessPath: st
 
 const BUILT_SCREENS: RouteObject[] = [
   screen(
+    paths.dashboard,
+    async () => (await import('@/features/dashboard/routes/dashboard-route')).DashboardRoute,
+  ),
+  screen(
     paths.departments,
     async () => (await import('@/features/departments/routes/departments-route')).DepartmentsRoute,
   ),
@@ -86,7 +90,6 @@ const BUILT_SCREENS: RouteObject[] = [
 ];
 
 const LAYOUT_SCREENS = [
-  paths.dashboard,
   paths.aiSettings,
   paths.workflowDashboard,
   paths.workflowAnalytics,

@@ -2,10 +2,6 @@ import { paths } from '@/lib/paths';
 
 /** What each not-yet-built screen will hold, shown in its empty state. */
 export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; description: string }>> = {
-  [paths.dashboard]: {
-    title: 'Dashboard',
-    description: 'Live counts of orders and repairs per department arrive with order and repair tracking.',
-  },
   [paths.workflowDashboard]: {
     title: 'Workflow Command Center',
     description: 'Smart automation • One-click actions • Zero busywork',
