@@ -65,8 +65,28 @@ export function findStationByName<S extends { readonly name: string }>(
   return stations.find((station) => station.name.toLowerCase() === wanted);
 }
 
-/** PATCH body of a station: the editable fields; itemCount is derived from the items standing there. */
-export const ZUpdateStationInputSchema = ZStationSchema.omit({ id: true, itemCount: true, lastSeen: true })
-  .partial()
-  .extend({ position: z.number().int().nonnegative().optional() });
+const { shape } = ZStationSchema;
+
+/**
+ * PATCH body of a station: the editable fields; itemCount is derived from the items standing there. The
+ * spec §3 defaults are unwrapped: `.partial()` alone would fill every field left out with its default, so
+ * renaming a station would also reset its antenna to 1.
+ */
+export const ZUpdateStationInputSchema = z.object({
+  name: shape.name.optional(),
+  antennaNumber: shape.antennaNumber.unwrap().optional(),
+  isActive: shape.isActive.unwrap().optional(),
+  signalStrength: shape.signalStrength.unwrap().optional(),
+  jewelerName: shape.jewelerName.unwrap().optional(),
+  specialization: shape.specialization.unwrap().optional(),
+  status: shape.status.unwrap().optional(),
+  position: z.number().int().nonnegative().optional(),
+});
 export type TUpdateStationInput = z.output<typeof ZUpdateStationInputSchema>;
+
+/** A station as the flat /stations API shows it: with the department it belongs to. */
+export const ZStationWithDepartmentSchema = ZStationSchema.extend({
+  departmentId: z.string(),
+  departmentName: z.string(),
+});
+export type TStationWithDepartment = z.output<typeof ZStationWithDepartmentSchema>;

@@ -18,6 +18,9 @@ export const AUDIT_ACTIONS = [
   'users.updated',
   'users.deleted',
   'settings.updated',
+  'readers.created',
+  'readers.api_key_rotated',
+  'readers.deleted',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,194 @@
+import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
+import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
+import {
+  ZAntennaMappingInputSchema,
+  ZAntennaMappingSchema,
+  ZAntennaNumberSchema,
+  ZCreateReaderInputSchema,
+  ZReaderSchema,
+  ZReaderWithKeySchema,
+  ZUpdateReaderInputSchema,
+} from '@loupe/domain/registry/readers';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TServices } from '../../app.ts';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { currentUserOf, requestContext } from '../auth/request-context.ts';
+import { createReadersRepository } from './repository.ts';
+import { createReadersService } from './service.ts';
 
-/** Placeholder: issue 5 fills this module. */
-export async function registerReadersRoutes(_instance: FastifyInstance, _options: { services: TServices }) {}
+const adminDoc = { security: [{ idToken: [] }] };
+// Unknown ids answer 404 rather than 400, so any reasonable id string is accepted here.
+const ZReaderParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+const ZAntennaParamsSchema = ZReaderParamsSchema.extend({ antenna: ZAntennaNumberSchema });
+
+/** RFID readers, their ingest keys and antenna mappings (issue 5 §1): admins only, as /rfid-mapping is (spec §2). */
+export async function registerReadersRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { database, audit, clock } = options.services;
+  const readers = createReadersService({ readers: createReadersRepository(database.db), audit, clock });
+
+  app.get(
+    '/readers',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'List readers with their antenna mappings (search by id or name)',
+        ...adminDoc,
+        querystring: ZListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZReaderSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await readers.list(currentUserOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/readers',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'Register a reader; the answer holds its HTTP ingest key, shown this once only',
+        ...adminDoc,
+        body: ZCreateReaderInputSchema,
+        response: { 201: resultWithData(ZReaderWithKeySchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await readers.create(currentUserOf(request), request.body, requestContext(request));
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Reader created. Copy its API key now: it will not be shown again.',
+        data,
+      });
+    },
+  );
+
+  app.get(
+    '/readers/:id',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'One reader with its antenna mappings',
+        ...adminDoc,
+        params: ZReaderParamsSchema,
+        response: { 200: resultWithData(ZReaderSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await readers.get(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/readers/:id',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'Rename a reader or change its kind (fields left out keep their value)',
+        ...adminDoc,
+        params: ZReaderParamsSchema,
+        body: ZUpdateReaderInputSchema,
+        response: { 200: resultWithData(ZReaderSchema) },
+      },
+    },
+    async (request) => {
+      const reader = await readers.update(currentUserOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Reader saved.', data: reader };
+    },
+  );
+
+  app.delete(
+    '/readers/:id',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'Delete a reader and its antenna mappings; its key stops working',
+        ...adminDoc,
+        params: ZReaderParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await readers.remove(currentUserOf(request), request.params.id, requestContext(request));
+      return { success: true as const, message: 'Reader deleted.' };
+    },
+  );
+
+  app.post(
+    '/readers/:id/api-key',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'Give a reader a new ingest key (shown this once); the old key stops working at once',
+        ...adminDoc,
+        params: ZReaderParamsSchema,
+        response: { 200: resultWithData(ZReaderWithKeySchema) },
+      },
+    },
+    async (request) => {
+      const data = await readers.rotateApiKey(
+        currentUserOf(request),
+        request.params.id,
+        requestContext(request),
+      );
+      return {
+        success: true as const,
+        message: 'New API key made. Copy it now: it will not be shown again. The old key no longer works.',
+        data,
+      };
+    },
+  );
+
+  app.put(
+    '/readers/:id/antennas/:antenna',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'Map an antenna to a station of a department, or make it a tag-assignment antenna',
+        ...adminDoc,
+        params: ZAntennaParamsSchema,
+        body: ZAntennaMappingInputSchema,
+        response: { 200: resultWithData(ZAntennaMappingSchema) },
+      },
+    },
+    async (request) => {
+      const mapping = await readers.mapAntenna(
+        currentUserOf(request),
+        request.params.id,
+        request.params.antenna,
+        request.body,
+      );
+      return { success: true as const, message: 'Antenna mapping saved.', data: mapping };
+    },
+  );
+
+  app.delete(
+    '/readers/:id/antennas/:antenna',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'Remove an antenna’s mapping: its reads are then counted as unmapped',
+        ...adminDoc,
+        params: ZAntennaParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await readers.unmapAntenna(currentUserOf(request), request.params.id, request.params.antenna);
+      return { success: true as const, message: 'Antenna mapping removed.' };
+    },
+  );
+}

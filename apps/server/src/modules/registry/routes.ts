@@ -1,5 +1,123 @@
+import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
+import { REGISTRY_MANAGER_ROLES } from '@loupe/domain/auth/permissions';
+import {
+  ZCreateLocationInputSchema,
+  ZLocationSchema,
+  ZUpdateLocationInputSchema,
+} from '@loupe/domain/registry/locations';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TServices } from '../../app.ts';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { currentUserOf } from '../auth/request-context.ts';
+import { registerDepartmentRoutes } from './department-routes.ts';
+import { createDepartmentTransfer } from './department-transfer.ts';
+import { createLocationService } from './location-service.ts';
+import { bearerDoc, ZRegistryIdParamsSchema } from './route-schemas.ts';
+import { createRegistryService } from './service.ts';
+import { registerStationRoutes } from './station-routes.ts';
 
-/** Placeholder: issue 5 fills this module. */
-export async function registerRegistryRoutes(_instance: FastifyInstance, _options: { services: TServices }) {}
+/**
+ * The workshop registry (issue 5 §1, decision 004): locations, departments and stations, read by every
+ * signed-in user and set up by admins and managers. The rules live in service.ts.
+ */
+export async function registerRegistryRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { database, clock, events } = options.services;
+  const locations = createLocationService({ db: database.db, clock });
+  const registry = createRegistryService({ db: database.db, clock, events });
+  const transfer = createDepartmentTransfer({ db: database.db, clock, events });
+  await locations.ensureDefaultLocation();
+
+  app.get(
+    '/locations',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['registry'],
+        summary: 'List the workshop’s locations with their department counts (search by name or address)',
+        ...bearerDoc,
+        querystring: ZListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZLocationSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await locations.listLocations(request.query) }),
+  );
+
+  app.post(
+    '/locations',
+    {
+      config: { access: REGISTRY_MANAGER_ROLES },
+      schema: {
+        tags: ['registry'],
+        summary: 'Create a location (id LOC + the next sequence number)',
+        ...bearerDoc,
+        body: ZCreateLocationInputSchema,
+        response: { 201: resultWithData(ZLocationSchema) },
+      },
+    },
+    async (request, reply) => {
+      const location = await locations.createLocation(currentUserOf(request), request.body);
+      return reply.status(201).send({ success: true as const, message: 'Location created.', data: location });
+    },
+  );
+
+  app.get(
+    '/locations/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['registry'],
+        summary: 'One location',
+        ...bearerDoc,
+        params: ZRegistryIdParamsSchema,
+        response: { 200: resultWithData(ZLocationSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await locations.getLocation(request.params.id) }),
+  );
+
+  app.patch(
+    '/locations/:id',
+    {
+      config: { access: REGISTRY_MANAGER_ROLES },
+      schema: {
+        tags: ['registry'],
+        summary: 'Change a location’s name, address or description (fields left out keep their value)',
+        ...bearerDoc,
+        params: ZRegistryIdParamsSchema,
+        body: ZUpdateLocationInputSchema,
+        response: { 200: resultWithData(ZLocationSchema) },
+      },
+    },
+    async (request) => {
+      const location = await locations.updateLocation(
+        currentUserOf(request),
+        request.params.id,
+        request.body,
+      );
+      return { success: true as const, message: 'Location saved.', data: location };
+    },
+  );
+
+  app.delete(
+    '/locations/:id',
+    {
+      config: { access: REGISTRY_MANAGER_ROLES },
+      schema: {
+        tags: ['registry'],
+        summary: 'Delete a location that has no departments (LOC001, the default, stays)',
+        ...bearerDoc,
+        params: ZRegistryIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await locations.deleteLocation(currentUserOf(request), request.params.id);
+      return { success: true as const, message: 'Location deleted.' };
+    },
+  );
+
+  registerDepartmentRoutes(app, { registry, transfer });
+  registerStationRoutes(app, { registry });
+}

@@ -2,6 +2,7 @@ import {
   ZNotificationSettingsChangesSchema,
   ZNotificationSettingsSchema,
 } from '@loupe/domain/settings/notification-settings';
+import { ZOrderSettingsChangesSchema, ZOrderSettingsSchema } from '@loupe/domain/settings/order-settings';
 import { SETTINGS_SECTION_ACCESS, type TSettingsSection } from '@loupe/domain/settings/sections';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import {
@@ -36,7 +37,8 @@ function editorsOf(section: TSettingsSection): TAccess {
 
 /**
  * Settings sections: security (self-registration, session lifetimes) is admin only; general (offsite rules and
- * branding) is read by everyone and changed by its section's roles; notifications are each user's own (spec §6).
+ * branding) and orders (numbering, lead times) are read by everyone and changed by their section's roles;
+ * notifications are each user's own (spec §6).
  */
 export async function registerSettingsRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -78,6 +80,43 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         requestContext(request),
       );
       return { success: true as const, message: 'General settings saved.', data };
+    },
+  );
+
+  app.get(
+    '/settings/orders',
+    {
+      // Whoever takes in an order or a repair sees how it will be numbered and when it is promised.
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Order settings: order and repair number prefixes and default lead times',
+        ...bearerDoc,
+        response: { 200: resultWithData(ZOrderSettingsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await settingsService.orderSettings() }),
+  );
+
+  app.put(
+    '/settings/orders',
+    {
+      config: { access: editorsOf('orders') },
+      schema: {
+        tags: ['settings'],
+        summary: 'Change order settings (fields left out keep their value)',
+        ...bearerDoc,
+        body: ZOrderSettingsChangesSchema,
+        response: { 200: resultWithData(ZOrderSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const data = await settingsService.updateOrderSettings(
+        currentUserOf(request),
+        request.body,
+        requestContext(request),
+      );
+      return { success: true as const, message: 'Order settings saved.', data };
     },
   );
 

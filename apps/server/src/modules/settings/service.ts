@@ -8,6 +8,11 @@ import {
   type TNotificationSettings,
   type TNotificationSettingsChanges,
 } from '@loupe/domain/settings/notification-settings';
+import {
+  type TOrderSettings,
+  type TOrderSettingsChanges,
+  ZOrderSettingsSchema,
+} from '@loupe/domain/settings/order-settings';
 import { SETTINGS_SECTION_ACCESS, type TSettingsSection } from '@loupe/domain/settings/sections';
 import {
   applyWorkshopGeneralSettingsChanges,
@@ -24,6 +29,8 @@ import type { TSettingsRepository } from './repository.ts';
 
 /** Keys of the settings table. Notifications are per user; everything else is workshop-wide. */
 export const GENERAL_SETTINGS_KEY = 'general';
+/** Settings › orders: numbering and default promised dates, read by the orders and repairs modules. */
+export const ORDER_SETTINGS_KEY = 'orders';
 export const notificationSettingsKey = (userId: string) => `notifications:${userId}`;
 
 // The stored object as it is: the domain's parsers fall back field by field (spec §5).
@@ -49,12 +56,20 @@ function definedChanges(changes: Record<string, unknown>): Record<string, unknow
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
-/** Settings › general (workshop-wide offsite rules and branding) and each user's own notification preferences. */
+/**
+ * Settings › general (workshop-wide offsite rules and branding), Settings › orders (numbering and lead
+ * times) and each user's own notification preferences.
+ */
 export function createSettingsService(options: TSettingsServiceOptions) {
   const { config, settings, audit, clock } = options;
 
   async function readGeneral(): Promise<TWorkshopGeneralSettings> {
     return parseStoredWorkshopGeneralSettings(await settings.read(GENERAL_SETTINGS_KEY, ZStoredObjectSchema));
+  }
+
+  /** Field by field: a stored value that no longer parses falls back to its default (spec §5). */
+  async function readOrders(): Promise<TOrderSettings> {
+    return ZOrderSettingsSchema.parse(await settings.read(ORDER_SETTINGS_KEY, ZStoredObjectSchema));
   }
 
   async function readNotifications(userId: string): Promise<TNotificationSettings> {
@@ -94,6 +109,29 @@ export function createSettingsService(options: TSettingsServiceOptions) {
         tagline: config.COMPANY_TAGLINE,
         logoUrl: config.COMPANY_LOGO_URL,
       });
+    },
+
+    /** Every signed-in user reads these: whoever takes in an order sees its number and promised date. */
+    orderSettings: readOrders,
+
+    async updateOrderSettings(
+      actor: TSettingsActor,
+      changes: TOrderSettingsChanges,
+      context: TRequestContext,
+    ): Promise<TOrderSettings> {
+      assertMayEdit(actor, 'orders');
+      const defined = definedChanges(changes);
+      const value = ZOrderSettingsSchema.parse({ ...(await readOrders()), ...defined });
+      await settings.write(ORDER_SETTINGS_KEY, value, actor.id);
+      await audit.record({
+        action: 'settings.updated',
+        at: clock(),
+        actorId: actor.id,
+        subject: 'orders',
+        ...context,
+        details: { section: 'orders', changes: defined },
+      });
+      return readOrders();
     },
 
     /** The caller's own preferences; nobody reads another user's. */

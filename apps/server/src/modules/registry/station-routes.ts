@@ -1,0 +1,87 @@
+import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
+import { REGISTRY_MANAGER_ROLES } from '@loupe/domain/auth/permissions';
+import { ZStationWithDepartmentSchema, ZUpdateStationInputSchema } from '@loupe/domain/registry/stations';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { currentUserOf } from '../auth/request-context.ts';
+import { bearerDoc, ZRegistryIdParamsSchema } from './route-schemas.ts';
+import type { TRegistryService } from './service.ts';
+
+const ZStationListQuerySchema = ZListQuerySchema.extend({
+  departmentId: z.string().trim().min(1).max(100).optional(),
+});
+
+/** Stations across departments (the TV view and the RFID mapping screen look them up by id). */
+export function registerStationRoutes(instance: FastifyInstance, options: { registry: TRegistryService }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { registry } = options;
+
+  app.get(
+    '/stations',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['registry'],
+        summary: 'List stations with their department and item counts (filter by department, search by name)',
+        ...bearerDoc,
+        querystring: ZStationListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZStationWithDepartmentSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await registry.listStations(request.query) }),
+  );
+
+  app.get(
+    '/stations/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['registry'],
+        summary: 'One station with its department and item count',
+        ...bearerDoc,
+        params: ZRegistryIdParamsSchema,
+        response: { 200: resultWithData(ZStationWithDepartmentSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await registry.getStation(request.params.id) }),
+  );
+
+  app.patch(
+    '/stations/:id',
+    {
+      config: { access: REGISTRY_MANAGER_ROLES },
+      schema: {
+        tags: ['registry'],
+        summary: 'Change a station (fields left out keep their value)',
+        ...bearerDoc,
+        params: ZRegistryIdParamsSchema,
+        body: ZUpdateStationInputSchema,
+        response: { 200: resultWithData(ZStationWithDepartmentSchema) },
+      },
+    },
+    async (request) => {
+      const station = await registry.updateStation(currentUserOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Station saved.', data: station };
+    },
+  );
+
+  app.delete(
+    '/stations/:id',
+    {
+      config: { access: REGISTRY_MANAGER_ROLES },
+      schema: {
+        tags: ['registry'],
+        summary: 'Delete a station; refused while tracked items stand at it',
+        ...bearerDoc,
+        params: ZRegistryIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await registry.deleteStation(currentUserOf(request), request.params.id);
+      return { success: true as const, message: 'Station deleted.' };
+    },
+  );
+}

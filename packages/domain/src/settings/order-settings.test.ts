@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_NUMBER_PREFIX } from '../orders/order';
+import { REPAIR_NUMBER_PREFIX } from '../repairs/repair';
+import {
+  defaultPromisedDate,
+  ORDER_SETTINGS_DEFAULTS,
+  ZOrderSettingsChangesSchema,
+  ZOrderSettingsSchema,
+} from './order-settings';
+
+describe('order settings', () => {
+  it('default to the order and repair number prefixes and the lead times', () => {
+    expect(ORDER_SETTINGS_DEFAULTS).toEqual({
+      orderNumberPrefix: ORDER_NUMBER_PREFIX,
+      repairNumberPrefix: REPAIR_NUMBER_PREFIX,
+      defaultLeadTimeDays: 21,
+      rushLeadTimeDays: 7,
+      repairLeadTimeDays: 10,
+    });
+  });
+
+  it('fill every missing field with its default', () => {
+    expect(ZOrderSettingsSchema.parse({})).toEqual(ORDER_SETTINGS_DEFAULTS);
+    expect(ZOrderSettingsSchema.parse({ rushLeadTimeDays: 3 })).toEqual({
+      ...ORDER_SETTINGS_DEFAULTS,
+      rushLeadTimeDays: 3,
+    });
+  });
+
+  it.each([
+    ['orderNumberPrefix', 'ord'],
+    ['repairNumberPrefix', '9REP'],
+    ['defaultLeadTimeDays', 0],
+    ['rushLeadTimeDays', 366],
+    ['repairLeadTimeDays', 'ten'],
+  ])(
+    'replace a stored %s of %j that no longer parses by its default, field by field (spec §5)',
+    (field, value) => {
+      expect(
+        ZOrderSettingsSchema.parse({
+          [field]: value,
+          defaultLeadTimeDays: field === 'defaultLeadTimeDays' ? value : 30,
+        }),
+      ).toEqual({
+        ...ORDER_SETTINGS_DEFAULTS,
+        defaultLeadTimeDays:
+          field === 'defaultLeadTimeDays' ? ORDER_SETTINGS_DEFAULTS.defaultLeadTimeDays : 30,
+      });
+    },
+  );
+});
+
+describe('ZOrderSettingsChangesSchema', () => {
+  it('takes any subset of the fields, trimming prefixes', () => {
+    expect(ZOrderSettingsChangesSchema.parse({})).toEqual({});
+    expect(ZOrderSettingsChangesSchema.parse({ orderNumberPrefix: ' JOB ' })).toEqual({
+      orderNumberPrefix: 'JOB',
+    });
+  });
+
+  it.each(['A', 'ORD2', 'ABCDEFGH'])('accepts the prefix %s', (prefix) => {
+    expect(ZOrderSettingsChangesSchema.safeParse({ orderNumberPrefix: prefix }).success).toBe(true);
+  });
+
+  it.each([
+    ['orderNumberPrefix', 'ord'],
+    ['orderNumberPrefix', 'ABCDEFGHI'],
+    ['repairNumberPrefix', '1REP'],
+    ['repairNumberPrefix', 'RE-P'],
+    ['defaultLeadTimeDays', 0],
+    ['rushLeadTimeDays', 1.5],
+    ['repairLeadTimeDays', 366],
+  ])('refuses %s = %j instead of silently replacing it', (field, value) => {
+    expect(ZOrderSettingsChangesSchema.safeParse({ [field]: value }).success).toBe(false);
+  });
+
+  it('says what a prefix must look like', () => {
+    const result = ZOrderSettingsChangesSchema.safeParse({ orderNumberPrefix: 'x' });
+    expect(result.error?.issues[0]?.message).toBe(
+      'Use 1–8 capital letters or digits, starting with a letter',
+    );
+  });
+});
+
+describe('defaultPromisedDate', () => {
+  const settings = ZOrderSettingsSchema.parse({
+    defaultLeadTimeDays: 21,
+    rushLeadTimeDays: 7,
+    repairLeadTimeDays: 10,
+  });
+  const today = new Date('2025-02-20T15:30:00.000Z');
+
+  it.each([
+    ['order', '2025-03-13'],
+    ['rush-order', '2025-02-27'],
+    ['repair', '2025-03-02'],
+  ] as const)('promises a new %s its lead time after today: %s', (kind, expected) => {
+    expect(defaultPromisedDate(settings, kind, today)).toBe(expected);
+  });
+
+  it('counts calendar days in UTC, across a year end', () => {
+    expect(defaultPromisedDate(settings, 'rush-order', new Date('2025-12-30T23:59:59.000Z'))).toBe(
+      '2026-01-06',
+    );
+  });
+});
