@@ -1,12 +1,15 @@
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { DashboardOverview } from '../components/dashboard-overview';
 
-/** Placeholder: being built. */
+/** / and /dashboard (all signed-in users): what is being tracked in the workshop right now. */
 export function DashboardRoute() {
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Dashboard" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
+      <PageHeader
+        title="Dashboard"
+        description="What is tagged and tracked in the workshop right now, and where it is."
+      />
+      <DashboardOverview />
     </div>
   );
 }
