@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -459,4 +460,30 @@ export const locationHistory = pgTable(
     readKey: text('read_key').unique(),
   },
   (table) => [index('location_history_item_idx').on(table.itemKind, table.itemId, table.arrivedAt)],
+);
+
+// ── RFID ingestion (issue 6) ────────────────────────────────────────────────────────────────────
+
+/**
+ * Every fresh tag read Loupe acknowledged, recorded before the acknowledgement (HTTP 2xx, MQTT PUBACK).
+ * The key is the read's identity (reader, antenna, EPC, time), so a redelivered read is recorded once;
+ * repeats of it inside the dedupe window are counted on its row rather than stored one by one.
+ */
+export const rfidReads = pgTable(
+  'rfid_reads',
+  {
+    readKey: text('read_key').primaryKey(),
+    readerId: text('reader_id').notNull(),
+    antenna: integer('antenna').notNull(),
+    epc: text('epc').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    rssi: doublePrecision('rssi'),
+    repeats: integer('repeats').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('rfid_reads_reader_antenna_idx').on(table.readerId, table.antenna, table.readAt),
+    index('rfid_reads_epc_idx').on(table.epc, table.readAt),
+  ],
 );

@@ -112,6 +112,8 @@ export const ZRfidTagReadPayloadSchema = z.object({
   rssi: z.number().optional(),
   departmentId: ZIdSchema.optional(),
   stationId: ZIdSchema.optional(),
+  /** Read at a tag-assignment antenna: an open order or repair screen offers this tag (issue 6 §3). */
+  isTagAssignment: z.boolean().optional(),
 });
 
 export const READER_STATUSES = ['online', 'offline', 'error'] as const;

@@ -1,0 +1,333 @@
+import type { TAntennaMapping } from '@loupe/domain/registry/readers';
+import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDatabase } from '../db/client.ts';
+import { rfidReads } from '../db/schema.ts';
+import type { TClock } from '../lib/clock.ts';
+import type { TLocationMove, TMoveOutcome } from '../modules/tracking/location-moves.ts';
+import type { TEventBus } from '../realtime/event-bus.ts';
+import type { TAdapterResult } from './adapters/types.ts';
+import { createDedupe, DEFAULT_DEDUPE_WINDOW_MS } from './dedupe.ts';
+
+/**
+ * The ingest pipeline of ARCHITECTURE §3: normalized reads → dedupe → (reader, antenna) resolution →
+ * micro-batched, idempotent application → announcements after commit. `ingest` resolves once the reads of
+ * its payload are durably recorded and applied, which is when HTTP answers 2xx and MQTT sends PUBACK.
+ */
+export type TIngestSummary = {
+  readonly accepted: number;
+  readonly repeats: number;
+  readonly rejected: readonly { readonly index: number; readonly message: string }[];
+  readonly ignored: number;
+  readonly heartbeats: number;
+};
+
+export type TPipelineCounters = {
+  received: number;
+  fresh: number;
+  repeats: number;
+  rejected: number;
+  ignored: number;
+  moved: number;
+  tagAssignment: number;
+  unknownTag: number;
+  batches: number;
+  /** Reads of antennas that map to no station, by "reader/antenna" (shown on the RFID mapping screen). */
+  unmapped: Record<string, number>;
+};
+
+export type TIngestPipelineOptions = {
+  readonly db: TDatabase;
+  readonly applyMoves: (moves: readonly TLocationMove[]) => Promise<TMoveOutcome[]>;
+  /** Every antenna mapping; read again after `invalidateMappings`. */
+  readonly loadMappings: () => Promise<readonly TAntennaMapping[]>;
+  /** A reader said it is alive. */
+  readonly onHeartbeat: (readerId: string, at: Date) => Promise<void>;
+  readonly events: TEventBus;
+  readonly clock: TClock;
+  readonly logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  readonly dedupeWindowMs?: number;
+  /** A batch is applied when it holds this many reads, or after `batchWaitMs`, whichever comes first. */
+  readonly batchSize?: number;
+  readonly batchWaitMs?: number;
+};
+
+type TResolved =
+  | { kind: 'location'; departmentId: string; stationId: string }
+  | { kind: 'tag-assignment' }
+  | { kind: 'unmapped' };
+
+/** As the dedupe window's own bound: a flood of distinct tags cannot exhaust memory. */
+const MAX_TRACKED_KEYS = 200_000;
+
+type TQueued = { read: TTagReadEvent; readKey: string; verdict: 'fresh' | 'repeat' };
+type TWaiter = { resolve: () => void; reject: (error: Error) => void };
+
+/** A read's identity: the same read delivered twice has the same key. */
+export function readKeyOf(read: TTagReadEvent): string {
+  return `${read.readerId}/${read.antenna}/${read.epc}/${Date.parse(read.timestamp)}`;
+}
+
+/**
+ * Spec §4 "Scan handling" with the server's mapping by station id: no mapping → unmapped; a tag-assignment
+ * antenna → no move; a mapping that lost its department or station (deleted) → unmapped too.
+ */
+export function resolveAntenna(
+  mappings: ReadonlyMap<string, TAntennaMapping>,
+  read: TTagReadEvent,
+): TResolved {
+  const mapping = mappings.get(`${read.readerId}/${read.antenna}`);
+  if (mapping === undefined) return { kind: 'unmapped' };
+  if (mapping.isTagAssignment) return { kind: 'tag-assignment' };
+  if (mapping.departmentId === null || mapping.stationId === null) return { kind: 'unmapped' };
+  return { kind: 'location', departmentId: mapping.departmentId, stationId: mapping.stationId };
+}
+
+export function createIngestPipeline(options: TIngestPipelineOptions) {
+  const { db, events, logger } = options;
+  const dedupe = createDedupe({ windowMs: options.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS });
+  const batchSize = options.batchSize ?? 500;
+  const batchWaitMs = options.batchWaitMs ?? 10;
+  // The fresh read a repeat belongs to, so its row counts the repeat.
+  const freshKeyOf = new Map<string, string>();
+  const counters: TPipelineCounters = {
+    received: 0,
+    fresh: 0,
+    repeats: 0,
+    rejected: 0,
+    ignored: 0,
+    moved: 0,
+    tagAssignment: 0,
+    unknownTag: 0,
+    batches: 0,
+    unmapped: {},
+  };
+
+  let mappings: Promise<Map<string, TAntennaMapping>> | null = null;
+  function currentMappings(): Promise<Map<string, TAntennaMapping>> {
+    mappings ??= options.loadMappings().then(
+      (list) => new Map(list.map((mapping) => [`${mapping.readerId}/${mapping.antenna}`, mapping])),
+      (error: unknown) => {
+        mappings = null;
+        throw error;
+      },
+    );
+    return mappings;
+  }
+
+  let queue: TQueued[] = [];
+  let waiters: TWaiter[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // Batches are applied one after the other, so reads of one tag are applied in arrival order.
+  let chain: Promise<void> = Promise.resolve();
+
+  function schedule(): void {
+    if (queue.length >= batchSize) {
+      flushNow();
+    } else if (timer === null) {
+      timer = setTimeout(flushNow, batchWaitMs);
+    }
+  }
+
+  function flushNow(): void {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (queue.length === 0 && waiters.length === 0) return;
+    const batch = queue;
+    const batchWaiters = waiters;
+    queue = [];
+    waiters = [];
+    chain = chain.then(() =>
+      applyBatch(batch).then(
+        () => {
+          for (const waiter of batchWaiters) waiter.resolve();
+        },
+        (error: unknown) => {
+          logger.error({ err: (error as Error).message, reads: batch.length }, 'rfid: a batch failed');
+          for (const waiter of batchWaiters) waiter.reject(error as Error);
+        },
+      ),
+    );
+  }
+
+  async function applyBatch(batch: readonly TQueued[]): Promise<void> {
+    if (batch.length === 0) return;
+    counters.batches += 1;
+    const resolutions = await currentMappings();
+    const fresh = batch.filter((item) => item.verdict === 'fresh');
+    // Repeats fold into their fresh read's row: one count and the latest time per key.
+    const repeatsByKey = new Map<string, { count: number; at: number; item: TQueued }>();
+    for (const item of batch) {
+      if (item.verdict !== 'repeat') continue;
+      const at = Date.parse(item.read.timestamp);
+      const current = repeatsByKey.get(item.readKey);
+      repeatsByKey.set(item.readKey, {
+        count: (current?.count ?? 0) + 1,
+        at: Math.max(current?.at ?? 0, at),
+        item: current && current.at > at ? current.item : item,
+      });
+    }
+
+    // 1. Record: the durable part of the acknowledgement.
+    await db.transaction(async (tx) => {
+      if (fresh.length > 0) {
+        await tx
+          .insert(rfidReads)
+          .values(
+            fresh.map(({ read, readKey }) => ({
+              readKey,
+              readerId: read.readerId,
+              antenna: read.antenna,
+              epc: read.epc,
+              readAt: new Date(read.timestamp),
+              rssi: read.rssi,
+              lastSeenAt: new Date(read.timestamp),
+            })),
+          )
+          .onConflictDoNothing({ target: rfidReads.readKey });
+      }
+      for (const [readKey, { count, at }] of repeatsByKey) {
+        await tx
+          .update(rfidReads)
+          .set({
+            repeats: sql`${rfidReads.repeats} + ${count}`,
+            lastSeenAt: sql`greatest(${rfidReads.lastSeenAt}, ${new Date(at).toISOString()}::timestamptz)`,
+          })
+          .where(sql`${rfidReads.readKey} = ${readKey}`);
+      }
+    });
+
+    // 2. Apply: fresh reads at stations move items; a repeat only refreshes last-seen (one per key).
+    const moves: TLocationMove[] = [];
+    const announced: { item: TQueued; resolved: TResolved }[] = [];
+    const consider = (item: TQueued, isFresh: boolean) => {
+      const resolved = resolveAntenna(resolutions, item.read);
+      if (isFresh) announced.push({ item, resolved });
+      if (resolved.kind === 'unmapped') {
+        if (isFresh) {
+          const key = `${item.read.readerId}/${item.read.antenna}`;
+          counters.unmapped[key] = (counters.unmapped[key] ?? 0) + 1;
+        }
+        return;
+      }
+      if (resolved.kind === 'tag-assignment') {
+        if (isFresh) counters.tagAssignment += 1;
+        return;
+      }
+      moves.push({
+        epc: item.read.epc,
+        departmentId: resolved.departmentId,
+        stationId: resolved.stationId,
+        readerId: item.read.readerId,
+        antenna: item.read.antenna,
+        at: new Date(item.read.timestamp),
+        // Only a fresh read's key marks its history row; repeats change no history.
+        readKey: isFresh ? item.readKey : null,
+      });
+    };
+    for (const item of fresh) consider(item, true);
+    for (const { item } of repeatsByKey.values()) consider(item, false);
+    const outcomes = await options.applyMoves(moves);
+    for (const outcome of outcomes) {
+      if (outcome.result === 'moved') counters.moved += 1;
+      if (outcome.result === 'unknown-item') counters.unknownTag += 1;
+    }
+
+    // 3. Announce, after commit: every fresh read to admins, managers and the department's room.
+    for (const { item, resolved } of announced) {
+      const { read } = item;
+      const place = resolved.kind === 'location' ? resolved : null;
+      events.publish(
+        'rfid:tag-read',
+        {
+          epc: read.epc,
+          readerId: read.readerId,
+          antenna: read.antenna,
+          timestamp: read.timestamp,
+          ...(read.rssi === null ? {} : { rssi: read.rssi }),
+          ...(place ? { departmentId: place.departmentId, stationId: place.stationId } : {}),
+          ...(resolved.kind === 'tag-assignment' ? { isTagAssignment: true } : {}),
+        },
+        { rooms: place ? [`department:${place.departmentId}`] : [] },
+      );
+    }
+  }
+
+  return {
+    /** Queues the reads of one payload; resolves once they are recorded and applied. */
+    async ingest(result: TAdapterResult): Promise<TIngestSummary> {
+      counters.received += result.reads.length;
+      counters.rejected += result.rejected.length;
+      counters.ignored += result.ignored;
+      for (const rejection of result.rejected) {
+        logger.warn(
+          { index: rejection.index, reason: rejection.message },
+          'rfid: rejected part of a payload',
+        );
+      }
+      for (const heartbeat of result.heartbeats) {
+        await options.onHeartbeat(heartbeat.readerId, new Date(heartbeat.at));
+      }
+      let repeats = 0;
+      for (const read of result.reads) {
+        const dedupeKey = `${read.epc}|${read.readerId}|${read.antenna}`;
+        const verdict = dedupe.judge(read);
+        let readKey = readKeyOf(read);
+        if (verdict === 'fresh') {
+          freshKeyOf.delete(dedupeKey);
+          freshKeyOf.set(dedupeKey, readKey);
+          if (freshKeyOf.size > MAX_TRACKED_KEYS) {
+            const oldest = freshKeyOf.keys().next().value;
+            if (oldest !== undefined) freshKeyOf.delete(oldest);
+          }
+          counters.fresh += 1;
+        } else if (freshKeyOf.get(dedupeKey) === readKey) {
+          // The very read recorded before, delivered again (a reader resending after a lost PUBACK).
+          continue;
+        } else {
+          readKey = freshKeyOf.get(dedupeKey) ?? readKey;
+          repeats += 1;
+          counters.repeats += 1;
+        }
+        queue.push({ read, readKey, verdict });
+      }
+      if (result.reads.length === 0) {
+        return {
+          accepted: 0,
+          repeats: 0,
+          rejected: result.rejected,
+          ignored: result.ignored,
+          heartbeats: result.heartbeats.length,
+        };
+      }
+      const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+      schedule();
+      await done;
+      return {
+        accepted: result.reads.length,
+        repeats,
+        rejected: result.rejected,
+        ignored: result.ignored,
+        heartbeats: result.heartbeats.length,
+      };
+    },
+
+    /** The registry changed: resolve reads with the new mappings from the next batch on. */
+    invalidateMappings(): void {
+      mappings = null;
+    },
+
+    counters(): Readonly<TPipelineCounters> {
+      return counters;
+    },
+
+    /** Applies what is queued and waits for it. */
+    async drain(): Promise<void> {
+      flushNow();
+      await chain;
+    },
+  };
+}
+
+export type TIngestPipeline = ReturnType<typeof createIngestPipeline>;

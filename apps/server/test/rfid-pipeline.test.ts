@@ -1,0 +1,214 @@
+import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readerAntennas, readers, rfidReads } from '../src/db/schema.ts';
+import { createReadersRepository } from '../src/modules/readers/repository.ts';
+import type { TAnnouncement } from '../src/realtime/event-bus.ts';
+import { emptyResult, type TAdapterResult } from '../src/rfid/adapters/types.ts';
+import { createIngestPipeline, readKeyOf, type TIngestPipeline } from '../src/rfid/pipeline.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp } from './support/test-app.ts';
+import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+
+const T0 = Date.UTC(2026, 10, 21, 9, 0, 0);
+
+function reads(...list: (Partial<TTagReadEvent> & { at: number; epc: string })[]): TAdapterResult {
+  return {
+    ...emptyResult(),
+    reads: list.map(({ at, ...read }) => ({
+      readerId: 'bench-fx',
+      readerName: null,
+      antenna: 1,
+      rssi: -50,
+      location: null,
+      ...read,
+      timestamp: new Date(T0 + at).toISOString(),
+    })),
+  };
+}
+
+describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
+  let t: TTestApp;
+  let fixtures: TTrackingFixtures;
+  let pipeline: TIngestPipeline;
+  let announcements: TAnnouncement[];
+  let actor: { role: 'admin'; id: string };
+  let casting: { departmentId: string; stationId: string };
+  let polishing: { departmentId: string; stationId: string };
+  const heartbeats: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+    fixtures = createTrackingFixtures(t.database.db);
+    actor = { role: 'admin', id: (await t.createUser({ role: 'admin' })).id };
+    const castingDepartment = await fixtures.department({ name: 'Casting' });
+    const polishingDepartment = await fixtures.department({ name: 'Polishing' });
+    casting = {
+      departmentId: castingDepartment.id,
+      stationId: (await fixtures.station(castingDepartment.id, { name: 'Bench 1' })).id,
+    };
+    polishing = {
+      departmentId: polishingDepartment.id,
+      stationId: (await fixtures.station(polishingDepartment.id, { name: 'Wheel 2' })).id,
+    };
+    const { db } = t.database;
+    await db.insert(readers).values([
+      { id: 'bench-fx', name: 'Bench FX9600', kind: 'zebra', apiKeyHash: 'h1', apiKeyPrefix: 'lpr_aaaa' },
+      { id: 'intake', name: 'Sales counter', kind: 'impinj', apiKeyHash: 'h2', apiKeyPrefix: 'lpr_bbbb' },
+    ]);
+    await db.insert(readerAntennas).values([
+      { readerId: 'bench-fx', antenna: 1, ...casting },
+      { readerId: 'bench-fx', antenna: 2, ...polishing },
+      { readerId: 'intake', antenna: 1, isTagAssignment: true },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  beforeEach(() => {
+    announcements = [];
+    t.app.loupe.events.subscribe((announcement) => announcements.push(announcement));
+    const repository = createReadersRepository(t.database.db);
+    pipeline = createIngestPipeline({
+      db: t.database.db,
+      applyMoves: (moves) => t.app.loupe.tracking.applyMoves(moves),
+      loadMappings: () => repository.listAntennaMappings(),
+      onHeartbeat: async (readerId) => {
+        heartbeats.push(readerId);
+      },
+      events: t.app.loupe.events,
+      clock: t.clock,
+      logger: t.app.log,
+      dedupeWindowMs: 1000,
+      batchWaitMs: 5,
+    });
+  });
+
+  async function trackedOrder(epc: string) {
+    const order = await fixtures.order();
+    await t.app.loupe.tracking.assignEpc(actor, 'order', order.id, epc);
+    return order;
+  }
+
+  it('moves a tracked order to the station its antenna stands for, and records the read first', async () => {
+    const order = await trackedOrder('E2800001');
+    await pipeline.ingest(reads({ epc: 'E2800001', at: 0 }));
+    expect(await fixtures.trackedRow('order', order.id)).toMatchObject({
+      currentDepartmentId: casting.departmentId,
+      currentStationId: casting.stationId,
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(rfidReads)
+      .where(eq(rfidReads.readKey, readKeyOf(reads({ epc: 'E2800001', at: 0 }).reads[0] as TTagReadEvent)));
+    expect(row).toMatchObject({ readerId: 'bench-fx', antenna: 1, epc: 'E2800001', repeats: 0 });
+    const tagRead = announcements.find((a) => a.name === 'rfid:tag-read');
+    expect(tagRead).toMatchObject({
+      payload: { epc: 'E2800001', departmentId: casting.departmentId, stationId: casting.stationId },
+      rooms: [`department:${casting.departmentId}`],
+    });
+    expect(announcements.some((a) => a.name === 'order:moved')).toBe(true);
+  });
+
+  it('folds repeats inside the window into the fresh read: one history entry, the repeats counted', async () => {
+    const order = await trackedOrder('E2800002');
+    const summary = await pipeline.ingest(
+      reads({ epc: 'E2800002', at: 0 }, { epc: 'E2800002', at: 200 }, { epc: 'E2800002', at: 400 }),
+    );
+    expect(summary).toMatchObject({ accepted: 3, repeats: 2 });
+    await pipeline.ingest(reads({ epc: 'E2800002', at: 900 }));
+    expect(await fixtures.historyRows('order', order.id)).toHaveLength(1);
+    const rows = await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E2800002'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ repeats: 3, lastSeenAt: new Date(T0 + 900) });
+    expect(pipeline.counters()).toMatchObject({ fresh: 1, repeats: 3 });
+  });
+
+  it('changes nothing when the same payload is delivered twice', async () => {
+    const order = await trackedOrder('E2800003');
+    const payload = reads({ epc: 'E2800003', at: 0, antenna: 2 });
+    await pipeline.ingest(payload);
+    const before = await fixtures.trackedRow('order', order.id);
+    await pipeline.ingest(payload);
+    // A new process (after a crash) has no dedupe memory: the database keys still hold.
+    const restarted = createIngestPipeline({
+      db: t.database.db,
+      applyMoves: (moves) => t.app.loupe.tracking.applyMoves(moves),
+      loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
+      onHeartbeat: async () => {},
+      events: t.app.loupe.events,
+      clock: t.clock,
+      logger: t.app.log,
+    });
+    await restarted.ingest(payload);
+    expect(await fixtures.trackedRow('order', order.id)).toEqual(before);
+    expect(await fixtures.historyRows('order', order.id)).toHaveLength(1);
+    const rows = await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E2800003'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.repeats).toBe(0);
+  });
+
+  it('counts reads of unmapped antennas per reader and antenna, and moves nothing', async () => {
+    const order = await trackedOrder('E2800004');
+    await pipeline.ingest(
+      reads({ epc: 'E2800004', at: 0, antenna: 7 }, { epc: 'E2800005', at: 0, antenna: 7 }),
+    );
+    expect(pipeline.counters().unmapped).toEqual({ 'bench-fx/7': 2 });
+    expect((await fixtures.trackedRow('order', order.id))?.currentStationId).toBeNull();
+    // Recorded all the same: a read is never silently lost.
+    expect(await t.database.db.select().from(rfidReads).where(eq(rfidReads.antenna, 7))).toHaveLength(2);
+  });
+
+  it('offers a tag read at a tag-assignment antenna to open screens instead of moving anything', async () => {
+    await pipeline.ingest(reads({ epc: 'E2800006', at: 0, readerId: 'intake' }));
+    expect(announcements.find((a) => a.name === 'rfid:tag-read')).toMatchObject({
+      payload: { epc: 'E2800006', readerId: 'intake', isTagAssignment: true },
+      rooms: [],
+    });
+    expect(pipeline.counters().tagAssignment).toBe(1);
+  });
+
+  it('resolves ingest only after the reads are committed, and announces after commit', async () => {
+    await trackedOrder('E2800007');
+    let recordedWhenAnnounced: number | null = null;
+    const stop = t.app.loupe.events.subscribe((announcement) => {
+      if (announcement.name !== 'rfid:tag-read') return;
+      void t.database.db
+        .select()
+        .from(rfidReads)
+        .where(eq(rfidReads.epc, 'E2800007'))
+        .then((rows) => {
+          recordedWhenAnnounced = rows.length;
+        });
+    });
+    await pipeline.ingest(reads({ epc: 'E2800007', at: 0 }));
+    stop();
+    expect(await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E2800007'))).toHaveLength(1);
+    await expect.poll(() => recordedWhenAnnounced).toBe(1);
+  });
+
+  it('applies many payloads arriving together in few batches, each read exactly once', async () => {
+    const epcs = Array.from({ length: 60 }, (_, index) => `E29${String(index).padStart(5, '0')}`);
+    await Promise.all(epcs.map((epc) => pipeline.ingest(reads({ epc, at: 0 }))));
+    expect(pipeline.counters().batches).toBeLessThan(10);
+    const rows = await t.database.db.select().from(rfidReads);
+    expect(rows.filter((row) => row.epc.startsWith('E29'))).toHaveLength(60);
+  });
+
+  it('passes heartbeats on and counts rejected and ignored parts', async () => {
+    const summary = await pipeline.ingest({
+      reads: [],
+      heartbeats: [{ readerId: 'bench-fx', at: new Date(T0).toISOString() }],
+      ignored: 2,
+      rejected: [{ index: 0, message: 'idHex: EPC must contain only hexadecimal digits' }],
+    });
+    expect(summary).toEqual({
+      accepted: 0,
+      repeats: 0,
+      rejected: [expect.any(Object)],
+      ignored: 2,
+      heartbeats: 1,
+    });
+    expect(heartbeats).toContain('bench-fx');
+    expect(pipeline.counters()).toMatchObject({ rejected: 1, ignored: 2 });
+  });
+});
