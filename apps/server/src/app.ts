@@ -28,6 +28,8 @@ import { registerOrdersRoutes } from './modules/orders/routes.ts';
 import { registerReadersRoutes } from './modules/readers/routes.ts';
 import { registerRegistryRoutes } from './modules/registry/routes.ts';
 import { registerRepairsRoutes } from './modules/repairs/routes.ts';
+import { registerRfidRoutes } from './modules/rfid/routes.ts';
+import { createRfidService } from './modules/rfid/service.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
@@ -101,8 +103,10 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
 
   const services = await createServices(options, app);
   app.decorate('loupe', services);
-  // Mails still on their way are finished (or recorded as failed) before the transport closes.
+  // Mails still on their way are finished (or recorded as failed) before the transport closes; queued
+  // reads are applied before the database closes.
   app.addHook('onClose', async () => {
+    await services.rfid.close();
     await Promise.all([services.auth.drain(), services.usersAdmin.drain()]);
     services.mailer.close();
   });
@@ -143,7 +147,11 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   // Access control first: its onRoute hook must see every route, the CSRF endpoint included.
   let webAppServed = false;
   registerErrorHandler(app, { serveWebApp: () => webAppServed });
-  registerAccessControl(app, { authenticate: services.authenticate, routes: services.registeredRoutes });
+  registerAccessControl(app, {
+    authenticate: services.authenticate,
+    authenticateReader: services.rfid.authenticateReader,
+    routes: services.registeredRoutes,
+  });
   await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
   await registerApiDocs(app, { companyName: config.COMPANY_NAME });
   webAppServed = await registerWebApp(app, { distDir: webDistDir });
@@ -160,6 +168,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerOrdersRoutes, { prefix: '/api/v1', services });
   await app.register(registerRepairsRoutes, { prefix: '/api/v1', services });
   await app.register(registerTrackingRoutes, { prefix: '/api/v1', services });
+  await app.register(registerRfidRoutes, { prefix: '/api/v1', services });
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -277,6 +286,14 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     offsiteSettings: generalSettings,
     logger: app.log,
   });
+  const rfid = createRfidService({
+    db,
+    tracking,
+    events,
+    clock,
+    logger: app.log,
+    dedupeWindowMs: config.RFID_DEDUPE_WINDOW_MS,
+  });
 
   return {
     config,
@@ -298,6 +315,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     events,
     generalSettings,
     tracking,
+    rfid,
   };
 }
 

@@ -109,6 +109,25 @@ export const CONFIG_VARIABLES = {
     schema: z.url({ protocol: /^rediss?$/ }).optional(),
     doc: 'Redis for several Loupe instances: realtime events reach the browsers of every instance. Absent: one instance.',
   },
+  MQTT_PORT: {
+    schema: z.coerce.number().int().min(0).max(65535).default(1883),
+    doc: 'Port of the embedded MQTT broker readers publish to (when MQTT_URL is not set).',
+  },
+  MQTT_URL: {
+    schema: z.url({ protocol: /^mqtts?$/ }).optional(),
+    doc: 'An external broker (Mosquitto, EMQX) to take reads from, through the shared subscription $share/loupe/loupe/readers/+/#. Absent: the embedded broker.',
+  },
+  MQTT_CLIENT_ID: {
+    schema: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .optional(),
+    doc: 'MQTT_URL: this instance’s client id, stable across restarts for its persistent session (default loupe-HOSTNAME).',
+  },
+  RFID_DEDUPE_WINDOW_MS: {
+    schema: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    doc: 'Repeats of one tag at one antenna within this window only refresh last-seen.',
+  },
   AI_ASSISTANT_NAME: { schema: z.string().min(1).default('Loupe AI'), doc: 'Title of the AI assistant.' },
 } as const;
 
@@ -131,7 +150,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): T
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'invalid value';
       // Never echo a secret's value back into a log.
-      const shown = /PASSWORD|SMTP_URL|DATABASE_URL|REDIS_URL/.test(name) ? '' : ` (got "${raw}")`;
+      const shown = /PASSWORD|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name) ? '' : ` (got "${raw}")`;
       throw new ConfigError(`${name}: ${reason}${shown}`);
     }
     values[name] = parsed.data;

@@ -9,9 +9,10 @@ import type { TCurrentUser } from '../modules/auth/current-user.ts';
  * - 'public': anyone, signed in or not;
  * - 'signed-in': any signed-in user with a verified e-mail;
  * - 'signed-in-unverified': signed in, e-mail not yet verified is fine (profile, logout);
+ * - 'reader': an RFID reader presenting its API key (issue 6); people's tokens do not count here;
  * - a role list: signed-in users with one of those roles.
  */
-export type TAccess = 'public' | 'signed-in' | 'signed-in-unverified' | readonly TRole[];
+export type TAccess = 'public' | 'signed-in' | 'signed-in-unverified' | 'reader' | readonly TRole[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,6 +22,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: TCurrentUser | null;
+    /** The reader whose API key authenticated a 'reader' route. */
+    currentReaderId: string | null;
   }
 }
 
@@ -53,11 +56,14 @@ export class RouteRegistry {
 export type TAccessControlOptions = {
   /** Resolves the bearer token to a user, or throws UNAUTHENTICATED. */
   readonly authenticate: (request: FastifyRequest) => Promise<TCurrentUser>;
+  /** Resolves a reader's API key (X-API-Key or Bearer) to its reader id, or throws UNAUTHENTICATED. */
+  readonly authenticateReader?: (request: FastifyRequest) => Promise<string>;
   readonly routes: RouteRegistry;
 };
 
 export function registerAccessControl(app: FastifyInstance, options: TAccessControlOptions): void {
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('currentReaderId', null);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url.startsWith('/api')) options.routes.add(route);
@@ -83,6 +89,11 @@ export function registerAccessControl(app: FastifyInstance, options: TAccessCont
       return;
     }
     if (access === 'public') return;
+    if (access === 'reader') {
+      if (!options.authenticateReader) throw new AppError('UNAUTHENTICATED', 'A reader API key is required.');
+      request.currentReaderId = await options.authenticateReader(request);
+      return;
+    }
     const user = await options.authenticate(request);
     request.currentUser = user;
     if (access === 'signed-in-unverified') return;

@@ -12,7 +12,11 @@ export async function registerApiDocs(app: FastifyInstance, options: { companyNa
     openapi: {
       info: { title: `${options.companyName} — Loupe API`, version: '1' },
       components: {
-        securitySchemes: { idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // RFID readers: the API key an admin created on the RFID mapping screen.
+          readerApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
       },
     },
     transform: jsonSchemaTransform,

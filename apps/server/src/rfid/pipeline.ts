@@ -18,7 +18,7 @@ import { createDedupe, DEFAULT_DEDUPE_WINDOW_MS } from './dedupe.ts';
 export type TIngestSummary = {
   readonly accepted: number;
   readonly repeats: number;
-  readonly rejected: readonly { readonly index: number; readonly message: string }[];
+  readonly rejected: { readonly index: number; readonly message: string }[];
   readonly ignored: number;
   readonly heartbeats: number;
 };

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TServices } from '../../app.ts';
+import { resultWithData } from '../../lib/api-response.ts';
+import type { TPayloadFormat } from '../../rfid/mqtt-topics.ts';
+
+const ZIngestSummarySchema = z.object({
+  accepted: z.number().int(),
+  repeats: z.number().int(),
+  rejected: z.array(z.object({ index: z.number().int(), message: z.string() })),
+  ignored: z.number().int(),
+  heartbeats: z.number().int(),
+});
+
+const readerDoc = { security: [{ readerApiKey: [] }] };
+const readerRoute = { access: 'reader' as const, csrfExempt: true };
+
+/**
+ * HTTP ingest (issue 6 §1): the reader is the one whose API key comes with the request (X-API-Key); the
+ * answer is sent once its reads are recorded, so a 2xx means nothing is lost. Zebra and Impinj payloads
+ * are read as text: NDJSON and objects glued `}{` are not JSON.
+ */
+export async function registerRfidRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { rfid } = options.services;
+
+  app.post(
+    '/rfid/reads',
+    {
+      config: readerRoute,
+      schema: {
+        tags: ['rfid'],
+        summary: 'Generic JSON: one tag read or an array (spec §3 tag read or simplified scan events)',
+        ...readerDoc,
+        body: z.unknown(),
+        response: { 200: resultWithData(ZIngestSummarySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await rfid.ingest(request.currentReaderId ?? '', 'reads', request.body),
+    }),
+  );
+
+  await app.register(async (raw) => {
+    raw.addContentTypeParser(
+      ['application/json', 'text/plain', 'application/x-ndjson'],
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, body),
+    );
+    const rawApp = raw.withTypeProvider<ZodTypeProvider>();
+    const formats: readonly [TPayloadFormat, string, string][] = [
+      [
+        'zebra',
+        '/rfid/zebra',
+        'Zebra FX IoT Connector data and management events (object, array, NDJSON or glued)',
+      ],
+      ['impinj', '/rfid/impinj', 'Impinj R700 IoT interface webhook (array of events; [] is a keep-alive)'],
+    ];
+    for (const [format, url, summary] of formats) {
+      rawApp.post(
+        url,
+        {
+          config: readerRoute,
+          schema: {
+            tags: ['rfid'],
+            summary,
+            ...readerDoc,
+            body: z.string(),
+            response: { 200: resultWithData(ZIngestSummarySchema) },
+          },
+        },
+        async (request) => ({
+          success: true as const,
+          data: await rfid.ingest(request.currentReaderId ?? '', format, request.body),
+        }),
+      );
+    }
+  });
+}

@@ -1,0 +1,160 @@
+import { AppError } from '@loupe/domain/errors/errors';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { TDatabase } from '../../db/client.ts';
+import { readers } from '../../db/schema.ts';
+import type { TClock } from '../../lib/clock.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
+import { adaptGenericReads } from '../../rfid/adapters/generic.ts';
+import { adaptImpinjPayload } from '../../rfid/adapters/impinj.ts';
+import { adaptZebraPayload } from '../../rfid/adapters/zebra.ts';
+import type { TPayloadFormat, TReaderTopic } from '../../rfid/mqtt-topics.ts';
+import { createIngestPipeline, type TIngestSummary } from '../../rfid/pipeline.ts';
+import { createReadersRepository } from '../readers/repository.ts';
+import type { TTrackingService } from '../tracking/service.ts';
+
+export type TRfidServiceOptions = {
+  readonly db: TDatabase;
+  readonly tracking: Pick<TTrackingService, 'applyMoves'>;
+  readonly events: TEventBus;
+  readonly clock: TClock;
+  readonly logger: FastifyBaseLogger;
+  readonly dedupeWindowMs: number;
+};
+
+/** The API key of an HTTP ingest request: `X-API-Key: lpr_…` or `Authorization: Bearer lpr_…`. */
+function apiKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  const match = /^Bearer\s+(lpr_\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Everything a reader's payload goes through (ARCHITECTURE §3): the adapter of its format, then the
+ * pipeline. The same for HTTP ingest, the embedded broker and an external broker.
+ */
+export function createRfidService(options: TRfidServiceOptions) {
+  const { db, clock, events } = options;
+  const readersRepository = createReadersRepository(db);
+
+  // A reader is marked online at most every so often, not on every payload of a busy stream.
+  const MARK_ONLINE_EVERY_MS = 10_000;
+  const markedOnlineAt = new Map<string, number>();
+
+  async function markOnline(readerId: string, at: Date): Promise<void> {
+    const previous = markedOnlineAt.get(readerId);
+    if (previous !== undefined && at.getTime() - previous < MARK_ONLINE_EVERY_MS) return;
+    markedOnlineAt.set(readerId, at.getTime());
+    const [row] = await db
+      .update(readers)
+      .set({ status: 'online', lastHeartbeat: at })
+      .where(eq(readers.id, readerId))
+      .returning({ id: readers.id, name: readers.name });
+    if (row) {
+      events.publish('rfid:reader-status', {
+        readerId: row.id,
+        readerName: row.name,
+        status: 'online',
+        timestamp: at.toISOString(),
+      });
+    }
+  }
+
+  const pipeline = createIngestPipeline({
+    db,
+    applyMoves: options.tracking.applyMoves,
+    loadMappings: () => readersRepository.listAntennaMappings(),
+    onHeartbeat: markOnline,
+    events,
+    clock,
+    logger: options.logger,
+    dedupeWindowMs: options.dedupeWindowMs,
+  });
+  // A changed mapping or a deleted station applies from the next batch on.
+  const stopWatching = events.subscribe((announcement) => {
+    if (announcement.name.startsWith('department:') || announcement.name.startsWith('station:')) {
+      pipeline.invalidateMappings();
+    }
+  });
+
+  function adapt(readerId: string, format: TPayloadFormat, payload: string | unknown) {
+    const context = { readerId, now: clock };
+    switch (format) {
+      case 'zebra':
+        return adaptZebraPayload(typeof payload === 'string' ? payload : JSON.stringify(payload), context);
+      case 'impinj':
+        return adaptImpinjPayload(typeof payload === 'string' ? payload : JSON.stringify(payload), context);
+      case 'reads': {
+        if (typeof payload !== 'string') return adaptGenericReads(payload, context);
+        try {
+          return adaptGenericReads(JSON.parse(payload) as unknown, context);
+        } catch (error) {
+          return {
+            reads: [],
+            heartbeats: [],
+            ignored: 0,
+            rejected: [{ index: 0, message: `Malformed JSON: ${(error as Error).message}` }],
+          };
+        }
+      }
+    }
+  }
+
+  /**
+   * One payload from a reader. Resolves once its reads are recorded and applied; a payload of which
+   * nothing could be read is refused with every reason, so the sender can see what is wrong.
+   */
+  async function ingest(
+    readerId: string,
+    format: TPayloadFormat,
+    payload: string | unknown,
+  ): Promise<TIngestSummary> {
+    const result = adapt(readerId, format, payload);
+    // Anything read proves the reader is there.
+    if (result.reads.length > 0 && result.heartbeats.length === 0) await markOnline(readerId, clock());
+    const summary = await pipeline.ingest(result);
+    if (result.reads.length === 0 && result.heartbeats.length === 0 && result.rejected.length > 0) {
+      throw new AppError('VALIDATION_FAILED', 'Nothing in this payload could be read as a tag read.', {
+        details: result.rejected,
+      });
+    }
+    return summary;
+  }
+
+  return {
+    pipeline,
+
+    async authenticateReader(request: FastifyRequest): Promise<string> {
+      const key = apiKeyOf(request);
+      const reader = key ? await readersRepository.findReaderByApiKey(key) : undefined;
+      if (!reader) throw new AppError('UNAUTHENTICATED', 'A valid reader API key is required (X-API-Key).');
+      return reader.id;
+    },
+
+    /** Reader credentials of the embedded broker: user name = reader id, password = API key. */
+    async checkReaderCredentials(readerId: string, apiKey: string): Promise<boolean> {
+      const reader = await readersRepository.findReaderByApiKey(apiKey);
+      return reader?.id === readerId;
+    },
+
+    ingest,
+
+    /** An MQTT publish: malformed payloads are counted and logged, never thrown (issue 6 §1). */
+    async ingestPublish(topic: TReaderTopic, payload: Buffer): Promise<void> {
+      try {
+        await ingest(topic.readerId, topic.format, payload.toString('utf8'));
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'VALIDATION_FAILED')) throw error;
+        options.logger.warn({ topic, rejected: error.details }, 'rfid: an MQTT payload had nothing readable');
+      }
+    },
+
+    close(): Promise<void> {
+      stopWatching();
+      return pipeline.drain();
+    },
+  };
+}
+
+export type TRfidService = ReturnType<typeof createRfidService>;

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readers } from '../src/db/schema.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
+import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures/rfid', name), 'utf8');
+
+describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
+  let t: TTestApp;
+  let admin: TTestClient;
+  let fixtures: TTrackingFixtures;
+  let zebraKey: string;
+  let impinjKey: string;
+  let station: { departmentId: string; stationId: string };
+
+  async function createReader(id: string, kind: string): Promise<string> {
+    const response = await admin.request('POST', '/api/v1/readers', { body: { id, name: id, kind } });
+    expect(response.statusCode).toBe(201);
+    return (response.json() as { data: { apiKey: string } }).data.apiKey;
+  }
+
+  const post = (url: string, key: string | null, payload: string, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': contentType, ...(key ? { 'x-api-key': key } : {}) },
+      payload,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ database, env: { RFID_DEDUPE_WINDOW_MS: '1000' } });
+    admin = (await t.clientAs('admin')).client;
+    fixtures = createTrackingFixtures(t.database.db);
+    const department = await fixtures.department({ name: 'Setting' });
+    station = { departmentId: department.id, stationId: (await fixtures.station(department.id)).id };
+    zebraKey = await createReader('bench-fx9600', 'zebra');
+    impinjKey = await createReader('qa-r700', 'impinj');
+    for (const [readerId, antenna] of [
+      ['bench-fx9600', 2],
+      ['bench-fx9600', 4],
+      ['qa-r700', 1],
+    ] as const) {
+      const mapped = await admin.request('PUT', `/api/v1/readers/${readerId}/antennas/${antenna}`, {
+        body: station,
+      });
+      expect(mapped.statusCode).toBe(200);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('refuses a request without a valid reader key, and a person’s id token is no key', async () => {
+    expect((await post('/api/v1/rfid/zebra', null, fixture('zebra-fx9600-single.json'))).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await post('/api/v1/rfid/zebra', 'lpr_wrong', fixture('zebra-fx9600-single.json'))).statusCode,
+    ).toBe(401);
+    const asPerson = await admin.request('POST', '/api/v1/rfid/reads', { body: { epc: 'E2801160' } });
+    expect(asPerson.statusCode).toBe(401);
+  });
+
+  it('moves a tagged order when its Zebra reader reports it, answering after the read is recorded', async () => {
+    const order = await fixtures.order();
+    const { user } = await t.clientAs('manager');
+    await t.app.loupe.tracking.assignEpc(
+      { role: 'manager', id: user.id },
+      'order',
+      order.id,
+      'E2801160600002089D7C0DBA',
+    );
+    const response = await post('/api/v1/rfid/zebra', zebraKey, fixture('zebra-fx9600-single.json'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { accepted: 1, repeats: 0, rejected: [] } });
+    expect(await fixtures.trackedRow('order', order.id)).toMatchObject({
+      currentStationId: station.stationId,
+    });
+  });
+
+  it.each([
+    ['an array', 'zebra-fx9600-array.json', 'application/json', 2],
+    ['NDJSON', 'zebra-ndjson.txt', 'application/x-ndjson', 2],
+    ['objects glued }{', 'zebra-glued.txt', 'text/plain', 2],
+  ])('reads a Zebra payload sent as %s', async (_name, file, contentType, accepted) => {
+    const response = await post('/api/v1/rfid/zebra', zebraKey, fixture(file), contentType);
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as { data: { accepted: number } }).data.accepted).toBe(accepted);
+  });
+
+  it('takes an Impinj keep-alive as a heartbeat and marks the reader online', async () => {
+    const response = await post('/api/v1/rfid/impinj', impinjKey, fixture('impinj-r700-keepalive.json'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { accepted: 0, heartbeats: 1 } });
+    const [reader] = await t.database.db.select().from(readers).where(eq(readers.id, 'qa-r700'));
+    expect(reader?.status).toBe('online');
+    expect(reader?.lastHeartbeat).toBeInstanceOf(Date);
+  });
+
+  it('reads an Impinj webhook array and counts the other event types', async () => {
+    const response = await post('/api/v1/rfid/impinj', impinjKey, fixture('impinj-r700-webhook.json'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { accepted: 2, ignored: 1, rejected: [] } });
+  });
+
+  it('answers 400 with every reason when nothing in a payload can be read', async () => {
+    const response = await post(
+      '/api/v1/rfid/zebra',
+      zebraKey,
+      '{"data":{"idHex":"xyz"},"timestamp":"2026-11-21T09:00:00Z"}{oops',
+    );
+    expect(response.statusCode).toBe(400);
+    const body = response.json() as { code: string; message: string; details: { message: string }[] };
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.map((detail) => detail.message)).toEqual([
+      expect.stringContaining('hexadecimal'),
+      expect.stringContaining('Malformed JSON'),
+    ]);
+  });
+
+  it('takes generic reads for the key’s own reader only', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rfid/reads',
+      headers: { 'x-api-key': zebraKey },
+      payload: [
+        { epc: 'e2-80-11-60', antenna: 2 },
+        { epcCode: 'E2801161', readerId: 'qa-r700' },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      data: { accepted: 1, rejected: [{ index: 1, message: expect.stringContaining('not the reader') }] },
+    });
+  });
+});
