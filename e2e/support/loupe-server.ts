@@ -41,6 +41,7 @@ export async function startLoupe(options: TStartOptions = {}): Promise<TLoupeSer
   const { bootstrapAdmin = true, captureLogs = false } = options;
   const logs: string[] = [];
   const port = await freePort();
+  const mqttPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
   const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
@@ -49,6 +50,7 @@ export async function startLoupe(options: TStartOptions = {}): Promise<TLoupeSer
     env: {
       ...process.env,
       PORT: String(port),
+      MQTT_PORT: String(mqttPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,

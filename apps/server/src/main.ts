@@ -1,9 +1,12 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
 import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
+import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
+import { startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
 
 /** Starts Loupe: one process with the web app, the API and the identity provider (ARCHITECTURE §1). */
 async function main(): Promise<void> {
@@ -35,6 +38,33 @@ async function main(): Promise<void> {
     throw error;
   });
 
+  // Readers over MQTT: the embedded broker, or Loupe's shared subscription on an external one.
+  const { rfid } = app.loupe;
+  const onPublish = rfid.ingestPublish;
+  let mqttReady: { close(): Promise<void> };
+  try {
+    mqttReady = config.MQTT_URL
+      ? await startMqttSubscriber({
+          url: config.MQTT_URL,
+          clientId: config.MQTT_CLIENT_ID ?? `loupe-${hostname()}`.replace(/[^\w-]/g, '-').slice(0, 64),
+          onPublish,
+          logger: app.log,
+        })
+      : await startEmbeddedBroker({
+          port: config.MQTT_PORT,
+          host: config.HOST,
+          authenticate: rfid.checkReaderCredentials,
+          onPublish,
+          logger: app.log,
+        });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    unlock();
+    if (error instanceof BrokerPortInUseError) fail(`Loupe cannot start: ${error.message}`);
+    throw error;
+  }
+
   // Spec §9: every offsiteCheckInterval while automatic detection is on (settings › general).
   const stopOffsiteSweeper = startOffsiteSweeper({
     service: app.loupe.tracking,
@@ -50,6 +80,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await stopOffsiteSweeper();
+      await mqttReady.close();
       await app.close();
       await database.close();
     } finally {

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -49,6 +50,8 @@ function startServer(env: Record<string, string>): TServer {
       ...inherited,
       HOST: '127.0.0.1',
       PORT: '0',
+      // An ephemeral port for the embedded MQTT broker too: 1883 may be a real broker's.
+      MQTT_PORT: '0',
       PUBLIC_URL: 'http://loupe.test',
       LOG_LEVEL: 'info',
       ...env,
@@ -298,6 +301,27 @@ describe.each(TEST_DATABASES)('the Loupe process on %s', (kind) => {
 });
 
 describe('configuration errors at start-up', () => {
+  it(
+    'exits with code 1 and one line naming MQTT_PORT when the broker port is taken',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-startup-'));
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const { port } = taken.address() as AddressInfo;
+      try {
+        const server = startServer({ DATA_DIR: dataDir, MQTT_PORT: String(port) });
+        expect(await server.closed).toBe(1);
+        const lines = stderrLines(server);
+        expect(lines).toEqual([`Loupe cannot start: MQTT_PORT: ${port} is already in use`]);
+        expect(existsSync(path.join(dataDir, 'loupe.lock'))).toBe(false);
+      } finally {
+        taken.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    PROCESS_TIMEOUT_MS,
+  );
+
   it(
     'exits with code 1 and one line naming PORT when PORT is not a number',
     async () => {
