@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZListQuerySchema } from '../api/list';
 
 /** Metal types and product types: named lists the order form picks from (spec §1 names the areas). */
 export const ZCatalogTypeSchema = z.object({
@@ -14,6 +15,15 @@ export const ZCatalogTypeInputSchema = z.object({
   isActive: z.boolean().optional(),
 });
 export const ZCatalogTypeUpdateSchema = ZCatalogTypeInputSchema.partial();
+
+/** GET /catalog/metal-types and /catalog/product-types: by name; `isActive` keeps only (in)active ones. */
+export const ZCatalogTypeListQuerySchema = ZListQuerySchema.extend({
+  isActive: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type TCatalogTypeListQuery = z.output<typeof ZCatalogTypeListQuerySchema>;
 
 export const ZDesignFolderSchema = z.object({
   id: z.string(),
@@ -49,8 +59,39 @@ export const IMAGE_CONTENT_TYPES = [
   'image/gif',
   'image/heic',
 ] as const;
+export type TImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 /** 15 MiB: a full-resolution phone photo fits, a video does not. */
 export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** Images one upload request may carry: a counter's photo session, not a whole album. */
+export const IMAGE_MAX_FILES_PER_UPLOAD = 10;
+/** How many leading bytes `sniffImageContentType` needs to decide. */
+export const IMAGE_SNIFF_BYTES = 12;
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], offset = 0) =>
+  prefix.every((byte, i) => bytes[offset + i] === byte);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+// ISO-BMFF major brands of HEIF/HEIC stills (what iPhones write as .heic).
+const HEIF_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
+
+/**
+ * The image type the bytes really are, from their magic numbers, or null: a declared content type is the
+ * sender's word, and a browser told `nosniff` would otherwise render whatever an upload claims to be.
+ */
+export function sniffImageContentType(head: Uint8Array): TImageContentType | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'image/gif';
+  if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp';
+  if (startsWith(head, ascii('ftyp'), 4) && HEIF_BRANDS.some((brand) => startsWith(head, ascii(brand), 8))) {
+    return 'image/heic';
+  }
+  return null;
+}
+
+/** Where an attachment's bytes are served (GET /api/v1/attachments/{id}). */
+export function attachmentUrl(id: string): string {
+  return `/api/v1/attachments/${encodeURIComponent(id)}`;
+}
 
 export const ZDesignSchema = z.object({
   id: z.string(),
@@ -73,3 +114,9 @@ export const ZDesignInputSchema = z.object({
   metalTypeId: z.uuid().nullish(),
 });
 export const ZDesignUpdateSchema = ZDesignInputSchema.partial();
+
+/** GET /catalog/designs: `folderId` keeps one folder's designs, 'none' those in no folder. */
+export const ZDesignListQuerySchema = ZListQuerySchema.extend({
+  folderId: z.union([z.uuid(), z.literal('none')]).optional(),
+});
+export type TDesignListQuery = z.output<typeof ZDesignListQuerySchema>;

@@ -26,7 +26,8 @@ export type TCustomer = z.infer<typeof ZCustomerSchema>;
 const customerFields = {
   name: z.string().trim().min(1, 'Name is required').max(200),
   phone: ZPhoneSchema.nullish(),
-  email: z.email('Enter a valid e-mail address').trim().toLowerCase().nullish(),
+  // Trimmed before the check: z.email().trim() would refuse ' ada@example.com ' before trimming it.
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')).nullish(),
   contactPreferences: z.array(ZContactChannelSchema).max(CONTACT_CHANNELS.length).optional(),
   notes: z.string().max(2000).optional(),
 };
@@ -73,4 +74,16 @@ export function customerSearchText(customer: {
 }): string {
   const digits = (customer.phone ?? '').replace(/\D/g, '');
   return [customer.name, customer.email ?? '', digits].join(' ').toLowerCase();
+}
+
+/**
+ * The fragments a search `q` looks for in `customerSearchText`: the text itself, lower-cased, and — when
+ * it looks like a phone number ('555-0102', '(555) 010') — its digits, since the search text keeps digits only.
+ */
+export function customerSearchTerms(q: string): string[] {
+  const text = q.trim().toLowerCase();
+  if (text === '') return [];
+  const digits = text.replace(/\D/g, '');
+  const phoneLike = /^\+?[\d\s().-]+$/.test(text) && digits !== '' && digits !== text;
+  return phoneLike ? [text, digits] : [text];
 }

@@ -87,6 +87,9 @@ export const ERROR_CODES = {
   PASSWORD_INVALID: 400,
   CODE_INVALID: 400,
   CODE_EXPIRED: 400,
+  // Uploads (issue 5): an image over IMAGE_MAX_BYTES, or bytes that are not one of IMAGE_CONTENT_TYPES.
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZListQuerySchema } from '../api/list';
 
 /** What happened to an order or repair; every change is kept with who and when (issue 5 §3). */
 export const ITEM_CHANGE_ACTIONS = [
@@ -26,6 +27,10 @@ export const ZItemChangeSchema = z.object({
   changes: z.record(z.string(), ZFieldChangeSchema),
 });
 export type TItemChange = z.infer<typeof ZItemChangeSchema>;
+
+/** GET /orders/{id}/history and /repairs/{id}/history: a page at a time, newest first (no search). */
+export const ZItemChangeListQuerySchema = ZListQuerySchema.omit({ q: true });
+export type TItemChangeListQuery = z.output<typeof ZItemChangeListQuerySchema>;
 
 /**
  * The fields whose value differs between before and after, as {from, to}. Only keys of `after` count,

@@ -58,6 +58,15 @@ export function formatOrderNumber(sequence: number, prefix: string = ORDER_NUMBE
   return `${prefix}-${String(sequence).padStart(5, '0')}`;
 }
 
+/** What the orders list's search matches (the `search_text` column): number, customer name, description. */
+export function orderSearchText(order: {
+  orderNumber: string;
+  customerName: string;
+  description: string;
+}): string {
+  return [order.orderNumber, order.customerName, order.description].join(' ').toLowerCase();
+}
+
 /** Price less deposit: what the customer still owes. Never negative: an overpaid deposit owes nothing. */
 export function balanceCents(priceCents: number, depositCents: number): number {
   return Math.max(0, priceCents - depositCents);

@@ -85,6 +85,15 @@ export function formatRepairNumber(sequence: number, prefix: string = REPAIR_NUM
   return `${prefix}-${String(sequence).padStart(5, '0')}`;
 }
 
+/** What the repairs list's search matches (the `search_text` column): number, customer name, item. */
+export function repairSearchText(repair: {
+  repairNumber: string;
+  customerName: string;
+  itemDescription: string;
+}): string {
+  return [repair.repairNumber, repair.customerName, repair.itemDescription].join(' ').toLowerCase();
+}
+
 export const ZRepairSchema = z.object({
   id: z.string(),
   repairNumber: z.string(),

@@ -1,5 +1,331 @@
+import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
+import { CATALOG_EDITOR_ROLES, DESIGN_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
+import {
+  ZAttachmentSchema,
+  ZCatalogTypeInputSchema,
+  ZCatalogTypeListQuerySchema,
+  ZCatalogTypeSchema,
+  ZCatalogTypeUpdateSchema,
+  ZDesignFolderInputSchema,
+  ZDesignFolderSchema,
+  ZDesignFolderUpdateSchema,
+  ZDesignInputSchema,
+  ZDesignListQuerySchema,
+  ZDesignSchema,
+  ZDesignUpdateSchema,
+} from '@loupe/domain/catalog/catalog';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TServices } from '../../app.ts';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { createImageStorage } from '../attachments/image-storage.ts';
+import { registerAttachmentsRoutes } from '../attachments/routes.ts';
+import { imageUploadDoc, keepImagesIf, receiveImages, registerImageUploads } from '../attachments/uploads.ts';
+import { currentUserOf } from '../auth/request-context.ts';
+import type { TCatalogTypeKind } from './repository.ts';
+import { createCatalogService } from './service.ts';
 
-/** Placeholder: issue 5 fills this module. */
-export async function registerCatalogRoutes(_instance: FastifyInstance, _options: { services: TServices }) {}
+const bearerDoc = { security: [{ idToken: [] }] };
+const ZIdParamsSchema = z.object({ id: z.uuid() });
+
+const TYPE_ROUTES: readonly { kind: TCatalogTypeKind; path: string; noun: string; Noun: string }[] = [
+  { kind: 'metal', path: '/catalog/metal-types', noun: 'metal type', Noun: 'Metal type' },
+  { kind: 'product', path: '/catalog/product-types', noun: 'product type', Noun: 'Product type' },
+];
+
+/**
+ * The catalog (issue 5 §2): metal and product types, design folders, designs and their images. Also
+ * serves GET /attachments/{id}, the bytes of every uploaded image.
+ */
+export async function registerCatalogRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { services } = options;
+  const storage = createImageStorage({ dataDir: services.config.DATA_DIR, logger: app.log });
+  const catalog = createCatalogService({ db: services.database.db, clock: services.clock, storage });
+
+  await registerImageUploads(app);
+  await app.register(registerAttachmentsRoutes, { services });
+
+  for (const { kind, path, noun, Noun } of TYPE_ROUTES) {
+    app.get(
+      path,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['catalog'],
+          summary: `List ${noun}s by name (isActive=true: only those offered for new orders)`,
+          ...bearerDoc,
+          querystring: ZCatalogTypeListQuerySchema,
+          response: { 200: resultWithData(listPageSchema(ZCatalogTypeSchema)) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await catalog.listTypes(currentUserOf(request), kind, request.query),
+      }),
+    );
+
+    app.post(
+      path,
+      {
+        config: { access: CATALOG_EDITOR_ROLES },
+        schema: {
+          tags: ['catalog'],
+          summary: `Create a ${noun} (names are unique, whatever the case)`,
+          ...bearerDoc,
+          body: ZCatalogTypeInputSchema,
+          response: { 201: resultWithData(ZCatalogTypeSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await catalog.createType(currentUserOf(request), kind, request.body);
+        return reply.status(201).send({ success: true as const, message: `${Noun} created.`, data });
+      },
+    );
+
+    app.patch(
+      `${path}/:id`,
+      {
+        config: { access: CATALOG_EDITOR_ROLES },
+        schema: {
+          tags: ['catalog'],
+          summary: `Rename a ${noun}, or retire it (isActive false) so new orders no longer choose it`,
+          ...bearerDoc,
+          params: ZIdParamsSchema,
+          body: ZCatalogTypeUpdateSchema,
+          response: { 200: resultWithData(ZCatalogTypeSchema) },
+        },
+      },
+      async (request) => {
+        const data = await catalog.updateType(currentUserOf(request), kind, request.params.id, request.body);
+        return { success: true as const, message: `${Noun} updated.`, data };
+      },
+    );
+
+    app.delete(
+      `${path}/:id`,
+      {
+        config: { access: CATALOG_EDITOR_ROLES },
+        schema: {
+          tags: ['catalog'],
+          summary: `Delete a ${noun} no order uses (one in use answers 409: retire it instead)`,
+          ...bearerDoc,
+          params: ZIdParamsSchema,
+          response: { 200: ZMessageResultSchema },
+        },
+      },
+      async (request) => {
+        await catalog.deleteType(currentUserOf(request), kind, request.params.id);
+        return { success: true as const, message: `${Noun} deleted.` };
+      },
+    );
+  }
+
+  app.get(
+    '/catalog/design-folders',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['catalog'],
+        summary: 'List design folders by name, each with the number of designs directly inside',
+        ...bearerDoc,
+        querystring: ZListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZDesignFolderSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await catalog.listFolders(currentUserOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/catalog/design-folders',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Create a design folder, at the top or inside another',
+        ...bearerDoc,
+        body: ZDesignFolderInputSchema,
+        response: { 201: resultWithData(ZDesignFolderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await catalog.createFolder(currentUserOf(request), request.body);
+      return reply.status(201).send({ success: true as const, message: 'Folder created.', data });
+    },
+  );
+
+  app.patch(
+    '/catalog/design-folders/:id',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Rename or move a design folder (never into itself or one of its subfolders)',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZDesignFolderUpdateSchema,
+        response: { 200: resultWithData(ZDesignFolderSchema) },
+      },
+    },
+    async (request) => {
+      const data = await catalog.updateFolder(currentUserOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Folder updated.', data };
+    },
+  );
+
+  app.delete(
+    '/catalog/design-folders/:id',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete a folder without subfolders; its designs stay, in no folder',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await catalog.deleteFolder(currentUserOf(request), request.params.id);
+      return { success: true as const, message: 'Folder deleted.' };
+    },
+  );
+
+  app.get(
+    '/catalog/designs',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['catalog'],
+        summary: 'List designs by name; q matches name or description, folderId one folder (none: unfiled)',
+        ...bearerDoc,
+        querystring: ZDesignListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZDesignSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await catalog.listDesigns(currentUserOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/catalog/designs',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Create a design (images are uploaded to it afterwards)',
+        ...bearerDoc,
+        body: ZDesignInputSchema,
+        response: { 201: resultWithData(ZDesignSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await catalog.createDesign(currentUserOf(request), request.body);
+      return reply.status(201).send({ success: true as const, message: 'Design created.', data });
+    },
+  );
+
+  app.get(
+    '/catalog/designs/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['catalog'],
+        summary: 'One design with its images',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: resultWithData(ZDesignSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await catalog.getDesign(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/catalog/designs/:id',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Change a design (fields left out keep their value)',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZDesignUpdateSchema,
+        response: { 200: resultWithData(ZDesignSchema) },
+      },
+    },
+    async (request) => {
+      const data = await catalog.updateDesign(currentUserOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Design updated.', data };
+    },
+  );
+
+  app.delete(
+    '/catalog/designs/:id',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete a design and its images',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await catalog.deleteDesign(currentUserOf(request), request.params.id);
+      return { success: true as const, message: 'Design deleted.' };
+    },
+  );
+
+  app.post(
+    '/catalog/designs/:id/images',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Upload images of a design',
+        ...imageUploadDoc,
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUserOf(request);
+      await catalog.assertMayAddImages(actor, request.params.id);
+      const images = await receiveImages(request, storage);
+      const data = await keepImagesIf(storage, images, () =>
+        catalog.addDesignImages(actor, request.params.id, images),
+      );
+      const message = data.length === 1 ? 'Image uploaded.' : `${data.length} images uploaded.`;
+      return reply.status(201).send({ success: true as const, message, data });
+    },
+  );
+
+  app.delete(
+    '/catalog/designs/:id/images/:imageId',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Remove an image of a design (its file too)',
+        ...bearerDoc,
+        params: z.object({ id: z.uuid(), imageId: z.uuid() }),
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await catalog.removeDesignImage(currentUserOf(request), request.params.id, request.params.imageId);
+      return { success: true as const, message: 'Image removed.' };
+    },
+  );
+}

@@ -1,5 +1,97 @@
+import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
+import { CUSTOMER_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
+import {
+  ZCreateCustomerInputSchema,
+  ZCustomerSchema,
+  ZUpdateCustomerInputSchema,
+} from '@loupe/domain/customers/customer';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TServices } from '../../app.ts';
+import { resultWithData } from '../../lib/api-response.ts';
+import { currentUserOf } from '../auth/request-context.ts';
+import { createCustomersService } from './service.ts';
 
-/** Placeholder: issue 5 fills this module. */
-export async function registerCustomersRoutes(_instance: FastifyInstance, _options: { services: TServices }) {}
+const bearerDoc = { security: [{ idToken: [] }] };
+const ZIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Customers (issue 5 §2): looked up by everyone, entered by whoever takes in orders or repairs. */
+export async function registerCustomersRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { services } = options;
+  const customers = createCustomersService({ db: services.database.db, clock: services.clock });
+
+  app.get(
+    '/customers',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['customers'],
+        summary: 'List customers by name; q matches name, e-mail or phone digits',
+        ...bearerDoc,
+        querystring: ZListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZCustomerSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await customers.list(currentUserOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/customers',
+    {
+      config: { access: CUSTOMER_EDITOR_ROLES },
+      schema: {
+        tags: ['customers'],
+        summary: 'Create a customer (a phone number or an e-mail address is required)',
+        ...bearerDoc,
+        body: ZCreateCustomerInputSchema,
+        response: { 201: resultWithData(ZCustomerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const customer = await customers.create(currentUserOf(request), request.body);
+      return reply.status(201).send({ success: true as const, message: 'Customer created.', data: customer });
+    },
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['customers'],
+        summary: 'One customer',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: resultWithData(ZCustomerSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await customers.get(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/customers/:id',
+    {
+      config: { access: CUSTOMER_EDITOR_ROLES },
+      schema: {
+        tags: ['customers'],
+        summary: 'Change a customer (fields left out keep their value; the result must stay reachable)',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZUpdateCustomerInputSchema,
+        response: { 200: resultWithData(ZCustomerSchema) },
+      },
+    },
+    async (request) => {
+      const customer = await customers.update(currentUserOf(request), request.params.id, request.body);
+      return { success: true as const, message: 'Customer updated.', data: customer };
+    },
+  );
+}

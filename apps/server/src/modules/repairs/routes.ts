@@ -1,5 +1,179 @@
+import { listPageSchema } from '@loupe/domain/api/list';
+import { REPAIR_MANAGER_ROLES, REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
+import { ZAttachmentSchema } from '@loupe/domain/catalog/catalog';
+import { ZItemChangeListQuerySchema, ZItemChangeSchema } from '@loupe/domain/history/item-change';
+import {
+  ZCreateRepairInputSchema,
+  ZRepairListItemSchema,
+  ZRepairListQuerySchema,
+  ZRepairSchema,
+  ZUpdateRepairInputSchema,
+} from '@loupe/domain/repairs/repair';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TServices } from '../../app.ts';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { createImageStorage } from '../attachments/image-storage.ts';
+import { imageUploadDoc, keepImagesIf, receiveImages, registerImageUploads } from '../attachments/uploads.ts';
+import { currentUserOf } from '../auth/request-context.ts';
+import { createRepairsService } from './service.ts';
 
-/** Placeholder: issue 5 fills this module. */
-export async function registerRepairsRoutes(_instance: FastifyInstance, _options: { services: TServices }) {}
+const bearerDoc = { security: [{ idToken: [] }] };
+const ZIdParamsSchema = z.object({ id: z.uuid() });
+
+/** Repairs (issue 5 §3): seen by REPAIR_VIEWER_ROLES, taken in and managed by REPAIR_MANAGER_ROLES (spec §6). */
+export async function registerRepairsRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { services } = options;
+  const storage = createImageStorage({ dataDir: services.config.DATA_DIR, logger: app.log });
+  const repairs = createRepairsService({
+    db: services.database.db,
+    clock: services.clock,
+    events: services.events,
+    settings: services.settings,
+    storage,
+  });
+
+  await registerImageUploads(app);
+
+  app.get(
+    '/repairs',
+    {
+      config: { access: REPAIR_VIEWER_ROLES },
+      schema: {
+        tags: ['repairs'],
+        summary:
+          'List repairs a page at a time: q searches number, customer and item; filter by status, rush and tracking; sort newest, oldest, promised or number',
+        ...bearerDoc,
+        querystring: ZRepairListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZRepairListItemSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await repairs.list(currentUserOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/repairs',
+    {
+      config: { access: REPAIR_MANAGER_ROLES },
+      schema: {
+        tags: ['repairs'],
+        summary:
+          'Take in a repair: numbered from the orders settings, status received, promised by default after the repair lead time',
+        ...bearerDoc,
+        body: ZCreateRepairInputSchema,
+        response: { 201: resultWithData(ZRepairSchema) },
+      },
+    },
+    async (request, reply) => {
+      const repair = await repairs.create(currentUserOf(request), request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, message: `Repair ${repair.repairNumber} created.`, data: repair });
+    },
+  );
+
+  app.get(
+    '/repairs/:id',
+    {
+      config: { access: REPAIR_VIEWER_ROLES },
+      schema: {
+        tags: ['repairs'],
+        summary: 'One repair with its customer, photos and where it is now',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: resultWithData(ZRepairSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await repairs.get(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/repairs/:id',
+    {
+      config: { access: REPAIR_MANAGER_ROLES },
+      schema: {
+        tags: ['repairs'],
+        summary:
+          'Change a repair (fields left out keep their value); the status moves only along the allowed transitions',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZUpdateRepairInputSchema,
+        response: { 200: resultWithData(ZRepairSchema) },
+      },
+    },
+    async (request) => {
+      const repair = await repairs.update(currentUserOf(request), request.params.id, request.body);
+      return { success: true as const, message: `Repair ${repair.repairNumber} saved.`, data: repair };
+    },
+  );
+
+  app.get(
+    '/repairs/:id/history',
+    {
+      config: { access: REPAIR_VIEWER_ROLES },
+      schema: {
+        tags: ['repairs'],
+        summary: 'Every change of a repair, newest first, with who made it',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        querystring: ZItemChangeListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZItemChangeSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await repairs.history(currentUserOf(request), request.params.id, request.query),
+    }),
+  );
+
+  app.post(
+    '/repairs/:id/photos',
+    {
+      config: { access: REPAIR_MANAGER_ROLES },
+      schema: {
+        tags: ['repairs'],
+        summary: 'Upload photos of a repair (its condition at intake, the finished work)',
+        ...imageUploadDoc,
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUserOf(request);
+      await repairs.assertMayAddPhotos(actor, request.params.id);
+      const images = await receiveImages(request, storage);
+      const data = await keepImagesIf(storage, images, () =>
+        repairs.addPhotos(actor, request.params.id, images),
+      );
+      const message = data.length === 1 ? 'Photo uploaded.' : `${data.length} photos uploaded.`;
+      return reply.status(201).send({ success: true as const, message, data });
+    },
+  );
+
+  app.delete(
+    '/repairs/:id/photos/:imageId',
+    {
+      config: { access: REPAIR_MANAGER_ROLES },
+      schema: {
+        tags: ['repairs'],
+        summary: 'Remove a photo of a repair (its file too)',
+        ...bearerDoc,
+        params: z.object({ id: z.uuid(), imageId: z.uuid() }),
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await repairs.removePhoto(currentUserOf(request), request.params.id, request.params.imageId);
+      return { success: true as const, message: 'Photo removed.' };
+    },
+  );
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  IMAGE_CONTENT_TYPES,
+  IMAGE_MAX_BYTES,
+  IMAGE_SNIFF_BYTES,
+  sniffImageContentType,
+  type TImageContentType,
+} from '@loupe/domain/catalog/catalog';
+import { AppError } from '@loupe/domain/errors/errors';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** An image written under DATA_DIR/uploads, not yet recorded in `attachments`. */
+export type TStoredImage = {
+  readonly storageKey: string;
+  readonly fileName: string;
+  readonly contentType: TImageContentType;
+  readonly sizeBytes: number;
+};
+
+/** One file part of an upload: its bytes and the name the sender gave it. */
+export type TIncomingFile = {
+  readonly file: Readable & { readonly truncated?: boolean };
+  readonly filename: string;
+};
+
+const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const MEBIBYTE = 1024 * 1024;
+const FILE_NAME_MAX = 200;
+
+/** A name safe to store and show: no folders, no control characters, not empty. */
+export function safeFileName(raw: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean.slice(0, FILE_NAME_MAX) || 'image';
+}
+
+export function fileTooLarge(fileName: string, maxBytes: number): AppError {
+  return new AppError(
+    'FILE_TOO_LARGE',
+    `“${fileName}” is larger than ${Math.round(maxBytes / MEBIBYTE)} MB. Choose a smaller image.`,
+    { details: { fileName, maxBytes } },
+  );
+}
+
+function unsupportedType(fileName: string): AppError {
+  return new AppError(
+    'UNSUPPORTED_FILE_TYPE',
+    `“${fileName}” is not an image Loupe can keep. Use a JPEG, PNG, WebP, GIF or HEIC photo.`,
+    { details: { fileName, accepted: IMAGE_CONTENT_TYPES } },
+  );
+}
+
+/**
+ * Passes the bytes through while deciding, from the first IMAGE_SNIFF_BYTES, what image they are, and
+ * counting them: anything that is not an image, or grows past the limit, fails the pipeline at once.
+ */
+class ImageInspector extends Transform {
+  contentType: TImageContentType | null = null;
+  sizeBytes = 0;
+  #head: Buffer[] = [];
+  #headLength = 0;
+
+  constructor(
+    private readonly fileName: string,
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.sizeBytes += chunk.length;
+    if (this.sizeBytes > this.maxBytes) {
+      callback(fileTooLarge(this.fileName, this.maxBytes));
+    } else if (this.contentType !== null) {
+      callback(null, chunk);
+    } else {
+      this.#head.push(chunk);
+      this.#headLength += chunk.length;
+      if (this.#headLength < IMAGE_SNIFF_BYTES) callback();
+      else this.#decide(callback);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.contentType !== null) callback();
+    else this.#decide(callback);
+  }
+
+  #decide(callback: TransformCallback): void {
+    const head = Buffer.concat(this.#head);
+    this.#head = [];
+    this.contentType = sniffImageContentType(head);
+    if (this.contentType === null) callback(unsupportedType(this.fileName));
+    else callback(null, head);
+  }
+}
+
+export type TImageStorageOptions = {
+  /** config.DATA_DIR: images go to its `uploads` folder. */
+  readonly dataDir: string;
+  readonly logger: FastifyBaseLogger;
+  readonly maxBytes?: number;
+};
+
+/** Image files under DATA_DIR/uploads/<uuid>, written by streaming (a 15 MB photo never sits in memory). */
+export function createImageStorage(options: TImageStorageOptions) {
+  const directory = path.resolve(options.dataDir, 'uploads');
+  const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
+
+  function pathOf(storageKey: string): string {
+    // Keys are ours (UUIDs); anything else must never reach the file system as a path.
+    if (!STORAGE_KEY.test(storageKey)) throw new Error(`not a storage key: ${storageKey}`);
+    return path.join(directory, storageKey);
+  }
+
+  async function saveOne(part: TIncomingFile): Promise<TStoredImage> {
+    const fileName = safeFileName(part.filename);
+    const storageKey = randomUUID();
+    // Written as .part and renamed when complete, so a crash mid-upload never leaves a file that looks whole.
+    const partial = `${pathOf(storageKey)}.part`;
+    const inspector = new ImageInspector(fileName, maxBytes);
+    try {
+      await pipeline(part.file, inspector, createWriteStream(partial, { flags: 'wx' }));
+      // Busboy stops at its fileSize limit and marks the part truncated instead of failing it.
+      if (part.file.truncated) throw fileTooLarge(fileName, maxBytes);
+      if (inspector.contentType === null) throw unsupportedType(fileName);
+      await rename(partial, pathOf(storageKey));
+      return { storageKey, fileName, contentType: inspector.contentType, sizeBytes: inspector.sizeBytes };
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  const storage = {
+    directory,
+
+    /**
+     * Writes every file of an upload. All or nothing: when one fails (not an image, too large, cut off),
+     * the files this call already wrote are removed before the error goes on.
+     */
+    async receive(parts: AsyncIterable<TIncomingFile>): Promise<TStoredImage[]> {
+      await mkdir(directory, { recursive: true });
+      const saved: TStoredImage[] = [];
+      try {
+        for await (const part of parts) saved.push(await saveOne(part));
+      } catch (error) {
+        await storage.remove(saved.map((image) => image.storageKey));
+        throw error;
+      }
+      return saved;
+    },
+
+    /** Removes files; one that cannot be removed is logged, not thrown (its row is already gone). */
+    async remove(storageKeys: readonly string[]): Promise<void> {
+      for (const storageKey of storageKeys) {
+        try {
+          await rm(pathOf(storageKey), { force: true });
+        } catch (error) {
+          options.logger.error({ err: error, storageKey }, 'could not remove an uploaded image');
+        }
+      }
+    },
+
+    /** The file's bytes, or null when it is missing on disk. */
+    async open(storageKey: string): Promise<{ stream: ReadStream; sizeBytes: number } | null> {
+      const file = pathOf(storageKey);
+      try {
+        const info = await stat(file);
+        return { stream: createReadStream(file), sizeBytes: info.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+  return storage;
+}
+
+export type TImageStorage = ReturnType<typeof createImageStorage>;

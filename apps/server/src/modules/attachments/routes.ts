@@ -1,0 +1,49 @@
+import { IMAGE_CONTENT_TYPES } from '@loupe/domain/catalog/catalog';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TServices } from '../../app.ts';
+import { currentUserOf } from '../auth/request-context.ts';
+import { createImageStorage } from './image-storage.ts';
+import { contentDisposition, createAttachmentsService } from './service.ts';
+
+const bearerDoc = { security: [{ idToken: [] }] };
+
+/**
+ * GET /attachments/{id}: the bytes of an uploaded image. Registered by the catalog plugin (app.ts has no
+ * plugin of its own for attachments); the uploads themselves go through the routes of what they belong to.
+ */
+export async function registerAttachmentsRoutes(instance: FastifyInstance, options: { services: TServices }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { services } = options;
+  const storage = createImageStorage({ dataDir: services.config.DATA_DIR, logger: app.log });
+  const attachments = createAttachmentsService({ db: services.database.db, storage, logger: app.log });
+
+  app.get(
+    '/attachments/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['attachments'],
+        summary: 'The bytes of an uploaded image, with its stored content type',
+        ...bearerDoc,
+        params: z.object({ id: z.uuid() }),
+        produces: [...IMAGE_CONTENT_TYPES],
+        response: { 200: z.unknown().describe('The image bytes') },
+      },
+    },
+    async (request, reply) => {
+      const file = await attachments.open(currentUserOf(request), request.params.id);
+      return (
+        reply
+          .type(file.row.contentType)
+          .header('content-length', String(file.sizeBytes))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', contentDisposition(file.row.fileName))
+          // An attachment never changes: a new photo gets a new id.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(file.stream)
+      );
+    },
+  );
+}

@@ -1,0 +1,408 @@
+import type { TListPage, TListQuery } from '@loupe/domain/api/list';
+import { canEditCatalog, canEditDesigns } from '@loupe/domain/auth/permissions';
+import type { TActor } from '@loupe/domain/auth/roles';
+import type {
+  TAttachment,
+  TCatalogType,
+  TCatalogTypeListQuery,
+  TDesign,
+  TDesignFolder,
+  TDesignListQuery,
+} from '@loupe/domain/catalog/catalog';
+import { AppError } from '@loupe/domain/errors/errors';
+import type { TDatabase } from '../../db/client.ts';
+import type { TClock } from '../../lib/clock.ts';
+import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
+import { createAttachmentsRepository, type TAttachmentRow, toAttachment } from '../attachments/repository.ts';
+import { isString, pageOf, parseCursor } from '../orders/keyset.ts';
+import { fieldError, forbidden, isUniqueViolation } from '../orders/service-errors.ts';
+import {
+  createCatalogRepository,
+  type TCatalogRepository,
+  type TCatalogTypeKind,
+  type TCatalogTypeRow,
+  type TDesignFolderRow,
+  type TDesignRow,
+} from './repository.ts';
+
+const TYPE_NOUNS: Readonly<Record<TCatalogTypeKind, string>> = {
+  metal: 'metal type',
+  product: 'product type',
+};
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function toCatalogType(row: TCatalogTypeRow): TCatalogType {
+  return { id: row.id, name: row.name, isActive: row.isActive, createdAt: row.createdAt.toISOString() };
+}
+
+function toDesignFolder(row: TDesignFolderRow): TDesignFolder {
+  return {
+    id: row.id,
+    name: row.name,
+    parentId: row.parentId,
+    designCount: row.designCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toDesign(row: TDesignRow, images: readonly TAttachmentRow[]): TDesign {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    folderId: row.folderId,
+    productTypeId: row.productTypeId,
+    metalTypeId: row.metalTypeId,
+    images: images.map(toAttachment),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = (what: string) => new AppError('NOT_FOUND', `This ${what} does not exist.`);
+
+export type TCatalogServiceOptions = {
+  readonly db: TDatabase;
+  readonly clock: TClock;
+  readonly storage: TImageStorage;
+};
+
+/**
+ * The catalog the order form picks from: metal and product types (workshop policy: admins and managers),
+ * and the design library with its folders and images (designers too).
+ */
+export function createCatalogService(options: TCatalogServiceOptions) {
+  const { db, clock, storage } = options;
+  const catalog = createCatalogRepository(db);
+  const attachments = createAttachmentsRepository(db);
+
+  function assertMayEditTypes(actor: TActor): void {
+    if (!canEditCatalog(actor)) throw forbidden();
+  }
+
+  function assertMayEditDesigns(actor: TActor): void {
+    if (!canEditDesigns(actor)) throw forbidden();
+  }
+
+  async function assertNameFree(
+    repository: TCatalogRepository,
+    kind: TCatalogTypeKind,
+    name: string,
+    ownId?: string,
+  ): Promise<void> {
+    const existing = await repository.findTypeByName(kind, name);
+    if (existing && existing.id !== ownId) throw nameTaken(kind, existing.name);
+  }
+
+  function nameTaken(kind: TCatalogTypeKind, name: string): AppError {
+    return new AppError('CONFLICT', `A ${TYPE_NOUNS[kind]} named “${name}” already exists.`, {
+      details: { field: 'name' },
+    });
+  }
+
+  /** The design's references must exist: a folder, a product type, a metal type. */
+  async function checkDesignRefs(
+    repository: TCatalogRepository,
+    refs: { folderId?: string | null; productTypeId?: string | null; metalTypeId?: string | null },
+  ): Promise<void> {
+    if (refs.folderId && !(await repository.findFolder(refs.folderId))) {
+      throw fieldError('folderId', 'This folder does not exist.');
+    }
+    if (refs.productTypeId && !(await repository.findType('product', refs.productTypeId))) {
+      throw fieldError('productTypeId', 'This product type does not exist.');
+    }
+    if (refs.metalTypeId && !(await repository.findType('metal', refs.metalTypeId))) {
+      throw fieldError('metalTypeId', 'This metal type does not exist.');
+    }
+  }
+
+  async function designWithImages(row: TDesignRow): Promise<TDesign> {
+    return toDesign(row, await attachments.listByOwner({ kind: 'design', id: row.id }));
+  }
+
+  return {
+    // ── Metal and product types ────────────────────────────────────────────────────────────────
+    async listTypes(
+      _actor: TActor,
+      kind: TCatalogTypeKind,
+      query: TCatalogTypeListQuery,
+    ): Promise<TListPage<TCatalogType>> {
+      const after = parseCursor(query.cursor, isString);
+      const { rows, total } = await catalog.listTypes(kind, { ...query, after });
+      const page = pageOf(rows, query.limit, {
+        cursorOf: (row) => ({ value: row.sortName, id: row.id }),
+        toItem: toCatalogType,
+      });
+      return { ...page, total };
+    },
+
+    async createType(
+      actor: TActor,
+      kind: TCatalogTypeKind,
+      input: { name: string; isActive?: boolean | undefined },
+    ): Promise<TCatalogType> {
+      assertMayEditTypes(actor);
+      await assertNameFree(catalog, kind, input.name);
+      try {
+        const row = await catalog.insertType(kind, {
+          name: input.name,
+          isActive: input.isActive ?? true,
+          createdAt: clock(),
+        });
+        return toCatalogType(row);
+      } catch (error) {
+        // Two people adding the same name at once: the unique index decides.
+        if (isUniqueViolation(error)) throw nameTaken(kind, input.name);
+        throw error;
+      }
+    },
+
+    /** Rename, or retire (isActive false: kept on existing orders, no longer offered for new ones). */
+    async updateType(
+      actor: TActor,
+      kind: TCatalogTypeKind,
+      id: string,
+      changes: { name?: string | undefined; isActive?: boolean | undefined },
+    ): Promise<TCatalogType> {
+      assertMayEditTypes(actor);
+      if (!(await catalog.findType(kind, id))) throw notFound(TYPE_NOUNS[kind]);
+      if (changes.name !== undefined) await assertNameFree(catalog, kind, changes.name, id);
+      const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      try {
+        const row =
+          Object.keys(values).length > 0
+            ? await catalog.updateType(kind, id, values)
+            : await catalog.findType(kind, id);
+        if (!row) throw notFound(TYPE_NOUNS[kind]);
+        return toCatalogType(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken(kind, changes.name ?? '');
+        throw error;
+      }
+    },
+
+    /** Only a type no order uses can go; one in use is retired with isActive false instead. */
+    async deleteType(actor: TActor, kind: TCatalogTypeKind, id: string): Promise<void> {
+      assertMayEditTypes(actor);
+      await db.transaction(async (tx) => {
+        const repository = createCatalogRepository(tx);
+        const type = await repository.findType(kind, id);
+        if (!type) throw notFound(TYPE_NOUNS[kind]);
+        const used = await repository.countOrdersUsingType(kind, id);
+        if (used > 0) {
+          throw new AppError(
+            'CONFLICT',
+            `“${type.name}” is used by ${plural(used, 'order')}, so it cannot be deleted. Mark it inactive instead: those orders keep it, new ones can no longer choose it.`,
+            { details: { orderCount: used } },
+          );
+        }
+        await repository.deleteType(kind, id);
+      });
+    },
+
+    // ── Design folders ─────────────────────────────────────────────────────────────────────────
+    async listFolders(_actor: TActor, query: TListQuery): Promise<TListPage<TDesignFolder>> {
+      const after = parseCursor(query.cursor, isString);
+      const { rows, total } = await catalog.listFolders({ ...query, after });
+      const page = pageOf(rows, query.limit, {
+        cursorOf: (row) => ({ value: row.sortName, id: row.id }),
+        toItem: toDesignFolder,
+      });
+      return { ...page, total };
+    },
+
+    async createFolder(
+      actor: TActor,
+      input: { name: string; parentId?: string | null | undefined },
+    ): Promise<TDesignFolder> {
+      assertMayEditDesigns(actor);
+      const id = await db.transaction(async (tx) => {
+        const repository = createCatalogRepository(tx);
+        if (input.parentId && !(await repository.findFolder(input.parentId))) {
+          throw fieldError('parentId', 'The parent folder does not exist.');
+        }
+        return repository.insertFolder({
+          name: input.name,
+          parentId: input.parentId ?? null,
+          createdAt: clock(),
+        });
+      });
+      const folder = await catalog.findFolder(id);
+      if (!folder) throw notFound('folder');
+      return toDesignFolder(folder);
+    },
+
+    /** Rename or move; a folder cannot move into itself or any folder below it. */
+    async updateFolder(
+      actor: TActor,
+      id: string,
+      changes: { name?: string | undefined; parentId?: string | null | undefined },
+    ): Promise<TDesignFolder> {
+      assertMayEditDesigns(actor);
+      await db.transaction(async (tx) => {
+        const repository = createCatalogRepository(tx);
+        if (!(await repository.findFolder(id))) throw notFound('folder');
+        if (changes.parentId) {
+          if (!(await repository.findFolder(changes.parentId))) {
+            throw fieldError('parentId', 'The parent folder does not exist.');
+          }
+          const above = [changes.parentId, ...(await repository.ancestorIdsOf(changes.parentId))];
+          if (above.includes(id)) {
+            throw fieldError('parentId', 'A folder cannot go inside itself or one of its own subfolders.');
+          }
+        }
+        const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+        if (Object.keys(values).length > 0) await repository.updateFolder(id, values);
+      });
+      const folder = await catalog.findFolder(id);
+      if (!folder) throw notFound('folder');
+      return toDesignFolder(folder);
+    },
+
+    /** A folder with subfolders stays until they are moved or deleted; its designs become unfiled. */
+    async deleteFolder(actor: TActor, id: string): Promise<void> {
+      assertMayEditDesigns(actor);
+      await db.transaction(async (tx) => {
+        const repository = createCatalogRepository(tx);
+        const folder = await repository.findFolder(id);
+        if (!folder) throw notFound('folder');
+        const subfolders = await repository.countSubfolders(id);
+        if (subfolders > 0) {
+          throw new AppError(
+            'CONFLICT',
+            `“${folder.name}” holds ${plural(subfolders, 'subfolder')}. Move or delete them first.`,
+            { details: { subfolderCount: subfolders } },
+          );
+        }
+        await repository.deleteFolder(id);
+      });
+    },
+
+    // ── Designs ────────────────────────────────────────────────────────────────────────────────
+    async listDesigns(_actor: TActor, query: TDesignListQuery): Promise<TListPage<TDesign>> {
+      const after = parseCursor(query.cursor, isString);
+      const { rows, total } = await catalog.listDesigns({ ...query, after });
+      const images = await attachments.listByOwners(
+        'design',
+        rows.slice(0, query.limit).map((row) => row.id),
+      );
+      const page = pageOf(rows, query.limit, {
+        cursorOf: (row) => ({ value: row.sortName, id: row.id }),
+        toItem: (row) => toDesign(row, images.get(row.id) ?? []),
+      });
+      return { ...page, total };
+    },
+
+    async getDesign(_actor: TActor, id: string): Promise<TDesign> {
+      const row = await catalog.findDesign(id);
+      if (!row) throw notFound('design');
+      return designWithImages(row);
+    },
+
+    async createDesign(
+      actor: TActor & { readonly id: string },
+      input: {
+        name: string;
+        description?: string | undefined;
+        folderId?: string | null | undefined;
+        productTypeId?: string | null | undefined;
+        metalTypeId?: string | null | undefined;
+      },
+    ): Promise<TDesign> {
+      assertMayEditDesigns(actor);
+      const row = await db.transaction(async (tx) => {
+        const repository = createCatalogRepository(tx);
+        await checkDesignRefs(repository, input);
+        const now = clock();
+        return repository.insertDesign({
+          name: input.name,
+          description: input.description ?? '',
+          folderId: input.folderId ?? null,
+          productTypeId: input.productTypeId ?? null,
+          metalTypeId: input.metalTypeId ?? null,
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+      });
+      return toDesign(row, []);
+    },
+
+    async updateDesign(
+      actor: TActor,
+      id: string,
+      changes: {
+        name?: string | undefined;
+        description?: string | undefined;
+        folderId?: string | null | undefined;
+        productTypeId?: string | null | undefined;
+        metalTypeId?: string | null | undefined;
+      },
+    ): Promise<TDesign> {
+      assertMayEditDesigns(actor);
+      const row = await db.transaction(async (tx) => {
+        const repository = createCatalogRepository(tx);
+        if (!(await repository.findDesign(id))) throw notFound('design');
+        await checkDesignRefs(repository, changes);
+        const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+        const updated = await repository.updateDesign(id, { ...values, updatedAt: clock() });
+        if (!updated) throw notFound('design');
+        return updated;
+      });
+      return designWithImages(row);
+    },
+
+    /** The design, its image rows and then (after commit) its image files. */
+    async deleteDesign(actor: TActor, id: string): Promise<void> {
+      assertMayEditDesigns(actor);
+      const removed = await db.transaction(async (tx) => {
+        if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
+        const rows = await createAttachmentsRepository(tx).deleteAllOfOwner({ kind: 'design', id });
+        await createCatalogRepository(tx).deleteDesign(id);
+        return rows;
+      });
+      await storage.remove(removed.map((row) => row.storageKey));
+    },
+
+    /** Before an upload is read: the design exists and the caller may add to it. */
+    async assertMayAddImages(actor: TActor, id: string): Promise<void> {
+      assertMayEditDesigns(actor);
+      if (!(await catalog.findDesign(id))) throw notFound('design');
+    },
+
+    async addDesignImages(
+      actor: TActor & { readonly id: string },
+      id: string,
+      images: readonly TStoredImage[],
+    ): Promise<TAttachment[]> {
+      assertMayEditDesigns(actor);
+      const rows = await db.transaction(async (tx) => {
+        if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
+        const inserted = await createAttachmentsRepository(tx).insertMany({ kind: 'design', id }, images, {
+          createdBy: actor.id,
+          at: clock(),
+        });
+        await createCatalogRepository(tx).updateDesign(id, { updatedAt: clock() });
+        return inserted;
+      });
+      return rows.map(toAttachment);
+    },
+
+    async removeDesignImage(actor: TActor, id: string, imageId: string): Promise<void> {
+      assertMayEditDesigns(actor);
+      const row = await db.transaction(async (tx) => {
+        if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
+        const deleted = await createAttachmentsRepository(tx).deleteOfOwner({ kind: 'design', id }, imageId);
+        if (!deleted) throw notFound('image of this design');
+        await createCatalogRepository(tx).updateDesign(id, { updatedAt: clock() });
+        return deleted;
+      });
+      await storage.remove([row.storageKey]);
+    },
+  };
+}
+
+export type TCatalogService = ReturnType<typeof createCatalogService>;

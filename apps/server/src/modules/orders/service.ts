@@ -1,0 +1,396 @@
+import type { TListPage } from '@loupe/domain/api/list';
+import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
+import type { TActor } from '@loupe/domain/auth/roles';
+import type { TAttachment } from '@loupe/domain/catalog/catalog';
+import { AppError } from '@loupe/domain/errors/errors';
+import { diffFields, type TItemChange } from '@loupe/domain/history/item-change';
+import {
+  canChangeOrderStatus,
+  formatOrderNumber,
+  ORDER_STATUS_LABELS,
+  orderSearchText,
+  type TCreateOrderInput,
+  type TOrder,
+  type TOrderListItem,
+  type TOrderListQuery,
+  type TOrderStatus,
+  type TUpdateOrderInput,
+  ZOrderStatusSchema,
+} from '@loupe/domain/orders/order';
+import {
+  defaultPromisedDate,
+  ORDER_SETTINGS_DEFAULTS,
+  type TOrderSettings,
+  ZOrderSettingsSchema,
+} from '@loupe/domain/settings/order-settings';
+import { eq } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client.ts';
+import { customers, designs, metalTypes, productTypes, users } from '../../db/schema.ts';
+import type { TClock } from '../../lib/clock.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
+import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
+import { createAttachmentsRepository, toAttachment } from '../attachments/repository.ts';
+import type { TSettingsRepository } from '../settings/repository.ts';
+import { createItemHistoryRepository } from './item-history.ts';
+import {
+  isCursorTimestamp,
+  isSerialId,
+  itemCursorValue,
+  itemListAfter,
+  pageOf,
+  parseCursor,
+} from './keyset.ts';
+import { historySnapshot, toOrder, toOrderListItem } from './order-view.ts';
+import { createOrdersRepository } from './repository.ts';
+import { fieldError, forbidden } from './service-errors.ts';
+
+export type TOrderActor = TActor & { readonly id: string };
+
+export type TOrdersServiceOptions = {
+  readonly db: TDatabase;
+  readonly clock: TClock;
+  readonly events: TEventBus;
+  readonly settings: Pick<TSettingsRepository, 'read'>;
+  readonly storage: TImageStorage;
+};
+
+const notFound = () => new AppError('NOT_FOUND', 'This order does not exist.');
+
+function statusConflict(orderNumber: string, from: TOrderStatus, to: TOrderStatus): AppError {
+  return new AppError(
+    'CONFLICT',
+    `${orderNumber} cannot go from “${ORDER_STATUS_LABELS[from]}” to “${ORDER_STATUS_LABELS[to]}”.`,
+    { details: { field: 'status', from, to } },
+  );
+}
+
+type TOrderRefs = Pick<
+  TCreateOrderInput,
+  'customerId' | 'productTypeId' | 'metalTypeId' | 'designId' | 'salespersonId' | 'designerId'
+>;
+
+/**
+ * Orders (issue 5 §3): everyone signed in reads them; admins, managers and salespeople create and edit
+ * them (spec §6). Every change is written to the history with who and when, in the same transaction, and
+ * announced after it committed.
+ */
+export function createOrdersService(options: TOrdersServiceOptions) {
+  const { db, clock, events, storage } = options;
+  const ordersRepository = createOrdersRepository(db);
+
+  function assertMayEdit(actor: TActor): void {
+    if (!canCreateOrEditOrders(actor)) throw forbidden();
+  }
+
+  async function orderSettings(): Promise<TOrderSettings> {
+    return options.settings.read('orders', ZOrderSettingsSchema, { ...ORDER_SETTINGS_DEFAULTS });
+  }
+
+  /**
+   * The references a create or update names must exist; a metal or product type newly chosen must still be
+   * offered. Answers the customer's name (the search text holds it) when the customer is named.
+   */
+  async function checkRefs(tx: TDatabase, refs: Partial<TOrderRefs>): Promise<{ customerName?: string }> {
+    const one = async <T>(rows: Promise<T[]>) => (await rows)[0];
+    let customerName: string | undefined;
+    if (refs.customerId !== undefined) {
+      const customer = await one(
+        tx.select({ name: customers.name }).from(customers).where(eq(customers.id, refs.customerId)).limit(1),
+      );
+      if (!customer) throw fieldError('customerId', 'This customer does not exist.');
+      customerName = customer.name;
+    }
+    for (const [field, table, noun] of [
+      ['productTypeId', productTypes, 'product type'],
+      ['metalTypeId', metalTypes, 'metal type'],
+    ] as const) {
+      const id = refs[field];
+      if (!id) continue;
+      const type = await one(
+        tx
+          .select({ name: table.name, isActive: table.isActive })
+          .from(table)
+          .where(eq(table.id, id))
+          .limit(1),
+      );
+      if (!type) throw fieldError(field, `This ${noun} does not exist.`);
+      if (!type.isActive)
+        throw fieldError(field, `“${type.name}” is no longer offered. Choose another ${noun}.`);
+    }
+    if (refs.designId) {
+      const design = await one(
+        tx.select({ id: designs.id }).from(designs).where(eq(designs.id, refs.designId)).limit(1),
+      );
+      if (!design) throw fieldError('designId', 'This design does not exist.');
+    }
+    for (const field of ['salespersonId', 'designerId'] as const) {
+      const id = refs[field];
+      if (!id) continue;
+      const user = await one(tx.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1));
+      if (!user) throw fieldError(field, 'This user does not exist.');
+    }
+    return customerName === undefined ? {} : { customerName };
+  }
+
+  async function loadOrder(tx: TDatabase, id: string): Promise<TOrder> {
+    const row = await createOrdersRepository(tx).findJoined(id);
+    if (!row) throw notFound();
+    const photos = await createAttachmentsRepository(tx).listByOwner({ kind: 'order', id });
+    return toOrder(row, photos);
+  }
+
+  /** After commit: order:created, or order:updated (and order:status-changed when the status moved). */
+  function announce(order: TOrder, kind: 'created' | 'updated', previousStatus?: TOrderStatus): void {
+    const payload = {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      timestamp: clock().toISOString(),
+    };
+    const rooms = [`order:${order.id}`];
+    if (kind === 'created') {
+      events.publish('order:created', payload, { rooms });
+      return;
+    }
+    events.publish('order:updated', payload, { rooms });
+    if (previousStatus !== undefined && previousStatus !== order.status) {
+      events.publish('order:status-changed', { ...payload, previousStatus }, { rooms });
+    }
+  }
+
+  /** Records a photo change in the history; both photo routes write through here. */
+  async function recordPhotos(
+    tx: TDatabase,
+    actor: TOrderActor,
+    id: string,
+    action: 'photo-added' | 'photo-removed',
+    fileNames: readonly string[],
+  ): Promise<void> {
+    const names = [...fileNames];
+    await createItemHistoryRepository(tx).record({
+      itemKind: 'order',
+      itemId: id,
+      at: clock(),
+      actorId: actor.id,
+      action,
+      changes:
+        action === 'photo-added'
+          ? diffFields({}, { photos: names })
+          : diffFields({ photos: names }, { photos: null }),
+    });
+    await createOrdersRepository(tx).update(id, { updatedAt: clock() });
+  }
+
+  return {
+    async list(_actor: TActor, query: TOrderListQuery): Promise<TListPage<TOrderListItem>> {
+      const after = itemListAfter(query.sort, query.cursor);
+      const { rows, total } = await ordersRepository.list({ ...query, after });
+      const page = pageOf(rows, query.limit, {
+        cursorOf: (row) => ({
+          value: itemCursorValue(query.sort, {
+            cursorCreatedAt: row.cursorCreatedAt,
+            promisedDate: row.order.promisedDate,
+            number: row.order.orderNumber,
+          }),
+          id: row.order.id,
+        }),
+        toItem: toOrderListItem,
+      });
+      return { ...page, total };
+    },
+
+    async get(_actor: TActor, id: string): Promise<TOrder> {
+      return loadOrder(db, id);
+    },
+
+    async create(actor: TOrderActor, input: TCreateOrderInput): Promise<TOrder> {
+      assertMayEdit(actor);
+      const settings = await orderSettings();
+      const order = await db.transaction(async (tx) => {
+        const repository = createOrdersRepository(tx);
+        const salespersonId =
+          input.salespersonId !== undefined
+            ? input.salespersonId
+            : actor.role === 'salesperson'
+              ? actor.id
+              : null;
+        const refs = await checkRefs(tx, { ...input, salespersonId });
+        const now = clock();
+        const isRush = input.isRush ?? false;
+        const orderNumber = formatOrderNumber(await repository.nextNumber(), settings.orderNumberPrefix);
+        const description = input.description ?? '';
+        const row = await repository.insert({
+          orderNumber,
+          customerId: input.customerId,
+          productTypeId: input.productTypeId ?? null,
+          metalTypeId: input.metalTypeId ?? null,
+          designId: input.designId ?? null,
+          description,
+          salespersonId,
+          designerId: input.designerId ?? null,
+          isRush,
+          promisedDate:
+            input.promisedDate !== undefined
+              ? input.promisedDate
+              : defaultPromisedDate(settings, isRush ? 'rush-order' : 'order', now),
+          priceCents: input.priceCents ?? 0,
+          depositCents: input.depositCents ?? 0,
+          status: 'new',
+          notes: input.notes ?? '',
+          searchText: orderSearchText({ orderNumber, customerName: refs.customerName ?? '', description }),
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const created = await loadOrder(tx, row.id);
+        await createItemHistoryRepository(tx).record({
+          itemKind: 'order',
+          itemId: row.id,
+          at: now,
+          actorId: actor.id,
+          action: 'created',
+          changes: diffFields({}, historySnapshot(created)),
+        });
+        return created;
+      });
+      announce(order, 'created');
+      return order;
+    },
+
+    /**
+     * Applies a change: the status only along ORDER_STATUS_TRANSITIONS (409 otherwise), the deposit never
+     * above the price once merged with the stored values. A change that changes nothing writes nothing.
+     */
+    async update(actor: TOrderActor, id: string, changes: TUpdateOrderInput): Promise<TOrder> {
+      assertMayEdit(actor);
+      const result = await db.transaction(async (tx) => {
+        const repository = createOrdersRepository(tx);
+        const current = await repository.findRowForUpdate(id);
+        if (!current) throw notFound();
+        const currentStatus = ZOrderStatusSchema.parse(current.status);
+        // Only what differs from the stored order counts as a change.
+        const defined = Object.fromEntries(
+          Object.entries(changes).filter(
+            ([key, value]) => value !== undefined && value !== current[key as keyof typeof current],
+          ),
+        ) as TUpdateOrderInput;
+        if (Object.keys(defined).length === 0) return { order: await loadOrder(tx, id), changed: false };
+        if (defined.status !== undefined && !canChangeOrderStatus(currentStatus, defined.status)) {
+          throw statusConflict(current.orderNumber, currentStatus, defined.status);
+        }
+        const priceCents = defined.priceCents ?? current.priceCents;
+        const depositCents = defined.depositCents ?? current.depositCents;
+        if (depositCents > priceCents) {
+          throw fieldError('depositCents', 'The deposit cannot be more than the price');
+        }
+        const refs = await checkRefs(tx, defined);
+        const before = await loadOrder(tx, id);
+        const description = defined.description ?? current.description;
+        const searchText =
+          defined.description !== undefined || refs.customerName !== undefined
+            ? orderSearchText({
+                orderNumber: current.orderNumber,
+                customerName: refs.customerName ?? before.customer.name,
+                description,
+              })
+            : undefined;
+        const now = clock();
+        await repository.update(id, {
+          ...defined,
+          ...(searchText === undefined ? {} : { searchText }),
+          updatedAt: now,
+        });
+        const after = await loadOrder(tx, id);
+        const { status: statusChange, ...fieldChanges } = diffFields(
+          historySnapshot(before),
+          historySnapshot(after),
+        );
+        const history = createItemHistoryRepository(tx);
+        // The status change is written last: newest first, it heads the history.
+        if (Object.keys(fieldChanges).length > 0) {
+          await history.record({
+            itemKind: 'order',
+            itemId: id,
+            at: now,
+            actorId: actor.id,
+            action: 'updated',
+            changes: fieldChanges,
+          });
+        }
+        if (statusChange) {
+          await history.record({
+            itemKind: 'order',
+            itemId: id,
+            at: now,
+            actorId: actor.id,
+            action: 'status-changed',
+            changes: { status: statusChange },
+          });
+        }
+        return { order: after, previousStatus: currentStatus, changed: true };
+      });
+      if (result.changed) announce(result.order, 'updated', result.previousStatus);
+      return result.order;
+    },
+
+    async history(
+      _actor: TActor,
+      id: string,
+      query: { limit: number; cursor?: string | undefined },
+    ): Promise<TListPage<TItemChange>> {
+      const after = parseCursor(query.cursor, isCursorTimestamp, isSerialId);
+      if (!(await ordersRepository.exists(id))) throw notFound();
+      const { rows, total } = await createItemHistoryRepository(db).list('order', id, {
+        limit: query.limit,
+        after,
+      });
+      const page = pageOf(rows, query.limit, {
+        cursorOf: (row) => ({ value: row.cursorAt, id: String(row.id) }),
+        toItem: ({ cursorAt: _cursorAt, ...change }) => change,
+      });
+      return { ...page, total };
+    },
+
+    /** Before an upload is read: the order exists and the caller may change it. */
+    async assertMayAddPhotos(actor: TOrderActor, id: string): Promise<void> {
+      assertMayEdit(actor);
+      if (!(await ordersRepository.exists(id))) throw notFound();
+    },
+
+    async addPhotos(actor: TOrderActor, id: string, images: readonly TStoredImage[]): Promise<TAttachment[]> {
+      assertMayEdit(actor);
+      const { rows, order } = await db.transaction(async (tx) => {
+        if (!(await createOrdersRepository(tx).findRowForUpdate(id))) throw notFound();
+        const inserted = await createAttachmentsRepository(tx).insertMany({ kind: 'order', id }, images, {
+          createdBy: actor.id,
+          at: clock(),
+        });
+        await recordPhotos(
+          tx,
+          actor,
+          id,
+          'photo-added',
+          inserted.map((row) => row.fileName),
+        );
+        return { rows: inserted, order: await loadOrder(tx, id) };
+      });
+      announce(order, 'updated');
+      return rows.map(toAttachment);
+    },
+
+    async removePhoto(actor: TOrderActor, id: string, imageId: string): Promise<void> {
+      assertMayEdit(actor);
+      const { row, order } = await db.transaction(async (tx) => {
+        if (!(await createOrdersRepository(tx).findRowForUpdate(id))) throw notFound();
+        const deleted = await createAttachmentsRepository(tx).deleteOfOwner({ kind: 'order', id }, imageId);
+        if (!deleted) throw new AppError('NOT_FOUND', 'This photo is not one of this order’s.');
+        await recordPhotos(tx, actor, id, 'photo-removed', [deleted.fileName]);
+        return { row: deleted, order: await loadOrder(tx, id) };
+      });
+      await storage.remove([row.storageKey]);
+      announce(order, 'updated');
+    },
+  };
+}
+
+export type TOrdersService = ReturnType<typeof createOrdersService>;

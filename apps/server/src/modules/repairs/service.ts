@@ -1,0 +1,352 @@
+import type { TListPage } from '@loupe/domain/api/list';
+import { canCreateAndManageRepairs, canViewRepairs } from '@loupe/domain/auth/permissions';
+import type { TActor } from '@loupe/domain/auth/roles';
+import type { TAttachment } from '@loupe/domain/catalog/catalog';
+import { AppError } from '@loupe/domain/errors/errors';
+import { diffFields, type TItemChange } from '@loupe/domain/history/item-change';
+import {
+  canChangeRepairStatus,
+  formatRepairNumber,
+  REPAIR_STATUS_LABELS,
+  repairSearchText,
+  type TCreateRepairInput,
+  type TRepair,
+  type TRepairListItem,
+  type TRepairListQuery,
+  type TRepairStatus,
+  type TUpdateRepairInput,
+  ZRepairStatusSchema,
+} from '@loupe/domain/repairs/repair';
+import {
+  defaultPromisedDate,
+  ORDER_SETTINGS_DEFAULTS,
+  type TOrderSettings,
+  ZOrderSettingsSchema,
+} from '@loupe/domain/settings/order-settings';
+import { eq } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client.ts';
+import { customers } from '../../db/schema.ts';
+import type { TClock } from '../../lib/clock.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
+import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
+import { createAttachmentsRepository, toAttachment } from '../attachments/repository.ts';
+import { createItemHistoryRepository } from '../orders/item-history.ts';
+import {
+  isCursorTimestamp,
+  isSerialId,
+  itemCursorValue,
+  itemListAfter,
+  pageOf,
+  parseCursor,
+} from '../orders/keyset.ts';
+import { fieldError, forbidden } from '../orders/service-errors.ts';
+import type { TSettingsRepository } from '../settings/repository.ts';
+import { historySnapshot, toRepair, toRepairListItem } from './repair-view.ts';
+import { createRepairsRepository } from './repository.ts';
+
+export type TRepairActor = TActor & { readonly id: string };
+
+export type TRepairsServiceOptions = {
+  readonly db: TDatabase;
+  readonly clock: TClock;
+  readonly events: TEventBus;
+  readonly settings: Pick<TSettingsRepository, 'read'>;
+  readonly storage: TImageStorage;
+};
+
+const notFound = () => new AppError('NOT_FOUND', 'This repair does not exist.');
+
+function statusConflict(repairNumber: string, from: TRepairStatus, to: TRepairStatus): AppError {
+  return new AppError(
+    'CONFLICT',
+    `${repairNumber} cannot go from “${REPAIR_STATUS_LABELS[from]}” to “${REPAIR_STATUS_LABELS[to]}”.`,
+    { details: { field: 'status', from, to } },
+  );
+}
+
+/**
+ * Repairs (issue 5 §3): seen by REPAIR_VIEWER_ROLES, taken in and managed by REPAIR_MANAGER_ROLES (spec §6).
+ * Every change is kept in the history with who and when, and announced after commit.
+ */
+export function createRepairsService(options: TRepairsServiceOptions) {
+  const { db, clock, events, storage } = options;
+  const repairsRepository = createRepairsRepository(db);
+
+  function assertMayView(actor: TActor): void {
+    if (!canViewRepairs(actor)) throw forbidden();
+  }
+
+  function assertMayManage(actor: TActor): void {
+    if (!canCreateAndManageRepairs(actor)) throw forbidden();
+  }
+
+  async function repairSettings(): Promise<TOrderSettings> {
+    return options.settings.read('orders', ZOrderSettingsSchema, { ...ORDER_SETTINGS_DEFAULTS });
+  }
+
+  async function customerName(tx: TDatabase, customerId: string): Promise<string> {
+    const [customer] = await tx
+      .select({ name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .limit(1);
+    if (!customer) throw fieldError('customerId', 'This customer does not exist.');
+    return customer.name;
+  }
+
+  async function loadRepair(tx: TDatabase, id: string): Promise<TRepair> {
+    const row = await createRepairsRepository(tx).findJoined(id);
+    if (!row) throw notFound();
+    const photos = await createAttachmentsRepository(tx).listByOwner({ kind: 'repair', id });
+    return toRepair(row, photos);
+  }
+
+  /** After commit: repair:created, or repair:updated (and repair:status-changed when the status moved). */
+  function announce(repair: TRepair, kind: 'created' | 'updated', previousStatus?: TRepairStatus): void {
+    const payload = {
+      repairId: repair.id,
+      repairNumber: repair.repairNumber,
+      status: repair.status,
+      timestamp: clock().toISOString(),
+    };
+    const rooms = [`repair:${repair.id}`];
+    if (kind === 'created') {
+      events.publish('repair:created', payload, { rooms });
+      return;
+    }
+    events.publish('repair:updated', payload, { rooms });
+    if (previousStatus !== undefined && previousStatus !== repair.status) {
+      events.publish('repair:status-changed', { ...payload, previousStatus }, { rooms });
+    }
+  }
+
+  async function recordPhotos(
+    tx: TDatabase,
+    actor: TRepairActor,
+    id: string,
+    action: 'photo-added' | 'photo-removed',
+    fileNames: readonly string[],
+  ): Promise<void> {
+    const names = [...fileNames];
+    await createItemHistoryRepository(tx).record({
+      itemKind: 'repair',
+      itemId: id,
+      at: clock(),
+      actorId: actor.id,
+      action,
+      changes:
+        action === 'photo-added'
+          ? diffFields({}, { photos: names })
+          : diffFields({ photos: names }, { photos: null }),
+    });
+    await createRepairsRepository(tx).update(id, { updatedAt: clock() });
+  }
+
+  return {
+    async list(actor: TActor, query: TRepairListQuery): Promise<TListPage<TRepairListItem>> {
+      assertMayView(actor);
+      const after = itemListAfter(query.sort, query.cursor);
+      const { rows, total } = await repairsRepository.list({ ...query, after });
+      const page = pageOf(rows, query.limit, {
+        cursorOf: (row) => ({
+          value: itemCursorValue(query.sort, {
+            cursorCreatedAt: row.cursorCreatedAt,
+            promisedDate: row.repair.promisedDate,
+            number: row.repair.repairNumber,
+          }),
+          id: row.repair.id,
+        }),
+        toItem: toRepairListItem,
+      });
+      return { ...page, total };
+    },
+
+    async get(actor: TActor, id: string): Promise<TRepair> {
+      assertMayView(actor);
+      return loadRepair(db, id);
+    },
+
+    async create(actor: TRepairActor, input: TCreateRepairInput): Promise<TRepair> {
+      assertMayManage(actor);
+      const settings = await repairSettings();
+      const repair = await db.transaction(async (tx) => {
+        const repository = createRepairsRepository(tx);
+        const name = await customerName(tx, input.customerId);
+        const now = clock();
+        const repairNumber = formatRepairNumber(await repository.nextNumber(), settings.repairNumberPrefix);
+        const row = await repository.insert({
+          repairNumber,
+          customerId: input.customerId,
+          itemDescription: input.itemDescription,
+          repairTypes: [...new Set(input.repairTypes)],
+          conditionNotes: input.conditionNotes ?? '',
+          declaredValueCents: input.declaredValueCents ?? 0,
+          estimateCents: input.estimateCents ?? 0,
+          promisedDate:
+            input.promisedDate !== undefined
+              ? input.promisedDate
+              : defaultPromisedDate(settings, 'repair', now),
+          isRush: input.isRush ?? false,
+          status: 'received',
+          searchText: repairSearchText({
+            repairNumber,
+            customerName: name,
+            itemDescription: input.itemDescription,
+          }),
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const created = await loadRepair(tx, row.id);
+        await createItemHistoryRepository(tx).record({
+          itemKind: 'repair',
+          itemId: row.id,
+          at: now,
+          actorId: actor.id,
+          action: 'created',
+          changes: diffFields({}, historySnapshot(created)),
+        });
+        return created;
+      });
+      announce(repair, 'created');
+      return repair;
+    },
+
+    /** The status only along REPAIR_STATUS_TRANSITIONS (409 otherwise); a change that changes nothing writes nothing. */
+    async update(actor: TRepairActor, id: string, changes: TUpdateRepairInput): Promise<TRepair> {
+      assertMayManage(actor);
+      const result = await db.transaction(async (tx) => {
+        const repository = createRepairsRepository(tx);
+        const current = await repository.findRowForUpdate(id);
+        if (!current) throw notFound();
+        const currentStatus = ZRepairStatusSchema.parse(current.status);
+        const normalized = {
+          ...changes,
+          ...(changes.repairTypes === undefined ? {} : { repairTypes: [...new Set(changes.repairTypes)] }),
+        };
+        const defined = Object.fromEntries(
+          Object.entries(normalized).filter(
+            ([key, value]) =>
+              value !== undefined &&
+              JSON.stringify(value) !== JSON.stringify(current[key as keyof typeof current]),
+          ),
+        ) as TUpdateRepairInput;
+        if (Object.keys(defined).length === 0) return { repair: await loadRepair(tx, id), changed: false };
+        if (defined.status !== undefined && !canChangeRepairStatus(currentStatus, defined.status)) {
+          throw statusConflict(current.repairNumber, currentStatus, defined.status);
+        }
+        const name =
+          defined.customerId !== undefined ? await customerName(tx, defined.customerId) : undefined;
+        const before = await loadRepair(tx, id);
+        const searchText =
+          defined.itemDescription !== undefined || name !== undefined
+            ? repairSearchText({
+                repairNumber: current.repairNumber,
+                customerName: name ?? before.customer.name,
+                itemDescription: defined.itemDescription ?? current.itemDescription,
+              })
+            : undefined;
+        const now = clock();
+        await repository.update(id, {
+          ...defined,
+          ...(searchText === undefined ? {} : { searchText }),
+          updatedAt: now,
+        });
+        const after = await loadRepair(tx, id);
+        const { status: statusChange, ...fieldChanges } = diffFields(
+          historySnapshot(before),
+          historySnapshot(after),
+        );
+        const history = createItemHistoryRepository(tx);
+        // The status change is written last: newest first, it heads the history.
+        if (Object.keys(fieldChanges).length > 0) {
+          await history.record({
+            itemKind: 'repair',
+            itemId: id,
+            at: now,
+            actorId: actor.id,
+            action: 'updated',
+            changes: fieldChanges,
+          });
+        }
+        if (statusChange) {
+          await history.record({
+            itemKind: 'repair',
+            itemId: id,
+            at: now,
+            actorId: actor.id,
+            action: 'status-changed',
+            changes: { status: statusChange },
+          });
+        }
+        return { repair: after, previousStatus: currentStatus, changed: true };
+      });
+      if (result.changed) announce(result.repair, 'updated', result.previousStatus);
+      return result.repair;
+    },
+
+    async history(
+      actor: TActor,
+      id: string,
+      query: { limit: number; cursor?: string | undefined },
+    ): Promise<TListPage<TItemChange>> {
+      assertMayView(actor);
+      const after = parseCursor(query.cursor, isCursorTimestamp, isSerialId);
+      if (!(await repairsRepository.exists(id))) throw notFound();
+      const { rows, total } = await createItemHistoryRepository(db).list('repair', id, {
+        limit: query.limit,
+        after,
+      });
+      const page = pageOf(rows, query.limit, {
+        cursorOf: (row) => ({ value: row.cursorAt, id: String(row.id) }),
+        toItem: ({ cursorAt: _cursorAt, ...change }) => change,
+      });
+      return { ...page, total };
+    },
+
+    async assertMayAddPhotos(actor: TRepairActor, id: string): Promise<void> {
+      assertMayManage(actor);
+      if (!(await repairsRepository.exists(id))) throw notFound();
+    },
+
+    async addPhotos(
+      actor: TRepairActor,
+      id: string,
+      images: readonly TStoredImage[],
+    ): Promise<TAttachment[]> {
+      assertMayManage(actor);
+      const { rows, repair } = await db.transaction(async (tx) => {
+        if (!(await createRepairsRepository(tx).findRowForUpdate(id))) throw notFound();
+        const inserted = await createAttachmentsRepository(tx).insertMany({ kind: 'repair', id }, images, {
+          createdBy: actor.id,
+          at: clock(),
+        });
+        await recordPhotos(
+          tx,
+          actor,
+          id,
+          'photo-added',
+          inserted.map((row) => row.fileName),
+        );
+        return { rows: inserted, repair: await loadRepair(tx, id) };
+      });
+      announce(repair, 'updated');
+      return rows.map(toAttachment);
+    },
+
+    async removePhoto(actor: TRepairActor, id: string, imageId: string): Promise<void> {
+      assertMayManage(actor);
+      const { row, repair } = await db.transaction(async (tx) => {
+        if (!(await createRepairsRepository(tx).findRowForUpdate(id))) throw notFound();
+        const deleted = await createAttachmentsRepository(tx).deleteOfOwner({ kind: 'repair', id }, imageId);
+        if (!deleted) throw new AppError('NOT_FOUND', 'This photo is not one of this repair’s.');
+        await recordPhotos(tx, actor, id, 'photo-removed', [deleted.fileName]);
+        return { row: deleted, repair: await loadRepair(tx, id) };
+      });
+      await storage.remove([row.storageKey]);
+      announce(repair, 'updated');
+    },
+  };
+}
+
+export type TRepairsService = ReturnType<typeof createRepairsService>;
