@@ -182,6 +182,8 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
         Boolean(await services.sessions.findActive(user.sessionId, services.clock()))
       );
     },
+    onTestScan: (scan) =>
+      services.rfid.ingest(scan.readerId, 'reads', { epc: scan.epc, antenna: scan.antenna }),
     redisUrl: config.REDIS_URL,
     clock: services.clock,
     logger: app.log,

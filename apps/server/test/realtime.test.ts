@@ -137,6 +137,31 @@ describe.each(TEST_DATABASES)('realtime socket on %s', (database) => {
     expect(toBystander).toBe(false);
   });
 
+  it('takes a test scan from a manager through the reader pipeline, and refuses one from a designer', async () => {
+    const { socket: manager } = await openAs('manager');
+    const { socket: designer } = await openAs('designer');
+    const announced = nextEvent<{ epc: string; readerId: string }>(manager, 'rfid:tag-read');
+    const answer = await manager.emitWithAck('rfid:test-scan', {
+      readerId: 'sim-1',
+      antenna: 3,
+      epc: 'e2-80-11-99',
+    });
+    expect(answer).toMatchObject({ ok: true, result: { accepted: 1 } });
+    expect(await announced).toMatchObject({ epc: 'E2801199', readerId: 'sim-1', antenna: 3 });
+    expect(
+      await designer.emitWithAck('rfid:test-scan', { readerId: 'sim-1', antenna: 3, epc: 'E2801199' }),
+    ).toEqual({
+      ok: false,
+      message: 'Only admins and managers can send test scans.',
+    });
+    expect(
+      await manager.emitWithAck('rfid:test-scan', { readerId: 'sim-1', antenna: 3, epc: 'not hex' }),
+    ).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('hexadecimal'),
+    });
+  });
+
   it('drops the sockets of a user the moment an admin disables them', async () => {
     const { socket, user } = await openAs('salesperson');
     const { client: admin } = await t.clientAs('admin');

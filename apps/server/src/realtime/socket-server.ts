@@ -31,6 +31,8 @@ export type TRealtimeOptions = {
   readonly authenticateToken: (token: string | null) => Promise<TCurrentUser>;
   /** Whether the user behind an open socket may still be signed in (session not revoked, account enabled). */
   readonly isStillSignedIn: (user: TCurrentUser) => Promise<boolean>;
+  /** `rfid:test-scan` (spec §7): a read typed by an admin or manager, through the same pipeline as readers'. */
+  readonly onTestScan: (scan: { readerId: string; antenna: number; epc: string }) => Promise<unknown>;
   readonly redisUrl?: string | undefined;
   readonly clock: TClock;
   readonly logger: FastifyBaseLogger;
@@ -44,6 +46,9 @@ export type TRealtime = {
   disconnectUser(userId: string): void;
   close(): Promise<void>;
 };
+
+/** Who may send `rfid:test-scan` (issue 6 §4; the simulator's roles, spec §6). */
+const TEST_SCAN_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
 
 const roleRoom = (role: TRole) => `role:${role}`;
 const userRoom = (userId: string) => `user:${userId}`;
@@ -145,6 +150,25 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
       const answer = roomRequest(user, payload, 'unsubscribe');
       if (answer.ok) void socket.leave(answer.room);
       if (typeof ack === 'function') ack(answer);
+    });
+
+    socket.on('rfid:test-scan', (payload, ack?: unknown) => {
+      const reply = (answer: unknown) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      if (!(TEST_SCAN_ROLES as readonly TRole[]).includes(user.role)) {
+        reply({ ok: false, message: 'Only admins and managers can send test scans.' });
+        return;
+      }
+      const parsed = parseClientToServerEvent('rfid:test-scan', payload);
+      if (!parsed.ok) {
+        reply({ ok: false, message: parsed.message });
+        return;
+      }
+      options.onTestScan(parsed.payload).then(
+        (result) => reply({ ok: true, result }),
+        (error: unknown) => reply({ ok: false, message: (error as Error).message }),
+      );
     });
 
     socket.on('request:refresh', (payload, ack?: unknown) => {
