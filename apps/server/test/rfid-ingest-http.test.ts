@@ -120,6 +120,25 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     ]);
   });
 
+  it('shows admins the pipeline counters with the reads of unmapped antennas, and no one else', async () => {
+    const unmapped = await post(
+      '/api/v1/rfid/reads',
+      zebraKey,
+      JSON.stringify([
+        { epc: 'E2809999', antenna: 9 },
+        { epc: 'E2809998', antenna: 9 },
+      ]),
+    );
+    expect(unmapped.statusCode).toBe(200);
+    const status = await admin.request('GET', '/api/v1/rfid/status');
+    expect(status.statusCode).toBe(200);
+    const data = (status.json() as { data: { received: number; unmapped: unknown[] } }).data;
+    expect(data.unmapped).toContainEqual({ readerId: 'bench-fx9600', antenna: 9, reads: 2 });
+    expect(data.received).toBeGreaterThanOrEqual(2);
+    const { client: manager } = await t.clientAs('manager');
+    expect((await manager.request('GET', '/api/v1/rfid/status')).statusCode).toBe(403);
+  });
+
   it('takes generic reads for the key’s own reader only', async () => {
     const response = await t.app.inject({
       method: 'POST',

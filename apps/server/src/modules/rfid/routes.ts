@@ -1,3 +1,4 @@
+import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,19 @@ const ZIngestSummarySchema = z.object({
   rejected: z.array(z.object({ index: z.number().int(), message: z.string() })),
   ignored: z.number().int(),
   heartbeats: z.number().int(),
+});
+
+const ZPipelineStatusSchema = z.object({
+  received: z.number().int(),
+  fresh: z.number().int(),
+  repeats: z.number().int(),
+  rejected: z.number().int(),
+  ignored: z.number().int(),
+  moved: z.number().int(),
+  tagAssignment: z.number().int(),
+  unknownTag: z.number().int(),
+  batches: z.number().int(),
+  unmapped: z.array(z.object({ readerId: z.string(), antenna: z.number().int(), reads: z.number().int() })),
 });
 
 const readerDoc = { security: [{ readerApiKey: [] }] };
@@ -41,6 +55,32 @@ export async function registerRfidRoutes(instance: FastifyInstance, options: { s
       success: true as const,
       data: await rfid.ingest(request.currentReaderId ?? '', 'reads', request.body),
     }),
+  );
+
+  app.get(
+    '/rfid/status',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['rfid'],
+        summary: 'What this instance’s pipeline has seen since it started, and reads of unmapped antennas',
+        security: [{ idToken: [] }],
+        response: { 200: resultWithData(ZPipelineStatusSchema) },
+      },
+    },
+    async () => {
+      const { unmapped, ...counters } = rfid.pipeline.counters();
+      return {
+        success: true as const,
+        data: {
+          ...counters,
+          unmapped: Object.entries(unmapped).map(([key, reads]) => {
+            const [readerId = '', antenna = '0'] = key.split('/');
+            return { readerId, antenna: Number(antenna), reads };
+          }),
+        },
+      };
+    },
   );
 
   await app.register(async (raw) => {
