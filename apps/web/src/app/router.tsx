@@ -47,6 +47,10 @@ function screen(path: string, load: () => Promise<ComponentType>, accessPath: st
 
 const BUILT_SCREENS: RouteObject[] = [
   screen(
+    paths.rfidMapping,
+    async () => (await import('@/features/rfid-mapping/routes/rfid-mapping-route')).RfidMappingRoute,
+  ),
+  screen(
     paths.dashboard,
     async () => (await import('@/features/dashboard/routes/dashboard-route')).DashboardRoute,
   ),
@@ -104,7 +108,6 @@ const LAYOUT_SCREENS = [
   paths.jewelerTv,
   paths.managerDepartment,
   paths.tvSetup,
-  paths.rfidMapping,
 ];
 
 /** Every route of spec §2; screens are lazy-loaded so the sign-in page stays small. */

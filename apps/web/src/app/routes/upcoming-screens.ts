@@ -45,10 +45,6 @@ export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; descript
     description: 'The department overview arrives with live tracking.',
   },
   [paths.tvSetup]: { title: 'TV Setup', description: 'Station screens are set up here once they exist.' },
-  [paths.rfidMapping]: {
-    title: 'RFID Mapping',
-    description: 'Readers, antennas and their stations arrive with RFID ingestion.',
-  },
   [paths.aiSettings]: {
     title: 'AI Settings',
     description: 'The assistant is configured here once it exists.',
