@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
 import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
 import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
-import { startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
+import { sharedReaderSubscription, startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
 
 /** Starts Loupe: one process with the web app, the API and the identity provider (ARCHITECTURE §1). */
 async function main(): Promise<void> {
@@ -43,20 +43,31 @@ async function main(): Promise<void> {
   const onPublish = rfid.ingestPublish;
   let mqttReady: { close(): Promise<void> };
   try {
-    mqttReady = config.MQTT_URL
-      ? await startMqttSubscriber({
-          url: config.MQTT_URL,
-          clientId: config.MQTT_CLIENT_ID ?? `loupe-${hostname()}`.replace(/[^\w-]/g, '-').slice(0, 64),
-          onPublish,
-          logger: app.log,
-        })
-      : await startEmbeddedBroker({
-          port: config.MQTT_PORT,
-          host: config.HOST,
-          authenticate: rfid.checkReaderCredentials,
-          onPublish,
-          logger: app.log,
-        });
+    if (config.MQTT_URL) {
+      mqttReady = await startMqttSubscriber({
+        url: config.MQTT_URL,
+        clientId: config.MQTT_CLIENT_ID ?? `loupe-${hostname()}`.replace(/[^\w-]/g, '-').slice(0, 64),
+        onPublish,
+        logger: app.log,
+      });
+      // The host only: the URL may carry the broker's credentials.
+      const { host } = new URL(config.MQTT_URL);
+      rfid.setMqttTransport({ mode: 'external', brokerHost: host, subscription: sharedReaderSubscription() });
+    } else {
+      const broker = await startEmbeddedBroker({
+        port: config.MQTT_PORT,
+        host: config.HOST,
+        authenticate: rfid.checkReaderCredentials,
+        onPublish,
+        logger: app.log,
+      });
+      mqttReady = broker;
+      rfid.setMqttTransport({
+        mode: 'embedded',
+        port: broker.port,
+        connectedClients: broker.connectedClients,
+      });
+    }
   } catch (error) {
     await app.close();
     await database.close();

@@ -137,6 +137,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'GET /api/v1/tracking/stats': 'signed-in',
   // RFID ingest: readers with their API key, never people.
   'GET /api/v1/rfid/status': ['admin'],
+  'GET /api/v1/settings/mqtt': ['admin'],
   'POST /api/v1/rfid/reads': 'reader',
   'POST /api/v1/rfid/zebra': 'reader',
   'POST /api/v1/rfid/impinj': 'reader',

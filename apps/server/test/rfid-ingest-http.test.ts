@@ -139,6 +139,21 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     expect((await manager.request('GET', '/api/v1/rfid/status')).statusCode).toBe(403);
   });
 
+  it('shows admins how readers reach this instance over MQTT, with the reader topics', async () => {
+    const before = await admin.request('GET', '/api/v1/settings/mqtt');
+    expect(before.json()).toMatchObject({ data: { mode: 'none', port: null } });
+    t.app.loupe.rfid.setMqttTransport({ mode: 'embedded', port: 18_830, connectedClients: () => 3 });
+    const after = (await admin.request('GET', '/api/v1/settings/mqtt')).json() as {
+      data: { mode: string; port: number; connectedClients: number; topics: { topic: string }[] };
+    };
+    expect(after.data).toMatchObject({ mode: 'embedded', port: 18_830, connectedClients: 3 });
+    expect(after.data.topics.map((topic) => topic.topic)).toEqual([
+      'loupe/readers/{readerId}/zebra',
+      'loupe/readers/{readerId}/impinj',
+      'loupe/readers/{readerId}/reads',
+    ]);
+  });
+
   it('takes generic reads for the key’s own reader only', async () => {
     const response = await t.app.inject({
       method: 'POST',

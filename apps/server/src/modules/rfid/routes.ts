@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
-import type { TPayloadFormat } from '../../rfid/mqtt-topics.ts';
+import { PAYLOAD_FORMATS, readerTopic, type TPayloadFormat } from '../../rfid/mqtt-topics.ts';
 
 const ZIngestSummarySchema = z.object({
   accepted: z.number().int(),
@@ -26,6 +26,21 @@ const ZPipelineStatusSchema = z.object({
   batches: z.number().int(),
   unmapped: z.array(z.object({ readerId: z.string(), antenna: z.number().int(), reads: z.number().int() })),
 });
+
+const ZMqttSettingsSchema = z.object({
+  mode: z.enum(['embedded', 'external', 'none']),
+  port: z.number().int().nullable(),
+  brokerHost: z.string().nullable(),
+  connectedClients: z.number().int().nullable(),
+  subscription: z.string().nullable(),
+  topics: z.array(z.object({ format: z.string(), topic: z.string(), description: z.string() })),
+});
+
+const TOPIC_DESCRIPTIONS: Readonly<Record<TPayloadFormat, string>> = {
+  zebra: 'Zebra FX readers (IoT Connector data and management events)',
+  impinj: 'Impinj R700 readers (IoT device interface events)',
+  reads: 'Generic JSON tag reads',
+};
 
 const readerDoc = { security: [{ readerApiKey: [] }] };
 const readerRoute = { access: 'reader' as const, csrfExempt: true };
@@ -78,6 +93,37 @@ export async function registerRfidRoutes(instance: FastifyInstance, options: { s
             const [readerId = '', antenna = '0'] = key.split('/');
             return { readerId, antenna: Number(antenna), reads };
           }),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/settings/mqtt',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['settings', 'rfid'],
+        summary: 'Settings › MQTT: how readers reach this instance, the broker’s state and the reader topics',
+        security: [{ idToken: [] }],
+        response: { 200: resultWithData(ZMqttSettingsSchema) },
+      },
+    },
+    async () => {
+      const transport = rfid.mqttTransport();
+      return {
+        success: true as const,
+        data: {
+          mode: transport.mode,
+          port: transport.mode === 'embedded' ? transport.port : null,
+          brokerHost: transport.mode === 'external' ? transport.brokerHost : null,
+          connectedClients: transport.mode === 'embedded' ? transport.connectedClients() : null,
+          subscription: transport.mode === 'external' ? transport.subscription : null,
+          topics: PAYLOAD_FORMATS.map((format) => ({
+            format,
+            topic: readerTopic('{readerId}', format),
+            description: TOPIC_DESCRIPTIONS[format],
+          })),
         },
       };
     },

@@ -13,6 +13,12 @@ import { createIngestPipeline, type TIngestSummary } from '../../rfid/pipeline.t
 import { createReadersRepository } from '../readers/repository.ts';
 import type { TTrackingService } from '../tracking/service.ts';
 
+/** How readers reach this instance over MQTT: set by main.ts once the broker or subscription is up. */
+export type TMqttTransport =
+  | { readonly mode: 'embedded'; readonly port: number; readonly connectedClients: () => number }
+  | { readonly mode: 'external'; readonly brokerHost: string; readonly subscription: string }
+  | { readonly mode: 'none' };
+
 export type TRfidServiceOptions = {
   readonly db: TDatabase;
   readonly tracking: Pick<TTrackingService, 'applyMoves'>;
@@ -122,8 +128,18 @@ export function createRfidService(options: TRfidServiceOptions) {
     return summary;
   }
 
+  let transport: TMqttTransport = { mode: 'none' };
+
   return {
     pipeline,
+
+    setMqttTransport(next: TMqttTransport): void {
+      transport = next;
+    },
+
+    mqttTransport(): TMqttTransport {
+      return transport;
+    },
 
     async authenticateReader(request: FastifyRequest): Promise<string> {
       const key = apiKeyOf(request);

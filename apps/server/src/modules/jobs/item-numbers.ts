@@ -1,0 +1,19 @@
+import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TDatabase } from '../../db/client.ts';
+
+const NEXT_NUMBER = {
+  order: sql`select nextval('order_number_seq') as value`,
+  repair: sql`select nextval('repair_number_seq') as value`,
+} as const satisfies Record<TTrackedItemKind, unknown>;
+
+const ZSequenceSchema = z.object({ rows: z.array(z.object({ value: z.coerce.number().int().positive() })) });
+
+/** The next number of order_number_seq or repair_number_seq (never reused, even when the transaction rolls back). */
+export async function nextItemNumber(db: TDatabase, kind: TTrackedItemKind): Promise<number> {
+  const result = ZSequenceSchema.parse(await db.execute(NEXT_NUMBER[kind]));
+  const value = result.rows[0]?.value;
+  if (value === undefined) throw new Error('nextval returned no row');
+  return value;
+}
