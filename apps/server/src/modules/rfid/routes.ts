@@ -1,4 +1,5 @@
 import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
+import { ZMqttSettingsSchema } from '@loupe/domain/settings/mqtt-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,15 +26,6 @@ const ZPipelineStatusSchema = z.object({
   unknownTag: z.number().int(),
   batches: z.number().int(),
   unmapped: z.array(z.object({ readerId: z.string(), antenna: z.number().int(), reads: z.number().int() })),
-});
-
-const ZMqttSettingsSchema = z.object({
-  mode: z.enum(['embedded', 'external', 'none']),
-  port: z.number().int().nullable(),
-  brokerHost: z.string().nullable(),
-  connectedClients: z.number().int().nullable(),
-  subscription: z.string().nullable(),
-  topics: z.array(z.object({ format: z.string(), topic: z.string(), description: z.string() })),
 });
 
 const TOPIC_DESCRIPTIONS: Readonly<Record<TPayloadFormat, string>> = {

@@ -52,6 +52,5 @@ export function resolveSettingsPage(
 /** Sections a later issue builds: what each will hold, for their empty state. */
 export const UPCOMING_SECTIONS = {
   'tv-displays': 'Arrives with the station TV views: which screen shows which station.',
-  mqtt: 'Arrives with RFID ingestion: the broker readers publish their tag reads to.',
   'rfid-simulator': 'Arrives with RFID ingestion: send test scans without a reader.',
 } as const satisfies Partial<Record<TSettingsSection, string>>;

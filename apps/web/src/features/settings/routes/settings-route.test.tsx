@@ -104,8 +104,8 @@ describe('SettingsRoute', () => {
   });
 
   it('shows a section a later issue builds with its title and an honest empty state', () => {
-    renderSettings('admin', '/settings/mqtt');
-    const section = screen.getByRole('region', { name: 'MQTT' });
+    renderSettings('admin', '/settings/rfid-simulator');
+    const section = screen.getByRole('region', { name: 'RFID Simulator' });
     expect(within(section).getByText(/^Arrives with RFID ingestion/)).toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { DepartmentsSection } from '../components/departments-section';
 import { GeneralSection } from '../components/general-section';
 import { LocationsSection } from '../components/locations-section';
+import { MqttSection } from '../components/mqtt-section';
 import { NotificationsSection } from '../components/notifications-section';
 import { OrdersSection } from '../components/orders-section';
 import { ProfileSection } from '../components/profile-section';
@@ -72,8 +73,9 @@ function SettingsPageContent({ page, canEditGeneral }: { page: TSettingsPage; ca
       return <DepartmentsSection />;
     case 'orders':
       return <OrdersSection />;
-    case 'tv-displays':
     case 'mqtt':
+      return <MqttSection />;
+    case 'tv-displays':
     case 'rfid-simulator':
       return <UpcomingSection text={UPCOMING_SECTIONS[page]} />;
     default: {
