@@ -84,12 +84,21 @@ async function main(): Promise<void> {
     logger: app.log,
   });
 
+  // Readers that fell silent are shown offline on the mapping screen.
+  const readerWatch = setInterval(() => {
+    rfid.markSilentReadersOffline().catch((error: unknown) => {
+      app.log.error({ err: (error as Error).message }, 'rfid: could not check reader health');
+    });
+  }, 30_000);
+  readerWatch.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      clearInterval(readerWatch);
       await stopOffsiteSweeper();
       await mqttReady.close();
       await app.close();

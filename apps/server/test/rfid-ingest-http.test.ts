@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readers } from '../src/db/schema.ts';
+import { READER_SILENCE_MS } from '../src/modules/rfid/service.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
@@ -97,6 +98,18 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     const [reader] = await t.database.db.select().from(readers).where(eq(readers.id, 'qa-r700'));
     expect(reader?.status).toBe('online');
     expect(reader?.lastHeartbeat).toBeInstanceOf(Date);
+  });
+
+  it('shows a reader offline once it has been silent for a while, and online again when it speaks', async () => {
+    await post('/api/v1/rfid/impinj', impinjKey, '[]');
+    expect(await t.app.loupe.rfid.markSilentReadersOffline()).not.toContain('qa-r700');
+    t.clock.advance(READER_SILENCE_MS + 1000);
+    expect(await t.app.loupe.rfid.markSilentReadersOffline()).toContain('qa-r700');
+    const [silent] = await t.database.db.select().from(readers).where(eq(readers.id, 'qa-r700'));
+    expect(silent?.status).toBe('offline');
+    await post('/api/v1/rfid/impinj', impinjKey, '[]');
+    const [back] = await t.database.db.select().from(readers).where(eq(readers.id, 'qa-r700'));
+    expect(back?.status).toBe('online');
   });
 
   it('reads an Impinj webhook array and counts the other event types', async () => {

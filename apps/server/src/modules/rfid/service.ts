@@ -1,5 +1,5 @@
 import { AppError } from '@loupe/domain/errors/errors';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
 import { readers } from '../../db/schema.ts';
@@ -12,6 +12,9 @@ import type { TPayloadFormat, TReaderTopic } from '../../rfid/mqtt-topics.ts';
 import { createIngestPipeline, type TIngestSummary } from '../../rfid/pipeline.ts';
 import { createReadersRepository } from '../readers/repository.ts';
 import type { TTrackingService } from '../tracking/service.ts';
+
+/** A reader silent this long is shown offline. */
+export const READER_SILENCE_MS = 150_000;
 
 /** How readers reach this instance over MQTT: set by main.ts once the broker or subscription is up. */
 export type TMqttTransport =
@@ -130,6 +133,37 @@ export function createRfidService(options: TRfidServiceOptions) {
 
   let transport: TMqttTransport = { mode: 'none' };
 
+  /**
+   * Readers that fell silent: online, but no read or heartbeat for READER_SILENCE_MS. Zebra readers send a
+   * heartbeat every minute by default and Impinj webhooks a keep-alive, so two missed ones mean trouble.
+   */
+  async function markSilentReadersOffline(): Promise<string[]> {
+    const now = clock();
+    const rows = await db
+      .update(readers)
+      .set({ status: 'offline' })
+      .where(
+        and(
+          eq(readers.status, 'online'),
+          or(
+            isNull(readers.lastHeartbeat),
+            lt(readers.lastHeartbeat, new Date(now.getTime() - READER_SILENCE_MS)),
+          ),
+        ),
+      )
+      .returning({ id: readers.id, name: readers.name });
+    for (const row of rows) {
+      markedOnlineAt.delete(row.id);
+      events.publish('rfid:reader-status', {
+        readerId: row.id,
+        readerName: row.name,
+        status: 'offline',
+        timestamp: now.toISOString(),
+      });
+    }
+    return rows.map((row) => row.id);
+  }
+
   return {
     pipeline,
 
@@ -140,6 +174,8 @@ export function createRfidService(options: TRfidServiceOptions) {
     mqttTransport(): TMqttTransport {
       return transport;
     },
+
+    markSilentReadersOffline,
 
     async authenticateReader(request: FastifyRequest): Promise<string> {
       const key = apiKeyOf(request);
