@@ -1,12 +1,16 @@
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { AddReaderButton, ReadersWorkspace } from '../components/readers-workspace';
 
-/** Placeholder: being built. */
+/** /rfid-mapping (admin only; the route guard checks): readers, their API keys and antenna mappings. */
 export function RfidMappingRoute() {
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="RFID Mapping" />
-      <EmptyState title="Nothing here yet" text="This screen is being built." />
+      <PageHeader
+        title="RFID Mapping"
+        description="Fixed readers, their API keys, and which department and station each antenna reports."
+        actions={<AddReaderButton />}
+      />
+      <ReadersWorkspace />
     </div>
   );
 }

@@ -1,0 +1,274 @@
+import type { TDepartment } from '@loupe/domain/registry/departments';
+import { ANTENNA_MAX, ANTENNA_MIN, type TReader } from '@loupe/domain/registry/readers';
+import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { LoadError } from '@/components/load-error';
+import { FormErrorAlert } from '@/components/registry/form-error-alert';
+import { serverFormErrors } from '@/components/registry/form-issues';
+import { SwitchRow } from '@/components/switch-row';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useLocations } from '@/lib/registry-api/get-locations';
+import { toast } from '@/lib/toast';
+import { useMappingDepartments } from '../api/get-mapping-departments';
+import { useMapAntenna } from '../api/map-antenna';
+import {
+  DEPARTMENT_MESSAGE,
+  MAPPING_FORM_FIELDS,
+  mappingFormValues,
+  parseMappingForm,
+  STATION_MESSAGE,
+  type TMappingFormErrors,
+  type TMappingFormValues,
+} from './antenna-mapping-model';
+import { ChoiceSelect, type TChoiceGroup } from './choice-select';
+import { mappingLabel, TAG_ASSIGNMENT_LABEL } from './reader-ingest';
+
+/** The antenna being edited; a null antenna lets the user type its number. */
+export type TMappingTarget = { readonly reader: TReader; readonly antenna: number | null };
+
+export const TAG_ASSIGNMENT_SWITCH = 'Tag-assignment antenna';
+
+export function mappingDialogTitle({ reader, antenna }: TMappingTarget): string {
+  return antenna === null ? `Map an antenna of ${reader.name}` : `Map antenna ${antenna} of ${reader.name}`;
+}
+
+/** Maps one antenna of a reader to a station of a department, or makes it the tag-assignment antenna. */
+export function AntennaMappingDialog({
+  target,
+  onClose,
+}: {
+  target: TMappingTarget | null;
+  onClose: () => void;
+}) {
+  const [isPending, setIsPending] = useState(false);
+  return (
+    <Dialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open && !isPending) onClose();
+      }}
+    >
+      {target ? (
+        <DialogContent>
+          <MappingForm
+            key={`${target.reader.id}/${target.antenna ?? 'new'}`}
+            target={target}
+            onDone={onClose}
+            onPendingChange={setIsPending}
+          />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function departmentGroups(
+  departments: readonly TDepartment[],
+  locationName: (locationId: string) => string | undefined,
+): TChoiceGroup[] {
+  const byLocation = new Map<string, TDepartment[]>();
+  for (const department of departments) {
+    const list = byLocation.get(department.locationId) ?? [];
+    list.push(department);
+    byLocation.set(department.locationId, list);
+  }
+  const toOptions = (list: readonly TDepartment[]) =>
+    list.map((department) => ({ value: department.id, label: department.name }));
+  // One location needs no headings; several get one each, so two sites' 'Casting' can be told apart.
+  if (byLocation.size <= 1) return [{ label: null, options: toOptions(departments) }];
+  return [...byLocation].map(([locationId, list]) => ({
+    label: locationName(locationId) ?? locationId,
+    options: toOptions(list),
+  }));
+}
+
+function MappingForm({
+  target,
+  onDone,
+  onPendingChange,
+}: {
+  target: TMappingTarget;
+  onDone: () => void;
+  onPendingChange: (isPending: boolean) => void;
+}) {
+  const { reader, antenna } = target;
+  const departmentsQuery = useMappingDepartments();
+  const locationsQuery = useLocations();
+  const mapAntenna = useMapAntenna();
+  const departments = departmentsQuery.data?.items;
+  const current = antenna === null ? undefined : reader.antennas.find((m) => m.antenna === antenna);
+  const [values, setValues] = useState<TMappingFormValues | null>(null);
+  const [errors, setErrors] = useState<TMappingFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const title = mappingDialogTitle(target);
+
+  // The form starts from the current mapping once the departments it names are known.
+  const shown: TMappingFormValues =
+    values ??
+    mappingFormValues({
+      antenna,
+      mapping: current,
+      isKnownStation: (departmentId, stationId) =>
+        departments?.some(
+          (department) =>
+            department.id === departmentId && department.stations.some((station) => station.id === stationId),
+        ) ?? false,
+    });
+  const department = departments?.find((candidate) => candidate.id === shown.departmentId);
+  const stations = department?.stations ?? [];
+
+  function change(patch: Partial<TMappingFormValues>) {
+    setValues({ ...shown, ...patch });
+    setErrors((currentErrors) => {
+      const next = { ...currentErrors };
+      for (const field of Object.keys(patch) as (keyof TMappingFormValues)[]) next[field] = undefined;
+      return next;
+    });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const result = parseMappingForm(shown);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onPendingChange(true);
+    mapAntenna.mutate(
+      { readerId: reader.id, antenna: result.antenna, mapping: result.mapping },
+      {
+        onSuccess: (saved) => {
+          toast({ title: `Antenna ${saved.antenna} of ${reader.name}: ${mappingLabel(saved)}` });
+          onDone();
+        },
+        onError: (error) => {
+          const { fieldErrors, formError: message } = serverFormErrors(error, MAPPING_FORM_FIELDS);
+          setErrors(fieldErrors);
+          setFormError(message);
+        },
+        onSettled: () => onPendingChange(false),
+      },
+    );
+  }
+
+  const isPending = mapAntenna.isPending;
+  const locations = locationsQuery.data?.items;
+  const departmentChoices = departments
+    ? departmentGroups(departments, (id) => locations?.find((location) => location.id === id)?.name)
+    : [];
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>
+          {antenna === null
+            ? 'Type the antenna number as the reader reports it.'
+            : `Now: ${mappingLabel(current)}.`}
+        </DialogDescription>
+      </DialogHeader>
+      <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
+        {antenna === null ? (
+          <FormField
+            label="Antenna number"
+            type="number"
+            inputMode="numeric"
+            min={ANTENNA_MIN}
+            max={ANTENNA_MAX}
+            step={1}
+            value={shown.antenna}
+            onChange={(event) => change({ antenna: event.target.value })}
+            error={errors.antenna}
+            disabled={isPending}
+            required
+          />
+        ) : null}
+        <SwitchRow
+          label={TAG_ASSIGNMENT_SWITCH}
+          checked={shown.isTagAssignment}
+          onCheckedChange={(checked) => change({ isTagAssignment: checked })}
+          disabled={isPending}
+        />
+        {shown.isTagAssignment ? (
+          <p className="text-sm text-muted-foreground">
+            {TAG_ASSIGNMENT_LABEL}: tags read here are offered to the open order and repair screens to be
+            assigned; nothing moves.
+          </p>
+        ) : departmentsQuery.isPending ? (
+          <div role="status" aria-label="Loading the departments" className="grid gap-4">
+            <Skeleton className="h-9 w-full" />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        ) : departmentsQuery.isError ? (
+          <LoadError
+            title="Could not load the departments"
+            error={departmentsQuery.error}
+            onRetry={() => void departmentsQuery.refetch()}
+            isRetrying={departmentsQuery.isFetching}
+          />
+        ) : departmentsQuery.data.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            There are no departments yet. Add departments and their stations first.
+          </p>
+        ) : (
+          <>
+            <ChoiceSelect
+              label="Department"
+              placeholder={DEPARTMENT_MESSAGE}
+              value={shown.departmentId}
+              onValueChange={(departmentId) => change({ departmentId, stationId: '' })}
+              groups={departmentChoices}
+              error={errors.departmentId}
+              disabled={isPending}
+            />
+            <ChoiceSelect
+              label="Station"
+              placeholder={
+                department && stations.length === 0 ? 'This department has no stations' : STATION_MESSAGE
+              }
+              value={shown.stationId}
+              onValueChange={(stationId) => change({ stationId })}
+              groups={[
+                {
+                  label: null,
+                  options: stations.map((station) => ({
+                    value: station.id,
+                    label: station.isActive ? station.name : `${station.name} (inactive)`,
+                  })),
+                },
+              ]}
+              error={errors.stationId}
+              disabled={isPending || stations.length === 0}
+            />
+            {departmentsQuery.data.nextCursor ? (
+              <p className="text-xs text-muted-foreground">
+                Only the first {departmentsQuery.data.items.length} of {departmentsQuery.data.total}{' '}
+                departments are listed.
+              </p>
+            ) : null}
+          </>
+        )}
+        <FormErrorAlert message={formError} />
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone} disabled={isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {isPending ? 'Saving…' : 'Save mapping'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}
