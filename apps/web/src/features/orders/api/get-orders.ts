@@ -1,6 +1,7 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ZOrderListItemSchema } from '@loupe/domain/orders/order';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { jobListSearchParams } from '@/components/job-list/job-list-filters';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { ordersQueryKeys, type TOrderListFilters } from './query-keys';
@@ -10,10 +11,6 @@ export const ORDERS_PAGE_SIZE = 100;
 
 const ZOrdersPageSchema = listPageSchema(ZOrderListItemSchema);
 
-function flag(value: boolean | null): string | undefined {
-  return value === null ? undefined : String(value);
-}
-
 /** GET /orders: one page of the server-side searched, filtered and sorted list. */
 export async function getOrders(
   filters: TOrderListFilters,
@@ -21,15 +18,7 @@ export async function getOrders(
   signal?: AbortSignal,
 ) {
   const body = await apiClient.get('orders', {
-    searchParams: {
-      q: filters.q.trim() || undefined,
-      status: filters.status ?? undefined,
-      isRush: flag(filters.isRush),
-      tracked: flag(filters.tracked),
-      sort: filters.sort,
-      limit: ORDERS_PAGE_SIZE,
-      cursor,
-    },
+    searchParams: { ...jobListSearchParams(filters), limit: ORDERS_PAGE_SIZE, cursor },
     ...(signal ? { signal } : {}),
   });
   return parseData(ZOrdersPageSchema, body);

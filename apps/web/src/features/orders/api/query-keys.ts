@@ -1,13 +1,8 @@
 import type { TOrderSort, TOrderStatus } from '@loupe/domain/orders/order';
+import type { TJobListFilters } from '@/components/job-list/job-list-filters';
 
 /** What the orders list is narrowed and ordered by; null means "any". */
-export type TOrderListFilters = {
-  readonly q: string;
-  readonly status: TOrderStatus | null;
-  readonly isRush: boolean | null;
-  readonly tracked: boolean | null;
-  readonly sort: TOrderSort;
-};
+export type TOrderListFilters = TJobListFilters<TOrderStatus, TOrderSort>;
 
 /** The orders queries in one table, so each mutation invalidates exactly what it changes. */
 export const ordersQueryKeys = {

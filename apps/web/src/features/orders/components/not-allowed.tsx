@@ -1,21 +1,15 @@
-import { LockIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { Button } from '@/components/ui/button';
+import { JobNotAllowed } from '@/components/job-form/job-not-allowed';
 import { paths } from '@/lib/paths';
+import { ORDER_NOUN } from './order-labels';
 
 /** What a role that may not write orders sees on the form's address (the server would refuse anyway). */
 export function NotAllowed({ action }: { action: string }) {
   return (
-    <EmptyState
-      icon={LockIcon}
-      title={`You can't ${action}`}
+    <JobNotAllowed
+      action={action}
       text="Only admins, managers and salespeople create and edit orders."
-      action={
-        <Button asChild variant="outline">
-          <Link to={paths.orders}>Back to orders</Link>
-        </Button>
-      }
+      noun={ORDER_NOUN}
+      listPath={paths.orders}
     />
   );
 }

@@ -5,18 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts } from '@/lib/toast';
-import {
-  envelope,
-  makeOrder,
-  makeUser,
-  mockGet,
-  notFound,
-  ORDER_ID,
-  page,
-  renderWithProviders,
-  stubObjectUrls,
-  stubPointerApis,
-} from '../orders-test-utils';
+import { envelope, mockGet, notFound, page } from '@/test/api-mocks';
+import { makeUser } from '@/test/auth-fixtures';
+import { stubObjectUrls, stubPointerApis } from '@/test/dom-stubs';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { makeOrder, ORDER_ID } from '../order-fixtures';
 import { OrderDetail } from './order-detail';
 
 const NOW = new Date('2025-06-15T12:00:00.000Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeOrder } from '../orders-test-utils';
+import { makeOrder } from '../order-fixtures';
 import {
   emptyOrderForm,
   liveBalanceCents,

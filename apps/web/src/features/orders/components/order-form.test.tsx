@@ -5,17 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts } from '@/lib/toast';
-import {
-  CUSTOMER_ID,
-  envelope,
-  makeOrder,
-  makeUser,
-  mockGet,
-  ORDER_ID,
-  page,
-  renderWithProviders,
-  stubPointerApis,
-} from '../orders-test-utils';
+import { envelope, mockGet, page } from '@/test/api-mocks';
+import { makeUser } from '@/test/auth-fixtures';
+import { stubPointerApis } from '@/test/dom-stubs';
+import { CUSTOMER_ID } from '@/test/job-fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { makeOrder, ORDER_ID } from '../order-fixtures';
 import { OrderForm } from './order-form';
 
 const NOW = new Date(2025, 5, 15, 12, 0);

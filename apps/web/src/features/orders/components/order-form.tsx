@@ -1,21 +1,17 @@
 import { DESIGN_EDITOR_ROLES, isAdmin, ORDER_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
 import type { TCatalogType } from '@loupe/domain/catalog/catalog';
-import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import { ORDER_STATUS_LABELS, type TOrder, type TOrderStatus } from '@loupe/domain/orders/order';
-import { defaultPromisedDate } from '@loupe/domain/settings/order-settings';
+import { ORDER_STATUS_LABELS, type TOrder } from '@loupe/domain/orders/order';
 import type { TManagedUser } from '@loupe/domain/users/managed-user';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { CustomerPicker } from '@/components/customers/customer-picker';
-import { FormField } from '@/components/form-field';
+import { useNavigate } from 'react-router';
 import { FormSection } from '@/components/form-section';
+import { JobForm } from '@/components/job-form/job-form';
+import { JobPromiseFields } from '@/components/job-form/job-promise-fields';
+import { JobStatusSection } from '@/components/job-form/job-status-section';
+import { MoneyField } from '@/components/job-form/money-field';
+import { useJobForm } from '@/components/job-form/use-job-form';
 import { SearchPicker } from '@/components/search-picker';
 import { SelectField, type TSelectOption } from '@/components/select-field';
-import { SwitchRow } from '@/components/switch-row';
 import { TextareaField } from '@/components/textarea-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
@@ -57,13 +53,6 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const includeStaff = isAdmin(user);
-  const [values, setValues] = useState<TOrderFormValues>(() =>
-    order ? orderToFormValues(order) : emptyOrderForm(),
-  );
-  const [errors, setErrors] = useState<TOrderFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isDateTouched, setIsDateTouched] = useState(order !== null);
-  const [isDateUnreadable, setIsDateUnreadable] = useState(false);
   const createMutation = useCreateOrder();
   const updateMutation = useUpdateOrder();
   const isPending = createMutation.isPending || updateMutation.isPending;
@@ -72,88 +61,62 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
   const metalTypes = useMetalTypes();
   const settings = useOrderSettings();
 
-  // A new order starts promised after the workshop's lead time (rush or not) until someone picks a date.
-  const settingsData = settings.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `now` is read, not watched.
-  useEffect(() => {
-    if (isDateTouched || !settingsData) return;
-    const promisedDate = defaultPromisedDate(settingsData, values.isRush ? 'rush-order' : 'order', now());
-    setValues((current) => ({ ...current, promisedDate }));
-  }, [settingsData, values.isRush, isDateTouched]);
+  const form = useJobForm<TOrderFormValues>({
+    initialValues: () => (order ? orderToFormValues(order) : emptyOrderForm()),
+    isNew: order === null,
+    // A new order starts promised after the workshop's lead time (rush or not) until someone picks a date.
+    settings: settings.data,
+    leadTime: (values) => (values.isRush ? 'rush-order' : 'order'),
+    now,
+    fieldOf: formFieldOf,
+    unreadableDateMessage: ORDER_FORM_MESSAGES.date,
+  });
+  const { values, errors, setValue } = form;
 
-  function setValue<K extends keyof TOrderFormValues>(field: K, value: TOrderFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function showServerError(error: unknown) {
-    const found: TOrderFormErrors = {};
-    for (const issue of fieldIssuesOf(error)) {
-      const field = formFieldOf(issue.field);
-      if (field) found[field] ??= issue.message;
-    }
-    setErrors(found);
-    if (Object.keys(found).length === 0) setFormError(errorMessageOf(error, ERROR_MESSAGES.generic));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
+  const onSubmit = form.onSubmit(() => {
     if (order === null) {
-      const parsed = parseNewOrderForm(values, { includeStaff });
-      const found = withDateCheck(parsed.ok ? {} : parsed.errors, isDateUnreadable);
-      setErrors(found);
-      if (!parsed.ok || Object.keys(found).length > 0) return;
-      createMutation.mutate(parsed.value, {
+      const input = form.accept(parseNewOrderForm(values, { includeStaff }));
+      if (input === null) return;
+      createMutation.mutate(input, {
         onSuccess: (created) => {
           toast({ title: `Order ${created.orderNumber} created` });
           navigate(pathTo(paths.orderDetail, { orderId: created.id }));
         },
-        onError: showServerError,
+        onError: form.showServerError,
       });
       return;
     }
-    const parsed = parseOrderChanges(values, order, { includeStaff });
-    const found = withDateCheck(parsed.ok ? {} : parsed.errors, isDateUnreadable);
-    setErrors(found);
-    if (!parsed.ok || Object.keys(found).length > 0) return;
+    const changes = form.accept(parseOrderChanges(values, order, { includeStaff }));
+    if (changes === null) return;
     const detailPath = pathTo(paths.orderDetail, { orderId: order.id });
-    if (Object.keys(parsed.value).length === 0) {
+    if (Object.keys(changes).length === 0) {
       toast({ title: 'Nothing to save', description: 'The order is as it was.' });
       navigate(detailPath);
       return;
     }
     updateMutation.mutate(
-      { orderId: order.id, changes: parsed.value },
+      { orderId: order.id, changes },
       {
         onSuccess: (saved) => {
           toast({ title: `Order ${saved.orderNumber} saved` });
           navigate(detailPath);
         },
-        onError: showServerError,
+        onError: form.showServerError,
       },
     );
-  }
+  });
 
   const balance = liveBalanceCents(values);
-  const cancelPath = order ? pathTo(paths.orderDetail, { orderId: order.id }) : paths.orders;
 
   return (
-    <form
-      className="grid gap-6"
+    <JobForm
+      form={form}
+      label={order ? `Edit order ${order.orderNumber}` : 'New order'}
       onSubmit={onSubmit}
-      noValidate
-      aria-label={order ? `Edit order ${order.orderNumber}` : 'New order'}
+      isPending={isPending}
+      cancelPath={order ? pathTo(paths.orderDetail, { orderId: order.id }) : paths.orders}
+      submitLabel={order ? 'Save changes' : 'Create order'}
     >
-      <FormSection title="Customer">
-        <CustomerPicker
-          value={values.customer}
-          onChange={(customer) => setValue('customer', customer)}
-          error={errors.customer}
-          disabled={isPending}
-        />
-      </FormSection>
-
       <FormSection title="The piece">
         <div className="grid gap-4 sm:grid-cols-2">
           <CatalogSelect
@@ -210,42 +173,18 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
 
       <FormSection title="Promise and payment">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            label="Promised date"
-            type="date"
-            value={values.promisedDate}
-            onChange={(event) => {
-              setIsDateTouched(true);
-              setIsDateUnreadable(event.currentTarget.validity.badInput);
-              setValue('promisedDate', event.target.value);
-            }}
-            error={errors.promisedDate}
-            disabled={isPending}
-          />
-          <SwitchRow
-            label="Rush order"
-            className="self-end"
-            checked={values.isRush}
-            onCheckedChange={(isRush) => setValue('isRush', isRush)}
-            disabled={isPending}
-          />
-          <FormField
+          <JobPromiseFields form={form} rushLabel="Rush order" disabled={isPending} />
+          <MoneyField
             label="Price (USD)"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
             value={values.price}
-            onChange={(event) => setValue('price', event.target.value)}
+            onValueChange={(price) => setValue('price', price)}
             error={errors.price}
             disabled={isPending}
           />
-          <FormField
+          <MoneyField
             label="Deposit (USD)"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
             value={values.deposit}
-            onChange={(event) => setValue('deposit', event.target.value)}
+            onValueChange={(deposit) => setValue('deposit', deposit)}
             error={errors.deposit}
             disabled={isPending}
           />
@@ -282,15 +221,15 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
       </FormSection>
 
       {order ? (
-        <FormSection title="Status">
-          <StatusSelect
-            current={order.status}
-            value={values.status}
-            onChange={(status) => setValue('status', status)}
-            error={errors.status}
-            disabled={isPending}
-          />
-        </FormSection>
+        <JobStatusSection
+          current={order.status}
+          choices={orderStatusChoices(order.status)}
+          labels={ORDER_STATUS_LABELS}
+          value={values.status}
+          onChange={(status) => setValue('status', status)}
+          error={errors.status}
+          disabled={isPending}
+        />
       ) : null}
 
       <FormSection title="Notes">
@@ -303,29 +242,8 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
           maxLength={5000}
         />
       </FormSection>
-
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to={cancelPath}>Cancel</Link>
-        </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? 'Saving…' : order ? 'Save changes' : 'Create order'}
-        </Button>
-      </div>
-    </form>
+    </JobForm>
   );
-}
-
-function withDateCheck(errors: TOrderFormErrors, isDateUnreadable: boolean): TOrderFormErrors {
-  // A half-typed date reads as '' in the browser; its validity says it is not blank but unreadable.
-  return isDateUnreadable && !errors.promisedDate
-    ? { ...errors, promisedDate: ORDER_FORM_MESSAGES.date }
-    : errors;
 }
 
 function CatalogSelect({
@@ -424,37 +342,5 @@ function StaffSelects({
         disabled={disabled}
       />
     </div>
-  );
-}
-
-function StatusSelect({
-  current,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  current: TOrderStatus;
-  value: TOrderStatus;
-  onChange: (status: TOrderStatus) => void;
-  error: string | undefined;
-  disabled: boolean;
-}) {
-  const choices = orderStatusChoices(current);
-  const isFinal = choices.length === 1;
-  return (
-    <SelectField
-      label="Status"
-      value={value}
-      onValueChange={(next) => onChange(next as TOrderStatus)}
-      options={choices.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))}
-      hint={
-        isFinal
-          ? `${ORDER_STATUS_LABELS[current]} is final: the status can no longer change.`
-          : 'Only the steps that may follow the current status are offered.'
-      }
-      error={error}
-      disabled={disabled || isFinal}
-    />
   );
 }

@@ -1,8 +1,12 @@
 import { ORDER_STATUS_LABELS, type TOrderStatus, ZOrderStatusSchema } from '@loupe/domain/orders/order';
 import { plainValue, type TChangeFormatter } from '@/components/history/change-history';
+import type { TJobNoun } from '@/components/job-noun';
 import { Badge, type TBadgeProps } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
+
+/** How the shared list, detail and form screens name an order. */
+export const ORDER_NOUN: TJobNoun = { one: 'order', other: 'orders' };
 
 /** Orders no longer on the workshop's books: a past promised date is not overdue for them. */
 export const FINISHED_ORDER_STATUSES: readonly TOrderStatus[] = ['delivered', 'cancelled'];

@@ -1,18 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JOB_ROW_HEIGHT as ORDER_ROW_HEIGHT } from '@/components/job-list/job-row';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import { mockGet, page } from '@/test/api-mocks';
+import { makeUser } from '@/test/auth-fixtures';
+import { stubPointerApis } from '@/test/dom-stubs';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { ORDERS_PAGE_SIZE } from '../api/get-orders';
-import {
-  listItem,
-  makeUser,
-  mockGet,
-  page,
-  renderWithProviders,
-  stubPointerApis,
-} from '../orders-test-utils';
-import { ORDER_ROW_HEIGHT } from './order-row';
+import { listItem } from '../order-fixtures';
 import { OrdersList } from './orders-list';
 
 const NOW = new Date(2025, 5, 15, 12, 0);

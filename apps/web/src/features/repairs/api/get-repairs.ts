@@ -1,6 +1,7 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ZRepairListItemSchema } from '@loupe/domain/repairs/repair';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { jobListSearchParams } from '@/components/job-list/job-list-filters';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { repairsQueryKeys, type TRepairListFilters } from './query-keys';
@@ -10,10 +11,6 @@ export const REPAIRS_PAGE_SIZE = 100;
 
 const ZRepairsPageSchema = listPageSchema(ZRepairListItemSchema);
 
-function flag(value: boolean | null): string | undefined {
-  return value === null ? undefined : String(value);
-}
-
 /** GET /repairs: one page of the server-side searched, filtered and sorted list. */
 export async function getRepairs(
   filters: TRepairListFilters,
@@ -21,15 +18,7 @@ export async function getRepairs(
   signal?: AbortSignal,
 ) {
   const body = await apiClient.get('repairs', {
-    searchParams: {
-      q: filters.q.trim() || undefined,
-      status: filters.status ?? undefined,
-      isRush: flag(filters.isRush),
-      tracked: flag(filters.tracked),
-      sort: filters.sort,
-      limit: REPAIRS_PAGE_SIZE,
-      cursor,
-    },
+    searchParams: { ...jobListSearchParams(filters), limit: REPAIRS_PAGE_SIZE, cursor },
     ...(signal ? { signal } : {}),
   });
   return parseData(ZRepairsPageSchema, body);

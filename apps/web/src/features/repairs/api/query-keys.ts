@@ -1,15 +1,10 @@
 import type { REPAIR_SORTS, TRepairStatus } from '@loupe/domain/repairs/repair';
+import type { TJobListFilters } from '@/components/job-list/job-list-filters';
 
 export type TRepairSort = (typeof REPAIR_SORTS)[number];
 
 /** What the repairs list is narrowed and ordered by; null means "any". */
-export type TRepairListFilters = {
-  readonly q: string;
-  readonly status: TRepairStatus | null;
-  readonly isRush: boolean | null;
-  readonly tracked: boolean | null;
-  readonly sort: TRepairSort;
-};
+export type TRepairListFilters = TJobListFilters<TRepairStatus, TRepairSort>;
 
 /** The repairs queries in one table, so each mutation invalidates exactly what it changes. */
 export const repairsQueryKeys = {

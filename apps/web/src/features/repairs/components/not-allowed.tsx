@@ -1,21 +1,15 @@
-import { LockIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { Button } from '@/components/ui/button';
+import { JobNotAllowed } from '@/components/job-form/job-not-allowed';
 import { paths } from '@/lib/paths';
+import { REPAIR_NOUN } from './repair-labels';
 
 /** What a role that may not manage repairs sees on the form's address (the server would refuse anyway). */
 export function NotAllowed({ action }: { action: string }) {
   return (
-    <EmptyState
-      icon={LockIcon}
-      title={`You can't ${action}`}
+    <JobNotAllowed
+      action={action}
       text="Only admins, managers, operators and production staff take in and edit repairs."
-      action={
-        <Button asChild variant="outline">
-          <Link to={paths.repairs}>Back to repairs</Link>
-        </Button>
-      }
+      noun={REPAIR_NOUN}
+      listPath={paths.repairs}
     />
   );
 }

@@ -4,17 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { clearToasts } from '@/lib/toast';
-import {
-  envelope,
-  makeRepair,
-  makeUser,
-  mockGet,
-  notFound,
-  page,
-  REPAIR_ID,
-  renderWithProviders,
-  stubPointerApis,
-} from '../repairs-test-utils';
+import { envelope, mockGet, notFound, page } from '@/test/api-mocks';
+import { makeUser } from '@/test/auth-fixtures';
+import { stubPointerApis } from '@/test/dom-stubs';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { makeRepair, REPAIR_ID } from '../repair-fixtures';
 import { RepairDetail } from './repair-detail';
 
 const NOW = new Date('2025-06-15T12:00:00.000Z');

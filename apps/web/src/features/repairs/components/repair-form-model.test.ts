@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRepair } from '../repairs-test-utils';
+import { makeRepair } from '../repair-fixtures';
 import {
   emptyRepairForm,
   parseNewRepairForm,

@@ -4,17 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { clearToasts } from '@/lib/toast';
-import {
-  CUSTOMER_ID,
-  envelope,
-  makeRepair,
-  makeUser,
-  mockGet,
-  page,
-  REPAIR_ID,
-  renderWithProviders,
-  stubPointerApis,
-} from '../repairs-test-utils';
+import { envelope, mockGet, page } from '@/test/api-mocks';
+import { makeUser } from '@/test/auth-fixtures';
+import { stubPointerApis } from '@/test/dom-stubs';
+import { CUSTOMER_ID } from '@/test/job-fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { makeRepair, REPAIR_ID } from '../repair-fixtures';
 import { RepairForm } from './repair-form';
 
 const NOW = new Date(2025, 5, 15, 12, 0);

@@ -6,9 +6,13 @@ import {
   ZRepairTypeSchema,
 } from '@loupe/domain/repairs/repair';
 import { plainValue, type TChangeFormatter } from '@/components/history/change-history';
+import type { TJobNoun } from '@/components/job-noun';
 import { Badge, type TBadgeProps } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
+
+/** How the shared list, detail and form screens name a repair. */
+export const REPAIR_NOUN: TJobNoun = { one: 'repair', other: 'repairs' };
 
 /** Repairs no longer in the workshop's hands: a past promised date is not overdue for them. */
 export const FINISHED_REPAIR_STATUSES: readonly TRepairStatus[] = ['picked_up', 'cancelled'];

@@ -1,91 +1,26 @@
 import type { TRepairListItem } from '@loupe/domain/repairs/repair';
-import { ZapIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { currentLocationText } from '@/components/tracking/tracking-labels';
-import { cn } from '@/lib/cn';
-import { formatCalendarDate, isPastDate } from '@/lib/date-format';
-import { formatCents } from '@/lib/money-format';
+import { JobRow, type TJobListColumns } from '@/components/job-list/job-row';
+import { isPastDate } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
 import { FINISHED_REPAIR_STATUSES, RepairStatusBadge } from './repair-labels';
 
-/** Row heights (px) of the virtualized list: one line of columns on wide screens, three lines on phones. */
-export const REPAIR_ROW_HEIGHT = { wide: 64, narrow: 100 } as const;
+export const REPAIR_COLUMNS: TJobListColumns = { customer: 'Customer and item', amount: 'Estimate' };
 
-const COLUMNS = 'md:grid-cols-[7.5rem_minmax(0,1fr)_9.5rem_8rem_minmax(0,13rem)_6.5rem]';
-
-/** The column titles above the rows (wide screens); each row also names its values for screen readers. */
-export function RepairListHeader() {
-  return (
-    <div
-      aria-hidden="true"
-      className={cn(
-        'hidden gap-3 px-4 pb-2 text-xs font-medium text-muted-foreground uppercase md:grid',
-        COLUMNS,
-      )}
-    >
-      <span>Number</span>
-      <span>Customer and item</span>
-      <span>Status</span>
-      <span>Promised</span>
-      <span>Location</span>
-      <span className="text-right">Estimate</span>
-    </div>
-  );
-}
-
+/** A repair in the list: the item under the customer, the estimate in the money column. */
 export function RepairRow({ repair, today }: { repair: TRepairListItem; today: string }) {
-  const isOverdue =
-    isPastDate(repair.promisedDate, today) && !FINISHED_REPAIR_STATUSES.includes(repair.status);
   return (
-    <Link
+    <JobRow
       to={pathTo(paths.repairDetail, { repairId: repair.id })}
-      className={cn(
-        'grid h-full grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 gap-y-1 px-4 text-sm outline-none',
-        'hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
-        'md:items-center md:gap-y-0',
-        COLUMNS,
-      )}
-    >
-      <span className="col-start-1 row-start-1 flex min-w-0 items-center gap-2 font-mono font-medium">
-        {repair.repairNumber}
-        {repair.isRush ? (
-          <span className="inline-flex items-center gap-0.5 rounded-sm bg-destructive px-1 font-sans text-[0.7rem] font-semibold text-destructive-foreground uppercase dark:bg-destructive/60">
-            <ZapIcon className="size-3" aria-hidden="true" />
-            Rush
-          </span>
-        ) : null}
-      </span>
-      <span className="col-start-1 row-start-2 min-w-0 md:col-start-2 md:row-start-1">
-        <span className="block truncate font-medium">{repair.customer.name}</span>
-        <span className="block truncate text-xs text-muted-foreground">{repair.itemDescription}</span>
-      </span>
-      <span className="col-start-2 row-start-1 justify-self-end md:col-start-3 md:justify-self-start">
-        <RepairStatusBadge status={repair.status} />
-      </span>
-      <span
-        className={cn(
-          'col-start-1 row-start-3 min-w-0 truncate text-xs md:col-start-4 md:row-start-1 md:text-sm',
-          isOverdue ? 'font-semibold text-destructive' : 'text-muted-foreground md:text-foreground',
-        )}
-      >
-        <span className="sr-only">Promised </span>
-        {repair.promisedDate ? formatCalendarDate(repair.promisedDate) : 'No date'}
-        {isOverdue ? ' · Overdue' : null}
-      </span>
-      <span
-        className={cn(
-          'col-start-2 row-start-3 min-w-0 justify-self-end truncate text-xs',
-          'md:col-start-5 md:row-start-1 md:justify-self-start md:text-sm',
-          repair.tracking === null && 'text-muted-foreground',
-        )}
-      >
-        <span className="sr-only">Location </span>
-        {currentLocationText(repair.tracking)}
-      </span>
-      <span className="col-start-2 row-start-2 justify-self-end text-right tabular-nums md:col-start-6 md:row-start-1">
-        <span className="sr-only">Estimate </span>
-        {formatCents(repair.estimateCents)}
-      </span>
-    </Link>
+      number={repair.repairNumber}
+      isRush={repair.isRush}
+      customerName={repair.customer.name}
+      summary={repair.itemDescription}
+      statusBadge={<RepairStatusBadge status={repair.status} />}
+      promisedDate={repair.promisedDate}
+      isOverdue={isPastDate(repair.promisedDate, today) && !FINISHED_REPAIR_STATUSES.includes(repair.status)}
+      tracking={repair.tracking}
+      amountCents={repair.estimateCents}
+      amountLabel={REPAIR_COLUMNS.amount}
+    />
   );
 }

@@ -1,16 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JOB_ROW_HEIGHT as REPAIR_ROW_HEIGHT } from '@/components/job-list/job-row';
 import { apiClient } from '@/lib/api-client';
-import {
-  listItem,
-  makeUser,
-  mockGet,
-  page,
-  renderWithProviders,
-  stubPointerApis,
-} from '../repairs-test-utils';
-import { REPAIR_ROW_HEIGHT } from './repair-row';
+import { mockGet, page } from '@/test/api-mocks';
+import { makeUser } from '@/test/auth-fixtures';
+import { stubPointerApis } from '@/test/dom-stubs';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { listItem } from '../repair-fixtures';
 import { RepairsList } from './repairs-list';
 
 const NOW = new Date(2025, 5, 15, 12, 0);

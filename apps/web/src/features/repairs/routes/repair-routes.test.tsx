@@ -1,15 +1,10 @@
 import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  envelope,
-  makeRepair,
-  makeUser,
-  mockGet,
-  page,
-  REPAIR_ID,
-  renderWithProviders,
-} from '../repairs-test-utils';
+import { envelope, mockGet, page } from '@/test/api-mocks';
+import { makeUser } from '@/test/auth-fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { makeRepair, REPAIR_ID } from '../repair-fixtures';
 import { RepairEditRoute } from './repair-edit-route';
 import { RepairNewRoute } from './repair-new-route';
 

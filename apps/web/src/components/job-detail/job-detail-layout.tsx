@@ -1,0 +1,68 @@
+import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { TJobNoun } from '@/components/job-noun';
+import type { TJobTicketData } from '@/components/job-ticket/job-ticket';
+import { PrintTicketDialog } from '@/components/job-ticket/print-ticket-dialog';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+
+export type TJobDetailLayoutProps = {
+  readonly noun: TJobNoun;
+  readonly listPath: string;
+  readonly number: string;
+  readonly customerName: string;
+  readonly ticket: TJobTicketData;
+  /** The edit page, or null for a role that may not edit the job. */
+  readonly editPath: string | null;
+  readonly statusBadge: ReactNode;
+  readonly isRush: boolean;
+  readonly isOverdue: boolean;
+  /** The wide column: facts, photos, history. */
+  readonly main: ReactNode;
+  /** The narrow column (below on small screens): tracking. */
+  readonly aside: ReactNode;
+};
+
+/** A loaded job's page: the way back, its number and customer, print and edit, its badges and two columns. */
+export function JobDetailLayout(props: TJobDetailLayoutProps) {
+  const { noun } = props;
+  return (
+    <div className="flex flex-col gap-6">
+      <Link
+        to={props.listPath}
+        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        {`All ${noun.other}`}
+      </Link>
+      <PageHeader
+        title={<span className="font-mono">{props.number}</span>}
+        description={props.customerName}
+        actions={
+          <>
+            <PrintTicketDialog ticket={props.ticket} />
+            {props.editPath ? (
+              <Button asChild>
+                <Link to={props.editPath}>
+                  <PencilIcon aria-hidden="true" />
+                  {`Edit ${noun.one}`}
+                </Link>
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <div className="flex flex-wrap gap-2">
+        {props.statusBadge}
+        {props.isRush ? <Badge variant="destructive">Rush</Badge> : null}
+        {props.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-6">{props.main}</div>
+        <div className="grid content-start gap-6">{props.aside}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
+import { ZapIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { currentLocationText } from '@/components/tracking/tracking-labels';
+import { cn } from '@/lib/cn';
+import { formatCalendarDate } from '@/lib/date-format';
+import { formatCents } from '@/lib/money-format';
+
+/** Row heights (px) of the virtualized list: one line of columns on wide screens, three lines on phones. */
+export const JOB_ROW_HEIGHT = { wide: 64, narrow: 100 } as const;
+
+const COLUMNS = 'md:grid-cols-[7.5rem_minmax(0,1fr)_9.5rem_8rem_minmax(0,13rem)_6.5rem]';
+
+/** The titles of the two columns a kind of job fills its own way. */
+export type TJobListColumns = {
+  /** 'Customer', or 'Customer and item' when the line below the name is the item. */
+  readonly customer: string;
+  /** The money column: 'Balance', 'Estimate'. */
+  readonly amount: string;
+};
+
+/** The column titles above the rows (wide screens); each row also names its values for screen readers. */
+export function JobListHeader({ columns }: { columns: TJobListColumns }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        'hidden gap-3 px-4 pb-2 text-xs font-medium text-muted-foreground uppercase md:grid',
+        COLUMNS,
+      )}
+    >
+      <span>Number</span>
+      <span>{columns.customer}</span>
+      <span>Status</span>
+      <span>Promised</span>
+      <span>Location</span>
+      <span className="text-right">{columns.amount}</span>
+    </div>
+  );
+}
+
+export type TJobRowProps = {
+  /** The job's detail page. */
+  readonly to: string;
+  readonly number: string;
+  readonly isRush: boolean;
+  readonly customerName: string;
+  /** The line under the customer's name: what the piece is. */
+  readonly summary: string;
+  readonly statusBadge: ReactNode;
+  readonly promisedDate: string | null;
+  readonly isOverdue: boolean;
+  readonly tracking: TTrackedItemSummary | null;
+  /** The money column's value; `amountLabel` names it for screen readers (the column's title). */
+  readonly amountCents: number;
+  readonly amountLabel: string;
+};
+
+/** One job in a list: a link to it, laid out in the header's columns (three lines on phones). */
+export function JobRow(props: TJobRowProps) {
+  const { isOverdue, tracking } = props;
+  return (
+    <Link
+      to={props.to}
+      className={cn(
+        'grid h-full grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 gap-y-1 px-4 text-sm outline-none',
+        'hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+        'md:items-center md:gap-y-0',
+        COLUMNS,
+      )}
+    >
+      <span className="col-start-1 row-start-1 flex min-w-0 items-center gap-2 font-mono font-medium">
+        {props.number}
+        {props.isRush ? <RushMarker /> : null}
+      </span>
+      <span className="col-start-1 row-start-2 min-w-0 md:col-start-2 md:row-start-1">
+        <span className="block truncate font-medium">{props.customerName}</span>
+        <span className="block truncate text-xs text-muted-foreground">{props.summary}</span>
+      </span>
+      <span className="col-start-2 row-start-1 justify-self-end md:col-start-3 md:justify-self-start">
+        {props.statusBadge}
+      </span>
+      <span
+        className={cn(
+          'col-start-1 row-start-3 min-w-0 truncate text-xs md:col-start-4 md:row-start-1 md:text-sm',
+          isOverdue ? 'font-semibold text-destructive' : 'text-muted-foreground md:text-foreground',
+        )}
+      >
+        <span className="sr-only">Promised </span>
+        {props.promisedDate ? formatCalendarDate(props.promisedDate) : 'No date'}
+        {isOverdue ? ' · Overdue' : null}
+      </span>
+      <span
+        className={cn(
+          'col-start-2 row-start-3 min-w-0 justify-self-end truncate text-xs',
+          'md:col-start-5 md:row-start-1 md:justify-self-start md:text-sm',
+          tracking === null && 'text-muted-foreground',
+        )}
+      >
+        <span className="sr-only">Location </span>
+        {currentLocationText(tracking)}
+      </span>
+      <span className="col-start-2 row-start-2 justify-self-end text-right tabular-nums md:col-start-6 md:row-start-1">
+        <span className="sr-only">{`${props.amountLabel} `}</span>
+        {formatCents(props.amountCents)}
+      </span>
+    </Link>
+  );
+}
+
+function RushMarker() {
+  return (
+    <span className="inline-flex items-center gap-0.5 rounded-sm bg-destructive px-1 font-sans text-[0.7rem] font-semibold text-destructive-foreground uppercase dark:bg-destructive/60">
+      <ZapIcon className="size-3" aria-hidden="true" />
+      Rush
+    </span>
+  );
+}
