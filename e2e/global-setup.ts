@@ -5,5 +5,6 @@ import { startLoupe } from './support/loupe-server';
 export default async function globalSetup(_config: FullConfig) {
   const server = await startLoupe();
   process.env.LOUPE_URL = server.url;
+  process.env.LOUPE_MQTT_URL = server.mqttUrl;
   return async () => server.stop();
 }

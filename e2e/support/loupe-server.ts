@@ -8,6 +8,8 @@ export const ADMIN = { email: 'owner@atelier.test', password: 'polish the platin
 
 export type TLoupeServer = {
   readonly url: string;
+  /** Its embedded MQTT broker, where readers publish. */
+  readonly mqttUrl: string;
   /** The server's log lines (pino JSON), when started with `captureLogs`. */
   readonly logs: string[];
   stop(): Promise<void>;
@@ -82,6 +84,7 @@ export async function startLoupe(options: TStartOptions = {}): Promise<TLoupeSer
   }
   return {
     url,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     logs,
     async stop() {
       if (child.exitCode === null) {

@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../app.ts';
+import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { createImageStorage } from './image-storage.ts';
 import { contentDisposition, createAttachmentsService } from './service.ts';
-
-const bearerDoc = { security: [{ idToken: [] }] };
 
 /**
  * GET /attachments/{id}: the bytes of an uploaded image. Registered by the catalog plugin (app.ts has no
@@ -27,7 +26,7 @@ export async function registerAttachmentsRoutes(instance: FastifyInstance, optio
         tags: ['attachments'],
         summary: 'The bytes of an uploaded image, with its stored content type',
         ...bearerDoc,
-        params: z.object({ id: z.uuid() }),
+        params: ZIdParamsSchema,
         produces: [...IMAGE_CONTENT_TYPES],
         response: { 200: z.unknown().describe('The image bytes') },
       },

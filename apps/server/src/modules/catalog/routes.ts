@@ -1,7 +1,6 @@
 import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
 import { CATALOG_EDITOR_ROLES, DESIGN_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
 import {
-  ZAttachmentSchema,
   ZCatalogTypeInputSchema,
   ZCatalogTypeListQuerySchema,
   ZCatalogTypeSchema,
@@ -16,18 +15,16 @@ import {
 } from '@loupe/domain/catalog/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { registerImageRoutes } from '../attachments/image-routes.ts';
 import { createImageStorage } from '../attachments/image-storage.ts';
 import { registerAttachmentsRoutes } from '../attachments/routes.ts';
-import { imageUploadDoc, keepImagesIf, receiveImages, registerImageUploads } from '../attachments/uploads.ts';
+import { registerImageUploads } from '../attachments/uploads.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TCatalogTypeKind } from './repository.ts';
 import { createCatalogService } from './service.ts';
-
-const bearerDoc = { security: [{ idToken: [] }] };
-const ZIdParamsSchema = z.object({ id: z.uuid() });
 
 const TYPE_ROUTES: readonly { kind: TCatalogTypeKind; path: string; noun: string; Noun: string }[] = [
   { kind: 'metal', path: '/catalog/metal-types', noun: 'metal type', Noun: 'Metal type' },
@@ -286,46 +283,20 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
     },
   );
 
-  app.post(
-    '/catalog/designs/:id/images',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Upload images of a design',
-        ...imageUploadDoc,
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
-      },
+  registerImageRoutes(app, {
+    path: '/catalog/designs/:id/images',
+    tag: 'catalog',
+    access: DESIGN_EDITOR_ROLES,
+    noun: 'image',
+    summaries: {
+      upload: 'Upload images of a design',
+      remove: 'Remove an image of a design (its file too)',
     },
-    async (request, reply) => {
-      const actor = currentUserOf(request);
-      await catalog.assertMayAddImages(actor, request.params.id);
-      const images = await receiveImages(request, storage);
-      const data = await keepImagesIf(storage, images, () =>
-        catalog.addDesignImages(actor, request.params.id, images),
-      );
-      const message = data.length === 1 ? 'Image uploaded.' : `${data.length} images uploaded.`;
-      return reply.status(201).send({ success: true as const, message, data });
+    storage,
+    images: {
+      assertMayAdd: (actor, id) => catalog.assertMayAddImages(actor, id),
+      add: (actor, id, images) => catalog.addDesignImages(actor, id, images),
+      remove: (actor, id, imageId) => catalog.removeDesignImage(actor, id, imageId),
     },
-  );
-
-  app.delete(
-    '/catalog/designs/:id/images/:imageId',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Remove an image of a design (its file too)',
-        ...bearerDoc,
-        params: z.object({ id: z.uuid(), imageId: z.uuid() }),
-        response: { 200: ZMessageResultSchema },
-      },
-    },
-    async (request) => {
-      await catalog.removeDesignImage(currentUserOf(request), request.params.id, request.params.imageId);
-      return { success: true as const, message: 'Image removed.' };
-    },
-  );
+  });
 }

@@ -12,10 +12,10 @@ import type {
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { isString, pageBySortName, parseCursor } from '../../lib/keyset.ts';
+import { fieldError, forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
 import { createAttachmentsRepository, type TAttachmentRow, toAttachment } from '../attachments/repository.ts';
-import { isString, pageOf, parseCursor } from '../orders/keyset.ts';
-import { fieldError, forbidden, isUniqueViolation } from '../orders/service-errors.ts';
 import {
   createCatalogRepository,
   type TCatalogRepository,
@@ -61,6 +61,15 @@ function toDesign(row: TDesignRow, images: readonly TAttachmentRow[]): TDesign {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** A design's own fields as a new design gives them; an update gives any of them. */
+type TDesignInput = {
+  name: string;
+  description?: string | undefined;
+  folderId?: string | null | undefined;
+  productTypeId?: string | null | undefined;
+  metalTypeId?: string | null | undefined;
+};
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `This ${what} does not exist.`);
 
@@ -132,11 +141,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
     ): Promise<TListPage<TCatalogType>> {
       const after = parseCursor(query.cursor, isString);
       const { rows, total } = await catalog.listTypes(kind, { ...query, after });
-      const page = pageOf(rows, query.limit, {
-        cursorOf: (row) => ({ value: row.sortName, id: row.id }),
-        toItem: toCatalogType,
-      });
-      return { ...page, total };
+      return { ...pageBySortName(rows, query.limit, toCatalogType), total };
     },
 
     async createType(
@@ -207,11 +212,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
     async listFolders(_actor: TActor, query: TListQuery): Promise<TListPage<TDesignFolder>> {
       const after = parseCursor(query.cursor, isString);
       const { rows, total } = await catalog.listFolders({ ...query, after });
-      const page = pageOf(rows, query.limit, {
-        cursorOf: (row) => ({ value: row.sortName, id: row.id }),
-        toItem: toDesignFolder,
-      });
-      return { ...page, total };
+      return { ...pageBySortName(rows, query.limit, toDesignFolder), total };
     },
 
     async createFolder(
@@ -289,10 +290,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
         'design',
         rows.slice(0, query.limit).map((row) => row.id),
       );
-      const page = pageOf(rows, query.limit, {
-        cursorOf: (row) => ({ value: row.sortName, id: row.id }),
-        toItem: (row) => toDesign(row, images.get(row.id) ?? []),
-      });
+      const page = pageBySortName(rows, query.limit, (row) => toDesign(row, images.get(row.id) ?? []));
       return { ...page, total };
     },
 
@@ -302,16 +300,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       return designWithImages(row);
     },
 
-    async createDesign(
-      actor: TActor & { readonly id: string },
-      input: {
-        name: string;
-        description?: string | undefined;
-        folderId?: string | null | undefined;
-        productTypeId?: string | null | undefined;
-        metalTypeId?: string | null | undefined;
-      },
-    ): Promise<TDesign> {
+    async createDesign(actor: TActor & { readonly id: string }, input: TDesignInput): Promise<TDesign> {
       assertMayEditDesigns(actor);
       const row = await db.transaction(async (tx) => {
         const repository = createCatalogRepository(tx);
@@ -331,17 +320,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       return toDesign(row, []);
     },
 
-    async updateDesign(
-      actor: TActor,
-      id: string,
-      changes: {
-        name?: string | undefined;
-        description?: string | undefined;
-        folderId?: string | null | undefined;
-        productTypeId?: string | null | undefined;
-        metalTypeId?: string | null | undefined;
-      },
-    ): Promise<TDesign> {
+    async updateDesign(actor: TActor, id: string, changes: Partial<TDesignInput>): Promise<TDesign> {
       assertMayEditDesigns(actor);
       const row = await db.transaction(async (tx) => {
         const repository = createCatalogRepository(tx);

@@ -7,14 +7,11 @@ import {
 } from '@loupe/domain/customers/customer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
+import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { createCustomersService } from './service.ts';
-
-const bearerDoc = { security: [{ idToken: [] }] };
-const ZIdParamsSchema = z.object({ id: z.uuid() });
 
 /** Customers (issue 5 §2): looked up by everyone, entered by whoever takes in orders or repairs. */
 export async function registerCustomersRoutes(instance: FastifyInstance, options: { services: TServices }) {

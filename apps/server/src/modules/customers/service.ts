@@ -12,8 +12,8 @@ import {
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
-import { isString, pageOf, parseCursor } from '../orders/keyset.ts';
-import { forbidden, validationError } from '../orders/service-errors.ts';
+import { isString, pageBySortName, parseCursor } from '../../lib/keyset.ts';
+import { forbidden, validationError } from '../../lib/service-errors.ts';
 import { createCustomersRepository, type TCustomerRow } from './repository.ts';
 
 export function toCustomer(row: TCustomerRow): TCustomer {
@@ -46,11 +46,7 @@ export function createCustomersService(options: { readonly db: TDatabase; readon
     async list(_actor: TActor, query: TListQuery): Promise<TListPage<TCustomer>> {
       const after = parseCursor(query.cursor, isString);
       const { rows, total } = await customers.list({ q: query.q, limit: query.limit, after });
-      const page = pageOf(rows, query.limit, {
-        cursorOf: (row) => ({ value: row.sortName, id: row.id }),
-        toItem: toCustomer,
-      });
-      return { ...page, total };
+      return { ...pageBySortName(rows, query.limit, toCustomer), total };
     },
 
     async get(_actor: TActor, id: string): Promise<TCustomer> {

@@ -32,7 +32,11 @@ export async function recordCreated(
   entry: TChangeOf & { readonly snapshot: Record<string, unknown> },
 ): Promise<void> {
   const { snapshot, ...of } = entry;
-  await createItemHistoryRepository(tx).record({ ...of, action: 'created', changes: diffFields({}, snapshot) });
+  await createItemHistoryRepository(tx).record({
+    ...of,
+    action: 'created',
+    changes: diffFields({}, snapshot),
+  });
 }
 
 /**

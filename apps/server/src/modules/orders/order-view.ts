@@ -5,9 +5,9 @@ import {
   ZOrderStatusSchema,
 } from '@loupe/domain/orders/order';
 import { type TAttachmentRow, toAttachment } from '../attachments/repository.ts';
-import { personName } from './item-history.ts';
+import { personName } from '../jobs/item-history.ts';
+import { toTrackingSummary } from '../jobs/tracking-summary.ts';
 import type { TOrderJoinedRow } from './repository.ts';
-import { toTrackingSummary } from './tracking-summary.ts';
 
 /** An order's row and its joins as the API answers it. */
 

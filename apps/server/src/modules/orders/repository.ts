@@ -1,8 +1,6 @@
-import { likePattern } from '@loupe/domain/api/list';
-import type { TOrderSort, TOrderStatus } from '@loupe/domain/orders/order';
-import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
+import type { TOrderStatus } from '@loupe/domain/orders/order';
+import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
 import {
   customers,
@@ -15,23 +13,21 @@ import {
   trackedItems,
   users,
 } from '../../db/schema.ts';
-import { cursorTimestamp, type TItemListAfter } from './keyset.ts';
+import { cursorTimestamp } from '../../lib/keyset.ts';
+import { itemAfter, itemListFilter, itemOrderBy, type TItemListOptions } from '../jobs/item-list.ts';
+import { nextItemNumber } from '../jobs/item-numbers.ts';
 import {
-  isTracked,
   trackedItemOf,
   trackingColumns,
   trackingDepartmentJoin,
   trackingStationJoin,
-} from './tracking-summary.ts';
+} from '../jobs/tracking-summary.ts';
 
 export type TOrderRow = typeof orders.$inferSelect;
 export type TNewOrderRow = typeof orders.$inferInsert;
 
 const salesperson = alias(users, 'salesperson');
 const designer = alias(users, 'designer');
-
-/** The trailing digits of an order number (ORD-00042 → 42): the `number` sort, whatever the prefix. */
-const numberOf = sql`(substring(${orders.orderNumber} from '[0-9]+$'))::bigint`;
 
 const joinedColumns = {
   order: orders,
@@ -55,53 +51,17 @@ const joinedColumns = {
   ...trackingColumns,
 };
 
-export type TOrderListAfter = TItemListAfter;
+export type TOrderListOptions = TItemListOptions<TOrderStatus>;
 
-export type TOrderListOptions = {
-  readonly q?: string | undefined;
-  readonly status?: TOrderStatus | undefined;
-  readonly isRush?: boolean | undefined;
-  readonly tracked?: boolean | undefined;
-  readonly sort: TOrderSort;
-  readonly limit: number;
-  readonly after?: TOrderListAfter | undefined;
+const listColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  promisedDate: orders.promisedDate,
+  number: orders.orderNumber,
+  searchText: orders.searchText,
+  status: orders.status,
+  isRush: orders.isRush,
 };
-
-/**
- * Every sort is a keyset over an index: (created_at, id) for newest and oldest, (promised_date, id) for
- * promised (no promised date last), the number's digits then id for number.
- */
-function orderByOf(sort: TOrderSort): SQL[] {
-  switch (sort) {
-    case 'newest':
-      return [desc(orders.createdAt), desc(orders.id)];
-    case 'oldest':
-      return [asc(orders.createdAt), asc(orders.id)];
-    case 'promised':
-      return [sql`${orders.promisedDate} asc nulls last`, asc(orders.id)];
-    case 'number':
-      return [sql`${numberOf} asc`, asc(orders.id)];
-  }
-}
-
-function afterOf(after: TOrderListAfter | undefined): SQL | undefined {
-  if (!after) return undefined;
-  switch (after.sort) {
-    case 'newest':
-      return sql`(${orders.createdAt}, ${orders.id}) < (${after.value}::timestamptz, ${after.id}::uuid)`;
-    case 'oldest':
-      return sql`(${orders.createdAt}, ${orders.id}) > (${after.value}::timestamptz, ${after.id}::uuid)`;
-    case 'promised':
-      // NULLs sort last: after a dated row come later dates and then every undated row.
-      return after.value === null
-        ? sql`(${orders.promisedDate} is null and ${orders.id} > ${after.id}::uuid)`
-        : sql`((${orders.promisedDate}, ${orders.id}) > (${after.value}::date, ${after.id}::uuid) or ${orders.promisedDate} is null)`;
-    case 'number':
-      return sql`(${numberOf}, ${orders.id}) > (${after.value}::bigint, ${after.id}::uuid)`;
-  }
-}
-
-const ZSequenceSchema = z.object({ rows: z.array(z.object({ value: z.coerce.number().int().positive() })) });
 
 /** SQL of orders; pass a transaction to write an order with its history. */
 export function createOrdersRepository(db: TDatabase) {
@@ -123,12 +83,7 @@ export function createOrdersRepository(db: TDatabase) {
   return {
     /** The next number of order_number_seq (never reused, even when the transaction rolls back). */
     async nextNumber(): Promise<number> {
-      const result = ZSequenceSchema.parse(
-        await db.execute(sql`select nextval('order_number_seq') as value`),
-      );
-      const value = result.rows[0]?.value;
-      if (value === undefined) throw new Error('nextval returned no row');
-      return value;
+      return nextItemNumber(db, 'order');
     },
 
     async insert(values: TNewOrderRow): Promise<TOrderRow> {
@@ -159,16 +114,11 @@ export function createOrdersRepository(db: TDatabase) {
 
     /** One page (limit + 1 rows, the extra one says there is more) and the total of the filtered list. */
     async list(options: TOrderListOptions) {
-      const filter = and(
-        options.q ? like(orders.searchText, likePattern(options.q)) : undefined,
-        options.status === undefined ? undefined : eq(orders.status, options.status),
-        options.isRush === undefined ? undefined : eq(orders.isRush, options.isRush),
-        options.tracked === undefined ? undefined : isTracked('order', 'orders', options.tracked),
-      );
+      const filter = itemListFilter('order', listColumns, options);
       const [rows, [total]] = await Promise.all([
         joined()
-          .where(and(filter, afterOf(options.after)))
-          .orderBy(...orderByOf(options.sort))
+          .where(and(filter, itemAfter(listColumns, options.after)))
+          .orderBy(...itemOrderBy(listColumns, options.sort))
           .limit(options.limit + 1),
         db.select({ value: count() }).from(orders).where(filter),
       ]);

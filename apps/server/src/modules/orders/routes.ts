@@ -1,7 +1,5 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ORDER_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
-import { ZAttachmentSchema } from '@loupe/domain/catalog/catalog';
-import { ZItemChangeListQuerySchema, ZItemChangeSchema } from '@loupe/domain/history/item-change';
 import {
   ZCreateOrderInputSchema,
   ZOrderListItemSchema,
@@ -11,16 +9,15 @@ import {
 } from '@loupe/domain/orders/order';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TServices } from '../../app.ts';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { resultWithData } from '../../lib/api-response.ts';
+import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { registerImageRoutes } from '../attachments/image-routes.ts';
 import { createImageStorage } from '../attachments/image-storage.ts';
-import { imageUploadDoc, keepImagesIf, receiveImages, registerImageUploads } from '../attachments/uploads.ts';
+import { registerImageUploads } from '../attachments/uploads.ts';
 import { currentUserOf } from '../auth/request-context.ts';
+import { registerHistoryRoute } from '../jobs/history-route.ts';
 import { createOrdersService } from './service.ts';
-
-const bearerDoc = { security: [{ idToken: [] }] };
-const ZIdParamsSchema = z.object({ id: z.uuid() });
 
 /** Orders (issue 5 §3): read by everyone signed in, created and edited by ORDER_EDITOR_ROLES (spec §6). */
 export async function registerOrdersRoutes(instance: FastifyInstance, options: { services: TServices }) {
@@ -115,65 +112,28 @@ export async function registerOrdersRoutes(instance: FastifyInstance, options: {
     },
   );
 
-  app.get(
-    '/orders/:id/history',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['orders'],
-        summary: 'Every change of an order, newest first, with who made it',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        querystring: ZItemChangeListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZItemChangeSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await orders.history(currentUserOf(request), request.params.id, request.query),
-    }),
-  );
+  registerHistoryRoute(app, {
+    path: '/orders/:id/history',
+    tag: 'orders',
+    access: 'signed-in',
+    summary: 'Every change of an order, newest first, with who made it',
+    history: (actor, id, query) => orders.history(actor, id, query),
+  });
 
-  app.post(
-    '/orders/:id/photos',
-    {
-      config: { access: ORDER_EDITOR_ROLES },
-      schema: {
-        tags: ['orders'],
-        summary: 'Upload intake photos of an order',
-        ...imageUploadDoc,
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
-      },
+  registerImageRoutes(app, {
+    path: '/orders/:id/photos',
+    tag: 'orders',
+    access: ORDER_EDITOR_ROLES,
+    noun: 'photo',
+    summaries: {
+      upload: 'Upload intake photos of an order',
+      remove: 'Remove a photo of an order (its file too)',
     },
-    async (request, reply) => {
-      const actor = currentUserOf(request);
-      await orders.assertMayAddPhotos(actor, request.params.id);
-      const images = await receiveImages(request, storage);
-      const data = await keepImagesIf(storage, images, () =>
-        orders.addPhotos(actor, request.params.id, images),
-      );
-      const message = data.length === 1 ? 'Photo uploaded.' : `${data.length} photos uploaded.`;
-      return reply.status(201).send({ success: true as const, message, data });
+    storage,
+    images: {
+      assertMayAdd: (actor, id) => orders.assertMayAddPhotos(actor, id),
+      add: (actor, id, images) => orders.addPhotos(actor, id, images),
+      remove: (actor, id, imageId) => orders.removePhoto(actor, id, imageId),
     },
-  );
-
-  app.delete(
-    '/orders/:id/photos/:imageId',
-    {
-      config: { access: ORDER_EDITOR_ROLES },
-      schema: {
-        tags: ['orders'],
-        summary: 'Remove a photo of an order (its file too)',
-        ...bearerDoc,
-        params: z.object({ id: z.uuid(), imageId: z.uuid() }),
-        response: { 200: ZMessageResultSchema },
-      },
-    },
-    async (request) => {
-      await orders.removePhoto(currentUserOf(request), request.params.id, request.params.imageId);
-      return { success: true as const, message: 'Photo removed.' };
-    },
-  );
+  });
 }

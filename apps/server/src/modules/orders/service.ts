@@ -3,7 +3,7 @@ import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import type { TAttachment } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
-import { diffFields, type TItemChange } from '@loupe/domain/history/item-change';
+import type { TItemChange } from '@loupe/domain/history/item-change';
 import {
   canChangeOrderStatus,
   formatOrderNumber,
@@ -27,22 +27,23 @@ import { eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { customers, designs, metalTypes, productTypes, users } from '../../db/schema.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { pageOf } from '../../lib/keyset.ts';
+import { fieldError, forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
-import { createAttachmentsRepository, toAttachment } from '../attachments/repository.ts';
-import type { TSettingsRepository } from '../settings/repository.ts';
-import { createItemHistoryRepository } from './item-history.ts';
+import { createAttachmentsRepository } from '../attachments/repository.ts';
 import {
-  isCursorTimestamp,
-  isSerialId,
-  itemCursorValue,
-  itemListAfter,
-  pageOf,
-  parseCursor,
-} from './keyset.ts';
+  historyCursor,
+  historyPage,
+  recordCreated,
+  recordUpdated,
+  statusConflict,
+} from '../jobs/item-changes.ts';
+import { itemCursorValue, itemListAfter } from '../jobs/item-list.ts';
+import { createItemPhotos } from '../jobs/item-photos.ts';
+import type { TSettingsRepository } from '../settings/repository.ts';
 import { historySnapshot, toOrder, toOrderListItem } from './order-view.ts';
 import { createOrdersRepository } from './repository.ts';
-import { fieldError, forbidden } from './service-errors.ts';
 
 export type TOrderActor = TActor & { readonly id: string };
 
@@ -55,14 +56,6 @@ export type TOrdersServiceOptions = {
 };
 
 const notFound = () => new AppError('NOT_FOUND', 'This order does not exist.');
-
-function statusConflict(orderNumber: string, from: TOrderStatus, to: TOrderStatus): AppError {
-  return new AppError(
-    'CONFLICT',
-    `${orderNumber} cannot go from “${ORDER_STATUS_LABELS[from]}” to “${ORDER_STATUS_LABELS[to]}”.`,
-    { details: { field: 'status', from, to } },
-  );
-}
 
 type TOrderRefs = Pick<
   TCreateOrderInput,
@@ -158,28 +151,18 @@ export function createOrdersService(options: TOrdersServiceOptions) {
     }
   }
 
-  /** Records a photo change in the history; both photo routes write through here. */
-  async function recordPhotos(
-    tx: TDatabase,
-    actor: TOrderActor,
-    id: string,
-    action: 'photo-added' | 'photo-removed',
-    fileNames: readonly string[],
-  ): Promise<void> {
-    const names = [...fileNames];
-    await createItemHistoryRepository(tx).record({
-      itemKind: 'order',
-      itemId: id,
-      at: clock(),
-      actorId: actor.id,
-      action,
-      changes:
-        action === 'photo-added'
-          ? diffFields({}, { photos: names })
-          : diffFields({ photos: names }, { photos: null }),
-    });
-    await createOrdersRepository(tx).update(id, { updatedAt: clock() });
-  }
+  const photos = createItemPhotos({
+    db,
+    clock,
+    storage,
+    owner: {
+      kind: 'order',
+      notFound,
+      repository: createOrdersRepository,
+      load: loadOrder,
+      announce: (order) => announce(order, 'updated'),
+    },
+  });
 
   return {
     async list(_actor: TActor, query: TOrderListQuery): Promise<TListPage<TOrderListItem>> {
@@ -243,13 +226,12 @@ export function createOrdersService(options: TOrdersServiceOptions) {
           updatedAt: now,
         });
         const created = await loadOrder(tx, row.id);
-        await createItemHistoryRepository(tx).record({
+        await recordCreated(tx, {
           itemKind: 'order',
           itemId: row.id,
           at: now,
           actorId: actor.id,
-          action: 'created',
-          changes: diffFields({}, historySnapshot(created)),
+          snapshot: historySnapshot(created),
         });
         return created;
       });
@@ -276,7 +258,7 @@ export function createOrdersService(options: TOrdersServiceOptions) {
         ) as TUpdateOrderInput;
         if (Object.keys(defined).length === 0) return { order: await loadOrder(tx, id), changed: false };
         if (defined.status !== undefined && !canChangeOrderStatus(currentStatus, defined.status)) {
-          throw statusConflict(current.orderNumber, currentStatus, defined.status);
+          throw statusConflict(current.orderNumber, ORDER_STATUS_LABELS, currentStatus, defined.status);
         }
         const priceCents = defined.priceCents ?? current.priceCents;
         const depositCents = defined.depositCents ?? current.depositCents;
@@ -301,32 +283,14 @@ export function createOrdersService(options: TOrdersServiceOptions) {
           updatedAt: now,
         });
         const after = await loadOrder(tx, id);
-        const { status: statusChange, ...fieldChanges } = diffFields(
-          historySnapshot(before),
-          historySnapshot(after),
-        );
-        const history = createItemHistoryRepository(tx);
-        // The status change is written last: newest first, it heads the history.
-        if (Object.keys(fieldChanges).length > 0) {
-          await history.record({
-            itemKind: 'order',
-            itemId: id,
-            at: now,
-            actorId: actor.id,
-            action: 'updated',
-            changes: fieldChanges,
-          });
-        }
-        if (statusChange) {
-          await history.record({
-            itemKind: 'order',
-            itemId: id,
-            at: now,
-            actorId: actor.id,
-            action: 'status-changed',
-            changes: { status: statusChange },
-          });
-        }
+        await recordUpdated(tx, {
+          itemKind: 'order',
+          itemId: id,
+          at: now,
+          actorId: actor.id,
+          before: historySnapshot(before),
+          after: historySnapshot(after),
+        });
         return { order: after, previousStatus: currentStatus, changed: true };
       });
       if (result.changed) announce(result.order, 'updated', result.previousStatus);
@@ -338,17 +302,9 @@ export function createOrdersService(options: TOrdersServiceOptions) {
       id: string,
       query: { limit: number; cursor?: string | undefined },
     ): Promise<TListPage<TItemChange>> {
-      const after = parseCursor(query.cursor, isCursorTimestamp, isSerialId);
+      const after = historyCursor(query.cursor);
       if (!(await ordersRepository.exists(id))) throw notFound();
-      const { rows, total } = await createItemHistoryRepository(db).list('order', id, {
-        limit: query.limit,
-        after,
-      });
-      const page = pageOf(rows, query.limit, {
-        cursorOf: (row) => ({ value: row.cursorAt, id: String(row.id) }),
-        toItem: ({ cursorAt: _cursorAt, ...change }) => change,
-      });
-      return { ...page, total };
+      return historyPage(db, 'order', id, { limit: query.limit, after });
     },
 
     /** Before an upload is read: the order exists and the caller may change it. */
@@ -359,36 +315,12 @@ export function createOrdersService(options: TOrdersServiceOptions) {
 
     async addPhotos(actor: TOrderActor, id: string, images: readonly TStoredImage[]): Promise<TAttachment[]> {
       assertMayEdit(actor);
-      const { rows, order } = await db.transaction(async (tx) => {
-        if (!(await createOrdersRepository(tx).findRowForUpdate(id))) throw notFound();
-        const inserted = await createAttachmentsRepository(tx).insertMany({ kind: 'order', id }, images, {
-          createdBy: actor.id,
-          at: clock(),
-        });
-        await recordPhotos(
-          tx,
-          actor,
-          id,
-          'photo-added',
-          inserted.map((row) => row.fileName),
-        );
-        return { rows: inserted, order: await loadOrder(tx, id) };
-      });
-      announce(order, 'updated');
-      return rows.map(toAttachment);
+      return photos.add(actor.id, id, images);
     },
 
     async removePhoto(actor: TOrderActor, id: string, imageId: string): Promise<void> {
       assertMayEdit(actor);
-      const { row, order } = await db.transaction(async (tx) => {
-        if (!(await createOrdersRepository(tx).findRowForUpdate(id))) throw notFound();
-        const deleted = await createAttachmentsRepository(tx).deleteOfOwner({ kind: 'order', id }, imageId);
-        if (!deleted) throw new AppError('NOT_FOUND', 'This photo is not one of this order’s.');
-        await recordPhotos(tx, actor, id, 'photo-removed', [deleted.fileName]);
-        return { row: deleted, order: await loadOrder(tx, id) };
-      });
-      await storage.remove([row.storageKey]);
-      announce(order, 'updated');
+      await photos.remove(actor.id, id, imageId);
     },
   };
 }

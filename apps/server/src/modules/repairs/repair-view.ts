@@ -6,7 +6,7 @@ import {
   ZRepairStatusSchema,
 } from '@loupe/domain/repairs/repair';
 import { type TAttachmentRow, toAttachment } from '../attachments/repository.ts';
-import { toTrackingSummary } from '../orders/tracking-summary.ts';
+import { toTrackingSummary } from '../jobs/tracking-summary.ts';
 import type { TRepairJoinedRow } from './repository.ts';
 
 /** A repair's row and its joins as the API answers it. */

@@ -1,26 +1,19 @@
-import { likePattern } from '@loupe/domain/api/list';
 import type { TRepairStatus } from '@loupe/domain/repairs/repair';
-import { and, asc, count, desc, eq, like, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, count, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { customers, departments, repairs, stations, trackedItems } from '../../db/schema.ts';
-import { cursorTimestamp, type TItemListAfter, type TItemSort } from '../orders/keyset.ts';
+import { cursorTimestamp } from '../../lib/keyset.ts';
+import { itemAfter, itemListFilter, itemOrderBy, type TItemListOptions } from '../jobs/item-list.ts';
+import { nextItemNumber } from '../jobs/item-numbers.ts';
 import {
-  isTracked,
   trackedItemOf,
   trackingColumns,
   trackingDepartmentJoin,
   trackingStationJoin,
-} from '../orders/tracking-summary.ts';
+} from '../jobs/tracking-summary.ts';
 
 export type TRepairRow = typeof repairs.$inferSelect;
 export type TNewRepairRow = typeof repairs.$inferInsert;
-/** Repairs page exactly like orders: the same sorts and cursors. */
-type TRepairListAfter = TItemListAfter;
-type TRepairSort = TItemSort;
-
-/** The trailing digits of a repair number (REP-00042 → 42): the `number` sort, whatever the prefix. */
-const numberOf = sql`(substring(${repairs.repairNumber} from '[0-9]+$'))::bigint`;
 
 const joinedColumns = {
   repair: repairs,
@@ -31,46 +24,17 @@ const joinedColumns = {
   ...trackingColumns,
 };
 
-export type TRepairListOptions = {
-  readonly q?: string | undefined;
-  readonly status?: TRepairStatus | undefined;
-  readonly isRush?: boolean | undefined;
-  readonly tracked?: boolean | undefined;
-  readonly sort: TRepairSort;
-  readonly limit: number;
-  readonly after?: TRepairListAfter | undefined;
+export type TRepairListOptions = TItemListOptions<TRepairStatus>;
+
+const listColumns = {
+  id: repairs.id,
+  createdAt: repairs.createdAt,
+  promisedDate: repairs.promisedDate,
+  number: repairs.repairNumber,
+  searchText: repairs.searchText,
+  status: repairs.status,
+  isRush: repairs.isRush,
 };
-
-function orderByOf(sort: TRepairSort): SQL[] {
-  switch (sort) {
-    case 'newest':
-      return [desc(repairs.createdAt), desc(repairs.id)];
-    case 'oldest':
-      return [asc(repairs.createdAt), asc(repairs.id)];
-    case 'promised':
-      return [sql`${repairs.promisedDate} asc nulls last`, asc(repairs.id)];
-    case 'number':
-      return [sql`${numberOf} asc`, asc(repairs.id)];
-  }
-}
-
-function afterOf(after: TRepairListAfter | undefined): SQL | undefined {
-  if (!after) return undefined;
-  switch (after.sort) {
-    case 'newest':
-      return sql`(${repairs.createdAt}, ${repairs.id}) < (${after.value}::timestamptz, ${after.id}::uuid)`;
-    case 'oldest':
-      return sql`(${repairs.createdAt}, ${repairs.id}) > (${after.value}::timestamptz, ${after.id}::uuid)`;
-    case 'promised':
-      return after.value === null
-        ? sql`(${repairs.promisedDate} is null and ${repairs.id} > ${after.id}::uuid)`
-        : sql`((${repairs.promisedDate}, ${repairs.id}) > (${after.value}::date, ${after.id}::uuid) or ${repairs.promisedDate} is null)`;
-    case 'number':
-      return sql`(${numberOf}, ${repairs.id}) > (${after.value}::bigint, ${after.id}::uuid)`;
-  }
-}
-
-const ZSequenceSchema = z.object({ rows: z.array(z.object({ value: z.coerce.number().int().positive() })) });
 
 /** SQL of repairs; pass a transaction to write a repair with its history. */
 export function createRepairsRepository(db: TDatabase) {
@@ -86,12 +50,7 @@ export function createRepairsRepository(db: TDatabase) {
 
   return {
     async nextNumber(): Promise<number> {
-      const result = ZSequenceSchema.parse(
-        await db.execute(sql`select nextval('repair_number_seq') as value`),
-      );
-      const value = result.rows[0]?.value;
-      if (value === undefined) throw new Error('nextval returned no row');
-      return value;
+      return nextItemNumber(db, 'repair');
     },
 
     async insert(values: TNewRepairRow): Promise<TRepairRow> {
@@ -120,16 +79,11 @@ export function createRepairsRepository(db: TDatabase) {
     },
 
     async list(options: TRepairListOptions) {
-      const filter = and(
-        options.q ? like(repairs.searchText, likePattern(options.q)) : undefined,
-        options.status === undefined ? undefined : eq(repairs.status, options.status),
-        options.isRush === undefined ? undefined : eq(repairs.isRush, options.isRush),
-        options.tracked === undefined ? undefined : isTracked('repair', 'repairs', options.tracked),
-      );
+      const filter = itemListFilter('repair', listColumns, options);
       const [rows, [total]] = await Promise.all([
         joined()
-          .where(and(filter, afterOf(options.after)))
-          .orderBy(...orderByOf(options.sort))
+          .where(and(filter, itemAfter(listColumns, options.after)))
+          .orderBy(...itemOrderBy(listColumns, options.sort))
           .limit(options.limit + 1),
         db.select({ value: count() }).from(repairs).where(filter),
       ]);

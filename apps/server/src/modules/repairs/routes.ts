@@ -1,7 +1,5 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { REPAIR_MANAGER_ROLES, REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
-import { ZAttachmentSchema } from '@loupe/domain/catalog/catalog';
-import { ZItemChangeListQuerySchema, ZItemChangeSchema } from '@loupe/domain/history/item-change';
 import {
   ZCreateRepairInputSchema,
   ZRepairListItemSchema,
@@ -11,16 +9,15 @@ import {
 } from '@loupe/domain/repairs/repair';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TServices } from '../../app.ts';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { resultWithData } from '../../lib/api-response.ts';
+import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { registerImageRoutes } from '../attachments/image-routes.ts';
 import { createImageStorage } from '../attachments/image-storage.ts';
-import { imageUploadDoc, keepImagesIf, receiveImages, registerImageUploads } from '../attachments/uploads.ts';
+import { registerImageUploads } from '../attachments/uploads.ts';
 import { currentUserOf } from '../auth/request-context.ts';
+import { registerHistoryRoute } from '../jobs/history-route.ts';
 import { createRepairsService } from './service.ts';
-
-const bearerDoc = { security: [{ idToken: [] }] };
-const ZIdParamsSchema = z.object({ id: z.uuid() });
 
 /** Repairs (issue 5 §3): seen by REPAIR_VIEWER_ROLES, taken in and managed by REPAIR_MANAGER_ROLES (spec §6). */
 export async function registerRepairsRoutes(instance: FastifyInstance, options: { services: TServices }) {
@@ -115,65 +112,28 @@ export async function registerRepairsRoutes(instance: FastifyInstance, options: 
     },
   );
 
-  app.get(
-    '/repairs/:id/history',
-    {
-      config: { access: REPAIR_VIEWER_ROLES },
-      schema: {
-        tags: ['repairs'],
-        summary: 'Every change of a repair, newest first, with who made it',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        querystring: ZItemChangeListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZItemChangeSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await repairs.history(currentUserOf(request), request.params.id, request.query),
-    }),
-  );
+  registerHistoryRoute(app, {
+    path: '/repairs/:id/history',
+    tag: 'repairs',
+    access: REPAIR_VIEWER_ROLES,
+    summary: 'Every change of a repair, newest first, with who made it',
+    history: (actor, id, query) => repairs.history(actor, id, query),
+  });
 
-  app.post(
-    '/repairs/:id/photos',
-    {
-      config: { access: REPAIR_MANAGER_ROLES },
-      schema: {
-        tags: ['repairs'],
-        summary: 'Upload photos of a repair (its condition at intake, the finished work)',
-        ...imageUploadDoc,
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
-      },
+  registerImageRoutes(app, {
+    path: '/repairs/:id/photos',
+    tag: 'repairs',
+    access: REPAIR_MANAGER_ROLES,
+    noun: 'photo',
+    summaries: {
+      upload: 'Upload photos of a repair (its condition at intake, the finished work)',
+      remove: 'Remove a photo of a repair (its file too)',
     },
-    async (request, reply) => {
-      const actor = currentUserOf(request);
-      await repairs.assertMayAddPhotos(actor, request.params.id);
-      const images = await receiveImages(request, storage);
-      const data = await keepImagesIf(storage, images, () =>
-        repairs.addPhotos(actor, request.params.id, images),
-      );
-      const message = data.length === 1 ? 'Photo uploaded.' : `${data.length} photos uploaded.`;
-      return reply.status(201).send({ success: true as const, message, data });
+    storage,
+    images: {
+      assertMayAdd: (actor, id) => repairs.assertMayAddPhotos(actor, id),
+      add: (actor, id, images) => repairs.addPhotos(actor, id, images),
+      remove: (actor, id, imageId) => repairs.removePhoto(actor, id, imageId),
     },
-  );
-
-  app.delete(
-    '/repairs/:id/photos/:imageId',
-    {
-      config: { access: REPAIR_MANAGER_ROLES },
-      schema: {
-        tags: ['repairs'],
-        summary: 'Remove a photo of a repair (its file too)',
-        ...bearerDoc,
-        params: z.object({ id: z.uuid(), imageId: z.uuid() }),
-        response: { 200: ZMessageResultSchema },
-      },
-    },
-    async (request) => {
-      await repairs.removePhoto(currentUserOf(request), request.params.id, request.params.imageId);
-      return { success: true as const, message: 'Photo removed.' };
-    },
-  );
+  });
 }

@@ -3,7 +3,7 @@ import { canCreateAndManageRepairs, canViewRepairs } from '@loupe/domain/auth/pe
 import type { TActor } from '@loupe/domain/auth/roles';
 import type { TAttachment } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
-import { diffFields, type TItemChange } from '@loupe/domain/history/item-change';
+import type { TItemChange } from '@loupe/domain/history/item-change';
 import {
   canChangeRepairStatus,
   formatRepairNumber,
@@ -27,19 +27,20 @@ import { eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { pageOf } from '../../lib/keyset.ts';
+import { fieldError, forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
-import { createAttachmentsRepository, toAttachment } from '../attachments/repository.ts';
-import { createItemHistoryRepository } from '../orders/item-history.ts';
+import { createAttachmentsRepository } from '../attachments/repository.ts';
 import {
-  isCursorTimestamp,
-  isSerialId,
-  itemCursorValue,
-  itemListAfter,
-  pageOf,
-  parseCursor,
-} from '../orders/keyset.ts';
-import { fieldError, forbidden } from '../orders/service-errors.ts';
+  historyCursor,
+  historyPage,
+  recordCreated,
+  recordUpdated,
+  statusConflict,
+} from '../jobs/item-changes.ts';
+import { itemCursorValue, itemListAfter } from '../jobs/item-list.ts';
+import { createItemPhotos } from '../jobs/item-photos.ts';
 import type { TSettingsRepository } from '../settings/repository.ts';
 import { historySnapshot, toRepair, toRepairListItem } from './repair-view.ts';
 import { createRepairsRepository } from './repository.ts';
@@ -55,14 +56,6 @@ export type TRepairsServiceOptions = {
 };
 
 const notFound = () => new AppError('NOT_FOUND', 'This repair does not exist.');
-
-function statusConflict(repairNumber: string, from: TRepairStatus, to: TRepairStatus): AppError {
-  return new AppError(
-    'CONFLICT',
-    `${repairNumber} cannot go from “${REPAIR_STATUS_LABELS[from]}” to “${REPAIR_STATUS_LABELS[to]}”.`,
-    { details: { field: 'status', from, to } },
-  );
-}
 
 /**
  * Repairs (issue 5 §3): seen by REPAIR_VIEWER_ROLES, taken in and managed by REPAIR_MANAGER_ROLES (spec §6).
@@ -120,27 +113,18 @@ export function createRepairsService(options: TRepairsServiceOptions) {
     }
   }
 
-  async function recordPhotos(
-    tx: TDatabase,
-    actor: TRepairActor,
-    id: string,
-    action: 'photo-added' | 'photo-removed',
-    fileNames: readonly string[],
-  ): Promise<void> {
-    const names = [...fileNames];
-    await createItemHistoryRepository(tx).record({
-      itemKind: 'repair',
-      itemId: id,
-      at: clock(),
-      actorId: actor.id,
-      action,
-      changes:
-        action === 'photo-added'
-          ? diffFields({}, { photos: names })
-          : diffFields({ photos: names }, { photos: null }),
-    });
-    await createRepairsRepository(tx).update(id, { updatedAt: clock() });
-  }
+  const photos = createItemPhotos({
+    db,
+    clock,
+    storage,
+    owner: {
+      kind: 'repair',
+      notFound,
+      repository: createRepairsRepository,
+      load: loadRepair,
+      announce: (repair) => announce(repair, 'updated'),
+    },
+  });
 
   return {
     async list(actor: TActor, query: TRepairListQuery): Promise<TListPage<TRepairListItem>> {
@@ -198,13 +182,12 @@ export function createRepairsService(options: TRepairsServiceOptions) {
           updatedAt: now,
         });
         const created = await loadRepair(tx, row.id);
-        await createItemHistoryRepository(tx).record({
+        await recordCreated(tx, {
           itemKind: 'repair',
           itemId: row.id,
           at: now,
           actorId: actor.id,
-          action: 'created',
-          changes: diffFields({}, historySnapshot(created)),
+          snapshot: historySnapshot(created),
         });
         return created;
       });
@@ -233,7 +216,7 @@ export function createRepairsService(options: TRepairsServiceOptions) {
         ) as TUpdateRepairInput;
         if (Object.keys(defined).length === 0) return { repair: await loadRepair(tx, id), changed: false };
         if (defined.status !== undefined && !canChangeRepairStatus(currentStatus, defined.status)) {
-          throw statusConflict(current.repairNumber, currentStatus, defined.status);
+          throw statusConflict(current.repairNumber, REPAIR_STATUS_LABELS, currentStatus, defined.status);
         }
         const name =
           defined.customerId !== undefined ? await customerName(tx, defined.customerId) : undefined;
@@ -253,32 +236,14 @@ export function createRepairsService(options: TRepairsServiceOptions) {
           updatedAt: now,
         });
         const after = await loadRepair(tx, id);
-        const { status: statusChange, ...fieldChanges } = diffFields(
-          historySnapshot(before),
-          historySnapshot(after),
-        );
-        const history = createItemHistoryRepository(tx);
-        // The status change is written last: newest first, it heads the history.
-        if (Object.keys(fieldChanges).length > 0) {
-          await history.record({
-            itemKind: 'repair',
-            itemId: id,
-            at: now,
-            actorId: actor.id,
-            action: 'updated',
-            changes: fieldChanges,
-          });
-        }
-        if (statusChange) {
-          await history.record({
-            itemKind: 'repair',
-            itemId: id,
-            at: now,
-            actorId: actor.id,
-            action: 'status-changed',
-            changes: { status: statusChange },
-          });
-        }
+        await recordUpdated(tx, {
+          itemKind: 'repair',
+          itemId: id,
+          at: now,
+          actorId: actor.id,
+          before: historySnapshot(before),
+          after: historySnapshot(after),
+        });
         return { repair: after, previousStatus: currentStatus, changed: true };
       });
       if (result.changed) announce(result.repair, 'updated', result.previousStatus);
@@ -291,17 +256,9 @@ export function createRepairsService(options: TRepairsServiceOptions) {
       query: { limit: number; cursor?: string | undefined },
     ): Promise<TListPage<TItemChange>> {
       assertMayView(actor);
-      const after = parseCursor(query.cursor, isCursorTimestamp, isSerialId);
+      const after = historyCursor(query.cursor);
       if (!(await repairsRepository.exists(id))) throw notFound();
-      const { rows, total } = await createItemHistoryRepository(db).list('repair', id, {
-        limit: query.limit,
-        after,
-      });
-      const page = pageOf(rows, query.limit, {
-        cursorOf: (row) => ({ value: row.cursorAt, id: String(row.id) }),
-        toItem: ({ cursorAt: _cursorAt, ...change }) => change,
-      });
-      return { ...page, total };
+      return historyPage(db, 'repair', id, { limit: query.limit, after });
     },
 
     async assertMayAddPhotos(actor: TRepairActor, id: string): Promise<void> {
@@ -315,36 +272,12 @@ export function createRepairsService(options: TRepairsServiceOptions) {
       images: readonly TStoredImage[],
     ): Promise<TAttachment[]> {
       assertMayManage(actor);
-      const { rows, repair } = await db.transaction(async (tx) => {
-        if (!(await createRepairsRepository(tx).findRowForUpdate(id))) throw notFound();
-        const inserted = await createAttachmentsRepository(tx).insertMany({ kind: 'repair', id }, images, {
-          createdBy: actor.id,
-          at: clock(),
-        });
-        await recordPhotos(
-          tx,
-          actor,
-          id,
-          'photo-added',
-          inserted.map((row) => row.fileName),
-        );
-        return { rows: inserted, repair: await loadRepair(tx, id) };
-      });
-      announce(repair, 'updated');
-      return rows.map(toAttachment);
+      return photos.add(actor.id, id, images);
     },
 
     async removePhoto(actor: TRepairActor, id: string, imageId: string): Promise<void> {
       assertMayManage(actor);
-      const { row, repair } = await db.transaction(async (tx) => {
-        if (!(await createRepairsRepository(tx).findRowForUpdate(id))) throw notFound();
-        const deleted = await createAttachmentsRepository(tx).deleteOfOwner({ kind: 'repair', id }, imageId);
-        if (!deleted) throw new AppError('NOT_FOUND', 'This photo is not one of this repair’s.');
-        await recordPhotos(tx, actor, id, 'photo-removed', [deleted.fileName]);
-        return { row: deleted, repair: await loadRepair(tx, id) };
-      });
-      await storage.remove([row.storageKey]);
-      announce(repair, 'updated');
+      await photos.remove(actor.id, id, imageId);
     },
   };
 }
