@@ -52,8 +52,8 @@ test('a manager enters an order, tags it and watches it move through the worksho
   await page.getByRole('button', { name: 'Create order' }).click();
   await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
   const orderId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-  const orderNumber = await page.getByRole('heading', { level: 1 }).innerText();
-  expect(orderNumber).toMatch(/^ORD-\d{5}/);
+  // The URL changes before the detail screen has loaded: wait for its heading.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^ORD-\d{5}/);
 
   // A tag typed the way a reader prints it is normalized and assigned.
   await page.getByLabel('Tag EPC').fill('e2 80 11 60 60 00 02 08');
