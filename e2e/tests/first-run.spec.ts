@@ -66,6 +66,8 @@ test('the first account becomes admin and invites a colleague who sees their own
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, 'dana@newshop.test', temporaryPassword);
+  // The shell is lazy-loaded after the redirect: wait for its navigation before reading it.
+  await expect(navigation.getByRole('link').first()).toBeVisible();
   const hrefs = await navigation
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
