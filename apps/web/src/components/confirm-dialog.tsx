@@ -21,7 +21,7 @@ export type TConfirmDialogProps = {
   readonly confirmLabel: string;
   readonly pendingLabel: string;
   /** Rejects with the error to show; the dialog stays open so nothing is lost. */
-  readonly onConfirm: () => Promise<void>;
+  readonly onConfirm: () => Promise<unknown>;
   readonly destructive?: boolean;
 };
 

@@ -1,5 +1,6 @@
 import type { TDepartment } from '@loupe/domain/registry/departments';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardTitle } from '@/components/ui/card';
@@ -7,7 +8,6 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
 import { useDeleteDepartment } from '@/lib/registry-api/delete-department';
 import { toast } from '@/lib/toast';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { DepartmentFormDialog } from './department-form-dialog';
 import { departmentGradientClass } from './department-gradients';
 import { DepartmentIcon } from './department-icon';
@@ -109,7 +109,8 @@ export function DepartmentCard({ department, canManage }: TDepartmentCardProps) 
               </Button>
             }
           />
-          <ConfirmDeleteDialog
+          <ConfirmDialog
+            pendingLabel="Deleting…"
             title={`Delete ${department.name}?`}
             description={`${stationsGoWith(department.stations.length)} A department that still holds items cannot be deleted until they are moved.`}
             confirmLabel="Delete department"

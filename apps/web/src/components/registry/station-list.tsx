@@ -1,10 +1,10 @@
 import type { TStation } from '@loupe/domain/registry/stations';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useDeleteStation } from '@/lib/registry-api/delete-station';
 import { toast } from '@/lib/toast';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { itemCountLabel } from './item-count';
 import { StationFormDialog } from './station-form-dialog';
 
@@ -62,7 +62,8 @@ function StationRow({ station, canManage }: { station: TStation; canManage: bool
                 </Button>
               }
             />
-            <ConfirmDeleteDialog
+            <ConfirmDialog
+              pendingLabel="Deleting…"
               title={`Delete station ${station.name}?`}
               description="Its location history stays. A station that still holds items cannot be deleted until they are moved."
               confirmLabel="Delete station"

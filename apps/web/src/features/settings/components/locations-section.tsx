@@ -1,8 +1,8 @@
 import { canManageRegistry } from '@loupe/domain/auth/permissions';
 import type { TLocation } from '@loupe/domain/registry/locations';
 import { MapPinIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { ConfirmDeleteDialog } from '@/components/registry/confirm-delete-dialog';
 import { LocationFormDialog } from '@/components/registry/location-form-dialog';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -104,7 +104,8 @@ function LocationRow({ location, canManage }: { location: TLocation; canManage: 
                 </Button>
               }
             />
-            <ConfirmDeleteDialog
+            <ConfirmDialog
+              pendingLabel="Deleting…"
               title={`Delete ${location.name}?`}
               description="Only a location without departments can be deleted. Move or delete its departments first."
               confirmLabel="Delete location"
