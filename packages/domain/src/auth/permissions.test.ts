@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   canCreateAndManageRepairs,
   canCreateOrEditOrders,
+  canEditCatalog,
+  canEditCustomers,
+  canEditDesigns,
   canHavePersonalTasks,
   canManageOffsiteItems,
+  canManageRegistry,
+  canManageRepairOffsite,
+  canViewRepairs,
   isAdmin,
   isAllowed,
 } from './permissions';
@@ -109,5 +115,29 @@ describe('isAllowed', () => {
 
   it('denies everyone an empty role list', () => {
     for (const role of ROLES) expect(isAllowed({ role }, [])).toBe(false);
+  });
+});
+
+// The checks issue 5 added, written out by hand: a change to a role list fails here.
+const WORKSHOP_CHECKS: readonly [string, (actor: TActor | null) => boolean, readonly TRole[]][] = [
+  ['canManageRegistry', canManageRegistry, ['admin', 'manager']],
+  ['canViewRepairs', canViewRepairs, ['admin', 'manager', 'salesperson', 'operator', 'production']],
+  ['canEditCustomers', canEditCustomers, ['admin', 'manager', 'salesperson', 'operator', 'production']],
+  ['canEditCatalog', canEditCatalog, ['admin', 'manager']],
+  ['canEditDesigns', canEditDesigns, ['admin', 'manager', 'designer']],
+  [
+    'canManageRepairOffsite',
+    canManageRepairOffsite,
+    ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  ],
+];
+
+describe.each(WORKSHOP_CHECKS)('%s', (_name, check, allowed) => {
+  it.each(ROLES)('%s', (role) => {
+    expect(check({ role })).toBe(allowed.includes(role));
+  });
+
+  it('denies a missing user', () => {
+    expect(check(null)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { TActor, TRole } from './roles';
+import { ROLES, type TActor, type TRole } from './roles';
 
 /** Who may do something: a list of roles, or 'all' — any signed-in user (spec §1). */
 export type TRoleAccess = readonly TRole[] | 'all';
@@ -18,6 +18,11 @@ export const ADMIN_ROLES = ['admin'] as const satisfies readonly TRole[];
 export const PERSONAL_TASK_ROLES = ['salesperson', 'designer'] as const satisfies readonly TRole[];
 /** The unnamed admin + manager + salesperson check of spec §6; it guards the offsite screen (/offsite). */
 export const OFFSITE_MANAGER_ROLES = ['admin', 'manager', 'salesperson'] as const satisfies readonly TRole[];
+
+/** The roles of several rules together, in the order of ROLES: a rule stated once, not a list retyped. */
+function unionOf(...lists: readonly (readonly TRole[])[]): readonly TRole[] {
+  return ROLES.filter((role) => lists.some((list) => list.includes(role)));
+}
 
 /** Whether the actor is allowed by `access`. No actor is never allowed (spec §6 "No user: everything denied"). */
 export function isAllowed(actor: TActor | null | undefined, access: TRoleAccess): boolean {
@@ -51,34 +56,16 @@ export function canManageOffsiteItems(actor: TActor | null | undefined): boolean
  * own screen lets them set it up too (docs/decisions/004-registry-managers.md).
  */
 export const REGISTRY_MANAGER_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
-/** Who sees repairs: the sidebar's /repairs roles (spec §2) and everyone who manages repairs (§6). */
-export const REPAIR_VIEWER_ROLES = [
-  'admin',
-  'manager',
-  'salesperson',
-  'operator',
-  'production',
-] as const satisfies readonly TRole[];
+/** Who sees repairs: those who manage them (spec §6), and the salesperson, whose sidebar shows /repairs (§2). */
+export const REPAIR_VIEWER_ROLES: readonly TRole[] = unionOf(REPAIR_MANAGER_ROLES, ['salesperson']);
 /** Customers are entered by whoever takes in work: order editors and repair managers. */
-export const CUSTOMER_EDITOR_ROLES = [
-  'admin',
-  'manager',
-  'salesperson',
-  'operator',
-  'production',
-] as const satisfies readonly TRole[];
+export const CUSTOMER_EDITOR_ROLES: readonly TRole[] = unionOf(ORDER_EDITOR_ROLES, REPAIR_MANAGER_ROLES);
 /** Metal and product types are workshop policy. */
 export const CATALOG_EDITOR_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
 /** Designs and their folders: designers keep their own library, with admins and managers. */
 export const DESIGN_EDITOR_ROLES = ['admin', 'manager', 'designer'] as const satisfies readonly TRole[];
 /** Flagging a repair as expected offsite or returning it: repair managers and the /offsite roles. */
-export const REPAIR_OFFSITE_ROLES = [
-  'admin',
-  'manager',
-  'salesperson',
-  'operator',
-  'production',
-] as const satisfies readonly TRole[];
+export const REPAIR_OFFSITE_ROLES: readonly TRole[] = unionOf(REPAIR_MANAGER_ROLES, OFFSITE_MANAGER_ROLES);
 
 export function canManageRegistry(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, REGISTRY_MANAGER_ROLES);
