@@ -352,6 +352,11 @@ export const orders = pgTable(
     index('orders_promised_idx').on(table.promisedDate, table.id),
     index('orders_status_idx').on(table.status),
     index('orders_customer_idx').on(table.customerId),
+    // The list's sort by number goes by the number's digits, whatever the prefix (modules/jobs/item-list.ts).
+    index('orders_number_digits_idx').on(
+      sql`((substring(${table.orderNumber} from '[0-9]+$'))::bigint)`,
+      table.id,
+    ),
   ],
 );
 
@@ -381,6 +386,10 @@ export const repairs = pgTable(
     index('repairs_promised_idx').on(table.promisedDate, table.id),
     index('repairs_status_idx').on(table.status),
     index('repairs_customer_idx').on(table.customerId),
+    index('repairs_number_digits_idx').on(
+      sql`((substring(${table.repairNumber} from '[0-9]+$'))::bigint)`,
+      table.id,
+    ),
   ],
 );
 

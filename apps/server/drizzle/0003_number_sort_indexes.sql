@@ -1,0 +1,2 @@
+CREATE INDEX "orders_number_digits_idx" ON "orders" USING btree (((substring("order_number" from '[0-9]+$'))::bigint),"id");--> statement-breakpoint
+CREATE INDEX "repairs_number_digits_idx" ON "repairs" USING btree (((substring("repair_number" from '[0-9]+$'))::bigint),"id");
