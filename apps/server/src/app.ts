@@ -11,6 +11,7 @@ import { nanoid } from 'nanoid';
 import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
+import { createImageStorage } from './modules/attachments/image-storage.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { createAuthenticator, createTokenAuthenticator } from './modules/auth/current-user.ts';
 import { createOneTimeCodesRepository } from './modules/auth/repository.ts';
@@ -25,9 +26,12 @@ import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { registerOrdersRoutes } from './modules/orders/routes.ts';
+import { createOrdersService } from './modules/orders/service.ts';
 import { registerReadersRoutes } from './modules/readers/routes.ts';
 import { registerRegistryRoutes } from './modules/registry/routes.ts';
+import { createRegistryService } from './modules/registry/service.ts';
 import { registerRepairsRoutes } from './modules/repairs/routes.ts';
+import { createRepairsService } from './modules/repairs/service.ts';
 import { registerRfidRoutes } from './modules/rfid/routes.ts';
 import { createRfidService } from './modules/rfid/service.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
@@ -46,6 +50,7 @@ import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import { createEventBus } from './realtime/event-bus.ts';
+import { createRefreshHandler } from './realtime/refresh.ts';
 import { createRealtime, type TRealtime } from './realtime/socket-server.ts';
 
 export type TAppOptions = {
@@ -184,6 +189,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     },
     onTestScan: (scan) =>
       services.rfid.ingest(scan.readerId, 'reads', { epc: scan.epc, antenna: scan.antenna }),
+    onRefresh: createRefreshHandler(services),
     redisUrl: config.REDIS_URL,
     clock: services.clock,
     logger: app.log,
@@ -297,6 +303,13 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     dedupeWindowMs: config.RFID_DEDUPE_WINDOW_MS,
   });
 
+  // The job and registry services: their routes, and request:refresh over the socket, share them.
+  const storage = createImageStorage({ dataDir: config.DATA_DIR, logger: app.log });
+  const jobServiceOptions = { db, clock, events, settings, storage };
+  const orders = createOrdersService(jobServiceOptions);
+  const repairs = createRepairsService(jobServiceOptions);
+  const registry = createRegistryService({ db, clock, events });
+
   return {
     config,
     database,
@@ -318,6 +331,10 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     generalSettings,
     tracking,
     rfid,
+    storage,
+    orders,
+    repairs,
+    registry,
   };
 }
 

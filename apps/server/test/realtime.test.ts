@@ -1,8 +1,9 @@
 import type { TRole } from '@loupe/domain/auth/roles';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DATABASES } from './support/databases.ts';
+import { createPostgresTestDatabase, TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp } from './support/test-app.ts';
+import { createTrackingFixtures } from './support/tracking-fixtures.ts';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 
@@ -162,6 +163,65 @@ describe.each(TEST_DATABASES)('realtime socket on %s', (database) => {
     });
   });
 
+  it('offers a tag read at a tag-assignment antenna to every role that tags items, not to the others', async () => {
+    const { socket: salesperson } = await openAs('salesperson');
+    const { socket: operator } = await openAs('operator');
+    const { socket: designer } = await openAs('designer');
+    const read = { epc: 'E2801161', readerId: 'intake', antenna: 4, timestamp: NOW, isTagAssignment: true };
+    const arrivals = Promise.all([
+      nextEvent(salesperson, 'rfid:tag-read'),
+      nextEvent(operator, 'rfid:tag-read'),
+      arrivesWithin(designer, 'rfid:tag-read', 400),
+    ]);
+    t.app.loupe.events.publish('rfid:tag-read', read);
+    expect(await arrivals).toEqual([read, read, false]);
+  });
+
+  it('answers request:refresh with the data asked for, under the same permissions as the API', async () => {
+    const { socket: manager } = await openAs('manager');
+    const { socket: designer } = await openAs('designer');
+
+    const stats = await manager.emitWithAck('request:refresh', { dataType: 'stats' });
+    expect(stats).toMatchObject({
+      ok: true,
+      dataType: 'stats',
+      data: { totalTracked: expect.any(Number), departmentCounts: expect.any(Object) },
+    });
+    const departments = await manager.emitWithAck('request:refresh', { dataType: 'departments' });
+    expect(departments).toMatchObject({
+      ok: true,
+      data: { items: expect.any(Array), total: expect.any(Number) },
+    });
+    const tracking = await designer.emitWithAck('request:refresh', { dataType: 'tracking' });
+    // A designer follows orders but never sees repairs (spec §6).
+    expect(tracking).toEqual({
+      ok: true,
+      dataType: 'tracking',
+      data: { orders: expect.any(Array), repairs: [] },
+    });
+
+    expect(await designer.emitWithAck('request:refresh', { dataType: 'repairs' })).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+    expect(await manager.emitWithAck('request:refresh', { dataType: 'users' })).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+    expect(await manager.emitWithAck('request:refresh', { dataType: 'everything' })).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+    const { socket: admin } = await openAs('admin');
+    const users = (await admin.emitWithAck('request:refresh', { dataType: 'users' })) as {
+      ok: boolean;
+      data: { items: { email: string }[]; total: number };
+    };
+    expect(users.ok).toBe(true);
+    expect(users.data.total).toBeGreaterThanOrEqual(3);
+    expect(users.data.items.every((user) => !('passwordHash' in user))).toBe(true);
+  });
+
   it('drops the sockets of a user the moment an admin disables them', async () => {
     const { socket, user } = await openAs('salesperson');
     const { client: admin } = await t.clientAs('admin');
@@ -200,3 +260,63 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('realtime across instances (Redis)'
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_REDIS_URL || !process.env.TEST_DATABASE_URL)(
+  'two instances sharing PostgreSQL and Redis',
+  () => {
+    let shared: { url: string; drop: () => Promise<void> };
+    let first: TTestApp;
+    let second: TTestApp;
+    beforeAll(async () => {
+      shared = await createPostgresTestDatabase();
+      const options = { sharedDatabaseUrl: shared.url, env: { REDIS_URL: process.env.TEST_REDIS_URL ?? '' } };
+      // One after the other, as a rolling start does: the first migrates and makes the signing key.
+      first = await createTestApp(options);
+      second = await createTestApp(options);
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await Promise.all([first?.close(), second?.close()]);
+      await shared?.drop();
+    });
+
+    it('moves an order through one instance and shows it live to a client of the other', async () => {
+      // Signed in on the first instance: the shared signing key makes the token good on the second.
+      const { client: manager, tokens } = await first.clientAs('manager');
+      const fx = createTrackingFixtures(first.database.db);
+      const department = await fx.department({ name: 'Stone setting' });
+      const station = await fx.station(department.id, { name: 'Setter 2' });
+      const order = await fx.order({ customerName: 'Hedy Lamarr' });
+      const epc = fx.epc();
+      const assigned = await manager.request('POST', '/api/v1/tracking/assign-epc', {
+        body: { orderId: order.id, epcCode: epc },
+      });
+      expect(assigned.statusCode).toBe(200);
+      const socket = connect(origin(second), {
+        transports: ['websocket'],
+        auth: { token: tokens.IdToken },
+        reconnection: false,
+      });
+      try {
+        await nextEvent(socket, 'connect');
+        const update = nextEvent<{ number: string; stationName: string }>(
+          socket,
+          'tracking:location-update',
+          5000,
+        );
+        const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
+          body: { orderId: order.id, epcCode: epc, departmentId: department.id, stationId: station.id },
+        });
+        expect(moved.statusCode).toBe(200);
+        expect(await update).toMatchObject({ number: order.orderNumber, stationName: 'Setter 2' });
+        // And the second instance reads the same database.
+        const reader = second.client();
+        reader.idToken = tokens.IdToken;
+        const seen = await reader.request('GET', `/api/v1/tracking/orders/${order.id}`);
+        expect(seen.json()).toMatchObject({ data: { currentStationId: station.id } });
+      } finally {
+        socket.disconnect();
+      }
+    });
+  },
+);

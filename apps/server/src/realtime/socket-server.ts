@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
+import { AppError } from '@loupe/domain/errors/errors';
 import {
   type ClientToServerEvents,
   parseClientToServerEvent,
@@ -14,7 +15,9 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { TClock } from '../lib/clock.ts';
 import type { TCurrentUser } from '../modules/auth/current-user.ts';
+import { TRACKING_ACCESS } from '../modules/tracking/service.ts';
 import type { TAnnouncement, TEventBus } from './event-bus.ts';
+import type { TRefreshDataType } from './refresh.ts';
 
 /** Spec §9: the client heartbeats every 30 s; a connection silent for twice that is gone. */
 const HEARTBEAT_MS = 30_000;
@@ -33,6 +36,8 @@ export type TRealtimeOptions = {
   readonly isStillSignedIn: (user: TCurrentUser) => Promise<boolean>;
   /** `rfid:test-scan` (spec §7): a read typed by an admin or manager, through the same pipeline as readers'. */
   readonly onTestScan: (scan: { readerId: string; antenna: number; epc: string }) => Promise<unknown>;
+  /** `request:refresh` (spec §7): the data of one kind, checked against the user's permissions. */
+  readonly onRefresh: (user: TCurrentUser, dataType: TRefreshDataType) => Promise<unknown>;
   readonly redisUrl?: string | undefined;
   readonly clock: TClock;
   readonly logger: FastifyBaseLogger;
@@ -49,6 +54,13 @@ export type TRealtime = {
 
 /** Who may send `rfid:test-scan` (issue 6 §4; the simulator's roles, spec §6). */
 const TEST_SCAN_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
+
+/** Who may put a tag on an order or a repair. */
+const TAG_ASSIGNER_ROLES: readonly TRole[] = ROLES.filter((role) =>
+  [TRACKING_ACCESS.order.track, TRACKING_ACCESS.repair.track].some((access) =>
+    (access as readonly TRole[]).includes(role),
+  ),
+);
 
 const roleRoom = (role: TRole) => `role:${role}`;
 const userRoom = (userId: string) => `user:${userId}`;
@@ -75,7 +87,15 @@ export function audienceOf(announcement: TAnnouncement): {
       payload !== null &&
       'itemType' in payload &&
       payload.itemType === 'repair');
-  if (name === 'rfid:tag-read') return { roles: ['admin', 'manager'], rooms };
+  if (name === 'rfid:tag-read') {
+    // A tag placed on the intake antenna is offered on open order and repair screens: those who tag items.
+    const isTagAssignment =
+      typeof payload === 'object' &&
+      payload !== null &&
+      'isTagAssignment' in payload &&
+      payload.isTagAssignment;
+    return { roles: isTagAssignment ? TAG_ASSIGNER_ROLES : ['admin', 'manager'], rooms };
+  }
   if (aboutRepair) {
     // Room subscribers of a repair passed the same check when they joined.
     return { roles: REPAIR_VIEWER_ROLES, rooms: rooms.filter((room) => !room.startsWith('department:')) };
@@ -172,12 +192,29 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
     });
 
     socket.on('request:refresh', (payload, ack?: unknown) => {
-      // The client asks because it may have missed events (a reconnect): it refetches on this answer.
+      // The client asks because it may have missed events (a reconnect): the answer carries the data.
+      const reply = (answer: unknown) => {
+        if (typeof ack === 'function') ack(answer);
+      };
       const parsed = parseClientToServerEvent('request:refresh', payload);
-      const answer = parsed.ok
-        ? { ok: true as const, dataType: parsed.payload.dataType }
-        : { ok: false as const, message: parsed.message };
-      if (typeof ack === 'function') ack(answer);
+      if (!parsed.ok) {
+        reply({ ok: false, code: 'VALIDATION_FAILED', message: parsed.message });
+        return;
+      }
+      const { dataType } = parsed.payload;
+      options.onRefresh(user, dataType).then(
+        (data) => reply({ ok: true, dataType, data }),
+        (error: unknown) => {
+          if (!(error instanceof AppError)) {
+            logger.error({ err: (error as Error).message, dataType }, 'realtime: refresh failed');
+          }
+          reply({
+            ok: false,
+            code: error instanceof AppError ? error.code : 'INTERNAL',
+            message: error instanceof AppError ? error.message : 'The data could not be loaded.',
+          });
+        },
+      );
     });
   });
 

@@ -18,16 +18,10 @@ export const TEST_DATABASES: readonly TTestDatabaseKind[] = process.env.TEST_DAT
  */
 export async function openTestDatabase(kind: TTestDatabaseKind): Promise<TDatabaseHandle> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const base = new URL(url);
-  const name = `${base.pathname.slice(1) || 'loupe'}_${randomBytes(5).toString('hex')}`.slice(0, 63);
-  await adminQuery(url, `CREATE DATABASE "${name}"`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
+  const created = await createPostgresTestDatabase();
   const handle = await openDatabase({
     kind: 'postgres',
-    url: own.toString(),
+    url: created.url,
     poolSize: 4,
     // Dropping the database WITH (FORCE) ends connections that are still closing: expected here.
     onIdleConnectionError: () => undefined,
@@ -36,8 +30,23 @@ export async function openTestDatabase(kind: TTestDatabaseKind): Promise<TDataba
     ...handle,
     async close() {
       await handle.close();
-      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await created.drop();
     },
+  };
+}
+
+/** An empty PostgreSQL database next to TEST_DATABASE_URL's, for one suite or for instances that share it. */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const base = new URL(url);
+  const name = `${base.pathname.slice(1) || 'loupe'}_${randomBytes(5).toString('hex')}`.slice(0, 63);
+  await adminQuery(url, `CREATE DATABASE "${name}"`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    drop: () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }
 

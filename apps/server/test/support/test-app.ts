@@ -2,7 +2,7 @@ import type { TRole } from '@loupe/domain/auth/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type TApp } from '../../src/app.ts';
 import { loadConfig, type TConfig } from '../../src/config.ts';
-import type { TDatabaseHandle } from '../../src/db/client.ts';
+import { openDatabase, type TDatabaseHandle } from '../../src/db/client.ts';
 import { hashPassword } from '../../src/modules/users/password.ts';
 import type { TUserRow } from '../../src/modules/users/repository.ts';
 import { openTestDatabase, type TTestDatabaseKind } from './databases.ts';
@@ -48,13 +48,22 @@ export type TTestClient = {
 export async function createTestApp(
   options: {
     database?: TTestDatabaseKind;
+    /** An existing PostgreSQL database this instance shares with others (it neither creates nor drops it). */
+    sharedDatabaseUrl?: string;
     env?: Record<string, string>;
     clock?: TTestClock;
     /** The web build to serve; by default none, so API suites never depend on a build. */
     webDistDir?: string;
   } = {},
 ): Promise<TTestApp> {
-  const database = await openTestDatabase(options.database ?? 'pglite');
+  const database = options.sharedDatabaseUrl
+    ? await openDatabase({
+        kind: 'postgres',
+        url: options.sharedDatabaseUrl,
+        poolSize: 4,
+        onIdleConnectionError: () => undefined,
+      })
+    : await openTestDatabase(options.database ?? 'pglite');
   const config = loadConfig({
     PUBLIC_URL: 'http://loupe.test',
     LOG_LEVEL: 'silent',

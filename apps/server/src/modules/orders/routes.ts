@@ -13,24 +13,15 @@ import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
-import { createImageStorage } from '../attachments/image-storage.ts';
 import { registerImageUploads } from '../attachments/uploads.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { registerHistoryRoute } from '../jobs/history-route.ts';
-import { createOrdersService } from './service.ts';
 
 /** Orders (issue 5 §3): read by everyone signed in, created and edited by ORDER_EDITOR_ROLES (spec §6). */
 export async function registerOrdersRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = options;
-  const storage = createImageStorage({ dataDir: services.config.DATA_DIR, logger: app.log });
-  const orders = createOrdersService({
-    db: services.database.db,
-    clock: services.clock,
-    events: services.events,
-    settings: services.settings,
-    storage,
-  });
+  const { orders, storage } = services;
 
   await registerImageUploads(app);
 

@@ -14,7 +14,6 @@ import { registerDepartmentRoutes } from './department-routes.ts';
 import { createDepartmentTransfer } from './department-transfer.ts';
 import { createLocationService } from './location-service.ts';
 import { bearerDoc, ZRegistryIdParamsSchema } from './route-schemas.ts';
-import { createRegistryService } from './service.ts';
 import { registerStationRoutes } from './station-routes.ts';
 
 /**
@@ -23,9 +22,8 @@ import { registerStationRoutes } from './station-routes.ts';
  */
 export async function registerRegistryRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, events } = options.services;
+  const { database, clock, events, registry } = options.services;
   const locations = createLocationService({ db: database.db, clock });
-  const registry = createRegistryService({ db: database.db, clock, events });
   const transfer = createDepartmentTransfer({ db: database.db, clock, events });
   await locations.ensureDefaultLocation();
 

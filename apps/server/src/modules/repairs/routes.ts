@@ -13,24 +13,15 @@ import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
-import { createImageStorage } from '../attachments/image-storage.ts';
 import { registerImageUploads } from '../attachments/uploads.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { registerHistoryRoute } from '../jobs/history-route.ts';
-import { createRepairsService } from './service.ts';
 
 /** Repairs (issue 5 §3): seen by REPAIR_VIEWER_ROLES, taken in and managed by REPAIR_MANAGER_ROLES (spec §6). */
 export async function registerRepairsRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { services } = options;
-  const storage = createImageStorage({ dataDir: services.config.DATA_DIR, logger: app.log });
-  const repairs = createRepairsService({
-    db: services.database.db,
-    clock: services.clock,
-    events: services.events,
-    settings: services.settings,
-    storage,
-  });
+  const { repairs, storage } = services;
 
   await registerImageUploads(app);
 
