@@ -95,6 +95,25 @@ export const ZLocationUpdateResultSchema = z.object({
 });
 export type TLocationUpdateResult = z.infer<typeof ZLocationUpdateResultSchema>;
 
+/**
+ * POST /stations/{stationId}/scans: a keyboard-wedge scanner at a station without a fixed reader types the
+ * tag's EPC and Enter; the item moves to that station as a reader's read would move it.
+ */
+export const ZStationScanSchema = z.object({ epc: ZEpcSchema });
+
+export const STATION_SCAN_OUTCOMES = ['moved', 'seen', 'stale', 'unknown-tag'] as const;
+export type TStationScanOutcome = (typeof STATION_SCAN_OUTCOMES)[number];
+
+export const ZStationScanResultSchema = z.object({
+  outcome: z.enum(STATION_SCAN_OUTCOMES),
+  epc: z.string(),
+  /** The item the tag is on; null when no tracked item carries it, or the user may not see repairs. */
+  item: z.object({ kind: z.enum(['order', 'repair']), id: z.string(), number: z.string() }).nullable(),
+  returnedFromOffsite: z.boolean(),
+  message: z.string(),
+});
+export type TStationScanResult = z.infer<typeof ZStationScanResultSchema>;
+
 /** POST /tracking/assign-epc (spec §7): the order number is informative; the server knows its orders. */
 export const ZAssignOrderEpcSchema = z.object({
   orderId: z.string().min(1),

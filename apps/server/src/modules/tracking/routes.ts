@@ -8,6 +8,8 @@ import {
   ZOffsiteItemSchema,
   ZOrderLocationUpdateSchema,
   ZRepairLocationUpdateSchema,
+  ZStationScanResultSchema,
+  ZStationScanSchema,
   ZTrackedOrderResponseSchema,
   ZTrackingStatsSchema,
 } from '@loupe/domain/tracking/tracking-api';
@@ -333,6 +335,26 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
     async (request) => ({
       success: true as const,
       data: await tracking.offsiteItems(currentUserOf(request)),
+    }),
+  );
+
+  app.post(
+    '/stations/:stationId/scans',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['tracking'],
+        summary:
+          'A keyboard-wedge scan at a station without a fixed reader: the item carrying the tag moves to the station',
+        ...bearerDoc,
+        params: z.object({ stationId: z.string().min(1).max(100) }),
+        body: ZStationScanSchema,
+        response: { 200: resultWithData(ZStationScanResultSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await tracking.scanAtStation(currentUserOf(request), request.params.stationId, request.body.epc),
     }),
   );
 

@@ -14,6 +14,7 @@ import type { TTrackedRepair } from '@loupe/domain/tracking/repair-tracking';
 import {
   type TLocationUpdateResult,
   type TOffsiteItem,
+  type TStationScanResult,
   type TTrackedItemKind,
   type TTrackedOrderResponse,
   type TTrackingStats,
@@ -191,6 +192,52 @@ export function createTrackingService(options: TTrackingServiceOptions) {
               );
           }
       }
+    },
+
+    /**
+     * POST /stations/{stationId}/scans: a keyboard-wedge scan at a station moves whichever tracked item
+     * carries the tag there, as a reader's read would. A tag nothing carries is answered, not refused, so the
+     * scanning jeweler sees it in the scan log (spec §4: a scan matching nothing is only logged).
+     */
+    async scanAtStation(actor: TTrackingActor, stationId: string, epc: string): Promise<TStationScanResult> {
+      const repo = createTrackingRepository(db);
+      const station = await repo.findStation(stationId);
+      if (station === undefined) throw new AppError('NOT_FOUND', `Station ${stationId} does not exist.`);
+      const outcome = await applyMove({
+        epc,
+        departmentId: station.departmentId,
+        stationId,
+        at: clock(),
+        actorId: actor.id,
+      });
+      if (!('item' in outcome) || outcome.result === 'epc-mismatch') {
+        // By EPC there is no mismatch; a station deleted meanwhile reads as "not here" too.
+        return {
+          outcome: 'unknown-tag',
+          epc,
+          item: null,
+          returnedFromOffsite: false,
+          message: `No tracked order or repair carries tag ${epc}.`,
+        };
+      }
+      const { item } = outcome;
+      const visible = item.kind === 'order' || isAllowed(actor, TRACKING_ACCESS.repair.read);
+      const name = visible ? item.number : 'A repair';
+      const returnedFromOffsite = outcome.result !== 'stale' && outcome.returnedFromOffsite;
+      const messages = {
+        moved: `${name} moved to ${station.name}.`,
+        seen: `${name} is already at ${station.name}.`,
+        stale: `${name} was scanned elsewhere more recently: not moved.`,
+      } as const;
+      return {
+        outcome: outcome.result,
+        epc,
+        item: visible ? { kind: item.kind, id: item.id, number: item.number } : null,
+        returnedFromOffsite,
+        message: returnedFromOffsite
+          ? `${messages[outcome.result]} Back from offsite.`
+          : messages[outcome.result],
+      };
     },
 
     /**

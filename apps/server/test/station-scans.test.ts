@@ -1,0 +1,143 @@
+import { ZStationScanResultSchema } from '@loupe/domain/tracking/tracking-api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TAnnouncement } from '../src/realtime/event-bus.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
+import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+
+/** The keyboard-wedge scan mode of a station page (issue 6 §1): POST /api/v1/stations/{id}/scans. */
+describe.each(TEST_DATABASES)('station scans on %s', (database) => {
+  let t: TTestApp;
+  let fx: TTrackingFixtures;
+  let manager: TTestClient;
+  let qa: TTestClient;
+  let announced: TAnnouncement[];
+
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+    fx = createTrackingFixtures(t.database.db);
+    manager = (await t.clientAs('manager')).client;
+    qa = (await t.clientAs('qa')).client;
+    t.app.loupe.events.subscribe((announcement) => announced.push(announcement));
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    announced = [];
+  });
+
+  async function polishingBench() {
+    const department = await fx.department({ name: `Polishing ${crypto.randomUUID().slice(0, 8)}` });
+    return fx.station(department.id, { name: 'Polishing wheel' });
+  }
+
+  async function trackedOrder() {
+    const order = await fx.order({ customerName: 'Ada Lovelace' });
+    const epc = fx.epc();
+    const response = await manager.request('POST', '/api/v1/tracking/assign-epc', {
+      body: { orderId: order.id, epcCode: epc },
+    });
+    expect(response.statusCode).toBe(200);
+    return { order, epc };
+  }
+
+  const scan = (client: TTestClient, stationId: string, epc: string) =>
+    client.request('POST', `/api/v1/stations/${stationId}/scans`, { body: { epc } });
+
+  it('moves the item carrying the scanned tag to the station, records who scanned, and announces it', async () => {
+    const station = await polishingBench();
+    const { order, epc } = await trackedOrder();
+    // A wedge scanner types what is printed: lower case with separators still reads as the EPC.
+    const typed = epc
+      .toLowerCase()
+      .replace(/(.{4})/g, '$1 ')
+      .trim();
+
+    const response = await scan(qa, station.id, typed);
+
+    expect(response.statusCode).toBe(200);
+    const result = ZStationScanResultSchema.parse((response.json() as { data: unknown }).data);
+    expect(result).toEqual({
+      outcome: 'moved',
+      epc,
+      item: { kind: 'order', id: order.id, number: order.orderNumber },
+      returnedFromOffsite: false,
+      message: `${order.orderNumber} moved to Polishing wheel.`,
+    });
+    const tracked = await fx.trackedRow('order', order.id);
+    expect(tracked).toMatchObject({
+      currentStationId: station.id,
+      currentDepartmentId: station.departmentId,
+    });
+    expect(await fx.historyRows('order', order.id)).toHaveLength(1);
+    expect(announced.map((announcement) => announcement.name)).toContain('tracking:location-update');
+  });
+
+  it('says so when the item is already at the station, and changes no history', async () => {
+    const station = await polishingBench();
+    const { order, epc } = await trackedOrder();
+    await scan(qa, station.id, epc);
+
+    const again = await scan(qa, station.id, epc);
+
+    expect((again.json() as { data: unknown }).data).toMatchObject({
+      outcome: 'seen',
+      message: `${order.orderNumber} is already at Polishing wheel.`,
+    });
+    expect(await fx.historyRows('order', order.id)).toHaveLength(1);
+  });
+
+  it('answers a tag no tracked item carries without moving anything', async () => {
+    const station = await polishingBench();
+    const epc = fx.epc();
+
+    const response = await scan(qa, station.id, epc);
+
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as { data: unknown }).data).toEqual({
+      outcome: 'unknown-tag',
+      epc,
+      item: null,
+      returnedFromOffsite: false,
+      message: `No tracked order or repair carries tag ${epc}.`,
+    });
+    expect(announced).toEqual([]);
+  });
+
+  it('moves a repair for a role that cannot see repairs without telling its number', async () => {
+    const station = await polishingBench();
+    const repair = await fx.repair({ customerName: 'Alan Turing' });
+    const epc = fx.epc();
+    const assigned = await manager.request('POST', '/api/v1/tracking/repairs/assign-epc', {
+      body: { repairId: repair.id, epcCode: epc },
+    });
+    expect(assigned.statusCode).toBe(200);
+
+    const response = await scan(qa, station.id, epc);
+
+    expect((response.json() as { data: unknown }).data).toMatchObject({
+      outcome: 'moved',
+      item: null,
+      message: 'A repair moved to Polishing wheel.',
+    });
+    expect(await fx.trackedRow('repair', repair.id)).toMatchObject({ currentStationId: station.id });
+  });
+
+  it('refuses an unknown station, a malformed EPC and a caller who is not signed in', async () => {
+    const station = await polishingBench();
+    const { epc } = await trackedOrder();
+
+    const unknown = await scan(qa, 'STATION-GONE', epc);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Station STATION-GONE does not exist.',
+    });
+
+    const malformed = await scan(qa, station.id, 'not a tag');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+
+    const anonymous = await scan(t.client(), station.id, epc);
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
