@@ -43,7 +43,7 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
   const scan = (client: TTestClient, stationId: string, epc: string) =>
     client.request('POST', `/api/v1/stations/${stationId}/scans`, { body: { epc } });
 
-  it('moves the item carrying the scanned tag to the station, records who scanned, and announces it', async () => {
+  it('moves the item carrying the scanned tag to the station and announces it', async () => {
     const station = await polishingBench();
     const { order, epc } = await trackedOrder();
     // A wedge scanner types what is printed: lower case with separators still reads as the EPC.
@@ -120,6 +120,43 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
       message: 'A repair moved to Polishing wheel.',
     });
     expect(await fx.trackedRow('repair', repair.id)).toMatchObject({ currentStationId: station.id });
+  });
+
+  it('lists what stands at the station, longest there first, with repairs only for their viewers', async () => {
+    const station = await polishingBench();
+    const first = await trackedOrder();
+    const second = await trackedOrder();
+    const repair = await fx.repair({ customerName: 'Grace Hopper' });
+    const repairEpc = fx.epc();
+    await manager.request('POST', '/api/v1/tracking/repairs/assign-epc', {
+      body: { repairId: repair.id, epcCode: repairEpc },
+    });
+    for (const epc of [first.epc, second.epc, repairEpc]) {
+      expect((await scan(qa, station.id, epc)).statusCode).toBe(200);
+      t.clock.advance(60_000);
+    }
+
+    const forManager = await manager.request('GET', `/api/v1/stations/${station.id}/items`);
+    expect(forManager.statusCode).toBe(200);
+    expect((forManager.json() as { data: unknown[] }).data).toEqual([
+      expect.objectContaining({
+        kind: 'order',
+        id: first.order.id,
+        customerName: 'Ada Lovelace',
+        status: 'active',
+      }),
+      expect.objectContaining({ kind: 'order', id: second.order.id, epc: second.epc }),
+      expect.objectContaining({ kind: 'repair', id: repair.id, number: repair.repairNumber }),
+    ]);
+    const forQa = await qa.request('GET', `/api/v1/stations/${station.id}/items`);
+    expect((forQa.json() as { data: { kind: string }[] }).data.map((item) => item.kind)).toEqual([
+      'order',
+      'order',
+    ]);
+    const elsewhere = await polishingBench();
+    const empty = await qa.request('GET', `/api/v1/stations/${elsewhere.id}/items`);
+    expect((empty.json() as { data: unknown[] }).data).toEqual([]);
+    expect((await qa.request('GET', '/api/v1/stations/STATION-GONE/items')).statusCode).toBe(404);
   });
 
   it('refuses an unknown station, a malformed EPC and a caller who is not signed in', async () => {

@@ -114,6 +114,19 @@ export const ZStationScanResultSchema = z.object({
 });
 export type TStationScanResult = z.infer<typeof ZStationScanResultSchema>;
 
+/** GET /stations/{stationId}/items: what stands at a station now, longest there first. */
+export const ZStationItemSchema = z.object({
+  kind: z.enum(['order', 'repair']),
+  id: z.string(),
+  number: z.string(),
+  customerName: z.string(),
+  epc: z.string(),
+  status: ZTrackingStatusSchema,
+  arrivedAt: z.iso.datetime({ offset: true }).nullable(),
+  lastSeen: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TStationItem = z.infer<typeof ZStationItemSchema>;
+
 /** POST /tracking/assign-epc (spec §7): the order number is informative; the server knows its orders. */
 export const ZAssignOrderEpcSchema = z.object({
   orderId: z.string().min(1),

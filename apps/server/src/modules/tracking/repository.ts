@@ -319,6 +319,34 @@ export function createTrackingRepository(db: TDatabase) {
         .orderBy(desc(trackedItems.offsiteDetectedAt), asc(number));
     },
 
+    /** The items standing at a station now (not offsite), longest there first. */
+    async listAtStation(stationId: string, kinds: readonly TTrackedItemKind[]) {
+      const number = sql<string>`coalesce(${orders.orderNumber}, ${repairs.repairNumber})`;
+      return db
+        .select({
+          itemKind: trackedItems.itemKind,
+          itemId: trackedItems.itemId,
+          number,
+          customerName: customers.name,
+          epc: trackedItems.epc,
+          status: trackedItems.status,
+          arrivedAt: trackedItems.arrivedAt,
+          lastSeenAt: trackedItems.lastSeenAt,
+        })
+        .from(trackedItems)
+        .leftJoin(orders, and(eq(trackedItems.itemKind, 'order'), eq(orders.id, trackedItems.itemId)))
+        .leftJoin(repairs, and(eq(trackedItems.itemKind, 'repair'), eq(repairs.id, trackedItems.itemId)))
+        .innerJoin(customers, sql`${customers.id} = coalesce(${orders.customerId}, ${repairs.customerId})`)
+        .where(
+          and(
+            eq(trackedItems.currentStationId, stationId),
+            ne(trackedItems.status, 'offsite'),
+            inArray(trackedItems.itemKind, [...kinds]),
+          ),
+        )
+        .orderBy(asc(trackedItems.arrivedAt), asc(number));
+    },
+
     /** Active items unseen since `seenBefore`, locked for the sweep that marks them. */
     async offsiteCandidates(seenBefore: Date): Promise<TTrackedItemRow[]> {
       return db

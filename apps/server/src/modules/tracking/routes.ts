@@ -8,6 +8,7 @@ import {
   ZOffsiteItemSchema,
   ZOrderLocationUpdateSchema,
   ZRepairLocationUpdateSchema,
+  ZStationItemSchema,
   ZStationScanResultSchema,
   ZStationScanSchema,
   ZTrackedOrderResponseSchema,
@@ -25,6 +26,7 @@ import { OFFSITE_LIST_ACCESS, TRACKING_ACCESS } from './service.ts';
 const bearerDoc = { security: [{ idToken: [] }] };
 const ZOrderParamsSchema = z.object({ orderId: z.uuid() });
 const ZRepairParamsSchema = z.object({ repairId: z.uuid() });
+const ZStationParamsSchema = z.object({ stationId: z.string().min(1).max(100) });
 
 /** 'all' in spec §6 is any signed-in user. */
 const accessOf = (access: TRoleAccess): TAccess => (access === 'all' ? 'signed-in' : access);
@@ -338,6 +340,25 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
     }),
   );
 
+  app.get(
+    '/stations/:stationId/items',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['tracking'],
+        summary:
+          'The tracked items standing at a station now, longest there first (repairs for their viewers)',
+        ...bearerDoc,
+        params: ZStationParamsSchema,
+        response: { 200: resultWithData(z.array(ZStationItemSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await tracking.itemsAtStation(currentUserOf(request), request.params.stationId),
+    }),
+  );
+
   app.post(
     '/stations/:stationId/scans',
     {
@@ -347,7 +368,7 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
         summary:
           'A keyboard-wedge scan at a station without a fixed reader: the item carrying the tag moves to the station',
         ...bearerDoc,
-        params: z.object({ stationId: z.string().min(1).max(100) }),
+        params: ZStationParamsSchema,
         body: ZStationScanSchema,
         response: { 200: resultWithData(ZStationScanResultSchema) },
       },

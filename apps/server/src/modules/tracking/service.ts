@@ -14,6 +14,7 @@ import type { TTrackedRepair } from '@loupe/domain/tracking/repair-tracking';
 import {
   type TLocationUpdateResult,
   type TOffsiteItem,
+  type TStationItem,
   type TStationScanResult,
   type TTrackedItemKind,
   type TTrackedOrderResponse,
@@ -192,6 +193,28 @@ export function createTrackingService(options: TTrackingServiceOptions) {
               );
           }
       }
+    },
+
+    /** GET /stations/{stationId}/items: orders for everyone, repairs for those who see repairs. */
+    async itemsAtStation(actor: TActor, stationId: string): Promise<TStationItem[]> {
+      const repo = createTrackingRepository(db);
+      if ((await repo.findStation(stationId)) === undefined) {
+        throw new AppError('NOT_FOUND', `Station ${stationId} does not exist.`);
+      }
+      const kinds: TTrackedItemKind[] = isAllowed(actor, TRACKING_ACCESS.repair.read)
+        ? ['order', 'repair']
+        : ['order'];
+      const rows = await repo.listAtStation(stationId, kinds);
+      return rows.map((row) => ({
+        kind: ZTrackedItemKindSchema.parse(row.itemKind),
+        id: row.itemId,
+        number: row.number,
+        customerName: row.customerName,
+        epc: row.epc,
+        status: trackingStatusOf(row.status),
+        arrivedAt: row.arrivedAt?.toISOString() ?? null,
+        lastSeen: row.lastSeenAt?.toISOString() ?? null,
+      }));
     },
 
     /**
