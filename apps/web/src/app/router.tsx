@@ -58,6 +58,11 @@ const BUILT_SCREENS: RouteObject[] = [
     paths.departments,
     async () => (await import('@/features/departments/routes/departments-route')).DepartmentsRoute,
   ),
+  screen(
+    paths.stationDetail,
+    async () => (await import('@/features/stations/routes/station-route')).StationRoute,
+    paths.departments,
+  ),
   screen(paths.offsite, async () => (await import('@/features/offsite/routes/offsite-route')).OffsiteRoute),
   screen(paths.orders, async () => (await import('@/features/orders/routes/orders-route')).OrdersRoute),
   screen(

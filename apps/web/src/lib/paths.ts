@@ -8,6 +8,7 @@ export const paths = {
   home: '/',
   dashboard: '/dashboard',
   departments: '/departments',
+  stationDetail: '/departments/:departmentId/stations/:stationId',
   aiSettings: '/ai/settings',
   orders: '/orders',
   orderNew: '/orders/new',

@@ -76,6 +76,7 @@ export function DepartmentCard({ department, canManage }: TDepartmentCardProps) 
           <h4 className="text-sm font-medium">Stations</h4>
           <StationList
             stations={department.stations}
+            departmentId={department.id}
             departmentName={department.name}
             canManage={canManage}
           />

@@ -1,8 +1,10 @@
 import type { TStation } from '@loupe/domain/registry/stations';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { paths, pathTo } from '@/lib/paths';
 import { useDeleteStation } from '@/lib/registry-api/delete-station';
 import { toast } from '@/lib/toast';
 import { itemCountLabel } from './item-count';
@@ -10,12 +12,13 @@ import { StationFormDialog } from './station-form-dialog';
 
 export type TStationListProps = {
   readonly stations: readonly TStation[];
+  readonly departmentId: string;
   readonly departmentName: string;
   readonly canManage: boolean;
 };
 
 /** A department's stations (spec §3): name, antenna, jeweler, specialization, active, status, items. */
-export function StationList({ stations, departmentName, canManage }: TStationListProps) {
+export function StationList({ stations, departmentId, departmentName, canManage }: TStationListProps) {
   if (stations.length === 0) {
     return (
       <p className="rounded-md border border-dashed p-3 text-sm text-muted-foreground">
@@ -27,13 +30,21 @@ export function StationList({ stations, departmentName, canManage }: TStationLis
   return (
     <ul className="flex flex-col divide-y rounded-md border" aria-label={`Stations of ${departmentName}`}>
       {stations.map((station) => (
-        <StationRow key={station.id} station={station} canManage={canManage} />
+        <StationRow key={station.id} station={station} departmentId={departmentId} canManage={canManage} />
       ))}
     </ul>
   );
 }
 
-function StationRow({ station, canManage }: { station: TStation; canManage: boolean }) {
+function StationRow({
+  station,
+  departmentId,
+  canManage,
+}: {
+  station: TStation;
+  departmentId: string;
+  canManage: boolean;
+}) {
   const remove = useDeleteStation();
   const details = [`Antenna ${station.antennaNumber}`, station.jewelerName, station.specialization].filter(
     (part): part is string => Boolean(part),
@@ -43,7 +54,12 @@ function StationRow({ station, canManage }: { station: TStation; canManage: bool
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium break-words">{station.name}</span>
+          <Link
+            to={pathTo(paths.stationDetail, { departmentId, stationId: station.id })}
+            className="font-medium break-words underline-offset-4 hover:underline"
+          >
+            {station.name}
+          </Link>
           {station.isActive ? null : <Badge variant="outline">Inactive</Badge>}
           {station.status ? <Badge variant="secondary">{station.status}</Badge> : null}
         </div>

@@ -6,8 +6,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessageOf } from '@/lib/api-error';
+import { useNow } from '@/lib/use-now';
 import { useOffsiteItems } from '../api/get-offsite-items';
-import { useNow } from '../hooks/use-now';
 import {
   byLongestOffsite,
   matchesOffsiteFilter,

@@ -1,0 +1,185 @@
+import type { TStationWithDepartment } from '@loupe/domain/registry/stations';
+import type { TStationItem, TStationScanResult } from '@loupe/domain/tracking/tracking-api';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRegistryProviders } from '@/components/registry/registry-test-utils';
+import { apiClient } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+import { StationRoute } from './station-route';
+
+const STATION: TStationWithDepartment = {
+  id: 'STATION123456',
+  name: 'Polishing wheel',
+  lastSeen: null,
+  antennaNumber: 1,
+  isActive: true,
+  signalStrength: null,
+  jewelerName: 'Rosa Quint',
+  specialization: 'High polish',
+  status: null,
+  itemCount: 1,
+  departmentId: 'DEPT004',
+  departmentName: 'Polishing',
+};
+
+const HERE: TStationItem = {
+  kind: 'order',
+  id: 'ord-1',
+  number: 'ORD-00042',
+  customerName: 'Maria Lopez',
+  epc: 'E2801160600002084A6D3F12',
+  status: 'active',
+  arrivedAt: new Date(Date.now() - 130 * 60_000).toISOString(),
+  lastSeen: new Date().toISOString(),
+};
+
+const MOVED: TStationScanResult = {
+  outcome: 'moved',
+  epc: 'E2801160600002084A6D3F99',
+  item: { kind: 'repair', id: 'rep-7', number: 'REP-00007' },
+  returnedFromOffsite: false,
+  message: 'REP-00007 moved to Polishing wheel.',
+};
+
+function stubGets({
+  station = STATION,
+  items = [HERE],
+}: {
+  station?: TStationWithDepartment;
+  items?: TStationItem[];
+}) {
+  return vi.spyOn(apiClient, 'get').mockImplementation(async (path: string) => {
+    if (path === `stations/${STATION.id}`) return { success: true, data: station };
+    if (path === `stations/${STATION.id}/items`) return { success: true, data: items };
+    throw new Error(`unexpected GET ${path}`);
+  });
+}
+
+function renderStation(departmentId = STATION.departmentId) {
+  return renderWithRegistryProviders(
+    <Routes>
+      <Route path={paths.stationDetail} element={<StationRoute />} />
+    </Routes>,
+    { role: 'production', route: `/departments/${departmentId}/stations/${STATION.id}` },
+  );
+}
+
+async function startScanning() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Start scan mode' }));
+  const field = screen.getByRole('textbox', { name: 'Scanned tag' });
+  expect(field).toHaveFocus();
+  return { user, field };
+}
+
+describe('StationRoute', { timeout: 30_000 }, () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the station, who works there and what stands there now, with how long', async () => {
+    stubGets({});
+    renderStation();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Polishing wheel' })).toBeInTheDocument();
+    expect(screen.getByText('Polishing · Rosa Quint · High polish')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Items at Polishing wheel' });
+    const row = within(list).getByRole('listitem', { name: 'ORD-00042' });
+    expect(within(row).getByRole('link', { name: 'ORD-00042' })).toHaveAttribute('href', '/orders/ord-1');
+    expect(within(row).getByText('Maria Lopez')).toBeInTheDocument();
+    expect(within(row).getByText('Here for 2 h 10 min')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Here now (1)' })).toBeInTheDocument();
+  });
+
+  it('says so when nothing stands at the station', async () => {
+    stubGets({ items: [] });
+    renderStation();
+    expect(await screen.findByRole('heading', { name: 'Nothing here right now' })).toBeInTheDocument();
+  });
+
+  it('sends each scan typed by a wedge scanner and Enter, normalized, and logs its outcome', async () => {
+    stubGets({});
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue({ success: true, data: MOVED });
+    renderStation();
+    const { user, field } = await startScanning();
+
+    await user.type(field, 'e2 80 11 60 60 00 02 08 4a 6d 3f 99{Enter}');
+
+    expect(post).toHaveBeenCalledWith(`stations/${STATION.id}/scans`, { epc: 'E2801160600002084A6D3F99' });
+    expect(field).toHaveValue('');
+    const log = screen.getByRole('list', { name: 'Scan log' });
+    const entry = await within(log).findByText('Moved here');
+    const row = entry.closest('li') as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'REP-00007' })).toHaveAttribute('href', '/repairs/rep-7');
+    expect(within(row).getByText(/moved to Polishing wheel/)).toBeInTheDocument();
+    expect(screen.getByText('1 scan, 1 moved here.')).toBeInTheDocument();
+  });
+
+  it('logs what is not a tag without sending it', async () => {
+    stubGets({});
+    const post = vi.spyOn(apiClient, 'post');
+    renderStation();
+    const { user, field } = await startScanning();
+
+    await user.type(field, 'ORD-00042{Enter}');
+
+    const log = screen.getByRole('list', { name: 'Scan log' });
+    const row = within(log).getByRole('listitem', { name: 'ORD-00042' });
+    expect(within(row).getByText('Not a tag')).toBeInTheDocument();
+    expect(within(row).getByText('EPC must contain only hexadecimal digits')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('keeps a scan that could not be sent, with Retry, and sends it again', async () => {
+    stubGets({});
+    const post = vi
+      .spyOn(apiClient, 'post')
+      .mockRejectedValueOnce(new ApiError({ message: 'The server could not be reached', status: 0 }))
+      .mockResolvedValueOnce({ success: true, data: MOVED });
+    renderStation();
+    const { user, field } = await startScanning();
+
+    await user.type(field, `${MOVED.epc}{Enter}`);
+
+    const row = screen.getByRole('listitem', { name: MOVED.epc });
+    expect(await within(row).findByText('Not sent')).toBeInTheDocument();
+    expect(within(row).getByText('The server could not be reached')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Retry' }));
+    expect(await within(row).findByText('Moved here')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(2);
+    expect(within(row).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers to resume when the scan field loses focus, and stops on request', async () => {
+    stubGets({});
+    renderStation();
+    const { user, field } = await startScanning();
+    expect(screen.getByText('Ready: scan an envelope.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('heading', { level: 1 }));
+    await user.click(screen.getByRole('button', { name: 'Resume scanning' }));
+    expect(field).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Stop scan mode' }));
+    expect(screen.queryByRole('textbox', { name: 'Scanned tag' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start scan mode' })).toBeInTheDocument();
+  });
+
+  it('shows "Station not found" for an unknown station or one of another department', async () => {
+    stubGets({});
+    const { unmount } = renderStation('DEPT999');
+    expect(await screen.findByRole('heading', { name: 'Station not found' })).toBeInTheDocument();
+    unmount();
+
+    vi.restoreAllMocks();
+    vi.spyOn(apiClient, 'get').mockRejectedValue(
+      new ApiError({ message: 'Station STATION123456 does not exist.', status: 404, code: 'NOT_FOUND' }),
+    );
+    renderStation();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Station not found' })).toBeInTheDocument(),
+    );
+    expect(screen.getByRole('link', { name: 'Back to departments' })).toHaveAttribute('href', '/departments');
+  });
+});

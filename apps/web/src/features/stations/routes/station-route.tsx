@@ -1,0 +1,104 @@
+import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-error';
+import { paths } from '@/lib/paths';
+import { useNow } from '@/lib/use-now';
+import { useScanAtStation, useStation, useStationItems } from '../api/station-api';
+import { ScanMode } from '../components/scan-mode';
+import { StationItems } from '../components/station-items';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * /departments/:departmentId/stations/:stationId: one bench or machine — who works there, what stands there
+ * now (live), and the keyboard-wedge scan mode for a station without a fixed reader.
+ */
+export function StationRoute() {
+  const { departmentId = '', stationId = '' } = useParams();
+  const station = useStation(stationId);
+  const items = useStationItems(stationId);
+  const scan = useScanAtStation(stationId);
+  const now = useNow(MINUTE_MS);
+
+  if (station.isPending) {
+    return (
+      <div role="status" aria-label="Loading the station" className="grid gap-6">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  const notFound =
+    (station.isError && isApiError(station.error) && station.error.status === 404) ||
+    (station.isSuccess && station.data.departmentId !== departmentId);
+  if (notFound) {
+    return (
+      <EmptyState
+        icon={SearchXIcon}
+        title="Station not found"
+        text="It may have been deleted or moved to another department, or the link is old."
+        action={
+          <Button asChild variant="outline">
+            <Link to={paths.departments}>Back to departments</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  if (station.isError) {
+    return (
+      <LoadError
+        title="Could not load the station"
+        error={station.error}
+        onRetry={() => void station.refetch()}
+        isRetrying={station.isFetching}
+      />
+    );
+  }
+
+  const { name, departmentName, jewelerName, specialization, isActive } = station.data;
+  const facts = [departmentName, jewelerName, specialization, isActive ? null : 'Inactive'].filter(
+    (part): part is string => Boolean(part),
+  );
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={name}
+        description={facts.join(' · ')}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={paths.departments}>
+              <ArrowLeftIcon aria-hidden="true" />
+              Departments
+            </Link>
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section className="grid content-start gap-3" aria-labelledby="station-items-heading">
+          <h2 id="station-items-heading" className="text-lg font-semibold">
+            Here now{items.isSuccess ? ` (${items.data.length})` : ''}
+          </h2>
+          {items.isPending ? (
+            <Skeleton className="h-40 w-full" />
+          ) : items.isError ? (
+            <LoadError
+              title="Could not load what is here"
+              error={items.error}
+              onRetry={() => void items.refetch()}
+              isRetrying={items.isFetching}
+            />
+          ) : (
+            <StationItems items={items.data} stationName={name} now={now} />
+          )}
+        </section>
+        <ScanMode stationName={name} onScan={(epc) => scan.mutateAsync(epc)} />
+      </div>
+    </div>
+  );
+}
