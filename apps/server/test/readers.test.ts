@@ -314,14 +314,16 @@ describe.each(TEST_DATABASES)('RFID readers on %s', (database) => {
     });
   });
 
-  describe('permissions (admin only)', () => {
-    it('refuses a manager every reader route and creates nothing', async () => {
+  describe('permissions (set up by admins, read by managers too)', () => {
+    it('lets a manager read the readers, for the RFID simulator, but change nothing', async () => {
       const { reader } = await newReader();
+      const list = await manager.request('GET', '/api/v1/readers');
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.items).toContainEqual(reader);
+      expect((await manager.request('GET', `/api/v1/readers/${reader.id}`)).json().data).toEqual(reader);
       const before = (await t.database.db.select().from(readers)).length;
       for (const [method, url, body] of [
-        ['GET', '/api/v1/readers', undefined],
         ['POST', '/api/v1/readers', { id: 'manager-reader', name: 'M', kind: 'zebra' }],
-        ['GET', `/api/v1/readers/${reader.id}`, undefined],
         ['POST', `/api/v1/readers/${reader.id}/api-key`, undefined],
         ['PUT', `/api/v1/readers/${reader.id}/antennas/1`, { isTagAssignment: true }],
       ] as const) {
@@ -334,7 +336,16 @@ describe.each(TEST_DATABASES)('RFID readers on %s', (database) => {
 
     it('checks the role in the service too', async () => {
       const service = createReadersService({ readers: repository, audit: t.app.loupe.audit, clock: t.clock });
-      await expect(service.list({ role: 'manager' }, { limit: 10 })).rejects.toMatchObject({
+      await expect(service.list({ role: 'designer' }, { limit: 10 })).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+      });
+      await expect(
+        service.create(
+          { id: 'm', role: 'manager' },
+          { id: 'x', name: 'X', kind: 'zebra' },
+          { ip: '127.0.0.1', correlationId: 'test' },
+        ),
+      ).rejects.toMatchObject({
         code: 'FORBIDDEN',
       });
     });

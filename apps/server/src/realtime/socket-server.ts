@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
+import { REPAIR_VIEWER_ROLES, RFID_SIMULATOR_ROLES } from '@loupe/domain/auth/permissions';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import {
@@ -51,9 +51,6 @@ export type TRealtime = {
   disconnectUser(userId: string): void;
   close(): Promise<void>;
 };
-
-/** Who may send `rfid:test-scan` (issue 6 §4; the simulator's roles, spec §6). */
-const TEST_SCAN_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
 
 /** Who may put a tag on an order or a repair. */
 const TAG_ASSIGNER_ROLES: readonly TRole[] = ROLES.filter((role) =>
@@ -176,7 +173,7 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
       const reply = (answer: unknown) => {
         if (typeof ack === 'function') ack(answer);
       };
-      if (!(TEST_SCAN_ROLES as readonly TRole[]).includes(user.role)) {
+      if (!(RFID_SIMULATOR_ROLES as readonly TRole[]).includes(user.role)) {
         reply({ ok: false, message: 'Only admins and managers can send test scans.' });
         return;
       }

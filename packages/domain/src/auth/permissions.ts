@@ -67,6 +67,12 @@ export const DESIGN_EDITOR_ROLES = ['admin', 'manager', 'designer'] as const sat
 /** Flagging a repair as expected offsite or returning it: repair managers and the /offsite roles. */
 export const REPAIR_OFFSITE_ROLES: readonly TRole[] = unionOf(REPAIR_MANAGER_ROLES, OFFSITE_MANAGER_ROLES);
 
+/** Settings › RFID simulator and its socket event rfid:test-scan (spec §6, §7). */
+export const RFID_SIMULATOR_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
+
+/** The readers list: admins set readers up (/rfid-mapping); the simulator picks a reader and antenna from it. */
+export const READER_VIEWER_ROLES: readonly TRole[] = unionOf(ADMIN_ROLES, RFID_SIMULATOR_ROLES);
+
 export function canManageRegistry(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, REGISTRY_MANAGER_ROLES);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_ROLES, isAllowed, type TRoleAccess } from '../auth/permissions';
+import { ADMIN_ROLES, isAllowed, RFID_SIMULATOR_ROLES, type TRoleAccess } from '../auth/permissions';
 import type { TActor, TRole } from '../auth/roles';
 
 /** The settings sections of spec §2, in display order. */
@@ -38,7 +38,7 @@ const ADMIN_MANAGER = ['admin', 'manager'] as const satisfies readonly TRole[];
 export const SETTINGS_SECTION_ACCESS: Readonly<Record<TSettingsSection, TRoleAccess>> = {
   general: ADMIN_MANAGER,
   'tv-displays': ADMIN_MANAGER,
-  'rfid-simulator': ADMIN_MANAGER,
+  'rfid-simulator': RFID_SIMULATOR_ROLES,
   orders: ADMIN_MANAGER,
   locations: ADMIN_ROLES,
   departments: ADMIN_ROLES,

@@ -1,5 +1,5 @@
 import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
-import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
+import { ADMIN_ROLES, READER_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import {
   ZAntennaMappingInputSchema,
   ZAntennaMappingSchema,
@@ -23,7 +23,9 @@ const adminDoc = { security: [{ idToken: [] }] };
 const ZReaderParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 const ZAntennaParamsSchema = ZReaderParamsSchema.extend({ antenna: ZAntennaNumberSchema });
 
-/** RFID readers, their ingest keys and antenna mappings (issue 5 §1): admins only, as /rfid-mapping is (spec §2). */
+/**
+ * RFID readers, their ingest keys and antenna mappings (issue 5 §1): set up by admins only, as /rfid-mapping is
+ * (spec §2); managers may read the list, which Settings › RFID simulator picks readers from. */
 export async function registerReadersRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { database, audit, clock } = options.services;
@@ -32,10 +34,11 @@ export async function registerReadersRoutes(instance: FastifyInstance, options: 
   app.get(
     '/readers',
     {
-      config: { access: ADMIN_ROLES },
+      config: { access: READER_VIEWER_ROLES },
       schema: {
         tags: ['readers'],
-        summary: 'List readers with their antenna mappings (search by id or name)',
+        summary:
+          'List readers with their antenna mappings (search by id or name); managers read it for the RFID simulator',
         ...adminDoc,
         querystring: ZListQuerySchema,
         response: { 200: resultWithData(listPageSchema(ZReaderSchema)) },
@@ -72,7 +75,7 @@ export async function registerReadersRoutes(instance: FastifyInstance, options: 
   app.get(
     '/readers/:id',
     {
-      config: { access: ADMIN_ROLES },
+      config: { access: READER_VIEWER_ROLES },
       schema: {
         tags: ['readers'],
         summary: 'One reader with its antenna mappings',

@@ -1,5 +1,5 @@
 import type { TListPage, TListQuery } from '@loupe/domain/api/list';
-import { isAdmin } from '@loupe/domain/auth/permissions';
+import { isAdmin, isAllowed, READER_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import {
@@ -76,6 +76,12 @@ export function createReadersService(options: TReadersServiceOptions) {
     if (!isAdmin(actor)) throw new AppError('FORBIDDEN', 'Only an administrator can manage RFID readers.');
   }
 
+  function assertMayView(actor: TActor): void {
+    if (!isAllowed(actor, READER_VIEWER_ROLES)) {
+      throw new AppError('FORBIDDEN', 'Only administrators and managers can see the RFID readers.');
+    }
+  }
+
   /** Only the digest and the first characters are stored; the key itself exists in this answer only. */
   function newApiKey(): TNewApiKey {
     const apiKey = `${READER_API_KEY_PREFIX}${randomKey()}`;
@@ -94,7 +100,7 @@ export function createReadersService(options: TReadersServiceOptions) {
 
   return {
     async list(actor: TActor, query: TListQuery): Promise<TListPage<TReader>> {
-      assertAdmin(actor);
+      assertMayView(actor);
       const rows = await readers.list({ q: query.q });
       // By id: readers are named by the people who install them (fx-casting-1), not numbered.
       const page = pageOf(rows, query, { sortKey: () => [], id: (row) => row.id });
@@ -103,7 +109,7 @@ export function createReadersService(options: TReadersServiceOptions) {
     },
 
     async get(actor: TActor, id: string): Promise<TReader> {
-      assertAdmin(actor);
+      assertMayView(actor);
       return view(await readerOrFail(id));
     },
 
