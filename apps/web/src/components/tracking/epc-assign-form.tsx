@@ -1,11 +1,13 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
 import { TagIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessageOf } from '@/lib/api-error';
+import { TagOffer } from './tag-offer';
+import { useTagAssignmentOffer } from './use-tag-assignment-offer';
 
 export type TEpcAssignFormProps = {
   /** Called with the normalized EPC; rejects with the error to show. */
@@ -14,20 +16,26 @@ export type TEpcAssignFormProps = {
   readonly autoFocus?: boolean;
   readonly submitLabel?: string;
   readonly onCancel?: () => void;
+  /** The tag the item already carries, when replacing it: not offered again. */
+  readonly currentEpc?: string;
 };
 
 /**
  * Assigns a tag by its EPC, typed or scanned. A keyboard-wedge scanner types the EPC fast and ends with
  * Enter, which submits the form; any reader spelling ('e2 80 11 60', 'E2-80-…', '0xE280…') is normalized
- * with the domain's rule before it is sent.
+ * with the domain's rule before it is sent. A tag just placed on a tag-assignment antenna is offered above
+ * the field (issue 6 §3); using it only fills the field, the assign button still decides.
  */
 export function EpcAssignForm({
   onAssign,
   autoFocus = false,
   submitLabel = 'Assign tag',
   onCancel,
+  currentEpc,
 }: TEpcAssignFormProps) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { offer, consume } = useTagAssignmentOffer();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const [raw, setRaw] = useState('');
@@ -45,12 +53,23 @@ export function EpcAssignForm({
     setIsPending(true);
     try {
       await onAssign(result.epc);
+      consume(result.epc);
       setRaw('');
     } catch (caught) {
       setError(errorMessageOf(caught, ERROR_MESSAGES.generic));
     } finally {
       setIsPending(false);
     }
+  }
+
+  const typed = normalizeEpc(raw);
+  const isOfferShown =
+    offer !== null && offer.epc !== currentEpc && !(typed.ok && typed.epc === offer.epc) && !isPending;
+
+  function onUseOffer(epc: string) {
+    setRaw(epc);
+    setError(null);
+    inputRef.current?.focus();
   }
 
   return (
@@ -60,9 +79,11 @@ export function EpcAssignForm({
       noValidate
       aria-label="Assign a tag"
     >
+      {isOfferShown ? <TagOffer offer={offer} onUse={onUseOffer} /> : null}
       <Label htmlFor={id}>Tag EPC</Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
+          ref={inputRef}
           id={id}
           // A scanner's read must land here, not in a suggestion list.
           autoComplete="off"

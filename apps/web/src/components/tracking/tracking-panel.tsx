@@ -167,6 +167,7 @@ function TrackedPanel({
         <EpcAssignForm
           autoFocus
           submitLabel="Replace tag"
+          currentEpc={tracking.epc}
           onAssign={async (epc) => {
             await onAssign(epc);
             setIsReplacing(false);

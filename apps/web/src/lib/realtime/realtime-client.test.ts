@@ -5,7 +5,7 @@ import { WEBSOCKET } from '@loupe/domain/config/constants';
 import { Server, type Socket } from 'socket.io';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryRootsForEvent } from './query-invalidation';
-import { RealtimeClient } from './realtime-client';
+import { RealtimeClient, RealtimeRequestError } from './realtime-client';
 
 type TTestServer = { url: string; io: Server; http: HttpServer; tokens: string[]; close(): Promise<void> };
 
@@ -182,6 +182,68 @@ describe('RealtimeClient', () => {
     token = 'good-refreshed';
     await waitFor(() => client.state === 'connected');
     expect(server.tokens).toEqual(['expired', 'good-refreshed']);
+  });
+});
+
+describe('RealtimeClient.request', () => {
+  const SCAN = { readerId: 'intake-1', antenna: 2, epc: 'e280 1160 6000 0208' };
+
+  async function connected(
+    onScan: (socket: Socket, payload: unknown, ack: (answer: unknown) => void) => void,
+  ) {
+    const { server, client } = await setup();
+    server.io.on('connection', (socket: Socket) =>
+      socket.on('rfid:test-scan', (payload: unknown, ack: (answer: unknown) => void) =>
+        onScan(socket, payload, ack),
+      ),
+    );
+    client.connect();
+    await waitFor(() => client.state === 'connected');
+    return client;
+  }
+
+  it('sends the payload and resolves with the server’s acknowledgement', async () => {
+    const received: unknown[] = [];
+    const client = await connected((_socket, payload, ack) => {
+      received.push(payload);
+      ack({ ok: true, result: { accepted: 1 } });
+    });
+    await expect(client.request('rfid:test-scan', SCAN)).resolves.toEqual({
+      ok: true,
+      result: { accepted: 1 },
+    });
+    expect(received).toEqual([SCAN]);
+  });
+
+  it('rejects at once when not connected, without queuing the request', async () => {
+    const { client } = await setup();
+    const error = await client.request('rfid:test-scan', SCAN).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RealtimeRequestError);
+    expect(error).toMatchObject({
+      reason: 'not-connected',
+      message: expect.stringMatching(/^Not connected/),
+    });
+    expect(client.queuedCount).toBe(0);
+  });
+
+  it('rejects after the timeout when the server never answers', async () => {
+    const client = await connected(() => {});
+    const startedAt = Date.now();
+    const error = await client
+      .request('rfid:test-scan', SCAN, { timeoutMs: 150 })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ reason: 'timeout', message: 'The server did not answer within 0.15 s.' });
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(140);
+    // The connection itself is fine.
+    expect(client.state).toBe('connected');
+  });
+
+  it('rejects when the connection drops before the answer', async () => {
+    const client = await connected((socket) => socket.disconnect(true));
+    const error = await client
+      .request('rfid:test-scan', SCAN, { timeoutMs: 5000 })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ reason: 'disconnected' });
   });
 });
 

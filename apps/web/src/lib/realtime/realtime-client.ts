@@ -30,6 +30,26 @@ export type TRealtimeClientOptions = {
 
 type TListener = (payload: unknown) => void;
 
+/** How long `request` waits for the server's acknowledgement by default. */
+export const REALTIME_REQUEST_TIMEOUT_MS = 10_000;
+
+/** Why a request got no answer: never sent (no connection), connection lost while waiting, or too slow. */
+export const REALTIME_REQUEST_FAILURES = ['not-connected', 'disconnected', 'timeout'] as const;
+export type TRealtimeRequestFailure = (typeof REALTIME_REQUEST_FAILURES)[number];
+
+/** A request that got no acknowledgement; the message is for the user. */
+export class RealtimeRequestError extends Error {
+  override readonly name = 'RealtimeRequestError';
+  readonly reason: TRealtimeRequestFailure;
+
+  constructor(reason: TRealtimeRequestFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+type TAckEmit = (name: string, payload: unknown, ack: (error: Error | null, answer: unknown) => void) => void;
+
 export class RealtimeClient {
   readonly #options: TRealtimeClientOptions;
   #socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
@@ -135,6 +155,43 @@ export class RealtimeClient {
     }
     this.#queue.push({ name, payload });
     if (this.#queue.length > WEBSOCKET.queueSize) this.#queue.shift();
+  }
+
+  /**
+   * Sends now and resolves with the server's acknowledgement (unparsed: the caller knows its shape). Never
+   * queued: an answer that would come after a reconnect is no answer to what the user just did. Rejects with
+   * a RealtimeRequestError when not connected, when the connection drops, or after `timeoutMs`.
+   */
+  request<K extends TClientToServerEventName>(
+    name: K,
+    payload: TClientToServerPayload<K>,
+    { timeoutMs = REALTIME_REQUEST_TIMEOUT_MS }: { readonly timeoutMs?: number } = {},
+  ): Promise<unknown> {
+    const socket = this.#socket;
+    if (!socket?.connected) {
+      return Promise.reject(
+        new RealtimeRequestError('not-connected', 'Not connected to the live server, so nothing was sent.'),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      const timed = socket.timeout(timeoutMs);
+      // The event map types payloads only; acknowledgements are this method's business.
+      (timed.emit as unknown as TAckEmit).call(timed, name, payload, (error, answer) => {
+        if (!error) {
+          resolve(answer);
+          return;
+        }
+        // socket.io answers a timed-out emit with "operation has timed out", a closed one otherwise.
+        reject(
+          socket.connected
+            ? new RealtimeRequestError('timeout', `The server did not answer within ${timeoutMs / 1000} s.`)
+            : new RealtimeRequestError(
+                'disconnected',
+                'The live connection was lost before the server answered.',
+              ),
+        );
+      });
+    });
   }
 
   on<K extends TServerToClientEventName>(

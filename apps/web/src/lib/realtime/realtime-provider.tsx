@@ -7,6 +7,7 @@ import { showScanToast } from '@/lib/toast';
 import { queryRootsForEvent } from './query-invalidation';
 import { RealtimeClient } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
+import { tagAssignmentOffersOf } from './tag-assignment-offers';
 
 export type TRealtimeProviderProps = {
   readonly children: ReactNode;
@@ -50,6 +51,8 @@ export function RealtimeProvider({ children, client: injected }: TRealtimeProvid
       const { number, departmentName, stationName, epc } = parsed.payload;
       showScanToast({ number, department: departmentName, station: stationName, epc });
     });
+    // From sign-in on, so that a tag placed before its order screen opened is offered there (issue 6 §3).
+    tagAssignmentOffersOf(client);
     client.connect();
     return () => {
       stopInvalidating();
