@@ -19,3 +19,8 @@ export function queryRootsForEvent(name: string): readonly string[] {
   }
   return [...roots];
 }
+
+/** Every root a realtime event refreshes: after a reconnect, all of them, since events may have been missed. */
+export const LIVE_QUERY_ROOTS: readonly string[] = [
+  ...new Set(ROOTS_BY_EVENT_PREFIX.flatMap(([, roots]) => roots)),
+];

@@ -185,6 +185,29 @@ describe('RealtimeClient', () => {
   });
 });
 
+describe('RealtimeClient.onReconnect', () => {
+  it('tells when the connection comes back after a loss, not on the first connect', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const client = new RealtimeClient({
+      url: server.url,
+      getIdToken: async () => 'good-1',
+      reconnectDelayMs: 50,
+    });
+    clients.push(client);
+    const reconnects = vi.fn();
+    client.onReconnect(reconnects);
+    client.connect();
+    await waitFor(() => client.state === 'connected');
+    expect(reconnects).not.toHaveBeenCalled();
+
+    // The network drops (not a server-side disconnect, which would not be retried).
+    for (const socket of server.io.sockets.sockets.values()) socket.conn.close();
+    await waitFor(() => reconnects.mock.calls.length === 1);
+    expect(client.state).toBe('connected');
+  });
+});
+
 describe('RealtimeClient.request', () => {
   const SCAN = { readerId: 'intake-1', antenna: 2, epc: 'e280 1160 6000 0208' };
 

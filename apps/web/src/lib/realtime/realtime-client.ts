@@ -61,6 +61,7 @@ export class RealtimeClient {
   #refusals = 0;
   readonly #queue: { name: TClientToServerEventName; payload: unknown }[] = [];
   readonly #stateListeners = new Set<() => void>();
+  readonly #reconnectListeners = new Set<() => void>();
   readonly #eventListeners = new Map<string, Set<TListener>>();
 
   constructor(options: TRealtimeClientOptions) {
@@ -101,9 +102,11 @@ export class RealtimeClient {
 
     socket.on('connect', () => {
       this.#refusals = 0;
+      const isReconnect = this.#state === 'reconnecting';
       this.#setState('connected');
       this.#flush();
       this.#startHeartbeat();
+      if (isReconnect) for (const listener of this.#reconnectListeners) listener();
     });
     socket.on('disconnect', (reason) => {
       this.#stopHeartbeat();
@@ -204,6 +207,12 @@ export class RealtimeClient {
   /** Every event, for cache invalidation. */
   onAny(listener: (event: { name: string; payload: unknown }) => void): () => void {
     return this.#addListener('*', listener as TListener);
+  }
+
+  /** Back after a lost connection: events sent meanwhile were missed, so what is on screen may be stale. */
+  onReconnect(listener: () => void): () => void {
+    this.#reconnectListeners.add(listener);
+    return () => this.#reconnectListeners.delete(listener);
   }
 
   onStateChange(listener: () => void): () => void {

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } fr
 import { apiClient } from '@/lib/api-client';
 import { getIdToken } from '@/lib/auth/auth-client';
 import { showScanToast } from '@/lib/toast';
-import { queryRootsForEvent } from './query-invalidation';
+import { LIVE_QUERY_ROOTS, queryRootsForEvent } from './query-invalidation';
 import { RealtimeClient } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
 import { tagAssignmentOffersOf } from './tag-assignment-offers';
@@ -35,8 +35,7 @@ export function RealtimeProvider({ children, client: injected }: TRealtimeProvid
   );
 
   useEffect(() => {
-    const stopInvalidating = client.onAny(({ name }) => {
-      const roots = queryRootsForEvent(name);
+    const refresh = (roots: readonly string[]) => {
       if (roots.length === 0) return;
       // The API client keeps GETs of /locations, /departments and /stations for 5 minutes (spec §7, §9):
       // another user's registry change must not wait that long.
@@ -44,7 +43,9 @@ export function RealtimeProvider({ children, client: injected }: TRealtimeProvid
       void queryClient.invalidateQueries({
         predicate: (query) => roots.includes(String(query.queryKey[0])),
       });
-    });
+    };
+    const stopInvalidating = client.onAny(({ name }) => refresh(queryRootsForEvent(name)));
+    const stopReconnectRefresh = client.onReconnect(() => refresh(LIVE_QUERY_ROOTS));
     const stopToasts = client.on('tracking:location-update', (payload) => {
       const parsed = parseServerToClientEvent('tracking:location-update', payload);
       if (!parsed.ok) return;
@@ -56,6 +57,7 @@ export function RealtimeProvider({ children, client: injected }: TRealtimeProvid
     client.connect();
     return () => {
       stopInvalidating();
+      stopReconnectRefresh();
       stopToasts();
       client.disconnect();
     };
