@@ -1,126 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES } from '../src/config.ts';
 import { TEST_DATABASES, type TTestDatabaseKind } from './support/databases.ts';
+import {
+  createStorage as createInstallationStorage,
+  killRunningServers,
+  listeningAddress,
+  PROCESS_TIMEOUT_MS,
+  startServer,
+  stderrLines,
+  type TServer,
+  type TStorage,
+  waitUntilHealthy,
+} from './support/server-process.ts';
 
 /**
  * The real `main.ts` in child processes, as `npm start` runs it (issue 3 §1–§2): start-up on an empty
  * DATA_DIR, the DATA_DIR lock, configuration errors, SIGTERM and a restart on the same data.
  */
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const PROCESS_TIMEOUT_MS = 60_000;
 const CLIENT_ID = 'loupe-web';
 const ADMIN_EMAIL = 'owner@atelier.example';
 const ADMIN_PASSWORD = 'polished bezels and a loupe';
-
-type TServer = {
-  readonly child: ChildProcess;
-  readonly stdout: () => string;
-  readonly stderr: () => string;
-  /** The exit code once the process has ended and its output is read (null when a signal killed it). */
-  readonly closed: Promise<number | null>;
-};
-
-/** Storage for one installation: a DATA_DIR, and a PostgreSQL database of its own when kind is postgres. */
-type TStorage = {
-  readonly dataDir: string;
-  readonly env: Record<string, string>;
-  readonly remove: () => Promise<void>;
-};
-
-const running = new Set<TServer>();
-
-function startServer(env: Record<string, string>): TServer {
-  // The child reads only what the test gives it: no PORT or DATABASE_URL leaks in from the shell.
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !Object.hasOwn(CONFIG_VARIABLES, name)),
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...inherited,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      // An ephemeral port for the embedded MQTT broker too: 1883 may be a real broker's.
-      MQTT_PORT: '0',
-      PUBLIC_URL: 'http://loupe.test',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const closed = new Promise<number | null>((resolve) => {
-    child.once('close', (code) => {
-      running.delete(server);
-      resolve(code);
-    });
-  });
-  const server: TServer = { child, stdout: () => stdout, stderr: () => stderr, closed };
-  running.add(server);
-  return server;
-}
-
-/** Resolves with the address from main.ts's 'Loupe is listening on …' line; rejects if the process ends first. */
-function listeningAddress(server: TServer): Promise<string> {
-  const pattern = /Loupe is listening on (http:\/\/[\d.]+:\d+)/;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new Error(`no 'listening' line within ${PROCESS_TIMEOUT_MS} ms:\n${server.stdout()}`));
-    }, PROCESS_TIMEOUT_MS);
-    const onData = () => {
-      const match = pattern.exec(server.stdout());
-      if (!match?.[1]) return;
-      cleanup();
-      resolve(match[1]);
-    };
-    const onClose = (code: number | null) => {
-      cleanup();
-      reject(new Error(`server exited (${code}) before listening:\n${server.stdout()}\n${server.stderr()}`));
-    };
-    const cleanup = () => {
-      clearTimeout(timer);
-      server.child.stdout?.off('data', onData);
-      server.child.off('close', onClose);
-    };
-    server.child.stdout?.on('data', onData);
-    server.child.once('close', onClose);
-    onData();
-  });
-}
-
-/** Polls /api/health until it answers 200, a bounded number of times. */
-async function waitUntilHealthy(baseUrl: string): Promise<void> {
-  let last = 'no answer';
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.status === 200) return;
-      last = `${response.status} ${await response.text()}`;
-    } catch (error) {
-      last = String(error);
-    }
-    await delay(100);
-  }
-  throw new Error(`${baseUrl}/api/health never answered 200: ${last}`);
-}
 
 async function signIn(baseUrl: string, email: string, password: string) {
   const response = await fetch(`${baseUrl}/api/idp`, {
@@ -146,48 +49,12 @@ async function profileStatus(baseUrl: string, idToken: string): Promise<number> 
   return response.status;
 }
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function createStorage(kind: TTestDatabaseKind): Promise<TStorage> {
+  return createInstallationStorage(kind, 'startup');
 }
 
-async function createStorage(kind: TTestDatabaseKind): Promise<TStorage> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-startup-'));
-  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (kind === 'pglite') return { dataDir, env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
-  const url = new URL(String(process.env.TEST_DATABASE_URL));
-  const name = `loupe_startup_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    remove: async () => {
-      removeDir();
-      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    },
-  };
-}
-
-function stderrLines(server: TServer): string[] {
-  return server
-    .stderr()
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
-afterAll(async () => {
-  // Whatever a failed test left running dies here, so no child outlives the suite.
-  const left = [...running];
-  for (const server of left) server.child.kill('SIGKILL');
-  await Promise.all(left.map((server) => server.closed));
-});
+// Whatever a failed test left running dies here, so no child outlives the suite.
+afterAll(killRunningServers);
 
 // The steps below build on each other, in order: one installation started, doubled, stopped and restarted.
 describe.each(TEST_DATABASES)('the Loupe process on %s', (kind) => {
@@ -199,8 +66,7 @@ describe.each(TEST_DATABASES)('the Loupe process on %s', (kind) => {
     storage = await createStorage(kind);
   });
   afterAll(async () => {
-    for (const server of [...running]) server.child.kill('SIGKILL');
-    await Promise.all([...running].map((server) => server.closed));
+    await killRunningServers();
     await storage?.remove();
   });
 
