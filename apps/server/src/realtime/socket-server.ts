@@ -7,7 +7,10 @@ import {
   parseClientToServerEvent,
   parseRoom,
   type ServerToClientEvents,
+  type TRefreshAnswer,
   type TRoom,
+  type TTestScanAnswer,
+  type TTestScanSummary,
 } from '@loupe/domain/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,7 +38,11 @@ export type TRealtimeOptions = {
   /** Whether the user behind an open socket may still be signed in (session not revoked, account enabled). */
   readonly isStillSignedIn: (user: TCurrentUser) => Promise<boolean>;
   /** `rfid:test-scan` (spec §7): a read typed by an admin or manager, through the same pipeline as readers'. */
-  readonly onTestScan: (scan: { readerId: string; antenna: number; epc: string }) => Promise<unknown>;
+  readonly onTestScan: (scan: {
+    readerId: string;
+    antenna: number;
+    epc: string;
+  }) => Promise<TTestScanSummary>;
   /** `request:refresh` (spec §7): the data of one kind, checked against the user's permissions. */
   readonly onRefresh: (user: TCurrentUser, dataType: TRefreshDataType) => Promise<unknown>;
   readonly redisUrl?: string | undefined;
@@ -170,7 +177,7 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
     });
 
     socket.on('rfid:test-scan', (payload, ack?: unknown) => {
-      const reply = (answer: unknown) => {
+      const reply = (answer: TTestScanAnswer) => {
         if (typeof ack === 'function') ack(answer);
       };
       if (!(RFID_SIMULATOR_ROLES as readonly TRole[]).includes(user.role)) {
@@ -190,7 +197,7 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
 
     socket.on('request:refresh', (payload, ack?: unknown) => {
       // The client asks because it may have missed events (a reconnect): the answer carries the data.
-      const reply = (answer: unknown) => {
+      const reply = (answer: TRefreshAnswer) => {
         if (typeof ack === 'function') ack(answer);
       };
       const parsed = parseClientToServerEvent('request:refresh', payload);

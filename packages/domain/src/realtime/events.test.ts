@@ -19,7 +19,9 @@ import {
   type TServerToClientEventName,
   ZConnectionFailedSchema,
   ZRealtimeConnectionStateSchema,
+  ZRefreshAnswerSchema,
   ZRoomSchema,
+  ZTestScanAnswerSchema,
 } from './events';
 
 // Spec §7, written out literally so a renamed or dropped event fails here.
@@ -268,6 +270,43 @@ describe('client → server payloads', () => {
       ok: true,
       payload: { readerId: 'r1', antenna: 1, epc: 'E280' },
     });
+  });
+});
+
+describe('acknowledgements', () => {
+  const SUMMARY = {
+    accepted: 1,
+    repeats: 0,
+    rejected: [{ index: 2, message: 'bad EPC' }],
+    ignored: 0,
+    heartbeats: 0,
+  };
+
+  it.each([
+    ['a test scan the pipeline took', ZTestScanAnswerSchema, { ok: true, result: SUMMARY }],
+    [
+      'a refused test scan',
+      ZTestScanAnswerSchema,
+      { ok: false, message: 'Only admins and managers can send test scans.' },
+    ],
+    ['a refresh with its data', ZRefreshAnswerSchema, { ok: true, dataType: 'stats', data: { total: 3 } }],
+    ['a refused refresh', ZRefreshAnswerSchema, { ok: false, code: 'FORBIDDEN', message: 'Not allowed.' }],
+  ] as const)('reads %s', (_, schema, answer) => {
+    expect(schema.parse(answer)).toEqual(answer);
+  });
+
+  it.each([
+    ['a test scan without its summary', ZTestScanAnswerSchema, { ok: true }],
+    [
+      'a test scan with a negative count',
+      ZTestScanAnswerSchema,
+      { ok: true, result: { ...SUMMARY, repeats: -1 } },
+    ],
+    ['a refusal without a message', ZTestScanAnswerSchema, { ok: false }],
+    ['a refresh of an unknown kind', ZRefreshAnswerSchema, { ok: true, dataType: 'everything', data: [] }],
+    ['a refused refresh without a code', ZRefreshAnswerSchema, { ok: false, message: 'Not allowed.' }],
+  ] as const)('rejects %s', (_, schema, answer) => {
+    expect(schema.safeParse(answer).success).toBe(false);
   });
 });
 

@@ -52,5 +52,4 @@ export function resolveSettingsPage(
 /** Sections a later issue builds: what each will hold, for their empty state. */
 export const UPCOMING_SECTIONS = {
   'tv-displays': 'Arrives with the station TV views: which screen shows which station.',
-  'rfid-simulator': 'Arrives with RFID ingestion: send test scans without a reader.',
 } as const satisfies Partial<Record<TSettingsSection, string>>;

@@ -5,6 +5,7 @@ import { FormField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { FormErrorAlert } from '@/components/registry/form-error-alert';
 import { serverFormErrors } from '@/components/registry/form-issues';
+import { mappingLabel, TAG_ASSIGNMENT_LABEL } from '@/components/rfid/antenna-mapping-label';
 import { SwitchRow } from '@/components/switch-row';
 import { Button } from '@/components/ui/button';
 import {
@@ -30,7 +31,6 @@ import {
   type TMappingFormValues,
 } from './antenna-mapping-model';
 import { ChoiceSelect, type TChoiceGroup } from './choice-select';
-import { mappingLabel, TAG_ASSIGNMENT_LABEL } from './reader-ingest';
 
 /** The antenna being edited; a null antenna lets the user type its number. */
 export type TMappingTarget = { readonly reader: TReader; readonly antenna: number | null };

@@ -1,6 +1,12 @@
 import type { TReader } from '@loupe/domain/registry/readers';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import {
+  mappingLabel,
+  NOT_MAPPED_LABEL,
+  STATION_GONE_LABEL,
+  TAG_ASSIGNMENT_LABEL,
+} from '@/components/rfid/antenna-mapping-label';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -8,13 +14,7 @@ import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
 import { toast } from '@/lib/toast';
 import { useUnmapAntenna } from '../api/unmap-antenna';
 import { antennaKey, type TLastReads } from '../hooks/use-last-reads';
-import {
-  antennasToShow,
-  mappingLabel,
-  NOT_MAPPED_LABEL,
-  STATION_GONE_LABEL,
-  TAG_ASSIGNMENT_LABEL,
-} from './reader-ingest';
+import { antennasToShow } from './reader-ingest';
 
 export const NO_READ_YET = 'No read yet';
 

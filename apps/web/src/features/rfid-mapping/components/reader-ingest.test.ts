@@ -1,14 +1,6 @@
 import type { TAntennaMapping } from '@loupe/domain/registry/readers';
 import { describe, expect, it } from 'vitest';
-import {
-  antennasToShow,
-  httpIngestUrl,
-  mappingLabel,
-  mqttTopicOf,
-  NOT_MAPPED_LABEL,
-  STATION_GONE_LABEL,
-  TAG_ASSIGNMENT_LABEL,
-} from './reader-ingest';
+import { antennasToShow, httpIngestUrl, mqttTopicOf } from './reader-ingest';
 
 function mapping(overrides: Partial<TAntennaMapping> & Pick<TAntennaMapping, 'antenna'>): TAntennaMapping {
   return {
@@ -32,26 +24,6 @@ describe('reader ingest', () => {
   ] as const)('sends a %s reader to its own URL and topic', (kind, url, topic) => {
     expect(httpIngestUrl(kind, 'https://loupe.test')).toBe(url);
     expect(mqttTopicOf('dock-1', kind)).toBe(topic);
-  });
-
-  it('names what an antenna does', () => {
-    expect(mappingLabel(undefined)).toBe(NOT_MAPPED_LABEL);
-    expect(mappingLabel(mapping({ antenna: 1 }))).toBe('Casting - Bench 1');
-    expect(
-      mappingLabel(
-        mapping({
-          antenna: 2,
-          isTagAssignment: true,
-          departmentId: null,
-          departmentName: null,
-          stationId: null,
-          stationName: null,
-        }),
-      ),
-    ).toBe(TAG_ASSIGNMENT_LABEL);
-    expect(mappingLabel(mapping({ antenna: 3, stationId: null, stationName: null }))).toBe(
-      STATION_GONE_LABEL,
-    );
   });
 
   it('shows antennas 1-4, mapped ones and ones read, once each and in order', () => {

@@ -104,9 +104,9 @@ describe('SettingsRoute', () => {
   });
 
   it('shows a section a later issue builds with its title and an honest empty state', () => {
-    renderSettings('admin', '/settings/rfid-simulator');
-    const section = screen.getByRole('region', { name: 'RFID Simulator' });
-    expect(within(section).getByText(/^Arrives with RFID ingestion/)).toBeInTheDocument();
+    renderSettings('admin', '/settings/tv-displays');
+    const section = screen.getByRole('region', { name: 'TV Displays' });
+    expect(within(section).getByText(/^Arrives with the station TV views/)).toBeInTheDocument();
   });
 
   it('lets every role open their profile', () => {

@@ -9,6 +9,7 @@ import { MqttSection } from '../components/mqtt-section';
 import { NotificationsSection } from '../components/notifications-section';
 import { OrdersSection } from '../components/orders-section';
 import { ProfileSection } from '../components/profile-section';
+import { RfidSimulatorSection } from '../components/rfid-simulator-section';
 import { SectionAccessDenied } from '../components/section-access-denied';
 import { SecuritySection } from '../components/security-section';
 import { SettingsNav } from '../components/settings-nav';
@@ -75,8 +76,9 @@ function SettingsPageContent({ page, canEditGeneral }: { page: TSettingsPage; ca
       return <OrdersSection />;
     case 'mqtt':
       return <MqttSection />;
-    case 'tv-displays':
     case 'rfid-simulator':
+      return <RfidSimulatorSection />;
+    case 'tv-displays':
       return <UpcomingSection text={UPCOMING_SECTIONS[page]} />;
     default: {
       const unreachable: never = page;

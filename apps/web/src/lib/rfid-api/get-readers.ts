@@ -7,7 +7,10 @@ import { readersQueryKeys } from './readers-query-keys';
 
 const ZReadersPageSchema = listPageSchema(ZReaderSchema);
 
-/** GET /readers: every reader with its antenna mappings. A workshop has a handful: one page holds them. */
+/**
+ * GET /readers: every reader with its antenna mappings (admins and managers). A workshop has a handful: one page
+ * holds them. Used by the RFID mapping screen and Settings › RFID simulator.
+ */
 export async function getReaders(signal?: AbortSignal) {
   const body = await apiClient.get('readers', {
     searchParams: { limit: LIST_LIMIT_MAX },
