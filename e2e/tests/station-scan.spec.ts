@@ -1,0 +1,57 @@
+import { ADMIN, expect, signIn, test } from '../support/fixtures';
+
+type TData<T> = { data: T };
+
+test('a wedge scanner at a station without a reader moves the scanned order there', async ({ page, api }) => {
+  const suffix = Date.now().toString(36);
+  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
+    name: `Polishing ${suffix}`,
+  });
+  const station = await api.request<TData<{ id: string }>>(
+    'POST',
+    `/departments/${department.data.id}/stations`,
+    { name: 'Wheel 2', jewelerName: 'Rosa Quint' },
+  );
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Ada Lovelace ${suffix}`,
+    email: `ada-${suffix}@example.test`,
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Platinum band',
+  });
+  const epc = `E2801180${Date.now().toString(16).slice(-8).toUpperCase().padStart(8, '0')}`;
+  await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/departments');
+  await page.getByRole('link', { name: 'Wheel 2' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wheel 2' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nothing here right now' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Start scan mode' }).click();
+  const field = page.getByRole('textbox', { name: 'Scanned tag' });
+  await expect(field).toBeFocused();
+  // A keyboard-wedge scanner is a keyboard: it types the EPC, spaced as printed, then Enter.
+  await page.keyboard.type(epc.replace(/(.{4})/g, '$1 ').trim().toLowerCase(), { delay: 5 });
+  await page.keyboard.press('Enter');
+
+  const log = page.getByRole('list', { name: 'Scan log' });
+  await expect(log.getByText('Moved here')).toBeVisible();
+  await expect(log.getByRole('link', { name: order.data.orderNumber })).toBeVisible();
+  await expect(field).toHaveValue('');
+  await expect(field).toBeFocused();
+  const here = page.getByRole('list', { name: 'Items at Wheel 2' });
+  await expect(here.getByRole('link', { name: order.data.orderNumber })).toBeVisible();
+
+  // The same envelope scanned again stays put.
+  await page.keyboard.type(epc);
+  await page.keyboard.press('Enter');
+  await expect(log.getByText('Already here')).toBeVisible();
+
+  const tracked = await api.request<TData<{ currentStationId: string }>>(
+    'GET',
+    `/tracking/orders/${order.data.id}`,
+  );
+  expect(tracked.data.currentStationId).toBe(station.data.id);
+});
