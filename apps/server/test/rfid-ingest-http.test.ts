@@ -182,4 +182,41 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
       data: { accepted: 1, rejected: [{ index: 1, message: expect.stringContaining('not the reader') }] },
     });
   });
+
+  it('applies an antenna mapped, moved or unmapped on the readers API from the very next read', async () => {
+    const order = await fixtures.order();
+    const epc = fixtures.epc();
+    const { user } = await t.clientAs('manager');
+    await t.app.loupe.tracking.assignEpc({ role: 'manager', id: user.id }, 'order', order.id, epc);
+    const other = await fixtures.station(station.departmentId, { name: 'Second bench' });
+    const read = (at: string) =>
+      post('/api/v1/rfid/reads', zebraKey, JSON.stringify({ epc, antenna: 7, timestamp: at }));
+
+    // Antenna 7 is not mapped yet: the read is counted as unmapped and moves nothing.
+    expect((await read('2026-11-21T10:00:00.000Z')).statusCode).toBe(200);
+    expect(await fixtures.trackedRow('order', order.id)).toMatchObject({ currentStationId: null });
+
+    const mapped = await admin.request('PUT', '/api/v1/readers/bench-fx9600/antennas/7', {
+      body: { departmentId: station.departmentId, stationId: other.id },
+    });
+    expect(mapped.statusCode).toBe(200);
+    expect((await read('2026-11-21T10:01:00.000Z')).statusCode).toBe(200);
+    expect(await fixtures.trackedRow('order', order.id)).toMatchObject({ currentStationId: other.id });
+
+    const remapped = await admin.request('PUT', '/api/v1/readers/bench-fx9600/antennas/7', {
+      body: station,
+    });
+    expect(remapped.statusCode).toBe(200);
+    expect((await read('2026-11-21T10:02:00.000Z')).statusCode).toBe(200);
+    expect(await fixtures.trackedRow('order', order.id)).toMatchObject({
+      currentStationId: station.stationId,
+    });
+
+    expect((await admin.request('DELETE', '/api/v1/readers/bench-fx9600/antennas/7')).statusCode).toBe(200);
+    expect((await read('2026-11-21T10:03:00.000Z')).statusCode).toBe(200);
+    expect(await fixtures.trackedRow('order', order.id)).toMatchObject({
+      currentStationId: station.stationId,
+    });
+    expect(t.app.loupe.rfid.pipeline.counters().unmapped['bench-fx9600/7']).toBe(2);
+  });
 });

@@ -28,8 +28,13 @@ const ZAntennaParamsSchema = ZReaderParamsSchema.extend({ antenna: ZAntennaNumbe
  * (spec §2); managers may read the list, which Settings › RFID simulator picks readers from. */
 export async function registerReadersRoutes(instance: FastifyInstance, options: { services: TServices }) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { database, audit, clock } = options.services;
-  const readers = createReadersService({ readers: createReadersRepository(database.db), audit, clock });
+  const { database, audit, clock, rfid } = options.services;
+  const readers = createReadersService({
+    readers: createReadersRepository(database.db),
+    audit,
+    clock,
+    onMappingsChanged: rfid.mappingsChanged,
+  });
 
   app.get(
     '/readers',

@@ -34,6 +34,8 @@ export type TReadersServiceOptions = {
   readonly clock: TClock;
   /** The random part of a new key; 32 random bytes, base64url, unless a test needs to know it. */
   readonly randomKey?: () => string;
+  /** An antenna mapping changed or a reader went: the ingest resolves reads with the new mappings. */
+  readonly onMappingsChanged?: () => void;
 };
 
 export type TNewApiKey = {
@@ -157,6 +159,7 @@ export function createReadersService(options: TReadersServiceOptions) {
       assertAdmin(actor);
       const row = await readerOrFail(id);
       if (!(await readers.delete(id))) throw noReader(id);
+      options.onMappingsChanged?.();
       await audit.record({
         action: 'readers.deleted',
         at: clock(),
@@ -229,6 +232,7 @@ export function createReadersService(options: TReadersServiceOptions) {
           updatedAt: clock(),
         });
       }
+      options.onMappingsChanged?.();
       const mapping = await readers.findAntenna(readerId, antenna);
       if (!mapping) throw noReader(readerId);
       return mapping;
@@ -240,6 +244,7 @@ export function createReadersService(options: TReadersServiceOptions) {
       if (!(await readers.deleteAntenna(readerId, antenna))) {
         throw new AppError('NOT_FOUND', `Antenna ${antenna} of reader ${readerId} is not mapped.`);
       }
+      options.onMappingsChanged?.();
     },
   };
 }

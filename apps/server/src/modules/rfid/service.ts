@@ -16,6 +16,12 @@ import type { TTrackingService } from '../tracking/service.ts';
 /** A reader silent this long is shown offline. */
 export const READER_SILENCE_MS = 150_000;
 
+/**
+ * Antenna mappings are read again at least this often, so that a mapping changed through another instance
+ * (several Loupe instances share one database) applies here too; this instance's own changes apply at once.
+ */
+export const MAPPINGS_REFRESH_MS = 15_000;
+
 /** How readers reach this instance over MQTT: set by main.ts once the broker or subscription is up. */
 export type TMqttTransport =
   | { readonly mode: 'embedded'; readonly port: number; readonly connectedClients: () => number }
@@ -86,6 +92,8 @@ export function createRfidService(options: TRfidServiceOptions) {
       pipeline.invalidateMappings();
     }
   });
+  const mappingsRefresh = setInterval(() => pipeline.invalidateMappings(), MAPPINGS_REFRESH_MS);
+  mappingsRefresh.unref();
 
   function adapt(readerId: string, format: TPayloadFormat, payload: string | unknown) {
     const context = { readerId, now: clock };
@@ -177,6 +185,11 @@ export function createRfidService(options: TRfidServiceOptions) {
 
     markSilentReadersOffline,
 
+    /** The readers service changed a mapping: reads are resolved with it from the next batch on. */
+    mappingsChanged(): void {
+      pipeline.invalidateMappings();
+    },
+
     async authenticateReader(request: FastifyRequest): Promise<string> {
       const key = apiKeyOf(request);
       const reader = key ? await readersRepository.findReaderByApiKey(key) : undefined;
@@ -204,6 +217,7 @@ export function createRfidService(options: TRfidServiceOptions) {
 
     close(): Promise<void> {
       stopWatching();
+      clearInterval(mappingsRefresh);
       return pipeline.drain();
     },
   };
