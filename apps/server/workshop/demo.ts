@@ -1,0 +1,257 @@
+/**
+ * `npm run demo` (issue 6 §6): Loupe with a live workshop. Starts Loupe on a fresh `.demo-data/` (PGlite),
+ * creates one user of each role, seeds the workshop (8 departments, 4 mapped readers, 50 orders and 30
+ * repairs with their past), prints who can sign in and how readers connect, then runs the reader
+ * simulator so that every screen moves. Ctrl-C stops both.
+ *
+ * Environment: PORT (3000), MQTT_PORT (1883, or a free port when that one is taken), HOST (127.0.0.1;
+ * 0.0.0.0 to let other machines in), DEMO_ORDERS (50), DEMO_REPAIRS (30), and the simulator's
+ * SIM_INTERVAL_SECONDS, SIM_MIN_DWELL_SECONDS, SIM_INVENTORY_SECONDS, SIM_SEED (see reader-simulator.ts).
+ * The demo always runs on its own PGlite: DATABASE_URL, MQTT_URL and REDIS_URL are ignored.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
+import { ROLES, type TRole } from '@loupe/domain/auth/roles';
+import { LoupeClient } from './loupe-client.ts';
+import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
+import { seedWorkshop, type TWorkshop } from './seed-workshop.ts';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const DATA_DIR = path.join(REPO_ROOT, '.demo-data');
+const SIMULATOR = path.join(import.meta.dirname, 'reader-simulator.ts');
+
+/** One user per role; the admin is Loupe's bootstrap admin. Passwords are printed and work at once. */
+const PEOPLE: Readonly<Record<TRole, { firstName: string; lastName: string }>> = {
+  admin: { firstName: 'Ada', lastName: 'Marchetti' },
+  manager: { firstName: 'Margaret', lastName: 'Liu' },
+  salesperson: { firstName: 'Rafael', lastName: 'Costa' },
+  designer: { firstName: 'Amelia', lastName: 'Hart' },
+  operator: { firstName: 'Jonas', lastName: 'Berg' },
+  production: { firstName: 'Marco', lastName: 'Bellini' },
+  qa: { firstName: 'Elena', lastName: 'Rossi' },
+};
+const emailOf = (role: TRole) => `${role}@atelier.example`;
+const passwordOf = (role: TRole) => `loupe-demo-${role}`;
+
+const say = (line: string) => console.info(`[demo] ${line}`);
+
+function numberFrom(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined || value === '' ? Number.NaN : Number(value);
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+function refuse(line: string): never {
+  console.error(`[demo] ${line}`);
+  process.exit(1);
+}
+
+/** The lock Loupe keeps in DATA_DIR: a live owner means another demo is running on it. */
+function assertNoDemoRunning(): void {
+  const lock = path.join(DATA_DIR, 'loupe.lock');
+  if (!existsSync(lock)) return;
+  const owner = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+  try {
+    if (Number.isInteger(owner)) {
+      process.kill(owner, 0);
+      refuse(`another demo (pid ${owner}) is using ${DATA_DIR}: stop it first.`);
+    }
+  } catch {
+    // Its owner is gone: a stale lock, wiped with the rest.
+  }
+}
+
+/** Loupe's warnings and errors (pino JSON) as short lines; everything else stays quiet. */
+function showLoupeLine(line: string): void {
+  try {
+    const entry = JSON.parse(line) as { level?: number; msg?: string; err?: unknown };
+    if ((entry.level ?? 0) < 40) return;
+    const level = (entry.level ?? 0) >= 50 ? 'error' : 'warn';
+    const detail = entry.err === undefined ? '' : ` (${JSON.stringify(entry.err)})`;
+    console.info(`[loupe ${level}] ${entry.msg ?? line}${detail}`);
+  } catch {
+    if (line.trim() !== '') console.info(`[loupe] ${line}`);
+  }
+}
+
+function banner(input: {
+  url: string;
+  mqttUrl: string;
+  mqttNote: string;
+  workshop: TWorkshop;
+  orders: number;
+  repairs: number;
+}): string {
+  const { workshop } = input;
+  const rule = '─'.repeat(100);
+  const stations = workshop.departments.reduce((sum, department) => sum + department.stations.length, 0);
+  const users = ROLES.map(
+    (role) => `    ${ROLE_LABELS[role].padEnd(13)} ${emailOf(role).padEnd(30)} ${passwordOf(role)}`,
+  );
+  const readers = workshop.readers.map(
+    (reader) => `    ${reader.id.padEnd(15)} ${reader.name.padEnd(36)} key ${reader.apiKey}`,
+  );
+  return [
+    rule,
+    `  Loupe demo workshop is live:  ${input.url}`,
+    '',
+    '  Sign in as (each password works at once):',
+    `    ${'role'.padEnd(13)} ${'e-mail'.padEnd(30)} password`,
+    ...users,
+    '',
+    `  Workshop: ${workshop.departments.length} departments, ${stations} stations, ${workshop.readers.length} readers × 4 antennas, ` +
+      `${input.orders} orders and ${input.repairs} repairs tagged, with their past.`,
+    '  A few pieces have been out for hours: the offsite sweep (every 5 min by default) marks them offsite.',
+    '',
+    `  MQTT broker: ${input.mqttUrl}${input.mqttNote}`,
+    '    user name = reader id, password = its API key; publish with QoS 1 to',
+    '    loupe/readers/{readerId}/zebra   Zebra IoT Connector events',
+    '    loupe/readers/{readerId}/impinj  Impinj R700 events',
+    '    loupe/readers/{readerId}/reads   generic JSON reads',
+    `  HTTP ingest: POST ${input.url}/api/v1/rfid/{zebra|impinj|reads} with X-API-Key`,
+    '  Readers:',
+    ...readers,
+    '',
+    `  Data: ${path.relative(process.cwd(), DATA_DIR) || DATA_DIR}/ (wiped at every start; workshop.json holds the readers and tags)`,
+    '  The reader simulator starts now: one line per move. Ctrl-C stops the simulator and Loupe.',
+    rule,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const host = process.env.HOST || '127.0.0.1';
+  const port = numberFrom(process.env.PORT, 3000);
+  const orders = numberFrom(process.env.DEMO_ORDERS, 50);
+  const repairs = numberFrom(process.env.DEMO_REPAIRS, 30);
+
+  if (!(await isPortFree(port, host)))
+    refuse(`PORT ${port} is taken: stop what uses it, or run PORT=3100 npm run demo.`);
+  let mqttPort = numberFrom(process.env.MQTT_PORT, 1883);
+  let mqttNote = '';
+  if (!(await isPortFree(mqttPort, host))) {
+    const taken = mqttPort;
+    mqttPort = await freePort(host);
+    mqttNote = `  (port ${taken} is taken, e.g. by Mosquitto, so Loupe's broker uses ${mqttPort})`;
+    say(`MQTT port ${taken} is taken; Loupe's embedded broker uses ${mqttPort} instead.`);
+  }
+
+  assertNoDemoRunning();
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+
+  say(`Starting Loupe on ${host}:${port} with a fresh ${path.basename(DATA_DIR)}/ …`);
+  const loupe: TLoupeProcess = await startLoupeProcess({
+    port,
+    mqttPort,
+    host,
+    dataDir: DATA_DIR,
+    admin: { email: emailOf('admin'), password: passwordOf('admin') },
+    logLevel: 'warn',
+    stdio: 'pipe',
+    onOutput: showLoupeLine,
+    // Its own database and broker, whatever this shell points Loupe at.
+    env: {
+      DATABASE_URL: '',
+      MQTT_URL: '',
+      REDIS_URL: '',
+      SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '600',
+      // Unset unless given: browsers then sign in wherever they reached Loupe (localhost, a LAN address).
+      PUBLIC_URL: process.env.PUBLIC_URL ?? '',
+    },
+  }).catch((error: unknown) => refuse((error as Error).message));
+  say(`Loupe is up at ${loupe.url} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+  let simulator: ChildProcess | null = null;
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    say('Stopping…');
+    if (simulator !== null && simulator.exitCode === null && simulator.signalCode === null) {
+      const exited = new Promise((resolve) => simulator?.once('exit', resolve));
+      simulator.kill('SIGTERM');
+      await exited;
+    }
+    await loupe.stop();
+    say('Stopped.');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  loupe.child.once('exit', (exitCode) => {
+    if (stopping) return;
+    // Ctrl-C reaches Loupe too, and it stops by itself.
+    if (exitCode === 0) return void stopAll(0);
+    console.error(`[demo] Loupe exited unexpectedly (code ${exitCode}).\n${loupe.output()}`);
+    void stopAll(1);
+  });
+
+  try {
+    const admin = await LoupeClient.signIn(loupe.url, emailOf('admin'), passwordOf('admin'));
+    // Everyone but the bootstrap admin is invited with a temporary password; signing in once answers the
+    // NEW_PASSWORD_REQUIRED challenge with that same password, so the printed one works at once.
+    await Promise.all(
+      ROLES.filter((role) => role !== 'admin').map(async (role) => {
+        await admin.request('POST', '/users', {
+          email: emailOf(role),
+          ...PEOPLE[role],
+          role,
+          temporaryPassword: passwordOf(role),
+        });
+        await LoupeClient.signIn(loupe.url, emailOf(role), passwordOf(role));
+      }),
+    );
+    say(`Created ${ROLES.length} users, one of each role`);
+
+    const workshop = await seedWorkshop(admin, {
+      orders,
+      repairs,
+      withHistory: true,
+      onProgress: (line) => say(line),
+    });
+    const workshopFile = path.join(DATA_DIR, 'workshop.json');
+    writeFileSync(workshopFile, `${JSON.stringify(workshop, null, 2)}\n`, { mode: 0o600 });
+    say(`Workshop ready ${((Date.now() - started) / 1000).toFixed(1)} s after start`);
+
+    const browserUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
+    console.info(
+      `\n${banner({ url: browserUrl, mqttUrl: loupe.mqttUrl, mqttNote, workshop, orders, repairs })}\n`,
+    );
+
+    simulator = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        SIMULATOR,
+        '--workshop',
+        workshopFile,
+        '--loupe-url',
+        loupe.url,
+        '--mqtt-url',
+        loupe.mqttUrl,
+      ],
+      {
+        cwd: path.dirname(import.meta.dirname),
+        env: { ...process.env, LOUPE_EMAIL: emailOf('admin'), LOUPE_PASSWORD: passwordOf('admin') },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
+    simulator.once('exit', (exitCode) => {
+      if (stopping) return;
+      console.error(
+        `[demo] the reader simulator exited (code ${exitCode}); Loupe keeps running. Ctrl-C to stop.`,
+      );
+    });
+  } catch (error) {
+    console.error('[demo] setting up the workshop failed:', error);
+    await stopAll(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('[demo] failed:', error);
+  process.exit(1);
+});
