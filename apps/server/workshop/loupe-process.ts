@@ -36,8 +36,8 @@ export type TLoupeProcessOptions = {
   readonly dataDir: string;
   /** More environment, e.g. `{ DATABASE_URL }` to run on PostgreSQL; wins over everything set here. */
   readonly env?: Record<string, string>;
-  /** The bootstrap admin (ADMIN_EMAIL / ADMIN_PASSWORD), created on an empty database. */
-  readonly admin: { readonly email: string; readonly password: string };
+  /** The bootstrap admin (ADMIN_EMAIL / ADMIN_PASSWORD), created on an empty database; null for a first run. */
+  readonly admin: { readonly email: string; readonly password: string } | null;
   /** LOG_LEVEL; default warn. */
   readonly logLevel?: string;
   /** 'pipe' (default) keeps the output for error messages and `onOutput`; 'inherit' shows it as it comes. */
@@ -88,8 +88,7 @@ export async function startLoupeProcess(options: TLoupeProcessOptions): Promise<
       PUBLIC_URL: url,
       DATA_DIR: path.resolve(options.dataDir),
       LOG_LEVEL: options.logLevel ?? 'warn',
-      ADMIN_EMAIL: options.admin.email,
-      ADMIN_PASSWORD: options.admin.password,
+      ...(options.admin ? { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password } : {}),
       ...options.env,
     },
     stdio: ['ignore', stdio, stdio],
