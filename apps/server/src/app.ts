@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -179,13 +180,13 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     httpServer: app.server,
     events: services.events,
     authenticateToken: services.authenticateToken,
-    isStillSignedIn: async (user) => {
+    currentUser: async (user) => {
       const row = await services.users.findById(user.id);
-      if (!row || row.disabled) return false;
-      return (
+      if (!row || row.disabled) return null;
+      const sessionActive =
         user.sessionId === null ||
-        Boolean(await services.sessions.findActive(user.sessionId, services.clock()))
-      );
+        Boolean(await services.sessions.findActive(user.sessionId, services.clock()));
+      return sessionActive ? { ...user, role: roleFromProfile(row.role) } : null;
     },
     onTestScan: (scan) =>
       services.rfid.ingest(scan.readerId, 'reads', { epc: scan.epc, antenna: scan.antenna }),

@@ -135,8 +135,8 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   ],
   'GET /api/v1/tracking/offsite': ['admin', 'manager', 'salesperson'],
   'GET /api/v1/tracking/stats': 'signed-in',
-  'POST /api/v1/stations/:stationId/scans': 'signed-in',
-  'GET /api/v1/stations/:stationId/items': 'signed-in',
+  'POST /api/v1/tracking/stations/:stationId/scans': 'signed-in',
+  'GET /api/v1/tracking/stations/:stationId/items': 'signed-in',
   // RFID ingest: readers with their API key, never people.
   'GET /api/v1/rfid/status': ['admin'],
   'GET /api/v1/settings/mqtt': ['admin'],

@@ -1,6 +1,6 @@
 import type { TRole } from '@loupe/domain/auth/roles';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresTestDatabase, TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp } from './support/test-app.ts';
 import { createTrackingFixtures } from './support/tracking-fixtures.ts';
@@ -153,6 +153,7 @@ describe.each(TEST_DATABASES)('realtime socket on %s', (database) => {
       await designer.emitWithAck('rfid:test-scan', { readerId: 'sim-1', antenna: 3, epc: 'E2801199' }),
     ).toEqual({
       ok: false,
+      code: 'FORBIDDEN',
       message: 'Only admins and managers can send test scans.',
     });
     expect(
@@ -220,6 +221,48 @@ describe.each(TEST_DATABASES)('realtime socket on %s', (database) => {
     expect(users.ok).toBe(true);
     expect(users.data.total).toBeGreaterThanOrEqual(3);
     expect(users.data.items.every((user) => !('passwordHash' in user))).toBe(true);
+  });
+
+  it('applies a role an admin changes to the open socket at once: its rooms and what it may ask', async () => {
+    const { socket, user } = await openAs('manager');
+    const { client: admin } = await t.clientAs('admin');
+    expect(await socket.emitWithAck('request:refresh', { dataType: 'repairs' })).toMatchObject({ ok: true });
+    expect(await socket.emitWithAck('subscribe', { room: 'repair:rep-1' })).toEqual({
+      ok: true,
+      room: 'repair:rep-1',
+    });
+
+    const changed = await admin.request('PATCH', `/api/v1/users/${user.id}`, { body: { role: 'designer' } });
+    expect(changed.statusCode).toBe(200);
+
+    await vi.waitFor(
+      async () =>
+        expect(await socket.emitWithAck('request:refresh', { dataType: 'repairs' })).toMatchObject({
+          ok: false,
+          code: 'FORBIDDEN',
+        }),
+      { timeout: 3000, interval: 50 },
+    );
+    expect(
+      await socket.emitWithAck('rfid:test-scan', { readerId: 'sim-1', antenna: 1, epc: 'E2801199' }),
+    ).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    // Raw reads go to managers, repair news to repair viewers: a designer gets neither any more.
+    const tagRead = arrivesWithin(socket, 'rfid:tag-read', 400);
+    const repairNews = arrivesWithin(socket, 'repair:updated', 400);
+    t.app.loupe.events.publish('rfid:tag-read', {
+      epc: 'E2801162',
+      readerId: 'r',
+      antenna: 1,
+      timestamp: NOW,
+    });
+    t.app.loupe.events.publish(
+      'repair:updated',
+      { repairId: 'rep-1', repairNumber: 'REP-00001', status: 'in_progress', timestamp: NOW },
+      { rooms: ['repair:rep-1'] },
+    );
+    expect(await tagRead).toBe(false);
+    expect(await repairNews).toBe(false);
+    expect(socket.connected).toBe(true);
   });
 
   it('drops the sockets of a user the moment an admin disables them', async () => {

@@ -5,7 +5,7 @@ import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
 
-/** The keyboard-wedge scan mode of a station page (issue 6 §1): POST /api/v1/stations/{id}/scans. */
+/** The keyboard-wedge scan mode of a station page (issue 6 §1): /api/v1/tracking/stations/{id}/…. */
 describe.each(TEST_DATABASES)('station scans on %s', (database) => {
   let t: TTestApp;
   let fx: TTrackingFixtures;
@@ -40,8 +40,10 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
     return { order, epc };
   }
 
-  const scan = (client: TTestClient, stationId: string, epc: string) =>
-    client.request('POST', `/api/v1/stations/${stationId}/scans`, { body: { epc } });
+  const scan = (client: TTestClient, stationId: string, epc: string, scannedAt?: Date) =>
+    client.request('POST', `/api/v1/tracking/stations/${stationId}/scans`, {
+      body: { epc, ...(scannedAt ? { scannedAt: scannedAt.toISOString() } : {}) },
+    });
 
   it('moves the item carrying the scanned tag to the station and announces it', async () => {
     const station = await polishingBench();
@@ -84,6 +86,43 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
       message: `${order.orderNumber} is already at Polishing wheel.`,
     });
     expect(await fx.historyRows('order', order.id)).toHaveLength(1);
+  });
+
+  it('keeps a scan sent again later at its own time: a newer read elsewhere still wins', async () => {
+    const polishing = await polishingBench();
+    const setting = await polishingBench();
+    const { order, epc } = await trackedOrder();
+    const scannedAt = new Date(t.clock().getTime() - 10 * 60_000);
+    await scan(qa, setting.id, epc, new Date(t.clock().getTime() - 5 * 60_000));
+
+    // The polishing scan failed to send ten minutes ago and is retried now.
+    const retried = await scan(qa, polishing.id, epc, scannedAt);
+
+    expect((retried.json() as { data: unknown }).data).toMatchObject({
+      outcome: 'stale',
+      message: `${order.orderNumber} was scanned elsewhere more recently: not moved.`,
+    });
+    expect(await fx.trackedRow('order', order.id)).toMatchObject({ currentStationId: setting.id });
+  });
+
+  it('brings an offsite item back when it is scanned at a station', async () => {
+    const station = await polishingBench();
+    const { order, epc } = await trackedOrder();
+    await scan(qa, station.id, epc, new Date(t.clock().getTime() - 24 * 60 * 60_000));
+    expect(await t.app.loupe.tracking.detectOffsite(t.clock())).toContainEqual(
+      expect.objectContaining({ itemId: order.id }),
+    );
+
+    const back = await scan(qa, station.id, epc);
+
+    expect((back.json() as { data: unknown }).data).toMatchObject({
+      returnedFromOffsite: true,
+      message: `${order.orderNumber} is already at Polishing wheel. Back from offsite.`,
+    });
+    const items = await qa.request('GET', `/api/v1/tracking/stations/${station.id}/items`);
+    expect((items.json() as { data: { id: string; status: string }[] }).data).toEqual([
+      expect.objectContaining({ id: order.id, status: 'returned' }),
+    ]);
   });
 
   it('answers a tag no tracked item carries without moving anything', async () => {
@@ -136,7 +175,7 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
       t.clock.advance(60_000);
     }
 
-    const forManager = await manager.request('GET', `/api/v1/stations/${station.id}/items`);
+    const forManager = await manager.request('GET', `/api/v1/tracking/stations/${station.id}/items`);
     expect(forManager.statusCode).toBe(200);
     expect((forManager.json() as { data: unknown[] }).data).toEqual([
       expect.objectContaining({
@@ -148,15 +187,15 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
       expect.objectContaining({ kind: 'order', id: second.order.id, epc: second.epc }),
       expect.objectContaining({ kind: 'repair', id: repair.id, number: repair.repairNumber }),
     ]);
-    const forQa = await qa.request('GET', `/api/v1/stations/${station.id}/items`);
+    const forQa = await qa.request('GET', `/api/v1/tracking/stations/${station.id}/items`);
     expect((forQa.json() as { data: { kind: string }[] }).data.map((item) => item.kind)).toEqual([
       'order',
       'order',
     ]);
     const elsewhere = await polishingBench();
-    const empty = await qa.request('GET', `/api/v1/stations/${elsewhere.id}/items`);
+    const empty = await qa.request('GET', `/api/v1/tracking/stations/${elsewhere.id}/items`);
     expect((empty.json() as { data: unknown[] }).data).toEqual([]);
-    expect((await qa.request('GET', '/api/v1/stations/STATION-GONE/items')).statusCode).toBe(404);
+    expect((await qa.request('GET', '/api/v1/tracking/stations/STATION-GONE/items')).statusCode).toBe(404);
   });
 
   it('refuses an unknown station, a malformed EPC and a caller who is not signed in', async () => {

@@ -1,12 +1,10 @@
 import { ZListQuerySchema } from '@loupe/domain/api/list';
 import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { ZOrderListQuerySchema } from '@loupe/domain/orders/order';
-import type { REFRESH_DATA_TYPES } from '@loupe/domain/realtime/events';
+import type { TRefreshDataType } from '@loupe/domain/realtime/events';
 import { ZRepairListQuerySchema } from '@loupe/domain/repairs/repair';
 import type { TServices } from '../app.ts';
 import type { TCurrentUser } from '../modules/auth/current-user.ts';
-
-export type TRefreshDataType = (typeof REFRESH_DATA_TYPES)[number];
 
 /** As many users as the settings screen's first page shows. */
 const USERS_PAGE = 100;

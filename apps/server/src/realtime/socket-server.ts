@@ -1,13 +1,18 @@
 import type { Server as HttpServer } from 'node:http';
-import { REPAIR_VIEWER_ROLES, RFID_SIMULATOR_ROLES } from '@loupe/domain/auth/permissions';
+import {
+  REPAIR_VIEWER_ROLES,
+  RFID_SIMULATOR_ROLES,
+  TAG_ASSIGNER_ROLES,
+} from '@loupe/domain/auth/permissions';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
-import { AppError } from '@loupe/domain/errors/errors';
+import { AppError, ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import {
   type ClientToServerEvents,
   parseClientToServerEvent,
   parseRoom,
   type ServerToClientEvents,
   type TRefreshAnswer,
+  type TRefreshDataType,
   type TRoom,
   type TTestScanAnswer,
   type TTestScanSummary,
@@ -18,9 +23,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { TClock } from '../lib/clock.ts';
 import type { TCurrentUser } from '../modules/auth/current-user.ts';
-import { TRACKING_ACCESS } from '../modules/tracking/service.ts';
 import type { TAnnouncement, TEventBus } from './event-bus.ts';
-import type { TRefreshDataType } from './refresh.ts';
 
 /** Spec §9: the client heartbeats every 30 s; a connection silent for twice that is gone. */
 const HEARTBEAT_MS = 30_000;
@@ -35,8 +38,11 @@ export type TRealtimeOptions = {
   readonly events: TEventBus;
   /** The same id-token check as the HTTP API (AUTH_MODE local or cognito). */
   readonly authenticateToken: (token: string | null) => Promise<TCurrentUser>;
-  /** Whether the user behind an open socket may still be signed in (session not revoked, account enabled). */
-  readonly isStillSignedIn: (user: TCurrentUser) => Promise<boolean>;
+  /**
+   * The user behind an open socket as the database has them now (a changed role included), or null when
+   * they may no longer be signed in (session revoked, account disabled or deleted).
+   */
+  readonly currentUser: (user: TCurrentUser) => Promise<TCurrentUser | null>;
   /** `rfid:test-scan` (spec §7): a read typed by an admin or manager, through the same pipeline as readers'. */
   readonly onTestScan: (scan: {
     readerId: string;
@@ -58,13 +64,6 @@ export type TRealtime = {
   disconnectUser(userId: string): void;
   close(): Promise<void>;
 };
-
-/** Who may put a tag on an order or a repair. */
-const TAG_ASSIGNER_ROLES: readonly TRole[] = ROLES.filter((role) =>
-  [TRACKING_ACCESS.order.track, TRACKING_ACCESS.repair.track].some((access) =>
-    (access as readonly TRole[]).includes(role),
-  ),
-);
 
 const roleRoom = (role: TRole) => `role:${role}`;
 const userRoom = (userId: string) => `user:${userId}`;
@@ -154,8 +153,9 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
   });
 
   io.on('connection', (socket: TLoupeSocket) => {
-    const { user } = socket.data;
-    void socket.join([roleRoom(user.role), userRoom(user.id)]);
+    // Read at each message, never kept: revalidation updates it when an admin changes the role.
+    const userOf = () => socket.data.user;
+    void socket.join([roleRoom(userOf().role), userRoom(userOf().id)]);
 
     socket.on('ping', (payload) => {
       const parsed = parseClientToServerEvent('ping', payload);
@@ -165,13 +165,13 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
     });
 
     socket.on('subscribe', (payload, ack?: unknown) => {
-      const answer = roomRequest(user, payload, 'subscribe');
+      const answer = roomRequest(userOf(), payload, 'subscribe');
       if (answer.ok) void socket.join(answer.room);
       if (typeof ack === 'function') ack(answer);
     });
 
     socket.on('unsubscribe', (payload, ack?: unknown) => {
-      const answer = roomRequest(user, payload, 'unsubscribe');
+      const answer = roomRequest(userOf(), payload, 'unsubscribe');
       if (answer.ok) void socket.leave(answer.room);
       if (typeof ack === 'function') ack(answer);
     });
@@ -180,18 +180,18 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
       const reply = (answer: TTestScanAnswer) => {
         if (typeof ack === 'function') ack(answer);
       };
-      if (!(RFID_SIMULATOR_ROLES as readonly TRole[]).includes(user.role)) {
-        reply({ ok: false, message: 'Only admins and managers can send test scans.' });
+      if (!(RFID_SIMULATOR_ROLES as readonly TRole[]).includes(userOf().role)) {
+        reply({ ok: false, code: 'FORBIDDEN', message: 'Only admins and managers can send test scans.' });
         return;
       }
       const parsed = parseClientToServerEvent('rfid:test-scan', payload);
       if (!parsed.ok) {
-        reply({ ok: false, message: parsed.message });
+        reply({ ok: false, code: 'VALIDATION_FAILED', message: parsed.message });
         return;
       }
       options.onTestScan(parsed.payload).then(
         (result) => reply({ ok: true, result }),
-        (error: unknown) => reply({ ok: false, message: (error as Error).message }),
+        (error: unknown) => reply({ ok: false, ...failureOf(error, 'rfid:test-scan') }),
       );
     });
 
@@ -206,32 +206,48 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
         return;
       }
       const { dataType } = parsed.payload;
-      options.onRefresh(user, dataType).then(
+      options.onRefresh(userOf(), dataType).then(
         (data) => reply({ ok: true, dataType, data }),
-        (error: unknown) => {
-          if (!(error instanceof AppError)) {
-            logger.error({ err: (error as Error).message, dataType }, 'realtime: refresh failed');
-          }
-          reply({
-            ok: false,
-            code: error instanceof AppError ? error.code : 'INTERNAL',
-            message: error instanceof AppError ? error.message : 'The data could not be loaded.',
-          });
-        },
+        (error: unknown) => reply({ ok: false, ...failureOf(error, `request:refresh ${dataType}`) }),
       );
     });
   });
 
-  /** Checks one user's open sockets now, and closes them when the account may no longer be signed in. */
+  /** A refusal's code and message; what is not an AppError is logged and not shown (spec §8). */
+  function failureOf(error: unknown, what: string): { code: string; message: string } {
+    if (error instanceof AppError) return { code: error.code, message: error.message };
+    logger.error({ err: (error as Error).message }, `realtime: ${what} failed`);
+    return { code: 'INTERNAL', message: ERROR_MESSAGES.generic };
+  }
+
+  /**
+   * Checks this instance's open sockets of the users `filter` picks against the database: closes those who
+   * may no longer be signed in, and moves those whose role changed to their new role's rooms.
+   */
   async function revalidateSockets(filter: (user: TCurrentUser) => boolean): Promise<void> {
-    for (const socket of await io.local.fetchSockets()) {
-      if (!filter(socket.data.user)) continue;
-      const stillSignedIn = await options.isStillSignedIn(socket.data.user).catch((error: unknown) => {
+    for (const socket of io.sockets.sockets.values()) {
+      const before = socket.data.user;
+      if (!filter(before)) continue;
+      let current: TCurrentUser | null;
+      try {
+        current = await options.currentUser(before);
+      } catch (error) {
         // A database hiccup must not throw everyone out: the next round checks again.
         logger.warn({ err: (error as Error).message }, 'realtime: could not revalidate a socket');
-        return true;
-      });
-      if (!stillSignedIn) socket.disconnect(true);
+        continue;
+      }
+      if (current === null) {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.data.user = current;
+      if (current.role === before.role) continue;
+      void socket.leave(roleRoom(before.role));
+      void socket.join(roleRoom(current.role));
+      for (const name of socket.rooms) {
+        const room = parseRoom(name);
+        if (room !== null && !canJoinRoom(current, room)) void socket.leave(name);
+      }
     }
   }
 

@@ -67,6 +67,9 @@ export const DESIGN_EDITOR_ROLES = ['admin', 'manager', 'designer'] as const sat
 /** Flagging a repair as expected offsite or returning it: repair managers and the /offsite roles. */
 export const REPAIR_OFFSITE_ROLES: readonly TRole[] = unionOf(REPAIR_MANAGER_ROLES, OFFSITE_MANAGER_ROLES);
 
+/** Who puts tags on items: order editors and repair managers (the assign-EPC calls of each kind). */
+export const TAG_ASSIGNER_ROLES: readonly TRole[] = unionOf(ORDER_EDITOR_ROLES, REPAIR_MANAGER_ROLES);
+
 /** Settings › RFID simulator and its socket event rfid:test-scan (spec §6, §7). */
 export const RFID_SIMULATOR_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
 

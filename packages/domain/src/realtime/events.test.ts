@@ -287,7 +287,7 @@ describe('acknowledgements', () => {
     [
       'a refused test scan',
       ZTestScanAnswerSchema,
-      { ok: false, message: 'Only admins and managers can send test scans.' },
+      { ok: false, code: 'FORBIDDEN', message: 'Only admins and managers can send test scans.' },
     ],
     ['a refresh with its data', ZRefreshAnswerSchema, { ok: true, dataType: 'stats', data: { total: 3 } }],
     ['a refused refresh', ZRefreshAnswerSchema, { ok: false, code: 'FORBIDDEN', message: 'Not allowed.' }],

@@ -114,6 +114,8 @@ export const ZRfidTagReadPayloadSchema = z.object({
   stationId: ZIdSchema.optional(),
   /** Read at a tag-assignment antenna: an open order or repair screen offers this tag (issue 6 §3). */
   isTagAssignment: z.boolean().optional(),
+  /** A tag-assignment read of a tag some item already carries: not offered again. */
+  assignedTo: z.object({ itemType: ZItemTypeSchema, number: z.string() }).optional(),
 });
 
 export const READER_STATUSES = ['online', 'offline', 'error'] as const;
@@ -290,6 +292,7 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
 
 /** What request:refresh may ask for again. */
 export const REFRESH_DATA_TYPES = ['tracking', 'orders', 'repairs', 'departments', 'users', 'stats'] as const;
+export type TRefreshDataType = (typeof REFRESH_DATA_TYPES)[number];
 
 /** Client → server (spec §7). */
 export const CLIENT_TO_SERVER_EVENT_SCHEMAS = {
@@ -319,7 +322,7 @@ export type TTestScanSummary = z.infer<typeof ZTestScanSummarySchema>;
 /** The acknowledgement of `rfid:test-scan`: the pipeline's summary, or why the read was refused. */
 export const ZTestScanAnswerSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), result: ZTestScanSummarySchema }),
-  z.object({ ok: z.literal(false), message: z.string() }),
+  z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
 ]);
 export type TTestScanAnswer = z.infer<typeof ZTestScanAnswerSchema>;
 

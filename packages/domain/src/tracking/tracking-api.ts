@@ -99,7 +99,11 @@ export type TLocationUpdateResult = z.infer<typeof ZLocationUpdateResultSchema>;
  * POST /stations/{stationId}/scans: a keyboard-wedge scanner at a station without a fixed reader types the
  * tag's EPC and Enter; the item moves to that station as a reader's read would move it.
  */
-export const ZStationScanSchema = z.object({ epc: ZEpcSchema });
+export const ZStationScanSchema = z.object({
+  epc: ZEpcSchema,
+  /** When it was scanned; a scan sent again later (Retry) keeps its time, so a newer read still wins. */
+  scannedAt: z.iso.datetime({ offset: true }).optional(),
+});
 
 export const STATION_SCAN_OUTCOMES = ['moved', 'seen', 'stale', 'unknown-tag'] as const;
 export type TStationScanOutcome = (typeof STATION_SCAN_OUTCOMES)[number];

@@ -341,7 +341,7 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
   );
 
   app.get(
-    '/stations/:stationId/items',
+    '/tracking/stations/:stationId/items',
     {
       config: { access: 'signed-in' },
       schema: {
@@ -360,7 +360,7 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
   );
 
   app.post(
-    '/stations/:stationId/scans',
+    '/tracking/stations/:stationId/scans',
     {
       config: { access: 'signed-in' },
       schema: {
@@ -375,7 +375,7 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
     },
     async (request) => ({
       success: true as const,
-      data: await tracking.scanAtStation(currentUserOf(request), request.params.stationId, request.body.epc),
+      data: await tracking.scanAtStation(currentUserOf(request), request.params.stationId, request.body),
     }),
   );
 

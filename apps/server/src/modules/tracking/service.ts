@@ -222,19 +222,26 @@ export function createTrackingService(options: TTrackingServiceOptions) {
      * carries the tag there, as a reader's read would. A tag nothing carries is answered, not refused, so the
      * scanning jeweler sees it in the scan log (spec §4: a scan matching nothing is only logged).
      */
-    async scanAtStation(actor: TTrackingActor, stationId: string, epc: string): Promise<TStationScanResult> {
-      const repo = createTrackingRepository(db);
-      const station = await repo.findStation(stationId);
-      if (station === undefined) throw new AppError('NOT_FOUND', `Station ${stationId} does not exist.`);
+    async scanAtStation(
+      actor: TTrackingActor,
+      stationId: string,
+      scan: { epc: string; scannedAt?: string | undefined },
+    ): Promise<TStationScanResult> {
+      const { epc } = scan;
+      const stationGone = () => new AppError('NOT_FOUND', `Station ${stationId} does not exist.`);
+      const station = await createTrackingRepository(db).findStation(stationId);
+      if (station === undefined) throw stationGone();
       const outcome = await applyMove({
         epc,
         departmentId: station.departmentId,
         stationId,
-        at: clock(),
+        // A scan sent again later keeps its time, so a read made in between still wins (the stale rule).
+        at: scan.scannedAt === undefined ? clock() : new Date(scan.scannedAt),
         actorId: actor.id,
       });
+      if (outcome.result === 'invalid-location') throw stationGone();
       if (!('item' in outcome) || outcome.result === 'epc-mismatch') {
-        // By EPC there is no mismatch; a station deleted meanwhile reads as "not here" too.
+        // Found by its EPC, an item cannot carry another one: this is a tag no tracked item carries.
         return {
           outcome: 'unknown-tag',
           epc,
