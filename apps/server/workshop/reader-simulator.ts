@@ -312,10 +312,11 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     const reader = place ? readers.get(place.reader.id) : undefined;
     if (place === null || reader === undefined) return;
     const reads = arrivalReads(item.epc, place.antenna);
-    await send(reader, reads);
+    // Placed before the reads are sent: an inventory round meanwhile reads it here, never at its old station.
     const from = item.at;
     item.at = to;
     item.arrivedAt = clock().getTime();
+    await send(reader, reads);
     moveCount += 1;
     const via = `${reader.plan.id} ant ${place.antenna}, ${reader.plan.kind}/${reader.plan.transport}, ${reads.length} reads`;
     const path = from === to ? `${where(to)} (read again)` : `${where(from)} → ${where(to)}`;
