@@ -1,3 +1,4 @@
+import { shouldRetryStatus } from '@loupe/domain/config/backoff';
 import type { TApiError } from '@loupe/domain/errors/errors';
 
 /** Client-side codes for failures that never reached the server; server codes are in domain ERROR_CODES. */
@@ -66,4 +67,14 @@ export function fieldIssuesOf(error: unknown): TFieldIssue[] {
 export function errorMessageOf(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message.trim() !== '') return error.message;
   return fallback;
+}
+
+/**
+ * Whether sending the same request again may succeed: no answer came back (network failure or timeout,
+ * status 0), the server failed (5xx), or it asked to be tried later (408, 429; spec §9). A refusal (400, 403,
+ * 404, 409…) would only be refused again; so would anything that is not an ApiError (e.g. an unreadable answer).
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return error.status === 0 || error.status >= 500 || shouldRetryStatus(error.status);
 }

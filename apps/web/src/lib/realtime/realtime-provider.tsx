@@ -53,12 +53,13 @@ export function RealtimeProvider({ children, client: injected }: TRealtimeProvid
       showScanToast({ number, department: departmentName, station: stationName, epc });
     });
     // From sign-in on, so that a tag placed before its order screen opened is offered there (issue 6 §3).
-    tagAssignmentOffersOf(client);
+    const tagOffers = tagAssignmentOffersOf(client);
     client.connect();
     return () => {
       stopInvalidating();
       stopReconnectRefresh();
       stopToasts();
+      tagOffers.dispose();
       client.disconnect();
     };
   }, [client, queryClient]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeClient } from './realtime-client';
-import { TAG_OFFER_MAX_AGE_MS, TagAssignmentOffers } from './tag-assignment-offers';
+import { TAG_OFFER_MAX_AGE_MS, TagAssignmentOffers, tagAssignmentOffersOf } from './tag-assignment-offers';
 
 type TListener = (payload: unknown) => void;
 
@@ -105,13 +105,54 @@ describe('TagAssignmentOffers', () => {
     offers.consume(EPC);
     expect(offers.current()).toBeNull();
 
+    const other = 'E28011606000020800000002';
+    source.emit('rfid:tag-read', tagRead({ epc: other }));
+    expect(offers.current()?.epc).toBe(other);
+    source.emit('order:tracking:started', {
+      orderId: 'o1',
+      orderNumber: 'ORD-00042',
+      epc: other,
+      timestamp: new Date().toISOString(),
+    });
+    expect(offers.current()).toBeNull();
+  });
+
+  it('does not offer a tag some item already carries', () => {
+    const { source, offers, changes } = setup();
+    source.emit('rfid:tag-read', tagRead({ assignedTo: { itemType: 'order', number: 'ORD-00042' } }));
+    expect(offers.current()).toBeNull();
+    expect(changes).not.toHaveBeenCalled();
+  });
+
+  it('does not offer a tag assigned from here again when it is read again within two minutes', () => {
+    const { source, offers } = setup();
     source.emit('rfid:tag-read', tagRead());
+    offers.consume(EPC);
+
+    // The envelope still lies on the intake antenna: the reader sends it again every few seconds.
+    vi.advanceTimersByTime(5_000);
+    source.emit('rfid:tag-read', tagRead({ timestamp: new Date().toISOString() }));
+    expect(offers.current()).toBeNull();
+    vi.advanceTimersByTime(TAG_OFFER_MAX_AGE_MS - 5_001);
+    source.emit('rfid:tag-read', tagRead({ timestamp: new Date().toISOString() }));
+    expect(offers.current()).toBeNull();
+
+    // Two minutes on, a read of it is news again (the server marks a tag still on an item with assignedTo).
+    vi.advanceTimersByTime(1);
+    source.emit('rfid:tag-read', tagRead({ timestamp: new Date().toISOString() }));
+    expect(offers.current()?.epc).toBe(EPC);
+  });
+
+  it('does not offer a tag announced as tracked again when it is read again', () => {
+    const { source, offers } = setup();
     source.emit('order:tracking:started', {
       orderId: 'o1',
       orderNumber: 'ORD-00042',
       epc: EPC,
       timestamp: new Date().toISOString(),
     });
+    vi.advanceTimersByTime(3_000);
+    source.emit('rfid:tag-read', tagRead({ timestamp: new Date().toISOString() }));
     expect(offers.current()).toBeNull();
   });
 
@@ -129,5 +170,18 @@ describe('TagAssignmentOffers', () => {
     offers.dispose();
     expect(source.count('rfid:tag-read')).toBe(0);
     expect(source.count('order:tracking:started')).toBe(0);
+  });
+
+  it('makes a fresh store for a connection whose store was disposed', () => {
+    const source = fakeSource();
+    const client = source as unknown as Pick<RealtimeClient, 'on'>;
+    const first = tagAssignmentOffersOf(client);
+    expect(tagAssignmentOffersOf(client)).toBe(first);
+    first.dispose();
+    const second = tagAssignmentOffersOf(client);
+    expect(second).not.toBe(first);
+    source.emit('rfid:tag-read', tagRead());
+    expect(second.current()?.epc).toBe(EPC);
+    second.dispose();
   });
 });

@@ -27,14 +27,21 @@ type TEventSource = Pick<RealtimeClient, 'on'>;
  * one assigned anywhere is offered no more.
  */
 export class TagAssignmentOffers {
+  readonly #source: TEventSource;
   readonly #now: () => number;
   readonly #maxAgeMs: number;
   readonly #listeners = new Set<() => void>();
   readonly #stop: (() => void)[];
+  /**
+   * EPCs assigned from this browser or announced as tracked, with when: an envelope left lying on the intake
+   * antenna is read again every few seconds, and those fresh reads must not offer its tag again.
+   */
+  readonly #assignedAt = new Map<string, number>();
   #offer: TTagOffer | null = null;
   #expiry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(source: TEventSource, options: TTagAssignmentOffersOptions = {}) {
+    this.#source = source;
     this.#now = options.now ?? Date.now;
     this.#maxAgeMs = options.maxAgeMs ?? TAG_OFFER_MAX_AGE_MS;
     const log = options.log ?? ((message, details) => console.warn(message, details));
@@ -45,8 +52,11 @@ export class TagAssignmentOffers {
           log('Ignored an unreadable rfid:tag-read event', parsed.message);
           return;
         }
-        const { isTagAssignment, epc, readerId, antenna, timestamp } = parsed.payload;
-        if (isTagAssignment === true) this.#offerTag({ epc, readerId, antenna, timestamp });
+        const { isTagAssignment, assignedTo, epc, readerId, antenna, timestamp } = parsed.payload;
+        // A tag some item already carries is not free to assign (the server says which item).
+        if (isTagAssignment === true && assignedTo === undefined) {
+          this.#offerTag({ epc, readerId, antenna, timestamp });
+        }
       }),
       // Tagged by someone else meanwhile: no longer "just placed" for anyone.
       source.on('order:tracking:started', (payload) => {
@@ -66,19 +76,33 @@ export class TagAssignmentOffers {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The tag was assigned: it is offered no more. */
+  /** The tag was assigned: it is offered no more, nor by the reads of it in the next two minutes. */
   consume(epc: string): void {
+    const now = this.#now();
+    this.#forgetAssignedBefore(now - this.#maxAgeMs);
+    this.#assignedAt.set(epc, now);
     if (this.#offer?.epc === epc) this.#set(null);
   }
 
+  /** Stops listening; the next tagAssignmentOffersOf(client) makes a fresh store. */
   dispose(): void {
     for (const stop of this.#stop) stop();
     this.#set(null);
     this.#listeners.clear();
+    this.#assignedAt.clear();
+    if (storesByClient.get(this.#source) === this) storesByClient.delete(this.#source);
+  }
+
+  #forgetAssignedBefore(time: number): void {
+    for (const [epc, assignedAt] of this.#assignedAt) {
+      if (assignedAt <= time) this.#assignedAt.delete(epc);
+    }
   }
 
   #offerTag(read: { epc: string; readerId: string; antenna: number; timestamp: string }): void {
     const now = this.#now();
+    this.#forgetAssignedBefore(now - this.#maxAgeMs);
+    if (this.#assignedAt.has(read.epc)) return;
     // A reader's clock ahead of ours must not keep a tag on offer longer.
     const placedAt = Math.min(Date.parse(read.timestamp), now);
     if (now - placedAt >= this.#maxAgeMs) return;
@@ -101,7 +125,10 @@ export class TagAssignmentOffers {
 
 const storesByClient = new WeakMap<TEventSource, TagAssignmentOffers>();
 
-/** The offers of one live connection, created on first use and kept as long as the connection object. */
+/**
+ * The offers of one live connection, created on first use and kept until disposed (the realtime provider
+ * disposes them with the connection) or as long as the connection object.
+ */
 export function tagAssignmentOffersOf(client: TEventSource): TagAssignmentOffers {
   let store = storesByClient.get(client);
   if (!store) {

@@ -1,8 +1,8 @@
 import { TRACKING_SYNC_INTERVAL_MS } from '@loupe/domain/config/constants';
 import { computeLocalTrackingStats, type TTrackingStats } from '@loupe/domain/tracking/tracking-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getTrackedOrders } from '@/lib/tracking-api/get-tracked-orders';
 import { dashboardQueryKeys } from './dashboard-query-keys';
-import { getTrackedOrders } from './get-tracked-orders';
 import { getTrackingStats } from './get-tracking-stats';
 
 /** `server`: GET /tracking/stats answered. `local`: counted here from the tracked orders (no repairs). */

@@ -1,11 +1,8 @@
-import { ZTrackedRepairSchema } from '@loupe/domain/tracking/repair-tracking';
-import { parseTrackedOrdersResponse } from '@loupe/domain/tracking/tracked-order';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TTrackingStatus } from '@loupe/domain/tracking/tracking-status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import { parseData } from '@/lib/api-envelope';
+import { getTrackedOrders } from '@/lib/tracking-api/get-tracked-orders';
+import { getTrackedRepairs } from '@/lib/tracking-api/get-tracked-repairs';
 
 /** An order or repair with a tag, as the simulator offers it: its EPC and its number. */
 export type TSimulatorItem = {
@@ -31,20 +28,10 @@ function locationText(department: string | null | undefined, station: string | n
  * the EPCs the simulator offers. A malformed order is logged and left out (spec §8).
  */
 export async function getSimulatorItems(signal?: AbortSignal): Promise<TSimulatorItem[]> {
-  const options = signal ? { signal } : {};
-  const [ordersBody, repairsBody] = await Promise.all([
-    apiClient.get('tracking/orders', options),
-    apiClient.get('tracking/repairs', options),
-  ]);
-  const orders = parseTrackedOrdersResponse(ordersBody);
-  if (!orders.ok) throw new Error('The server did not answer a list of tracked orders.');
-  for (const { index, message } of orders.invalid) {
-    console.warn(`Skipped tracked order #${index} of GET /tracking/orders`, message);
-  }
-  const repairs = parseData(z.array(ZTrackedRepairSchema), repairsBody);
+  const [orders, repairs] = await Promise.all([getTrackedOrders(signal), getTrackedRepairs(signal)]);
   const byNumber = (a: TSimulatorItem, b: TSimulatorItem) => a.number.localeCompare(b.number);
   return [
-    ...orders.orders
+    ...orders
       .map(
         (order): TSimulatorItem => ({
           kind: 'order',

@@ -18,9 +18,11 @@ import {
   RfidSimulatorSection,
 } from './rfid-simulator-section';
 import {
+  MAP_ANTENNAS,
   NO_READERS_TEXT,
   NO_STATION_ANTENNAS_TEXT,
   NO_TRACKED_ITEMS_TEXT,
+  OPEN_RFID_MAPPING,
   START_FLOW,
   STOP_FLOW,
 } from './simulated-flow-form';
@@ -245,7 +247,11 @@ describe('RfidSimulatorSection › send a read', { timeout: 30_000 }, () => {
   it('shows the server’s refusal with its message', async () => {
     stubApi();
     const realtime = fakeRealtime({
-      request: async () => ({ ok: false, message: 'Only admins and managers can send test scans.' }),
+      request: async () => ({
+        ok: false,
+        code: 'FORBIDDEN',
+        message: 'Only admins and managers can send test scans.',
+      }),
     });
     const user = userEvent.setup();
     renderSection({ realtime: realtime.context });
@@ -320,23 +326,38 @@ describe('RfidSimulatorSection › send a read', { timeout: 30_000 }, () => {
 describe('RfidSimulatorSection › empty states', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('without readers, points to the RFID mapping screen', async () => {
+  it('without readers, points an admin to the RFID mapping screen', async () => {
     stubApi({ readers: [] });
-    renderSection();
+    renderSection({ role: 'admin' });
     const texts = await screen.findAllByText(NO_READERS_TEXT);
     expect(texts).toHaveLength(2);
-    for (const link of screen.getAllByRole('link', { name: 'Open RFID mapping' })) {
-      expect(link).toHaveAttribute('href', '/rfid-mapping');
-    }
+    const links = screen.getAllByRole('link', { name: OPEN_RFID_MAPPING });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', '/rfid-mapping');
   });
 
-  it('without an antenna mapped to a station, points to the RFID mapping screen', async () => {
+  it('without an antenna mapped to a station, points an admin to the RFID mapping screen', async () => {
     stubApi({ readers: [reader({ id: 'bare', name: 'Bare reader' })] });
-    renderSection();
+    renderSection({ role: 'admin' });
     expect(await screen.findByText(NO_STATION_ANTENNAS_TEXT)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Map antennas' })).toHaveAttribute('href', '/rfid-mapping');
+    expect(screen.getByRole('link', { name: MAP_ANTENNAS })).toHaveAttribute('href', '/rfid-mapping');
     // A single read can still be sent from an unmapped antenna.
     expect(screen.getByRole('form', { name: 'Send a read' })).toBeInTheDocument();
+  });
+
+  // /rfid-mapping is admin-only (spec §6): a link there would only show a manager "access denied".
+  it('tells a manager what is missing without linking to the admins’ RFID mapping screen', async () => {
+    stubApi({ readers: [] });
+    const { unmount } = renderSection({ role: 'manager' });
+    expect(await screen.findAllByText(NO_READERS_TEXT)).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: OPEN_RFID_MAPPING })).not.toBeInTheDocument();
+    unmount();
+
+    stubApi({ readers: [reader({ id: 'bare', name: 'Bare reader' })] });
+    renderSection({ role: 'manager' });
+    expect(await screen.findByText(NO_STATION_ANTENNAS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: MAP_ANTENNAS })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /mapping|antennas/i })).not.toBeInTheDocument();
   });
 
   it('without tracked items, points to the orders', async () => {
@@ -471,7 +492,7 @@ describe('RfidSimulatorSection › simulated flow', { timeout: 30_000 }, () => {
       request: async () => {
         calls += 1;
         return calls === 2
-          ? { ok: false, message: 'Only admins and managers can send test scans.' }
+          ? { ok: false, code: 'FORBIDDEN', message: 'Only admins and managers can send test scans.' }
           : ACCEPTED;
       },
     });

@@ -1,14 +1,16 @@
+import { canSeeRoute } from '@loupe/domain/navigation/sidebar';
 import { Link } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth/auth-context';
 import { paths } from '@/lib/paths';
 import { useRealtime } from '@/lib/realtime/realtime-context';
 import { useReaders } from '@/lib/rfid-api/get-readers';
 import { useSimulatorItems } from '../api/get-simulator-items';
 import { SectionLoading } from './section-states';
-import { NO_READERS_TEXT, SimulatedFlowForm } from './simulated-flow-form';
+import { NO_READERS_TEXT, OPEN_RFID_MAPPING, SimulatedFlowForm } from './simulated-flow-form';
 import { TestReadForm } from './test-read-form';
 
 export const NOT_CONNECTED_TITLE = 'Not connected to the live server';
@@ -21,6 +23,10 @@ export const ITEMS_LOAD_ERROR_TITLE = 'Could not load the tracked orders and rep
  * as `rfid:test-scan`; the scan toast that follows is the app's usual one.
  */
 export function RfidSimulatorSection() {
+  const { user } = useAuth();
+  // /rfid-mapping is the admins' screen (spec §6): a manager reads where to go, without a link that would
+  // only show "access denied".
+  const canMapAntennas = canSeeRoute(user, paths.rfidMapping);
   const readers = useReaders();
   const items = useSimulatorItems();
   const isConnected = useRealtime()?.state === 'connected';
@@ -77,9 +83,11 @@ export function RfidSimulatorSection() {
           {readerList.length === 0 ? (
             <div className="flex flex-col items-start gap-2 text-sm">
               <p className="text-muted-foreground">{NO_READERS_TEXT}</p>
-              <Button asChild variant="outline" size="sm">
-                <Link to={paths.rfidMapping}>Open RFID mapping</Link>
-              </Button>
+              {canMapAntennas ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={paths.rfidMapping}>{OPEN_RFID_MAPPING}</Link>
+                </Button>
+              ) : null}
             </div>
           ) : (
             <TestReadForm readers={readerList} items={items.data} isConnected={isConnected} />
@@ -95,7 +103,12 @@ export function RfidSimulatorSection() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <SimulatedFlowForm readers={readerList} items={items.data} isConnected={isConnected} />
+          <SimulatedFlowForm
+            readers={readerList}
+            items={items.data}
+            isConnected={isConnected}
+            canMapAntennas={canMapAntennas}
+          />
         </CardContent>
       </Card>
     </div>

@@ -22,37 +22,47 @@ export const PACE_MAX_SECONDS = 60;
 export const NO_READERS_TEXT = 'No readers yet: add one, and map its antennas to stations.';
 export const NO_STATION_ANTENNAS_TEXT = 'No reader antenna is mapped to a station yet.';
 export const NO_TRACKED_ITEMS_TEXT = 'No order or repair has a tag yet: assign one to an order first.';
+export const OPEN_RFID_MAPPING = 'Open RFID mapping';
+export const MAP_ANTENNAS = 'Map antennas';
 
 export type TSimulatedFlowFormProps = {
   readonly readers: readonly TReader[];
   readonly items: readonly TSimulatorItem[];
   readonly isConnected: boolean;
+  /** Whether the user may open /rfid-mapping (admins): only then do the empty states link there. */
+  readonly canMapAntennas: boolean;
 };
 
 /**
  * Simulated flow: walks a few tracked items through the stations mapped on the readers' antennas, in
  * department order, one test read per step. Stops on Stop, on a refusal, or when the page is left.
  */
-export function SimulatedFlowForm({ readers, items, isConnected }: TSimulatedFlowFormProps) {
+export function SimulatedFlowForm({ readers, items, isConnected, canMapAntennas }: TSimulatedFlowFormProps) {
+  const mapping = canMapAntennas ? paths.rfidMapping : null;
   if (readers.length === 0) {
-    return <FlowEmpty text={NO_READERS_TEXT} to={paths.rfidMapping} action="Open RFID mapping" />;
+    return <FlowEmpty text={NO_READERS_TEXT} link={mapping && { to: mapping, action: OPEN_RFID_MAPPING }} />;
   }
   const stops = flowStops(readers);
   if (stops.length === 0) {
-    return <FlowEmpty text={NO_STATION_ANTENNAS_TEXT} to={paths.rfidMapping} action="Map antennas" />;
+    return (
+      <FlowEmpty text={NO_STATION_ANTENNAS_TEXT} link={mapping && { to: mapping, action: MAP_ANTENNAS }} />
+    );
   }
   if (items.length === 0)
-    return <FlowEmpty text={NO_TRACKED_ITEMS_TEXT} to={paths.orders} action="Go to orders" />;
+    return <FlowEmpty text={NO_TRACKED_ITEMS_TEXT} link={{ to: paths.orders, action: 'Go to orders' }} />;
   return <FlowRunner stops={stops} items={items} isConnected={isConnected} />;
 }
 
-function FlowEmpty({ text, to, action }: { text: string; to: string; action: string }) {
+/** An empty state: what is missing, and a link to where to fix it when the user may go there. */
+function FlowEmpty({ text, link }: { text: string; link: { to: string; action: string } | null }) {
   return (
     <div className="flex flex-col items-start gap-2 text-sm">
       <p className="text-muted-foreground">{text}</p>
-      <Button asChild variant="outline" size="sm">
-        <Link to={to}>{action}</Link>
-      </Button>
+      {link ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={link.to}>{link.action}</Link>
+        </Button>
+      ) : null}
     </div>
   );
 }

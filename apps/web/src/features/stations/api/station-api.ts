@@ -3,6 +3,7 @@ import {
   type TStationScanResult,
   ZStationItemSchema,
   ZStationScanResultSchema,
+  type ZStationScanSchema,
 } from '@loupe/domain/tracking/tracking-api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -18,7 +19,15 @@ export const stationQueryKeys = {
   items: (stationId: string) => ['tracking', 'station-items', stationId] as const,
 };
 
+/** The body of a scan: the EPC and when it was scanned (ISO time). */
+export type TStationScan = z.input<typeof ZStationScanSchema>;
+
 const stationPath = (stationId: string) => `stations/${encodeURIComponent(stationId)}`;
+/**
+ * What stands at a station and the scans there live under /tracking, not /stations: the API client caches
+ * GETs of /stations for 5 minutes (spec §7, lib/response-cache.ts), which would serve the live list stale.
+ */
+const trackingStationPath = (stationId: string) => `tracking/${stationPath(stationId)}`;
 
 export const stationQueryOptions = (stationId: string) =>
   queryOptions({
@@ -30,7 +39,7 @@ export const stationItemsQueryOptions = (stationId: string) =>
   queryOptions({
     queryKey: stationQueryKeys.items(stationId),
     queryFn: async () =>
-      parseData(z.array(ZStationItemSchema), await apiClient.get(`${stationPath(stationId)}/items`)),
+      parseData(z.array(ZStationItemSchema), await apiClient.get(`${trackingStationPath(stationId)}/items`)),
   });
 
 export function useStation(stationId: string) {
@@ -41,12 +50,18 @@ export function useStationItems(stationId: string) {
   return useQuery(stationItemsQueryOptions(stationId));
 }
 
-/** POST /stations/{id}/scans: one keyboard-wedge scan; the items here are refetched after each. */
+/**
+ * POST /tracking/stations/{id}/scans: one keyboard-wedge scan, with the time it was scanned (a Retry sends
+ * the scan's own time, so a newer read elsewhere still wins). The items here are refetched after each.
+ */
 export function useScanAtStation(stationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (epc: string): Promise<TStationScanResult> =>
-      parseData(ZStationScanResultSchema, await apiClient.post(`${stationPath(stationId)}/scans`, { epc })),
+    mutationFn: async (scan: TStationScan): Promise<TStationScanResult> =>
+      parseData(
+        ZStationScanResultSchema,
+        await apiClient.post(`${trackingStationPath(stationId)}/scans`, scan),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: stationQueryKeys.items(stationId) }),
   });
 }

@@ -8,16 +8,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { errorMessageOf } from '@/lib/api-error';
+import { errorMessageOf, isRetryableError } from '@/lib/api-error';
 import { paths, pathTo } from '@/lib/paths';
 
 /** The scan log keeps the last scans of this visit; older ones scroll out. */
 export const SCAN_LOG_SIZE = 50;
 
-type TScanState = 'sending' | TStationScanResult['outcome'] | 'failed' | 'not-a-tag';
+type TScanState = 'sending' | TStationScanResult['outcome'] | 'failed' | 'refused' | 'not-a-tag';
 
 type TScanEntry = {
   readonly id: number;
+  /** When the scanner typed it: sent with the scan, and again on Retry. */
   readonly at: Date;
   /** What the scanner typed, as typed. */
   readonly typed: string;
@@ -37,6 +38,7 @@ const STATE_LABELS: Readonly<Record<TScanState, string>> = {
   stale: 'Not moved',
   'unknown-tag': 'Unknown tag',
   failed: 'Not sent',
+  refused: 'Refused',
   'not-a-tag': 'Not a tag',
 };
 
@@ -47,19 +49,22 @@ const STATE_VARIANTS: Readonly<Record<TScanState, 'default' | 'secondary' | 'des
   stale: 'outline',
   'unknown-tag': 'destructive',
   failed: 'destructive',
+  refused: 'destructive',
   'not-a-tag': 'destructive',
 };
 
 export type TScanModeProps = {
   readonly stationName: string;
-  /** Sends one scan; rejects when it did not reach the server or was refused. */
-  readonly onScan: (epc: string) => Promise<TStationScanResult>;
+  /** Sends one scan with the ISO time it was scanned; rejects when it did not reach the server or was refused. */
+  readonly onScan: (scan: { epc: string; scannedAt: string }) => Promise<TStationScanResult>;
 };
 
 /**
  * Keyboard-wedge scan mode, for a station without a fixed reader (issue 6 §1): a USB or Bluetooth scanner
  * types each envelope's EPC and Enter into the focused field. Every scan goes to the server at once and
- * lands in the log with its outcome; one that could not be sent stays there with Retry, so no scan is lost.
+ * lands in the log with its outcome. One that could not be sent (no answer, or a server failure) stays there
+ * with Retry, sent again with the time it was scanned, so no scan is lost and a later read still wins; one
+ * the server refused (station deleted, no permission) shows why, without a Retry that would be refused too.
  */
 export function ScanMode({ stationName, onScan }: TScanModeProps) {
   const inputId = useId();
@@ -78,12 +83,15 @@ export function ScanMode({ stationName, onScan }: TScanModeProps) {
     setLog((entries) => entries.map((entry) => (entry.id === id ? { ...entry, ...changes } : entry)));
   }
 
-  function send(id: number, epc: string) {
+  function send({ id, epc, at }: { id: number; epc: string; at: Date }) {
     update(id, { state: 'sending', message: '' });
-    onScan(epc).then(
+    onScan({ epc, scannedAt: at.toISOString() }).then(
       (result) => update(id, { state: result.outcome, message: result.message, item: result.item }),
       (error: unknown) =>
-        update(id, { state: 'failed', message: errorMessageOf(error, ERROR_MESSAGES.generic) }),
+        update(id, {
+          state: isRetryableError(error) ? 'failed' : 'refused',
+          message: errorMessageOf(error, ERROR_MESSAGES.generic),
+        }),
     );
   }
 
@@ -105,7 +113,7 @@ export function ScanMode({ stationName, onScan }: TScanModeProps) {
       item: null,
     };
     setLog((entries) => [entry, ...entries].slice(0, SCAN_LOG_SIZE));
-    if (normalized.ok) send(id, normalized.epc);
+    if (normalized.ok) send({ id, epc: normalized.epc, at: entry.at });
   }
 
   const moved = log.filter((entry) => entry.state === 'moved').length;
@@ -193,7 +201,13 @@ export function ScanMode({ stationName, onScan }: TScanModeProps) {
   );
 }
 
-function ScanLogEntry({ entry, onRetry }: { entry: TScanEntry; onRetry: (id: number, epc: string) => void }) {
+function ScanLogEntry({
+  entry,
+  onRetry,
+}: {
+  entry: TScanEntry;
+  onRetry: (scan: { id: number; epc: string; at: Date }) => void;
+}) {
   const { item, epc } = entry;
   const itemPath = item
     ? item.kind === 'order'
@@ -214,7 +228,12 @@ function ScanLogEntry({ entry, onRetry }: { entry: TScanEntry; onRetry: (id: num
         <span className="block font-mono text-xs text-muted-foreground">{epc ?? entry.typed}</span>
       </span>
       {entry.state === 'failed' && epc !== null ? (
-        <Button type="button" size="sm" variant="outline" onClick={() => onRetry(entry.id, epc)}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => onRetry({ id: entry.id, epc, at: entry.at })}
+        >
           Retry
         </Button>
       ) : null}

@@ -36,6 +36,8 @@ const HERE: TStationItem = {
   lastSeen: new Date().toISOString(),
 };
 
+const SCANNED_AT = new Date('2025-06-15T12:00:00.000Z');
+
 const MOVED: TStationScanResult = {
   outcome: 'moved',
   epc: 'E2801160600002084A6D3F99',
@@ -53,7 +55,7 @@ function stubGets({
 }) {
   return vi.spyOn(apiClient, 'get').mockImplementation(async (path: string) => {
     if (path === `stations/${STATION.id}`) return { success: true, data: station };
-    if (path === `stations/${STATION.id}/items`) return { success: true, data: items };
+    if (path === `tracking/stations/${STATION.id}/items`) return { success: true, data: items };
     throw new Error(`unexpected GET ${path}`);
   });
 }
@@ -76,7 +78,10 @@ async function startScanning() {
 }
 
 describe('StationRoute', { timeout: 30_000 }, () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('shows the station, who works there and what stands there now, with how long', async () => {
     stubGets({});
@@ -98,7 +103,10 @@ describe('StationRoute', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Nothing here right now' })).toBeInTheDocument();
   });
 
-  it('sends each scan typed by a wedge scanner and Enter, normalized, and logs its outcome', async () => {
+  it('sends each scan typed by a wedge scanner and Enter, normalized and with its time, and logs its outcome', async () => {
+    // Only the clock is faked: the user events keep their real timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(SCANNED_AT);
     stubGets({});
     const post = vi.spyOn(apiClient, 'post').mockResolvedValue({ success: true, data: MOVED });
     renderStation();
@@ -106,7 +114,10 @@ describe('StationRoute', { timeout: 30_000 }, () => {
 
     await user.type(field, 'e2 80 11 60 60 00 02 08 4a 6d 3f 99{Enter}');
 
-    expect(post).toHaveBeenCalledWith(`stations/${STATION.id}/scans`, { epc: 'E2801160600002084A6D3F99' });
+    expect(post).toHaveBeenCalledWith(`tracking/stations/${STATION.id}/scans`, {
+      epc: 'E2801160600002084A6D3F99',
+      scannedAt: SCANNED_AT.toISOString(),
+    });
     expect(field).toHaveValue('');
     const log = screen.getByRole('list', { name: 'Scan log' });
     const entry = await within(log).findByText('Moved here');
@@ -131,24 +142,65 @@ describe('StationRoute', { timeout: 30_000 }, () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('keeps a scan that could not be sent, with Retry, and sends it again', async () => {
+  it.each([
+    ['no answer came back', new ApiError({ message: 'The server could not be reached', status: 0 })],
+    ['the server failed', new ApiError({ message: 'The server is unavailable.', status: 503 })],
+  ])(
+    'keeps a scan that could not be sent (%s), with Retry, and sends it again with its own time',
+    async (_, failure) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(SCANNED_AT);
+      stubGets({});
+      const post = vi
+        .spyOn(apiClient, 'post')
+        .mockRejectedValueOnce(failure)
+        .mockResolvedValueOnce({ success: true, data: MOVED });
+      renderStation();
+      const { user, field } = await startScanning();
+
+      await user.type(field, `${MOVED.epc}{Enter}`);
+
+      const row = screen.getByRole('listitem', { name: MOVED.epc });
+      expect(await within(row).findByText('Not sent')).toBeInTheDocument();
+      expect(within(row).getByText(failure.message)).toBeInTheDocument();
+      // Retried a minute later, the scan still says when it was scanned: a newer read elsewhere wins.
+      vi.setSystemTime(SCANNED_AT.getTime() + 60_000);
+      await user.click(within(row).getByRole('button', { name: 'Retry' }));
+      expect(await within(row).findByText('Moved here')).toBeInTheDocument();
+      expect(post).toHaveBeenCalledTimes(2);
+      const scan = { epc: MOVED.epc, scannedAt: SCANNED_AT.toISOString() };
+      expect(post).toHaveBeenNthCalledWith(1, `tracking/stations/${STATION.id}/scans`, scan);
+      expect(post).toHaveBeenNthCalledWith(2, `tracking/stations/${STATION.id}/scans`, scan);
+      expect(within(row).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    [
+      'the station was deleted',
+      new ApiError({ message: 'Station STATION123456 does not exist.', status: 404, code: 'NOT_FOUND' }),
+    ],
+    [
+      'the user may not scan here',
+      new ApiError({ message: 'You do not have permission.', status: 403, code: 'FORBIDDEN' }),
+    ],
+    [
+      'the scan was invalid',
+      new ApiError({ message: 'EPC is invalid.', status: 400, code: 'VALIDATION_FAILED' }),
+    ],
+  ])('shows why a refused scan was refused, without a Retry that cannot help (%s)', async (_, refusal) => {
     stubGets({});
-    const post = vi
-      .spyOn(apiClient, 'post')
-      .mockRejectedValueOnce(new ApiError({ message: 'The server could not be reached', status: 0 }))
-      .mockResolvedValueOnce({ success: true, data: MOVED });
+    const post = vi.spyOn(apiClient, 'post').mockRejectedValueOnce(refusal);
     renderStation();
     const { user, field } = await startScanning();
 
     await user.type(field, `${MOVED.epc}{Enter}`);
 
     const row = screen.getByRole('listitem', { name: MOVED.epc });
-    expect(await within(row).findByText('Not sent')).toBeInTheDocument();
-    expect(within(row).getByText('The server could not be reached')).toBeInTheDocument();
-    await user.click(within(row).getByRole('button', { name: 'Retry' }));
-    expect(await within(row).findByText('Moved here')).toBeInTheDocument();
-    expect(post).toHaveBeenCalledTimes(2);
+    expect(await within(row).findByText('Refused')).toBeInTheDocument();
+    expect(within(row).getByText(refusal.message)).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(post).toHaveBeenCalledTimes(1);
   });
 
   it('offers to resume when the scan field loses focus, and stops on request', async () => {

@@ -97,7 +97,7 @@ export function StationRoute() {
             <StationItems items={items.data} stationName={name} now={now} />
           )}
         </section>
-        <ScanMode stationName={name} onScan={(epc) => scan.mutateAsync(epc)} />
+        <ScanMode stationName={name} onScan={(body) => scan.mutateAsync(body)} />
       </div>
     </div>
   );
