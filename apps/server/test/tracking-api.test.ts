@@ -81,6 +81,7 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
       'GET /api/v1/tracking/orders/{orderId}',
       'GET /api/v1/tracking/repairs',
       'GET /api/v1/tracking/repairs/{repairId}',
+      'GET /api/v1/tracking/stations/{stationId}/items',
       'GET /api/v1/tracking/stats',
       'POST /api/v1/tracking/assign-epc',
       'POST /api/v1/tracking/orders/update-location',
@@ -90,6 +91,7 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
       'POST /api/v1/tracking/repairs/update-location',
       'POST /api/v1/tracking/repairs/{repairId}/expected-offsite',
       'POST /api/v1/tracking/repairs/{repairId}/return',
+      'POST /api/v1/tracking/stations/{stationId}/scans',
     ]);
     expect(paths['/api/v1/tracking/orders/update-location']?.post).toMatchObject({
       tags: ['tracking'],

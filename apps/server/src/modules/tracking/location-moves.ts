@@ -2,7 +2,16 @@ import { planLocationMove } from '@loupe/domain/tracking/location-move';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TClock } from '../../lib/clock.ts';
 import { departmentRoom, itemRoom, type TAnnouncer, type TPending } from './announcements.ts';
-import { itemKindOf, type TItemRef, type TTrackingRepository, trackingStatusOf } from './repository.ts';
+import {
+  itemKindOf,
+  type TDepartmentRow,
+  type TItemRef,
+  type TLocationHistoryInsert,
+  type TStationRow,
+  type TTrackedItemRow,
+  type TTrackingRepository,
+  trackingStatusOf,
+} from './repository.ts';
 
 /**
  * One read of a tag at a station, from update-location or from the RFID pipeline. An item id (with its
@@ -50,6 +59,22 @@ export type TMoveOutcome =
   | { readonly result: 'epc-mismatch'; readonly item: TItemRef; readonly trackedEpc: string }
   | { readonly result: 'invalid-location'; readonly reason: TInvalidLocationReason };
 
+/** What a batch reads up front and the writes it gathers: items are keyed `kind:id`. */
+type TBatch = {
+  readonly tracked: Map<string, TTrackedItemRow>;
+  readonly trackedByEpc: Map<string, TTrackedItemRow>;
+  readonly items: Map<string, TItemRef>;
+  readonly departments: Map<string, TDepartmentRow>;
+  readonly stations: Map<string, TStationRow>;
+  /** Read keys applied before, and those this batch applies (a read delivered twice in one batch). */
+  readonly appliedReadKeys: Set<string>;
+  readonly history: TLocationHistoryInsert[];
+  readonly changed: Set<TTrackedItemRow>;
+  readonly stationsSeen: Map<string, Date>;
+};
+
+const itemKey = (kind: TTrackedItemKind, id: string) => `${kind}:${id}`;
+
 /**
  * Spec §4's location rule applied to the database: one read or a batch of reads in one transaction,
  * idempotent on read keys, announced after commit. Shared by update-location and the RFID pipeline.
@@ -58,29 +83,33 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
   const { clock, announcer } = options;
   const { inTransaction, queue, announceItemChanged, announceReturned } = announcer;
 
+  /**
+   * One read against the batch's rows in memory: the same rule as ever (planLocationMove), its writes
+   * gathered in `batch` and made for the whole batch at once, its announcements queued for after commit.
+   */
   async function applyOne(
     repo: TTrackingRepository,
     move: TLocationMove,
     pending: TPending,
-    stationsSeen: Map<string, Date>,
+    batch: TBatch,
   ): Promise<TMoveOutcome> {
-    if (move.readKey && (await repo.historyHasReadKey(move.readKey))) return { result: 'duplicate' };
+    if (move.readKey && batch.appliedReadKeys.has(move.readKey)) return { result: 'duplicate' };
     const tracked =
       move.itemId === undefined
-        ? await repo.findTrackedByEpc(move.epc, { forUpdate: true })
-        : await repo.findTracked(move.kind, move.itemId, { forUpdate: true });
+        ? batch.trackedByEpc.get(move.epc)
+        : batch.tracked.get(itemKey(move.kind, move.itemId));
     if (tracked === undefined || (move.kind !== undefined && tracked.itemKind !== move.kind)) {
       return { result: 'unknown-item' };
     }
     const kind = itemKindOf(tracked);
-    const item = await repo.findItem(kind, tracked.itemId);
+    const item = batch.items.get(itemKey(kind, tracked.itemId));
     if (item === undefined) return { result: 'unknown-item' };
     // Spec §4: matching is exact; a different tag on the envelope is a mix-up for staff to sort out.
     if (tracked.epc !== move.epc) return { result: 'epc-mismatch', item, trackedEpc: tracked.epc };
 
-    const department = await repo.findDepartment(move.departmentId);
+    const department = batch.departments.get(move.departmentId);
     if (department === undefined) return { result: 'invalid-location', reason: 'department-not-found' };
-    const station = await repo.findStation(move.stationId);
+    const station = batch.stations.get(move.stationId);
     if (station === undefined) return { result: 'invalid-location', reason: 'station-not-found' };
     if (station.departmentId !== department.id) {
       return { result: 'invalid-location', reason: 'station-not-in-department' };
@@ -102,9 +131,13 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
       ? ({ status: 'returned', offsiteReturnedAt: move.at } as const)
       : undefined;
     const rooms = [itemRoom(item)];
+    const from =
+      tracked.currentDepartmentId !== null && tracked.currentStationId !== null
+        ? { departmentId: tracked.currentDepartmentId, stationId: tracked.currentStationId }
+        : null;
 
     if (plan.kind === 'moved') {
-      const history = await repo.insertHistory({
+      batch.history.push({
         itemKind: kind,
         itemId: item.id,
         epc: tracked.epc,
@@ -119,9 +152,8 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
         durationMinutes: plan.durationMinutes,
         readKey: move.readKey ?? null,
       });
-      // Another transaction applied the same read key first.
-      if (history === undefined) return { result: 'duplicate' };
-      await repo.updateTracked(kind, item.id, {
+      if (move.readKey) batch.appliedReadKeys.add(move.readKey);
+      Object.assign(tracked, {
         currentDepartmentId: department.id,
         currentStationId: station.id,
         currentReaderId: move.readerId ?? null,
@@ -131,10 +163,11 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
         ...returned,
       });
     } else {
-      await repo.updateTracked(kind, item.id, { lastSeenAt: plan.lastSeen, ...returned });
+      Object.assign(tracked, { lastSeenAt: plan.lastSeen, ...returned });
     }
-    const seen = stationsSeen.get(station.id);
-    if (seen === undefined || seen.getTime() < move.at.getTime()) stationsSeen.set(station.id, move.at);
+    batch.changed.add(tracked);
+    const seen = batch.stationsSeen.get(station.id);
+    if (seen === undefined || seen.getTime() < move.at.getTime()) batch.stationsSeen.set(station.id, move.at);
 
     if (returned) {
       await repo.recordChange({
@@ -153,10 +186,6 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
       return { result: 'seen', item, returnedFromOffsite: returned !== undefined };
     }
 
-    const from =
-      tracked.currentDepartmentId !== null && tracked.currentStationId !== null
-        ? { departmentId: tracked.currentDepartmentId, stationId: tracked.currentStationId }
-        : null;
     const to = { departmentId: department.id, stationId: station.id };
     const moveRooms = [...rooms, departmentRoom(department.id)];
     if (from !== null && from.departmentId !== department.id)
@@ -201,10 +230,41 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
     return { result: 'moved', item, from, to, returnedFromOffsite: returned !== undefined };
   }
 
+  /** Everything a batch reads, in a few statements: its tracked rows (locked), items, places, applied keys. */
+  async function loadBatch(repo: TTrackingRepository, moves: readonly TLocationMove[]): Promise<TBatch> {
+    const rows = await repo.lockTracked(
+      moves.map((move) => move.epc),
+      moves.flatMap((move) => (move.itemId === undefined ? [] : [{ kind: move.kind, id: move.itemId }])),
+    );
+    const idsOf = (kind: TTrackedItemKind) =>
+      rows.filter((row) => row.itemKind === kind).map((row) => row.itemId);
+    const [orders, repairs, departments, stations, appliedReadKeys] = await Promise.all([
+      repo.findItems('order', idsOf('order')),
+      repo.findItems('repair', idsOf('repair')),
+      repo.findDepartments(moves.map((move) => move.departmentId)),
+      repo.findStations(moves.map((move) => move.stationId)),
+      repo.appliedReadKeys(moves.flatMap((move) => (move.readKey ? [move.readKey] : []))),
+    ]);
+    const items = new Map<string, TItemRef>();
+    for (const item of [...orders.values(), ...repairs.values()])
+      items.set(itemKey(item.kind, item.id), item);
+    return {
+      tracked: new Map(rows.map((row) => [itemKey(itemKindOf(row), row.itemId), row])),
+      trackedByEpc: new Map(rows.map((row) => [row.epc, row])),
+      items,
+      departments,
+      stations,
+      appliedReadKeys,
+      history: [],
+      changed: new Set(),
+      stationsSeen: new Map(),
+    };
+  }
+
   /**
    * Applies reads in order, in ONE transaction (the RFID pipeline micro-batches), and announces after
-   * commit. A read from the future (a reader's clock ahead of ours) counts as now, so it cannot make
-   * every later read look stale.
+   * commit. Set-based: a batch costs a handful of statements however many reads it holds. A read from the
+   * future (a reader's clock ahead of ours) counts as now, so it cannot make every later read look stale.
    */
   async function applyMoves(moves: readonly TLocationMove[]): Promise<TMoveOutcome[]> {
     if (moves.length === 0) return [];
@@ -214,17 +274,12 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
       return Number.isNaN(time) || time > now.getTime() ? { ...move, at: now } : move;
     });
     return inTransaction(async (repo, pending) => {
-      await repo.lockTracked(
-        clamped.map((move) => move.epc),
-        clamped.flatMap((move) => (move.itemId === undefined ? [] : [{ kind: move.kind, id: move.itemId }])),
-      );
-      const stationsSeen = new Map<string, Date>();
+      const batch = await loadBatch(repo, clamped);
       const outcomes: TMoveOutcome[] = [];
-      for (const move of clamped) outcomes.push(await applyOne(repo, move, pending, stationsSeen));
-      // Once per station and in id order, so that concurrent batches do not deadlock on station rows.
-      for (const [stationId, at] of [...stationsSeen].sort(([a], [b]) => a.localeCompare(b))) {
-        await repo.touchStation(stationId, at);
-      }
+      for (const move of clamped) outcomes.push(await applyOne(repo, move, pending, batch));
+      await repo.insertHistoryRows(batch.history);
+      await repo.updatePositions([...batch.changed]);
+      await repo.touchStations(batch.stationsSeen);
       return outcomes;
     });
   }

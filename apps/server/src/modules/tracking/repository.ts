@@ -15,6 +15,7 @@ import {
 
 export type TTrackedItemRow = typeof trackedItems.$inferSelect;
 export type TLocationHistoryRow = typeof locationHistory.$inferSelect;
+export type TLocationHistoryInsert = typeof locationHistory.$inferInsert;
 export type TDepartmentRow = typeof departments.$inferSelect;
 export type TStationRow = typeof stations.$inferSelect;
 
@@ -46,34 +47,39 @@ export function isItemId(value: string): boolean {
 
 /** The SQL of tracking. Built on the database or on a transaction (`createTrackingRepository(tx)`). */
 export function createTrackingRepository(db: TDatabase) {
+  /** The orders or repairs of these ids, by id; ids that are not item ids are left out. */
+  async function findItems(kind: TTrackedItemKind, ids: readonly string[]): Promise<Map<string, TItemRef>> {
+    const valid = [...new Set(ids)].filter(isItemId);
+    const found = new Map<string, TItemRef>();
+    if (valid.length === 0) return found;
+    const rows =
+      kind === 'order'
+        ? await db
+            .select({
+              id: orders.id,
+              number: orders.orderNumber,
+              status: orders.status,
+              customerName: customers.name,
+            })
+            .from(orders)
+            .innerJoin(customers, eq(customers.id, orders.customerId))
+            .where(inArray(orders.id, valid))
+        : await db
+            .select({
+              id: repairs.id,
+              number: repairs.repairNumber,
+              status: repairs.status,
+              customerName: customers.name,
+            })
+            .from(repairs)
+            .innerJoin(customers, eq(customers.id, repairs.customerId))
+            .where(inArray(repairs.id, valid));
+    for (const row of rows) found.set(row.id, { kind, ...row });
+    return found;
+  }
+
   async function findItem(kind: TTrackedItemKind, id: string): Promise<TItemRef | undefined> {
-    if (!isItemId(id)) return undefined;
-    if (kind === 'order') {
-      const [row] = await db
-        .select({
-          id: orders.id,
-          number: orders.orderNumber,
-          status: orders.status,
-          customerName: customers.name,
-        })
-        .from(orders)
-        .innerJoin(customers, eq(customers.id, orders.customerId))
-        .where(eq(orders.id, id))
-        .limit(1);
-      return row && { kind, ...row };
-    }
-    const [row] = await db
-      .select({
-        id: repairs.id,
-        number: repairs.repairNumber,
-        status: repairs.status,
-        customerName: customers.name,
-      })
-      .from(repairs)
-      .innerJoin(customers, eq(customers.id, repairs.customerId))
-      .where(eq(repairs.id, id))
-      .limit(1);
-    return row && { kind, ...row };
+    return (await findItems(kind, [id])).get(id);
   }
 
   /** Tracked items with their number and current department and station, by name. */
@@ -110,6 +116,7 @@ export function createTrackingRepository(db: TDatabase) {
 
   return {
     findItem,
+    findItems,
 
     /** `forUpdate` locks the row until the transaction ends, so two moves of one item take turns. */
     async findTracked(
@@ -137,23 +144,58 @@ export function createTrackingRepository(db: TDatabase) {
     },
 
     /**
-     * Locks the tracked rows a batch will touch, in one fixed order, before it touches any: two batches
+     * The tracked rows a batch will touch, locked in one fixed order before it touches any: two batches
      * naming the same items in different orders then wait for each other instead of deadlocking.
      */
-    async lockTracked(epcs: readonly string[], items: readonly { kind: TTrackedItemKind; id: string }[]) {
-      const ids = items.filter((item) => isItemId(item.id)).map((item) => item.id);
-      if (epcs.length === 0 && ids.length === 0) return;
-      await db
-        .select({ epc: trackedItems.epc })
+    async lockTracked(
+      epcs: readonly string[],
+      items: readonly { kind: TTrackedItemKind; id: string }[],
+    ): Promise<TTrackedItemRow[]> {
+      const ids = [...new Set(items.map((item) => item.id).filter(isItemId))];
+      const uniqueEpcs = [...new Set(epcs)];
+      if (uniqueEpcs.length === 0 && ids.length === 0) return [];
+      return db
+        .select()
         .from(trackedItems)
         .where(
           or(
-            epcs.length > 0 ? inArray(trackedItems.epc, [...epcs]) : undefined,
+            uniqueEpcs.length > 0 ? inArray(trackedItems.epc, uniqueEpcs) : undefined,
             ids.length > 0 ? inArray(trackedItems.itemId, ids) : undefined,
           ),
         )
         .orderBy(asc(trackedItems.itemKind), asc(trackedItems.itemId))
         .for('update');
+    },
+
+    /** The final place of each item a batch changed, in one statement. */
+    async updatePositions(rows: readonly TTrackedItemRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      const column = <T>(pick: (row: TTrackedItemRow) => T) => sql.param(rows.map(pick));
+      const time = (value: Date | null) => value?.toISOString() ?? null;
+      await db.execute(sql`
+        update ${trackedItems} set
+          current_department_id = v.department_id,
+          current_station_id = v.station_id,
+          current_reader_id = v.reader_id,
+          current_antenna = v.antenna,
+          arrived_at = v.arrived_at,
+          last_seen_at = v.last_seen_at,
+          status = v.status,
+          offsite_returned_at = v.offsite_returned_at
+        from unnest(
+          ${column((row) => row.itemKind)}::text[],
+          ${column((row) => row.itemId)}::uuid[],
+          ${column((row) => row.currentDepartmentId)}::text[],
+          ${column((row) => row.currentStationId)}::text[],
+          ${column((row) => row.currentReaderId)}::text[],
+          ${column((row) => row.currentAntenna)}::integer[],
+          ${column((row) => time(row.arrivedAt))}::timestamptz[],
+          ${column((row) => time(row.lastSeenAt))}::timestamptz[],
+          ${column((row) => row.status)}::text[],
+          ${column((row) => time(row.offsiteReturnedAt))}::timestamptz[]
+        ) as v(item_kind, item_id, department_id, station_id, reader_id, antenna, arrived_at, last_seen_at,
+               status, offsite_returned_at)
+        where ${trackedItems.itemKind} = v.item_kind and ${trackedItems.itemId} = v.item_id`);
     },
 
     async insertTracked(row: typeof trackedItems.$inferInsert): Promise<TTrackedItemRow> {
@@ -184,9 +226,13 @@ export function createTrackingRepository(db: TDatabase) {
       return row;
     },
 
-    async findDepartment(id: string): Promise<TDepartmentRow | undefined> {
-      const [row] = await db.select().from(departments).where(eq(departments.id, id)).limit(1);
-      return row;
+    async findDepartments(ids: readonly string[]): Promise<Map<string, TDepartmentRow>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(departments)
+        .where(inArray(departments.id, [...new Set(ids)]));
+      return new Map(rows.map((row) => [row.id, row]));
     },
 
     async findStation(id: string): Promise<TStationRow | undefined> {
@@ -194,31 +240,45 @@ export function createTrackingRepository(db: TDatabase) {
       return row;
     },
 
-    /** A station's lastSeen only moves forward. */
-    async touchStation(id: string, at: Date): Promise<void> {
-      await db
-        .update(stations)
-        .set({ lastSeen: sql`greatest(${stations.lastSeen}, ${at.toISOString()}::timestamptz)` })
-        .where(eq(stations.id, id));
+    async findStations(ids: readonly string[]): Promise<Map<string, TStationRow>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(stations)
+        .where(inArray(stations.id, [...new Set(ids)]));
+      return new Map(rows.map((row) => [row.id, row]));
     },
 
-    async historyHasReadKey(readKey: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: locationHistory.id })
+    /** Each station's lastSeen, only ever forward; in id order, so concurrent batches do not deadlock. */
+    async touchStations(seen: ReadonlyMap<string, Date>): Promise<void> {
+      if (seen.size === 0) return;
+      const sorted = [...seen].sort(([a], [b]) => a.localeCompare(b));
+      await db.execute(sql`
+        update ${stations} set last_seen = greatest(${stations.lastSeen}, v.at)
+        from unnest(
+          ${sql.param(sorted.map(([id]) => id))}::text[],
+          ${sql.param(sorted.map(([, at]) => at.toISOString()))}::timestamptz[]
+        ) as v(id, at)
+        where ${stations.id} = v.id`);
+    },
+
+    /** Which of these read keys a history row already carries (their reads were applied before). */
+    async appliedReadKeys(readKeys: readonly string[]): Promise<Set<string>> {
+      if (readKeys.length === 0) return new Set();
+      const rows = await db
+        .select({ readKey: locationHistory.readKey })
         .from(locationHistory)
-        .where(eq(locationHistory.readKey, readKey))
-        .limit(1);
-      return row !== undefined;
+        .where(inArray(locationHistory.readKey, [...new Set(readKeys)]));
+      return new Set(rows.flatMap((row) => (row.readKey === null ? [] : [row.readKey])));
     },
 
-    /** Undefined when a row with the same read key is already there (a redelivered read). */
-    async insertHistory(row: typeof locationHistory.$inferInsert): Promise<TLocationHistoryRow | undefined> {
-      const [inserted] = await db
+    /** A batch's arrivals in one statement; a read key already there is skipped (a redelivered read). */
+    async insertHistoryRows(rows: readonly TLocationHistoryInsert[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
         .insert(locationHistory)
-        .values(row)
-        .onConflictDoNothing({ target: locationHistory.readKey })
-        .returning();
-      return inserted;
+        .values([...rows])
+        .onConflictDoNothing({ target: locationHistory.readKey });
     },
 
     /** Every arrival of these items, newest first, by item id. */
