@@ -96,7 +96,9 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
       done(new Error(`subscribing to ${subscription.topic} is not allowed`), null),
   });
 
-  const server: Server = createServer(broker.handle);
+  // No Nagle: a PUBACK is a few bytes and would otherwise wait for the reader's delayed ACK (up to 40 ms),
+  // which caps how fast a reader with a few messages in flight can publish.
+  const server: Server = createServer({ noDelay: true }, broker.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(

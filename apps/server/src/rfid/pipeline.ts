@@ -51,6 +51,11 @@ export type TIngestPipelineOptions = {
   /** A batch is applied when it holds this many reads, or after `batchWaitMs`, whichever comes first. */
   readonly batchSize?: number;
   readonly batchWaitMs?: number;
+  /**
+   * While a batch is applied, arriving payloads wait; the next batch takes all of them, up to this many
+   * reads, so under load the per-statement cost is shared by more reads instead of batches queueing up.
+   */
+  readonly maxBatchSize?: number;
 };
 
 type TResolved =
@@ -63,6 +68,8 @@ const MAX_TRACKED_KEYS = 200_000;
 
 type TQueued = { read: TTagReadEvent; readKey: string; verdict: 'fresh' | 'repeat' };
 type TWaiter = { resolve: () => void; reject: (error: Error) => void };
+/** The reads of one payload and who waits for them: a batch takes whole payloads. */
+type TPending = { items: TQueued[]; waiter: TWaiter };
 
 /** A read's identity: the same read delivered twice has the same key. */
 export function readKeyOf(read: TTagReadEvent): string {
@@ -89,6 +96,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
   const dedupe = createDedupe({ windowMs: options.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS });
   const batchSize = options.batchSize ?? 500;
   const batchWaitMs = options.batchWaitMs ?? 10;
+  const maxBatchSize = Math.max(batchSize, options.maxBatchSize ?? 5_000);
   // The fresh read a repeat belongs to, so its row counts the repeat.
   const freshKeyOf = new Map<string, string>();
   const counters: TPipelineCounters = {
@@ -116,14 +124,16 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     return mappings;
   }
 
-  let queue: TQueued[] = [];
-  let waiters: TWaiter[] = [];
+  let pending: TPending[] = [];
+  let pendingReads = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  // Batches are applied one after the other, so reads of one tag are applied in arrival order.
-  let chain: Promise<void> = Promise.resolve();
+  // One batch at a time, so reads of one tag are applied in arrival order; null when none is running.
+  let running: Promise<void> | null = null;
 
   function schedule(): void {
-    if (queue.length >= batchSize) {
+    // A running batch takes what is pending when it ends.
+    if (running !== null) return;
+    if (pendingReads >= batchSize) {
       flushNow();
     } else if (timer === null) {
       timer = setTimeout(flushNow, batchWaitMs);
@@ -133,22 +143,36 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
   function flushNow(): void {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    if (queue.length === 0 && waiters.length === 0) return;
-    const batch = queue;
-    const batchWaiters = waiters;
-    queue = [];
-    waiters = [];
-    chain = chain.then(() =>
-      applyBatch(batch).then(
+    if (running !== null || pending.length === 0) return;
+    // Whole payloads, oldest first, up to maxBatchSize reads (at least one payload).
+    let take = 0;
+    let reads = 0;
+    while (
+      take < pending.length &&
+      (take === 0 || reads + (pending[take]?.items.length ?? 0) <= maxBatchSize)
+    ) {
+      reads += pending[take]?.items.length ?? 0;
+      take += 1;
+    }
+    const taken = pending.slice(0, take);
+    pending = pending.slice(take);
+    pendingReads -= reads;
+    const batch = taken.flatMap((entry) => entry.items);
+    running = applyBatch(batch)
+      .then(
         () => {
-          for (const waiter of batchWaiters) waiter.resolve();
+          for (const { waiter } of taken) waiter.resolve();
         },
         (error: unknown) => {
           logger.error({ err: (error as Error).message, reads: batch.length }, 'rfid: a batch failed');
-          for (const waiter of batchWaiters) waiter.reject(error as Error);
+          for (const { waiter } of taken) waiter.reject(error as Error);
         },
-      ),
-    );
+      )
+      .finally(() => {
+        running = null;
+        // What arrived meanwhile has waited a whole batch already.
+        if (pending.length > 0) flushNow();
+      });
   }
 
   async function applyBatch(batch: readonly TQueued[]): Promise<void> {
@@ -169,32 +193,37 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       });
     }
 
-    // 1. Record: the durable part of the acknowledgement.
+    // 1. Record: the durable part of the acknowledgement. One statement each for the fresh reads and for
+    // the repeats, whatever their number, with one array per column: a statement costs ~0.3–1 ms on
+    // PGlite, a row far less, and a few array parameters cost less to build and send than thousands.
     await db.transaction(async (tx) => {
       if (fresh.length > 0) {
-        await tx
-          .insert(rfidReads)
-          .values(
-            fresh.map(({ read, readKey }) => ({
-              readKey,
-              readerId: read.readerId,
-              antenna: read.antenna,
-              epc: read.epc,
-              readAt: new Date(read.timestamp),
-              rssi: read.rssi,
-              lastSeenAt: new Date(read.timestamp),
-            })),
-          )
-          .onConflictDoNothing({ target: rfidReads.readKey });
+        const times = fresh.map(({ read }) => new Date(read.timestamp).toISOString());
+        await tx.execute(sql`
+          insert into ${rfidReads} (read_key, reader_id, antenna, epc, read_at, rssi, last_seen_at)
+          select read_key, reader_id, antenna, epc, read_at, rssi, read_at
+          from unnest(
+            ${sql.param(fresh.map(({ readKey }) => readKey))}::text[],
+            ${sql.param(fresh.map(({ read }) => read.readerId))}::text[],
+            ${sql.param(fresh.map(({ read }) => read.antenna))}::integer[],
+            ${sql.param(fresh.map(({ read }) => read.epc))}::text[],
+            ${sql.param(times)}::timestamptz[],
+            ${sql.param(fresh.map(({ read }) => read.rssi))}::double precision[]
+          ) as read(read_key, reader_id, antenna, epc, read_at, rssi)
+          on conflict (read_key) do nothing`);
       }
-      for (const [readKey, { count, at }] of repeatsByKey) {
-        await tx
-          .update(rfidReads)
-          .set({
-            repeats: sql`${rfidReads.repeats} + ${count}`,
-            lastSeenAt: sql`greatest(${rfidReads.lastSeenAt}, ${new Date(at).toISOString()}::timestamptz)`,
-          })
-          .where(sql`${rfidReads.readKey} = ${readKey}`);
+      if (repeatsByKey.size > 0) {
+        const repeats = [...repeatsByKey];
+        await tx.execute(sql`
+          update ${rfidReads}
+          set repeats = ${rfidReads.repeats} + repeat.count,
+              last_seen_at = greatest(${rfidReads.lastSeenAt}, repeat.at)
+          from unnest(
+            ${sql.param(repeats.map(([readKey]) => readKey))}::text[],
+            ${sql.param(repeats.map(([, { count }]) => count))}::integer[],
+            ${sql.param(repeats.map(([, { at }]) => new Date(at).toISOString()))}::timestamptz[]
+          ) as repeat(read_key, count, at)
+          where ${rfidReads.readKey} = repeat.read_key`);
       }
     });
 
@@ -270,6 +299,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
         await options.onHeartbeat(heartbeat.readerId, new Date(heartbeat.at));
       }
       let repeats = 0;
+      const items: TQueued[] = [];
       for (const read of result.reads) {
         const dedupeKey = `${read.epc}|${read.readerId}|${read.antenna}`;
         const verdict = dedupe.judge(read);
@@ -290,7 +320,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
           repeats += 1;
           counters.repeats += 1;
         }
-        queue.push({ read, readKey, verdict });
+        items.push({ read, readKey, verdict });
       }
       if (result.reads.length === 0) {
         return {
@@ -301,7 +331,11 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
           heartbeats: result.heartbeats.length,
         };
       }
-      const done = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+      // Even a payload of redelivered reads waits for a batch: the one holding the originals may be running.
+      const done = new Promise<void>((resolve, reject) => {
+        pending.push({ items, waiter: { resolve, reject } });
+      });
+      pendingReads += items.length;
       schedule();
       await done;
       return {
@@ -325,7 +359,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     /** Applies what is queued and waits for it. */
     async drain(): Promise<void> {
       flushNow();
-      await chain;
+      while (running !== null) await running;
     },
   };
 }
