@@ -1,0 +1,306 @@
+/**
+ * The load generator of `npm run bench:ingest`, a process of its own so that its work is not counted as
+ * Loupe's: started by bench/ingest.ts with an IPC channel (see ingest-protocol.ts), it connects one MQTT
+ * client per reader, then runs the steps it is sent, publishing Zebra IoT Connector batches (a JSON array
+ * of tag-data events, `readsPerMessage` per message) at QoS 1 on loupe/readers/{id}/zebra with at most
+ * `windowPerConnection` messages awaiting their PUBACK per connection.
+ *
+ * The traffic is a portal's: a tag enters an antenna's field, is read 4–10 times there (the repeats the
+ * pipeline folds away) while other tags are read too, leaves, and later turns up at another antenna
+ * (a move) or, now and then, again at the same one (only seen). A visit starts only at an antenna where
+ * its tag has been silent for longer than the dedupe window, so its first read is fresh and the dedup
+ * ratio stays the reads per visit whatever the rate. Every read of a message carries the time the
+ * message is published (ms), which bench/ingest.ts compares with the time its socket receives the event.
+ */
+import { performance } from 'node:perf_hooks';
+import mqtt, { type MqttClient } from 'mqtt';
+import { readerTopic } from '../src/rfid/mqtt-topics.ts';
+import { randomInt, seededRandom } from '../workshop/random.ts';
+import { type TSimRead, zebraPayload } from '../workshop/reader-payloads.ts';
+import {
+  quantile,
+  type TChildMessage,
+  type TLoadConfig,
+  type TParentMessage,
+  type TStepResult,
+} from './ingest-protocol.ts';
+
+/** A visit starts where the tag has been silent this much longer than the dedupe window. */
+const WINDOW_MARGIN_MS = 500;
+const DRAIN_TIMEOUT_MS = 60_000;
+
+type TVisit = { readonly tag: number; readonly slot: number; left: number };
+type TConnection = {
+  readonly readerId: string;
+  readonly client: MqttClient;
+  readonly topic: string;
+  inflight: number;
+  eventNum: number;
+  readonly visits: TVisit[];
+};
+
+function send(message: TChildMessage): void {
+  process.send?.(message);
+}
+
+function fail(error: unknown): never {
+  send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+}
+
+async function connect(config: TLoadConfig) {
+  const random = seededRandom(config.seed);
+  const connections: TConnection[] = await Promise.all(
+    config.readers.map(async (reader, index) => {
+      const client = await mqtt.connectAsync(config.brokerUrl, {
+        clientId: `bench-${reader.id}-${index}`,
+        protocolVersion: 4,
+        clean: true,
+        reconnectPeriod: 0,
+        keepalive: 120,
+        ...(reader.apiKey === null ? {} : { username: reader.id, password: reader.apiKey }),
+      });
+      client.on('close', () => {
+        if (!stopping) fail(new Error(`the MQTT connection of reader ${reader.id} closed`));
+      });
+      client.on('error', (error) => fail(error));
+      return {
+        readerId: reader.id,
+        client,
+        topic: readerTopic(reader.id, 'zebra'),
+        inflight: 0,
+        eventNum: 1,
+        visits: [],
+      };
+    }),
+  );
+
+  // Slots: every (reader, antenna); a tag's last read per slot decides where its next visit may start.
+  const slotConnection: number[] = [];
+  const slotAntenna: number[] = [];
+  config.readers.forEach((reader, index) => {
+    for (const antenna of reader.antennas) {
+      slotConnection.push(index);
+      slotAntenna.push(antenna);
+    }
+  });
+  const slots = slotAntenna.length;
+  const tags = config.epcs.length;
+  const lastRead = new Float64Array(tags * slots).fill(Number.NEGATIVE_INFINITY);
+  const currentSlot = new Int32Array(tags).fill(-1);
+  // Tags out of every field, longest gone first.
+  const idle = new Int32Array(tags);
+  for (let tag = 0; tag < tags; tag += 1) idle[tag] = tag;
+  let idleHead = 0;
+  let idleCount = tags;
+  const pushIdle = (tag: number) => {
+    idle[(idleHead + idleCount) % tags] = tag;
+    idleCount += 1;
+  };
+  const popIdle = (): number => {
+    const tag = idle[idleHead] ?? 0;
+    idleHead = (idleHead + 1) % tags;
+    idleCount -= 1;
+    return tag;
+  };
+
+  const isFree = (tag: number, slot: number, now: number) =>
+    now - (lastRead[tag * slots + slot] ?? 0) > config.dedupeWindowMs + WINDOW_MARGIN_MS;
+
+  /** The longest-idle tag enters a field: its own again now and then, else another where it is silent. */
+  function startVisit(now: number): boolean {
+    if (idleCount === 0) return false;
+    const tag = popIdle();
+    const current = currentSlot[tag] ?? -1;
+    let slot = -1;
+    if (current >= 0 && random() < config.stayProbability && isFree(tag, current, now)) slot = current;
+    if (slot < 0) {
+      const offset = Math.floor(random() * slots);
+      for (let i = 0; i < slots; i += 1) {
+        const candidate = (offset + i) % slots;
+        if (candidate !== current && isFree(tag, candidate, now)) {
+          slot = candidate;
+          break;
+        }
+      }
+    }
+    // Nowhere it has been silent long enough (too few tags for the rate): it lingers, read as repeats.
+    if (slot < 0) slot = current >= 0 ? current : Math.floor(random() * slots);
+    currentSlot[tag] = slot;
+    const [fewest, most] = config.readsPerVisit;
+    connections[slotConnection[slot] ?? 0]?.visits.push({ tag, slot, left: randomInt(random, fewest, most) });
+    return true;
+  }
+
+  /** One message of the tags in this reader's fields, all read now. */
+  function nextPayload(connection: TConnection, at: Date): { payload: string; reads: number } {
+    const now = at.getTime();
+    const reads: TSimRead[] = [];
+    const { visits } = connection;
+    while (reads.length < config.readsPerMessage) {
+      // Visits land on every reader; bounded so that one reader cannot spin when the others hoard tags.
+      for (let tries = 0; visits.length < config.tagsInFieldPerReader && tries < 4 * slots; tries += 1) {
+        if (!startVisit(now)) break;
+      }
+      if (visits.length === 0) break;
+      const index = Math.floor(random() * visits.length);
+      const visit = visits[index] as TVisit;
+      reads.push({ epc: config.epcs[visit.tag] ?? '', antenna: slotAntenna[visit.slot] ?? 1, at });
+      lastRead[visit.tag * slots + visit.slot] = now;
+      visit.left -= 1;
+      if (visit.left === 0) {
+        visits[index] = visits[visits.length - 1] as TVisit;
+        visits.pop();
+        pushIdle(visit.tag);
+      }
+    }
+    const payload = zebraPayload(reads, {
+      hostName: connection.readerId,
+      firstEventNum: connection.eventNum,
+    });
+    connection.eventNum += reads.length;
+    return { payload, reads: reads.length };
+  }
+
+  return { connections, nextPayload };
+}
+
+let stopping = false;
+let generator: Awaited<ReturnType<typeof connect>> | null = null;
+let config: TLoadConfig | null = null;
+
+function runStep(rate: number, durationMs: number): Promise<TStepResult> {
+  const load = generator;
+  const settings = config;
+  if (load === null || settings === null) throw new Error('step before connect');
+  const { connections, nextPayload } = load;
+  const window = settings.windowPerConnection;
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const cpuBefore = process.cpuUsage();
+    let running = true;
+    let sentReads = 0;
+    let ackedReads = 0;
+    let errors = 0;
+    let backlogReads = 0;
+    const ackTimes: number[] = [];
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let pumpQueued = false;
+
+    const due = (now: number) => (rate === 0 ? Number.POSITIVE_INFINITY : (rate * (now - started)) / 1000);
+
+    function pump(): void {
+      pumpQueued = false;
+      if (!running) return;
+      const now = performance.now();
+      const dueReads = due(now);
+      let blocked = false;
+      while (sentReads < dueReads) {
+        let connection: TConnection | undefined;
+        for (let i = 0; i < connections.length; i += 1) {
+          const candidate = connections[(next + i) % connections.length];
+          if (candidate !== undefined && candidate.inflight < window) {
+            connection = candidate;
+            next = (next + i + 1) % connections.length;
+            break;
+          }
+        }
+        if (connection === undefined) {
+          blocked = true;
+          break;
+        }
+        const target = connection;
+        const publishedAt = performance.now();
+        const { payload, reads } = nextPayload(target, new Date());
+        if (reads === 0) break;
+        target.inflight += 1;
+        sentReads += reads;
+        target.client.publish(target.topic, payload, { qos: 1 }, (error) => {
+          target.inflight -= 1;
+          if (error) {
+            errors += 1;
+          } else if (running) {
+            ackedReads += reads;
+            ackTimes.push(performance.now() - publishedAt);
+          }
+          schedulePump();
+        });
+      }
+      if (!blocked && rate > 0) {
+        if (timer !== null) clearTimeout(timer);
+        const nextDueAt = started + (sentReads / rate) * 1000;
+        timer = setTimeout(pump, Math.max(1, nextDueAt - performance.now()));
+      }
+    }
+
+    function schedulePump(): void {
+      if (!running || pumpQueued) return;
+      pumpQueued = true;
+      setImmediate(pump);
+    }
+
+    setTimeout(() => {
+      running = false;
+      if (timer !== null) clearTimeout(timer);
+      const elapsed = performance.now() - started;
+      backlogReads = rate === 0 ? 0 : Math.max(0, Math.floor(due(started + durationMs) - sentReads));
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuPercent = ((cpu.user + cpu.system) / 1000 / elapsed) * 100;
+      const acked = ackedReads;
+      // Let what is in flight land before the next step starts.
+      const drainStarted = performance.now();
+      const waitDrain = () => {
+        const inflight = connections.reduce((sum, connection) => sum + connection.inflight, 0);
+        if (inflight > 0 && performance.now() - drainStarted < DRAIN_TIMEOUT_MS) {
+          setTimeout(waitDrain, 5);
+          return;
+        }
+        resolve({
+          rate,
+          durationMs: elapsed,
+          sentReads,
+          ackedReads: acked,
+          backlogReads,
+          ackP50Ms: quantile(ackTimes, 0.5),
+          ackP99Ms: quantile(ackTimes, 0.99),
+          cpuPercent,
+          errors,
+        });
+      };
+      waitDrain();
+    }, durationMs);
+    pump();
+  });
+}
+
+process.on('message', (raw: unknown) => {
+  const message = raw as TParentMessage;
+  switch (message.type) {
+    case 'connect':
+      config = message.config;
+      connect(message.config).then((connected) => {
+        generator = connected;
+        send({ type: 'ready' });
+      }, fail);
+      return;
+    case 'step':
+      runStep(message.rate, message.durationMs).then((result) => send({ type: 'step-result', result }), fail);
+      return;
+    case 'stop':
+      stopping = true;
+      Promise.all(
+        (generator?.connections ?? []).map((connection) => connection.client.endAsync(true)),
+      ).finally(() => process.exit(0));
+      return;
+    default: {
+      const unknown: never = message;
+      fail(new Error(`unknown message ${JSON.stringify(unknown)}`));
+    }
+  }
+});
+// The orchestrator went away (Ctrl-C, a crash): so does its generator.
+process.on('disconnect', () => {
+  stopping = true;
+  process.exit(0);
+});

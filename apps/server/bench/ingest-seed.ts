@@ -1,0 +1,100 @@
+/**
+ * The workshop of `npm run bench:ingest`: departments, stations and readers with mapped antennas through
+ * Loupe's API (a reader's key is only ever shown by the API), and the tagged orders straight into the
+ * database in batches, as bench/orders-list.ts does — 2,400 orders and tag assignments one request at a
+ * time took minutes on PGlite, longer than the measurement itself.
+ */
+import { randomBytes } from 'node:crypto';
+import { customerSearchText } from '@loupe/domain/customers/customer';
+import { formatOrderNumber, orderSearchText } from '@loupe/domain/orders/order';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type TDatabaseOptions } from '../src/db/client.ts';
+import { customers, orders, trackedItems } from '../src/db/schema.ts';
+import type { LoupeClient } from '../workshop/loupe-client.ts';
+import type { TLoadReader } from './ingest-protocol.ts';
+
+const BATCH = 500;
+
+/** 96-bit EPCs: a 6-digit prefix and the index in hex. */
+export const epcOf = (prefix: string, index: number) =>
+  `${prefix}${index.toString(16).toUpperCase().padStart(18, '0')}`;
+
+/** One department per reader, one station per antenna, each antenna mapped to its station. */
+export async function seedReaders(
+  client: LoupeClient,
+  options: { readonly readers: number; readonly antennasPerReader: number },
+): Promise<TLoadReader[]> {
+  const suffix = randomBytes(3).toString('hex');
+  const readers: TLoadReader[] = [];
+  for (let r = 1; r <= options.readers; r += 1) {
+    const department = await client.data<{ id: string }>('POST', '/departments', {
+      name: `Bench room ${r} ${suffix}`,
+    });
+    const readerId = `bench-fx-${r}-${suffix}`;
+    const reader = await client.data<{ apiKey: string }>('POST', '/readers', {
+      id: readerId,
+      name: `Bench FX9600 ${r}`,
+      kind: 'zebra',
+    });
+    const antennas: number[] = [];
+    for (let antenna = 1; antenna <= options.antennasPerReader; antenna += 1) {
+      const station = await client.data<{ id: string }>('POST', `/departments/${department.id}/stations`, {
+        name: `Bench ${antenna}`,
+      });
+      await client.request('PUT', `/readers/${readerId}/antennas/${antenna}`, {
+        departmentId: department.id,
+        stationId: station.id,
+      });
+      antennas.push(antenna);
+    }
+    readers.push({ id: readerId, apiKey: reader.apiKey, antennas });
+  }
+  return readers;
+}
+
+/**
+ * `count` orders of one customer, each with a tag, as POST /orders and POST /tracking/assign-epc leave
+ * them (status active, nowhere yet). Loupe must not be running on a PGlite directory meanwhile.
+ */
+export async function seedTaggedOrders(database: TDatabaseOptions, count: number): Promise<string[]> {
+  const handle = await openDatabase(database);
+  try {
+    const { db } = handle;
+    const name = 'Ada Lovelace';
+    const phone = '+1 555 0100';
+    const [customer] = await db
+      .insert(customers)
+      .values({ name, phone, email: null, searchText: customerSearchText({ name, phone }) })
+      .returning({ id: customers.id });
+    if (!customer) throw new Error('no customer row');
+    const epcs: string[] = [];
+    for (let start = 0; start < count; start += BATCH) {
+      const size = Math.min(BATCH, count - start);
+      const rows = Array.from({ length: size }, (_, j) => {
+        const orderNumber = formatOrderNumber(start + j + 1);
+        const description = `Bench signet ring ${start + j + 1}`;
+        return {
+          orderNumber,
+          customerId: customer.id,
+          description,
+          status: 'in_production',
+          searchText: orderSearchText({ orderNumber, customerName: name, description }),
+        };
+      });
+      const inserted = await db.insert(orders).values(rows).returning({ id: orders.id });
+      const tags = inserted.map((row, j) => ({
+        itemKind: 'order',
+        itemId: row.id,
+        epc: epcOf('E28011', start + j),
+        status: 'active',
+      }));
+      await db.insert(trackedItems).values(tags);
+      epcs.push(...tags.map((tag) => tag.epc));
+    }
+    await db.execute(sql`select setval('order_number_seq', ${count})`);
+    await db.execute(sql`analyze`);
+    return epcs;
+  } finally {
+    await handle.close();
+  }
+}
