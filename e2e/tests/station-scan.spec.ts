@@ -33,7 +33,13 @@ test('a wedge scanner at a station without a reader moves the scanned order ther
   const field = page.getByRole('textbox', { name: 'Scanned tag' });
   await expect(field).toBeFocused();
   // A keyboard-wedge scanner is a keyboard: it types the EPC, spaced as printed, then Enter.
-  await page.keyboard.type(epc.replace(/(.{4})/g, '$1 ').trim().toLowerCase(), { delay: 5 });
+  await page.keyboard.type(
+    epc
+      .replace(/(.{4})/g, '$1 ')
+      .trim()
+      .toLowerCase(),
+    { delay: 5 },
+  );
   await page.keyboard.press('Enter');
 
   const log = page.getByRole('list', { name: 'Scan log' });
