@@ -5,12 +5,12 @@ type TData<T> = { data: T };
 test('a wedge scanner at a station without a reader moves the scanned order there', async ({ page, api }) => {
   const suffix = Date.now().toString(36);
   const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
-    name: `Polishing ${suffix}`,
+    name: `Finishing ${suffix}`,
   });
   const station = await api.request<TData<{ id: string }>>(
     'POST',
     `/departments/${department.data.id}/stations`,
-    { name: 'Wheel 2', jewelerName: 'Rosa Quint' },
+    { name: 'Scan bench', jewelerName: 'Rosa Quint' },
   );
   const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
     name: `Ada Lovelace ${suffix}`,
@@ -25,8 +25,12 @@ test('a wedge scanner at a station without a reader moves the scanned order ther
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/departments');
-  await page.getByRole('link', { name: 'Wheel 2' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Wheel 2' })).toBeVisible();
+  // Other tests share this server: look in this test's own department.
+  await page
+    .getByRole('list', { name: `Stations of Finishing ${suffix}` })
+    .getByRole('link', { name: 'Scan bench' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan bench' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Nothing here right now' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Start scan mode' }).click();
@@ -47,7 +51,7 @@ test('a wedge scanner at a station without a reader moves the scanned order ther
   await expect(log.getByRole('link', { name: order.data.orderNumber })).toBeVisible();
   await expect(field).toHaveValue('');
   await expect(field).toBeFocused();
-  const here = page.getByRole('list', { name: 'Items at Wheel 2' });
+  const here = page.getByRole('list', { name: 'Items at Scan bench' });
   await expect(here.getByRole('link', { name: order.data.orderNumber })).toBeVisible();
 
   // The same envelope scanned again stays put.
