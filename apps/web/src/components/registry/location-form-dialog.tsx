@@ -15,16 +15,14 @@ import { useCreateLocation } from '@/lib/registry-api/create-location';
 import { useUpdateLocation } from '@/lib/registry-api/update-location';
 import { toast } from '@/lib/toast';
 import { FormErrorAlert } from './form-error-alert';
-import { serverFormErrors } from './form-issues';
 import {
   emptyLocationForm,
   LOCATION_FORM_FIELDS,
   locationFormValues,
   parseLocationForm,
-  type TLocationFormErrors,
-  type TLocationFormValues,
 } from './location-form-model';
 import { TextareaField } from './textarea-field';
+import { useDialogForm } from './use-dialog-form';
 
 export type TLocationFormDialogProps =
   | {
@@ -39,9 +37,8 @@ export type TLocationFormDialogProps =
 export function LocationFormDialog(props: TLocationFormDialogProps) {
   const initial = () => (props.mode === 'edit' ? locationFormValues(props.location) : emptyLocationForm());
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<TLocationFormValues>(initial);
-  const [errors, setErrors] = useState<TLocationFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, errors, setErrors, formError, setFormError, setValue, reset, showServerError } =
+    useDialogForm(initial, LOCATION_FORM_FIELDS);
   const create = useCreateLocation();
   const update = useUpdateLocation();
   const isPending = create.isPending || update.isPending;
@@ -50,16 +47,7 @@ export function LocationFormDialog(props: TLocationFormDialogProps) {
   function onOpenChange(next: boolean) {
     if (isPending) return;
     setOpen(next);
-    if (next) {
-      setValues(initial());
-      setErrors({});
-      setFormError(null);
-    }
-  }
-
-  function setValue(field: keyof TLocationFormValues, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    if (next) reset();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -71,11 +59,7 @@ export function LocationFormDialog(props: TLocationFormDialogProps) {
       return;
     }
     setErrors({});
-    const onError = (error: unknown) => {
-      const { fieldErrors, formError: message } = serverFormErrors(error, LOCATION_FORM_FIELDS);
-      setErrors(fieldErrors);
-      setFormError(message);
-    };
+    const onError = showServerError;
     if (props.mode === 'create') {
       create.mutate(result.output, {
         onSuccess: (location) => {

@@ -18,15 +18,13 @@ import { useCreateStation } from '@/lib/registry-api/create-station';
 import { useUpdateStation } from '@/lib/registry-api/update-station';
 import { toast } from '@/lib/toast';
 import { FormErrorAlert } from './form-error-alert';
-import { serverFormErrors } from './form-issues';
 import {
   emptyStationForm,
   parseStationForm,
   STATION_FORM_FIELDS,
   stationFormValues,
-  type TStationFormErrors,
-  type TStationFormValues,
 } from './station-form-model';
+import { useDialogForm } from './use-dialog-form';
 
 export type TStationFormDialogProps =
   | {
@@ -41,9 +39,8 @@ export type TStationFormDialogProps =
 export function StationFormDialog(props: TStationFormDialogProps) {
   const initial = () => (props.mode === 'edit' ? stationFormValues(props.station) : emptyStationForm());
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<TStationFormValues>(initial);
-  const [errors, setErrors] = useState<TStationFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, errors, setErrors, formError, setFormError, setValue, reset, showServerError } =
+    useDialogForm(initial, STATION_FORM_FIELDS);
   const create = useCreateStation();
   const update = useUpdateStation();
   const isPending = create.isPending || update.isPending;
@@ -54,16 +51,7 @@ export function StationFormDialog(props: TStationFormDialogProps) {
   function onOpenChange(next: boolean) {
     if (isPending) return;
     setOpen(next);
-    if (next) {
-      setValues(initial());
-      setErrors({});
-      setFormError(null);
-    }
-  }
-
-  function setValue<K extends keyof TStationFormValues>(field: K, value: TStationFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    if (next) reset();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -75,11 +63,7 @@ export function StationFormDialog(props: TStationFormDialogProps) {
       return;
     }
     setErrors({});
-    const onError = (error: unknown) => {
-      const { fieldErrors, formError: message } = serverFormErrors(error, STATION_FORM_FIELDS);
-      setErrors(fieldErrors);
-      setFormError(message);
-    };
+    const onError = showServerError;
     const onSuccess = (station: TStation, verb: string) => {
       setOpen(false);
       toast({ title: `Station ${station.name} was ${verb}` });

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormErrorAlert } from '@/components/registry/form-error-alert';
-import { serverFormErrors } from '@/components/registry/form-issues';
+import { useDialogForm } from '@/components/registry/use-dialog-form';
 import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -20,8 +20,6 @@ import {
   parseReaderForm,
   READER_FORM_FIELDS,
   READER_KIND_OPTIONS,
-  type TReaderFormErrors,
-  type TReaderFormValues,
 } from './reader-form-model';
 import { ReaderKeyDetails } from './reader-key-details';
 
@@ -30,9 +28,8 @@ export const ADD_READER_TITLE = 'Add a reader';
 /** Registers a reader (id, name, kind), then shows its API key once with how to connect it. */
 export function AddReaderDialog({ trigger }: { trigger: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<TReaderFormValues>(emptyReaderForm);
-  const [errors, setErrors] = useState<TReaderFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, errors, setErrors, formError, setFormError, setValue, reset, showServerError } =
+    useDialogForm(emptyReaderForm, READER_FORM_FIELDS);
   const [created, setCreated] = useState<TReaderWithKey | null>(null);
   const create = useCreateReader();
 
@@ -40,19 +37,12 @@ export function AddReaderDialog({ trigger }: { trigger: ReactNode }) {
     if (create.isPending) return;
     setOpen(next);
     if (next) {
-      setValues(emptyReaderForm());
-      setErrors({});
-      setFormError(null);
+      reset();
       setCreated(null);
     } else {
       // The key must not linger in memory once its dialog is gone.
       setCreated(null);
     }
-  }
-
-  function setValue<K extends keyof TReaderFormValues>(field: K, value: TReaderFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -66,11 +56,7 @@ export function AddReaderDialog({ trigger }: { trigger: ReactNode }) {
     setErrors({});
     create.mutate(result.output, {
       onSuccess: (answer) => setCreated(answer),
-      onError: (error) => {
-        const { fieldErrors, formError: message } = serverFormErrors(error, READER_FORM_FIELDS);
-        setErrors(fieldErrors);
-        setFormError(message);
-      },
+      onError: showServerError,
     });
   }
 

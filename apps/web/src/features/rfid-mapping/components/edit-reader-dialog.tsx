@@ -2,7 +2,7 @@ import type { TReader } from '@loupe/domain/registry/readers';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormErrorAlert } from '@/components/registry/form-error-alert';
-import { serverFormErrors } from '@/components/registry/form-issues';
+import { useDialogForm } from '@/components/registry/use-dialog-form';
 import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -21,7 +21,6 @@ import {
   parseReaderForm,
   READER_FORM_FIELDS,
   READER_KIND_OPTIONS,
-  type TReaderFormErrors,
   type TReaderFormValues,
 } from './reader-form-model';
 
@@ -29,25 +28,15 @@ import {
 export function EditReaderDialog({ reader, trigger }: { reader: TReader; trigger: ReactNode }) {
   const initial = (): TReaderFormValues => ({ id: reader.id, name: reader.name, kind: reader.kind });
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<TReaderFormValues>(initial);
-  const [errors, setErrors] = useState<TReaderFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setErrors, errors, formError, setFormError, setValue, reset, showServerError } =
+    useDialogForm(initial, READER_FORM_FIELDS);
   const update = useUpdateReader();
   const title = `Edit reader ${reader.name}`;
 
   function onOpenChange(next: boolean) {
     if (update.isPending) return;
     setOpen(next);
-    if (next) {
-      setValues(initial());
-      setErrors({});
-      setFormError(null);
-    }
-  }
-
-  function setValue<K extends keyof TReaderFormValues>(field: K, value: TReaderFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    if (next) reset();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -72,11 +61,7 @@ export function EditReaderDialog({ reader, trigger }: { reader: TReader; trigger
           setOpen(false);
           toast({ title: `Reader ${saved.name} was saved` });
         },
-        onError: (error) => {
-          const { fieldErrors, formError: message } = serverFormErrors(error, READER_FORM_FIELDS);
-          setErrors(fieldErrors);
-          setFormError(message);
-        },
+        onError: showServerError,
       },
     );
   }
