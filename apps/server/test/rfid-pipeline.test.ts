@@ -71,6 +71,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     pipeline = createIngestPipeline({
       db: t.database.db,
       applyMoves: (moves) => t.app.loupe.tracking.applyMoves(moves),
+      itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
       loadMappings: () => repository.listAntennaMappings(),
       onHeartbeat: async (readerId) => {
         heartbeats.push(readerId);
@@ -133,6 +134,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     const restarted = createIngestPipeline({
       db: t.database.db,
       applyMoves: (moves) => t.app.loupe.tracking.applyMoves(moves),
+      itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
       loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
       onHeartbeat: async () => {},
       events: t.app.loupe.events,
@@ -165,6 +167,19 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
       rooms: [],
     });
     expect(pipeline.counters().tagAssignment).toBe(1);
+    expect(announcements.find((a) => a.name === 'rfid:tag-read')?.payload).not.toHaveProperty('assignedTo');
+  });
+
+  it('says which item already carries a tag read at a tag-assignment antenna, so it is not offered again', async () => {
+    const order = await trackedOrder('E2800016');
+    await pipeline.ingest(reads({ epc: 'E2800016', at: 0, readerId: 'intake' }));
+    expect(announcements.find((a) => a.name === 'rfid:tag-read')?.payload).toMatchObject({
+      epc: 'E2800016',
+      isTagAssignment: true,
+      assignedTo: { itemType: 'order', number: order.orderNumber },
+    });
+    // Nothing moved: the intake antenna only offers tags.
+    expect((await fixtures.trackedRow('order', order.id))?.currentStationId).toBeNull();
   });
 
   it('resolves ingest only after the reads are committed, and announces after commit', async () => {

@@ -40,6 +40,10 @@ export type TPipelineCounters = {
 export type TIngestPipelineOptions = {
   readonly db: TDatabase;
   readonly applyMoves: (moves: readonly TLocationMove[]) => Promise<TMoveOutcome[]>;
+  /** The items already carrying these tags (tag-assignment reads of them say so). */
+  readonly itemsCarrying: (
+    epcs: readonly string[],
+  ) => Promise<ReadonlyMap<string, { itemType: 'order' | 'repair'; number: string }>>;
   /** Every antenna mapping; read again after `invalidateMappings`. */
   readonly loadMappings: () => Promise<readonly TAntennaMapping[]>;
   /** A reader said it is alive. */
@@ -263,7 +267,12 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       if (outcome.result === 'unknown-item') counters.unknownTag += 1;
     }
 
-    // 3. Announce, after commit: every fresh read to admins, managers and the department's room.
+    // 3. Announce, after commit: every fresh read to admins, managers and the department's room. A tag read
+    // at a tag-assignment antenna says which item already carries it, so screens do not offer it again.
+    const assignmentEpcs = announced.flatMap(({ item, resolved }) =>
+      resolved.kind === 'tag-assignment' ? [item.read.epc] : [],
+    );
+    const carried = assignmentEpcs.length > 0 ? await options.itemsCarrying(assignmentEpcs) : new Map();
     for (const { item, resolved } of announced) {
       const { read } = item;
       const place = resolved.kind === 'location' ? resolved : null;
@@ -277,6 +286,9 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
           ...(read.rssi === null ? {} : { rssi: read.rssi }),
           ...(place ? { departmentId: place.departmentId, stationId: place.stationId } : {}),
           ...(resolved.kind === 'tag-assignment' ? { isTagAssignment: true } : {}),
+          ...(resolved.kind === 'tag-assignment' && carried.has(read.epc)
+            ? { assignedTo: carried.get(read.epc) }
+            : {}),
         },
         { rooms: place ? [`department:${place.departmentId}`] : [] },
       );

@@ -30,7 +30,7 @@ export type TMqttTransport =
 
 export type TRfidServiceOptions = {
   readonly db: TDatabase;
-  readonly tracking: Pick<TTrackingService, 'applyMoves'>;
+  readonly tracking: Pick<TTrackingService, 'applyMoves' | 'itemsCarrying'>;
   readonly events: TEventBus;
   readonly clock: TClock;
   readonly logger: FastifyBaseLogger;
@@ -79,6 +79,7 @@ export function createRfidService(options: TRfidServiceOptions) {
   const pipeline = createIngestPipeline({
     db,
     applyMoves: options.tracking.applyMoves,
+    itemsCarrying: options.tracking.itemsCarrying,
     loadMappings: () => readersRepository.listAntennaMappings(),
     onHeartbeat: markOnline,
     events,

@@ -379,6 +379,29 @@ export function createTrackingRepository(db: TDatabase) {
         .orderBy(desc(trackedItems.offsiteDetectedAt), asc(number));
     },
 
+    /** Which of these EPCs a tracked item carries, with the item's kind and number. */
+    async itemsCarrying(
+      epcs: readonly string[],
+    ): Promise<Map<string, { itemType: TTrackedItemKind; number: string }>> {
+      if (epcs.length === 0) return new Map();
+      const rows = await db
+        .select({
+          epc: trackedItems.epc,
+          itemKind: trackedItems.itemKind,
+          number: sql<string>`coalesce(${orders.orderNumber}, ${repairs.repairNumber})`,
+        })
+        .from(trackedItems)
+        .leftJoin(orders, and(eq(trackedItems.itemKind, 'order'), eq(orders.id, trackedItems.itemId)))
+        .leftJoin(repairs, and(eq(trackedItems.itemKind, 'repair'), eq(repairs.id, trackedItems.itemId)))
+        .where(inArray(trackedItems.epc, [...new Set(epcs)]));
+      return new Map(
+        rows.map((row) => [
+          row.epc,
+          { itemType: ZTrackedItemKindSchema.parse(row.itemKind), number: row.number },
+        ]),
+      );
+    },
+
     /** The items standing at a station now (not offsite), longest there first. */
     async listAtStation(stationId: string, kinds: readonly TTrackedItemKind[]) {
       const number = sql<string>`coalesce(${orders.orderNumber}, ${repairs.repairNumber})`;

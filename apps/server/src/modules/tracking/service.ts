@@ -195,6 +195,11 @@ export function createTrackingService(options: TTrackingServiceOptions) {
       }
     },
 
+    /** The items that already carry these tags: a tag-assignment read of one is not offered again. */
+    itemsCarrying(epcs: readonly string[]) {
+      return createTrackingRepository(db).itemsCarrying(epcs);
+    },
+
     /** GET /stations/{stationId}/items: orders for everyone, repairs for those who see repairs. */
     async itemsAtStation(actor: TActor, stationId: string): Promise<TStationItem[]> {
       const repo = createTrackingRepository(db);
