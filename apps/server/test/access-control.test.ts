@@ -109,6 +109,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   // Tracking (spec §7 for orders, the same for repairs).
   'GET /api/v1/tracking/orders': 'signed-in',
   'GET /api/v1/tracking/orders/:orderId': 'signed-in',
+  'GET /api/v1/tracking/orders/:orderId/location-history': 'signed-in',
   'POST /api/v1/tracking/orders/update-location': 'signed-in',
   'POST /api/v1/tracking/assign-epc': ['admin', 'manager', 'salesperson'],
   'DELETE /api/v1/tracking/orders/:orderId': ['admin', 'manager', 'salesperson'],
@@ -116,6 +117,13 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/tracking/orders/:orderId/return': ['admin', 'manager', 'salesperson'],
   'GET /api/v1/tracking/repairs': ['admin', 'manager', 'salesperson', 'operator', 'production'],
   'GET /api/v1/tracking/repairs/:repairId': ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  'GET /api/v1/tracking/repairs/:repairId/location-history': [
+    'admin',
+    'manager',
+    'salesperson',
+    'operator',
+    'production',
+  ],
   'POST /api/v1/tracking/repairs/update-location': 'signed-in',
   'POST /api/v1/tracking/repairs/assign-epc': ['admin', 'manager', 'operator', 'production'],
   'DELETE /api/v1/tracking/repairs/:repairId': ['admin', 'manager', 'operator', 'production'],

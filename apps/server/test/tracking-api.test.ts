@@ -79,8 +79,10 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
       'GET /api/v1/tracking/offsite',
       'GET /api/v1/tracking/orders',
       'GET /api/v1/tracking/orders/{orderId}',
+      'GET /api/v1/tracking/orders/{orderId}/location-history',
       'GET /api/v1/tracking/repairs',
       'GET /api/v1/tracking/repairs/{repairId}',
+      'GET /api/v1/tracking/repairs/{repairId}/location-history',
       'GET /api/v1/tracking/stations/{stationId}/items',
       'GET /api/v1/tracking/stats',
       'POST /api/v1/tracking/assign-epc',
@@ -376,6 +378,25 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
       ]);
     });
 
+    it('keeps the location history with the order after its tag moves to another order (issue 11 §2)', async () => {
+      const { bench } = await workshop();
+      const { order: holder, epc } = await placedOrder(bench);
+      const before = await manager.request('GET', `/api/v1/tracking/orders/${holder.id}/location-history`);
+      expect(before.json().data).toMatchObject({ isTracked: true, locationHistory: [{ rfidTag: epc }] });
+
+      expect((await assignOrder(manager, (await fx.order()).id, epc)).statusCode).toBe(200);
+      const after = await manager.request('GET', `/api/v1/tracking/orders/${holder.id}/location-history`);
+      expect(after.statusCode).toBe(200);
+      expect(after.json().data).toEqual({
+        isTracked: false,
+        locationHistory: before.json().data.locationHistory,
+      });
+      expect(after.json().data.locationHistory[0].currentStation).toEqual({ id: bench.id, name: 'Bench 1' });
+
+      const missing = await manager.request('GET', `/api/v1/tracking/orders/${MISSING_ID}/location-history`);
+      expect(missing.statusCode).toBe(404);
+    });
+
     it('takes the EPC off a repair first (spec §4)', async () => {
       const repair = await fx.repair();
       const epc = fx.epc();
@@ -665,6 +686,15 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
       const { client } = await t.clientAs('designer');
       expect((await client.request('GET', '/api/v1/tracking/repairs')).statusCode).toBe(403);
       expect((await client.request('GET', '/api/v1/tracking/offsite')).statusCode).toBe(403);
+      const repair = await fx.repair();
+      const history = await client.request('GET', `/api/v1/tracking/repairs/${repair.id}/location-history`);
+      expect(history.statusCode).toBe(403);
+    });
+
+    it('answers a repair that was never tagged with an empty, untracked history', async () => {
+      const repair = await fx.repair();
+      const response = await manager.request('GET', `/api/v1/tracking/repairs/${repair.id}/location-history`);
+      expect(response.json()).toEqual({ success: true, data: { isTracked: false, locationHistory: [] } });
     });
   });
 });

@@ -31,6 +31,16 @@ export const ZLocationHistoryEntrySchema = z.object({
 });
 export type TLocationHistoryEntry = z.infer<typeof ZLocationHistoryEntrySchema>;
 
+/**
+ * A job's past locations, newest first, whether or not it still carries a tag: the history belongs to
+ * the job, so a delivered or re-tagged piece can still answer "where was it on Tuesday?".
+ */
+export const ZJobLocationHistorySchema = z.object({
+  isTracked: z.boolean(),
+  locationHistory: z.array(ZLocationHistoryEntrySchema),
+});
+export type TJobLocationHistory = z.infer<typeof ZJobLocationHistorySchema>;
+
 /** The location text of spec §3: 'department - station'. */
 export function locationLabel(departmentName: string, stationName: string): string {
   return `${departmentName} - ${stationName}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  displayNameOf,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   toApplicationUser,
@@ -143,5 +144,12 @@ describe('ZSessionSchema', () => {
     ['a missing refresh token', { refreshToken: undefined }],
   ])('rejects %s', (_label, change) => {
     expect(ZSessionSchema.safeParse({ ...session, ...change }).success).toBe(false);
+  });
+});
+
+describe('displayNameOf', () => {
+  it('shows the name, or the e-mail of someone who has no name yet', () => {
+    expect(displayNameOf({ name: 'Ada  Lovelace ', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(displayNameOf({ name: '  ', email: 'ada@example.com' })).toBe('ada@example.com');
   });
 });

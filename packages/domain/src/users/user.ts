@@ -42,6 +42,11 @@ export function toApplicationUser(
   return { id: profile.id, name, email: profile.email, role: profile.role, department: null };
 }
 
+/** How a person is shown beside what they did: their name, or their e-mail when they have none yet. */
+export function displayNameOf(user: { readonly name: string; readonly email: string }): string {
+  return collapseSpaces(user.name) || user.email;
+}
+
 /** OWASP: at least 8 characters, and allow at least 64; no composition rules (spec §5 leaves the policy open). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -2,7 +2,7 @@ import { roleFromProfile } from '@loupe/domain/auth/roles';
 import type { TItemChange, TItemChangeAction } from '@loupe/domain/history/item-change';
 import { ZItemChangeActionSchema, ZItemChangeSchema } from '@loupe/domain/history/item-change';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
-import { toApplicationUser } from '@loupe/domain/users/user';
+import { displayNameOf, toApplicationUser } from '@loupe/domain/users/user';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { itemChanges, users } from '../../db/schema.ts';
@@ -17,7 +17,10 @@ export type TItemChangeEntry = {
   readonly changes: Record<string, { from: unknown; to: unknown }>;
 };
 
-/** A user's display name as everywhere else: the explicit name, else first and last name (spec §3). */
+/**
+ * A user's display name as everywhere else: the explicit name, else first and last name (spec §3), else
+ * the e-mail, so that no change or assignment ever reads "by ,".
+ */
 export function personName(user: {
   id: string;
   email: string;
@@ -26,7 +29,7 @@ export function personName(user: {
   lastName: string;
   role: string;
 }): string {
-  return toApplicationUser({ ...user, role: roleFromProfile(user.role) }, { name: user.name }).name;
+  return displayNameOf(toApplicationUser({ ...user, role: roleFromProfile(user.role) }, { name: user.name }));
 }
 
 /** The change history of orders and repairs (item_changes): who changed what, when. */

@@ -1,4 +1,5 @@
 import type { TRoleAccess } from '@loupe/domain/auth/permissions';
+import { ZJobLocationHistorySchema } from '@loupe/domain/tracking/location-history';
 import { ZTrackedRepairSchema } from '@loupe/domain/tracking/repair-tracking';
 import {
   ZAssignOrderEpcSchema,
@@ -70,6 +71,24 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
       },
     },
     async (request) => ({ success: true as const, data: await tracking.getOrder(request.params.orderId) }),
+  );
+
+  app.get(
+    '/tracking/orders/:orderId/location-history',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.order.read) },
+      schema: {
+        tags: ['tracking'],
+        summary: "An order's past locations, newest first, kept after its tag is removed or moved on",
+        ...bearerDoc,
+        params: ZOrderParamsSchema,
+        response: { 200: resultWithData(ZJobLocationHistorySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await tracking.locationHistory(currentUserOf(request), 'order', request.params.orderId),
+    }),
   );
 
   app.post(
@@ -208,6 +227,24 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
     async (request) => ({
       success: true as const,
       data: await tracking.getRepair(currentUserOf(request), request.params.repairId),
+    }),
+  );
+
+  app.get(
+    '/tracking/repairs/:repairId/location-history',
+    {
+      config: { access: accessOf(TRACKING_ACCESS.repair.read) },
+      schema: {
+        tags: ['tracking'],
+        summary: "A repair's past locations, newest first, kept after its tag is removed or moved on",
+        ...bearerDoc,
+        params: ZRepairParamsSchema,
+        response: { 200: resultWithData(ZJobLocationHistorySchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await tracking.locationHistory(currentUserOf(request), 'repair', request.params.repairId),
     }),
   );
 

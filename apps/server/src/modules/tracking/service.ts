@@ -35,7 +35,7 @@ import {
   type TTrackingRepository,
   trackingStatusOf,
 } from './repository.ts';
-import { offsiteItemOf, trackedOrderResponseOf, trackedRepairOf } from './views.ts';
+import { historyEntryOf, offsiteItemOf, trackedOrderResponseOf, trackedRepairOf } from './views.ts';
 
 export type TTrackingActor = TActor & { readonly id: string };
 
@@ -438,6 +438,24 @@ export function createTrackingService(options: TTrackingServiceOptions) {
     },
 
     getOrder: orderResponse,
+
+    /**
+     * GET /tracking/{orders|repairs}/{id}/location-history: where the job has been, newest first, whether
+     * or not it still carries a tag. The history belongs to the job (issue 11 §2), so it outlives its tag.
+     */
+    async locationHistory(actor: TActor, kind: TTrackedItemKind, itemId: string) {
+      assertAllowed(actor, TRACKING_ACCESS[kind].read);
+      const repo = createTrackingRepository(db);
+      await requireItem(repo, kind, itemId);
+      const [tracked, history] = await Promise.all([
+        repo.findTracked(kind, itemId),
+        repo.historyOf(kind, [itemId]),
+      ]);
+      return {
+        isTracked: tracked !== undefined,
+        locationHistory: (history.get(itemId) ?? []).map(historyEntryOf),
+      };
+    },
 
     async listRepairs(actor: TActor): Promise<TTrackedRepair[]> {
       assertAllowed(actor, TRACKING_ACCESS.repair.read);

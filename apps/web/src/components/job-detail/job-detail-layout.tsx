@@ -21,7 +21,7 @@ export type TJobDetailLayoutProps = {
   readonly isOverdue: boolean;
   /** The wide column: facts, photos, history. */
   readonly main: ReactNode;
-  /** The narrow column (below on small screens): tracking. */
+  /** The narrow column: tracking. On a phone it comes first: where the piece is matters most there. */
   readonly aside: ReactNode;
 };
 
@@ -61,7 +61,7 @@ export function JobDetailLayout(props: TJobDetailLayoutProps) {
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">{props.main}</div>
-        <div className="grid content-start gap-6">{props.aside}</div>
+        <div className="order-first grid content-start gap-6 lg:order-none">{props.aside}</div>
       </div>
     </div>
   );

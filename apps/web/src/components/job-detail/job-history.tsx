@@ -1,7 +1,8 @@
 import type { TListPage } from '@loupe/domain/api/list';
 import type { TItemChange } from '@loupe/domain/history/item-change';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { ChangeHistory, type TChangeFormatter } from '@/components/history/change-history';
+import { ChangeHistory } from '@/components/history/change-history';
+import type { TChangeFormatter } from '@/components/history/describe-change';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DetailSection } from './detail-section';

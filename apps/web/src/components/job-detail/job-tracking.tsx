@@ -1,4 +1,4 @@
-import type { TLocationHistoryEntry } from '@loupe/domain/tracking/location-history';
+import type { TJobLocationHistory, TLocationHistoryEntry } from '@loupe/domain/tracking/location-history';
 import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from '@/components/load-error';
@@ -26,6 +26,8 @@ export type TJobTrackingProps<
   readonly summary: TTrackedItemSummary | null;
   /** The job's tracking record, for the timeline; null data when it is not tracked. */
   readonly tracking: UseQueryResult<TTracked | null>;
+  /** Where the job has been while it carries no tag (asked for only then): the history outlives the tag. */
+  readonly pastLocations: UseQueryResult<TJobLocationHistory>;
   /** Whether the newest timeline entry is where the job still is (each kind's record says so its own way). */
   readonly isAtNewest: (tracking: TTracked) => boolean;
   readonly now: Date;
@@ -40,6 +42,7 @@ export function JobTracking<TTracked extends { readonly locationHistory: readonl
   number,
   summary,
   tracking,
+  pastLocations,
   isAtNewest,
   now,
   canManage,
@@ -84,9 +87,7 @@ export function JobTracking<TTracked extends { readonly locationHistory: readonl
               isRetrying={tracking.isFetching}
             />
           ) : tracking.data === null ? (
-            <p className="text-sm text-muted-foreground">
-              {`Not tracked: no timeline while the ${itemNoun} has no tag.`}
-            </p>
+            <PastLocations itemNoun={itemNoun} query={pastLocations} now={now} />
           ) : (
             <LocationTimeline
               entries={tracking.data.locationHistory}
@@ -97,5 +98,43 @@ export function JobTracking<TTracked extends { readonly locationHistory: readonl
         </div>
       </div>
     </DetailSection>
+  );
+}
+
+/** The timeline of a job without a tag: read-only, kept for good (issue 11 §2). */
+function PastLocations({
+  itemNoun,
+  query,
+  now,
+}: {
+  itemNoun: string;
+  query: UseQueryResult<TJobLocationHistory>;
+  now: Date;
+}) {
+  if (query.isPending) return <Skeleton className="h-16 w-full" />;
+  if (query.isError) {
+    return (
+      <LoadError
+        title="Could not load the timeline"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  }
+  if (query.data.locationHistory.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {`Not tracked: this ${itemNoun} has not been read at any station yet.`}
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-muted-foreground">
+        {`No longer tracked: where this ${itemNoun} was while it carried a tag.`}
+      </p>
+      <LocationTimeline entries={query.data.locationHistory} now={now} isAtNewest={false} />
+    </div>
   );
 }

@@ -13,6 +13,8 @@ export const ordersQueryKeys = {
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,
   trackings: ['orders', 'tracking'] as const,
   tracking: (orderId: string) => ['orders', 'tracking', orderId] as const,
+  /** Under the tracking key: whatever refreshes the tracking refreshes the past locations too. */
+  locationHistory: (orderId: string) => ['orders', 'tracking', orderId, 'location-history'] as const,
   history: (orderId: string) => ['orders', 'history', orderId] as const,
   productTypes: ['orders', 'form', 'product-types'] as const,
   metalTypes: ['orders', 'form', 'metal-types'] as const,

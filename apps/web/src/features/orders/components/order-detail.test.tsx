@@ -74,10 +74,17 @@ const HISTORY = page([
   { id: 1, at: '2025-06-14T10:00:00.000Z', action: 'created', actor: null, changes: {} },
 ]);
 
-function mockOrder(order = makeOrder(), tracking: unknown = notFound()) {
+const NEVER_TRACKED = envelope({ isTracked: false, locationHistory: [] });
+
+function mockOrder(
+  order = makeOrder(),
+  tracking: unknown = notFound(),
+  pastLocations: unknown = NEVER_TRACKED,
+) {
   return mockGet({
     [`orders/${ORDER_ID}`]: envelope(order),
     [`tracking/orders/${ORDER_ID}`]: tracking,
+    [`tracking/orders/${ORDER_ID}/location-history`]: pastLocations,
     [`orders/${ORDER_ID}/history`]: HISTORY,
   });
 }
@@ -106,8 +113,20 @@ describe('OrderDetail', { timeout: 20_000 }, () => {
     expect(screen.getByText('Not tagged.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Tag EPC' })).toBeInTheDocument();
     expect(
-      await screen.findByText('Not tracked: no timeline while the order has no tag.'),
+      await screen.findByText('Not tracked: this order has not been read at any station yet.'),
     ).toBeInTheDocument();
+  });
+
+  it('keeps showing where an order was after its tag went to another job (issue 11 §2)', async () => {
+    const past = (TRACKED_RESPONSE as { data: { locationHistory: unknown[] } }).data.locationHistory;
+    mockOrder(makeOrder(), notFound(), envelope({ isTracked: false, locationHistory: past }));
+    renderDetail();
+    expect(
+      await screen.findByText('No longer tracked: where this order was while it carried a tag.'),
+    ).toBeInTheDocument();
+    const timeline = screen.getByRole('list', { name: /timeline/i });
+    expect(within(timeline).getByText(/Polishing/)).toBeInTheDocument();
+    expect(within(timeline).getByText(/Casting/)).toBeInTheDocument();
   });
 
   it('normalizes a scanned EPC and assigns it with the order number', async () => {
@@ -223,8 +242,8 @@ describe('OrderDetail', { timeout: 20_000 }, () => {
     renderDetail();
     const history = await screen.findByRole('list', { name: 'Change history' });
     expect(history).toHaveTextContent('Status changed by Rita Gomez, 2 hours ago');
-    expect(history).toHaveTextContent('Status: New → In design');
-    expect(history).toHaveTextContent('Price: $100.00 → $120.00');
+    expect(history).toHaveTextContent('Status changed from New to In design');
+    expect(history).toHaveTextContent('Price changed from $100.00 to $120.00');
     expect(history).toHaveTextContent('Created by Loupe, yesterday');
   });
 

@@ -13,6 +13,7 @@ import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
 import { useOrder } from '../api/get-order';
 import { useOrderHistory } from '../api/get-order-history';
+import { useOrderLocationHistory } from '../api/get-order-location-history';
 import { useOrderTracking } from '../api/get-order-tracking';
 import { useDeleteOrderPhoto, useUploadOrderPhoto } from '../api/order-photos';
 import {
@@ -131,6 +132,7 @@ function OrderHistory({ orderId, now }: { orderId: string; now: Date }) {
 
 function OrderTracking({ order, canManage, now }: { order: TOrder; canManage: boolean; now: Date }) {
   const tracking = useOrderTracking(order.id);
+  const pastLocations = useOrderLocationHistory(order.id, { enabled: tracking.data === null });
   const assign = useAssignOrderEpc();
   const expected = useSetOrderExpectedOffsite();
   const stop = useStopOrderTracking();
@@ -142,6 +144,7 @@ function OrderTracking({ order, canManage, now }: { order: TOrder; canManage: bo
       number={order.orderNumber}
       summary={order.tracking}
       tracking={tracking}
+      pastLocations={pastLocations}
       isAtNewest={(record) => record.status === 'tracking' && record.currentStationId !== null}
       now={now}
       canManage={canManage}

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, type TOrderStatus, ZOrderStatusSchema } from '@loupe/domain/orders/order';
-import { plainValue, type TChangeFormatter } from '@/components/history/change-history';
+import { plainValue, type TChangeFormatter } from '@/components/history/describe-change';
 import type { TJobNoun } from '@/components/job-noun';
 import { Badge, type TBadgeProps } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/date-format';
@@ -26,7 +26,14 @@ export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
   return <Badge variant={STATUS_VARIANT[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
 }
 
+/** The history's field names: the snapshot's (customer, salesperson…) and, in older entries, the id columns. */
 export const ORDER_FIELD_LABELS: Readonly<Record<string, string>> = {
+  customer: 'Customer',
+  productType: 'Product type',
+  metalType: 'Metal',
+  design: 'Design',
+  salesperson: 'Salesperson',
+  designer: 'Designer',
   customerId: 'Customer',
   productTypeId: 'Product type',
   metalTypeId: 'Metal',

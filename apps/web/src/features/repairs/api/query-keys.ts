@@ -15,6 +15,8 @@ export const repairsQueryKeys = {
   detail: (repairId: string) => ['repairs', 'detail', repairId] as const,
   trackings: ['repairs', 'tracking'] as const,
   tracking: (repairId: string) => ['repairs', 'tracking', repairId] as const,
+  /** Under the tracking key: whatever refreshes the tracking refreshes the past locations too. */
+  locationHistory: (repairId: string) => ['repairs', 'tracking', repairId, 'location-history'] as const,
   history: (repairId: string) => ['repairs', 'history', repairId] as const,
   settings: ['repairs', 'form', 'settings'] as const,
 };

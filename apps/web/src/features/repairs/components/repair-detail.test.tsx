@@ -75,6 +75,7 @@ function renderDetail(
   mockGet({
     [`repairs/${REPAIR_ID}`]: envelope(repair),
     [`tracking/repairs/${REPAIR_ID}`]: tracking,
+    [`tracking/repairs/${REPAIR_ID}/location-history`]: envelope({ isTracked: false, locationHistory: [] }),
     [`repairs/${REPAIR_ID}/history`]: page([]),
   });
   return renderWithProviders(<RepairDetail repairId={REPAIR_ID} now={() => NOW} />, {

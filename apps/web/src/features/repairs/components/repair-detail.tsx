@@ -13,6 +13,7 @@ import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
 import { useRepair } from '../api/get-repair';
 import { useRepairHistory } from '../api/get-repair-history';
+import { useRepairLocationHistory } from '../api/get-repair-location-history';
 import { useRepairTracking } from '../api/get-repair-tracking';
 import { useDeleteRepairPhoto, useUploadRepairPhoto } from '../api/repair-photos';
 import {
@@ -147,6 +148,7 @@ function RepairTracking({
   now: Date;
 }) {
   const tracking = useRepairTracking(repair.id);
+  const pastLocations = useRepairLocationHistory(repair.id, { enabled: tracking.data === null });
   const assign = useAssignRepairEpc();
   const expected = useSetRepairExpectedOffsite();
   const stop = useStopRepairTracking();
@@ -158,6 +160,7 @@ function RepairTracking({
       number={repair.repairNumber}
       summary={repair.tracking}
       tracking={tracking}
+      pastLocations={pastLocations}
       isAtNewest={(record) => record.status === 'active' && record.currentLocation !== null}
       now={now}
       canManage={canManage}

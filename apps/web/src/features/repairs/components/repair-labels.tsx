@@ -5,7 +5,7 @@ import {
   ZRepairStatusSchema,
   ZRepairTypeSchema,
 } from '@loupe/domain/repairs/repair';
-import { plainValue, type TChangeFormatter } from '@/components/history/change-history';
+import { plainValue, type TChangeFormatter } from '@/components/history/describe-change';
 import type { TJobNoun } from '@/components/job-noun';
 import { Badge, type TBadgeProps } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/date-format';
@@ -42,7 +42,9 @@ export function repairTypesText(types: readonly string[]): string {
     .join(', ');
 }
 
+/** The history's field names: the snapshot's (customer…) and, in older entries, the id columns. */
 export const REPAIR_FIELD_LABELS: Readonly<Record<string, string>> = {
+  customer: 'Customer',
   customerId: 'Customer',
   itemDescription: 'Item',
   repairTypes: 'Repair types',
