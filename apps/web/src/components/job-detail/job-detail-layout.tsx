@@ -19,6 +19,8 @@ export type TJobDetailLayoutProps = {
   readonly statusBadge: ReactNode;
   readonly isRush: boolean;
   readonly isOverdue: boolean;
+  /** One-click status changes, for a role that may change the job's status. */
+  readonly statusActions?: ReactNode;
   /** The wide column: facts, photos, history. */
   readonly main: ReactNode;
   /** The narrow column: tracking. On a phone it comes first: where the piece is matters most there. */
@@ -59,6 +61,7 @@ export function JobDetailLayout(props: TJobDetailLayoutProps) {
         {props.isRush ? <Badge variant="destructive">Rush</Badge> : null}
         {props.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
       </div>
+      {props.statusActions}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">{props.main}</div>
         <div className="order-first grid content-start gap-6 lg:order-none">{props.aside}</div>

@@ -1,15 +1,17 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type LucideIcon, SearchIcon } from 'lucide-react';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import type { TJobNoun } from '@/components/job-noun';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { formatCount } from '@/lib/money-format';
+import { BulkStatusBar, type TJobBulkStatus } from './bulk-status-bar';
 import { JobListSearch } from './job-list-search';
 import { JOB_ROW_HEIGHT, JobListHeader, type TJobListColumns } from './job-row';
 import { NewJobButton, type TNewJobLink } from './new-job-link';
@@ -37,6 +39,8 @@ export type TJobListProps<
   TStatus extends string,
   TSort extends string,
 > = {
+  /** Rows can be selected and moved to a status together; absent for a role that may not change statuses. */
+  readonly bulkStatus?: TJobBulkStatus<TItem, TStatus> | undefined;
   readonly labels: TJobListLabels;
   /** The "New order" button, or null for a role that may not write one up. */
   readonly newJob: TNewJobLink | null;
@@ -56,12 +60,24 @@ export function JobList<TItem extends { readonly id: string }, TStatus extends s
   filterState,
   query,
   renderRow,
+  bulkStatus,
 }: TJobListProps<TItem, TStatus, TSort>) {
   const { noun } = labels;
   const { filters } = filterState;
   const isMobile = useIsMobile();
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  // Only rows still on screen count: a row that left the list (a filter, a refetch) is no longer selected.
+  const selected = items.filter((item) => selectedIds.has(item.id));
+  const toggle = (id: string, isSelected: boolean) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (isSelected) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allSelected = items.length > 0 && selected.length === items.length;
 
   return (
     <div className="flex flex-col gap-4">
@@ -109,14 +125,51 @@ export function JobList<TItem extends { readonly id: string }, TStatus extends s
             {`${formatCount(total)} ${total === 1 ? noun.one : noun.other}`}
             {query.isFetching && !query.isFetchingNextPage ? ' · updating…' : null}
           </p>
-          <JobListHeader columns={labels.columns} />
+          {bulkStatus && selected.length > 0 ? (
+            <BulkStatusBar
+              noun={noun}
+              selected={selected}
+              bulk={bulkStatus}
+              onDone={setSelectedIds}
+              onClear={() => setSelectedIds(new Set())}
+            />
+          ) : null}
+          <div className="flex items-end">
+            {bulkStatus ? (
+              <Checkbox
+                className="mb-2 ml-3"
+                aria-label={`Select all ${formatCount(items.length)} ${noun.other} shown`}
+                checked={allSelected ? true : selected.length > 0 ? 'indeterminate' : false}
+                onCheckedChange={(checked) =>
+                  setSelectedIds(checked === true ? new Set(items.map((item) => item.id)) : new Set())
+                }
+              />
+            ) : null}
+            <div className="min-w-0 flex-1">
+              <JobListHeader columns={labels.columns} />
+            </div>
+          </div>
           <VirtualList
             // A new search or filter starts at the top of its list.
             key={JSON.stringify(filters)}
             items={items}
             rowHeight={isMobile ? JOB_ROW_HEIGHT.narrow : JOB_ROW_HEIGHT.wide}
             getKey={(item) => item.id}
-            renderRow={renderRow}
+            renderRow={
+              bulkStatus
+                ? (item) => (
+                    <div className="flex h-full items-center">
+                      <Checkbox
+                        className="ml-3"
+                        aria-label={`Select ${bulkStatus.numberOf(item)}`}
+                        checked={selectedIds.has(item.id)}
+                        onCheckedChange={(checked) => toggle(item.id, checked === true)}
+                      />
+                      <div className="h-full min-w-0 flex-1">{renderRow(item)}</div>
+                    </div>
+                  )
+                : renderRow
+            }
             label={labels.title}
             totalCount={total}
             hasNextPage={query.hasNextPage && !query.isFetchNextPageError}

@@ -10,7 +10,8 @@ import { formatCents } from '@/lib/money-format';
 /** Row heights (px) of the virtualized list: one line of columns on wide screens, three lines on phones. */
 export const JOB_ROW_HEIGHT = { wide: 64, narrow: 100 } as const;
 
-const COLUMNS = 'md:grid-cols-[7.5rem_minmax(0,1fr)_9.5rem_8rem_minmax(0,13rem)_6.5rem]';
+// The number column fits a number and the rush mark side by side, whatever the workshop's prefix length.
+const COLUMNS = 'md:grid-cols-[9.5rem_minmax(0,1fr)_9.5rem_8rem_minmax(0,13rem)_6.5rem]';
 
 /** The titles of the two columns a kind of job fills its own way. */
 export type TJobListColumns = {
@@ -51,6 +52,8 @@ export type TJobRowProps = {
   readonly statusBadge: ReactNode;
   readonly promisedDate: string | null;
   readonly isOverdue: boolean;
+  /** Promised for today and not finished: the day's pickups and deliveries stand out. */
+  readonly isDueToday: boolean;
   readonly tracking: TTrackedItemSummary | null;
   /** The money column's value; `amountLabel` names it for screen readers (the column's title). */
   readonly amountCents: number;
@@ -59,7 +62,7 @@ export type TJobRowProps = {
 
 /** One job in a list: a link to it, laid out in the header's columns (three lines on phones). */
 export function JobRow(props: TJobRowProps) {
-  const { isOverdue, tracking } = props;
+  const { isOverdue, isDueToday, tracking } = props;
   return (
     <Link
       to={props.to}
@@ -67,11 +70,13 @@ export function JobRow(props: TJobRowProps) {
         'grid h-full grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 gap-y-1 px-4 text-sm outline-none',
         'hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
         'md:items-center md:gap-y-0',
+        // A rush job is marked along its whole row, not only by the badge.
+        props.isRush && 'border-l-4 border-l-destructive',
         COLUMNS,
       )}
     >
-      <span className="col-start-1 row-start-1 flex min-w-0 items-center gap-2 font-mono font-medium">
-        {props.number}
+      <span className="col-start-1 row-start-1 flex min-w-0 items-center gap-1.5 font-mono font-medium whitespace-nowrap">
+        <span className="truncate">{props.number}</span>
         {props.isRush ? <RushMarker /> : null}
       </span>
       <span className="col-start-1 row-start-2 min-w-0 md:col-start-2 md:row-start-1">
@@ -84,12 +89,16 @@ export function JobRow(props: TJobRowProps) {
       <span
         className={cn(
           'col-start-1 row-start-3 min-w-0 truncate text-xs md:col-start-4 md:row-start-1 md:text-sm',
-          isOverdue ? 'font-semibold text-destructive' : 'text-muted-foreground md:text-foreground',
+          isOverdue
+            ? 'font-semibold text-destructive'
+            : isDueToday
+              ? 'font-semibold text-amber-700 dark:text-amber-400'
+              : 'text-muted-foreground md:text-foreground',
         )}
       >
         <span className="sr-only">Promised </span>
         {props.promisedDate ? formatCalendarDate(props.promisedDate) : 'No date'}
-        {isOverdue ? ' · Overdue' : null}
+        {isOverdue ? ' · Overdue' : isDueToday ? ' · Today' : null}
       </span>
       <span
         className={cn(
@@ -111,7 +120,7 @@ export function JobRow(props: TJobRowProps) {
 
 function RushMarker() {
   return (
-    <span className="inline-flex items-center gap-0.5 rounded-sm bg-destructive px-1 font-sans text-[0.7rem] font-semibold text-destructive-foreground uppercase dark:bg-destructive/60">
+    <span className="inline-flex shrink-0 items-center gap-0.5 rounded-sm bg-destructive px-1 font-sans text-[0.7rem] leading-4 font-semibold text-destructive-foreground uppercase dark:bg-destructive/60">
       <ZapIcon className="size-3" aria-hidden="true" />
       Rush
     </span>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { clearToasts } from '@/lib/toast';
+import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, notFound, page } from '@/test/api-mocks';
 import { makeUser } from '@/test/auth-fixtures';
 import { stubObjectUrls, stubPointerApis } from '@/test/dom-stubs';
@@ -245,6 +245,39 @@ describe('OrderDetail', { timeout: 20_000 }, () => {
     expect(history).toHaveTextContent('Status changed from New to In design');
     expect(history).toHaveTextContent('Price changed from $100.00 to $120.00');
     expect(history).toHaveTextContent('Created by Loupe, yesterday');
+  });
+
+  it('moves the order to an allowed next status in one click (issue 11 §9)', async () => {
+    mockOrder(makeOrder({ status: 'quality_check' }));
+    const patch = vi.spyOn(apiClient, 'patch').mockResolvedValue(envelope(makeOrder({ status: 'ready' })));
+    const user = userEvent.setup();
+    renderDetail();
+    const actions = await screen.findByRole('region', { name: 'Change status' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['In production', 'Ready for pickup', 'Cancelled']);
+    await user.click(within(actions).getByRole('button', { name: 'Ready for pickup' }));
+    expect(patch).toHaveBeenCalledWith(`orders/${ORDER_ID}`, { status: 'ready' });
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('ORD-00042 is now “Ready for pickup”'));
+  });
+
+  it('shows why the server refused a status change, and offers nothing to a role that may not edit', async () => {
+    mockOrder(makeOrder({ status: 'new' }));
+    vi.spyOn(apiClient, 'patch').mockRejectedValue(
+      new Error('ORD-00042 cannot go from “New” to “In design”.'),
+    );
+    const user = userEvent.setup();
+    const view = renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'In design' }));
+    expect(await screen.findByText('ORD-00042 cannot go from “New” to “In design”.')).toBeInTheDocument();
+    view.unmount();
+
+    mockOrder(makeOrder({ status: 'new' }));
+    renderDetail('designer');
+    await screen.findByRole('heading', { level: 1, name: 'ORD-00042' });
+    expect(screen.queryByRole('region', { name: 'Change status' })).not.toBeInTheDocument();
   });
 
   it('prints a job ticket whose QR code holds the number and the EPC', async () => {

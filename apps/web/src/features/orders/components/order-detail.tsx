@@ -1,11 +1,12 @@
 import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
-import type { TOrder } from '@loupe/domain/orders/order';
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TRANSITIONS, type TOrder } from '@loupe/domain/orders/order';
 import { JobDetailLayout } from '@/components/job-detail/job-detail-layout';
 import { JobDetailLoader } from '@/components/job-detail/job-detail-loader';
 import { Fact, JobFacts } from '@/components/job-detail/job-facts';
 import { JobHistory } from '@/components/job-detail/job-history';
 import { JobPhotos } from '@/components/job-detail/job-photos';
 import { JobTracking } from '@/components/job-detail/job-tracking';
+import { QuickStatusActions } from '@/components/job-detail/quick-status-actions';
 import type { TJobTicketData } from '@/components/job-ticket/job-ticket';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isPastDate, localIsoDate } from '@/lib/date-format';
@@ -22,6 +23,7 @@ import {
   useSetOrderExpectedOffsite,
   useStopOrderTracking,
 } from '../api/order-tracking-mutations';
+import { useUpdateOrder } from '../api/update-order';
 import { FINISHED_ORDER_STATUSES, ORDER_NOUN, OrderStatusBadge, orderChangeFormatter } from './order-labels';
 
 export type TOrderDetailProps = { readonly orderId: string; readonly now?: () => Date };
@@ -49,6 +51,7 @@ function LoadedOrder({ order, now }: { order: TOrder; now: Date }) {
       editPath={canEdit ? pathTo(paths.orderEdit, { orderId: order.id }) : null}
       statusBadge={<OrderStatusBadge status={order.status} />}
       isRush={order.isRush}
+      statusActions={canEdit ? <OrderStatusActions order={order} /> : null}
       isOverdue={
         isPastDate(order.promisedDate, localIsoDate(now)) && !FINISHED_ORDER_STATUSES.includes(order.status)
       }
@@ -155,6 +158,20 @@ function OrderTracking({ order, canManage, now }: { order: TOrder; canManage: bo
         setExpectedOffsite: (expectedOffsite) => expected.mutateAsync({ orderId, expectedOffsite }),
         returnFromOffsite: () => giveBack.mutateAsync({ orderId }),
       }}
+    />
+  );
+}
+
+function OrderStatusActions({ order }: { order: TOrder }) {
+  const update = useUpdateOrder();
+  return (
+    <QuickStatusActions
+      itemNoun={ORDER_NOUN.one}
+      number={order.orderNumber}
+      status={order.status}
+      transitions={ORDER_STATUS_TRANSITIONS}
+      labels={ORDER_STATUS_LABELS}
+      onChange={(status) => update.mutateAsync({ orderId: order.id, changes: { status } })}
     />
   );
 }

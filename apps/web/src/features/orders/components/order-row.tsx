@@ -8,6 +8,7 @@ export const ORDER_COLUMNS: TJobListColumns = { customer: 'Customer', amount: 'B
 
 /** An order in the list: its description under the customer, its balance in the money column. */
 export function OrderRow({ order, today }: { order: TOrderListItem; today: string }) {
+  const isOpen = !FINISHED_ORDER_STATUSES.includes(order.status);
   return (
     <JobRow
       to={pathTo(paths.orderDetail, { orderId: order.id })}
@@ -17,7 +18,8 @@ export function OrderRow({ order, today }: { order: TOrderListItem; today: strin
       summary={order.description || 'No description'}
       statusBadge={<OrderStatusBadge status={order.status} />}
       promisedDate={order.promisedDate}
-      isOverdue={isPastDate(order.promisedDate, today) && !FINISHED_ORDER_STATUSES.includes(order.status)}
+      isOverdue={isPastDate(order.promisedDate, today) && isOpen}
+      isDueToday={order.promisedDate === today && isOpen}
       tracking={order.tracking}
       amountCents={order.balanceCents}
       amountLabel={ORDER_COLUMNS.amount}

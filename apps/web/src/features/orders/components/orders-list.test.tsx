@@ -4,12 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JOB_ROW_HEIGHT as ORDER_ROW_HEIGHT } from '@/components/job-list/job-row';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { mockGet, page } from '@/test/api-mocks';
+import { clearToasts, getToasts } from '@/lib/toast';
+import { envelope, mockGet, page } from '@/test/api-mocks';
 import { makeUser } from '@/test/auth-fixtures';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { ORDERS_PAGE_SIZE } from '../api/get-orders';
-import { listItem } from '../order-fixtures';
+import { listItem, makeOrder } from '../order-fixtures';
 import { OrdersList } from './orders-list';
 
 const NOW = new Date(2025, 5, 15, 12, 0);
@@ -164,6 +165,70 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     expect(second).not.toHaveTextContent('Rush');
     // A delivered order is not overdue, whatever its date.
     expect(third).not.toHaveTextContent('Overdue');
+  });
+
+  it('marks an order promised for today, and not one already delivered (issue 11 §9)', async () => {
+    mockGet({
+      orders: page([
+        listItem(0, { promisedDate: '2025-06-15' }),
+        listItem(1, { promisedDate: '2025-06-15', status: 'delivered' }),
+      ]),
+    });
+    renderList();
+    const [today, delivered] = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole(
+      'link',
+    );
+    expect(today).toHaveTextContent('Jun 15, 2025 · Today');
+    expect(delivered).not.toHaveTextContent('Today');
+  });
+
+  it('moves selected orders to a status they can all take, and keeps the refused ones selected with why', async () => {
+    clearToasts();
+    mockGet({
+      orders: page([
+        listItem(0, { status: 'quality_check' }),
+        listItem(1, { status: 'quality_check' }),
+        listItem(2, { status: 'ready' }),
+      ]),
+    });
+    const patch = vi.spyOn(apiClient, 'patch').mockImplementation(async (path) => {
+      if (String(path).endsWith('0001')) {
+        throw new ApiError({
+          status: 409,
+          code: 'CONFLICT',
+          message: 'ORD-00002 was changed by someone else.',
+        });
+      }
+      return envelope(makeOrder({ status: 'ready' }));
+    });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select ORD-00001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select ORD-00003' }));
+    const bar = screen.getByRole('region', { name: 'Selected orders' });
+    // Quality check may go to Ready for pickup, Ready may not: nothing in common.
+    expect(bar).toHaveTextContent('2 selected');
+    expect(bar).toHaveTextContent('These orders have no next status in common');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select ORD-00003' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select ORD-00002' }));
+    await user.click(within(bar).getByRole('combobox', { name: 'Move selected to' }));
+    await user.click(await screen.findByRole('option', { name: 'Ready for pickup' }));
+    await user.click(within(bar).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('1 order moved to “Ready for pickup”'));
+    expect(patch).toHaveBeenCalledTimes(2);
+    expect(patch.mock.calls.map((call) => call[1])).toEqual([{ status: 'ready' }, { status: 'ready' }]);
+    expect(await screen.findByText('ORD-00002: ORD-00002 was changed by someone else.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select ORD-00002' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select ORD-00001' })).not.toBeChecked();
+  });
+
+  it('offers no selection to a role that may not change orders', async () => {
+    mockGet({ orders: page([listItem(0)]) });
+    renderList('designer');
+    await screen.findByRole('list', { name: 'Orders' });
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('opens an order with Enter', async () => {

@@ -2,11 +2,14 @@ import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
 import {
   ORDER_SORTS,
   ORDER_STATUS_LABELS,
+  ORDER_STATUS_TRANSITIONS,
   ORDER_STATUSES,
+  type TOrderListItem,
   type TOrderSort,
   type TOrderStatus,
 } from '@loupe/domain/orders/order';
 import { PackageIcon } from 'lucide-react';
+import type { TJobBulkStatus } from '@/components/job-list/bulk-status-bar';
 import { JobList, type TJobListLabels } from '@/components/job-list/job-list';
 import { JOB_SORT_LABELS, type TJobListChoices } from '@/components/job-list/job-list-filters';
 import { useJobListFilters } from '@/components/job-list/use-job-list-filters';
@@ -14,6 +17,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { localIsoDate } from '@/lib/date-format';
 import { paths } from '@/lib/paths';
 import { useOrders } from '../api/get-orders';
+import { useUpdateOrder } from '../api/update-order';
 import { ORDER_NOUN } from './order-labels';
 import { ORDER_COLUMNS, OrderRow } from './order-row';
 
@@ -46,6 +50,14 @@ export function OrdersList({ now = () => new Date() }: { now?: () => Date }) {
   const filterState = useJobListFilters(ORDER_CHOICES);
   const query = useOrders(filterState.filters);
   const today = localIsoDate(now());
+  const update = useUpdateOrder();
+  const bulkStatus: TJobBulkStatus<TOrderListItem, TOrderStatus> = {
+    transitions: ORDER_STATUS_TRANSITIONS,
+    labels: ORDER_STATUS_LABELS,
+    statusOf: (order) => order.status,
+    numberOf: (order) => order.orderNumber,
+    apply: (order, status) => update.mutateAsync({ orderId: order.id, changes: { status } }),
+  };
   return (
     <JobList
       labels={ORDER_LIST_LABELS}
@@ -53,6 +65,7 @@ export function OrdersList({ now = () => new Date() }: { now?: () => Date }) {
       filterState={filterState}
       query={query}
       renderRow={(order) => <OrderRow order={order} today={today} />}
+      bulkStatus={canCreateOrEditOrders(user) ? bulkStatus : undefined}
     />
   );
 }

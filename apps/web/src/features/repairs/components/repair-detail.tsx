@@ -1,11 +1,12 @@
 import { canCreateAndManageRepairs, canManageRepairOffsite } from '@loupe/domain/auth/permissions';
-import type { TRepair } from '@loupe/domain/repairs/repair';
+import { REPAIR_STATUS_LABELS, REPAIR_STATUS_TRANSITIONS, type TRepair } from '@loupe/domain/repairs/repair';
 import { JobDetailLayout } from '@/components/job-detail/job-detail-layout';
 import { JobDetailLoader } from '@/components/job-detail/job-detail-loader';
 import { Fact, JobFacts } from '@/components/job-detail/job-facts';
 import { JobHistory } from '@/components/job-detail/job-history';
 import { JobPhotos } from '@/components/job-detail/job-photos';
 import { JobTracking } from '@/components/job-detail/job-tracking';
+import { QuickStatusActions } from '@/components/job-detail/quick-status-actions';
 import type { TJobTicketData } from '@/components/job-ticket/job-ticket';
 import { useAuth } from '@/lib/auth/auth-context';
 import { isPastDate, localIsoDate } from '@/lib/date-format';
@@ -22,6 +23,7 @@ import {
   useSetRepairExpectedOffsite,
   useStopRepairTracking,
 } from '../api/repair-tracking-mutations';
+import { useUpdateRepair } from '../api/update-repair';
 import {
   FINISHED_REPAIR_STATUSES,
   REPAIR_NOUN,
@@ -55,6 +57,7 @@ function LoadedRepair({ repair, now }: { repair: TRepair; now: Date }) {
       editPath={canManage ? pathTo(paths.repairEdit, { repairId: repair.id }) : null}
       statusBadge={<RepairStatusBadge status={repair.status} />}
       isRush={repair.isRush}
+      statusActions={canManage ? <RepairStatusActions repair={repair} /> : null}
       isOverdue={
         isPastDate(repair.promisedDate, localIsoDate(now)) &&
         !FINISHED_REPAIR_STATUSES.includes(repair.status)
@@ -171,6 +174,20 @@ function RepairTracking({
         setExpectedOffsite: (expectedOffsite) => expected.mutateAsync({ repairId, expectedOffsite }),
         returnFromOffsite: () => giveBack.mutateAsync({ repairId }),
       }}
+    />
+  );
+}
+
+function RepairStatusActions({ repair }: { repair: TRepair }) {
+  const update = useUpdateRepair();
+  return (
+    <QuickStatusActions
+      itemNoun={REPAIR_NOUN.one}
+      number={repair.repairNumber}
+      status={repair.status}
+      transitions={REPAIR_STATUS_TRANSITIONS}
+      labels={REPAIR_STATUS_LABELS}
+      onChange={(status) => update.mutateAsync({ repairId: repair.id, changes: { status } })}
     />
   );
 }

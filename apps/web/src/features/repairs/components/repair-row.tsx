@@ -8,6 +8,7 @@ export const REPAIR_COLUMNS: TJobListColumns = { customer: 'Customer and item', 
 
 /** A repair in the list: the item under the customer, the estimate in the money column. */
 export function RepairRow({ repair, today }: { repair: TRepairListItem; today: string }) {
+  const isOpen = !FINISHED_REPAIR_STATUSES.includes(repair.status);
   return (
     <JobRow
       to={pathTo(paths.repairDetail, { repairId: repair.id })}
@@ -17,7 +18,8 @@ export function RepairRow({ repair, today }: { repair: TRepairListItem; today: s
       summary={repair.itemDescription}
       statusBadge={<RepairStatusBadge status={repair.status} />}
       promisedDate={repair.promisedDate}
-      isOverdue={isPastDate(repair.promisedDate, today) && !FINISHED_REPAIR_STATUSES.includes(repair.status)}
+      isOverdue={isPastDate(repair.promisedDate, today) && isOpen}
+      isDueToday={repair.promisedDate === today && isOpen}
       tracking={repair.tracking}
       amountCents={repair.estimateCents}
       amountLabel={REPAIR_COLUMNS.amount}

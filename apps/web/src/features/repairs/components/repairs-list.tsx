@@ -2,10 +2,13 @@ import { canCreateAndManageRepairs } from '@loupe/domain/auth/permissions';
 import {
   REPAIR_SORTS,
   REPAIR_STATUS_LABELS,
+  REPAIR_STATUS_TRANSITIONS,
   REPAIR_STATUSES,
+  type TRepairListItem,
   type TRepairStatus,
 } from '@loupe/domain/repairs/repair';
 import { WrenchIcon } from 'lucide-react';
+import type { TJobBulkStatus } from '@/components/job-list/bulk-status-bar';
 import { JobList, type TJobListLabels } from '@/components/job-list/job-list';
 import { JOB_SORT_LABELS, type TJobListChoices } from '@/components/job-list/job-list-filters';
 import { useJobListFilters } from '@/components/job-list/use-job-list-filters';
@@ -14,6 +17,7 @@ import { localIsoDate } from '@/lib/date-format';
 import { paths } from '@/lib/paths';
 import { useRepairs } from '../api/get-repairs';
 import type { TRepairSort } from '../api/query-keys';
+import { useUpdateRepair } from '../api/update-repair';
 import { REPAIR_NOUN } from './repair-labels';
 import { REPAIR_COLUMNS, RepairRow } from './repair-row';
 
@@ -45,6 +49,14 @@ export function RepairsList({ now = () => new Date() }: { now?: () => Date }) {
   const filterState = useJobListFilters(REPAIR_CHOICES);
   const query = useRepairs(filterState.filters);
   const today = localIsoDate(now());
+  const update = useUpdateRepair();
+  const bulkStatus: TJobBulkStatus<TRepairListItem, TRepairStatus> = {
+    transitions: REPAIR_STATUS_TRANSITIONS,
+    labels: REPAIR_STATUS_LABELS,
+    statusOf: (repair) => repair.status,
+    numberOf: (repair) => repair.repairNumber,
+    apply: (repair, status) => update.mutateAsync({ repairId: repair.id, changes: { status } }),
+  };
   return (
     <JobList
       labels={REPAIR_LIST_LABELS}
@@ -52,6 +64,7 @@ export function RepairsList({ now = () => new Date() }: { now?: () => Date }) {
       filterState={filterState}
       query={query}
       renderRow={(repair) => <RepairRow repair={repair} today={today} />}
+      bulkStatus={canCreateAndManageRepairs(user) ? bulkStatus : undefined}
     />
   );
 }
