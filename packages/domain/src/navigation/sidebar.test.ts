@@ -150,11 +150,27 @@ describe('ROUTE_ACCESS', () => {
 });
 
 describe('canSeeRoute', () => {
-  it.each(ROLES)('lets %s open exactly the sidebar routes the sidebar shows it', (role) => {
-    const sidebarPaths = SIDEBAR_GROUPS.flatMap((g) => g.items.map((item) => item.path));
-    const openable = sidebarPaths.filter((path) => canSeeRoute({ role }, path));
-    expect(openable).toEqual(VISIBLE_PATHS[role]);
-  });
+  // Sidebar routes a role may open without a sidebar entry: production manages repairs (§6); anyone can
+  // be given work, so anyone may open their task list (issue 11 §10).
+  const BEYOND_SIDEBAR: Record<TRole, readonly string[]> = {
+    admin: ['/my-tasks'],
+    manager: ['/my-tasks'],
+    salesperson: [],
+    designer: [],
+    operator: ['/my-tasks'],
+    production: ['/repairs', '/my-tasks'],
+    qa: ['/my-tasks'],
+  };
+
+  it.each(ROLES)(
+    'lets %s open the sidebar routes the sidebar shows it, and only the documented others',
+    (role) => {
+      const sidebarPaths = SIDEBAR_GROUPS.flatMap((g) => g.items.map((item) => item.path));
+      const openable = sidebarPaths.filter((path) => canSeeRoute({ role }, path));
+      const expected = [...VISIBLE_PATHS[role], ...BEYOND_SIDEBAR[role]];
+      expect(new Set(openable)).toEqual(new Set(expected));
+    },
+  );
 
   // Routes outside the sidebar: the documented choices of ROUTE_ACCESS, role by role.
   const ALL = [...ROLES];

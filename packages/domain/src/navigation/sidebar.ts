@@ -1,4 +1,10 @@
-import { isAllowed, OFFSITE_MANAGER_ROLES, PERSONAL_TASK_ROLES, type TRoleAccess } from '../auth/permissions';
+import {
+  isAllowed,
+  OFFSITE_MANAGER_ROLES,
+  PERSONAL_TASK_ROLES,
+  REPAIR_VIEWER_ROLES,
+  type TRoleAccess,
+} from '../auth/permissions';
 import type { TActor, TRole } from '../auth/roles';
 
 /** Lucide icon names (kebab-case, as on lucide.dev) used by the sidebar; the web app maps each to its component. */
@@ -171,10 +177,14 @@ export const ROUTE_ACCESS = {
   // The dashboard, also served at the root.
   '/': sidebarRoles('/dashboard'),
   '/dashboard': sidebarRoles('/dashboard'),
-  '/my-tasks': sidebarRoles('/my-tasks'),
+  // Choice: anyone can be given work (issue 12), so everyone may open their list; the sidebar offers it
+  // to the roles of spec §2.
+  '/my-tasks': 'all',
   '/ai': sidebarRoles('/ai'),
   '/orders': sidebarRoles('/orders'),
-  '/repairs': sidebarRoles('/repairs'),
+  // Choice: everyone who may see repairs (§6), wider than the sidebar's roles: production manages repairs
+  // (§6) without a sidebar entry for them, and reaches them from the dashboard (issue 11 §4).
+  '/repairs': REPAIR_VIEWER_ROLES,
   '/offsite': sidebarRoles('/offsite'),
   '/workflow-dashboard': sidebarRoles('/workflow-dashboard'),
   '/workflow-analytics': sidebarRoles('/workflow-analytics'),

@@ -1,6 +1,9 @@
 import { paths } from '@/lib/paths';
 
-/** What each not-yet-built screen will hold, shown in its empty state. */
+/**
+ * What each screen still being built will be for, in the words of the staff who will use it: shown on
+ * its page until it is ready, so a link to it never leads nowhere.
+ */
 export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; description: string }>> = {
   [paths.workflowDashboard]: {
     title: 'Workflow Command Center',
@@ -8,50 +11,66 @@ export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; descript
   },
   [paths.workflowAnalytics]: {
     title: 'Workflow Analytics',
-    description: 'Throughput and cycle times arrive with analytics.',
+    description:
+      'How many pieces the workshop finishes each week, how long each step takes and where work piles up.',
   },
   [paths.onTimeDelivery]: {
     title: 'On-Time Delivery',
-    description: 'Promised versus delivered dates arrive with analytics.',
+    description: 'How often pieces are ready by the promised date, by month, product type and salesperson.',
   },
   [paths.productTypePerformance]: {
     title: 'Product Type Performance',
-    description: 'Per product type figures arrive with analytics.',
+    description:
+      'How long rings, pendants, earrings and repairs take, and how often they come back for rework.',
   },
   [paths.comparisonAnalytics]: {
     title: 'Comparison Analytics',
-    description: 'Period comparisons arrive with analytics.',
+    description: 'This month against last month, and one location against another, side by side.',
   },
   [paths.capacityPlanning]: {
     title: 'Capacity Planning',
-    description: 'Bench load and capacity arrive with analytics.',
+    description: 'How full each bench and department is, and whether new promises can be kept.',
   },
-  [paths.alerts]: { title: 'Alerts', description: 'Overdue and offsite alerts arrive with alerting.' },
+  [paths.alerts]: {
+    title: 'Alerts',
+    description: 'Pieces that are late, stuck at a station or gone offsite, in one list to act on.',
+  },
   [paths.rootCauseDashboard]: {
     title: 'Root Cause Dashboard',
-    description: 'Delay causes arrive with analytics.',
+    description: 'Why pieces run late: the stations, steps and vendors behind the delays.',
   },
   [paths.designerWorkspace]: {
     title: 'Designer Workspace',
-    description: 'Design requests and CAD work arrive with the designer workspace.',
+    description: 'Design requests, sketches and CAD files with their revisions and customer approvals.',
   },
   [paths.myTasks]: {
     title: 'My Tasks',
-    description: 'Your personal task list arrives with workflow assignments.',
+    description:
+      'The pieces and steps assigned to you, with their due dates, to tick off as you finish them.',
   },
-  [paths.jewelerTv]: { title: 'Jeweler TV', description: 'The station screen arrives with live tracking.' },
+  [paths.jewelerTv]: {
+    title: 'Jeweler TV',
+    description: 'A screen above the bench showing the pieces at this station and what comes next.',
+  },
   [paths.managerDepartment]: {
     title: 'Manager Department',
-    description: 'The department overview arrives with live tracking.',
+    description:
+      "One department's stations, who works at each, their queues, and work to hand to someone else.",
   },
-  [paths.tvSetup]: { title: 'TV Setup', description: 'Station screens are set up here once they exist.' },
+  [paths.tvSetup]: {
+    title: 'TV Setup',
+    description: 'Connect a station TV: it shows a code here that a manager enters in Settings.',
+  },
   [paths.aiSettings]: {
     title: 'AI Settings',
-    description: 'The assistant is configured here once it exists.',
+    description: 'Choose how the assistant answers questions about orders, repairs and the workshop.',
   },
-  [paths.aiAssistant]: { title: 'AI Assistant', description: 'The assistant arrives with the AI issue.' },
+  [paths.aiAssistant]: {
+    title: 'AI Assistant',
+    description: 'Ask about any order, repair or station in plain words: "Where is ORD-00042?"',
+  },
   [paths.aiAssistantV2]: {
     title: 'AI Assistant (enhanced)',
-    description: 'The enhanced assistant arrives with the AI issue.',
+    description: 'The assistant with charts and follow-up questions about the workshop.',
   },
 };

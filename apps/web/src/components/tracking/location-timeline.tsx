@@ -1,5 +1,7 @@
 import type { TLocationHistoryEntry } from '@loupe/domain/tracking/location-history';
+import { Link } from 'react-router';
 import { formatDateTime, formatDurationMinutes, minutesSince } from '@/lib/date-format';
+import { paths, pathTo } from '@/lib/paths';
 
 export type TLocationTimelineProps = {
   /** Newest first (spec §3). */
@@ -28,10 +30,10 @@ export function LocationTimeline({ entries, now, isAtNewest }: TLocationTimeline
         const newer = entries[index - 1];
         const stay =
           newer !== undefined
-            ? `${formatDurationMinutes(newer.duration)} at ${entry.location}`
+            ? `${formatDurationMinutes(newer.duration)} at `
             : isAtNewest
-              ? `${formatDurationMinutes(minutesSince(entry.timestamp, now))} so far at ${entry.location}`
-              : `Last at ${entry.location}`;
+              ? `${formatDurationMinutes(minutesSince(entry.timestamp, now))} so far at `
+              : 'Last at ';
         return (
           <li
             key={`${entry.timestamp}-${entry.location}`}
@@ -42,7 +44,18 @@ export function LocationTimeline({ entries, now, isAtNewest }: TLocationTimeline
               className="absolute top-1 -left-[7px] size-3 rounded-full border-2 border-background"
               style={{ background: index === 0 && isAtNewest ? 'var(--primary)' : 'var(--muted-foreground)' }}
             />
-            <p className="text-sm font-medium">{stay}</p>
+            <p className="text-sm font-medium">
+              {stay}
+              <Link
+                to={pathTo(paths.stationDetail, {
+                  departmentId: entry.currentDepartment.id,
+                  stationId: entry.currentStation.id,
+                })}
+                className="underline-offset-4 hover:underline"
+              >
+                {entry.location}
+              </Link>
+            </p>
             <p className="text-xs text-muted-foreground">
               Arrived <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
             </p>

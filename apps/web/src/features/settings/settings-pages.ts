@@ -51,5 +51,6 @@ export function resolveSettingsPage(
 
 /** Sections a later issue builds: what each will hold, for their empty state. */
 export const UPCOMING_SECTIONS = {
-  'tv-displays': 'Arrives with the station TV views: which screen shows which station.',
+  'tv-displays':
+    'Coming soon: the TVs above the benches, which station each one shows, and whether it is online.',
 } as const satisfies Partial<Record<TSettingsSection, string>>;

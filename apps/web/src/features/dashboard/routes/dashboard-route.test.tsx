@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { renderWithRegistryProviders } from '@/components/registry/registry-test-utils';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import { page } from '@/test/api-mocks';
 import { dashboardStatsQueryOptions } from '../api/get-dashboard-stats';
 import { LOCAL_FIGURES_TITLE } from '../components/dashboard-overview';
 import { NO_TAGGED_ITEMS } from '../components/department-counts';
@@ -60,11 +61,22 @@ const SERVER_DOWN = { error: new ApiError({ message: 'Service unavailable', stat
 
 const spies: MockInstance[] = [];
 
-/** Answers the dashboard's two GETs as the server would; any other GET is a bug in the test. */
+const NO_LOCATIONS: TAnswer = { body: page([]) };
+
+/**
+ * Answers the dashboard's GETs as the server would: the two of the figures, and the locations of its
+ * workshop map (none here: the map has tests of its own); any other GET is a bug in the test.
+ */
 function stubGets(answers: { stats: TAnswer; orders?: TAnswer }) {
   const get = vi.spyOn(apiClient, 'get').mockImplementation(async (path: string) => {
     const answer =
-      path === 'tracking/stats' ? answers.stats : path === 'tracking/orders' ? answers.orders : undefined;
+      path === 'tracking/stats'
+        ? answers.stats
+        : path === 'tracking/orders'
+          ? answers.orders
+          : path === 'locations'
+            ? NO_LOCATIONS
+            : undefined;
     if (!answer) throw new Error(`unexpected GET ${path}`);
     if ('error' in answer) throw answer.error;
     return answer.body;
@@ -199,7 +211,8 @@ describe('DashboardRoute', { timeout: 30_000 }, () => {
     });
     await renderDashboard('manager');
 
-    expect(get.mock.calls.map(([path]) => path)).toEqual(['tracking/stats', 'tracking/orders']);
+    const trackingCalls = get.mock.calls.map(([path]) => path).filter((path) => path.startsWith('tracking/'));
+    expect(trackingCalls).toEqual(['tracking/stats', 'tracking/orders']);
     expect(screen.getByRole('status')).toHaveTextContent(LOCAL_FIGURES_TITLE);
     expect(screen.getByRole('status')).toHaveTextContent(/Repairs are not included/);
     expect(figure('Tracked items')).toBe('4');

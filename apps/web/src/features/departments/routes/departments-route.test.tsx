@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_INPUT_LABEL } from '@/components/registry/department-import-export';
+import { DEPARTMENTS_TAGLINE } from '@/components/registry/departments-tagline';
 import {
   makeDepartment,
   makeLocation,
@@ -14,7 +15,6 @@ import { SELECTED_LOCATION_STORAGE_KEY } from '@/components/registry/use-selecte
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
-import { DEPARTMENTS_TAGLINE } from '../departments-strings';
 import { DepartmentsRoute } from './departments-route';
 
 const MAIN = makeLocation({ id: 'LOC001', name: 'Main Workshop', departmentCount: 2 });

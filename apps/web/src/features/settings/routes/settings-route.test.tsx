@@ -103,10 +103,11 @@ describe('SettingsRoute', () => {
     expect(screen.queryByRole('link', { current: 'page' })).toBeNull();
   });
 
-  it('shows a section a later issue builds with its title and an honest empty state', () => {
+  it('shows a section still being built with its title and what it will be for', () => {
     renderSettings('admin', '/settings/tv-displays');
     const section = screen.getByRole('region', { name: 'TV Displays' });
-    expect(within(section).getByText(/^Arrives with the station TV views/)).toBeInTheDocument();
+    expect(within(section).getByText('Coming soon')).toBeInTheDocument();
+    expect(within(section).getByText(/which station each one shows/)).toBeInTheDocument();
   });
 
   it('lets every role open their profile', () => {

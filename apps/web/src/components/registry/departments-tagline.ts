@@ -1,3 +1,3 @@
-/** The tagline of spec §1, shown under the heading of the departments screen. */
+/** The shell's tagline (spec §1), under the departments screen's heading and the dashboard's workshop map. */
 export const DEPARTMENTS_TAGLINE =
   'Select a location to view departments and track items across our facilities';
