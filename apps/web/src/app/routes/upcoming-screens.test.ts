@@ -6,10 +6,13 @@ import { UPCOMING_SCREENS } from './upcoming-screens';
 const DEVELOPER_WORDING = /\b(issue|arrives with|once it exists|placeholder|TODO|later)\b/i;
 
 describe('screens still being built', () => {
-  it.each(Object.entries(UPCOMING_SCREENS))('%s says what it will be for, in staff words', (_path, screen) => {
-    expect(screen.description).not.toMatch(DEVELOPER_WORDING);
-    expect(screen.description.length).toBeGreaterThan(20);
-  });
+  it.each(Object.entries(UPCOMING_SCREENS))(
+    '%s says what it will be for, in staff words',
+    (_path, screen) => {
+      expect(screen.description).not.toMatch(DEVELOPER_WORDING);
+      expect(screen.description.length).toBeGreaterThan(20);
+    },
+  );
 
   it.each(Object.entries(UPCOMING_SECTIONS))('Settings › %s says what it will be for', (_section, text) => {
     expect(text).not.toMatch(DEVELOPER_WORDING);

@@ -15,6 +15,7 @@ describe('describeChange (issue 11 §1: history in words, no field codes or JSON
         productType: { from: null, to: { id: 'p1', name: 'Ring' } },
         isRush: { from: null, to: true },
         priceCents: { from: null, to: 120000 },
+        depositCents: { from: null, to: 0 },
         notes: { from: null, to: 'Engrave inside' },
         status: { from: null, to: 'new' },
       }),
@@ -22,7 +23,7 @@ describe('describeChange (issue 11 §1: history in words, no field codes or JSON
     );
     expect(description.headline).toBe('Created');
     expect(description.lines).toEqual([
-      'Customer: Abigail Foster · Product type: Ring · Rush · Price: $1,200.00 · Status: New',
+      'Customer: Abigail Foster · Product type: Ring · Rush · Price: $1,200.00',
     ]);
   });
 
@@ -37,12 +38,13 @@ describe('describeChange (issue 11 §1: history in words, no field codes or JSON
       }),
       orderChangeFormatter,
     );
+    // In the form's order, whatever order the stored change has.
     expect(lines).toEqual([
       'Customer set to Abigail Foster',
       'Salesperson changed from Ana to Ben',
+      'Marked as rush',
       'Promised date cleared',
       'Notes edited',
-      'Marked as rush',
     ]);
     expect(lines.join('\n')).not.toMatch(/[{}"]/);
   });

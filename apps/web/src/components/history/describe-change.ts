@@ -2,6 +2,8 @@ import type { TItemChange, TItemChangeAction } from '@loupe/domain/history/item-
 
 /** How one feature reads its own fields: a label, and a value as text (null: the value is not worth showing). */
 export type TChangeFormatter = {
+  /** The order fields are read in, e.g. customer first: the database keeps no order of its own. */
+  readonly fieldOrder: readonly string[];
   readonly fieldLabel: (field: string) => string;
   readonly formatValue: (field: string, value: unknown) => string | null;
 };
@@ -68,11 +70,25 @@ export function describeFieldChange(
   return `${label} changed from ${from} to ${to}`;
 }
 
-/** A creation in one line: the fields it was created with that are worth reading, e.g. 'Abigail Foster · Ring'. */
+function inFieldOrder(
+  changes: TItemChange['changes'],
+  formatter: TChangeFormatter,
+): [string, TItemChange['changes'][string]][] {
+  const rank = (field: string) => {
+    const index = formatter.fieldOrder.indexOf(field);
+    return index === -1 ? formatter.fieldOrder.length : index;
+  };
+  return Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b));
+}
+
+/**
+ * A creation in one line: the fields it was created with that are worth reading, e.g. 'Customer: Abigail
+ * Foster · Rush'. Its first status and zero amounts say nothing, so they are left out.
+ */
 function describeCreation(changes: TItemChange['changes'], formatter: TChangeFormatter): string[] {
   const parts: string[] = [];
-  for (const [field, change] of Object.entries(changes)) {
-    if (isEmpty(change.to)) continue;
+  for (const [field, change] of inFieldOrder(changes, formatter)) {
+    if (isEmpty(change.to) || change.to === 0 || field === 'status') continue;
     if (field === 'isRush') {
       parts.push('Rush');
       continue;
@@ -107,7 +123,7 @@ export function describeChange(change: TItemChange, formatter: TChangeFormatter)
     case 'status-changed':
       return {
         headline,
-        lines: Object.entries(changes).map(([field, fieldChange]) =>
+        lines: inFieldOrder(changes, formatter).map(([field, fieldChange]) =>
           describeFieldChange(field, fieldChange, formatter),
         ),
       };

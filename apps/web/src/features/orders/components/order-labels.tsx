@@ -64,6 +64,7 @@ const ID_FIELDS = new Set([
 
 /** How the change history reads an order's fields. */
 export const orderChangeFormatter: TChangeFormatter = {
+  fieldOrder: Object.keys(ORDER_FIELD_LABELS),
   fieldLabel: (field) => ORDER_FIELD_LABELS[field] ?? field,
   formatValue: (field, value) => {
     if (ID_FIELDS.has(field)) return null;

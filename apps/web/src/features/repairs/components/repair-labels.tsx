@@ -63,6 +63,7 @@ const CENTS_FIELDS = new Set(['declaredValueCents', 'estimateCents']);
 
 /** How the change history reads a repair's fields. */
 export const repairChangeFormatter: TChangeFormatter = {
+  fieldOrder: Object.keys(REPAIR_FIELD_LABELS),
   fieldLabel: (field) => REPAIR_FIELD_LABELS[field] ?? field,
   formatValue: (field, value) => {
     if (field === 'customerId' || field === 'conditionNotes') return null;

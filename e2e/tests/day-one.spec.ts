@@ -1,0 +1,236 @@
+import type { TRole } from '@loupe/domain/auth/roles';
+import type { Page } from '@playwright/test';
+import type { LoupeApi } from '../support/api';
+import { ADMIN, expect, signIn, test, uniqueEmail } from '../support/fixtures';
+
+// What a workshop's staff hit first in the demo (issue 11), as a person sees it.
+
+const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+const ROLES: readonly TRole[] = [
+  'admin',
+  'manager',
+  'salesperson',
+  'designer',
+  'operator',
+  'production',
+  'qa',
+];
+
+type TData<T> = { data: T };
+
+async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await page.getByRole('menuitemradio', { name: theme }).click();
+}
+
+/** A department with one station, an order and a repair for a new customer: something for every link. */
+async function workshopWithJobs(api: LoupeApi, suffix: string) {
+  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
+    name: `Setting ${suffix}`,
+  });
+  const station = await api.request<TData<{ id: string }>>(
+    'POST',
+    `/departments/${department.data.id}/stations`,
+    {
+      name: 'Setter 1',
+    },
+  );
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Abigail Foster ${suffix}`,
+    phone: '+1 555 010 4477',
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Sapphire halo ring, size 6',
+    isRush: true,
+    priceCents: 240_000,
+  });
+  const repair = await api.request<TData<{ id: string; repairNumber: string }>>('POST', '/repairs', {
+    customerId: customer.data.id,
+    itemDescription: 'Gold chain, broken clasp',
+    repairTypes: ['sizing'],
+  });
+  return {
+    departmentId: department.data.id,
+    stationId: station.data.id,
+    customerId: customer.data.id,
+    order: order.data,
+    repair: repair.data,
+  };
+}
+
+async function signInAs(page: Page, api: LoupeApi, role: TRole): Promise<void> {
+  if (role === 'admin') return signIn(page, ADMIN.email, ADMIN.password);
+  const email = uniqueEmail(role);
+  const password = `temporary ${role} passphrase`;
+  await api.inviteUser({ email, role, temporaryPassword: password });
+  await signIn(page, email, password);
+}
+
+test('an order reads in words, keeps its timeline after its tag moves on, and changes status in one click', async ({
+  page,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  const shop = await workshopWithJobs(api, suffix);
+  const epc = `E2801160${Date.now().toString(16).toUpperCase().padStart(16, '0')}`;
+  await api.request('POST', '/tracking/assign-epc', { orderId: shop.order.id, epcCode: epc });
+  await api.request('POST', '/tracking/orders/update-location', {
+    orderId: shop.order.id,
+    epcCode: epc,
+    departmentId: shop.departmentId,
+    stationId: shop.stationId,
+  });
+  // The tag goes on the next job: the first order's past stays with it.
+  const next = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: shop.customerId,
+    description: 'Matching band',
+  });
+  await api.request('POST', '/tracking/assign-epc', { orderId: next.data.id, epcCode: epc });
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/orders/${shop.order.id}`);
+  const history = page.getByRole('list', { name: 'Change history' });
+  await expect(history.getByText('Tag moved to another job')).toBeVisible();
+  await expect(history.getByText(`moved to ${next.data.orderNumber}`)).toBeVisible();
+  await expect(history.getByText(`Customer: Abigail Foster ${suffix}`)).toBeVisible();
+  await expect(history).not.toContainText('{');
+  await expect(history).not.toContainText('epcReassignedTo');
+  await expect(history).not.toContainText('by ,');
+
+  await expect(
+    page.getByText('No longer tracked: where this order was while it carried a tag.'),
+  ).toBeVisible();
+  const timeline = page.getByRole('list', { name: 'Location timeline' });
+  await timeline.getByRole('link', { name: `Setting ${suffix} - Setter 1` }).click();
+  await expect(page).toHaveURL(new RegExp(`/stations/${shop.stationId}$`));
+  await page.goBack();
+
+  const actions = page.getByRole('region', { name: 'Change status' });
+  await actions.getByRole('button', { name: 'In design' }).click();
+  await expect(page.getByText('In design', { exact: true }).first()).toBeVisible();
+  await expect(history.getByText('Status changed from New to In design')).toBeVisible();
+
+  await setTheme(page, 'Light');
+  await page.screenshot({ path: `${SCREENSHOTS}order-detail-light.png`, fullPage: true });
+  await setTheme(page, 'Dark');
+  await page.screenshot({ path: `${SCREENSHOTS}order-detail-dark.png`, fullPage: true });
+
+  // On a phone, where the piece is comes before its details.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tracking = await page.getByRole('heading', { name: 'Tracking' }).boundingBox();
+  const details = await page.getByRole('heading', { name: 'Change history' }).boundingBox();
+  expect(tracking?.y).toBeLessThan(details?.y ?? 0);
+});
+
+test('the orders list moves a selection to a status at once and marks rush jobs', async ({ page, api }) => {
+  const suffix = Date.now().toString(36);
+  const shop = await workshopWithJobs(api, suffix);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/orders?q=${encodeURIComponent(`Foster ${suffix}`)}`);
+  await page.getByRole('checkbox', { name: `Select ${shop.order.orderNumber}` }).check();
+  const bar = page.getByRole('region', { name: 'Selected orders' });
+  await bar.getByRole('combobox', { name: 'Move selected to' }).click();
+  await page.getByRole('option', { name: 'In design' }).click();
+  await bar.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('link', { name: new RegExp(shop.order.orderNumber) })).toContainText(
+    'In design',
+  );
+  await setTheme(page, 'Light');
+  await page.screenshot({ path: `${SCREENSHOTS}orders-list-light.png` });
+  await setTheme(page, 'Dark');
+  await page.screenshot({ path: `${SCREENSHOTS}orders-list-dark.png` });
+});
+
+test('the dashboard leads from a location to its departments and each station page', async ({
+  page,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  const shop = await workshopWithJobs(api, suffix);
+  await signInAs(page, api, 'production');
+  await expect(
+    page.getByText('Select a location to view departments and track items across our facilities'),
+  ).toBeVisible();
+  const card = page.getByRole('article', { name: `Setting ${suffix}` });
+  await card.getByRole('link', { name: 'Setter 1' }).click();
+  await expect(page).toHaveURL(new RegExp(`/departments/${shop.departmentId}/stations/${shop.stationId}$`));
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+});
+
+for (const size of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`every navigation entry can be reached on a ${size.name} (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    if (size.name === 'phone') await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    const links = navigation.getByRole('link');
+    await expect(links.first()).toBeVisible();
+    for (const link of await links.all()) {
+      await link.scrollIntoViewIfNeeded();
+      // Visible and on top: nothing (the account block, the edge of the screen) covers its middle.
+      const isOnTop = await link.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        return y > 0 && y < window.innerHeight && hit !== null && element.contains(hit);
+      });
+      expect(isOnTop, `${await link.textContent()} is reachable`).toBe(true);
+    }
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}navigation-${size.name}-dark.png` });
+  });
+}
+
+/** The in-app links on screen, as paths, ids folded so one order page stands for all of them. */
+async function linksOnScreen(page: Page): Promise<string[]> {
+  return page
+    .locator('a[href^="/"]')
+    .evaluateAll((anchors) =>
+      anchors
+        .filter((anchor) => (anchor as HTMLElement).offsetParent !== null)
+        .map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
+    );
+}
+
+function shapeOf(path: string): string {
+  return path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id').replace(/\/(DEPT|STATION|LOC)\w+/g, '/:code');
+}
+
+for (const role of ROLES) {
+  test(`${role} meets no dead end following the links of the screens it can reach`, async ({ page, api }) => {
+    test.slow();
+    await workshopWithJobs(api, Date.now().toString(36));
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/v1/') && response.status() === 403) {
+        refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+      }
+    });
+    await signInAs(page, api, role);
+
+    const seen = new Set<string>();
+    const queue = ['/dashboard'];
+    const deadEnds: string[] = [];
+    while (queue.length > 0 && seen.size < 20) {
+      const path = queue.shift() as string;
+      if (seen.has(shapeOf(path))) continue;
+      seen.add(shapeOf(path));
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      if ((await page.getByRole('heading', { name: 'Access Denied' }).count()) > 0) deadEnds.push(path);
+      for (const link of await linksOnScreen(page)) {
+        if (!seen.has(shapeOf(link)) && !link.startsWith('/api')) queue.push(link);
+      }
+    }
+    expect(deadEnds).toEqual([]);
+    expect(refused).toEqual([]);
+    expect(seen.size).toBeGreaterThan(3);
+  });
+}
