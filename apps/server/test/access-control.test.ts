@@ -61,6 +61,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'GET /api/v1/readers': ['admin', 'manager'],
   'POST /api/v1/readers': ['admin'],
   'GET /api/v1/readers/:id': ['admin', 'manager'],
+  'GET /api/v1/readers/last-reads': ['admin', 'manager'],
   'PATCH /api/v1/readers/:id': ['admin'],
   'DELETE /api/v1/readers/:id': ['admin'],
   'POST /api/v1/readers/:id/api-key': ['admin'],

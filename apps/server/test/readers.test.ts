@@ -314,6 +314,56 @@ describe.each(TEST_DATABASES)('RFID readers on %s', (database) => {
     });
   });
 
+  describe('one truth about readers (issue 11 §6)', () => {
+    it('gives a department the connection and heartbeat of the readers mapped to its stations', async () => {
+      const { casting, polishing, bench1 } = await newDepartments();
+      const { reader } = await newReader();
+      await admin.request('PUT', `/api/v1/readers/${reader.id}/antennas/1`, {
+        body: { departmentId: casting.id, stationId: bench1.id },
+      });
+      const departmentOf = async (id: string) =>
+        (await admin.request('GET', `/api/v1/departments/${id}`)).json().data;
+      expect(await departmentOf(casting.id)).toMatchObject({
+        connectionStatus: 'disconnected',
+        lastHeartbeat: null,
+      });
+
+      // A read proves the reader is there: the department is connected with the reader's heartbeat.
+      await t.app.loupe.rfid.ingest(reader.id, 'reads', { epc: 'E2801160600000000000AB01', antenna: 1 });
+      expect(await departmentOf(casting.id)).toMatchObject({
+        connectionStatus: 'connected',
+        lastHeartbeat: t.clock().toISOString(),
+      });
+      // A department no reader is mapped to keeps what was stored for it.
+      expect(await departmentOf(polishing.id)).toMatchObject({ connectionStatus: 'disconnected' });
+
+      await t.database.db.update(readers).set({ status: 'offline' }).where(eq(readers.id, reader.id));
+      expect(await departmentOf(casting.id)).toMatchObject({
+        connectionStatus: 'disconnected',
+        lastHeartbeat: t.clock().toISOString(),
+      });
+    });
+
+    it('answers the newest stored read of every antenna, whether or not a screen was open', async () => {
+      const { reader } = await newReader();
+      const at = (seconds: number) => new Date(t.clock().getTime() - seconds * 1000).toISOString();
+      for (const [antenna, epc, seconds] of [
+        [1, 'E2801160600000000000AB11', 300],
+        [1, 'E2801160600000000000AB12', 60],
+        [2, 'E2801160600000000000AB21', 120],
+      ] as const) {
+        await t.app.loupe.rfid.ingest(reader.id, 'reads', { epc, antenna, timestamp: at(seconds) });
+      }
+      const response = await manager.request('GET', '/api/v1/readers/last-reads');
+      expect(response.statusCode).toBe(200);
+      const mine = response.json().data.filter((read: { readerId: string }) => read.readerId === reader.id);
+      expect(mine).toEqual([
+        { readerId: reader.id, antenna: 1, epc: 'E2801160600000000000AB12', timestamp: at(60) },
+        { readerId: reader.id, antenna: 2, epc: 'E2801160600000000000AB21', timestamp: at(120) },
+      ]);
+    });
+  });
+
   describe('permissions (set up by admins, read by managers too)', () => {
     it('lets a manager read the readers, for the RFID simulator, but change nothing', async () => {
       const { reader } = await newReader();

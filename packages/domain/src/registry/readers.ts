@@ -62,6 +62,15 @@ export const ZReaderSchema = z.object({
 });
 export type TReader = z.infer<typeof ZReaderSchema>;
 
+/** The newest tag an antenna read, kept in the database: true after a restart and across instances. */
+export const ZAntennaLastReadSchema = z.object({
+  readerId: z.string(),
+  antenna: z.number().int(),
+  epc: z.string(),
+  timestamp: z.string(),
+});
+export type TAntennaLastRead = z.infer<typeof ZAntennaLastReadSchema>;
+
 export const ZCreateReaderInputSchema = z.object({
   id: ZReaderIdSchema,
   name: z.string().trim().min(1).max(100),

@@ -1,8 +1,8 @@
 import { likePattern } from '@loupe/domain/api/list';
 import type { TAntennaMapping } from '@loupe/domain/registry/readers';
-import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { departments, readerAntennas, readers, stations } from '../../db/schema.ts';
+import { departments, readerAntennas, readers, rfidReads, stations } from '../../db/schema.ts';
 import { sha256 } from '../../lib/crypto.ts';
 
 export type TReaderRow = typeof readers.$inferSelect;
@@ -55,6 +55,19 @@ export function createReadersRepository(db: TDatabase) {
         .select()
         .from(readers)
         .where(pattern ? or(ilike(readers.id, pattern), ilike(readers.name, pattern)) : undefined);
+    },
+
+    /** Each antenna's newest read: one row per reader and antenna, along rfid_reads' (reader, antenna, time) index. */
+    async lastReads(): Promise<{ readerId: string; antenna: number; epc: string; lastSeenAt: Date }[]> {
+      return db
+        .selectDistinctOn([rfidReads.readerId, rfidReads.antenna], {
+          readerId: rfidReads.readerId,
+          antenna: rfidReads.antenna,
+          epc: rfidReads.epc,
+          lastSeenAt: rfidReads.lastSeenAt,
+        })
+        .from(rfidReads)
+        .orderBy(rfidReads.readerId, rfidReads.antenna, desc(rfidReads.readAt));
     },
 
     async find(id: string): Promise<TReaderRow | undefined> {

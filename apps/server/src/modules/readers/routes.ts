@@ -1,6 +1,7 @@
 import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
 import { ADMIN_ROLES, READER_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import {
+  ZAntennaLastReadSchema,
   ZAntennaMappingInputSchema,
   ZAntennaMappingSchema,
   ZAntennaNumberSchema,
@@ -75,6 +76,20 @@ export async function registerReadersRoutes(instance: FastifyInstance, options: 
         data,
       });
     },
+  );
+
+  app.get(
+    '/readers/last-reads',
+    {
+      config: { access: READER_VIEWER_ROLES },
+      schema: {
+        tags: ['readers'],
+        summary: 'The newest tag each antenna read, from the stored reads (true after a restart)',
+        ...adminDoc,
+        response: { 200: resultWithData(z.array(ZAntennaLastReadSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await readers.lastReads(currentUserOf(request)) }),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import {
   READER_CONNECTION_STATUSES,
+  type TAntennaLastRead,
   type TAntennaMapping,
   type TAntennaMappingInput,
   type TCreateReaderInput,
@@ -101,6 +102,18 @@ export function createReadersService(options: TReadersServiceOptions) {
   }
 
   return {
+    /** GET /readers/last-reads: the newest read of every antenna that has read a tag (issue 11 §6). */
+    async lastReads(actor: TActor): Promise<TAntennaLastRead[]> {
+      assertMayView(actor);
+      const rows = await readers.lastReads();
+      return rows.map((row) => ({
+        readerId: row.readerId,
+        antenna: row.antenna,
+        epc: row.epc,
+        timestamp: row.lastSeenAt.toISOString(),
+      }));
+    },
+
     async list(actor: TActor, query: TListQuery): Promise<TListPage<TReader>> {
       assertMayView(actor);
       const rows = await readers.list({ q: query.q });

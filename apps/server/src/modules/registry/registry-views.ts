@@ -86,7 +86,10 @@ export async function hydrateDepartments(
   repository: TRegistryRepository,
   rows: readonly TDepartmentRow[],
 ): Promise<TDepartment[]> {
-  const stationRows = await repository.stationsOfDepartments(rows.map((row) => row.id));
+  const [stationRows, readerHealth] = await Promise.all([
+    repository.stationsOfDepartments(rows.map((row) => row.id)),
+    repository.readerHealthOfDepartments(rows.map((row) => row.id)),
+  ]);
   stationRows.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const counted = await stationsWithCounts(repository, stationRows);
   const stationsOf = new Map<string, TStation[]>();
@@ -97,6 +100,9 @@ export async function hydrateDepartments(
   }
   return rows.map((row) => {
     const stations = stationsOf.get(row.id) ?? [];
+    // Spec §3's connection status and heartbeat are the mapped readers' (issue 11 §6): the same truth as
+    // /rfid-mapping. A department without mapped readers keeps what was stored for it.
+    const health = readerHealth.get(row.id);
     return {
       id: row.id,
       name: row.name,
@@ -108,8 +114,12 @@ export async function hydrateDepartments(
       locationId: row.locationId,
       mqttTopic: row.mqttTopic,
       machineId: row.machineId,
-      connectionStatus: ZConnectionStatusSchema.parse(row.connectionStatus),
-      lastHeartbeat: iso(row.lastHeartbeat),
+      connectionStatus: health
+        ? health.isOnline
+          ? 'connected'
+          : 'disconnected'
+        : ZConnectionStatusSchema.parse(row.connectionStatus),
+      lastHeartbeat: iso(health ? health.lastHeartbeat : row.lastHeartbeat),
     };
   });
 }

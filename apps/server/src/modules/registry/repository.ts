@@ -2,7 +2,7 @@ import { likePattern } from '@loupe/domain/api/list';
 import { DEFAULT_LOCATION } from '@loupe/domain/registry/locations';
 import { and, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { departments, locations, stations, trackedItems } from '../../db/schema.ts';
+import { departments, locations, readerAntennas, readers, stations, trackedItems } from '../../db/schema.ts';
 
 export type TLocationRow = typeof locations.$inferSelect;
 export type TDepartmentRow = typeof departments.$inferSelect;
@@ -190,6 +190,42 @@ export function createRegistryRepository(db: TDatabase) {
         .select()
         .from(stations)
         .where(inArray(stations.departmentId, [...departmentIds]));
+    },
+
+    /**
+     * The readers whose antennas are mapped to each department (to it or to one of its stations): whether
+     * one of them is online, and the newest heartbeat among them.
+     */
+    async readerHealthOfDepartments(
+      departmentIds: readonly string[],
+    ): Promise<Map<string, { isOnline: boolean; lastHeartbeat: Date | null }>> {
+      if (departmentIds.length === 0) return new Map();
+      const departmentOf = sql<string>`coalesce(${stations.departmentId}, ${readerAntennas.departmentId})`;
+      const rows = await db
+        .select({
+          departmentId: departmentOf,
+          isOnline: sql<boolean>`bool_or(${readers.status} = 'online')`,
+          lastHeartbeat: sql<string | null>`max(${readers.lastHeartbeat})`,
+        })
+        .from(readerAntennas)
+        .innerJoin(readers, eq(readers.id, readerAntennas.readerId))
+        .leftJoin(stations, eq(stations.id, readerAntennas.stationId))
+        .where(
+          or(
+            inArray(readerAntennas.departmentId, [...departmentIds]),
+            inArray(stations.departmentId, [...departmentIds]),
+          ),
+        )
+        .groupBy(departmentOf);
+      return new Map(
+        rows.map((row) => [
+          row.departmentId,
+          {
+            isOnline: Boolean(row.isOnline),
+            lastHeartbeat: row.lastHeartbeat === null ? null : new Date(row.lastHeartbeat),
+          },
+        ]),
+      );
     },
 
     async listStations(

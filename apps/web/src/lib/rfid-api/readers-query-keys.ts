@@ -6,4 +6,5 @@ export const readersQueryKeys = {
   all: ['readers'] as const,
   list: ['readers', 'list'] as const,
   rfidStatus: ['readers', 'rfid-status'] as const,
+  lastReads: ['readers', 'last-reads'] as const,
 };

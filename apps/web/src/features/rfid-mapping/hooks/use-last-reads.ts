@@ -1,6 +1,7 @@
 import { parseServerToClientEvent } from '@loupe/domain/realtime/events';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRealtime } from '@/lib/realtime/realtime-context';
+import { useStoredLastReads } from '../api/get-last-reads';
 
 export type TLastRead = { readonly epc: string; readonly timestamp: string };
 export type TLastReads = ReadonlyMap<string, TLastRead>;
@@ -10,13 +11,20 @@ export function antennaKey(readerId: string, antenna: number): string {
   return `${readerId}/${antenna}`;
 }
 
+function newer(a: TLastRead | undefined, b: TLastRead | undefined): TLastRead | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return Date.parse(a.timestamp) >= Date.parse(b.timestamp) ? a : b;
+}
+
 /**
- * The last tag each antenna read, from the live 'rfid:tag-read' events since the screen opened. Null
- * without a live connection (outside the signed-in shell): there is then nothing live to show.
+ * The last tag each antenna read: the stored reads (GET /readers/last-reads, issue 11 §6), overtaken by
+ * the live 'rfid:tag-read' events since the screen opened, whichever is newer.
  */
-export function useLastReads(): TLastReads | null {
+export function useLastReads(): TLastReads {
   const client = useRealtime()?.client ?? null;
-  const [reads, setReads] = useState<TLastReads>(() => new Map());
+  const stored = useStoredLastReads();
+  const [live, setReads] = useState<TLastReads>(() => new Map());
 
   useEffect(() => {
     if (!client) return undefined;
@@ -39,5 +47,15 @@ export function useLastReads(): TLastReads | null {
     });
   }, [client]);
 
-  return client ? reads : null;
+  return useMemo(() => {
+    const merged = new Map<string, TLastRead>();
+    for (const read of stored.data ?? []) {
+      merged.set(antennaKey(read.readerId, read.antenna), { epc: read.epc, timestamp: read.timestamp });
+    }
+    for (const [key, read] of live) {
+      const best = newer(merged.get(key), read);
+      if (best) merged.set(key, best);
+    }
+    return merged;
+  }, [stored.data, live]);
 }

@@ -136,6 +136,15 @@ function stubGets({
   return mockGet({
     readers: readers instanceof Error ? readers : page(readers),
     'rfid/status': status instanceof Error ? status : envelope(status),
+    // The stored newest read of antenna 4: true even with no live connection (issue 11 §6).
+    'readers/last-reads': envelope([
+      {
+        readerId: 'dock-1',
+        antenna: 4,
+        epc: 'E2801160600002',
+        timestamp: new Date(Date.now() - 120_000).toISOString(),
+      },
+    ]),
     departments: page(DEPARTMENTS),
     locations: page([makeLocation({ id: 'LOC001', name: 'Main workshop' })]),
   });
@@ -237,8 +246,10 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
       within(antennaRow('Dock reader', 1)).getByRole('button', { name: 'Edit antenna 1 of Dock reader' }),
     ).toBeInTheDocument();
     expect(within(antennaRow('Dock reader', 2)).queryByRole('button', { name: /^Remove/ })).toBeNull();
-    // Without a live connection nothing live is shown.
-    expect(within(dock).queryByRole('columnheader', { name: 'Last read' })).toBeNull();
+    // Without a live connection the stored last reads still show, and say when nothing was read.
+    expect(within(dock).getByRole('columnheader', { name: 'Last read' })).toBeInTheDocument();
+    expect(antennaRow('Dock reader', 4)).toHaveTextContent('E2801160600002');
+    expect(antennaRow('Dock reader', 1)).toHaveTextContent(NO_READ_YET);
 
     const bench = readerCard('Bench wedge');
     expect(within(bench).getByText('Keyboard wedge')).toBeInTheDocument();
