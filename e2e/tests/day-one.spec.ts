@@ -158,6 +158,62 @@ test('the dashboard leads from a location to its departments and each station pa
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
 });
 
+test('scan toasts only for what the user has open, placed clear of the controls, and mutable', async ({
+  page,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  const shop = await workshopWithJobs(api, suffix);
+  const other = await workshopWithJobs(api, `${suffix}b`);
+  const hex = Date.now().toString(16).toUpperCase().padStart(16, '0');
+  const tag = async (orderId: string, epc: string) => {
+    await api.request('POST', '/tracking/assign-epc', { orderId, epcCode: epc });
+  };
+  const read = (orderId: string, epc: string, departmentId: string, stationId: string) =>
+    api.request('POST', '/tracking/orders/update-location', {
+      orderId,
+      epcCode: epc,
+      departmentId,
+      stationId,
+    });
+  await tag(shop.order.id, `E2801160${hex}`);
+  await tag(other.order.id, `E2801161${hex}`);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/orders/${shop.order.id}`);
+  await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible();
+
+  // A piece nobody here is looking at moves, then the open one: only the open one is announced.
+  await read(other.order.id, `E2801161${hex}`, other.departmentId, other.stationId);
+  await read(shop.order.id, `E2801160${hex}`, shop.departmentId, shop.stationId);
+  const toast = page.getByRole('status').filter({ hasText: 'detected at' });
+  await expect(toast).toContainText(`${shop.order.orderNumber} detected at Setting ${suffix} - Setter 1`);
+  await expect(page.getByText(`${other.order.orderNumber} detected at`)).toHaveCount(0);
+  // On a phone it sits at the bottom, clear of the page title and the menu button.
+  const toastBox = await toast.boundingBox();
+  for (const control of [
+    page.getByRole('heading', { level: 1 }),
+    page.getByRole('button', { name: 'Toggle sidebar' }),
+  ]) {
+    const box = await control.boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThan(toastBox?.y ?? 0);
+  }
+
+  // Muted in Settings › notifications: the next scan of the open piece moves it without a toast.
+  await page.goto('/settings/notifications');
+  await page.getByRole('switch', { name: 'Scan pop-ups' }).click();
+  await expect(page.getByRole('switch', { name: 'Scan pop-ups' })).not.toBeChecked();
+  await page.screenshot({ path: `${SCREENSHOTS}settings-notifications-dark.png` });
+  await setTheme(page, 'Light');
+  await page.screenshot({ path: `${SCREENSHOTS}settings-notifications-light.png` });
+  await setTheme(page, 'Dark');
+  await page.goto(`/orders/${shop.order.id}`);
+  await read(shop.order.id, `E2801160${hex}`, other.departmentId, other.stationId);
+  await expect(page.getByRole('list', { name: 'Location timeline' })).toContainText(`Setting ${suffix}b`);
+  await expect(page.getByText('detected at')).toHaveCount(0);
+});
+
 for (const size of [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },

@@ -12,7 +12,12 @@ describe.each(TEST_DATABASES)('notification settings on %s', (database) => {
   afterAll(() => t.close());
 
   it('defaults to e-mail and offsite alerts on, the daily digest off', () => {
-    expect(NOTIFICATION_DEFAULTS).toEqual({ emailAlerts: true, offsiteAlerts: true, dailyDigest: false });
+    expect(NOTIFICATION_DEFAULTS).toEqual({
+      emailAlerts: true,
+      offsiteAlerts: true,
+      dailyDigest: false,
+      scanToasts: true,
+    });
   });
 
   it.each(ROLES)('lets %s read and change their own preferences', async (role: TRole) => {
@@ -25,7 +30,7 @@ describe.each(TEST_DATABASES)('notification settings on %s', (database) => {
       body: { dailyDigest: true, emailAlerts: false },
     });
     expect(saved.statusCode).toBe(200);
-    const expected = { emailAlerts: false, offsiteAlerts: true, dailyDigest: true };
+    const expected = { emailAlerts: false, offsiteAlerts: true, dailyDigest: true, scanToasts: true };
     expect(saved.json()).toEqual({ success: true, message: 'Notification settings saved.', data: expected });
     expect((await client.request('GET', '/api/v1/settings/notifications')).json().data).toEqual(expected);
 
@@ -57,6 +62,7 @@ describe.each(TEST_DATABASES)('notification settings on %s', (database) => {
     expect((await boss.client.request('GET', '/api/v1/settings/notifications')).json().data).toEqual({
       ...NOTIFICATION_DEFAULTS,
       dailyDigest: true,
+      scanToasts: true,
     });
   });
 

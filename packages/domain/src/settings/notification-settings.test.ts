@@ -9,7 +9,12 @@ import {
 
 describe('notification settings', () => {
   it('defaults to e-mail and offsite alerts on, the daily digest off', () => {
-    expect(NOTIFICATION_DEFAULTS).toEqual({ emailAlerts: true, offsiteAlerts: true, dailyDigest: false });
+    expect(NOTIFICATION_DEFAULTS).toEqual({
+      emailAlerts: true,
+      offsiteAlerts: true,
+      dailyDigest: false,
+      scanToasts: true,
+    });
     expect(ZNotificationSettingsSchema.parse({})).toEqual(NOTIFICATION_DEFAULTS);
   });
 
@@ -22,7 +27,7 @@ describe('notification settings', () => {
   });
 
   it('accepts an empty change and keeps every field', () => {
-    const current = { emailAlerts: false, offsiteAlerts: true, dailyDigest: true };
+    const current = { emailAlerts: false, offsiteAlerts: true, dailyDigest: true, scanToasts: false };
     const changes = ZNotificationSettingsChangesSchema.parse({});
     expect(applyNotificationSettingsChanges(current, changes)).toEqual(current);
   });
@@ -30,7 +35,7 @@ describe('notification settings', () => {
   it('applies the fields a change gives, false included', () => {
     expect(
       applyNotificationSettingsChanges(NOTIFICATION_DEFAULTS, { emailAlerts: false, dailyDigest: true }),
-    ).toEqual({ emailAlerts: false, offsiteAlerts: true, dailyDigest: true });
+    ).toEqual({ emailAlerts: false, offsiteAlerts: true, dailyDigest: true, scanToasts: true });
   });
 });
 
@@ -49,6 +54,7 @@ describe('parseStoredNotificationSettings', () => {
       emailAlerts: true,
       offsiteAlerts: true,
       dailyDigest: true,
+      scanToasts: true,
     });
   });
 });

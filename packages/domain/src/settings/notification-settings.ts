@@ -5,6 +5,7 @@ export const NOTIFICATION_DEFAULTS = {
   emailAlerts: true,
   offsiteAlerts: true,
   dailyDigest: false,
+  scanToasts: true,
 } as const;
 
 const FIELDS = {
@@ -14,6 +15,8 @@ const FIELDS = {
   offsiteAlerts: z.boolean(),
   /** One summary e-mail a day instead of nothing. */
   dailyDigest: z.boolean(),
+  /** The pop-up when a reader sees a piece the user is looking at or responsible for (spec §4, issue 11 §7). */
+  scanToasts: z.boolean(),
 };
 
 /** A missing field takes its default. */
@@ -21,6 +24,7 @@ export const ZNotificationSettingsSchema = z.object({
   emailAlerts: FIELDS.emailAlerts.default(NOTIFICATION_DEFAULTS.emailAlerts),
   offsiteAlerts: FIELDS.offsiteAlerts.default(NOTIFICATION_DEFAULTS.offsiteAlerts),
   dailyDigest: FIELDS.dailyDigest.default(NOTIFICATION_DEFAULTS.dailyDigest),
+  scanToasts: FIELDS.scanToasts.default(NOTIFICATION_DEFAULTS.scanToasts),
 });
 export type TNotificationSettings = z.output<typeof ZNotificationSettingsSchema>;
 
@@ -29,6 +33,7 @@ export const ZNotificationSettingsChangesSchema = z.object({
   emailAlerts: FIELDS.emailAlerts.optional(),
   offsiteAlerts: FIELDS.offsiteAlerts.optional(),
   dailyDigest: FIELDS.dailyDigest.optional(),
+  scanToasts: FIELDS.scanToasts.optional(),
 });
 export type TNotificationSettingsChanges = z.output<typeof ZNotificationSettingsChangesSchema>;
 
@@ -37,6 +42,7 @@ const ZStoredNotificationSettingsSchema = z.object({
   emailAlerts: FIELDS.emailAlerts.catch(NOTIFICATION_DEFAULTS.emailAlerts),
   offsiteAlerts: FIELDS.offsiteAlerts.catch(NOTIFICATION_DEFAULTS.offsiteAlerts),
   dailyDigest: FIELDS.dailyDigest.catch(NOTIFICATION_DEFAULTS.dailyDigest),
+  scanToasts: FIELDS.scanToasts.catch(NOTIFICATION_DEFAULTS.scanToasts),
 });
 
 /** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */
@@ -54,5 +60,6 @@ export function applyNotificationSettingsChanges(
     emailAlerts: changes.emailAlerts ?? current.emailAlerts,
     offsiteAlerts: changes.offsiteAlerts ?? current.offsiteAlerts,
     dailyDigest: changes.dailyDigest ?? current.dailyDigest,
+    scanToasts: changes.scanToasts ?? current.scanToasts,
   };
 }

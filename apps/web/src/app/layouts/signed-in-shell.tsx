@@ -1,10 +1,17 @@
+import { useCallback, useRef } from 'react';
+import { useNotificationSettings } from '@/features/settings/api/get-notification-settings';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { AppLayout } from './app-layout';
 
 /** The layout route of signed-in screens: the live connection opens with it and closes with it (spec §2). */
 export function SignedInShell() {
+  const notifications = useNotificationSettings();
+  // Read at each scan, so turning scan pop-ups off in Settings applies at once, without reconnecting.
+  const latest = useRef(notifications.data);
+  latest.current = notifications.data;
+  const wantsScanToasts = useCallback(() => latest.current?.scanToasts ?? true, []);
   return (
-    <RealtimeProvider>
+    <RealtimeProvider wantsScanToasts={wantsScanToasts}>
       <AppLayout />
     </RealtimeProvider>
   );

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { formatCount } from '@/lib/money-format';
+import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 import { BulkStatusBar, type TJobBulkStatus } from './bulk-status-bar';
 import { JobListSearch } from './job-list-search';
 import { JOB_ROW_HEIGHT, JobListHeader, type TJobListColumns } from './job-row';
@@ -67,6 +68,8 @@ export function JobList<TItem extends { readonly id: string }, TStatus extends s
   const isMobile = useIsMobile();
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
+  // A scan of a piece in this list is worth a toast; scans of the rest of the building are not.
+  useScanToastsFor(useMemo(() => items.map((item) => item.id), [items]));
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   // Only rows still on screen count: a row that left the list (a filter, a refetch) is no longer selected.
   const selected = items.filter((item) => selectedIds.has(item.id));

@@ -11,8 +11,10 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none',
-        'sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // At the bottom on every screen: at the top of a phone it covered the page title and the menu.
+        // Narrow and in the corner on wider screens, over the page's margin rather than its controls.
+        'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none',
+        'md:max-w-[360px]',
         'focus-visible:ring-2 focus-visible:ring-ring',
         className,
       )}

@@ -7,10 +7,13 @@ import { showScanToast } from '@/lib/toast';
 import { LIVE_QUERY_ROOTS, queryRootsForEvent } from './query-invalidation';
 import { RealtimeClient } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
+import { isWatched } from './scan-toast-interest';
 import { tagAssignmentOffersOf } from './tag-assignment-offers';
 
 export type TRealtimeProviderProps = {
   readonly children: ReactNode;
+  /** Whether the user wants scan toasts at all (Settings › notifications); read at each scan. */
+  readonly wantsScanToasts?: () => boolean;
   /** Tests inject a client pointed at their own server. */
   readonly client?: RealtimeClient;
 };
@@ -19,7 +22,7 @@ export type TRealtimeProviderProps = {
  * Opens the live connection while the signed-in shell is mounted (spec §2: after sign-in, closed at
  * sign-out), refreshes the queries each event touches, and shows the scan toast of spec §4/§9.
  */
-export function RealtimeProvider({ children, client: injected }: TRealtimeProviderProps) {
+export function RealtimeProvider({ children, client: injected, wantsScanToasts }: TRealtimeProviderProps) {
   const queryClient = useQueryClient();
   const [client] = useState(
     () =>
@@ -49,7 +52,10 @@ export function RealtimeProvider({ children, client: injected }: TRealtimeProvid
     const stopToasts = client.on('tracking:location-update', (payload) => {
       const parsed = parseServerToClientEvent('tracking:location-update', payload);
       if (!parsed.ok) return;
-      const { number, departmentName, stationName, epc } = parsed.payload;
+      const { itemId, number, departmentName, stationName, epc } = parsed.payload;
+      // Only for what the user is looking at, and not at all for someone who turned them off: with
+      // readers running, a toast for every piece in the building would bury the screen (issue 11 §7).
+      if (!isWatched(itemId) || wantsScanToasts?.() === false) return;
       showScanToast({ number, department: departmentName, station: stationName, epc });
     });
     // From sign-in on, so that a tag placed before its order screen opened is offered there (issue 6 §3).
@@ -62,7 +68,7 @@ export function RealtimeProvider({ children, client: injected }: TRealtimeProvid
       tagOffers.dispose();
       client.disconnect();
     };
-  }, [client, queryClient]);
+  }, [client, queryClient, wantsScanToasts]);
 
   const value = useMemo(() => ({ client, state, failure: client.failure }), [client, state]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;

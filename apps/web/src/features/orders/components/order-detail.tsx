@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { isPastDate, localIsoDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
+import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 import { useOrder } from '../api/get-order';
 import { useOrderHistory } from '../api/get-order-history';
 import { useOrderLocationHistory } from '../api/get-order-location-history';
@@ -40,6 +41,7 @@ export function OrderDetail({ orderId, now = () => new Date() }: TOrderDetailPro
 
 function LoadedOrder({ order, now }: { order: TOrder; now: Date }) {
   const { user } = useAuth();
+  useScanToastsFor([order.id]);
   const canEdit = canCreateOrEditOrders(user);
   return (
     <JobDetailLayout

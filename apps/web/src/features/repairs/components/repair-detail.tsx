@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { isPastDate, localIsoDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
+import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 import { useRepair } from '../api/get-repair';
 import { useRepairHistory } from '../api/get-repair-history';
 import { useRepairLocationHistory } from '../api/get-repair-location-history';
@@ -46,6 +47,7 @@ export function RepairDetail({ repairId, now = () => new Date() }: TRepairDetail
 
 function LoadedRepair({ repair, now }: { repair: TRepair; now: Date }) {
   const { user } = useAuth();
+  useScanToastsFor([repair.id]);
   const canManage = canCreateAndManageRepairs(user);
   return (
     <JobDetailLayout

@@ -20,6 +20,12 @@ const PREFERENCES: readonly { key: keyof TNotificationSettings; label: string; d
     description: 'A notice when an item goes offsite or comes back.',
   },
   {
+    key: 'scanToasts',
+    label: 'Scan pop-ups',
+    description:
+      'A short notice when a reader sees a piece you have open or a row of the list you are looking at.',
+  },
+  {
     key: 'dailyDigest',
     label: 'Daily digest',
     description: 'One summary e-mail each morning.',

@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { formatElapsed } from '@/lib/elapsed-time';
 import { paths, pathTo } from '@/lib/paths';
+import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 
 /** What stands at the station now, longest there first, each with how long it has been here. */
 export function StationItems({
@@ -16,6 +17,7 @@ export function StationItems({
   stationName: string;
   now: number;
 }) {
+  useScanToastsFor(items.map((item) => item.id));
   if (items.length === 0) {
     return (
       <EmptyState
