@@ -1,7 +1,7 @@
 import { OFFSITE_DEFAULTS } from '@loupe/domain/settings/general-settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  OFFSITE_SWEEP_IDLE_RECHECK_MS,
+  OFFSITE_SETTINGS_RECHECK_MS,
   startOffsiteSweeper,
   type TSweepTimer,
 } from '../src/modules/tracking/offsite-sweeper.ts';
@@ -134,17 +134,17 @@ describe.each(TEST_DATABASES)('offsite sweep on %s', (database) => {
 
   it('sweeps on the schedule while auto detection is on, with the real service', async () => {
     const { item } = await seenItem('order', 0);
-    const timer = manualTimer();
+    const timer = manualTimer(at(30));
     const errors: unknown[] = [];
     const stop = startOffsiteSweeper({
       service: tracking,
-      settings: async () => ({ autoOffsiteDetection: true, offsiteCheckInterval: 5 }),
-      clock: () => at(31),
+      settings: async () => ({ autoOffsiteDetection: true, offsiteCheckInterval: 1 }),
+      clock: timer.clock,
       logger: { error: (object: unknown) => errors.push(object) },
       timer: timer.timer,
     });
     await timer.fire();
-    expect(timer.delays).toEqual([5 * MINUTE, 5 * MINUTE]);
+    expect(timer.delays).toEqual([MINUTE, MINUTE]);
     expect(await fx.trackedRow('order', item.id)).toMatchObject({
       status: 'offsite',
       offsiteDetectedAt: at(31),
@@ -154,8 +154,12 @@ describe.each(TEST_DATABASES)('offsite sweep on %s', (database) => {
   });
 });
 
-/** A timer fired by hand: `fire` runs the pending callback and waits until the next one is scheduled. */
-function manualTimer() {
+/**
+ * A timer fired by hand: `fire` moves its clock on by the pending delay, runs the callback and waits until
+ * the next one is scheduled. Nothing sleeps.
+ */
+function manualTimer(start: Date = new Date('2024-05-01T12:00:00.000Z')) {
+  let now = start.getTime();
   const delays: number[] = [];
   let pending: (() => void) | null = null;
   let cancelled = 0;
@@ -174,6 +178,7 @@ function manualTimer() {
   return {
     timer,
     delays,
+    clock: () => new Date(now),
     get cancelled() {
       return cancelled;
     },
@@ -185,6 +190,7 @@ function manualTimer() {
       if (pending === null) await new Promise<void>((resolve) => (onScheduled = resolve));
       const run = pending;
       pending = null;
+      now += delays.at(-1) ?? 0;
       const next = new Promise<void>((resolve) => (onScheduled = resolve));
       run?.();
       await next;
@@ -213,61 +219,67 @@ describe('startOffsiteSweeper', () => {
 
   it('waits one offsiteCheckInterval before the first sweep, then sweeps at each interval', async () => {
     const { calls, service } = fakeService();
-    const timer = manualTimer();
+    const timer = manualTimer(NOW);
     const stop = startOffsiteSweeper({
       service,
       settings: async () => OFFSITE_DEFAULTS,
-      clock: () => NOW,
+      clock: timer.clock,
       logger: silent,
       timer: timer.timer,
     });
+    for (let minute = 1; minute <= 4; minute += 1) await timer.fire();
+    expect(calls).toEqual([]);
     await timer.fire();
-    expect(calls).toEqual([NOW]);
-    await timer.fire();
-    expect(calls).toEqual([NOW, NOW]);
-    expect(timer.delays).toEqual([5 * MINUTE, 5 * MINUTE, 5 * MINUTE]);
+    expect(calls).toEqual([new Date(NOW.getTime() + 5 * MINUTE)]);
+    for (let minute = 1; minute <= 5; minute += 1) await timer.fire();
+    expect(calls).toEqual([new Date(NOW.getTime() + 5 * MINUTE), new Date(NOW.getTime() + 10 * MINUTE)]);
+    // Awake every minute to re-read the settings, never longer.
+    expect(timer.delays.every((delay) => delay === OFFSITE_SETTINGS_RECHECK_MS)).toBe(true);
     await stop();
   });
 
-  it('re-reads the settings at every tick: a new interval or turning detection off applies at once', async () => {
+  it('applies a new interval within a minute, however long the old one was (issue 21 §4)', async () => {
     const { calls, service } = fakeService();
-    const timer = manualTimer();
+    const timer = manualTimer(NOW);
     let settings: { autoOffsiteDetection: boolean; offsiteCheckInterval: number } = {
       ...OFFSITE_DEFAULTS,
-      offsiteCheckInterval: 2,
+      offsiteCheckInterval: 24 * 60,
     };
     const stop = startOffsiteSweeper({
       service,
       settings: async () => settings,
-      clock: () => NOW,
+      clock: timer.clock,
       logger: silent,
       timer: timer.timer,
     });
-    settings = { ...settings, offsiteCheckInterval: 7 };
     await timer.fire();
+    expect(calls).toEqual([]);
+    settings = { ...settings, offsiteCheckInterval: 2 };
+    await timer.fire();
+    expect(calls).toEqual([new Date(NOW.getTime() + 2 * MINUTE)]);
     settings = { ...settings, autoOffsiteDetection: false };
     await timer.fire();
+    await timer.fire();
+    expect(calls).toHaveLength(1);
     settings = { ...settings, autoOffsiteDetection: true };
     await timer.fire();
     expect(calls).toHaveLength(2);
-    expect(timer.delays).toEqual([2 * MINUTE, 7 * MINUTE, OFFSITE_SWEEP_IDLE_RECHECK_MS, 7 * MINUTE]);
     await stop();
   });
 
   it('does not sweep while auto detection is off', async () => {
     const { calls, service } = fakeService();
-    const timer = manualTimer();
+    const timer = manualTimer(NOW);
     const stop = startOffsiteSweeper({
       service,
       settings: async () => ({ ...OFFSITE_DEFAULTS, autoOffsiteDetection: false }),
-      clock: () => NOW,
+      clock: timer.clock,
       logger: silent,
       timer: timer.timer,
     });
-    await timer.fire();
-    await timer.fire();
+    for (let minute = 1; minute <= 10; minute += 1) await timer.fire();
     expect(calls).toEqual([]);
-    expect(timer.delays.every((delay) => delay === OFFSITE_SWEEP_IDLE_RECHECK_MS)).toBe(true);
+    expect(timer.delays.every((delay) => delay === OFFSITE_SETTINGS_RECHECK_MS)).toBe(true);
     await stop();
   });
 
@@ -280,9 +292,9 @@ describe('startOffsiteSweeper', () => {
       service,
       settings: async () => {
         if (readFails) throw new Error('settings away');
-        return OFFSITE_DEFAULTS;
+        return { ...OFFSITE_DEFAULTS, offsiteCheckInterval: 1 };
       },
-      clock: () => NOW,
+      clock: timer.clock,
       logger: { error: (_object: unknown, message?: string) => errors.push(message ?? '') },
       timer: timer.timer,
     });
@@ -291,17 +303,17 @@ describe('startOffsiteSweeper', () => {
     await timer.fire();
     expect(calls).toHaveLength(1);
     expect(errors).toEqual(['offsite sweep failed', 'offsite sweep: reading the general settings failed']);
-    expect(timer.delays.at(-1)).toBe(OFFSITE_SWEEP_IDLE_RECHECK_MS);
+    expect(timer.delays.at(-1)).toBe(OFFSITE_SETTINGS_RECHECK_MS);
     await stop();
   });
 
   it('stops: the pending sweep is cancelled and nothing is scheduled again', async () => {
     const { calls, service } = fakeService();
-    const timer = manualTimer();
+    const timer = manualTimer(NOW);
     const stop = startOffsiteSweeper({
       service,
-      settings: async () => OFFSITE_DEFAULTS,
-      clock: () => NOW,
+      settings: async () => ({ ...OFFSITE_DEFAULTS, offsiteCheckInterval: 1 }),
+      clock: timer.clock,
       logger: silent,
       timer: timer.timer,
     });

@@ -21,6 +21,8 @@ import { seedWorkshop, type TWorkshop } from './seed-workshop.ts';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const DATA_DIR = path.join(REPO_ROOT, '.demo-data');
 const SIMULATOR = path.join(import.meta.dirname, 'reader-simulator.ts');
+/** The demo sweeps every minute (Settings › general): offsite and returned pieces show in its first minutes (issue 11 §5). */
+const DEMO_OFFSITE_CHECK_MINUTES = 1;
 
 /** One user per role; the admin is Loupe's bootstrap admin. Passwords are printed and work at once. */
 const PEOPLE: Readonly<Record<TRole, { firstName: string; lastName: string }>> = {
@@ -102,7 +104,8 @@ function banner(input: {
     '',
     `  Workshop: ${workshop.departments.length} departments, ${stations} stations, ${workshop.readers.length} readers × 4 antennas, ` +
       `${input.orders} orders and ${input.repairs} repairs tagged, with their past.`,
-    '  A few pieces have been out for hours: the offsite sweep (every 5 min by default) marks them offsite.',
+    '  A few pieces have been out for hours: the offsite sweep (every minute in the demo, Settings › general)',
+    '  marks them offsite within two minutes; the simulator brings them back a few minutes later.',
     '',
     `  MQTT broker: ${input.mqttUrl}${input.mqttNote}`,
     '    user name = reader id, password = its API key; publish with QoS 1 to',
@@ -211,6 +214,10 @@ async function main(): Promise<void> {
       withHistory: true,
       onProgress: (line) => say(line),
     });
+    await admin.request('PUT', '/settings/general', { offsiteCheckInterval: DEMO_OFFSITE_CHECK_MINUTES });
+    say(
+      `Offsite sweep every ${DEMO_OFFSITE_CHECK_MINUTES} minute, so the demo shows offsite and returned pieces at once`,
+    );
     const workshopFile = path.join(DATA_DIR, 'workshop.json');
     writeFileSync(workshopFile, `${JSON.stringify(workshop, null, 2)}\n`, { mode: 0o600 });
     say(`Workshop ready ${((Date.now() - started) / 1000).toFixed(1)} s after start`);

@@ -168,9 +168,10 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
 
   /** Start from where Loupe says each piece is; pieces unseen for a while are out, and come back later. */
   async function syncPositions(client: LoupeClient): Promise<void> {
-    const [orders, repairs] = await Promise.all([
+    const [orders, repairs, general] = await Promise.all([
       client.data<TTrackedOrderAnswer[]>('GET', '/tracking/orders'),
       client.data<TTrackedRepairAnswer[]>('GET', '/tracking/repairs'),
+      client.data<{ offsiteCheckInterval: number }>('GET', '/settings/general'),
     ]);
     const byId = new Map<string, TPosition>();
     for (const order of orders) {
@@ -198,8 +199,10 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
       item.at = tracked.stationId === null ? null : (keyOfStation.get(tracked.stationId) ?? null);
       const lastSeen = Date.parse(tracked.lastSeen ?? '');
       if (tracked.status === 'offsite' || (!Number.isNaN(lastSeen) && now - lastSeen > 15 * MINUTE)) {
-        // Back once the offsite sweep has had time to notice (it first runs 5 minutes after Loupe starts).
-        item.awayUntil = now + randomInt(random, 8, 20) * MINUTE;
+        // Back once the offsite sweep has had time to notice: it runs every offsiteCheckInterval (one minute
+        // in the demo) and checks its settings every minute, so a sweep has run by then.
+        const sweptBy = general.offsiteCheckInterval + 1;
+        item.awayUntil = now + randomInt(random, sweptBy, sweptBy + 2) * MINUTE;
         item.flaggedExpected = item.at === DISPATCH;
       }
     }

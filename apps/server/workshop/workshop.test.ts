@@ -116,6 +116,31 @@ describe('seedWorkshop', () => {
   });
 });
 
+describe('offsite in the demo (issue 11 §5)', () => {
+  it('leaves a piece unseen past the offsite timeout and one at a vendor past the grace period, for the first sweep to flag', async () => {
+    type TSeen = {
+      lastSeenAt?: string | null;
+      lastSeen?: string | null;
+      expectedOffsite?: boolean;
+      isExpectedOffsite?: boolean;
+    };
+    const orders = await admin.data<TSeen[]>('GET', '/tracking/orders');
+    const repairs = await admin.data<TSeen[]>('GET', '/tracking/repairs');
+    const general = await admin.data<{ offsiteTimeout: number; expectedOffsiteGracePeriod: number }>(
+      'GET',
+      '/settings/general',
+    );
+    const minutesUnseen = (item: TSeen) =>
+      (Date.now() - Date.parse(item.lastSeenAt ?? item.lastSeen ?? '')) / 60_000;
+    const pieces = [...orders, ...repairs];
+    const expected = pieces.filter((item) => item.expectedOffsite ?? item.isExpectedOffsite);
+    const unflagged = pieces.filter((item) => !(item.expectedOffsite ?? item.isExpectedOffsite));
+    expect(unflagged.some((item) => minutesUnseen(item) > general.offsiteTimeout)).toBe(true);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.some((item) => minutesUnseen(item) > general.expectedOffsiteGracePeriod)).toBe(true);
+  });
+});
+
 describe('reader simulator', () => {
   it('connects as the readers and moves pieces through the workshop until stopped', async () => {
     const before = await historyEntries();

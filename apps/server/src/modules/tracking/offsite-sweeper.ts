@@ -4,8 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TClock } from '../../lib/clock.ts';
 import type { TTrackingService } from './service.ts';
 
-/** While auto detection is off, how often the sweeper looks whether it was turned back on. */
-export const OFFSITE_SWEEP_IDLE_RECHECK_MS = 60_000;
+/**
+ * How often the sweeper re-reads Settings › general at the longest: a new interval, or detection turned on
+ * or off, applies within this time on every instance, whatever interval was set before (issue 21 §4).
+ */
+export const OFFSITE_SETTINGS_RECHECK_MS = 60_000;
 
 /** A timer; tests pass one they fire by hand, so nothing sleeps. */
 export type TSweepTimer = {
@@ -32,8 +35,10 @@ export type TOffsiteSweeperOptions = {
 
 /**
  * Runs the offsite sweep every offsiteCheckInterval while autoOffsiteDetection is on (spec §9). The first
- * sweep waits one interval: after a restart the readers need a moment to report what is still here.
- * Returns a stop function that also waits for a sweep in progress.
+ * sweep waits one interval: after a restart the readers need a moment to report what is still here. It
+ * wakes at least every OFFSITE_SETTINGS_RECHECK_MS to re-read the settings, so that shortening a one-day
+ * interval takes effect within a minute rather than after the day. Returns a stop function that also
+ * waits for a sweep in progress.
  */
 export function startOffsiteSweeper(options: TOffsiteSweeperOptions): () => Promise<void> {
   const { service, settings, clock, logger } = options;
@@ -41,6 +46,7 @@ export function startOffsiteSweeper(options: TOffsiteSweeperOptions): () => Prom
   let stopped = false;
   let cancel: (() => void) | null = null;
   let running: Promise<void> | null = null;
+  let lastSweepAt = clock().getTime();
 
   /** The sweep interval now, or null while auto detection is off. */
   async function currentIntervalMs(): Promise<number | null> {
@@ -67,19 +73,27 @@ export function startOffsiteSweeper(options: TOffsiteSweeperOptions): () => Prom
     }, delayMs);
   }
 
+  /** Sweeps when an interval has passed since the last sweep, then sleeps until the next one or the next re-read. */
   async function tick(): Promise<void> {
     const interval = await currentIntervalMs();
-    if (interval !== null && !stopped) {
+    if (interval !== null && !stopped && clock().getTime() - lastSweepAt >= interval) {
+      lastSweepAt = clock().getTime();
       try {
         await service.detectOffsite(clock());
       } catch (error) {
         logger.error({ err: error }, 'offsite sweep failed');
       }
     }
-    scheduleIn(interval ?? OFFSITE_SWEEP_IDLE_RECHECK_MS);
+    const untilDue =
+      interval === null ? OFFSITE_SETTINGS_RECHECK_MS : lastSweepAt + interval - clock().getTime();
+    scheduleIn(Math.max(0, Math.min(untilDue, OFFSITE_SETTINGS_RECHECK_MS)));
   }
 
-  track(currentIntervalMs().then((interval) => scheduleIn(interval ?? OFFSITE_SWEEP_IDLE_RECHECK_MS)));
+  track(
+    currentIntervalMs().then((interval) =>
+      scheduleIn(Math.min(interval ?? OFFSITE_SETTINGS_RECHECK_MS, OFFSITE_SETTINGS_RECHECK_MS)),
+    ),
+  );
 
   return async () => {
     stopped = true;
