@@ -64,6 +64,84 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     expect(asPerson.statusCode).toBe(401);
   });
 
+  describe('as the vendors configure their HTTP endpoints (issue 21 §1, §2)', () => {
+    const basic = (user: string, password: string) =>
+      `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+
+    it('takes an Impinj R700 webhook authenticated the only way it can: HTTP Basic, the key as the password', async () => {
+      // The R700's webhook settings hold a URL, a user name and a password; it posts its event array so.
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/rfid/impinj',
+        headers: { 'content-type': 'application/json', authorization: basic('qa-r700', impinjKey) },
+        payload: fixture('impinj-r700-webhook.json'),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ data: { accepted: 2, ignored: 1, rejected: [] } });
+      expect(response.headers['www-authenticate']).toBeUndefined();
+    });
+
+    it('takes a Zebra FX HTTP POST endpoint with Basic authentication, whatever user name it was given', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/rfid/zebra',
+        headers: { 'content-type': 'application/json', authorization: basic('zebra', zebraKey) },
+        payload: fixture('zebra-fx9600-array.json'),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ data: { accepted: 2 } });
+    });
+
+    it('refuses Basic with a wrong or missing password, and challenges the reader to send its credentials', async () => {
+      for (const authorization of [
+        basic('qa-r700', 'lpr_wrong'),
+        basic('qa-r700', ''),
+        'Basic !!!',
+        basic(impinjKey, ''),
+      ]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/rfid/impinj',
+          headers: { 'content-type': 'application/json', authorization },
+          payload: '[]',
+        });
+        expect(response.statusCode, authorization).toBe(401);
+        expect(response.headers['www-authenticate']).toBe('Basic realm="Loupe RFID ingest", charset="UTF-8"');
+      }
+    });
+
+    it('describes the ingest bodies as the vendors send them, with every accepted authentication', async () => {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<
+          string,
+          { post: { security: unknown; requestBody: { content: Record<string, { schema: unknown }> } } }
+        >;
+        components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      };
+      for (const path of ['/api/v1/rfid/zebra', '/api/v1/rfid/impinj']) {
+        const operation = document.paths[path]?.post;
+        expect(operation?.security).toEqual([
+          { readerApiKey: [] },
+          { readerBearer: [] },
+          { readerBasic: [] },
+        ]);
+        const schema = JSON.stringify(operation?.requestBody.content['application/json']?.schema);
+        expect(schema).not.toMatch(/^\{"type":"string"/);
+        expect(schema).toContain(path.endsWith('zebra') ? 'idHex' : 'tagInventoryEvent');
+      }
+      expect(
+        document.paths['/api/v1/rfid/impinj']?.post.requestBody.content['application/json']?.schema,
+      ).toMatchObject({
+        type: 'array',
+      });
+      expect(document.components.securitySchemes).toMatchObject({
+        readerApiKey: { type: 'apiKey' },
+        readerBearer: { type: 'http', scheme: 'bearer' },
+        readerBasic: { type: 'http', scheme: 'basic' },
+      });
+    });
+  });
+
   it('moves a tagged order when its Zebra reader reports it, answering after the read is recorded', async () => {
     const order = await fixtures.order();
     const { user } = await t.clientAs('manager');

@@ -132,6 +132,31 @@ describe.each(TEST_DATABASES)('offsite sweep on %s', (database) => {
     ]);
   });
 
+  it('flags a piece that came back and left again: out, back, out, back (issue 21 §3)', async () => {
+    const { item, epc, department, station } = await seenItem('order', 0);
+    const readAt = (minutes: number) =>
+      tracking.applyMove({ epc, departmentId: department.id, stationId: station.id, at: at(minutes) });
+    let minutes = 0;
+    for (const round of [1, 2]) {
+      minutes += 31;
+      expect(await detectedIds(at(minutes)), `round ${round}: offsite`).toContain(item.id);
+      minutes += 5;
+      await readAt(minutes);
+      expect(await fx.trackedRow('order', item.id), `round ${round}: returned`).toMatchObject({
+        status: 'returned',
+        offsiteReturnedAt: at(minutes),
+      });
+      // Seen again in the workshop: an ordinary active piece the next sweep may flag once it leaves.
+      await readAt(minutes);
+      expect(await fx.trackedRow('order', item.id)).toMatchObject({ status: 'active' });
+      expect(await detectedIds(at(minutes + 30))).not.toContain(item.id);
+    }
+    const returns = (await fx.changes('order', item.id)).filter(
+      (change) => change.action === 'returned-from-offsite',
+    );
+    expect(returns).toHaveLength(2);
+  });
+
   it('sweeps on the schedule while auto detection is on, with the real service', async () => {
     const { item } = await seenItem('order', 0);
     const timer = manualTimer(at(30));

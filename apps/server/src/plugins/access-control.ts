@@ -79,7 +79,7 @@ export function registerAccessControl(app: FastifyInstance, options: TAccessCont
   });
 
   // onRequest, before the body is parsed or validated: a caller who may not use a route learns nothing of it.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) {
       // Routes outside /api (the web app) are public files; /api routes cannot get here without a rule.
@@ -90,8 +90,11 @@ export function registerAccessControl(app: FastifyInstance, options: TAccessCont
     }
     if (access === 'public') return;
     if (access === 'reader') {
+      // The challenge tells a reader's HTTP client (R700 webhook, Zebra HTTP POST) to send its Basic credentials.
+      reply.header('www-authenticate', 'Basic realm="Loupe RFID ingest", charset="UTF-8"');
       if (!options.authenticateReader) throw new AppError('UNAUTHENTICATED', 'A reader API key is required.');
       request.currentReaderId = await options.authenticateReader(request);
+      reply.removeHeader('www-authenticate');
       return;
     }
     const user = await options.authenticate(request);

@@ -16,6 +16,14 @@ export async function registerApiDocs(app: FastifyInstance, options: { companyNa
           idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // RFID readers: the API key an admin created on the RFID mapping screen.
           readerApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          // The same key as a bearer token, or as the password of HTTP Basic (any user name): what an Impinj
+          // R700 webhook or a Zebra FX HTTP POST endpoint can send.
+          readerBearer: { type: 'http', scheme: 'bearer', description: "The reader's API key (lpr_…)" },
+          readerBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: "Any user name (the reader's id, say) and the reader's API key as the password",
+          },
         },
       },
     },

@@ -25,6 +25,7 @@ describe('planLocationMove', () => {
       kind: 'seen',
       lastSeen: at('2024-05-01T10:30:00Z'),
       returnsFromOffsite: false,
+      resumesActive: false,
     });
   });
 
@@ -35,6 +36,7 @@ describe('planLocationMove', () => {
       lastSeen: at('2024-05-01T10:45:59Z'),
       durationMinutes: 45,
       returnsFromOffsite: false,
+      resumesActive: false,
     });
   });
 
@@ -51,6 +53,7 @@ describe('planLocationMove', () => {
       lastSeen: at('2024-05-01T09:00:00Z'),
       durationMinutes: 0,
       returnsFromOffsite: false,
+      resumesActive: false,
     });
   });
 
@@ -66,6 +69,7 @@ describe('planLocationMove', () => {
       kind: 'seen',
       lastSeen: at('2024-05-01T10:20:00Z'),
       returnsFromOffsite: false,
+      resumesActive: false,
     });
     const moved = planLocationMove(atBench(), read('2024-05-01T10:10:00Z', 'DEPT002', 'STATION000002'));
     expect(moved).toMatchObject({ kind: 'moved', lastSeen: at('2024-05-01T10:20:00Z'), durationMinutes: 10 });
@@ -93,12 +97,18 @@ describe('planLocationMove', () => {
     });
   });
 
-  it('leaves a returned item returned (no transition follows returned)', () => {
-    const plan = planLocationMove(
-      atBench({ status: 'returned' }),
-      read('2024-05-01T11:00:00Z', 'DEPT002', 'S2'),
-    );
-    expect(plan).toMatchObject({ kind: 'moved', returnsFromOffsite: false });
+  it('tracks a returned item as active again from its next read, here or elsewhere (issue 21 §3)', () => {
+    const returned = atBench({ status: 'returned' });
+    expect(planLocationMove(returned, read('2024-05-01T11:00:00Z', 'DEPT002', 'S2'))).toMatchObject({
+      kind: 'moved',
+      returnsFromOffsite: false,
+      resumesActive: true,
+    });
+    expect(planLocationMove(returned, read('2024-05-01T11:00:00Z'))).toMatchObject({
+      kind: 'seen',
+      resumesActive: true,
+    });
+    expect(planLocationMove(atBench(), read('2024-05-01T11:00:00Z'))).toMatchObject({ resumesActive: false });
   });
 
   it('never lets lastSeen go backwards and never counts a negative duration', () => {

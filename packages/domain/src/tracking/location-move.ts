@@ -28,7 +28,12 @@ export type TLocationMovePlan =
   /** Older than what is known: nothing changes, so a late read never rewrites history. */
   | { readonly kind: 'stale' }
   /** Same department and station: only lastSeen refreshes (spec §4). */
-  | { readonly kind: 'seen'; readonly lastSeen: Date; readonly returnsFromOffsite: boolean }
+  | {
+      readonly kind: 'seen';
+      readonly lastSeen: Date;
+      readonly returnsFromOffsite: boolean;
+      readonly resumesActive: boolean;
+    }
   /** Elsewhere: a new arrival; `durationMinutes` is the whole minutes spent where it was. */
   | {
       readonly kind: 'moved';
@@ -36,6 +41,7 @@ export type TLocationMovePlan =
       readonly lastSeen: Date;
       readonly durationMinutes: number;
       readonly returnsFromOffsite: boolean;
+      readonly resumesActive: boolean;
     };
 
 /**
@@ -49,16 +55,18 @@ export function isStaleRead(item: TTrackedPosition, at: Date): boolean {
 
 /**
  * Spec §4: same department and station → only lastSeen; otherwise a move, recording the minutes spent
- * at the previous location. A read of an offsite item returns it (ARCHITECTURE §3.4). lastSeen never
- * goes backwards.
+ * at the previous location. A read of an offsite item returns it (ARCHITECTURE §3.4). A return is an
+ * event, not a final state (issue 21 §3): the next read of a returned item tracks it as active again, so
+ * the sweep can flag it when it leaves once more. lastSeen never goes backwards.
  */
 export function planLocationMove(item: TTrackedPosition, read: TLocationRead): TLocationMovePlan {
   if (isStaleRead(item, read.at)) return { kind: 'stale' };
   const lastSeen =
     item.lastSeen !== null && item.lastSeen.getTime() > read.at.getTime() ? item.lastSeen : read.at;
   const returnsFromOffsite = item.status === 'offsite';
+  const resumesActive = item.status === 'returned';
   if (item.departmentId === read.departmentId && item.stationId === read.stationId) {
-    return { kind: 'seen', lastSeen, returnsFromOffsite };
+    return { kind: 'seen', lastSeen, returnsFromOffsite, resumesActive };
   }
   return {
     kind: 'moved',
@@ -66,5 +74,6 @@ export function planLocationMove(item: TTrackedPosition, read: TLocationRead): T
     lastSeen,
     durationMinutes: item.arrivedAt === null ? 0 : durationMinutes(item.arrivedAt, read.at),
     returnsFromOffsite,
+    resumesActive,
   };
 }

@@ -1,11 +1,30 @@
 import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
 import { ZMqttSettingsSchema } from '@loupe/domain/settings/mqtt-settings';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
+import { ZImpinjTagInventorySchema } from '../../rfid/adapters/impinj.ts';
+import { ZZebraTagDataSchema } from '../../rfid/adapters/zebra.ts';
 import { PAYLOAD_FORMATS, readerTopic, type TPayloadFormat } from '../../rfid/mqtt-topics.ts';
+
+// What the vendors send, for the OpenAPI document and generated clients (issue 21 §2). The routes read the
+// body as text themselves (NDJSON and glued objects are not JSON), so these describe it, not validate it.
+const ZZebraEventSchema = z.union([
+  ZZebraTagDataSchema,
+  z.looseObject({ type: z.literal('heartbeat'), timestamp: z.string() }),
+]);
+const INGEST_BODIES: Readonly<Record<'zebra' | 'impinj', z.ZodType>> = {
+  zebra: z
+    .union([ZZebraEventSchema, z.array(ZZebraEventSchema)])
+    .describe('One IoT Connector event or an array of them; NDJSON and objects glued }{ are read too'),
+  impinj: z
+    .array(
+      z.union([ZImpinjTagInventorySchema, z.looseObject({ eventType: z.string(), timestamp: z.string() })]),
+    )
+    .describe("The R700 webhook's array of events; [] is its keep-alive. NDJSON is read too"),
+};
 
 const ZIngestSummarySchema = z.object({
   accepted: z.number().int(),
@@ -34,7 +53,12 @@ const TOPIC_DESCRIPTIONS: Readonly<Record<TPayloadFormat, string>> = {
   reads: 'Generic JSON tag reads',
 };
 
-const readerDoc = { security: [{ readerApiKey: [] }] };
+// Any one of the three: each is the reader's API key (issue 21 §1).
+const readerDoc = {
+  security: [{ readerApiKey: [] }, { readerBearer: [] }, { readerBasic: [] }] as {
+    [scheme: string]: string[];
+  }[],
+};
 const readerRoute = { access: 'reader' as const, csrfExempt: true };
 
 /**
@@ -127,8 +151,12 @@ export async function registerRfidRoutes(instance: FastifyInstance, options: { s
       { parseAs: 'string' },
       (_request, body, done) => done(null, body),
     );
+    // The body stays text: its schema only documents it (see INGEST_BODIES); the adapters read and check it.
+    raw.setValidatorCompiler<z.ZodType>((route) =>
+      route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route),
+    );
     const rawApp = raw.withTypeProvider<ZodTypeProvider>();
-    const formats: readonly [TPayloadFormat, string, string][] = [
+    const formats: readonly ['zebra' | 'impinj', string, string][] = [
       [
         'zebra',
         '/rfid/zebra',
@@ -145,13 +173,13 @@ export async function registerRfidRoutes(instance: FastifyInstance, options: { s
             tags: ['rfid'],
             summary,
             ...readerDoc,
-            body: z.string(),
+            body: INGEST_BODIES[format],
             response: { 200: resultWithData(ZIngestSummarySchema) },
           },
         },
         async (request) => ({
           success: true as const,
-          data: await rfid.ingest(request.currentReaderId ?? '', format, request.body),
+          data: await rfid.ingest(request.currentReaderId ?? '', format, request.body as unknown),
         }),
       );
     }

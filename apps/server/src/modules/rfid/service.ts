@@ -37,12 +37,23 @@ export type TRfidServiceOptions = {
   readonly dedupeWindowMs: number;
 };
 
-/** The API key of an HTTP ingest request: `X-API-Key: lpr_…` or `Authorization: Bearer lpr_…`. */
-function apiKeyOf(request: FastifyRequest): string | null {
+/**
+ * The API key of an HTTP ingest request: `X-API-Key: lpr_…`, `Authorization: Bearer lpr_…`, or HTTP Basic
+ * with the key as the password (any user name, e.g. the reader's id): an Impinj R700's webhook and a Zebra
+ * FX's HTTP POST endpoint take a user name and a password, not a custom header (issue 21 §1).
+ */
+export function apiKeyOf(request: Pick<FastifyRequest, 'headers'>): string | null {
   const header = request.headers['x-api-key'];
   if (typeof header === 'string' && header.trim() !== '') return header.trim();
-  const match = /^Bearer\s+(lpr_\S+)$/i.exec(request.headers.authorization ?? '');
-  return match?.[1] ?? null;
+  const authorization = request.headers.authorization ?? '';
+  const bearer = /^Bearer\s+(lpr_\S+)$/i.exec(authorization);
+  if (bearer) return bearer[1] ?? null;
+  const basic = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(authorization);
+  if (!basic?.[1]) return null;
+  const credentials = Buffer.from(basic[1], 'base64').toString('utf8');
+  const colon = credentials.indexOf(':');
+  const password = colon === -1 ? '' : credentials.slice(colon + 1);
+  return password === '' ? null : password;
 }
 
 /**
@@ -194,7 +205,12 @@ export function createRfidService(options: TRfidServiceOptions) {
     async authenticateReader(request: FastifyRequest): Promise<string> {
       const key = apiKeyOf(request);
       const reader = key ? await readersRepository.findReaderByApiKey(key) : undefined;
-      if (!reader) throw new AppError('UNAUTHENTICATED', 'A valid reader API key is required (X-API-Key).');
+      if (!reader) {
+        throw new AppError(
+          'UNAUTHENTICATED',
+          'A valid reader API key is required: X-API-Key, Bearer, or HTTP Basic with the key as the password.',
+        );
+      }
       return reader.id;
     },
 

@@ -130,6 +130,8 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
     const returned = plan.returnsFromOffsite
       ? ({ status: 'returned', offsiteReturnedAt: move.at } as const)
       : undefined;
+    // Back in the workshop and seen again: tracked as any other piece, the return kept in its history.
+    const resumed = plan.resumesActive ? ({ status: 'active' } as const) : undefined;
     const rooms = [itemRoom(item)];
     const from =
       tracked.currentDepartmentId !== null && tracked.currentStationId !== null
@@ -161,9 +163,10 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
         arrivedAt: plan.arrivedAt,
         lastSeenAt: plan.lastSeen,
         ...returned,
+        ...resumed,
       });
     } else {
-      Object.assign(tracked, { lastSeenAt: plan.lastSeen, ...returned });
+      Object.assign(tracked, { lastSeenAt: plan.lastSeen, ...returned, ...resumed });
     }
     batch.changed.add(tracked);
     const seen = batch.stationsSeen.get(station.id);

@@ -9,7 +9,7 @@ import { emptyResult, readerTimestamp, type TAdapterContext, type TAdapterResult
  * `tagInventoryEvent: {epc (base64) or epcHex, antennaPort, antennaName, peakRssiCdbm, …}`; an empty array
  * is the webhook's keep-alive; other event types (inventory status, GPI, diagnostics) are counted and left.
  */
-const ZImpinjTagInventorySchema = z.object({
+export const ZImpinjTagInventorySchema = z.object({
   timestamp: z.string({ error: 'timestamp is required' }),
   hostname: z.string().optional(),
   eventType: z.literal('tagInventory'),

@@ -9,7 +9,7 @@ import { emptyResult, readerTimestamp, type TAdapterContext, type TAdapterResult
  * events of type `heartbeat` say the reader is alive. Payloads may hold one event, an array, NDJSON or
  * events glued `}{` (json-stream.ts).
  */
-const ZZebraTagDataSchema = z.object({
+export const ZZebraTagDataSchema = z.object({
   type: z.string().optional(),
   timestamp: z.string({ error: 'timestamp is required' }),
   data: z.looseObject({
