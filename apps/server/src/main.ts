@@ -59,6 +59,11 @@ async function main(): Promise<void> {
         host: config.HOST,
         authenticate: rfid.checkReaderCredentials,
         onPublish,
+        onRejection: (rejection) => {
+          rfid.recordRejection(rejection).catch((error: unknown) => {
+            app.log.error({ err: (error as Error).message }, 'rfid: could not record a reader rejection');
+          });
+        },
         logger: app.log,
       });
       mqttReady = broker;

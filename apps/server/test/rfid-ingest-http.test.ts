@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { ZValidationDetailsSchema } from '@loupe/domain/errors/errors';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readers } from '../src/db/schema.ts';
+import { readers, rfidUnresolvedReads } from '../src/db/schema.ts';
 import { READER_SILENCE_MS } from '../src/modules/rfid/service.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
@@ -203,11 +204,12 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
       '{"data":{"idHex":"xyz"},"timestamp":"2026-11-21T09:00:00Z"}{oops',
     );
     expect(response.statusCode).toBe(400);
-    const body = response.json() as { code: string; message: string; details: { message: string }[] };
+    const body = response.json() as { code: string; message: string; details: unknown };
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.details.map((detail) => detail.message)).toEqual([
-      expect.stringContaining('hexadecimal'),
-      expect.stringContaining('Malformed JSON'),
+    // The one documented shape of validation details, as for any form (issue 21 §6).
+    expect(ZValidationDetailsSchema.parse(body.details).issues).toEqual([
+      { field: 'body[0]', message: expect.stringContaining('hexadecimal') },
+      { field: 'body[1]', message: expect.stringContaining('Malformed JSON') },
     ]);
   });
 
@@ -224,10 +226,71 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     const status = await admin.request('GET', '/api/v1/rfid/status');
     expect(status.statusCode).toBe(200);
     const data = (status.json() as { data: { received: number; unmapped: unknown[] } }).data;
-    expect(data.unmapped).toContainEqual({ readerId: 'bench-fx9600', antenna: 9, reads: 2 });
+    expect(data.unmapped).toContainEqual({
+      readerId: 'bench-fx9600',
+      antenna: 9,
+      reads: 2,
+      lastEpc: expect.stringMatching(/^E280999[89]$/),
+      firstSeenAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+    });
     expect(data.received).toBeGreaterThanOrEqual(2);
     const { client: manager } = await t.clientAs('manager');
     expect((await manager.request('GET', '/api/v1/rfid/status')).statusCode).toBe(403);
+  });
+
+  it('keeps the unplaceable reads in the database: true after a restart and for every instance (issue 21 §5)', async () => {
+    await post('/api/v1/rfid/reads', zebraKey, JSON.stringify([{ epc: 'E28077770001', antenna: 2 }]));
+    const [stored] = await t.database.db
+      .select()
+      .from(rfidUnresolvedReads)
+      .where(
+        and(eq(rfidUnresolvedReads.reason, 'unknown-tag'), eq(rfidUnresolvedReads.readerId, 'bench-fx9600')),
+      );
+    expect(stored).toMatchObject({ antenna: 2, lastEpc: 'E28077770001' });
+    // Counted by another instance (or before a restart): this instance's status shows it all the same.
+    await t.database.db.insert(rfidUnresolvedReads).values({
+      reason: 'unmapped-antenna',
+      readerId: 'qa-r700',
+      antenna: 8,
+      reads: 41,
+      lastEpc: 'E28066660001',
+      firstSeenAt: new Date('2026-01-01T08:00:00Z'),
+      lastSeenAt: new Date('2026-01-02T08:00:00Z'),
+    });
+    const data = (await admin.request('GET', '/api/v1/rfid/status')).json().data as {
+      unknownTag: number;
+      unknownTags: unknown[];
+      unmapped: unknown[];
+    };
+    expect(data.unknownTags).toContainEqual(
+      expect.objectContaining({ readerId: 'bench-fx9600', antenna: 2, lastEpc: 'E28077770001' }),
+    );
+    expect(data.unknownTag).toBeGreaterThanOrEqual(1);
+    expect(data.unmapped).toContainEqual({
+      readerId: 'qa-r700',
+      antenna: 8,
+      reads: 41,
+      lastEpc: 'E28066660001',
+      firstSeenAt: '2026-01-01T08:00:00.000Z',
+      lastSeenAt: '2026-01-02T08:00:00.000Z',
+    });
+  });
+
+  it('keeps each reader’s last refusal by the broker, counted, for /rfid-mapping (issue 21 §5)', async () => {
+    const refusal = { readerId: 'qa-r700', reason: 'Published on a topic it may not use.', topic: 'loupe/x' };
+    await t.app.loupe.rfid.recordRejection(refusal);
+    t.clock.advance(60_000);
+    await t.app.loupe.rfid.recordRejection({ ...refusal, reason: 'Refused at connect.', topic: null });
+    const data = (await admin.request('GET', '/api/v1/rfid/status')).json().data as { rejections: unknown[] };
+    expect(data.rejections).toContainEqual({
+      readerId: 'qa-r700',
+      reason: 'Refused at connect.',
+      topic: null,
+      count: 2,
+      firstAt: new Date(t.clock().getTime() - 60_000).toISOString(),
+      lastAt: t.clock().toISOString(),
+    });
   });
 
   it('shows admins how readers reach this instance over MQTT, with the reader topics', async () => {

@@ -353,6 +353,27 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
       ]);
     });
 
+    it('refuses an orderNumber that is not the order’s with 400, tagging nothing (issue 21 §6)', async () => {
+      const order = await fx.order();
+      const other = await fx.order();
+      const epc = fx.epc();
+      const response = await assignOrder(manager, order.id, epc, other.orderNumber);
+      expect(response.statusCode).toBe(400);
+      const message = `${other.orderNumber} is not the number of this order: it is ${order.orderNumber}.`;
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message,
+        details: { issues: [{ field: 'body.orderNumber', message }] },
+      });
+      expect(await fx.trackedRow('order', order.id)).toBeUndefined();
+      const repair = await fx.repair();
+      const refused = await manager.request('POST', '/api/v1/tracking/repairs/assign-epc', {
+        body: { repairId: repair.id, epcCode: epc, repairNumber: 'REP-99999' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect((await assignOrder(manager, order.id, epc, order.orderNumber)).statusCode).toBe(200);
+    });
+
     it('answers 404 for an order that does not exist', async () => {
       const response = await assignOrder(manager, MISSING_ID, fx.epc());
       expect(response.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   date,
@@ -472,6 +473,35 @@ export const locationHistory = pgTable(
 );
 
 // ── RFID ingestion (issue 6) ────────────────────────────────────────────────────────────────────
+
+/**
+ * Fresh reads Loupe could not place, per reader and antenna (issue 21 §5): of an antenna nobody mapped, or
+ * of a tag no order or repair carries. Counted in the database, so the numbers /rfid-mapping shows are the
+ * whole cluster's and survive a restart, with when it started and when it last happened.
+ */
+export const rfidUnresolvedReads = pgTable(
+  'rfid_unresolved_reads',
+  {
+    reason: text('reason').notNull(),
+    readerId: text('reader_id').notNull(),
+    antenna: integer('antenna').notNull(),
+    reads: bigint('reads', { mode: 'number' }).notNull().default(0),
+    lastEpc: text('last_epc').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.reason, table.readerId, table.antenna] })],
+);
+
+/** The last refusal of a reader's MQTT connection or publish, for its installer to see (issue 21 §5). */
+export const readerRejections = pgTable('reader_rejections', {
+  readerId: text('reader_id').primaryKey(),
+  reason: text('reason').notNull(),
+  topic: text('topic'),
+  count: integer('count').notNull().default(1),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+});
 
 /**
  * Every fresh tag read Loupe acknowledged, recorded before the acknowledgement (HTTP 2xx, MQTT PUBACK).

@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedBroker, type TEmbeddedBroker } from './embedded-broker.ts';
+import { startEmbeddedBroker, type TEmbeddedBroker, type TReaderRejection } from './embedded-broker.ts';
 import { parseReaderTopic, readerTopic, type TReaderTopic } from './mqtt-topics.ts';
 
 const KEYS: Record<string, string> = { 'bench-1': 'lpr_bench-secret', 'qa-2': 'lpr_qa-secret' };
@@ -17,12 +17,16 @@ afterEach(async () => {
   broker = null;
 });
 
-async function start(onPublish: (topic: TReaderTopic, payload: Buffer) => Promise<void>) {
+async function start(
+  onPublish: (topic: TReaderTopic, payload: Buffer) => Promise<void>,
+  onRejection?: (rejection: TReaderRejection) => void,
+) {
   broker = await startEmbeddedBroker({
     port: 0,
     host: '127.0.0.1',
     authenticate: async (readerId, apiKey) => KEYS[readerId] === apiKey,
     onPublish,
+    ...(onRejection ? { onRejection } : {}),
     logger,
   });
   return broker;
@@ -125,17 +129,45 @@ describe('embedded MQTT broker', () => {
     expect(acknowledged).toBe(false);
   });
 
-  it('closes a reader that publishes under another reader’s topic, recording nothing', async () => {
+  it('closes a reader that publishes under another reader’s topic, recording nothing and saying why', async () => {
     const recorded: TRecorded[] = [];
-    const { port } = await start(async (topic, payload) => {
-      recorded.push({ topic, payload: payload.toString() });
-    });
+    const rejections: TReaderRejection[] = [];
+    const { port } = await start(
+      async (topic, payload) => {
+        recorded.push({ topic, payload: payload.toString() });
+      },
+      (rejection) => rejections.push(rejection),
+    );
     const client = connect(port, { username: 'bench-1', password: KEYS['bench-1'] });
     await connectResult(client);
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish('loupe/readers/qa-2/impinj', '[]', { qos: 1 });
     await closed;
     expect(recorded).toEqual([]);
+    expect(rejections).toEqual([
+      {
+        readerId: 'bench-1',
+        reason:
+          'Published on a topic it may not use; disconnected. Allowed: loupe/readers/bench-1/{zebra|impinj|reads}.',
+        topic: 'loupe/readers/qa-2/impinj',
+      },
+    ]);
+  });
+
+  it('says which reader came with a wrong key', async () => {
+    const rejections: TReaderRejection[] = [];
+    const { port } = await start(
+      async () => {},
+      (rejection) => rejections.push(rejection),
+    );
+    await connectResult(connect(port, { username: 'qa-2', password: 'lpr_old-key' }));
+    expect(rejections).toEqual([
+      {
+        readerId: 'qa-2',
+        reason: 'Refused at connect: the password is not this reader’s API key.',
+        topic: null,
+      },
+    ]);
   });
 
   it('stops start-up with a message naming MQTT_PORT when the port is taken', async () => {

@@ -15,7 +15,16 @@ export type TEmbeddedBrokerOptions = {
   /** The reader id these credentials belong to, or null. */
   readonly authenticate: (readerId: string, apiKey: string) => Promise<boolean>;
   readonly onPublish: (topic: TReaderTopic, payload: Buffer) => Promise<void>;
+  /** A reader's connection or publish was refused: kept so /rfid-mapping can show it beside the reader. */
+  readonly onRejection?: (rejection: TReaderRejection) => void;
   readonly logger: FastifyBaseLogger;
+};
+
+/** Why the broker refused a reader, in words its installer can act on (issue 21 §5). */
+export type TReaderRejection = {
+  readonly readerId: string;
+  readonly reason: string;
+  readonly topic: string | null;
 };
 
 export type TEmbeddedBroker = {
@@ -54,8 +63,13 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
           } else {
             logger.warn(
               { clientId: client.id, readerId: username },
-              'mqtt: refused a reader with a wrong key',
+              'mqtt: refused a reader with a wrong key (CONNACK 4, bad user name or password)',
             );
+            options.onRejection?.({
+              readerId: username,
+              reason: 'Refused at connect: the password is not this reader’s API key.',
+              topic: null,
+            });
             done(refuse('bad reader credentials', BAD_CREDENTIALS), false);
           }
         },
@@ -69,11 +83,20 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
       const topic = parseReaderTopic(packet.topic);
       const readerId = client ? readerIdOf.get(client) : undefined;
       if (!client || topic === null || topic.readerId !== readerId) {
-        // MQTT 3.1.1 has no way to refuse one publish: the connection is closed (MQTT-3.3.5-2).
+        // MQTT 3.1.1 (all this broker speaks) has no reason code for one refused publish: the connection is
+        // closed (MQTT-3.3.5-2), so the reason goes to the log and to /rfid-mapping instead.
+        const allowed = `loupe/readers/${readerId ?? '{readerId}'}/{zebra|impinj|reads}`;
         logger.warn(
-          { topic: packet.topic, readerId },
-          'mqtt: refused a publish outside the reader’s own topic',
+          { topic: packet.topic, readerId, allowed },
+          'mqtt: refused a publish outside the reader’s own topic and closed its connection',
         );
+        if (readerId !== undefined) {
+          options.onRejection?.({
+            readerId,
+            reason: `Published on a topic it may not use; disconnected. Allowed: ${allowed}.`,
+            topic: packet.topic,
+          });
+        }
         done(new Error('not your topic'));
         return;
       }

@@ -3,7 +3,7 @@ import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../db/client.ts';
-import { rfidReads } from '../db/schema.ts';
+import { rfidReads, rfidUnresolvedReads } from '../db/schema.ts';
 import type { TClock } from '../lib/clock.ts';
 import type { TLocationMove, TMoveOutcome } from '../modules/tracking/location-moves.ts';
 import type { TEventBus } from '../realtime/event-bus.ts';
@@ -95,6 +95,43 @@ export function resolveAntenna(
   return { kind: 'location', departmentId: mapping.departmentId, stationId: mapping.stationId };
 }
 
+/** Why a fresh read placed nothing: its antenna is mapped nowhere, or no order or repair carries its tag. */
+export type TUnresolvedReason = 'unmapped-antenna' | 'unknown-tag';
+type TUnresolvedTally = Map<
+  string,
+  {
+    reason: TUnresolvedReason;
+    readerId: string;
+    antenna: number;
+    reads: number;
+    lastEpc: string;
+    firstAt: Date;
+    lastAt: Date;
+  }
+>;
+
+function tally(
+  into: TUnresolvedTally,
+  reason: TUnresolvedReason,
+  readerId: string,
+  antenna: number,
+  epc: string,
+  at: Date,
+): void {
+  const key = `${reason}/${readerId}/${antenna}`;
+  const row = into.get(key);
+  if (row === undefined) {
+    into.set(key, { reason, readerId, antenna, reads: 1, lastEpc: epc, firstAt: at, lastAt: at });
+    return;
+  }
+  row.reads += 1;
+  if (at.getTime() >= row.lastAt.getTime()) {
+    row.lastAt = at;
+    row.lastEpc = epc;
+  }
+  if (at.getTime() < row.firstAt.getTime()) row.firstAt = at;
+}
+
 export function createIngestPipeline(options: TIngestPipelineOptions) {
   const { db, events, logger } = options;
   const dedupe = createDedupe({ windowMs: options.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS });
@@ -177,6 +214,37 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
         // What arrived meanwhile has waited a whole batch already.
         if (pending.length > 0) flushNow();
       });
+  }
+
+  /**
+   * Adds a batch's unplaceable fresh reads to the cluster-wide counts, one statement whatever their number.
+   * Diagnostics, so after the reads themselves: a failure here is logged, it loses no read.
+   */
+  async function recordUnresolved(unresolved: TUnresolvedTally): Promise<void> {
+    if (unresolved.size === 0) return;
+    const rows = [...unresolved.values()];
+    const table = rfidUnresolvedReads;
+    try {
+      await db.execute(sql`
+        insert into ${table} (reason, reader_id, antenna, reads, last_epc, first_seen_at, last_seen_at)
+        select * from unnest(
+          ${sql.param(rows.map((row) => row.reason))}::text[],
+          ${sql.param(rows.map((row) => row.readerId))}::text[],
+          ${sql.param(rows.map((row) => row.antenna))}::integer[],
+          ${sql.param(rows.map((row) => row.reads))}::bigint[],
+          ${sql.param(rows.map((row) => row.lastEpc))}::text[],
+          ${sql.param(rows.map((row) => row.firstAt.toISOString()))}::timestamptz[],
+          ${sql.param(rows.map((row) => row.lastAt.toISOString()))}::timestamptz[]
+        )
+        on conflict (reason, reader_id, antenna) do update set
+          reads = ${table.reads} + excluded.reads,
+          last_epc = case when excluded.last_seen_at >= ${table.lastSeenAt} then excluded.last_epc
+                          else ${table.lastEpc} end,
+          first_seen_at = least(${table.firstSeenAt}, excluded.first_seen_at),
+          last_seen_at = greatest(${table.lastSeenAt}, excluded.last_seen_at)`);
+    } catch (error) {
+      logger.error({ err: (error as Error).message }, 'rfid: could not count unplaceable reads');
+    }
   }
 
   async function applyBatch(batch: readonly TQueued[]): Promise<void> {
@@ -262,10 +330,22 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     for (const item of fresh) consider(item, true);
     for (const { item } of repeatsByKey.values()) consider(item, false);
     const outcomes = await options.applyMoves(moves);
-    for (const outcome of outcomes) {
+    const unresolved: TUnresolvedTally = new Map();
+    outcomes.forEach((outcome, index) => {
       if (outcome.result === 'moved') counters.moved += 1;
-      if (outcome.result === 'unknown-item') counters.unknownTag += 1;
+      if (outcome.result !== 'unknown-item') return;
+      counters.unknownTag += 1;
+      const move = moves[index];
+      // Fresh reads only (they carry their key): a repeat is the same read again.
+      if (move?.readKey)
+        tally(unresolved, 'unknown-tag', move.readerId ?? '', move.antenna ?? 0, move.epc, move.at);
+    });
+    for (const { item, resolved } of announced) {
+      if (resolved.kind !== 'unmapped') continue;
+      const { read } = item;
+      tally(unresolved, 'unmapped-antenna', read.readerId, read.antenna, read.epc, new Date(read.timestamp));
     }
+    await recordUnresolved(unresolved);
 
     // 3. Announce, after commit: every fresh read to admins, managers and the department's room. A tag read
     // at a tag-assignment antenna says which item already carries it, so screens do not offer it again.

@@ -11,6 +11,16 @@ export const ZApiErrorSchema = z.object({
 });
 export type TApiError = z.infer<typeof ZApiErrorSchema>;
 
+/**
+ * The `details` of every VALIDATION_FAILED answer, one shape for forms and readers alike (issue 21 §6):
+ * each issue names where it is (`body.email`, `query.limit`, `body[2]` for the third event of a reader's
+ * payload) and what is wrong with it.
+ */
+export const ZValidationDetailsSchema = z.object({
+  issues: z.array(z.object({ field: z.string(), message: z.string() })),
+});
+export type TValidationDetails = z.infer<typeof ZValidationDetailsSchema>;
+
 /** The user-facing strings of spec §8 (and the access-denied and error-screen strings of §1–§2), quoted once. */
 export const ERROR_MESSAGES = {
   // Login (§8).

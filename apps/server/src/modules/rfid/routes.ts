@@ -1,4 +1,5 @@
 import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
+import { ZRfidStatusSchema } from '@loupe/domain/rfid/rfid-status';
 import { ZMqttSettingsSchema } from '@loupe/domain/settings/mqtt-settings';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,19 +33,6 @@ const ZIngestSummarySchema = z.object({
   rejected: z.array(z.object({ index: z.number().int(), message: z.string() })),
   ignored: z.number().int(),
   heartbeats: z.number().int(),
-});
-
-const ZPipelineStatusSchema = z.object({
-  received: z.number().int(),
-  fresh: z.number().int(),
-  repeats: z.number().int(),
-  rejected: z.number().int(),
-  ignored: z.number().int(),
-  moved: z.number().int(),
-  tagAssignment: z.number().int(),
-  unknownTag: z.number().int(),
-  batches: z.number().int(),
-  unmapped: z.array(z.object({ readerId: z.string(), antenna: z.number().int(), reads: z.number().int() })),
 });
 
 const TOPIC_DESCRIPTIONS: Readonly<Record<TPayloadFormat, string>> = {
@@ -94,21 +82,26 @@ export async function registerRfidRoutes(instance: FastifyInstance, options: { s
       config: { access: ADMIN_ROLES },
       schema: {
         tags: ['rfid'],
-        summary: 'What this instance’s pipeline has seen since it started, and reads of unmapped antennas',
+        summary:
+          'What this instance’s pipeline has seen since it started, and the cluster’s reads of unmapped antennas and unknown tags',
         security: [{ idToken: [] }],
-        response: { 200: resultWithData(ZPipelineStatusSchema) },
+        response: { 200: resultWithData(ZRfidStatusSchema) },
       },
     },
     async () => {
-      const { unmapped, ...counters } = rfid.pipeline.counters();
+      const { unmapped: _local, unknownTag: _localUnknown, ...counters } = rfid.pipeline.counters();
+      const [unresolved, rejections] = await Promise.all([rfid.unresolvedReads(), rfid.rejections()]);
+      const of = (reason: string) =>
+        unresolved.filter((row) => row.reason === reason).map(({ reason: _r, ...row }) => row);
+      const unknownTags = of('unknown-tag');
       return {
         success: true as const,
         data: {
           ...counters,
-          unmapped: Object.entries(unmapped).map(([key, reads]) => {
-            const [readerId = '', antenna = '0'] = key.split('/');
-            return { readerId, antenna: Number(antenna), reads };
-          }),
+          unknownTag: unknownTags.reduce((sum, row) => sum + row.reads, 0),
+          unmapped: of('unmapped-antenna'),
+          unknownTags,
+          rejections,
         },
       };
     },

@@ -1,8 +1,8 @@
-import { AppError } from '@loupe/domain/errors/errors';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { AppError, type TValidationDetails } from '@loupe/domain/errors/errors';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
-import { readers } from '../../db/schema.ts';
+import { readerRejections, readers, rfidUnresolvedReads } from '../../db/schema.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { adaptGenericReads } from '../../rfid/adapters/generic.ts';
@@ -145,7 +145,9 @@ export function createRfidService(options: TRfidServiceOptions) {
     const summary = await pipeline.ingest(result);
     if (result.reads.length === 0 && result.heartbeats.length === 0 && result.rejected.length > 0) {
       throw new AppError('VALIDATION_FAILED', 'Nothing in this payload could be read as a tag read.', {
-        details: result.rejected,
+        details: {
+          issues: result.rejected.map(({ index, message }) => ({ field: `body[${index}]`, message })),
+        } satisfies TValidationDetails,
       });
     }
     return summary;
@@ -200,6 +202,54 @@ export function createRfidService(options: TRfidServiceOptions) {
     /** The readers service changed a mapping: reads are resolved with it from the next batch on. */
     mappingsChanged(): void {
       pipeline.invalidateMappings();
+    },
+
+    /** A refused connection or publish of a reader: the newest reason, how often, since when (issue 21 §5). */
+    async recordRejection(rejection: {
+      readerId: string;
+      reason: string;
+      topic: string | null;
+    }): Promise<void> {
+      const at = clock();
+      await db
+        .insert(readerRejections)
+        .values({ ...rejection, count: 1, firstAt: at, lastAt: at })
+        .onConflictDoUpdate({
+          target: readerRejections.readerId,
+          set: {
+            reason: rejection.reason,
+            topic: rejection.topic,
+            count: sql`${readerRejections.count} + 1`,
+            lastAt: at,
+          },
+        });
+    },
+
+    /** Every reader's last refusal, newest first. */
+    async rejections() {
+      const rows = await db.select().from(readerRejections).orderBy(desc(readerRejections.lastAt));
+      return rows.map((row) => ({
+        readerId: row.readerId,
+        reason: row.reason,
+        topic: row.topic,
+        count: row.count,
+        firstAt: row.firstAt.toISOString(),
+        lastAt: row.lastAt.toISOString(),
+      }));
+    },
+
+    /** The cluster's counts of fresh reads that placed nothing, per reason, reader and antenna, newest first. */
+    async unresolvedReads() {
+      const rows = await db.select().from(rfidUnresolvedReads).orderBy(desc(rfidUnresolvedReads.lastSeenAt));
+      return rows.map((row) => ({
+        reason: row.reason,
+        readerId: row.readerId,
+        antenna: row.antenna,
+        reads: row.reads,
+        lastEpc: row.lastEpc,
+        firstSeenAt: row.firstSeenAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+      }));
     },
 
     async authenticateReader(request: FastifyRequest): Promise<string> {

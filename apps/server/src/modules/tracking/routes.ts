@@ -128,8 +128,10 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
       },
     },
     async (request) => {
-      const { orderId, epcCode } = request.body;
-      await tracking.assignEpc(currentUserOf(request), 'order', orderId, epcCode);
+      const { orderId, epcCode, orderNumber } = request.body;
+      await tracking.assignEpc(currentUserOf(request), 'order', orderId, epcCode, {
+        expectedNumber: orderNumber,
+      });
       return { success: true as const, message: 'EPC assigned.', data: await tracking.getOrder(orderId) };
     },
   );
@@ -285,8 +287,8 @@ export async function registerTrackingRoutes(instance: FastifyInstance, options:
     },
     async (request) => {
       const actor = currentUserOf(request);
-      const { repairId, epcCode } = request.body;
-      await tracking.assignEpc(actor, 'repair', repairId, epcCode);
+      const { repairId, epcCode, repairNumber } = request.body;
+      await tracking.assignEpc(actor, 'repair', repairId, epcCode, { expectedNumber: repairNumber });
       return {
         success: true as const,
         message: 'EPC assigned.',

@@ -279,12 +279,24 @@ export function createTrackingService(options: TTrackingServiceOptions) {
      * POST /tracking/assign-epc and /tracking/repairs/assign-epc: the tag goes on this item. An item that
      * held it loses it first (spec §4); an item already tracked keeps its location with the new tag.
      */
-    async assignEpc(actor: TTrackingActor, kind: TTrackedItemKind, itemId: string, epc: string) {
+    async assignEpc(
+      actor: TTrackingActor,
+      kind: TTrackedItemKind,
+      itemId: string,
+      epc: string,
+      options: { readonly expectedNumber?: string | undefined } = {},
+    ) {
       assertAllowed(actor, TRACKING_ACCESS[kind].track);
       const now = clock();
       try {
         await inTransaction(async (repo, pending) => {
           const item = await requireItem(repo, kind, itemId);
+          // A number sent with the id must be the item's: a mismatch is a mix-up at the desk, not a detail.
+          if (options.expectedNumber !== undefined && options.expectedNumber.trim() !== item.number) {
+            const field = kind === 'order' ? 'body.orderNumber' : 'body.repairNumber';
+            const message = `${options.expectedNumber.trim()} is not the number of this ${kind}: it is ${item.number}.`;
+            throw new AppError('VALIDATION_FAILED', message, { details: { issues: [{ field, message }] } });
+          }
           await repo.lockTracked([epc], [{ kind, id: itemId }]);
           const current = await repo.findTracked(kind, itemId);
           if (current?.epc === epc) return;

@@ -1,5 +1,5 @@
+import { type TRfidStatus, ZRfidStatusSchema } from '@loupe/domain/rfid/rfid-status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
@@ -7,21 +7,7 @@ import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
 /** How often the pipeline counters and unmapped reads are asked for again. */
 export const RFID_STATUS_REFRESH_MS = 30_000;
 
-const ZCountSchema = z.number().int().nonnegative();
-
-export const ZRfidStatusSchema = z.object({
-  received: ZCountSchema,
-  fresh: ZCountSchema,
-  repeats: ZCountSchema,
-  rejected: ZCountSchema,
-  ignored: ZCountSchema,
-  moved: ZCountSchema,
-  tagAssignment: ZCountSchema,
-  unknownTag: ZCountSchema,
-  batches: ZCountSchema,
-  unmapped: z.array(z.object({ readerId: z.string(), antenna: z.number().int(), reads: ZCountSchema })),
-});
-export type TRfidStatus = z.infer<typeof ZRfidStatusSchema>;
+export type { TRfidStatus } from '@loupe/domain/rfid/rfid-status';
 export type TUnmappedReads = TRfidStatus['unmapped'][number];
 
 /** GET /rfid/status: what the server's read pipeline has seen since it started, and reads nobody mapped. */

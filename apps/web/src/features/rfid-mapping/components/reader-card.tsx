@@ -1,6 +1,8 @@
 import { READER_KIND_LABELS, type TReader } from '@loupe/domain/registry/readers';
-import { KeyRoundIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import type { TReaderRejection } from '@loupe/domain/rfid/rfid-status';
+import { KeyRoundIcon, PencilIcon, PlusIcon, ShieldAlertIcon, Trash2Icon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
 import { toast } from '@/lib/toast';
@@ -15,6 +17,8 @@ import { ReaderStatusBadge } from './reader-status-badge';
 export type TReaderCardProps = {
   readonly reader: TReader;
   readonly lastReads: TLastReads | null;
+  /** The broker's last refusal of this reader, if any: what its installer needs to fix. */
+  readonly rejection?: TReaderRejection | undefined;
   readonly now: number;
   /** Opens the mapping editor; null asks for the antenna number. */
   readonly onEditAntenna: (reader: TReader, antenna: number | null) => void;
@@ -22,7 +26,14 @@ export type TReaderCardProps = {
 };
 
 /** One reader: who it is, whether it is connected, its key prefix, its antennas, and its actions. */
-export function ReaderCard({ reader, lastReads, now, onEditAntenna, onKeyRotated }: TReaderCardProps) {
+export function ReaderCard({
+  reader,
+  lastReads,
+  rejection,
+  now,
+  onEditAntenna,
+  onKeyRotated,
+}: TReaderCardProps) {
   const rotate = useRotateReaderKey();
   const remove = useDeleteReader();
   const headingId = `reader-${reader.id}`;
@@ -103,6 +114,25 @@ export function ReaderCard({ reader, lastReads, now, onEditAntenna, onKeyRotated
           />
         </div>
       </div>
+      {rejection ? (
+        <Alert variant="destructive">
+          <ShieldAlertIcon aria-hidden="true" />
+          <AlertTitle>
+            {`Refused by the MQTT broker ${rejection.count === 1 ? 'once' : `${rejection.count} times`}, last `}
+            <time dateTime={rejection.lastAt} title={formatDateTime(rejection.lastAt)}>
+              {formatRelativeTime(rejection.lastAt, now)}
+            </time>
+          </AlertTitle>
+          <AlertDescription>
+            <p>{rejection.reason}</p>
+            {rejection.topic ? (
+              <p>
+                Topic used: <code className="font-mono text-xs break-all">{rejection.topic}</code>
+              </p>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
       <AntennaTable
         reader={reader}
         lastReads={lastReads}

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useReaders } from '@/lib/rfid-api/get-readers';
 import { useNow } from '@/lib/use-now';
 import type { TReaderWithKey } from '../api/create-reader';
+import { useRfidStatus } from '../api/get-rfid-status';
 import { useLastReads } from '../hooks/use-last-reads';
 import { AddReaderDialog } from './add-reader-dialog';
 import { AntennaMappingDialog, type TMappingTarget } from './antenna-mapping-dialog';
@@ -37,6 +38,7 @@ export function AddReaderButton() {
 export function ReadersWorkspace() {
   const query = useReaders();
   const lastReads = useLastReads();
+  const status = useRfidStatus();
   const now = useNow(CLOCK_TICK_MS);
   const [target, setTarget] = useState<TMappingTarget | null>(null);
   const [revealed, setRevealed] = useState<TReaderWithKey | null>(null);
@@ -84,6 +86,7 @@ export function ReadersWorkspace() {
                 key={reader.id}
                 reader={reader}
                 lastReads={lastReads}
+                rejection={status.data?.rejections.find((rejection) => rejection.readerId === reader.id)}
                 now={now}
                 onEditAntenna={onEditAntenna}
                 onKeyRotated={setRevealed}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '@/lib/date-format';
 import { type TRfidStatus, type TUnmappedReads, useRfidStatus } from '../api/get-rfid-status';
 
 export const UNMAPPED_READS_TITLE = 'Unmapped reads';
@@ -12,7 +13,10 @@ export const PIPELINE_TITLE = 'Read pipeline';
 export const NO_UNMAPPED_READS = 'Every antenna that read a tag is mapped.';
 
 /** The pipeline counters shown, in the order a read passes through them. */
-export const PIPELINE_COUNTERS: readonly (readonly [keyof Omit<TRfidStatus, 'unmapped'>, string])[] = [
+export const PIPELINE_COUNTERS: readonly (readonly [
+  keyof Omit<TRfidStatus, 'unmapped' | 'unknownTags' | 'rejections'>,
+  string,
+])[] = [
   ['received', 'Received'],
   ['fresh', 'New'],
   ['repeats', 'Repeats'],
@@ -39,7 +43,8 @@ export function RfidStatusPanel({ readers, onMap }: TRfidStatusPanelProps) {
         <CardHeader>
           <CardTitle id="rfid-unmapped-title">{UNMAPPED_READS_TITLE}</CardTitle>
           <CardDescription>
-            Tags read by antennas that are not mapped, since the server started: these reads moved nothing.
+            Tags read by antennas that are not mapped, counted by every server and kept across restarts: these
+            reads moved nothing.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -63,7 +68,9 @@ export function RfidStatusPanel({ readers, onMap }: TRfidStatusPanelProps) {
         <Card aria-labelledby="rfid-pipeline-title" role="region">
           <CardHeader>
             <CardTitle id="rfid-pipeline-title">{PIPELINE_TITLE}</CardTitle>
-            <CardDescription>Reads this server handled since it started.</CardDescription>
+            <CardDescription>
+              Reads this server handled since it started; unknown tags are counted by every server, for good.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <dl className="grid grid-cols-3 gap-3 text-sm">
@@ -90,7 +97,7 @@ function UnmappedReadsTable({
   readers: readonly TReader[];
   onMap: (reader: TReader, antenna: number) => void;
 }) {
-  // Counts run since the server started: an antenna mapped since then needs nothing more.
+  // An antenna mapped since its reads were counted needs nothing more.
   const rows = unmapped
     .map((entry) => ({ entry, reader: readers.find((reader) => reader.id === entry.readerId) }))
     .filter(({ entry, reader }) => !reader?.antennas.some((mapping) => mapping.antenna === entry.antenna))
@@ -103,6 +110,7 @@ function UnmappedReadsTable({
           <TableHead>Reader</TableHead>
           <TableHead>Antenna</TableHead>
           <TableHead className="text-right">Reads</TableHead>
+          <TableHead>Last read</TableHead>
           <TableHead>
             <span className="sr-only">Actions</span>
           </TableHead>
@@ -117,6 +125,12 @@ function UnmappedReadsTable({
             <TableCell className="break-all">{reader?.name ?? entry.readerId}</TableCell>
             <TableCell className="tabular-nums">{entry.antenna}</TableCell>
             <TableCell className="text-right tabular-nums">{entry.reads}</TableCell>
+            <TableCell className="text-xs text-muted-foreground">
+              <time dateTime={entry.lastSeenAt} title={`First ${formatDateTime(entry.firstSeenAt)}`}>
+                {formatDateTime(entry.lastSeenAt)}
+              </time>
+              <span className="block font-mono">{entry.lastEpc}</span>
+            </TableCell>
             <TableCell className="text-right">
               {reader ? (
                 <Button

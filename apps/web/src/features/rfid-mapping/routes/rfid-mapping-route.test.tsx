@@ -119,12 +119,33 @@ const STATUS: TRfidStatus = {
   unknownTag: 9,
   batches: 40,
   unmapped: [
-    { readerId: 'dock-1', antenna: 7, reads: 12 },
+    unresolved({ readerId: 'dock-1', antenna: 7, reads: 12 }),
     // Mapped since these were counted: not shown.
-    { readerId: 'dock-1', antenna: 1, reads: 2 },
-    { readerId: 'bench_7', antenna: 2, reads: 30 },
+    unresolved({ readerId: 'dock-1', antenna: 1, reads: 2 }),
+    unresolved({ readerId: 'bench_7', antenna: 2, reads: 30 }),
+  ],
+  unknownTags: [],
+  rejections: [
+    {
+      readerId: 'dock-1',
+      reason:
+        'Published on a topic it may not use; disconnected. Allowed: loupe/readers/dock-1/{zebra|impinj|reads}.',
+      topic: 'loupe/readers/bench_7/zebra',
+      count: 3,
+      firstAt: '2025-06-15T10:00:00.000Z',
+      lastAt: '2025-06-15T11:50:00.000Z',
+    },
   ],
 };
+
+function unresolved(entry: { readerId: string; antenna: number; reads: number }) {
+  return {
+    ...entry,
+    lastEpc: 'E2801160600009',
+    firstSeenAt: '2025-06-14T08:00:00.000Z',
+    lastSeenAt: '2025-06-15T11:00:00.000Z',
+  };
+}
 
 function stubGets({
   readers = [DOCK, BENCH],
@@ -246,6 +267,10 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
       within(antennaRow('Dock reader', 1)).getByRole('button', { name: 'Edit antenna 1 of Dock reader' }),
     ).toBeInTheDocument();
     expect(within(antennaRow('Dock reader', 2)).queryByRole('button', { name: /^Remove/ })).toBeNull();
+    // The broker's refusal of this reader, beside it, with what to fix (issue 21 §5).
+    expect(within(dock).getByText(/Refused by the MQTT broker 3 times/)).toBeInTheDocument();
+    expect(within(dock).getByText('loupe/readers/bench_7/zebra')).toBeInTheDocument();
+    expect(within(readerCard('Bench wedge')).queryByText(/Refused by the MQTT broker/)).toBeNull();
     // Without a live connection the stored last reads still show, and say when nothing was read.
     expect(within(dock).getByRole('columnheader', { name: 'Last read' })).toBeInTheDocument();
     expect(antennaRow('Dock reader', 4)).toHaveTextContent('E2801160600002');
