@@ -153,6 +153,10 @@ test('the dashboard leads from a location to its departments and each station pa
     page.getByText('Select a location to view departments and track items across our facilities'),
   ).toBeVisible();
   const card = page.getByRole('article', { name: `Setting ${suffix}` });
+  await expect(card).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}dashboard-dark.png`, fullPage: true });
+  await setTheme(page, 'Light');
+  await page.screenshot({ path: `${SCREENSHOTS}dashboard-light.png`, fullPage: true });
   await card.getByRole('link', { name: 'Setter 1' }).click();
   await expect(page).toHaveURL(new RegExp(`/departments/${shop.departmentId}/stations/${shop.stationId}$`));
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
@@ -212,6 +216,21 @@ test('scan toasts only for what the user has open, placed clear of the controls,
   await read(shop.order.id, `E2801160${hex}`, other.departmentId, other.stationId);
   await expect(page.getByRole('list', { name: 'Location timeline' })).toContainText(`Setting ${suffix}b`);
   await expect(page.getByText('detected at')).toHaveCount(0);
+});
+
+test('a screen still being built says what it will be for, even to a role the sidebar does not offer it', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/my-tasks');
+  await expect(page.getByRole('heading', { name: 'My Tasks' })).toBeVisible();
+  await expect(page.getByText('Coming soon')).toBeVisible();
+  await expect(page.getByText(/assigned to you/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText(/issue|arrives with/i);
+  await page.screenshot({ path: `${SCREENSHOTS}placeholder-dark.png` });
+  await setTheme(page, 'Light');
+  await page.screenshot({ path: `${SCREENSHOTS}placeholder-light.png` });
 });
 
 for (const size of [

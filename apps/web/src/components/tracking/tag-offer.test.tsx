@@ -1,6 +1,7 @@
 import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeClient } from '@/lib/realtime/realtime-client';
 import { RealtimeContext, type TRealtimeContext } from '@/lib/realtime/realtime-context';
@@ -66,21 +67,24 @@ const TRACKING: TTrackedItemSummary = {
 function renderPanel(realtime: TRealtimeContext | null, props: Partial<TTrackingPanelProps> = {}) {
   const onAssign = vi.fn(async (_epc: string) => {});
   const view = render(
-    <RealtimeContext.Provider value={realtime}>
-      <TrackingPanel
-        itemNoun="order"
-        tracking={null}
-        now={NOW}
-        canAssign
-        canStop
-        canManageOffsite
-        onAssign={onAssign}
-        onStop={async () => {}}
-        onExpectedOffsiteChange={async () => {}}
-        onReturn={async () => {}}
-        {...props}
-      />
-    </RealtimeContext.Provider>,
+    // A router: the panel links the place a piece is to its station's page.
+    <MemoryRouter>
+      <RealtimeContext.Provider value={realtime}>
+        <TrackingPanel
+          itemNoun="order"
+          tracking={null}
+          now={NOW}
+          canAssign
+          canStop
+          canManageOffsite
+          onAssign={onAssign}
+          onStop={async () => {}}
+          onExpectedOffsiteChange={async () => {}}
+          onReturn={async () => {}}
+          {...props}
+        />
+      </RealtimeContext.Provider>
+    </MemoryRouter>,
   );
   return { ...view, onAssign };
 }

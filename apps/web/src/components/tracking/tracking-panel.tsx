@@ -2,6 +2,7 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
 import { RotateCcwIcon, TagIcon, XCircleIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { errorMessageOf } from '@/lib/api-error';
 import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
+import { paths, pathTo } from '@/lib/paths';
 import { EpcAssignForm } from './epc-assign-form';
 import { currentLocationText, NOT_TAGGED, TRACKING_STATUS_LABELS } from './tracking-labels';
 
@@ -105,7 +107,21 @@ function TrackedPanel({
         </div>
         <div className="grid gap-1">
           <dt className="text-muted-foreground">{isOffsite ? 'Last location' : 'Location'}</dt>
-          <dd className="font-medium">{currentLocationText(tracking)}</dd>
+          <dd className="font-medium">
+            {tracking.departmentId !== null && tracking.stationId !== null ? (
+              <Link
+                to={pathTo(paths.stationDetail, {
+                  departmentId: tracking.departmentId,
+                  stationId: tracking.stationId,
+                })}
+                className="underline-offset-4 hover:underline"
+              >
+                {currentLocationText(tracking)}
+              </Link>
+            ) : (
+              currentLocationText(tracking)
+            )}
+          </dd>
         </div>
         <div className="grid gap-1">
           <dt className="text-muted-foreground">Last seen</dt>

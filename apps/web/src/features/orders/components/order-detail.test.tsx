@@ -180,7 +180,11 @@ describe('OrderDetail', { timeout: 20_000 }, () => {
   it('shows where a tracked order is and how long it stayed at each station', async () => {
     mockOrder(makeOrder({ tracking: TRACKING }), TRACKED_RESPONSE);
     renderDetail();
-    expect(await screen.findByText('Polishing - Bench 2', { selector: 'dd' })).toBeInTheDocument();
+    // The place links to its station's page (issue 11 §3).
+    expect(await screen.findByText('Polishing - Bench 2', { selector: 'dd a' })).toHaveAttribute(
+      'href',
+      '/departments/DEPT002/stations/STATION2',
+    );
     expect(screen.getByText(EPC, { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('5 minutes ago')).toBeInTheDocument();
     const timeline = await screen.findByRole('list', { name: 'Location timeline' });

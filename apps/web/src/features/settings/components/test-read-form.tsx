@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessageOf } from '@/lib/api-error';
 import { RealtimeRequestError } from '@/lib/realtime/realtime-client';
+import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 import type { TSimulatorItem } from '../api/get-simulator-items';
 import { useSendTestScan } from '../api/send-test-scan';
 import { antennaChoices, expectedEffect, summaryText } from './rfid-simulator-model';
@@ -61,6 +62,8 @@ export function TestReadForm({ readers, items, isConnected }: TTestReadFormProps
 
   const typed = normalizeEpc(rawEpc);
   const pickedItem = typed.ok ? items.find((item) => item.epc === typed.epc) : undefined;
+  // The piece being tested is the one the user looks at: its scan toast shows (issue 11 §7).
+  useScanToastsFor(pickedItem ? [pickedItem.id] : []);
 
   function onReaderChange(next: string) {
     setReaderId(next);
