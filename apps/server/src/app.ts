@@ -13,13 +13,16 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { createImageStorage } from './modules/attachments/image-storage.ts';
+import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { createAuthenticator, createTokenAuthenticator } from './modules/auth/current-user.ts';
 import { createOneTimeCodesRepository } from './modules/auth/repository.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
+import { createCatalogService } from './modules/catalog/service.ts';
 import { registerCustomersRoutes } from './modules/customers/routes.ts';
+import { createCustomersService } from './modules/customers/service.ts';
 import { registerIdpRoutes } from './modules/idp/routes.ts';
 import { createIdentityService } from './modules/idp/service.ts';
 import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
@@ -28,7 +31,11 @@ import { createTokenVerifier } from './modules/idp/token-verifier.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { registerOrdersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
+import { createReadersRepository } from './modules/readers/repository.ts';
 import { registerReadersRoutes } from './modules/readers/routes.ts';
+import { createReadersService } from './modules/readers/service.ts';
+import { createDepartmentTransfer } from './modules/registry/department-transfer.ts';
+import { createLocationService } from './modules/registry/location-service.ts';
 import { registerRegistryRoutes } from './modules/registry/routes.ts';
 import { createRegistryService } from './modules/registry/service.ts';
 import { registerRepairsRoutes } from './modules/repairs/routes.ts';
@@ -162,19 +169,50 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await registerApiDocs(app, { companyName: config.COMPANY_NAME });
   webAppServed = await registerWebApp(app, { distDir: webDistDir });
 
-  await app.register(registerIdpRoutes, { prefix: '/api/idp', services });
-  await app.register(registerSystemRoutes, { services });
-  await app.register(registerAuthRoutes, { services });
-  await app.register(registerUsersRoutes, { prefix: '/api/v1', services });
-  await app.register(registerSettingsRoutes, { prefix: '/api/v1', services });
-  await app.register(registerRegistryRoutes, { prefix: '/api/v1', services });
-  await app.register(registerReadersRoutes, { prefix: '/api/v1', services });
-  await app.register(registerCustomersRoutes, { prefix: '/api/v1', services });
-  await app.register(registerCatalogRoutes, { prefix: '/api/v1', services });
-  await app.register(registerOrdersRoutes, { prefix: '/api/v1', services });
-  await app.register(registerRepairsRoutes, { prefix: '/api/v1', services });
-  await app.register(registerTrackingRoutes, { prefix: '/api/v1', services });
-  await app.register(registerRfidRoutes, { prefix: '/api/v1', services });
+  // Each plugin gets the services it uses and nothing else: they are all built once, in createServices.
+  await app.register(registerIdpRoutes, {
+    prefix: '/api/idp',
+    identity: services.identity,
+    config,
+    signingKey: services.signingKey,
+  });
+  await app.register(registerSystemRoutes, {
+    config,
+    database: services.database,
+    settingsService: services.settingsService,
+  });
+  await app.register(registerAuthRoutes, {
+    auth: services.auth,
+    signInLimitPerIpPerMinute: config.SIGN_IN_LIMIT_PER_IP_PER_MINUTE,
+  });
+  const api = { prefix: '/api/v1' };
+  await app.register(registerUsersRoutes, { ...api, usersAdmin: services.usersAdmin });
+  await app.register(registerSettingsRoutes, {
+    ...api,
+    settingsService: services.settingsService,
+    settings: services.settings,
+    securitySettings: services.securitySettings,
+    audit: services.audit,
+    clock: services.clock,
+  });
+  await app.register(registerRegistryRoutes, {
+    ...api,
+    registry: services.registry,
+    locations: services.locations,
+    transfer: services.departmentTransfer,
+  });
+  await app.register(registerReadersRoutes, { ...api, readers: services.readers });
+  await app.register(registerCustomersRoutes, { ...api, customers: services.customers });
+  await app.register(registerCatalogRoutes, {
+    ...api,
+    catalog: services.catalog,
+    attachments: services.attachments,
+    storage: services.storage,
+  });
+  await app.register(registerOrdersRoutes, { ...api, orders: services.orders, storage: services.storage });
+  await app.register(registerRepairsRoutes, { ...api, repairs: services.repairs, storage: services.storage });
+  await app.register(registerTrackingRoutes, { ...api, tracking: services.tracking });
+  await app.register(registerRfidRoutes, { ...api, rfid: services.rfid });
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -286,7 +324,8 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     logger: app.log,
     events,
   });
-  const generalSettings = () => createSettingsService({ config, settings, audit, clock }).generalSettings();
+  const settingsService = createSettingsService({ config, settings, audit, clock });
+  const generalSettings = () => settingsService.generalSettings();
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
     db,
@@ -310,6 +349,18 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const orders = createOrdersService(jobServiceOptions);
   const repairs = createRepairsService(jobServiceOptions);
   const registry = createRegistryService({ db, clock, events });
+  const locations = createLocationService({ db, clock });
+  await locations.ensureDefaultLocation();
+  const departmentTransfer = createDepartmentTransfer({ db, clock, events });
+  const readersAdmin = createReadersService({
+    readers: createReadersRepository(db),
+    audit,
+    clock,
+    onMappingsChanged: rfid.mappingsChanged,
+  });
+  const customers = createCustomersService({ db, clock });
+  const catalog = createCatalogService({ db, clock, storage });
+  const attachments = createAttachmentsService({ db, storage, logger: app.log });
 
   return {
     config,
@@ -329,6 +380,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     usersAdmin,
     registeredRoutes,
     events,
+    settingsService,
     generalSettings,
     tracking,
     rfid,
@@ -336,6 +388,12 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     orders,
     repairs,
     registry,
+    locations,
+    departmentTransfer,
+    readers: readersAdmin,
+    customers,
+    catalog,
+    attachments,
   };
 }
 

@@ -3,8 +3,12 @@ import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { ZOrderListQuerySchema } from '@loupe/domain/orders/order';
 import type { TRefreshDataType } from '@loupe/domain/realtime/events';
 import { ZRepairListQuerySchema } from '@loupe/domain/repairs/repair';
-import type { TServices } from '../app.ts';
 import type { TCurrentUser } from '../modules/auth/current-user.ts';
+import type { TOrdersService } from '../modules/orders/service.ts';
+import type { TRegistryService } from '../modules/registry/service.ts';
+import type { TRepairsService } from '../modules/repairs/service.ts';
+import type { TTrackingService } from '../modules/tracking/service.ts';
+import type { TUsersService } from '../modules/users/service.ts';
 
 /** As many users as the settings screen's first page shows. */
 const USERS_PAGE = 100;
@@ -15,9 +19,13 @@ const USERS_PAGE = 100;
  * API: the tracked items, the first page of orders or repairs (default sort), the departments of every
  * location, the users (admins only), or the tracking stats.
  */
-export function createRefreshHandler(
-  services: Pick<TServices, 'tracking' | 'orders' | 'repairs' | 'registry' | 'usersAdmin'>,
-) {
+export function createRefreshHandler(services: {
+  readonly tracking: TTrackingService;
+  readonly orders: TOrdersService;
+  readonly repairs: TRepairsService;
+  readonly registry: TRegistryService;
+  readonly usersAdmin: TUsersService;
+}) {
   return async (user: TCurrentUser, dataType: TRefreshDataType): Promise<unknown> => {
     switch (dataType) {
       case 'tracking':

@@ -2,21 +2,20 @@ import { IMAGE_CONTENT_TYPES } from '@loupe/domain/catalog/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
-import { createImageStorage } from './image-storage.ts';
-import { contentDisposition, createAttachmentsService } from './service.ts';
+import { contentDisposition, type TAttachmentsService } from './service.ts';
 
 /**
  * GET /attachments/{id}: the bytes of an uploaded image. Registered by the catalog plugin (app.ts has no
  * plugin of its own for attachments); the uploads themselves go through the routes of what they belong to.
  */
-export async function registerAttachmentsRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export async function registerAttachmentsRoutes(
+  instance: FastifyInstance,
+  options: { readonly attachments: TAttachmentsService },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { services } = options;
-  const storage = createImageStorage({ dataDir: services.config.DATA_DIR, logger: app.log });
-  const attachments = createAttachmentsService({ db: services.database.db, storage, logger: app.log });
+  const { attachments } = options;
 
   app.get(
     '/attachments/:id',

@@ -51,3 +51,5 @@ export function contentDisposition(fileName: string): string {
   );
   return `inline; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+export type TAttachmentsService = ReturnType<typeof createAttachmentsService>;

@@ -3,9 +3,9 @@ import { ZPasswordSchema, ZRegistrationSchema } from '@loupe/domain/users/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { currentUserOf, requestContext } from './request-context.ts';
+import type { TAuthService } from './service.ts';
 import { AUTH_MESSAGES } from './service.ts';
 
 const ZEmailSchema = ZRegistrationSchema.shape.email;
@@ -32,13 +32,18 @@ const ZProfileUpdateSchema = z.object({
 const signedInDoc = { security: [{ idToken: [] }] };
 
 /** The auth API of spec §7 under /api/v1/auth; the rules live in service.ts. */
-export async function registerAuthRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export type TAuthRoutesOptions = {
+  readonly auth: TAuthService;
+  /** SIGN_IN_LIMIT_PER_IP_PER_MINUTE: the public routes' per-IP budget. */
+  readonly signInLimitPerIpPerMinute: number;
+};
+
+export async function registerAuthRoutes(instance: FastifyInstance, options: TAuthRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { services } = options;
-  const { auth } = services;
+  const { auth } = options;
 
   // Public routes can be hammered anonymously: the same per-IP budget as the identity endpoint.
-  const publicLimit = { max: services.config.SIGN_IN_LIMIT_PER_IP_PER_MINUTE, timeWindow: '1 minute' };
+  const publicLimit = { max: options.signInLimitPerIpPerMinute, timeWindow: '1 minute' };
 
   app.post(
     '/api/v1/auth/register',

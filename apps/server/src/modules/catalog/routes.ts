@@ -15,16 +15,16 @@ import {
 } from '@loupe/domain/catalog/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
-import { createImageStorage } from '../attachments/image-storage.ts';
+import type { TImageStorage } from '../attachments/image-storage.ts';
 import { registerAttachmentsRoutes } from '../attachments/routes.ts';
+import type { TAttachmentsService } from '../attachments/service.ts';
 import { registerImageUploads } from '../attachments/uploads.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TCatalogTypeKind } from './repository.ts';
-import { createCatalogService } from './service.ts';
+import type { TCatalogService } from './service.ts';
 
 const TYPE_ROUTES: readonly { kind: TCatalogTypeKind; path: string; noun: string; Noun: string }[] = [
   { kind: 'metal', path: '/catalog/metal-types', noun: 'metal type', Noun: 'Metal type' },
@@ -35,14 +35,18 @@ const TYPE_ROUTES: readonly { kind: TCatalogTypeKind; path: string; noun: string
  * The catalog (issue 5 §2): metal and product types, design folders, designs and their images. Also
  * serves GET /attachments/{id}, the bytes of every uploaded image.
  */
-export async function registerCatalogRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export type TCatalogRoutesOptions = {
+  readonly catalog: TCatalogService;
+  readonly attachments: TAttachmentsService;
+  readonly storage: TImageStorage;
+};
+
+export async function registerCatalogRoutes(instance: FastifyInstance, options: TCatalogRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { services } = options;
-  const storage = createImageStorage({ dataDir: services.config.DATA_DIR, logger: app.log });
-  const catalog = createCatalogService({ db: services.database.db, clock: services.clock, storage });
+  const { catalog, attachments, storage } = options;
 
   await registerImageUploads(app);
-  await app.register(registerAttachmentsRoutes, { services });
+  await app.register(registerAttachmentsRoutes, { attachments });
 
   for (const { kind, path, noun, Noun } of TYPE_ROUTES) {
     app.get(

@@ -7,17 +7,18 @@ import {
 } from '@loupe/domain/customers/customer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
-import { createCustomersService } from './service.ts';
+import type { TCustomersService } from './service.ts';
 
 /** Customers (issue 5 §2): looked up by everyone, entered by whoever takes in orders or repairs. */
-export async function registerCustomersRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export async function registerCustomersRoutes(
+  instance: FastifyInstance,
+  options: { readonly customers: TCustomersService },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { services } = options;
-  const customers = createCustomersService({ db: services.database.db, clock: services.clock });
+  const { customers } = options;
 
   app.get(
     '/customers',

@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
+import type { TConfig } from '../../config.ts';
 import type { TUserRow } from '../users/repository.ts';
 import { IdpError, invalidParameter } from './idp-error.ts';
-import type { TAuthenticationResult, TRequestContext } from './service.ts';
+import type { TAuthenticationResult, TIdentityService, TRequestContext } from './service.ts';
+import type { TSigningKey } from './signing-keys.ts';
 
 /**
  * The embedded user pool's wire protocol: Amazon Cognito's JSON RPC (one POST, the operation in
@@ -74,9 +75,15 @@ type TOperation = (
   context: TRequestContext,
 ) => Promise<Record<string, unknown>>;
 
-export async function registerIdpRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export type TIdpRoutesOptions = {
+  readonly identity: TIdentityService;
+  readonly config: TConfig;
+  readonly signingKey: TSigningKey;
+};
+
+export async function registerIdpRoutes(instance: FastifyInstance, options: TIdpRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { identity, config, signingKey } = options.services;
+  const { identity, config, signingKey } = options;
 
   // Encapsulated: only this plugin's routes read Cognito's media type. An empty body is an empty request,
   // so that a missing member is reported as such rather than as a serialization failure.

@@ -9,19 +9,22 @@ import {
 } from '@loupe/domain/orders/order';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
+import type { TImageStorage } from '../attachments/image-storage.ts';
 import { registerImageUploads } from '../attachments/uploads.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { registerHistoryRoute } from '../jobs/history-route.ts';
+import type { TOrdersService } from './service.ts';
 
 /** Orders (issue 5 §3): read by everyone signed in, created and edited by ORDER_EDITOR_ROLES (spec §6). */
-export async function registerOrdersRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export async function registerOrdersRoutes(
+  instance: FastifyInstance,
+  options: { readonly orders: TOrdersService; readonly storage: TImageStorage },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { services } = options;
-  const { orders, storage } = services;
+  const { orders, storage } = options;
 
   await registerImageUploads(app);
 

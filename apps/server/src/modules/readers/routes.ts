@@ -13,11 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
-import { createReadersRepository } from './repository.ts';
-import { createReadersService } from './service.ts';
+import type { TReadersService } from './service.ts';
 
 const adminDoc = { security: [{ idToken: [] }] };
 // Unknown ids answer 404 rather than 400, so any reasonable id string is accepted here.
@@ -27,15 +25,12 @@ const ZAntennaParamsSchema = ZReaderParamsSchema.extend({ antenna: ZAntennaNumbe
 /**
  * RFID readers, their ingest keys and antenna mappings (issue 5 §1): set up by admins only, as /rfid-mapping is
  * (spec §2); managers may read the list, which Settings › RFID simulator picks readers from. */
-export async function registerReadersRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export async function registerReadersRoutes(
+  instance: FastifyInstance,
+  options: { readonly readers: TReadersService },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { database, audit, clock, rfid } = options.services;
-  const readers = createReadersService({
-    readers: createReadersRepository(database.db),
-    audit,
-    clock,
-    onMappingsChanged: rfid.mappingsChanged,
-  });
+  const { readers } = options;
 
   app.get(
     '/readers',

@@ -7,25 +7,28 @@ import {
 } from '@loupe/domain/registry/locations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { registerDepartmentRoutes } from './department-routes.ts';
-import { createDepartmentTransfer } from './department-transfer.ts';
-import { createLocationService } from './location-service.ts';
+import type { TDepartmentTransfer } from './department-transfer.ts';
+import type { TLocationService } from './location-service.ts';
 import { bearerDoc, ZRegistryIdParamsSchema } from './route-schemas.ts';
+import type { TRegistryService } from './service.ts';
 import { registerStationRoutes } from './station-routes.ts';
 
 /**
  * The workshop registry (issue 5 §1, decision 004): locations, departments and stations, read by every
  * signed-in user and set up by admins and managers. The rules live in service.ts.
  */
-export async function registerRegistryRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export type TRegistryRoutesOptions = {
+  readonly registry: TRegistryService;
+  readonly locations: TLocationService;
+  readonly transfer: TDepartmentTransfer;
+};
+
+export async function registerRegistryRoutes(instance: FastifyInstance, options: TRegistryRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { database, clock, events, registry } = options.services;
-  const locations = createLocationService({ db: database.db, clock });
-  const transfer = createDepartmentTransfer({ db: database.db, clock, events });
-  await locations.ensureDefaultLocation();
+  const { registry, locations, transfer } = options;
 
   app.get(
     '/locations',

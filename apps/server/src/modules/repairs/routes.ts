@@ -9,19 +9,22 @@ import {
 } from '@loupe/domain/repairs/repair';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
+import type { TImageStorage } from '../attachments/image-storage.ts';
 import { registerImageUploads } from '../attachments/uploads.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { registerHistoryRoute } from '../jobs/history-route.ts';
+import type { TRepairsService } from './service.ts';
 
 /** Repairs (issue 5 §3): seen by REPAIR_VIEWER_ROLES, taken in and managed by REPAIR_MANAGER_ROLES (spec §6). */
-export async function registerRepairsRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export async function registerRepairsRoutes(
+  instance: FastifyInstance,
+  options: { readonly repairs: TRepairsService; readonly storage: TImageStorage },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { services } = options;
-  const { repairs, storage } = services;
+  const { repairs, storage } = options;
 
   await registerImageUploads(app);
 

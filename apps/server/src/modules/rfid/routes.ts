@@ -4,11 +4,11 @@ import { ZMqttSettingsSchema } from '@loupe/domain/settings/mqtt-settings';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
 import { ZImpinjTagInventorySchema } from '../../rfid/adapters/impinj.ts';
 import { ZZebraTagDataSchema } from '../../rfid/adapters/zebra.ts';
 import { PAYLOAD_FORMATS, readerTopic, type TPayloadFormat } from '../../rfid/mqtt-topics.ts';
+import type { TRfidService } from './service.ts';
 
 // What the vendors send, for the OpenAPI document and generated clients (issue 21 §2). The routes read the
 // body as text themselves (NDJSON and glued objects are not JSON), so these describe it, not validate it.
@@ -54,9 +54,12 @@ const readerRoute = { access: 'reader' as const, csrfExempt: true };
  * answer is sent once its reads are recorded, so a 2xx means nothing is lost. Zebra and Impinj payloads
  * are read as text: NDJSON and objects glued `}{` are not JSON.
  */
-export async function registerRfidRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export async function registerRfidRoutes(
+  instance: FastifyInstance,
+  options: { readonly rfid: TRfidService },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { rfid } = options.services;
+  const { rfid } = options;
 
   app.post(
     '/rfid/reads',

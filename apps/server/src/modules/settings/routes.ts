@@ -4,7 +4,7 @@ import {
 } from '@loupe/domain/settings/notification-settings';
 import { ZOrderSettingsChangesSchema, ZOrderSettingsSchema } from '@loupe/domain/settings/order-settings';
 import { SETTINGS_SECTION_ACCESS, type TSettingsSection } from '@loupe/domain/settings/sections';
-import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import {
   ZWorkshopGeneralSettingsChangesSchema,
   ZWorkshopGeneralSettingsSchema,
@@ -12,11 +12,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData } from '../../lib/api-response.ts';
+import type { TClock } from '../../lib/clock.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
+import type { TAuditRepository } from '../audit/repository.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
-import { createSettingsService } from './service.ts';
+import type { TSettingsRepository } from './repository.ts';
+import type { TSettingsService } from './service.ts';
 
 const { shape } = ZSecuritySettingsSchema;
 /** The same rules without the defaults: a field left out keeps its current value. */
@@ -40,10 +42,17 @@ function editorsOf(section: TSettingsSection): TAccess {
  * branding) and orders (numbering, lead times) are read by everyone and changed by their section's roles;
  * notifications are each user's own (spec §6).
  */
-export async function registerSettingsRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export type TSettingsRoutesOptions = {
+  readonly settingsService: TSettingsService;
+  readonly settings: TSettingsRepository;
+  readonly securitySettings: () => Promise<TSecuritySettings>;
+  readonly audit: TAuditRepository;
+  readonly clock: TClock;
+};
+
+export async function registerSettingsRoutes(instance: FastifyInstance, options: TSettingsRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { settings, securitySettings, audit, clock, config } = options.services;
-  const settingsService = createSettingsService({ config, settings, audit, clock });
+  const { settingsService, settings, securitySettings, audit, clock } = options;
 
   app.get(
     '/settings/general',

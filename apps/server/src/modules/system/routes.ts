@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
-import { createSettingsService } from '../settings/service.ts';
+import type { TConfig } from '../../config.ts';
+import type { TDatabaseHandle } from '../../db/client.ts';
+import type { TSettingsService } from '../settings/service.ts';
 
 const ZPublicConfigSchema = z.object({
   authMode: z.enum(['local', 'cognito']),
@@ -22,10 +23,15 @@ const ZPublicConfigSchema = z.object({
 export const LOCAL_USER_POOL_ID = 'us-east-1_loupe';
 
 /** Public endpoints: the runtime configuration a browser needs before sign-in, and health. */
-export async function registerSystemRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export type TSystemRoutesOptions = {
+  readonly config: TConfig;
+  readonly database: TDatabaseHandle;
+  readonly settingsService: TSettingsService;
+};
+
+export async function registerSystemRoutes(instance: FastifyInstance, options: TSystemRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { config, database, settings, audit, clock } = options.services;
-  const settingsService = createSettingsService({ config, settings, audit, clock });
+  const { config, database, settingsService } = options;
 
   app.get(
     '/api/config',
@@ -90,6 +96,6 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: {
  * Where the browser reached Loupe. Without PUBLIC_URL, a workshop PC opening http://192.168.1.20:3000
  * must sign in there, not at its own localhost; tokens keep PUBLIC_URL's issuer either way.
  */
-function browserOrigin(request: FastifyRequest, config: TServices['config']): string {
+function browserOrigin(request: FastifyRequest, config: TConfig): string {
   return config.PUBLIC_URL ? config.publicUrl : `${request.protocol}://${request.host}`;
 }

@@ -18,11 +18,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf } from '../auth/request-context.ts';
-import { OFFSITE_LIST_ACCESS, TRACKING_ACCESS } from './service.ts';
+import { OFFSITE_LIST_ACCESS, TRACKING_ACCESS, type TTrackingService } from './service.ts';
 
 const bearerDoc = { security: [{ idToken: [] }] };
 const ZOrderParamsSchema = z.object({ orderId: z.uuid() });
@@ -38,9 +37,12 @@ const accessOf = (access: TRoleAccess): TAccess => (access === 'all' ? 'signed-i
  * The tracking API of spec §7 under /api/v1/tracking: orders exactly as the spec's table gives it, the
  * same capabilities for repairs, the offsite list and the stats. Rules and access checks: service.ts.
  */
-export async function registerTrackingRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export async function registerTrackingRoutes(
+  instance: FastifyInstance,
+  options: { readonly tracking: TTrackingService },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { tracking } = options.services;
+  const { tracking } = options;
 
   // ── Orders (spec §7's table) ────────────────────────────────────────────────────────────────
 

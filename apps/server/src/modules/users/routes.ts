@@ -5,9 +5,9 @@ import { ZPasswordSchema, ZRegistrationSchema } from '@loupe/domain/users/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TServices } from '../../app.ts';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
+import type { TUsersService } from './service.ts';
 
 const ZOutboxMailSchema = z.object({
   id: z.string(),
@@ -25,10 +25,12 @@ const ZUserIdParamsSchema = z.object({ id: z.uuid() });
 const adminDoc = { security: [{ idToken: [] }] };
 
 /** User administration and the mail outbox (issue 3 item 6), admins only; the rules live in service.ts. */
-export async function registerUsersRoutes(instance: FastifyInstance, options: { services: TServices }) {
+export async function registerUsersRoutes(
+  instance: FastifyInstance,
+  options: { readonly usersAdmin: TUsersService },
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { services } = options;
-  const usersService = services.usersAdmin;
+  const usersService = options.usersAdmin;
 
   app.get(
     '/users',
