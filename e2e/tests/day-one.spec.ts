@@ -184,7 +184,8 @@ test('scan toasts only for what the user has open, placed clear of the controls,
   await tag(other.order.id, `E2801161${hex}`);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, ADMIN.email, ADMIN.password);
+  // A user of their own: muting is theirs alone, and must not silence other tests' admin.
+  await signInAs(page, api, 'manager');
   await page.goto(`/orders/${shop.order.id}`);
   await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible();
 
