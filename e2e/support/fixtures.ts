@@ -11,6 +11,13 @@ export function loupeUrl(): string {
   return url;
 }
 
+/** The embedded MQTT broker of that server, where readers publish. */
+export function mqttUrl(): string {
+  const url = process.env.LOUPE_MQTT_URL;
+  if (!url) throw new Error('LOUPE_MQTT_URL is not set: the global setup did not start Loupe');
+  return url;
+}
+
 type TFixtures = { api: LoupeApi };
 
 export const test = base.extend<TFixtures>({

@@ -1,13 +1,7 @@
 import mqtt from 'mqtt';
-import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { ADMIN, expect, mqttUrl, signIn, test } from '../support/fixtures';
 
 type TData<T> = { data: T };
-
-function mqttUrl(): string {
-  const url = process.env.LOUPE_MQTT_URL;
-  if (!url) throw new Error('LOUPE_MQTT_URL is not set: the global setup did not start Loupe');
-  return url;
-}
 
 test('a Zebra read published over MQTT moves an order on an open /orders page and shows the scan toast', async ({
   page,

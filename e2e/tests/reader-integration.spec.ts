@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { ADMIN, expect, loupeUrl, signIn, test } from '../support/fixtures';
+import { ADMIN, expect, loupeUrl, mqttUrl, signIn, test } from '../support/fixtures';
 
 // Readers set up only through their vendors' own settings screens (issue 21): an Impinj R700 webhook and a
 // Zebra FX HTTP POST endpoint each take a URL, a user name and a password, nothing else.
@@ -9,12 +9,6 @@ const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname
 
 function basic(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-}
-
-function mqttUrl(): string {
-  const url = process.env.LOUPE_MQTT_URL;
-  if (!url) throw new Error('LOUPE_MQTT_URL is not set: the global setup did not start Loupe');
-  return url;
 }
 
 test('an R700 webhook and a Zebra HTTP POST endpoint with Basic authentication move a piece; a reader on a foreign topic is shown refused', async ({
