@@ -1,3 +1,4 @@
+import { roomName } from '@loupe/domain/realtime/events';
 import type { TAntennaMapping } from '@loupe/domain/registry/readers';
 import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 import { sql } from 'drizzle-orm';
@@ -370,7 +371,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
             ? { assignedTo: carried.get(read.epc) }
             : {}),
         },
-        { rooms: place ? [`department:${place.departmentId}`] : [] },
+        { rooms: place ? [roomName({ kind: 'department', id: place.departmentId })] : [] },
       );
     }
   }

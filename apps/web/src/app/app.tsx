@@ -1,3 +1,4 @@
+import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -6,11 +7,10 @@ import { configureAmplify } from '@/lib/auth/amplify';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
-import type { TRuntimeConfig } from '@/lib/runtime-config';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
 import { createAppRouter } from './router';
 
-export function App({ config }: { config: TRuntimeConfig }) {
+export function App({ config }: { config: TPublicConfig }) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
     configureAmplify(config);

@@ -17,6 +17,7 @@ import {
   type TUpdateOrderInput,
   ZOrderStatusSchema,
 } from '@loupe/domain/orders/order';
+import { roomName } from '@loupe/domain/realtime/events';
 import {
   defaultPromisedDate,
   ORDER_SETTINGS_DEFAULTS,
@@ -140,7 +141,7 @@ export function createOrdersService(options: TOrdersServiceOptions) {
       status: order.status,
       timestamp: clock().toISOString(),
     };
-    const rooms = [`order:${order.id}`];
+    const rooms = [roomName({ kind: 'order', id: order.id })];
     if (kind === 'created') {
       events.publish('order:created', payload, { rooms });
       return;

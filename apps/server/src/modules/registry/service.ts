@@ -2,6 +2,7 @@ import type { TListPage, TListQuery } from '@loupe/domain/api/list';
 import { canManageRegistry } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
+import { roomName } from '@loupe/domain/realtime/events';
 import {
   createDepartment,
   nextDepartmentId,
@@ -45,7 +46,7 @@ export type TRegistryServiceOptions = {
 // Ids are "one past the highest": two requests at once may pick the same; the loser tries the next.
 export const ID_ATTEMPTS = 5;
 
-export const departmentRoom = (departmentId: string) => `department:${departmentId}`;
+export const departmentRoom = (departmentId: string) => roomName({ kind: 'department', id: departmentId });
 
 /** Only admins and managers set up the registry (decision 004); the routes say so too. */
 export function assertMayManageRegistry(actor: TActor): void {

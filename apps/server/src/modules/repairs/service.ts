@@ -4,6 +4,7 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import type { TAttachment } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TItemChange } from '@loupe/domain/history/item-change';
+import { roomName } from '@loupe/domain/realtime/events';
 import {
   canChangeRepairStatus,
   formatRepairNumber,
@@ -102,7 +103,7 @@ export function createRepairsService(options: TRepairsServiceOptions) {
       status: repair.status,
       timestamp: clock().toISOString(),
     };
-    const rooms = [`repair:${repair.id}`];
+    const rooms = [roomName({ kind: 'repair', id: repair.id })];
     if (kind === 'created') {
       events.publish('repair:created', payload, { rooms });
       return;

@@ -1,3 +1,4 @@
+import { ZPublicConfigSchema } from '@loupe/domain/system/public-config';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -5,19 +6,6 @@ import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TDatabaseHandle } from '../../db/client.ts';
 import type { TSettingsService } from '../settings/service.ts';
-
-const ZPublicConfigSchema = z.object({
-  authMode: z.enum(['local', 'cognito']),
-  userPoolId: z.string(),
-  userPoolClientId: z.string(),
-  /** Set for the embedded pool: where Amplify sends its Cognito calls. Absent for AWS Cognito. */
-  userPoolEndpoint: z.string().optional(),
-  region: z.string(),
-  companyName: z.string(),
-  logoUrl: z.string().optional(),
-  tagline: z.string(),
-  aiAssistantName: z.string(),
-});
 
 /** The embedded pool's id: Cognito-shaped (region_name), because Amplify reads the region from it. */
 export const LOCAL_USER_POOL_ID = 'us-east-1_loupe';

@@ -1,4 +1,8 @@
-import type { TServerToClientEventName, TServerToClientPayload } from '@loupe/domain/realtime/events';
+import {
+  roomName,
+  type TServerToClientEventName,
+  type TServerToClientPayload,
+} from '@loupe/domain/realtime/events';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
@@ -8,8 +12,10 @@ import { createTrackingRepository, type TItemRef, type TTrackingRepository } fro
 /** Announcements wait here until the transaction has committed (ARCHITECTURE §3.5). */
 export type TPending = (() => void)[];
 
-export const itemRoom = (item: { kind: TTrackedItemKind; id: string }) => `${item.kind}:${item.id}`;
-export const departmentRoom = (id: string) => `department:${id}`;
+// Room names come from the domain's roomName, the one place that spells them (spec §7).
+export const itemRoom = (item: { kind: TTrackedItemKind; id: string }) =>
+  roomName({ kind: item.kind, id: item.id });
+export const departmentRoom = (id: string) => roomName({ kind: 'department', id });
 
 export type TAnnouncerOptions = {
   readonly db: TDatabase;

@@ -1,13 +1,13 @@
+import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppLayout } from '@/app/layouts/app-layout';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { AuthContext, type TAuthContext } from '@/lib/auth/auth-context';
-import type { TRuntimeConfig } from '@/lib/runtime-config';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
 
-const CONFIG: TRuntimeConfig = {
+const CONFIG: TPublicConfig = {
   authMode: 'local',
   userPoolId: 'local_pool',
   userPoolClientId: 'client',

@@ -1,5 +1,6 @@
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { SPEC_VISIBLE_GROUPS, SPEC_VISIBLE_PATHS } from '@loupe/domain/navigation/spec-sidebar-table.fixture';
+import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -7,11 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppSidebar } from '@/app/layouts/app-sidebar';
 import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
-import type { TRuntimeConfig } from '@/lib/runtime-config';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
 import { mockMatchMedia, type TMatchMediaMock } from '@/test/match-media';
 
-const CONFIG: TRuntimeConfig = {
+const CONFIG: TPublicConfig = {
   authMode: 'local',
   userPoolId: 'local_pool',
   userPoolClientId: 'client',

@@ -1,8 +1,9 @@
 // The root `Amplify` facade wires the default Cognito token provider (tokens in localStorage). Configuring
 // @aws-amplify/core by hand and passing the provider ourselves saved about 3 KiB gzipped of ~42 KiB, but
 // imports a package that is not our dependency and skips the facade's provider set-up; not worth it.
+
+import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import { Amplify } from 'aws-amplify';
-import type { TRuntimeConfig } from '../runtime-config';
 
 export type TAmplifyAuthConfig = {
   Cognito: {
@@ -14,7 +15,7 @@ export type TAmplifyAuthConfig = {
 };
 
 /** The Auth section of Amplify's configuration for the installation's pool (embedded at /api/idp, or AWS Cognito). */
-export function amplifyAuthConfig(config: TRuntimeConfig): TAmplifyAuthConfig {
+export function amplifyAuthConfig(config: TPublicConfig): TAmplifyAuthConfig {
   return {
     Cognito: {
       userPoolId: config.userPoolId,
@@ -26,6 +27,6 @@ export function amplifyAuthConfig(config: TRuntimeConfig): TAmplifyAuthConfig {
 }
 
 /** Configures Amplify once, before anything signs in or reads a token. */
-export function configureAmplify(config: TRuntimeConfig): void {
+export function configureAmplify(config: TPublicConfig): void {
   Amplify.configure({ Auth: amplifyAuthConfig(config) });
 }
