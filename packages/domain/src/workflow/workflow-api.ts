@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { ZCalendarDateSchema } from '../api/dates';
+import { WORKFLOW_KINDS, ZPhaseKeySchema } from './workflow-template';
+
+/** The shapes of /api/v1/workflow: the server answers them, the web parses them. */
+
+const ZTimestampSchema = z.string();
+export const ZWorkflowKindSchema = z.enum(WORKFLOW_KINDS);
+
+export const ZWorkflowPersonSchema = z.object({ id: z.string(), name: z.string() });
+export type TWorkflowPerson = z.infer<typeof ZWorkflowPersonSchema>;
+
+/** Where a job stands in its workflow, with why it is late or at risk. */
+export const ZJobWorkflowSchema = z.object({
+  phaseKey: z.string(),
+  phaseName: z.string(),
+  phaseIndex: z.number().int(),
+  phaseCount: z.number().int(),
+  phaseStartedAt: ZTimestampSchema,
+  /** When this phase must be done for the promised date; null without a promised date. */
+  phaseDueAt: ZTimestampSchema.nullable(),
+  /** Working hours spent in the phase so far and the phase's target. */
+  hoursInPhase: z.number(),
+  targetHours: z.number(),
+  reworkCount: z.number().int(),
+  /** Every phase is done. */
+  isComplete: z.boolean(),
+});
+export type TJobWorkflow = z.infer<typeof ZJobWorkflowSchema>;
+
+export const JOB_URGENCIES = ['late', 'at-risk', 'on-track'] as const;
+export type TJobUrgency = (typeof JOB_URGENCIES)[number];
+
+/** One card of the Command Center and one row of My Tasks. */
+export const ZWorkflowJobSchema = z.object({
+  kind: ZWorkflowKindSchema,
+  id: z.string(),
+  number: z.string(),
+  customerName: z.string(),
+  description: z.string(),
+  productTypeName: z.string().nullable(),
+  status: z.string(),
+  isRush: z.boolean(),
+  promisedDate: ZCalendarDateSchema.nullable(),
+  salesperson: ZWorkflowPersonSchema.nullable(),
+  workflow: ZJobWorkflowSchema,
+  urgency: z.enum(JOB_URGENCIES),
+  /** Where its tag was last read; null when untagged. */
+  location: z
+    .object({
+      departmentId: z.string(),
+      departmentName: z.string(),
+      stationId: z.string(),
+      stationName: z.string(),
+      trackingStatus: z.string(),
+      expectedOffsite: z.boolean(),
+    })
+    .nullable(),
+  assignment: z
+    .object({ id: z.string(), assignee: ZWorkflowPersonSchema, dueAt: ZTimestampSchema.nullable() })
+    .nullable(),
+});
+export type TWorkflowJob = z.infer<typeof ZWorkflowJobSchema>;
+
+export const WORKFLOW_DUE_WINDOWS = ['all', 'overdue', 'today', 'week'] as const;
+export type TWorkflowDueWindow = (typeof WORKFLOW_DUE_WINDOWS)[number];
+
+/** GET /workflow/board: filters of the Command Center. */
+export const ZWorkflowBoardQuerySchema = z.object({
+  kind: ZWorkflowKindSchema.default('order'),
+  locationId: z.string().max(100).optional(),
+  departmentId: z.string().max(100).optional(),
+  productTypeId: z.uuid().optional(),
+  salespersonId: z.uuid().optional(),
+  due: z.enum(WORKFLOW_DUE_WINDOWS).default('all'),
+});
+export type TWorkflowBoardQuery = z.input<typeof ZWorkflowBoardQuerySchema>;
+
+export const ZWorkflowBoardSchema = z.object({
+  kind: ZWorkflowKindSchema,
+  /** The columns, in workflow order, each with its jobs: rush first, then the latest due. */
+  columns: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      targetHours: z.number(),
+      jobs: z.array(ZWorkflowJobSchema),
+    }),
+  ),
+  generatedAt: ZTimestampSchema,
+});
+export type TWorkflowBoard = z.infer<typeof ZWorkflowBoardSchema>;
+
+export const ASSIGNMENT_STATUSES = ['open', 'completed', 'cancelled'] as const;
+
+export const ZWorkflowAssignmentSchema = z.object({
+  id: z.string(),
+  kind: ZWorkflowKindSchema,
+  itemId: z.string(),
+  number: z.string(),
+  phaseKey: z.string(),
+  phaseName: z.string(),
+  assignee: ZWorkflowPersonSchema,
+  assignedBy: ZWorkflowPersonSchema.nullable(),
+  dueAt: ZTimestampSchema.nullable(),
+  status: z.enum(ASSIGNMENT_STATUSES),
+  createdAt: ZTimestampSchema,
+  completedAt: ZTimestampSchema.nullable(),
+  nudgeCount: z.number().int(),
+  lastNudgedAt: ZTimestampSchema.nullable(),
+  snoozedUntil: ZTimestampSchema.nullable(),
+  snoozeReason: z.string().nullable(),
+});
+export type TWorkflowAssignment = z.infer<typeof ZWorkflowAssignmentSchema>;
+
+/** POST /workflow/assignments: give a job's phase (its current one by default) to a person. */
+export const ZCreateAssignmentSchema = z.object({
+  kind: ZWorkflowKindSchema,
+  itemId: z.uuid(),
+  assigneeId: z.uuid(),
+  phaseKey: ZPhaseKeySchema.optional(),
+});
+export type TCreateAssignmentInput = z.input<typeof ZCreateAssignmentSchema>;
+
+/** PATCH /workflow/assignments/{id}: hand it to someone else. */
+export const ZReassignSchema = z.object({ assigneeId: z.uuid() });
+
+/** POST /workflow/jobs/{kind}/{id}/advance: complete the current phase (or jump to `to`). */
+export const ZAdvancePhaseSchema = z.object({
+  to: ZPhaseKeySchema.optional(),
+  note: z.string().trim().max(300).optional(),
+});
+export type TAdvancePhaseInput = z.input<typeof ZAdvancePhaseSchema>;
+
+/** POST /workflow/jobs/{kind}/{id}/nudge: remind whoever has it now. */
+export const ZNudgeJobSchema = z.object({ message: z.string().trim().max(300).optional() });
+
+/** My Tasks: my open assignments, and the jobs I answer for that wait on me. */
+export const ZMyTasksSchema = z.object({
+  assignments: z.array(ZWorkflowAssignmentSchema.extend({ job: ZWorkflowJobSchema })),
+  /** A salesperson's customers' orders ready for pickup or awaiting the customer's approval. */
+  responsibleFor: z.array(ZWorkflowJobSchema),
+  /** What changed since `since` (the last visit): assignments given to me or finished. */
+  changedSince: z.string().nullable(),
+  changes: z.array(
+    z.object({ at: ZTimestampSchema, text: z.string(), itemId: z.string(), kind: ZWorkflowKindSchema }),
+  ),
+});
+export type TMyTasks = z.infer<typeof ZMyTasksSchema>;
+
+/** Who work can be given to: active staff with how much they hold now (GET /workflow/people). */
+export const ZWorkflowStaffSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.string(),
+  openAssignments: z.number().int(),
+});
+export type TWorkflowStaff = z.infer<typeof ZWorkflowStaffSchema>;
+
+/** A working day's hours of work: a station's queue is measured against it. */
+export const STATION_DAY_HOURS = 8;
+
+/** /manager-department: one department's stations, what waits at each, and who works there. */
+export const ZDepartmentWorkloadSchema = z.object({
+  department: z.object({ id: z.string(), name: z.string() }),
+  stations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      jewelerName: z.string().nullable(),
+      specialization: z.string().nullable(),
+      status: z.string().nullable(),
+      isActive: z.boolean(),
+      /** The jobs whose tag was last read here, most urgent first. */
+      jobs: z.array(ZWorkflowJobSchema),
+      /** Working hours of their phases' targets still to do, against one working day. */
+      loadHours: z.number(),
+      stuck: z.number().int(),
+    }),
+  ),
+  /** Jobs in a phase this department does, not yet at one of its stations: what comes next. */
+  incoming: z.array(ZWorkflowJobSchema),
+  people: z.array(ZWorkflowStaffSchema),
+});
+export type TDepartmentWorkload = z.infer<typeof ZDepartmentWorkloadSchema>;
+
+/** Stuck: in its phase longer than the phase's target. */
+export function isStuck(job: Pick<TWorkflowJob, 'workflow'>): boolean {
+  return !job.workflow.isComplete && job.workflow.hoursInPhase > job.workflow.targetHours;
+}
+
+/** The dashboard's workflow tiles; each links to its filtered list. */
+export const ZWorkflowSummarySchema = z.object({
+  overdue: z.number().int(),
+  dueToday: z.number().int(),
+  dueThisWeek: z.number().int(),
+  rush: z.number().int(),
+  readyForPickup: z.number().int(),
+  awaitingApproval: z.number().int(),
+  offsite: z.number().int(),
+});
+export type TWorkflowSummary = z.infer<typeof ZWorkflowSummarySchema>;
+
+/** How late a job is: past its phase's due time is late; within a quarter of the phase's target of it, at risk. */
+export function jobUrgency(
+  workflow: Pick<TJobWorkflow, 'phaseDueAt' | 'targetHours' | 'isComplete'>,
+  now: Date,
+): TJobUrgency {
+  if (workflow.isComplete || workflow.phaseDueAt === null) return 'on-track';
+  const leftMs = Date.parse(workflow.phaseDueAt) - now.getTime();
+  if (leftMs < 0) return 'late';
+  return leftMs <= workflow.targetHours * 0.25 * 3_600_000 ? 'at-risk' : 'on-track';
+}
