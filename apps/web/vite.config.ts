@@ -15,5 +15,6 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { manifest: true, sourcemap: true, chunkSizeWarningLimit: 600 },
+  // No source maps in the production build: they would publish the source (issue 20 §7).
+  build: { manifest: true, sourcemap: false, chunkSizeWarningLimit: 600 },
 });

@@ -17,6 +17,7 @@ describe('serving the web app', () => {
       `<!doctype html><script>${THEME_SCRIPT}</script><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>`,
     );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"mappings":"AAAA"}');
     t = await createTestApp({ webDistDir: dist });
   });
   afterAll(() => t.close());
@@ -36,9 +37,30 @@ describe('serving the web app', () => {
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     const scriptSrc = policy.split(';').find((directive) => directive.startsWith('script-src')) ?? '';
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
-    // The API reference page alone bootstraps with inline scripts.
+    // The API reference page bootstraps with an inline script: allowed by its hash, never 'unsafe-inline'.
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
-    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self' 'unsafe-inline'");
+    const docsPolicy = String(docs.headers['content-security-policy']);
+    expect(docsPolicy).not.toContain("unsafe-inline'; ");
+    const docsScriptSrc = docsPolicy.split(';').find((directive) => directive.startsWith('script-src')) ?? '';
+    expect(docsScriptSrc).not.toContain('unsafe-inline');
+    const inline = /<script type="text\/javascript">([\s\S]*?)<\/script>/.exec(docs.body)?.[1] ?? '';
+    expect(inline).toContain('createApiReference');
+    const docsHash = createHash('sha256').update(inline).digest('base64');
+    expect(docsScriptSrc.split(' ')).toContain(`'sha256-${docsHash}'`);
+  });
+
+  it('never serves a source map, even when the build left one beside its asset', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('mappings');
+  });
+
+  it('lets the page connect to its own origin only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/orders' });
+    const connectSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('connect-src'));
+    expect(connectSrc).toBe("connect-src 'self' ws://loupe.test");
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -36,14 +37,18 @@ export async function registerApiDocs(app: FastifyInstance, options: { companyNa
   );
 
   await app.register(async (docs) => {
-    // Scalar bootstraps with an inline script; only its own page gets 'unsafe-inline'.
+    // Scalar bootstraps with an inline script: its page allows exactly that script, by hash, and no other
+    // inline script (issue 20 §7).
     docs.addHook('onSend', async (_request, reply, payload) => {
       const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string') {
-        reply.header(
-          'content-security-policy',
-          policy.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
-        );
+      if (typeof policy === 'string' && typeof payload === 'string') {
+        const hashes = inlineScriptHashesOf(payload);
+        if (hashes.length > 0) {
+          reply.header(
+            'content-security-policy',
+            policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`),
+          );
+        }
       }
       return payload;
     });
@@ -57,4 +62,16 @@ export async function registerApiDocs(app: FastifyInstance, options: { companyNa
       configuration: { url: '/api/openapi.json', title: `${options.companyName} API` },
     });
   });
+}
+
+/** CSP sources for the inline scripts (those without `src`) of an HTML page. */
+export function inlineScriptHashesOf(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .filter((match) => (match[1] ?? '').trim() !== '')
+    .map(
+      (match) =>
+        `'sha256-${createHash('sha256')
+          .update(match[1] ?? '')
+          .digest('base64')}'`,
+    );
 }

@@ -20,6 +20,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     // Routes for the files present at start-up; everything else reaches the not-found handler below.
     wildcard: false,
     index: false,
+    // Source maps stay out of production even if a build emits them: they publish the source (issue 20 §7).
+    globIgnore: ['**/*.map'],
     setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -32,6 +34,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
 export function wantsWebApp(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const pathname = url.split('?')[0] ?? '';
+  // A missing source map is a 404, not the app's index.html.
+  if (pathname.endsWith('.map')) return false;
   return !pathname.startsWith('/api') && !pathname.startsWith('/socket.io');
 }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { INT32_MAX } from './integers';
 import { amountToCents, centsToAmount, MONEY_CENTS_MAX, ZCentsSchema } from './money';
 
 describe('money in cents', () => {
@@ -41,5 +42,18 @@ describe('money in cents', () => {
     for (const value of [-1, 1.5, MONEY_CENTS_MAX + 1, '100']) {
       expect(ZCentsSchema.safeParse(value).success).toBe(false);
     }
+  });
+
+  it('never accepts an amount a 32-bit integer column cannot store', () => {
+    // The amounts that reached PostgreSQL and came back as 500 (issue 20 §1).
+    expect(MONEY_CENTS_MAX).toBe(2 ** 31 - 1);
+    for (const value of [2_147_483_648, 3_000_000_000, 10 ** 10]) {
+      expect(ZCentsSchema.safeParse(value).success).toBe(false);
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(ZCentsSchema.safeParse(cents).success).toBe(cents <= INT32_MAX);
+      }),
+    );
   });
 });

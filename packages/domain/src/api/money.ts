@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { INT32_MAX } from './integers';
 
-/** Money travels and is stored as whole cents: no floating point near a customer's balance. */
-export const MONEY_CENTS_MAX = 100_000_000_00;
+/**
+ * Money travels and is stored as whole cents: no floating point near a customer's balance. Every money
+ * column (orders' price and deposit, repairs' declared value and estimate) is an `integer`, so the largest
+ * amount is what one holds: 21,474,836.47.
+ */
+export const MONEY_CENTS_MAX = INT32_MAX;
 export const ZCentsSchema = z.number().int().min(0).max(MONEY_CENTS_MAX);
 
 /** 12345 → '123.45', for inputs; display goes through Intl in the web app. */

@@ -1,3 +1,4 @@
+import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -325,6 +326,10 @@ function userAttributes(user: TUserRow): { Name: string; Value: string }[] {
 function toIdpError(error: unknown): IdpError {
   if (error instanceof IdpError) return error;
   if (error instanceof z.ZodError) return invalidParameter(validationMessage(error));
+  // Refusals of the app's own hooks (text PostgreSQL cannot store): Cognito's shape, their status.
+  if (error instanceof AppError && error.status < 500) {
+    return new IdpError('InvalidParameterException', error.message, error.status);
+  }
   const fastifyError = error as Partial<FastifyError>;
   if (
     fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||

@@ -14,8 +14,9 @@ export type TMailerOptions = {
 };
 
 /**
- * Every mail lands in the outbox table. With SMTP_URL it is also sent; without, the log carries its text
- * so that an operator can read the codes of a fresh installation that has no mail server yet.
+ * Every mail lands in the outbox table, which admins read at GET /api/v1/mail/outbox. With SMTP_URL it is
+ * also sent. The log only says that a mail is waiting or failed, by its outbox id: never the recipient, the
+ * subject or the text, which carry addresses, codes and reset links (issue 20 §3).
  */
 export function createMailer(options: TMailerOptions) {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
@@ -25,10 +26,7 @@ export function createMailer(options: TMailerOptions) {
       const [row] = await options.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
       if (!row) return;
       if (!transport) {
-        options.logger.info(
-          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-          'mail kept in outbox (no SMTP_URL)',
-        );
+        options.logger.info({ mailId: row.id }, 'mail waiting in the outbox (no SMTP_URL)');
         return;
       }
       try {
@@ -36,7 +34,11 @@ export function createMailer(options: TMailerOptions) {
         await options.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         // The caller's action (registration, reset request) stands; the outbox shows what failed.
-        options.logger.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+        // The transport's message may quote the recipient: the outbox row keeps it, the log does not.
+        options.logger.error(
+          { mailId: row.id, code: (error as { code?: unknown }).code },
+          'mail could not be sent',
+        );
         await options.db
           .update(mailOutbox)
           .set({ error: error instanceof Error ? error.message : String(error) })

@@ -1,0 +1,208 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { buildApp, type TApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';
+import { callIdp } from './support/idp-client.ts';
+import { createTestClock } from './support/test-clock.ts';
+
+/**
+ * Issue 20 §3: the log of a realistic run — the first account, a colleague's password reset, a self-registered
+ * account's verification, customers created and searched, a failing SQL statement — carries no password,
+ * token, verification code, reset link, customer name, e-mail address or search term. Mails wait in the
+ * outbox, which the admin reads through the API, as an operator without SMTP_URL does.
+ */
+
+type TTokens = { IdToken: string; AccessToken: string; RefreshToken: string };
+
+const CUSTOMERS = [
+  { name: 'Marguerite Duras', email: 'marguerite.duras@lamer.example', phone: '+33 1 40 20 50 50' },
+  { name: 'Ignatius Reilly', email: 'ignatius@confederacy.example', phone: '+1 504 555 0199' },
+];
+
+function browser(app: TApp) {
+  let cookie = '';
+  let csrf = '';
+  let idToken = '';
+  return {
+    set idToken(token: string) {
+      idToken = token;
+    },
+    async request(method: string, url: string, body?: unknown): Promise<LightMyRequestResponse> {
+      if (method !== 'GET' && csrf === '') {
+        const answer = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' });
+        const setCookie = answer.headers['set-cookie'];
+        cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
+        csrf = (answer.json() as { token: string }).token;
+      }
+      const headers: Record<string, string> = {};
+      if (cookie) headers.cookie = cookie;
+      if (method !== 'GET') headers['x-csrf-token'] = csrf;
+      if (idToken) headers.authorization = `Bearer ${idToken}`;
+      return app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    },
+  };
+}
+
+async function signIn(app: TApp, email: string, password: string): Promise<TTokens> {
+  const response = await callIdp(app, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: 'loupe-web',
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { AuthenticationResult: TTokens }).AuthenticationResult;
+}
+
+describe.each(TEST_DATABASES)('the log of a realistic run on %s', (kind) => {
+  it('holds no secrets and no customer data', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const database = await openTestDatabase(kind);
+    const app = await buildApp({
+      config: loadConfig({ PUBLIC_URL: 'http://loupe.test', SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '100000' }),
+      database,
+      clock: createTestClock(),
+      logger: { level: 'trace', stream },
+      webDistDir: '/nonexistent/loupe-web-dist',
+    });
+    const secrets: string[] = [];
+    const keep = (...values: string[]) => secrets.push(...values);
+    const keepTokens = (tokens: TTokens) => keep(tokens.IdToken, tokens.AccessToken, tokens.RefreshToken);
+    try {
+      // The first account of an empty installation without SMTP_URL: an admin who can sign in at once.
+      const founder = {
+        email: 'founder@atelier.example',
+        password: 'white gold and a steady hand',
+        name: 'Fiona Founder',
+      };
+      keep(founder.email, founder.password, founder.name);
+      const registered = await browser(app).request('POST', '/api/v1/auth/register', founder);
+      expect(registered.statusCode, registered.body).toBe(201);
+      expect(registered.json().data).toMatchObject({ role: 'admin', emailVerified: true });
+      const adminTokens = await signIn(app, founder.email, founder.password);
+      keepTokens(adminTokens);
+      const admin = browser(app);
+      admin.idToken = adminTokens.IdToken;
+
+      // A colleague invited with a temporary password, who then resets it by mail.
+      const colleague = {
+        email: 'dana.designer@atelier.example',
+        temporaryPassword: 'a temporary passphrase 7',
+      };
+      keep(colleague.email, colleague.temporaryPassword, 'Dana', 'Designerova');
+      const invited = await admin.request('POST', '/api/v1/users', {
+        ...colleague,
+        firstName: 'Dana',
+        lastName: 'Designerova',
+        role: 'designer',
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      expect(
+        (await browser(app).request('POST', '/api/v1/auth/forgot-password', { email: colleague.email }))
+          .statusCode,
+      ).toBe(200);
+      await app.loupe.auth.drain();
+      await app.loupe.usersAdmin.drain();
+      const outbox = async () =>
+        (await admin.request('GET', '/api/v1/mail/outbox')).json().data.items as {
+          to: string;
+          text: string;
+        }[];
+      const resetMail = (await outbox()).find(
+        (mail) => mail.to === colleague.email && mail.text.includes('token='),
+      );
+      const resetToken = /token=(\S+)/.exec(resetMail?.text ?? '')?.[1] ?? '';
+      expect(resetToken.length).toBeGreaterThan(20);
+      keep(resetToken, `reset-password?token=${resetToken}`);
+      const newPassword = 'the colleague chose this one';
+      keep(newPassword);
+      const reset = await browser(app).request('POST', '/api/v1/auth/reset-password', {
+        token: resetToken,
+        newPassword,
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      keepTokens(await signIn(app, colleague.email, newPassword));
+      // A wrong password is refused without being written down.
+      const wrong = 'not the password at all';
+      keep(wrong);
+      const refused = await callIdp(app, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: 'loupe-web',
+        AuthParameters: { USERNAME: colleague.email, PASSWORD: wrong },
+      });
+      expect(refused.statusCode).toBe(400);
+
+      // Self-registration opened: a walk-in verifies with the code from the outbox.
+      expect(
+        (await admin.request('PUT', '/api/v1/settings/security', { selfRegistration: true })).statusCode,
+      ).toBe(200);
+      const walkIn = {
+        email: 'walk.in@customer.example',
+        password: 'walking in from the street',
+        name: 'Wally Walkin',
+      };
+      keep(walkIn.email, walkIn.password, walkIn.name);
+      expect((await browser(app).request('POST', '/api/v1/auth/register', walkIn)).statusCode).toBe(201);
+      await app.loupe.auth.drain();
+      const codeMail = (await outbox()).find((mail) => mail.to === walkIn.email);
+      const code = /code is (\d{6})/.exec(codeMail?.text ?? '')?.[1] ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+      const verified = await browser(app).request('POST', '/api/v1/auth/verify-email', {
+        email: walkIn.email,
+        code,
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+
+      // Customers created and searched for.
+      for (const customer of CUSTOMERS) {
+        keep(customer.name, customer.email, customer.phone);
+        const created = await admin.request('POST', '/api/v1/customers', customer);
+        expect(created.statusCode, created.body).toBe(201);
+        const search = customer.name.split(' ')[1] ?? '';
+        const found = await admin.request('GET', `/api/v1/customers?q=${encodeURIComponent(search)}`);
+        expect(found.json().data.total).toBe(1);
+        keep(search);
+      }
+
+      // A statement that fails in the database, logged the way the error handler logs a 500.
+      const bound = 'Marguerite-Duras-secret-parameter';
+      keep(bound);
+      const failure = await database.db
+        .execute(sql`select ${bound}::integer`)
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect(
+        String((failure as Error).message) + String((failure as { cause?: Error }).cause?.message),
+      ).toContain(bound);
+      app.log.error({ err: failure }, 'request failed');
+
+      const log = lines.join('');
+      expect(lines.length).toBeGreaterThan(40);
+      // What the log does say: that mails wait, which paths were asked for, and the failed statement.
+      expect(log).toContain('mail waiting in the outbox (no SMTP_URL)');
+      expect(log).toContain('"/api/v1/customers"');
+      expect(log).toContain('::integer');
+      for (const secret of secrets) expect(log, `the log contains ${secret}`).not.toContain(secret);
+      for (const secret of secrets) expect(log.toLowerCase()).not.toContain(secret.toLowerCase());
+      // A six-digit code could hide in a timestamp; standing alone it is the code.
+      expect(log).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
+      expect(log).not.toMatch(/[\w.+-]+@[\w-]+\.example/);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
