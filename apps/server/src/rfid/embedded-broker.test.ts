@@ -42,6 +42,22 @@ function connect(port: number, credentials: { username?: string; password?: stri
   return client;
 }
 
+/**
+ * A PINGREQ answered: the broker answers it at once even while a publish waits on the pipeline, and TCP
+ * keeps order, so any PUBACK the broker wrote before it has reached the client by the time this resolves.
+ */
+function pingRoundTrip(client: mqtt.MqttClient): Promise<void> {
+  return new Promise((resolve) => {
+    const onPacket = (packet: mqtt.Packet) => {
+      if (packet.cmd !== 'pingresp') return;
+      client.off('packetreceive', onPacket);
+      resolve();
+    };
+    client.on('packetreceive', onPacket);
+    client.sendPing();
+  });
+}
+
 function connectResult(client: mqtt.MqttClient): Promise<'connected' | string> {
   return new Promise((resolve) => {
     client.once('connect', () => resolve('connected'));
@@ -88,7 +104,12 @@ describe('embedded MQTT broker', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let handedOver: () => void = () => {};
+    const inPipeline = new Promise<void>((resolve) => {
+      handedOver = resolve;
+    });
     const { port } = await start(async (topic, payload) => {
+      handedOver();
       await gate;
       recorded.push({ topic, payload: payload.toString('utf8') });
     });
@@ -100,7 +121,8 @@ describe('embedded MQTT broker', () => {
       .then(() => {
         acknowledged = true;
       });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await inPipeline;
+    await pingRoundTrip(client);
     expect(acknowledged).toBe(false);
     release();
     await publish;

@@ -11,7 +11,7 @@ import type { TTestDatabaseKind } from './databases.ts';
 
 /**
  * The real `main.ts` in a child process, as `npm start` runs it, for the suites that need a process of
- * their own: start-up and shutdown (startup.test.ts) and a SIGKILL during ingest (rfid-crash.test.ts).
+ * their own: start-up and shutdown (startup.process.test.ts) and a SIGKILL during ingest (rfid-crash.process.test.ts).
  */
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));

@@ -16,7 +16,6 @@ import { version as webAppVersion } from '../../package.json';
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_MESSAGES } from './api-error';
 import { clearStoredAuth, getIdToken, refreshIdToken } from './auth/auth-client';
 import { paths } from './paths';
-import { createResponseCache, isCachedPath, type TResponseCache } from './response-cache';
 
 /** The request headers of spec §7. */
 export const API_HEADERS = {
@@ -73,8 +72,6 @@ export type TApiClient = {
   upload(path: string, body: FormData, options?: TUploadOptions): Promise<unknown>;
   /** Blob download, 60 s timeout (spec §7, §9). */
   download(path: string, options?: TRequestOptions): Promise<Blob>;
-  /** Forgets cached GET answers (at sign-out). */
-  clearCache(): void;
 };
 
 export type TApiClientOptions = {
@@ -93,7 +90,6 @@ export type TApiClientOptions = {
   readonly now?: () => number;
   readonly createCorrelationId?: () => string;
   readonly rateLimit?: { readonly intervalCap: number; readonly intervalMs: number };
-  readonly cache?: TResponseCache;
   readonly logger?: Pick<Console, 'warn' | 'info'>;
 };
 
@@ -183,7 +179,8 @@ function xhrTransport(body: FormData, onProgress: (progress: TProgress) => void)
 /**
  * The HTTP client of spec §7 and §9, on ky: the §7 headers, CSRF tokens on mutating requests, retries with
  * the §9 backoff (ky honours Retry-After; a 429 without one waits the spec's 60 s), a client rate limit,
- * timeouts, the single 401 refresh-and-retry of §4, GET caching and errors normalised to ApiError.
+ * timeouts, the single 401 refresh-and-retry of §4 and errors normalised to ApiError. Answers are cached
+ * in one place only, TanStack Query (lib/query-client.ts).
  */
 export function createApiClient(options: TApiClientOptions = {}): TApiClient {
   const baseUrl = options.baseUrl ?? API_BASE_URL;
@@ -196,7 +193,6 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const createCorrelationId = options.createCorrelationId ?? (() => nanoid(CORRELATION_ID_LENGTH));
-  const cache = options.cache ?? createResponseCache({ now });
   const logger = options.logger ?? console;
 
   // Spec §9: 10 requests/s with bursts of 20. p-queue's strict (sliding-window) mode allows `intervalCap`
@@ -385,34 +381,18 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
     }
   }
 
-  /** A write to a cached resource makes its cached answers stale. */
-  function invalidateAfterWrite(path: string): void {
-    if (isCachedPath(path)) cache.invalidatePrefix(`/${withQuery(path, undefined).split(/[/?]/)[0] ?? ''}`);
-  }
-
   async function write(
     method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     json: unknown,
     requestOptions: TRequestOptions = {},
   ): Promise<unknown> {
-    const response = await send(path, { ...requestOptions, method, json });
-    invalidateAfterWrite(path);
-    return readBody(response);
+    return readBody(await send(path, { ...requestOptions, method, json }));
   }
 
   return {
     async get(path, requestOptions = {}) {
-      const key = `/${withQuery(path, requestOptions.searchParams)}`;
-      const cacheable = isCachedPath(path);
-      if (cacheable) {
-        const cached = cache.get(key);
-        // A copy, so that a caller mutating its answer cannot change what the next caller reads.
-        if (cached !== undefined) return structuredClone(cached);
-      }
-      const body = await readBody(await send(path, { ...requestOptions, method: 'GET' }));
-      if (cacheable) cache.set(key, structuredClone(body));
-      return body;
+      return readBody(await send(path, { ...requestOptions, method: 'GET' }));
     },
     post: (path, body, requestOptions) => write('POST', path, body, requestOptions),
     put: (path, body, requestOptions) => write('PUT', path, body, requestOptions),
@@ -427,7 +407,6 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
         timeoutMs: requestOptions.timeoutMs ?? TIMEOUTS_MS.upload,
         ...(onProgress ? { fetch: queued(xhrTransport(body, onProgress)) } : {}),
       });
-      invalidateAfterWrite(path);
       return readBody(response);
     },
     async download(path, requestOptions = {}) {
@@ -438,7 +417,6 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
       });
       return response.blob();
     },
-    clearCache: () => cache.clear(),
   };
 }
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
-import { makeAuth } from './auth-fixtures';
+import { makeAuth } from '@/test/factories';
 
 export function makeQueryClient(): QueryClient {
   return new QueryClient({

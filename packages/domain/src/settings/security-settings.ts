@@ -34,3 +34,12 @@ export const ZSecuritySettingsSchema = z.object({
     .default(SECURITY_DEFAULTS.refreshTokenDays),
 });
 export type TSecuritySettings = z.infer<typeof ZSecuritySettingsSchema>;
+
+const { shape } = ZSecuritySettingsSchema;
+/** PUT /settings/security: the same rules without the defaults; a field left out keeps its current value. */
+export const ZSecuritySettingsChangesSchema = z.object({
+  selfRegistration: shape.selfRegistration.unwrap().optional(),
+  accessTokenMinutes: shape.accessTokenMinutes.unwrap().optional(),
+  refreshTokenDays: shape.refreshTokenDays.unwrap().optional(),
+});
+export type TSecuritySettingsChanges = z.input<typeof ZSecuritySettingsChangesSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRoleSchema } from '../auth/roles';
+import { ZPasswordSchema, ZRegistrationSchema } from './user';
 
 /** A staff account as administrators see it (GET /api/v1/users): the server answers it, the web parses it. */
 export const ZManagedUserSchema = z.object({
@@ -17,3 +18,37 @@ export const ZManagedUserSchema = z.object({
   updatedAt: z.string(),
 });
 export type TManagedUser = z.infer<typeof ZManagedUserSchema>;
+
+const ZStaffNameSchema = z.string().trim().max(100);
+
+/** A new staff account (POST /api/v1/users): they choose their own password at first sign-in. */
+export const ZNewManagedUserSchema = z.object({
+  email: ZRegistrationSchema.shape.email,
+  firstName: ZStaffNameSchema.min(1),
+  lastName: ZStaffNameSchema,
+  role: ZRoleSchema,
+  phone: ZRegistrationSchema.shape.phone,
+  temporaryPassword: ZPasswordSchema,
+});
+export type TNewManagedUser = z.infer<typeof ZNewManagedUserSchema>;
+
+/** What an administrator may change on an account (PATCH /api/v1/users/{id}); disabling signs them out. */
+export const ZManagedUserChangesSchema = z.object({
+  role: ZRoleSchema.optional(),
+  disabled: z.boolean().optional(),
+  firstName: ZStaffNameSchema.min(1).optional(),
+  lastName: ZStaffNameSchema.optional(),
+  phone: ZRegistrationSchema.shape.phone.nullable(),
+});
+export type TManagedUserChanges = z.input<typeof ZManagedUserChangesSchema>;
+
+/** The search of GET /api/v1/users: e-mail or name, a page at a time. */
+export const ZManagedUserQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const ZManagedUserPageSchema = z.object({
+  items: z.array(ZManagedUserSchema),
+  total: z.number().int(),
+});

@@ -1,4 +1,3 @@
-import { attachmentUrl, type TAttachment } from '@loupe/domain/catalog/catalog';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { attachments } from '../../db/schema.ts';
@@ -8,17 +7,6 @@ import type { TStoredImage } from './image-storage.ts';
 export type TAttachmentOwnerKind = 'order' | 'repair' | 'design';
 export type TAttachmentOwner = { readonly kind: TAttachmentOwnerKind; readonly id: string };
 export type TAttachmentRow = typeof attachments.$inferSelect;
-
-export function toAttachment(row: TAttachmentRow): TAttachment {
-  return {
-    id: row.id,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    sizeBytes: row.sizeBytes,
-    url: attachmentUrl(row.id),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** Rows of `attachments`; pass a transaction to write them together with what they belong to. */
 export function createAttachmentsRepository(db: TDatabase) {

@@ -10,7 +10,7 @@ import { adaptImpinjPayload } from '../../rfid/adapters/impinj.ts';
 import { adaptZebraPayload } from '../../rfid/adapters/zebra.ts';
 import type { TPayloadFormat, TReaderTopic } from '../../rfid/mqtt-topics.ts';
 import { createIngestPipeline, type TIngestSummary } from '../../rfid/pipeline.ts';
-import { createReadersRepository } from '../readers/repository.ts';
+import type { TReadersRepository } from '../readers/repository.ts';
 import type { TTrackingService } from '../tracking/service.ts';
 
 /** A reader silent this long is shown offline. */
@@ -30,6 +30,8 @@ export type TMqttTransport =
 
 export type TRfidServiceOptions = {
   readonly db: TDatabase;
+  /** Reader keys and antenna mappings. */
+  readonly readers: Pick<TReadersRepository, 'listAntennaMappings' | 'findReaderByApiKey'>;
   readonly tracking: Pick<TTrackingService, 'applyMoves' | 'itemsCarrying'>;
   readonly events: TEventBus;
   readonly clock: TClock;
@@ -61,8 +63,7 @@ export function apiKeyOf(request: Pick<FastifyRequest, 'headers'>): string | nul
  * pipeline. The same for HTTP ingest, the embedded broker and an external broker.
  */
 export function createRfidService(options: TRfidServiceOptions) {
-  const { db, clock, events } = options;
-  const readersRepository = createReadersRepository(db);
+  const { db, clock, events, readers: readersRepository } = options;
 
   // A reader is marked online at most every so often, not on every payload of a busy stream.
   const MARK_ONLINE_EVERY_MS = 10_000;

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
+import { makeDepartment } from '@/test/factories';
 import { DepartmentFormDialog } from './department-form-dialog';
-import { makeDepartment, renderWithRegistryProviders } from './registry-test-utils';
+import { renderWithRegistryProviders } from './registry-test-utils';
 
 function renderCreate() {
   renderWithRegistryProviders(

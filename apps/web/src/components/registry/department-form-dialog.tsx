@@ -1,16 +1,9 @@
 import { DEPARTMENT_ICONS, type TDepartment } from '@loupe/domain/registry/departments';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { TextareaField } from '@/components/textarea-field';
 import { cn } from '@/lib/cn';
 import { useCreateDepartment } from '@/lib/registry-api/create-department';
 import { useUpdateDepartment } from '@/lib/registry-api/update-department';
@@ -27,9 +20,6 @@ import {
 } from './department-form-model';
 import { DEPARTMENT_GRADIENTS, departmentGradientClass, isKnownGradient } from './department-gradients';
 import { DepartmentIcon } from './department-icon';
-import { FormErrorAlert } from './form-error-alert';
-import { serverFormErrors } from './form-issues';
-import { TextareaField } from './textarea-field';
 
 export type TDepartmentFormDialogProps =
   | { readonly mode: 'create'; readonly locationId: string; readonly trigger: ReactNode }
@@ -46,51 +36,29 @@ const OPTION_CLASS = cn(
 export function DepartmentFormDialog(props: TDepartmentFormDialogProps) {
   const initial = () =>
     props.mode === 'edit' ? departmentFormValues(props.department) : emptyDepartmentForm();
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<TDepartmentFormValues>(initial);
-  const [errors, setErrors] = useState<TDepartmentFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useDialogForm(initial, DEPARTMENT_FORM_FIELDS);
+  const { values, errors } = form;
   const create = useCreateDepartment();
   const update = useUpdateDepartment();
   const isPending = create.isPending || update.isPending;
   const groupId = useId();
   const title = props.mode === 'edit' ? `Edit ${props.department.name}` : 'Add a department';
 
-  function onOpenChange(next: boolean) {
-    if (isPending) return;
-    setOpen(next);
-    if (next) {
-      setValues(initial());
-      setErrors({});
-      setFormError(null);
-    }
-  }
-
   function change(next: TDepartmentFormValues, field: keyof TDepartmentFormErrors) {
-    setValues(next);
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    form.setValues(next);
+    form.setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const result = parseDepartmentForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const onError = (error: unknown) => {
-      const { fieldErrors, formError: message } = serverFormErrors(error, DEPARTMENT_FORM_FIELDS);
-      setErrors(fieldErrors);
-      setFormError(message);
-    };
+  function onSubmit() {
+    const output = form.validate(parseDepartmentForm(values));
+    if (!output) return;
+    const onError = form.showServerError;
     if (props.mode === 'create') {
       create.mutate(
-        { ...result.output, locationId: props.locationId },
+        { ...output, locationId: props.locationId },
         {
           onSuccess: (department) => {
-            setOpen(false);
+            form.setOpen(false);
             toast({ title: `${department.name} was added` });
           },
           onError,
@@ -98,10 +66,10 @@ export function DepartmentFormDialog(props: TDepartmentFormDialogProps) {
       );
     } else {
       update.mutate(
-        { id: props.department.id, changes: result.output },
+        { id: props.department.id, changes: output },
         {
           onSuccess: (department) => {
-            setOpen(false);
+            form.setOpen(false);
             toast({ title: `${department.name} was saved` });
           },
           onError,
@@ -115,115 +83,97 @@ export function DepartmentFormDialog(props: TDepartmentFormDialogProps) {
     : [...DEPARTMENT_GRADIENTS, { value: values.gradient, label: 'Current (custom)' }];
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{props.trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            Departments group the stations an item passes through. Their readers report to the MQTT topic.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
-          <FormField
-            label="Name"
-            value={values.name}
-            maxLength={100}
-            onChange={(event) => change(withDepartmentName(values, event.target.value), 'name')}
-            error={errors.name}
-            disabled={isPending}
-            required
-          />
-          <TextareaField
-            label="Description"
-            value={values.description}
-            maxLength={1000}
-            rows={2}
-            onChange={(event) => change({ ...values, description: event.target.value }, 'description')}
-            error={errors.description}
-            disabled={isPending}
-          />
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Icon</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              {DEPARTMENT_ICONS.map((icon) => (
-                <label key={icon} className={OPTION_CLASS}>
-                  <input
-                    type="radio"
-                    className="sr-only"
-                    name={`${groupId}-icon`}
-                    value={icon}
-                    checked={values.iconName === icon}
-                    onChange={() => change(withChosenIcon(values, icon), 'iconName')}
-                    disabled={isPending}
-                  />
-                  <DepartmentIcon name={icon} className="size-4" />
-                  {icon}
-                </label>
-              ))}
-            </div>
-            {values.isIconChosen ? null : (
-              <p className="text-xs text-muted-foreground">Guessed from the name until you pick one.</p>
-            )}
-            {errors.iconName ? <p className="text-sm text-destructive">{errors.iconName}</p> : null}
-          </fieldset>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Colour</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-              {gradientOptions.map((option) => (
-                <label key={option.value} className={OPTION_CLASS}>
-                  <input
-                    type="radio"
-                    className="sr-only"
-                    name={`${groupId}-gradient`}
-                    value={option.value}
-                    checked={values.gradient === option.value}
-                    onChange={() => change({ ...values, gradient: option.value }, 'gradient')}
-                    disabled={isPending}
-                  />
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      'size-4 shrink-0 rounded-full bg-gradient-to-br',
-                      departmentGradientClass(option.value),
-                    )}
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-            {errors.gradient ? <p className="text-sm text-destructive">{errors.gradient}</p> : null}
-          </fieldset>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              label="MQTT topic (optional)"
-              value={values.mqttTopic}
-              maxLength={200}
-              placeholder="loupe/casting"
-              onChange={(event) => change({ ...values, mqttTopic: event.target.value }, 'mqttTopic')}
-              error={errors.mqttTopic}
-              disabled={isPending}
-            />
-            <FormField
-              label="Machine id (optional)"
-              value={values.machineId}
-              maxLength={100}
-              onChange={(event) => change({ ...values, machineId: event.target.value }, 'machineId')}
-              error={errors.machineId}
-              disabled={isPending}
-            />
-          </div>
-          <FormErrorAlert message={formError} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? 'Saving…' : props.mode === 'edit' ? 'Save department' : 'Add department'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      trigger={props.trigger}
+      title={title}
+      description="Departments group the stations an item passes through. Their readers report to the MQTT topic."
+      isPending={isPending}
+      submitLabel={props.mode === 'edit' ? 'Save department' : 'Add department'}
+      onSubmit={onSubmit}
+    >
+      <FormField
+        label="Name"
+        value={values.name}
+        maxLength={100}
+        onChange={(event) => change(withDepartmentName(values, event.target.value), 'name')}
+        error={errors.name}
+        required
+      />
+      <TextareaField
+        label="Description"
+        value={values.description}
+        maxLength={1000}
+        rows={2}
+        onValueChange={(description) => change({ ...values, description }, 'description')}
+        error={errors.description}
+      />
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Icon</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {DEPARTMENT_ICONS.map((icon) => (
+            <label key={icon} className={OPTION_CLASS}>
+              <input
+                type="radio"
+                className="sr-only"
+                name={`${groupId}-icon`}
+                value={icon}
+                checked={values.iconName === icon}
+                onChange={() => change(withChosenIcon(values, icon), 'iconName')}
+              />
+              <DepartmentIcon name={icon} className="size-4" />
+              {icon}
+            </label>
+          ))}
+        </div>
+        {values.isIconChosen ? null : (
+          <p className="text-xs text-muted-foreground">Guessed from the name until you pick one.</p>
+        )}
+        {errors.iconName ? <p className="text-sm text-destructive">{errors.iconName}</p> : null}
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Colour</legend>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {gradientOptions.map((option) => (
+            <label key={option.value} className={OPTION_CLASS}>
+              <input
+                type="radio"
+                className="sr-only"
+                name={`${groupId}-gradient`}
+                value={option.value}
+                checked={values.gradient === option.value}
+                onChange={() => change({ ...values, gradient: option.value }, 'gradient')}
+              />
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'size-4 shrink-0 rounded-full bg-gradient-to-br',
+                  departmentGradientClass(option.value),
+                )}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        {errors.gradient ? <p className="text-sm text-destructive">{errors.gradient}</p> : null}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="MQTT topic (optional)"
+          value={values.mqttTopic}
+          maxLength={200}
+          placeholder="loupe/casting"
+          onChange={(event) => change({ ...values, mqttTopic: event.target.value }, 'mqttTopic')}
+          error={errors.mqttTopic}
+        />
+        <FormField
+          label="Machine id (optional)"
+          value={values.machineId}
+          maxLength={100}
+          onChange={(event) => change({ ...values, machineId: event.target.value }, 'machineId')}
+          error={errors.machineId}
+        />
+      </div>
+    </FormDialog>
   );
 }

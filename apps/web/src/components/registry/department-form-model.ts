@@ -5,7 +5,7 @@ import {
   type TDepartmentIcon,
   ZCreateDepartmentInputSchema,
 } from '@loupe/domain/registry/departments';
-import { formErrorsFromZod, type TFormErrors } from './form-issues';
+import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 
 /** The department form as typed. Until the user picks an icon, the icon follows the name (spec §9 guess). */
 export type TDepartmentFormValues = {

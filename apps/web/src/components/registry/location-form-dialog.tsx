@@ -1,28 +1,18 @@
 import type { TLocation } from '@loupe/domain/registry/locations';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { FormDialog } from '@/components/forms/form-dialog';
+import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { TextareaField } from '@/components/textarea-field';
 import { useCreateLocation } from '@/lib/registry-api/create-location';
 import { useUpdateLocation } from '@/lib/registry-api/update-location';
 import { toast } from '@/lib/toast';
-import { FormErrorAlert } from './form-error-alert';
 import {
   emptyLocationForm,
   LOCATION_FORM_FIELDS,
   locationFormValues,
   parseLocationForm,
 } from './location-form-model';
-import { TextareaField } from './textarea-field';
-import { useDialogForm } from './use-dialog-form';
 
 export type TLocationFormDialogProps =
   | {
@@ -36,34 +26,20 @@ export type TLocationFormDialogProps =
 /** Adds a site of the workshop, or renames and describes one. */
 export function LocationFormDialog(props: TLocationFormDialogProps) {
   const initial = () => (props.mode === 'edit' ? locationFormValues(props.location) : emptyLocationForm());
-  const [open, setOpen] = useState(false);
-  const { values, errors, setErrors, formError, setFormError, setValue, reset, showServerError } =
-    useDialogForm(initial, LOCATION_FORM_FIELDS);
+  const form = useDialogForm(initial, LOCATION_FORM_FIELDS);
+  const { values, errors, setValue } = form;
   const create = useCreateLocation();
   const update = useUpdateLocation();
   const isPending = create.isPending || update.isPending;
-  const title = props.mode === 'edit' ? `Edit ${props.location.name}` : 'Add a location';
 
-  function onOpenChange(next: boolean) {
-    if (isPending) return;
-    setOpen(next);
-    if (next) reset();
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const result = parseLocationForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const onError = showServerError;
+  function onSubmit() {
+    const output = form.validate(parseLocationForm(values));
+    if (!output) return;
+    const onError = form.showServerError;
     if (props.mode === 'create') {
-      create.mutate(result.output, {
+      create.mutate(output, {
         onSuccess: (location) => {
-          setOpen(false);
+          form.setOpen(false);
           toast({ title: `${location.name} was added` });
           props.onCreated?.(location);
         },
@@ -71,10 +47,10 @@ export function LocationFormDialog(props: TLocationFormDialogProps) {
       });
     } else {
       update.mutate(
-        { id: props.location.id, changes: result.output },
+        { id: props.location.id, changes: output },
         {
           onSuccess: (location) => {
-            setOpen(false);
+            form.setOpen(false);
             toast({ title: `${location.name} was saved` });
           },
           onError,
@@ -84,51 +60,25 @@ export function LocationFormDialog(props: TLocationFormDialogProps) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{props.trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>A building or site of the workshop that holds departments.</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
-          <FormField
-            label="Name"
-            value={values.name}
-            maxLength={100}
-            onChange={(event) => setValue('name', event.target.value)}
-            error={errors.name}
-            disabled={isPending}
-            required
-          />
-          <FormField
-            label="Address (optional)"
-            value={values.address}
-            maxLength={300}
-            onChange={(event) => setValue('address', event.target.value)}
-            error={errors.address}
-            disabled={isPending}
-          />
-          <TextareaField
-            label="Description (optional)"
-            value={values.description}
-            maxLength={1000}
-            rows={2}
-            onChange={(event) => setValue('description', event.target.value)}
-            error={errors.description}
-            disabled={isPending}
-          />
-          <FormErrorAlert message={formError} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? 'Saving…' : props.mode === 'edit' ? 'Save location' : 'Add location'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      trigger={props.trigger}
+      title={props.mode === 'edit' ? `Edit ${props.location.name}` : 'Add a location'}
+      description="A building or site of the workshop that holds departments."
+      isPending={isPending}
+      submitLabel={props.mode === 'edit' ? 'Save location' : 'Add location'}
+      onSubmit={onSubmit}
+    >
+      <FormField label="Name" maxLength={100} {...form.field('name')} required />
+      <FormField label="Address (optional)" maxLength={300} {...form.field('address')} />
+      <TextareaField
+        label="Description (optional)"
+        value={values.description}
+        maxLength={1000}
+        rows={2}
+        onValueChange={(value) => setValue('description', value)}
+        error={errors.description}
+      />
+    </FormDialog>
   );
 }

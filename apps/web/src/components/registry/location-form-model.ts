@@ -1,5 +1,5 @@
 import { type TLocation, ZCreateLocationInputSchema } from '@loupe/domain/registry/locations';
-import { formErrorsFromZod, type TFormErrors } from './form-issues';
+import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 
 export type TLocationFormValues = {
   readonly name: string;

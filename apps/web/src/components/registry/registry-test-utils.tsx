@@ -1,61 +1,14 @@
 import type { TRole } from '@loupe/domain/auth/roles';
-import {
-  type TDepartment,
-  type TDepartmentInput,
-  ZDepartmentSchema,
-} from '@loupe/domain/registry/departments';
+import type { TDepartment } from '@loupe/domain/registry/departments';
 import type { TLocation } from '@loupe/domain/registry/locations';
-import { type TStation, type TStationInput, ZStationSchema } from '@loupe/domain/registry/stations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { apiClient, type TRequestOptions } from '@/lib/api-client';
-import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
-
-export function makeUser(role: TRole): TCurrentUser {
-  return {
-    id: `user-${role}`,
-    email: `${role}@example.test`,
-    name: `Test ${role}`,
-    firstName: 'Test',
-    lastName: role,
-    role,
-    department: null,
-  };
-}
-
-function makeAuth(user: TCurrentUser): TAuthContext {
-  return {
-    status: 'signed-in',
-    user,
-    signIn: vi.fn(),
-    signOut: vi.fn(async () => {}),
-    refreshUser: vi.fn(async () => {}),
-  };
-}
-
-export function makeLocation(overrides: Partial<TLocation> & Pick<TLocation, 'id' | 'name'>): TLocation {
-  return {
-    address: '',
-    description: '',
-    departmentCount: 0,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function makeStation(input: TStationInput): TStation {
-  return ZStationSchema.parse(input);
-}
-
-/** A department as the API sends it: defaults applied, totalItems the sum of its stations. */
-export function makeDepartment(input: TDepartmentInput): TDepartment {
-  const department = ZDepartmentSchema.parse(input);
-  return { ...department, totalItems: department.stations.reduce((sum, s) => sum + s.itemCount, 0) };
-}
+import { AuthContext } from '@/lib/auth/auth-context';
+import { makeAuth, makeUser } from '@/test/factories';
 
 export function page<T>(items: readonly T[]) {
   return { success: true, data: { items, total: items.length, nextCursor: null } };

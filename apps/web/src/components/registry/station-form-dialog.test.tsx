@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
-import { makeStation, renderWithRegistryProviders } from './registry-test-utils';
+import { makeStation } from '@/test/factories';
+import { renderWithRegistryProviders } from './registry-test-utils';
 import { StationFormDialog } from './station-form-dialog';
 import { ANTENNA_MESSAGE } from './station-form-model';
 

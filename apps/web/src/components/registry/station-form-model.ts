@@ -1,6 +1,6 @@
 import { ANTENNA_MAX, ANTENNA_MIN } from '@loupe/domain/registry/readers';
 import { type TStation, ZCreateStationInputSchema } from '@loupe/domain/registry/stations';
-import { formErrorsFromZod, type TFormErrors } from './form-issues';
+import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 
 /** The station form as typed: the antenna is text until submitted. */
 export type TStationFormValues = {

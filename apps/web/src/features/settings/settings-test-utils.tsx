@@ -1,4 +1,3 @@
-import type { TRole } from '@loupe/domain/auth/roles';
 import { OFFSITE_DEFAULTS } from '@loupe/domain/settings/general-settings';
 import { NOTIFICATION_DEFAULTS } from '@loupe/domain/settings/notification-settings';
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
@@ -7,25 +6,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
+import { AuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
+import { makeAuth } from '@/test/factories';
 import { settingsQueryKeys } from './api/envelope';
-
-export function makeUser(role: TRole): TCurrentUser {
-  return {
-    id: `user-${role}`,
-    email: `${role}@example.test`,
-    name: `Test ${role}`,
-    firstName: 'Test',
-    lastName: role,
-    role,
-    department: null,
-  };
-}
-
-function makeAuth(user: TCurrentUser | null): TAuthContext {
-  const actions = { signIn: vi.fn(), signOut: vi.fn(async () => {}), refreshUser: vi.fn(async () => {}) };
-  return user ? { status: 'signed-in', user, ...actions } : { status: 'signed-out', user: null, ...actions };
-}
 
 /**
  * A query client already holding what the settings screens read first, and never refetching it, so a test

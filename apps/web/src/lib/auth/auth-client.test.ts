@@ -339,20 +339,12 @@ describe('createAuthClient', () => {
     await expect(client.restoreSession()).resolves.toBeNull();
   });
 
-  it('runs onSignedOut after logout', async () => {
+  it('tells the server and the identity service at sign-out', async () => {
     const { deps } = fakeIdentity({ signedIn: true });
-    const onSignedOut = vi.fn();
     const postLogout = vi.fn(async () => ({}));
-    const client = createAuthClient({
-      identity: deps,
-      loadProfile: deps.loadProfile,
-      postLogout,
-      onSignedOut,
-      logger,
-    });
+    const client = createAuthClient({ identity: deps, loadProfile: deps.loadProfile, postLogout, logger });
     await client.signOut();
     expect(postLogout).toHaveBeenCalledTimes(1);
     expect(deps.signOut).toHaveBeenCalledTimes(1);
-    expect(onSignedOut).toHaveBeenCalledTimes(1);
   });
 });

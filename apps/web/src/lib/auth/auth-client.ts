@@ -258,8 +258,6 @@ export type TAuthClientDependencies = {
   readonly identity: TIdentityClient;
   loadProfile(): Promise<TCurrentUser | null>;
   postLogout(): Promise<unknown>;
-  /** Runs after sign-out, e.g. to drop cached answers. */
-  onSignedOut?(): void;
   readonly logger?: TLogger;
 };
 
@@ -273,7 +271,6 @@ export function createAuthClient(deps: TAuthClientDependencies): TAuthClient {
       ),
     async signOut() {
       await logout({ postLogout: deps.postLogout, signOut: deps.identity.signOut, logger });
-      deps.onSignedOut?.();
     },
     async restoreSession() {
       const signedIn = await deps.identity.getCurrentUser().then(

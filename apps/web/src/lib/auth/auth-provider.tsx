@@ -17,11 +17,6 @@ export function createAppAuthClient(): TAuthClient {
     identity: amplifyIdentity,
     loadProfile: async () => fetchCurrentUser(await loadApiClient()),
     postLogout: async () => (await loadApiClient()).post('/auth/logout'),
-    onSignedOut: () => {
-      loadApiClient()
-        .then((api) => api.clearCache())
-        .catch((error: unknown) => console.warn('Could not clear the response cache', error));
-    },
   });
 }
 

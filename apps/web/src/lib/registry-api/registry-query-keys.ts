@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
 
 /** The registry queries (locations, departments with their stations), one key table for every screen. */
 export const registryQueryKeys = {
@@ -10,11 +9,9 @@ export const registryQueryKeys = {
 };
 
 /**
- * After any registry write: the API client caches GETs of /locations, /departments and /stations (spec §7)
- * and a write only forgets its own resource's answers, yet a station change alters its department's list
- * and a department change its location's count. So every registry answer is forgotten and refetched.
+ * After any registry write: a station change alters its department's list and a department change its
+ * location's count, so every registry answer is refetched, not just the written resource's.
  */
 export async function refreshRegistry(queryClient: QueryClient): Promise<void> {
-  apiClient.clearCache();
   await queryClient.invalidateQueries({ queryKey: registryQueryKeys.all });
 }

@@ -1,9 +1,8 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import type { TResetPasswordInput } from '@loupe/domain/users/account-requests';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { authMutationKeys, type TMessageAnswer, ZMessageAnswerSchema } from './answers';
-
-export type TResetPasswordInput = { readonly token: string; readonly newPassword: string };
 
 /** POST /auth/reset-password (spec §7) with the token of the mailed link; every session is signed out. */
 export async function resetPassword(input: TResetPasswordInput): Promise<TMessageAnswer> {

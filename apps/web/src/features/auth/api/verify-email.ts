@@ -1,9 +1,8 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import type { TVerifyEmailInput } from '@loupe/domain/users/account-requests';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { authMutationKeys, type TMessageAnswer, ZMessageAnswerSchema } from './answers';
-
-export type TVerifyEmailInput = { readonly email: string; readonly code: string };
 
 /** POST /auth/verify-email (spec §7) with the code the server mailed. */
 export async function verifyEmail(input: TVerifyEmailInput): Promise<TMessageAnswer> {

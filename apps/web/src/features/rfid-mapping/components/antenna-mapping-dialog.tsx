@@ -2,9 +2,9 @@ import type { TDepartment } from '@loupe/domain/registry/departments';
 import { ANTENNA_MAX, ANTENNA_MIN, type TReader } from '@loupe/domain/registry/readers';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
+import { FormErrorAlert } from '@/components/forms/form-error-alert';
+import { serverFormErrors } from '@/components/forms/form-issues';
 import { LoadError } from '@/components/load-error';
-import { FormErrorAlert } from '@/components/registry/form-error-alert';
-import { serverFormErrors } from '@/components/registry/form-issues';
 import { mappingLabel, TAG_ASSIGNMENT_LABEL } from '@/components/rfid/antenna-mapping-label';
 import { SwitchRow } from '@/components/switch-row';
 import { Button } from '@/components/ui/button';
@@ -17,9 +17,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAllDepartments } from '@/lib/registry-api/get-all-departments';
 import { useLocations } from '@/lib/registry-api/get-locations';
 import { toast } from '@/lib/toast';
-import { useMappingDepartments } from '../api/get-mapping-departments';
 import { useMapAntenna } from '../api/map-antenna';
 import {
   DEPARTMENT_MESSAGE,
@@ -101,7 +101,7 @@ function MappingForm({
   onPendingChange: (isPending: boolean) => void;
 }) {
   const { reader, antenna } = target;
-  const departmentsQuery = useMappingDepartments();
+  const departmentsQuery = useAllDepartments();
   const locationsQuery = useLocations();
   const mapAntenna = useMapAntenna();
   const departments = departmentsQuery.data?.items;

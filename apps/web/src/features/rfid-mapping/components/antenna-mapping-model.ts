@@ -4,7 +4,7 @@ import {
   ZAntennaMappingInputSchema,
   ZAntennaNumberSchema,
 } from '@loupe/domain/registry/readers';
-import { formErrorsFromZod, type TFormErrors } from '@/components/registry/form-issues';
+import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 import { ANTENNA_MESSAGE } from '@/components/registry/station-form-model';
 
 export const MAPPING_FORM_FIELDS = ['antenna', 'isTagAssignment', 'departmentId', 'stationId'] as const;

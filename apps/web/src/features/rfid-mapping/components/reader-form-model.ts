@@ -5,7 +5,7 @@ import {
   type TReaderKind,
   ZCreateReaderInputSchema,
 } from '@loupe/domain/registry/readers';
-import { formErrorsFromZod, type TFormErrors } from '@/components/registry/form-issues';
+import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 
 export const READER_FORM_FIELDS = ['id', 'name', 'kind'] as const;
 export type TReaderFormField = (typeof READER_FORM_FIELDS)[number];

@@ -5,7 +5,6 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDepartment, makeLocation, makeStation } from '@/components/registry/registry-test-utils';
 import { NOT_MAPPED_LABEL, TAG_ASSIGNMENT_LABEL } from '@/components/rfid/antenna-mapping-label';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
@@ -15,8 +14,8 @@ import { RealtimeContext, type TRealtimeContext } from '@/lib/realtime/realtime-
 import { readersQueryOptions } from '@/lib/rfid-api/get-readers';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, page } from '@/test/api-mocks';
-import { makeAuth, makeUser } from '@/test/auth-fixtures';
 import { stubPointerApis } from '@/test/dom-stubs';
+import { makeAuth, makeDepartment, makeLocation, makeReader, makeStation, makeUser } from '@/test/factories';
 import { makeQueryClient } from '@/test/render-with-providers';
 import { RFID_STATUS_REFRESH_MS, rfidStatusQueryOptions, type TRfidStatus } from '../api/get-rfid-status';
 import { TAG_ASSIGNMENT_SWITCH } from '../components/antenna-mapping-dialog';
@@ -42,19 +41,6 @@ function antennaMapping(
     stationName: 'Bench 1',
     isTagAssignment: false,
     updatedAt: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function makeReader(overrides: Partial<TReader> & Pick<TReader, 'id' | 'name'>): TReader {
-  return {
-    kind: 'zebra',
-    apiKeyPrefix: 'lpr_ab12',
-    status: 'online',
-    lastHeartbeat: minutesAgo(5),
-    antennas: [],
-    createdAt: '2025-03-01T09:00:00.000Z',
-    updatedAt: '2025-03-01T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,14 +1,8 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import type { TProfileChanges } from '@loupe/domain/users/account-requests';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-context';
-
-export type TProfileChanges = {
-  readonly firstName: string;
-  readonly lastName: string;
-  /** null removes the phone number. */
-  readonly phone: string | null;
-};
 
 /** PUT /auth/profile (spec §7): one's own names and phone; never the role or the e-mail address. */
 export async function updateProfile(changes: TProfileChanges): Promise<void> {

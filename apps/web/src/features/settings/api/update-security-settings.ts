@@ -1,10 +1,13 @@
-import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import {
+  type TSecuritySettingsChanges,
+  ZSecuritySettingsSchema,
+} from '@loupe/domain/settings/security-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { settingsQueryKeys } from './envelope';
 
-export async function updateSecuritySettings(changes: Partial<TSecuritySettings>) {
+export async function updateSecuritySettings(changes: TSecuritySettingsChanges) {
   return parseData(ZSecuritySettingsSchema, await apiClient.put('settings/security', changes));
 }
 

@@ -1,13 +1,10 @@
-import type { TRole } from '@loupe/domain/auth/roles';
-import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
+import { type TManagedUserChanges, ZManagedUserSchema } from '@loupe/domain/users/managed-user';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { settingsQueryKeys } from './envelope';
 
-export type TUserChanges = { readonly role?: TRole; readonly disabled?: boolean };
-
-export async function updateUser({ id, changes }: { id: string; changes: TUserChanges }) {
+export async function updateUser({ id, changes }: { id: string; changes: TManagedUserChanges }) {
   return parseData(ZManagedUserSchema, await apiClient.patch(`users/${encodeURIComponent(id)}`, changes));
 }
 

@@ -2,8 +2,7 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { PASSWORD_MIN_LENGTH, ZPasswordSchema } from '@loupe/domain/users/user';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/forms/form-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf, isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
@@ -108,16 +107,12 @@ export function ChangePasswordForm() {
             disabled={mutation.isPending}
             required
           />
-          {formError ? (
-            <Alert variant="destructive">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          ) : null}
-          <div className="flex justify-end">
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Changing…' : 'Change password'}
-            </Button>
-          </div>
+          <FormActions
+            formError={formError}
+            isPending={mutation.isPending}
+            submitLabel="Change password"
+            pendingLabel="Changing…"
+          />
         </form>
       </CardContent>
     </Card>

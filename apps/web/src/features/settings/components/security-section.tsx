@@ -2,8 +2,7 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/forms/form-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
@@ -131,16 +130,7 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
           />
         </CardContent>
       </Card>
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      <FormActions formError={formError} isPending={mutation.isPending} submitLabel="Save changes" />
     </form>
   );
 }

@@ -1,35 +1,19 @@
-import type { TManagedUser } from '@loupe/domain/users/managed-user';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts } from '@/lib/toast';
-import { makeUser, renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
+import { makeManagedUser, makeUser } from '@/test/factories';
+import { renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
 import { generateTemporaryPassword } from './temporary-password';
 import { UsersSection } from './users-section';
 
 const ME = makeUser('admin');
 
-function managed(
-  overrides: Partial<TManagedUser> & Pick<TManagedUser, 'id' | 'email' | 'name'>,
-): TManagedUser {
-  return {
-    firstName: '',
-    lastName: '',
-    role: 'salesperson',
-    emailVerified: true,
-    mustChangePassword: false,
-    disabled: false,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 const USERS = [
-  managed({ id: ME.id, email: ME.email, name: ME.name, role: 'admin' }),
-  managed({ id: 'u-ana', email: 'ana@example.test', name: 'Ana Silva', mustChangePassword: true }),
+  makeManagedUser({ id: ME.id, email: ME.email, name: ME.name, role: 'admin' }),
+  makeManagedUser({ id: 'u-ana', email: 'ana@example.test', name: 'Ana Silva', mustChangePassword: true }),
 ];
 
 function renderUsers() {

@@ -1,7 +1,7 @@
 import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import type { TManagedUser } from '@loupe/domain/users/managed-user';
+import type { TManagedUser, TManagedUserChanges } from '@loupe/domain/users/managed-user';
 import { SearchIcon, UsersIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -14,7 +14,7 @@ import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
-import { type TUserChanges, useUpdateUser } from '../api/update-user';
+import { useUpdateUser } from '../api/update-user';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
 import { SectionLoadError, SectionLoading } from './section-states';
@@ -74,7 +74,7 @@ function UsersTable({ users }: { users: readonly TManagedUser[] }) {
   const { user: me } = useAuth();
   const mutation = useUpdateUser();
 
-  function onChange(user: TManagedUser, changes: TUserChanges, done: string) {
+  function onChange(user: TManagedUser, changes: TManagedUserChanges, done: string) {
     mutation.mutate(
       { id: user.id, changes },
       {

@@ -1,7 +1,6 @@
 import type { TStationItem } from '@loupe/domain/tracking/tracking-api';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiClient } from '@/lib/api-client';
 import { stubPageRelativeRequests } from '@/test/dom-stubs';
 import { stationItemsQueryOptions } from './station-api';
 
@@ -38,15 +37,13 @@ describe('station items through the API client', () => {
     });
     stubPageRelativeRequests();
     vi.stubGlobal('fetch', fetchSpy);
-    apiClient.clearCache();
   });
 
   afterEach(() => {
-    apiClient.clearCache();
     vi.unstubAllGlobals();
   });
 
-  it('fetches the live item list from the network every time, never from the response cache', async () => {
+  it('fetches the live item list from the network again once an event marks it stale', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
     const first = await queryClient.fetchQuery(stationItemsQueryOptions(STATION_ID));

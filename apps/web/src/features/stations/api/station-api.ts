@@ -24,8 +24,8 @@ export type TStationScan = z.input<typeof ZStationScanSchema>;
 
 const stationPath = (stationId: string) => `stations/${encodeURIComponent(stationId)}`;
 /**
- * What stands at a station and the scans there live under /tracking, not /stations: the API client caches
- * GETs of /stations for 5 minutes (spec §7, lib/response-cache.ts), which would serve the live list stale.
+ * What stands at a station and the scans there live under /tracking, not /stations: registry answers
+ * (/stations included) stay fresh for 5 minutes (spec §7, lib/query-client.ts), a live list must not.
  */
 const trackingStationPath = (stationId: string) => `tracking/${stationPath(stationId)}`;
 

@@ -3,16 +3,17 @@ import { ZDepartmentSchema } from '@loupe/domain/registry/departments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { DEPARTMENTS_PAGE_SIZE } from '@/lib/registry-api/get-departments';
-import { registryQueryKeys } from '@/lib/registry-api/registry-query-keys';
+import { DEPARTMENTS_PAGE_SIZE } from './get-departments';
+import { registryQueryKeys } from './registry-query-keys';
 
 const ZDepartmentsPageSchema = listPageSchema(ZDepartmentSchema);
 
 /**
- * GET /departments of every location, each with its stations: what an antenna can be mapped to. Under the
+ * GET /departments of every location, each with its stations (what an antenna is mapped to, where a workflow
+ * phase happens). Under the
  * registry key, so that registry writes and realtime department and station events refresh it.
  */
-export async function getMappingDepartments(signal?: AbortSignal) {
+export async function getAllDepartments(signal?: AbortSignal) {
   const body = await apiClient.get('departments', {
     searchParams: { limit: DEPARTMENTS_PAGE_SIZE },
     ...(signal ? { signal } : {}),
@@ -20,12 +21,12 @@ export async function getMappingDepartments(signal?: AbortSignal) {
   return parseData(ZDepartmentsPageSchema, body);
 }
 
-export const mappingDepartmentsQueryOptions = () =>
+export const allDepartmentsQueryOptions = () =>
   queryOptions({
     queryKey: [...registryQueryKeys.departments, 'all-locations'] as const,
-    queryFn: ({ signal }) => getMappingDepartments(signal),
+    queryFn: ({ signal }) => getAllDepartments(signal),
   });
 
-export function useMappingDepartments() {
-  return useQuery(mappingDepartmentsQueryOptions());
+export function useAllDepartments() {
+  return useQuery(allDepartmentsQueryOptions());
 }
