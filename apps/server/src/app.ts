@@ -12,6 +12,7 @@ import { nanoid } from 'nanoid';
 import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
+import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { createImageStorage } from './modules/attachments/image-storage.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -52,10 +53,13 @@ import { createTrackingService } from './modules/tracking/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { registerWorkflowRoutes } from './modules/workflow/routes.ts';
+import { createWorkflowService } from './modules/workflow/service.ts';
 import { RouteRegistry, registerAccessControl } from './plugins/access-control.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import { createEventBus } from './realtime/event-bus.ts';
 import { createRefreshHandler } from './realtime/refresh.ts';
@@ -80,24 +84,39 @@ const WEB_DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 /** Builds the whole HTTP application; `main.ts` listens, tests call `app.inject()`. */
 export async function buildApp(options: TAppOptions): Promise<TApp> {
   const { config } = options;
-  const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      // Belt and braces: nothing below logs headers or bodies, but if someone ever does, secrets stay out.
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'req.headers["x-csrf-token"]',
-          '*.password',
-          '*.PASSWORD',
-        ],
-        censor: '[redacted]',
-      },
+  const loggerDefaults = {
+    level: config.LOG_LEVEL,
+    // Belt and braces: nothing below logs headers or bodies, but if someone ever does, secrets stay out.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        '*.password',
+        '*.PASSWORD',
+      ],
+      censor: '[redacted]',
     },
+    // Paths without query strings, SQL without parameter values, no e-mail addresses (issue 20 §3).
+    serializers: LOG_SERIALIZERS,
+  };
+  const app = Fastify({
+    // A caller's logger options (tests capture the log) keep the redaction and the serializers.
+    logger:
+      options.logger === undefined || options.logger === true
+        ? loggerDefaults
+        : options.logger === false
+          ? false
+          : {
+              ...loggerDefaults,
+              ...options.logger,
+              serializers: { ...LOG_SERIALIZERS, ...options.logger.serializers },
+            },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed path or an overlong path parameter: the API's error object, not Fastify's own shape.
+    frameworkErrors: answerFrameworkError,
     // The spec's X-Correlation-ID is the request id: accepted when sane, generated (21 characters) when absent.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -134,11 +153,11 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
         // Radix positions popovers with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        // AUTH_MODE=cognito: Amplify in the browser talks to the pool's regional endpoint.
+        // The app's own origin, its websocket spelled out (older browsers do not match ws: to 'self'), and
+        // with AUTH_MODE=cognito the pool's regional endpoint Amplify signs in through (issue 20 §7).
         connectSrc: [
           "'self'",
-          'ws:',
-          'wss:',
+          config.publicUrl.replace(/^http/, 'ws'),
           ...(config.AUTH_MODE === 'cognito'
             ? [`https://cognito-idp.${config.COGNITO_REGION}.amazonaws.com`]
             : []),
@@ -148,6 +167,16 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
         upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
       },
     },
+    // Set below, per request: only a response that travels over HTTPS may pin the browser to it.
+    strictTransportSecurity: false,
+  });
+  // HSTS over HTTPS only: TLS at this process, or a proxy trusted with TRUST_PROXY that says https in
+  // X-Forwarded-Proto. Over a workshop LAN's plain http it would lock browsers out (issue 20 §7).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    return payload;
   });
   await app.register(fastifyCors, {
     origin: config.CORS_ORIGINS.length > 0 ? [...config.CORS_ORIGINS] : false,
@@ -160,6 +189,8 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   // Access control first: its onRoute hook must see every route, the CSRF endpoint included.
   let webAppServed = false;
   registerErrorHandler(app, { serveWebApp: () => webAppServed });
+  // Before every route is registered, so that its preValidation hook covers them all.
+  registerTextGuard(app);
   registerAccessControl(app, {
     authenticate: services.authenticate,
     authenticateReader: services.rfid.authenticateReader,
@@ -212,6 +243,11 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerOrdersRoutes, { ...api, orders: services.orders, storage: services.storage });
   await app.register(registerRepairsRoutes, { ...api, repairs: services.repairs, storage: services.storage });
   await app.register(registerTrackingRoutes, { ...api, tracking: services.tracking });
+  await app.register(registerWorkflowRoutes, {
+    ...api,
+    workflow: services.workflow,
+    calendar: services.settingsService,
+  });
   await app.register(registerRfidRoutes, { ...api, rfid: services.rfid });
 
   const realtime = await createRealtime({
@@ -326,16 +362,30 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   });
   const settingsService = createSettingsService({ config, settings, audit, clock });
   const generalSettings = () => settingsService.generalSettings();
+  // Phases follow reads: tracking hands each batch's moves to the workflow inside its transaction.
+  const workflow = createWorkflowService({
+    db,
+    clock,
+    events,
+    calendar: () => settingsService.workingCalendar(),
+    personHours: (userId) => settingsService.personHours(userId),
+    savePersonHours: (actorId, userId, hours, context) =>
+      settingsService.savePersonHours(actorId, userId, hours, context),
+    logger: app.log,
+  });
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
+    afterMoves: (tx, moved) => workflow.afterMoves(tx, moved),
     db,
     clock,
     events,
     offsiteSettings: generalSettings,
     logger: app.log,
   });
+  const readers = createReadersRepository(db);
   const rfid = createRfidService({
     db,
+    readers,
     tracking,
     events,
     clock,
@@ -353,7 +403,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   await locations.ensureDefaultLocation();
   const departmentTransfer = createDepartmentTransfer({ db, clock, events });
   const readersAdmin = createReadersService({
-    readers: createReadersRepository(db),
+    readers,
     audit,
     clock,
     onMappingsChanged: rfid.mappingsChanged,
@@ -383,6 +433,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     settingsService,
     generalSettings,
     tracking,
+    workflow,
     rfid,
     storage,
     orders,

@@ -81,7 +81,7 @@ export const CONFIG_VARIABLES = {
   },
   SMTP_URL: {
     schema: z.url({ protocol: /^smtps?$/ }).optional(),
-    doc: 'smtp(s)://user:pass@host:port. Absent: mail goes to the outbox table and the log.',
+    doc: 'smtp(s)://user:pass@host:port. Absent: mail waits in the outbox table for admins (the log only says one is waiting), and the first account is verified at once.',
   },
   MAIL_FROM: { schema: z.string().min(3).default('Loupe <loupe@localhost>'), doc: 'Sender of mails.' },
   ADMIN_EMAIL: {

@@ -5,6 +5,10 @@ import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
 import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
+
+/** How often overdue assignments are looked at; each nudges at most once per its own interval. */
+const NUDGE_SWEEP_MS = 60_000;
+
 import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
 import { sharedReaderSubscription, startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
 
@@ -89,6 +93,14 @@ async function main(): Promise<void> {
     logger: app.log,
   });
 
+  // Overdue assignments nudge their assignees, at most once per interval each (issue 12 §3).
+  const nudgeSweep = setInterval(() => {
+    app.loupe.workflow.sweepNudges().catch((error: unknown) => {
+      app.log.error({ err: (error as Error).message }, 'workflow: the nudge sweep failed');
+    });
+  }, NUDGE_SWEEP_MS);
+  nudgeSweep.unref();
+
   // Readers that fell silent are shown offline on the mapping screen.
   const readerWatch = setInterval(() => {
     rfid.markSilentReadersOffline().catch((error: unknown) => {
@@ -104,6 +116,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       clearInterval(readerWatch);
+      clearInterval(nudgeSweep);
       await stopOffsiteSweeper();
       await mqttReady.close();
       await app.close();

@@ -16,7 +16,7 @@ import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { LoupeClient } from './loupe-client.ts';
 import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
-import { seedWorkshop, type TWorkshop } from './seed-workshop.ts';
+import { assignDemoWork, BENCH_STAFF, seedWorkshop, type TWorkshop } from './seed-workshop.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const DATA_DIR = path.join(REPO_ROOT, '.demo-data');
@@ -214,6 +214,20 @@ async function main(): Promise<void> {
       withHistory: true,
       onProgress: (line) => say(line),
     });
+    await Promise.all(
+      BENCH_STAFF.map((person) =>
+        admin.request('POST', '/users', {
+          email: `${person.firstName.toLowerCase()}@atelier.example`,
+          ...person,
+          role: 'production',
+          temporaryPassword: passwordOf('production'),
+        }),
+      ),
+    );
+    const assigned = await assignDemoWork(admin);
+    say(
+      `Gave out the current step of ${assigned} jobs to ${BENCH_STAFF.length + ROLES.length} staff (Workflow Dashboard)`,
+    );
     await admin.request('PUT', '/settings/general', { offsiteCheckInterval: DEMO_OFFSITE_CHECK_MINUTES });
     say(
       `Offsite sweep every ${DEMO_OFFSITE_CHECK_MINUTES} minute, so the demo shows offsite and returned pieces at once`,

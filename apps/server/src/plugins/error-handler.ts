@@ -21,6 +21,25 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveWebAp
   });
 }
 
+/**
+ * Fastify's own refusals before any route is found (a path that is not valid percent-encoded UTF-8, a path
+ * parameter over the router's length limit): the same error object as every other refusal, without echoing
+ * the address back. Passed as Fastify's `frameworkErrors` option.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  reply.header('x-correlation-id', request.id);
+  const status = error.statusCode === 414 ? 414 : 400;
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address of this request is too long.'
+      : 'The address of this request is not valid.';
+  sendError(request, reply, new AppError('VALIDATION_FAILED', message, { status }));
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -57,7 +76,7 @@ export function toAppError(error: unknown): AppError {
   );
 }
 
-function describeIssues(issues: readonly { field: string; message: string }[]): string {
+export function describeIssues(issues: readonly { field: string; message: string }[]): string {
   const first = issues[0];
   if (!first) return 'The request is not valid.';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';

@@ -99,6 +99,11 @@ export function audienceOf(announcement: TAnnouncement): {
       payload.isTagAssignment;
     return { roles: isTagAssignment ? TAG_ASSIGNER_ROLES : ['admin', 'manager'], rooms };
   }
+  if (name.startsWith('workflow:')) {
+    // The board's people and whoever the event names (their user rooms); never a repair to a department room.
+    const named = aboutRepair ? rooms.filter((room) => !room.startsWith('department:')) : rooms;
+    return { roles: ['admin', 'manager'], rooms: named };
+  }
   if (aboutRepair) {
     // Room subscribers of a repair passed the same check when they joined.
     return { roles: REPAIR_VIEWER_ROLES, rooms: rooms.filter((room) => !room.startsWith('department:')) };

@@ -12,6 +12,8 @@ export const ITEM_CHANGE_ACTIONS = [
   'tracking-stopped',
   'expected-offsite-changed',
   'returned-from-offsite',
+  'phase-changed',
+  'phase-assigned',
 ] as const;
 export const ZItemChangeActionSchema = z.enum(ITEM_CHANGE_ACTIONS);
 export type TItemChangeAction = z.infer<typeof ZItemChangeActionSchema>;

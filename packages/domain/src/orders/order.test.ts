@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   balanceCents,
   canChangeOrderStatus,
+  FINISHED_ORDER_STATUSES,
   formatOrderNumber,
   OPEN_ORDER_STATUSES,
   ORDER_STATUS_LABELS,
@@ -50,6 +51,11 @@ describe('order statuses', () => {
     expect(OPEN_ORDER_STATUSES).not.toContain('delivered');
     expect(OPEN_ORDER_STATUSES).not.toContain('cancelled');
     expect(OPEN_ORDER_STATUSES).toHaveLength(ORDER_STATUSES.length - 2);
+  });
+
+  it('counts as finished exactly the statuses nothing can follow', () => {
+    const deadEnds = ORDER_STATUSES.filter((status) => ORDER_STATUS_TRANSITIONS[status].length === 0);
+    expect([...FINISHED_ORDER_STATUSES].sort()).toEqual(deadEnds.sort());
   });
 
   it('labels every status', () => {

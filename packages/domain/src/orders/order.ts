@@ -48,8 +48,11 @@ export function canChangeOrderStatus(from: TOrderStatus, to: TOrderStatus): bool
   return from === to || ORDER_STATUS_TRANSITIONS[from].includes(to);
 }
 
-/** Orders still on the workshop's books: everything but delivered and cancelled. */
-export const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'delivered' && s !== 'cancelled');
+/** Orders no longer on the workshop's books: a past promised date is not overdue for them. */
+export const FINISHED_ORDER_STATUSES: readonly TOrderStatus[] = ['delivered', 'cancelled'];
+
+/** Orders still on the workshop's books: everything but the finished. */
+export const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter((s) => !FINISHED_ORDER_STATUSES.includes(s));
 
 export const ORDER_NUMBER_PREFIX = 'ORD';
 

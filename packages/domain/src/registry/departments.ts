@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX } from '../api/integers';
 import { type TStation, ZStationSchema } from './stations';
 
 const ZTimestampSchema = z.iso.datetime({ offset: true });
@@ -241,6 +242,6 @@ export function parseDepartmentImport(data: unknown): TDepartment[] | false {
 
 /** PATCH body of a department: any create field; id is fixed and totalItems derived. */
 export const ZUpdateDepartmentInputSchema = ZCreateDepartmentInputSchema.partial().extend({
-  position: z.number().int().nonnegative().optional(),
+  position: z.number().int().nonnegative().max(INT32_MAX).optional(),
 });
 export type TUpdateDepartmentInput = z.output<typeof ZUpdateDepartmentInputSchema>;

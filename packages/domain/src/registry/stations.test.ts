@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { INT32_MAX } from '../api/integers';
+import { ZUpdateDepartmentInputSchema } from './departments';
 import {
   createStation,
   findStationByName,
@@ -7,6 +9,7 @@ import {
   STATION_REGISTRY_EVENTS,
   ZCreateStationInputSchema,
   ZStationSchema,
+  ZUpdateStationInputSchema,
 } from './stations';
 
 const NOW = new Date(1_714_560_123_456); // epoch ms ending in 123456
@@ -109,5 +112,22 @@ describe('findStationByName', () => {
     [' Bench 1', undefined],
   ])('finds %j case-insensitively: %s', (name, expected) => {
     expect(findStationByName(stations, name)?.name).toBe(expected);
+  });
+});
+
+describe('numbers stored in integer columns (issue 20 §1)', () => {
+  it.each([
+    ['a station position', (value: number) => ZUpdateStationInputSchema.safeParse({ position: value })],
+    ['a department position', (value: number) => ZUpdateDepartmentInputSchema.safeParse({ position: value })],
+    ['a signal strength', (value: number) => ZUpdateStationInputSchema.safeParse({ signalStrength: value })],
+  ])('accepts %s up to 2^31 − 1 and refuses more', (_name, parse) => {
+    expect(parse(INT32_MAX).success).toBe(true);
+    expect(parse(INT32_MAX + 1).success).toBe(false);
+    expect(parse(Number.MAX_SAFE_INTEGER).success).toBe(false);
+  });
+
+  it('refuses a signal strength below what the column holds', () => {
+    expect(ZUpdateStationInputSchema.safeParse({ signalStrength: -45.5 }).success).toBe(true);
+    expect(ZUpdateStationInputSchema.safeParse({ signalStrength: -1e12 }).success).toBe(false);
   });
 });

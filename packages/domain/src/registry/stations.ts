@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, INT32_MIN } from '../api/integers';
 
 const ZTimestampSchema = z.iso.datetime({ offset: true });
 const STATION_ID_DIGITS = 6;
@@ -20,7 +21,8 @@ export const ZStationSchema = z.object({
   lastSeen: ZTimestampSchema.nullable().default(null),
   antennaNumber: z.number().int().min(1).max(64).default(1),
   isActive: z.boolean().default(true),
-  signalStrength: z.number().nullable().default(null),
+  // Rounded into an integer column by the server: bounded to what one holds.
+  signalStrength: z.number().min(INT32_MIN).max(INT32_MAX).nullable().default(null),
   jewelerName: z.string().max(100).nullable().default(null),
   specialization: z.string().max(100).nullable().default(null),
   status: z.string().max(50).nullable().default(null),
@@ -80,7 +82,7 @@ export const ZUpdateStationInputSchema = z.object({
   jewelerName: shape.jewelerName.unwrap().optional(),
   specialization: shape.specialization.unwrap().optional(),
   status: shape.status.unwrap().optional(),
-  position: z.number().int().nonnegative().optional(),
+  position: z.number().int().nonnegative().max(INT32_MAX).optional(),
 });
 export type TUpdateStationInput = z.output<typeof ZUpdateStationInputSchema>;
 

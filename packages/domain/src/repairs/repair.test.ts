@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   canChangeRepairStatus,
+  FINISHED_REPAIR_STATUSES,
   formatRepairNumber,
+  OPEN_REPAIR_STATUSES,
   REPAIR_STATUS_LABELS,
   REPAIR_STATUS_TRANSITIONS,
   REPAIR_STATUSES,
@@ -17,6 +19,14 @@ import {
 const CUSTOMER = '3f2b4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
 
 describe('repair statuses', () => {
+  it('counts as finished exactly the statuses nothing can follow, and the rest as open', () => {
+    const deadEnds = REPAIR_STATUSES.filter((status) => REPAIR_STATUS_TRANSITIONS[status].length === 0);
+    expect([...FINISHED_REPAIR_STATUSES].sort()).toEqual(deadEnds.sort());
+    expect([...OPEN_REPAIR_STATUSES, ...FINISHED_REPAIR_STATUSES].sort()).toEqual(
+      [...REPAIR_STATUSES].sort(),
+    );
+  });
+
   const ALLOWED: readonly (readonly [TRepairStatus, TRepairStatus])[] = [
     ['received', 'awaiting_approval'],
     ['received', 'in_progress'],

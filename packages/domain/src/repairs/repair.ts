@@ -18,6 +18,12 @@ export const REPAIR_STATUSES = [
 export const ZRepairStatusSchema = z.enum(REPAIR_STATUSES);
 export type TRepairStatus = z.infer<typeof ZRepairStatusSchema>;
 
+/** Repairs no longer in the workshop's hands: a past promised date is not overdue for them. */
+export const FINISHED_REPAIR_STATUSES: readonly TRepairStatus[] = ['picked_up', 'cancelled'];
+
+/** Repairs still in the workshop's hands: everything but the finished. */
+export const OPEN_REPAIR_STATUSES = REPAIR_STATUSES.filter((s) => !FINISHED_REPAIR_STATUSES.includes(s));
+
 export const REPAIR_STATUS_LABELS: Readonly<Record<TRepairStatus, string>> = {
   received: 'Received',
   awaiting_approval: 'Awaiting approval',

@@ -1,5 +1,12 @@
 import { ZRoleSchema } from '@loupe/domain/auth/roles';
-import { ZPasswordSchema, ZRegistrationSchema } from '@loupe/domain/users/user';
+import {
+  ZAccountEmailRequestSchema,
+  ZChangePasswordSchema,
+  ZProfileChangesSchema,
+  ZResetPasswordSchema,
+  ZVerifyEmailSchema,
+} from '@loupe/domain/users/account-requests';
+import { ZRegistrationSchema } from '@loupe/domain/users/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,8 +14,6 @@ import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts'
 import { currentUserOf, requestContext } from './request-context.ts';
 import type { TAuthService } from './service.ts';
 import { AUTH_MESSAGES } from './service.ts';
-
-const ZEmailSchema = ZRegistrationSchema.shape.email;
 
 export const ZAccountProfileSchema = z.object({
   id: z.string(),
@@ -19,14 +24,6 @@ export const ZAccountProfileSchema = z.object({
   phone: z.string().optional(),
   name: z.string(),
   emailVerified: z.boolean(),
-});
-
-// Unknown keys (role, email) are stripped: a user cannot change their own role or address here.
-const ZProfileUpdateSchema = z.object({
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
-  name: ZRegistrationSchema.shape.name.optional(),
-  phone: ZRegistrationSchema.shape.phone.nullable(),
 });
 
 const signedInDoc = { security: [{ idToken: [] }] };
@@ -59,9 +56,11 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
     },
     async (request, reply) => {
       const profile = await auth.register(request.body, requestContext(request));
-      return reply
-        .status(201)
-        .send({ success: true as const, message: AUTH_MESSAGES.registered, data: profile });
+      return reply.status(201).send({
+        success: true as const,
+        message: profile.emailVerified ? AUTH_MESSAGES.registeredFirstAdmin : AUTH_MESSAGES.registered,
+        data: profile,
+      });
     },
   );
 
@@ -72,7 +71,7 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
       schema: {
         tags: ['auth'],
         summary: 'Verify an e-mail address with the code sent to it',
-        body: z.object({ email: ZEmailSchema, code: z.string().trim().min(1).max(32) }),
+        body: ZVerifyEmailSchema,
         response: { 200: ZMessageResultSchema },
       },
     },
@@ -89,7 +88,7 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
       schema: {
         tags: ['auth'],
         summary: 'Send a new verification code (same answer whether or not the account exists)',
-        body: z.object({ email: ZEmailSchema }),
+        body: ZAccountEmailRequestSchema,
         response: { 200: ZMessageResultSchema },
       },
     },
@@ -122,7 +121,7 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
         tags: ['auth'],
         summary: 'Change one’s names and phone (not the role, not the e-mail address)',
         ...signedInDoc,
-        body: ZProfileUpdateSchema,
+        body: ZProfileChangesSchema,
         response: { 200: resultWithData(ZAccountProfileSchema) },
       },
     },
@@ -140,7 +139,7 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
         tags: ['auth'],
         summary: 'Change one’s password; other sessions are signed out',
         ...signedInDoc,
-        body: z.object({ oldPassword: z.string().min(1).max(1024), newPassword: ZPasswordSchema }),
+        body: ZChangePasswordSchema,
         response: { 200: ZMessageResultSchema },
       },
     },
@@ -157,7 +156,7 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether or not the account exists)',
-        body: z.object({ email: ZEmailSchema }),
+        body: ZAccountEmailRequestSchema,
         response: { 200: ZMessageResultSchema },
       },
     },
@@ -174,7 +173,7 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the token of a reset link; every session is signed out',
-        body: z.object({ token: z.string().trim().min(1).max(512), newPassword: ZPasswordSchema }),
+        body: ZResetPasswordSchema,
         response: { 200: ZMessageResultSchema },
       },
     },

@@ -25,6 +25,9 @@ export const MAIL_THROTTLE_MS = 60_000;
 /** Answers that must not reveal whether an account exists: the same text whatever happened. */
 export const AUTH_MESSAGES = {
   registered: 'Account created. Enter the verification code we sent to your e-mail address.',
+  // The first account of an installation without SMTP_URL: no mail could reach it (issue 20 §3).
+  registeredFirstAdmin:
+    'Account created: you are the administrator of this installation. You can sign in now.',
   emailVerified: 'Your e-mail address is verified. You can sign in now.',
   verificationResent:
     'If an account with this e-mail address is waiting for verification, a new code is on its way.',
@@ -105,7 +108,8 @@ export function createMailDispatcher(mailer: TMailer, logger: FastifyBaseLogger)
       const delivery = mailer
         .send(mail)
         .catch((error: unknown) =>
-          logger.error({ err: error, to: mail.to, subject: mail.subject }, 'mail not queued'),
+          // Never the recipient or the text: addresses and codes stay out of the log (issue 20 §3).
+          logger.error({ err: error }, 'mail not queued'),
         )
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
@@ -189,7 +193,7 @@ export function createAuthService(options: TAuthServiceOptions) {
         passwordHash: await hashPassword(config.ADMIN_PASSWORD),
         emailVerified: true,
       });
-      if (created) options.logger.info({ email: created.email }, 'bootstrap admin created');
+      if (created) options.logger.info({ userId: created.id }, 'bootstrap admin created');
     },
 
     /**
@@ -204,13 +208,16 @@ export function createAuthService(options: TAuthServiceOptions) {
       // ...and decided again after it: two racing "first" registrations share a window of one query, not a hash.
       const firstAccount = await assertRegistrationOpen();
       const role: TRole = firstAccount ? 'admin' : LEAST_PRIVILEGED_ROLE;
+      // Without SMTP_URL no mail reaches anyone, and codes never go to the log: the first account of an empty
+      // installation, who becomes its admin whatever a code would prove, is verified at once (issue 20 §3).
+      const verifiedAtOnce = firstAccount && !config.SMTP_URL;
       const user = await users.insert({
         email: input.email,
         ...splitName(input.name),
         phone: input.phone ? input.phone : null,
         role,
         passwordHash,
-        emailVerified: false,
+        emailVerified: verifiedAtOnce,
       });
       if (!user) throw new AppError('CONFLICT', 'An account with this e-mail address already exists.');
       await audit.record({
@@ -219,9 +226,9 @@ export function createAuthService(options: TAuthServiceOptions) {
         actorId: user.id,
         subject: user.id,
         ...context,
-        details: { role, requestedRole: input.role ?? null, firstAccount },
+        details: { role, requestedRole: input.role ?? null, firstAccount, verifiedAtOnce },
       });
-      await sendVerificationCode(user);
+      if (!verifiedAtOnce) await sendVerificationCode(user);
       return toAccountProfile(user);
     },
 

@@ -15,7 +15,8 @@ import type { TClock } from '../../lib/clock.ts';
 import { isString, pageBySortName, parseCursor } from '../../lib/keyset.ts';
 import { fieldError, forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
-import { createAttachmentsRepository, type TAttachmentRow, toAttachment } from '../attachments/repository.ts';
+import { attachmentsOf, attachmentsOfOwners, toAttachment } from '../attachments/owned-attachments.ts';
+import type { TAttachmentRow } from '../attachments/repository.ts';
 import {
   createCatalogRepository,
   type TCatalogRepository,
@@ -86,7 +87,6 @@ export type TCatalogServiceOptions = {
 export function createCatalogService(options: TCatalogServiceOptions) {
   const { db, clock, storage } = options;
   const catalog = createCatalogRepository(db);
-  const attachments = createAttachmentsRepository(db);
 
   function assertMayEditTypes(actor: TActor): void {
     if (!canEditCatalog(actor)) throw forbidden();
@@ -129,7 +129,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
   }
 
   async function designWithImages(row: TDesignRow): Promise<TDesign> {
-    return toDesign(row, await attachments.listByOwner({ kind: 'design', id: row.id }));
+    return toDesign(row, await attachmentsOf(db, { kind: 'design', id: row.id }).list());
   }
 
   return {
@@ -286,7 +286,8 @@ export function createCatalogService(options: TCatalogServiceOptions) {
     async listDesigns(_actor: TActor, query: TDesignListQuery): Promise<TListPage<TDesign>> {
       const after = parseCursor(query.cursor, isString);
       const { rows, total } = await catalog.listDesigns({ ...query, after });
-      const images = await attachments.listByOwners(
+      const images = await attachmentsOfOwners(
+        db,
         'design',
         rows.slice(0, query.limit).map((row) => row.id),
       );
@@ -339,7 +340,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       assertMayEditDesigns(actor);
       const removed = await db.transaction(async (tx) => {
         if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
-        const rows = await createAttachmentsRepository(tx).deleteAllOfOwner({ kind: 'design', id });
+        const rows = await attachmentsOf(tx, { kind: 'design', id }).removeAll();
         await createCatalogRepository(tx).deleteDesign(id);
         return rows;
       });
@@ -360,7 +361,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       assertMayEditDesigns(actor);
       const rows = await db.transaction(async (tx) => {
         if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
-        const inserted = await createAttachmentsRepository(tx).insertMany({ kind: 'design', id }, images, {
+        const inserted = await attachmentsOf(tx, { kind: 'design', id }).add(images, {
           createdBy: actor.id,
           at: clock(),
         });
@@ -374,7 +375,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       assertMayEditDesigns(actor);
       const row = await db.transaction(async (tx) => {
         if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
-        const deleted = await createAttachmentsRepository(tx).deleteOfOwner({ kind: 'design', id }, imageId);
+        const deleted = await attachmentsOf(tx, { kind: 'design', id }).remove(imageId);
         if (!deleted) throw notFound('image of this design');
         await createCatalogRepository(tx).updateDesign(id, { updatedAt: clock() });
         return deleted;

@@ -4,7 +4,7 @@ import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
-import { createAttachmentsRepository, toAttachment } from '../attachments/repository.ts';
+import { attachmentsOf, toAttachment } from '../attachments/owned-attachments.ts';
 import { recordPhotoChange } from './item-changes.ts';
 
 /** What adding and removing photos needs of an order or repair; access checks stay with its service. */
@@ -48,7 +48,7 @@ export function createItemPhotos<T>(options: {
     async add(actorId: string, id: string, images: readonly TStoredImage[]): Promise<TAttachment[]> {
       const { rows, item } = await db.transaction(async (tx) => {
         if (!(await owner.repository(tx).findRowForUpdate(id))) throw owner.notFound();
-        const inserted = await createAttachmentsRepository(tx).insertMany({ kind, id }, images, {
+        const inserted = await attachmentsOf(tx, { kind, id }).add(images, {
           createdBy: actorId,
           at: clock(),
         });
@@ -69,7 +69,7 @@ export function createItemPhotos<T>(options: {
     async remove(actorId: string, id: string, imageId: string): Promise<void> {
       const { row, item } = await db.transaction(async (tx) => {
         if (!(await owner.repository(tx).findRowForUpdate(id))) throw owner.notFound();
-        const deleted = await createAttachmentsRepository(tx).deleteOfOwner({ kind, id }, imageId);
+        const deleted = await attachmentsOf(tx, { kind, id }).remove(imageId);
         if (!deleted) throw new AppError('NOT_FOUND', `This photo is not one of this ${kind}’s.`);
         await recordPhotos(tx, actorId, id, 'photo-removed', [deleted.fileName]);
         return { row: deleted, item: await owner.load(tx, id) };

@@ -4,7 +4,8 @@ import {
   type TOrderListItem,
   ZOrderStatusSchema,
 } from '@loupe/domain/orders/order';
-import { type TAttachmentRow, toAttachment } from '../attachments/repository.ts';
+import { toAttachment } from '../attachments/owned-attachments.ts';
+import type { TAttachmentRow } from '../attachments/repository.ts';
 import { personName } from '../jobs/item-history.ts';
 import { toTrackingSummary } from '../jobs/tracking-summary.ts';
 import type { TOrderJoinedRow } from './repository.ts';

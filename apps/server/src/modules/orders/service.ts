@@ -32,7 +32,7 @@ import { pageOf } from '../../lib/keyset.ts';
 import { fieldError, forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
-import { createAttachmentsRepository } from '../attachments/repository.ts';
+import { attachmentsOf } from '../attachments/owned-attachments.ts';
 import {
   historyCursor,
   historyPage,
@@ -129,7 +129,7 @@ export function createOrdersService(options: TOrdersServiceOptions) {
   async function loadOrder(tx: TDatabase, id: string): Promise<TOrder> {
     const row = await createOrdersRepository(tx).findJoined(id);
     if (!row) throw notFound();
-    const photos = await createAttachmentsRepository(tx).listByOwner({ kind: 'order', id });
+    const photos = await attachmentsOf(tx, { kind: 'order', id }).list();
     return toOrder(row, photos);
   }
 

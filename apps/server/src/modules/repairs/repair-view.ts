@@ -5,7 +5,8 @@ import {
   type TRepairType,
   ZRepairStatusSchema,
 } from '@loupe/domain/repairs/repair';
-import { type TAttachmentRow, toAttachment } from '../attachments/repository.ts';
+import { toAttachment } from '../attachments/owned-attachments.ts';
+import type { TAttachmentRow } from '../attachments/repository.ts';
 import { toTrackingSummary } from '../jobs/tracking-summary.ts';
 import type { TRepairJoinedRow } from './repository.ts';
 

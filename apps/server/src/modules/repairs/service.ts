@@ -32,7 +32,7 @@ import { pageOf } from '../../lib/keyset.ts';
 import { fieldError, forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
-import { createAttachmentsRepository } from '../attachments/repository.ts';
+import { attachmentsOf } from '../attachments/owned-attachments.ts';
 import {
   historyCursor,
   historyPage,
@@ -91,7 +91,7 @@ export function createRepairsService(options: TRepairsServiceOptions) {
   async function loadRepair(tx: TDatabase, id: string): Promise<TRepair> {
     const row = await createRepairsRepository(tx).findJoined(id);
     if (!row) throw notFound();
-    const photos = await createAttachmentsRepository(tx).listByOwner({ kind: 'repair', id });
+    const photos = await attachmentsOf(tx, { kind: 'repair', id }).list();
     return toRepair(row, photos);
   }
 

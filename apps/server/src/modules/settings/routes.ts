@@ -4,14 +4,17 @@ import {
 } from '@loupe/domain/settings/notification-settings';
 import { ZOrderSettingsChangesSchema, ZOrderSettingsSchema } from '@loupe/domain/settings/order-settings';
 import { SETTINGS_SECTION_ACCESS, type TSettingsSection } from '@loupe/domain/settings/sections';
-import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import {
+  type TSecuritySettings,
+  ZSecuritySettingsChangesSchema,
+  ZSecuritySettingsSchema,
+} from '@loupe/domain/settings/security-settings';
 import {
   ZWorkshopGeneralSettingsChangesSchema,
   ZWorkshopGeneralSettingsSchema,
 } from '@loupe/domain/settings/workshop-general-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { resultWithData } from '../../lib/api-response.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
@@ -19,14 +22,6 @@ import type { TAuditRepository } from '../audit/repository.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TSettingsRepository } from './repository.ts';
 import type { TSettingsService } from './service.ts';
-
-const { shape } = ZSecuritySettingsSchema;
-/** The same rules without the defaults: a field left out keeps its current value. */
-const ZSecuritySettingsChangesSchema = z.object({
-  selfRegistration: shape.selfRegistration.unwrap().optional(),
-  accessTokenMinutes: shape.accessTokenMinutes.unwrap().optional(),
-  refreshTokenDays: shape.refreshTokenDays.unwrap().optional(),
-});
 
 /** The OpenAPI security requirement: a bearer id token. */
 const bearerDoc = { security: [{ idToken: [] }] };

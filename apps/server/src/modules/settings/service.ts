@@ -20,6 +20,13 @@ import {
   type TWorkshopGeneralSettings,
   type TWorkshopGeneralSettingsChanges,
 } from '@loupe/domain/settings/workshop-general-settings';
+import {
+  type TPersonHours,
+  type TWorkingCalendar,
+  WORKING_CALENDAR_DEFAULTS,
+  ZPersonHoursSchema,
+  ZWorkingCalendarSchema,
+} from '@loupe/domain/workflow/working-calendar';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TClock } from '../../lib/clock.ts';
@@ -37,6 +44,9 @@ export const notificationSettingsKey = (userId: string) => `notifications:${user
 const ZStoredObjectSchema = z.record(z.string(), z.unknown());
 
 export type TSettingsActor = TActor & { readonly id: string };
+
+const WORKING_CALENDAR_KEY = 'working-calendar';
+const personHoursKey = (userId: string) => `working-hours:${userId}`;
 
 export type TSettingsServiceOptions = {
   readonly config: Pick<TConfig, 'COMPANY_NAME' | 'COMPANY_TAGLINE' | 'COMPANY_LOGO_URL'>;
@@ -78,7 +88,58 @@ export function createSettingsService(options: TSettingsServiceOptions) {
     );
   }
 
+  async function readPersonHours(userId: string): Promise<TPersonHours | null> {
+    const stored = await settings.read(personHoursKey(userId), ZStoredObjectSchema);
+    const parsed = ZPersonHoursSchema.safeParse(stored);
+    return parsed.success ? parsed.data : null;
+  }
+
   return {
+    /** The workshop's opening days and hours (Settings › general): workflow due times count only these. */
+    async workingCalendar(): Promise<TWorkingCalendar> {
+      return settings.read(WORKING_CALENDAR_KEY, ZWorkingCalendarSchema, WORKING_CALENDAR_DEFAULTS);
+    },
+
+    async updateWorkingCalendar(
+      actor: TSettingsActor,
+      calendar: TWorkingCalendar,
+      context: TRequestContext,
+    ): Promise<TWorkingCalendar> {
+      assertMayEdit(actor, 'general');
+      await settings.write(WORKING_CALENDAR_KEY, calendar, actor.id);
+      await audit.record({
+        action: 'settings.updated',
+        at: clock(),
+        actorId: actor.id,
+        subject: 'general',
+        ...context,
+        details: { section: 'general', changes: { workingCalendar: calendar } },
+      });
+      return calendar;
+    },
+
+    /** A person's own working days and hours; null when they work the workshop's. */
+    personHours: readPersonHours,
+
+    /** Stores a person's own hours (null: back to the workshop's); the workflow checks who may. */
+    async savePersonHours(
+      actorId: string,
+      userId: string,
+      hours: TPersonHours | null,
+      context: TRequestContext,
+    ): Promise<TPersonHours | null> {
+      await settings.write(personHoursKey(userId), hours ?? {}, actorId);
+      await audit.record({
+        action: 'settings.updated',
+        at: clock(),
+        actorId,
+        subject: userId,
+        ...context,
+        details: { section: 'working-hours', changes: { hours } },
+      });
+      return hours;
+    },
+
     /** Every signed-in user reads these: every screen needs the offsite rules and the branding. */
     generalSettings: readGeneral,
 

@@ -29,10 +29,10 @@ export function createAnnouncer(options: TAnnouncerOptions) {
 
   /** Runs `work` in a transaction, then publishes what it queued; a failed transaction publishes nothing. */
   async function inTransaction<T>(
-    work: (repo: TTrackingRepository, pending: TPending) => Promise<T>,
+    work: (repo: TTrackingRepository, pending: TPending, tx: TDatabase) => Promise<T>,
   ): Promise<T> {
     const pending: TPending = [];
-    const result = await db.transaction((tx) => work(createTrackingRepository(tx), pending));
+    const result = await db.transaction((tx) => work(createTrackingRepository(tx), pending, tx));
     for (const announce of pending) {
       try {
         announce();

@@ -1,5 +1,6 @@
 import { planLocationMove } from '@loupe/domain/tracking/location-move';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
+import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { departmentRoom, itemRoom, type TAnnouncer, type TPending } from './announcements.ts';
 import {
@@ -34,6 +35,18 @@ export type TLocationMove = {
 );
 
 export type TPlace = { readonly departmentId: string; readonly stationId: string };
+
+/** A job a batch moved, for what else follows a move in the same transaction (the workflow's phases). */
+export type TJobMoved = {
+  readonly kind: TTrackedItemKind;
+  readonly itemId: string;
+  readonly departmentId: string;
+  readonly stationName: string;
+  readonly at: Date;
+};
+
+/** Runs inside the batch's transaction after its moves; returns what to announce once it committed. */
+export type TAfterMoves = (tx: TDatabase, moved: readonly TJobMoved[]) => Promise<readonly (() => void)[]>;
 
 export type TInvalidLocationReason =
   | 'department-not-found'
@@ -79,8 +92,12 @@ const itemKey = (kind: TTrackedItemKind, id: string) => `${kind}:${id}`;
  * Spec §4's location rule applied to the database: one read or a batch of reads in one transaction,
  * idempotent on read keys, announced after commit. Shared by update-location and the RFID pipeline.
  */
-export function createLocationMoves(options: { readonly clock: TClock; readonly announcer: TAnnouncer }) {
-  const { clock, announcer } = options;
+export function createLocationMoves(options: {
+  readonly clock: TClock;
+  readonly announcer: TAnnouncer;
+  readonly afterMoves?: TAfterMoves | undefined;
+}) {
+  const { clock, announcer, afterMoves } = options;
   const { inTransaction, queue, announceItemChanged, announceReturned } = announcer;
 
   /**
@@ -276,13 +293,29 @@ export function createLocationMoves(options: { readonly clock: TClock; readonly 
       const time = move.at.getTime();
       return Number.isNaN(time) || time > now.getTime() ? { ...move, at: now } : move;
     });
-    return inTransaction(async (repo, pending) => {
+    return inTransaction(async (repo, pending, tx) => {
       const batch = await loadBatch(repo, clamped);
       const outcomes: TMoveOutcome[] = [];
       for (const move of clamped) outcomes.push(await applyOne(repo, move, pending, batch));
       await repo.insertHistoryRows(batch.history);
       await repo.updatePositions([...batch.changed]);
       await repo.touchStations(batch.stationsSeen);
+      if (afterMoves) {
+        const moved = outcomes.flatMap((outcome, index) =>
+          outcome.result === 'moved'
+            ? [
+                {
+                  kind: outcome.item.kind,
+                  itemId: outcome.item.id,
+                  departmentId: outcome.to.departmentId,
+                  stationName: batch.stations.get(outcome.to.stationId)?.name ?? '',
+                  at: clamped[index]?.at ?? now,
+                },
+              ]
+            : [],
+        );
+        pending.push(...(await afterMoves(tx, moved)));
+      }
       return outcomes;
     });
   }

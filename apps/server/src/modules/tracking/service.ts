@@ -26,7 +26,7 @@ import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { createAnnouncer, departmentRoom, itemRoom } from './announcements.ts';
-import { createLocationMoves } from './location-moves.ts';
+import { createLocationMoves, type TAfterMoves } from './location-moves.ts';
 import {
   createTrackingRepository,
   itemKindOf,
@@ -66,6 +66,8 @@ export type TTrackingServiceOptions = {
   /** The workshop's offsite rules (settings › general), read at every sweep. */
   readonly offsiteSettings: () => Promise<TOffsiteThresholds>;
   readonly logger?: Pick<FastifyBaseLogger, 'error'> | undefined;
+  /** What follows a move in the same transaction: the workflow's phase changes. */
+  readonly afterMoves?: TAfterMoves | undefined;
 };
 
 const LABEL: Readonly<Record<TTrackedItemKind, string>> = { order: 'Order', repair: 'Repair' };
@@ -89,7 +91,7 @@ export function createTrackingService(options: TTrackingServiceOptions) {
   const { db, clock } = options;
   const announcer = createAnnouncer({ db, events: options.events, logger: options.logger });
   const { inTransaction, announceItemChanged, announceReturned, queue } = announcer;
-  const { applyMove, applyMoves } = createLocationMoves({ clock, announcer });
+  const { applyMove, applyMoves } = createLocationMoves({ clock, announcer, afterMoves: options.afterMoves });
 
   async function notTracked(kind: TTrackedItemKind, itemId: string): Promise<AppError> {
     const item = await createTrackingRepository(db).findItem(kind, itemId);

@@ -1,7 +1,11 @@
 import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
-import { ZRoleSchema } from '@loupe/domain/auth/roles';
-import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
-import { ZPasswordSchema, ZRegistrationSchema } from '@loupe/domain/users/user';
+import {
+  ZManagedUserChangesSchema,
+  ZManagedUserPageSchema,
+  ZManagedUserQuerySchema,
+  ZManagedUserSchema,
+  ZNewManagedUserSchema,
+} from '@loupe/domain/users/managed-user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +23,6 @@ const ZOutboxMailSchema = z.object({
   error: z.string().nullable(),
 });
 
-const ZNameSchema = z.string().trim().max(100);
 const ZUserIdParamsSchema = z.object({ id: z.uuid() });
 
 const adminDoc = { security: [{ idToken: [] }] };
@@ -40,14 +43,8 @@ export async function registerUsersRoutes(
         tags: ['users'],
         summary: 'List users (search by e-mail or name)',
         ...adminDoc,
-        querystring: z.object({
-          q: z.string().trim().max(200).optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-          offset: z.coerce.number().int().min(0).default(0),
-        }),
-        response: {
-          200: resultWithData(z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() })),
-        },
+        querystring: ZManagedUserQuerySchema,
+        response: { 200: resultWithData(ZManagedUserPageSchema) },
       },
     },
     async (request) => ({
@@ -64,14 +61,7 @@ export async function registerUsersRoutes(
         tags: ['users'],
         summary: 'Create a user with a temporary password (they choose their own at first sign-in)',
         ...adminDoc,
-        body: z.object({
-          email: ZRegistrationSchema.shape.email,
-          firstName: ZNameSchema.min(1),
-          lastName: ZNameSchema,
-          role: ZRoleSchema,
-          phone: ZRegistrationSchema.shape.phone,
-          temporaryPassword: ZPasswordSchema,
-        }),
+        body: ZNewManagedUserSchema,
         response: { 201: resultWithData(ZManagedUserSchema) },
       },
     },
@@ -90,13 +80,7 @@ export async function registerUsersRoutes(
         summary: 'Change a user’s role, names or phone, or disable (signs them out at once) or enable them',
         ...adminDoc,
         params: ZUserIdParamsSchema,
-        body: z.object({
-          role: ZRoleSchema.optional(),
-          disabled: z.boolean().optional(),
-          firstName: ZNameSchema.min(1).optional(),
-          lastName: ZNameSchema.optional(),
-          phone: ZRegistrationSchema.shape.phone.nullable(),
-        }),
+        body: ZManagedUserChangesSchema,
         response: { 200: resultWithData(ZManagedUserSchema) },
       },
     },

@@ -1,6 +1,7 @@
 import { isAdmin } from '@loupe/domain/auth/permissions';
-import { roleFromProfile, type TActor, type TRole } from '@loupe/domain/auth/roles';
+import { roleFromProfile, type TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
+import type { TManagedUser, TManagedUserChanges, TNewManagedUser } from '@loupe/domain/users/managed-user';
 import { toApplicationUser } from '@loupe/domain/users/user';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
@@ -14,39 +15,6 @@ import { assertAcceptablePassword, hashPassword } from './password.ts';
 import type { TUserRow, TUsersRepository } from './repository.ts';
 
 export const OUTBOX_LIMIT = 100;
-
-/** A user as administrators see it: never the password hash. */
-export type TManagedUser = {
-  readonly id: string;
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly name: string;
-  readonly phone?: string;
-  readonly role: TRole;
-  readonly emailVerified: boolean;
-  readonly mustChangePassword: boolean;
-  readonly disabled: boolean;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-};
-
-export type TNewManagedUser = {
-  readonly email: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly role: TRole;
-  readonly phone?: string;
-  readonly temporaryPassword: string;
-};
-
-export type TManagedUserChanges = {
-  readonly role?: TRole;
-  readonly disabled?: boolean;
-  readonly firstName?: string;
-  readonly lastName?: string;
-  readonly phone?: string | null;
-};
 
 /** The admin acting; `id` tells their own account apart. */
 export type TAdminActor = TActor & { readonly id: string };

@@ -1,0 +1,453 @@
+import { REGISTRY_MANAGER_ROLES, TAG_ASSIGNER_ROLES } from '@loupe/domain/auth/permissions';
+import { ZSnoozeInputSchema } from '@loupe/domain/workflow/nudges';
+import {
+  ZAdvancePhaseSchema,
+  ZCreateAssignmentSchema,
+  ZDepartmentWorkloadSchema,
+  ZMyTasksSchema,
+  ZNudgeJobSchema,
+  ZReassignSchema,
+  ZWorkflowAssignmentSchema,
+  ZWorkflowBoardQuerySchema,
+  ZWorkflowBoardSchema,
+  ZWorkflowJobSchema,
+  ZWorkflowKindSchema,
+  ZWorkflowStaffSchema,
+  ZWorkflowSummarySchema,
+} from '@loupe/domain/workflow/workflow-api';
+import {
+  ZCreateWorkflowTemplateSchema,
+  ZWorkflowTemplateChangesSchema,
+  ZWorkflowTemplateSchema,
+} from '@loupe/domain/workflow/workflow-template';
+import {
+  type TWorkingCalendar,
+  ZPersonHoursSchema,
+  ZWorkingCalendarSchema,
+} from '@loupe/domain/workflow/working-calendar';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { currentUserOf, requestContext } from '../auth/request-context.ts';
+import type { TRequestContext } from '../auth/service.ts';
+import type { TWorkflowActor, TWorkflowService } from './service.ts';
+
+const bearerDoc = { security: [{ idToken: [] }] };
+const ZJobParamsSchema = z.object({ kind: ZWorkflowKindSchema, id: z.uuid() });
+
+export type TWorkflowRoutesOptions = {
+  readonly workflow: TWorkflowService;
+  /** Settings › general's working calendar, which the workflow's due times count in. */
+  readonly calendar: {
+    workingCalendar(): Promise<TWorkingCalendar>;
+    updateWorkingCalendar(
+      actor: TWorkflowActor,
+      calendar: TWorkingCalendar,
+      context: TRequestContext,
+    ): Promise<TWorkingCalendar>;
+  };
+};
+
+/**
+ * The workflow API (issue 12): templates, the Command Center board, phases completed by hand, assignments and
+ * nudges, My Tasks and the dashboard's tiles. The service checks every permission; `access` is the first gate.
+ */
+export async function registerWorkflowRoutes(instance: FastifyInstance, options: TWorkflowRoutesOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { workflow, calendar } = options;
+  const managers = REGISTRY_MANAGER_ROLES;
+
+  app.get(
+    '/workflow/templates',
+    {
+      config: { access: managers },
+      schema: {
+        tags: ['workflow'],
+        summary:
+          'The workflow templates: phases per product type and for repairs (defaults made on first use)',
+        ...bearerDoc,
+        response: { 200: resultWithData(z.array(ZWorkflowTemplateSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await workflow.listTemplates(currentUserOf(request)),
+    }),
+  );
+
+  app.post(
+    '/workflow/templates',
+    {
+      config: { access: managers },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Give a product type a workflow of its own (a copy of the order default to edit)',
+        ...bearerDoc,
+        body: ZCreateWorkflowTemplateSchema,
+        response: { 201: resultWithData(ZWorkflowTemplateSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await workflow.createTemplate(currentUserOf(request), request.body.productTypeId);
+      return reply.status(201).send({ success: true as const, message: 'Workflow added.', data });
+    },
+  );
+
+  app.delete(
+    '/workflow/templates/:id',
+    {
+      config: { access: managers },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Remove a product type’s own workflow (its jobs follow the default again)',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await workflow.deleteTemplate(currentUserOf(request), request.params.id);
+      return { success: true as const, message: 'Workflow removed.' };
+    },
+  );
+
+  app.put(
+    '/workflow/templates/:id',
+    {
+      config: { access: managers },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Change a template’s phases (departments, target hours, completer roles, sign-off)',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZWorkflowTemplateChangesSchema,
+        response: { 200: resultWithData(ZWorkflowTemplateSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Workflow saved.',
+      data: await workflow.updateTemplate(currentUserOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/workflow/calendar',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['workflow'],
+        summary: 'The working calendar due times count in: open days, hours, time zone, closed dates',
+        ...bearerDoc,
+        response: { 200: resultWithData(ZWorkingCalendarSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await calendar.workingCalendar() }),
+  );
+
+  app.put(
+    '/workflow/calendar',
+    {
+      config: { access: managers },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Change the working calendar (Settings › general: admins and managers)',
+        ...bearerDoc,
+        body: ZWorkingCalendarSchema,
+        response: { 200: resultWithData(ZWorkingCalendarSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Working hours saved.',
+      data: await calendar.updateWorkingCalendar(
+        currentUserOf(request),
+        request.body,
+        requestContext(request),
+      ),
+    }),
+  );
+
+  app.get(
+    '/workflow/people/:id/hours',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['workflow'],
+        summary:
+          'A person’s own working days and hours (null: the workshop’s); their own, or anyone’s for managers',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: resultWithData(ZPersonHoursSchema.nullable()) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await workflow.personHours(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/workflow/people/:id/hours',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Set a person’s own working days and hours, or null for the workshop’s',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: z.object({ hours: ZPersonHoursSchema.nullable() }),
+        response: { 200: resultWithData(ZPersonHoursSchema.nullable()) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Working hours saved.',
+      data: await workflow.setPersonHours(
+        currentUserOf(request),
+        request.params.id,
+        request.body.hours,
+        requestContext(request),
+      ),
+    }),
+  );
+
+  app.get(
+    '/workflow/board',
+    {
+      config: { access: managers },
+      schema: {
+        tags: ['workflow'],
+        summary: 'The Command Center: open jobs by phase with days in phase, due times and who has them',
+        ...bearerDoc,
+        querystring: ZWorkflowBoardQuerySchema,
+        response: { 200: resultWithData(ZWorkflowBoardSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await workflow.board(currentUserOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/workflow/jobs/:kind/:id/advance',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['workflow'],
+        summary:
+          'Complete the job’s current phase (or move it to `to`): managers, the assignee, or a role the phase names',
+        ...bearerDoc,
+        params: ZJobParamsSchema,
+        body: ZAdvancePhaseSchema,
+        response: { 200: resultWithData(ZWorkflowJobSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Phase completed.',
+      data: await workflow.advance(
+        currentUserOf(request),
+        request.params.kind,
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.post(
+    '/workflow/jobs/:kind/:id/nudge',
+    {
+      config: { access: managers },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Remind whoever has the job’s current phase',
+        ...bearerDoc,
+        params: ZJobParamsSchema,
+        body: ZNudgeJobSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await workflow.nudgeJob(
+        currentUserOf(request),
+        request.params.kind,
+        request.params.id,
+        request.body.message,
+      );
+      return { success: true as const, message: 'Nudge sent.' };
+    },
+  );
+
+  app.post(
+    '/workflow/assignments',
+    {
+      config: { access: TAG_ASSIGNER_ROLES },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Give a job’s phase (its current one by default) to a person; again, to hand it over',
+        ...bearerDoc,
+        body: ZCreateAssignmentSchema,
+        response: { 201: resultWithData(ZWorkflowAssignmentSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await workflow.assign(currentUserOf(request), request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, message: `Assigned to ${data.assignee.name}.`, data });
+    },
+  );
+
+  app.patch(
+    '/workflow/assignments/:id',
+    {
+      config: { access: TAG_ASSIGNER_ROLES },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Hand an assignment to someone else',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZReassignSchema,
+        response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
+      },
+    },
+    async (request) => {
+      const data = await workflow.reassign(
+        currentUserOf(request),
+        request.params.id,
+        request.body.assigneeId,
+      );
+      return { success: true as const, message: `Handed to ${data.assignee.name}.`, data };
+    },
+  );
+
+  app.post(
+    '/workflow/assignments/:id/complete',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Mark an assignment done (the assignee, or whoever may assign); the job moves on',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Done.',
+      data: await workflow.completeAssignment(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/workflow/assignments/:id/snooze',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Hold off an assignment’s nudges until a time, with the reason',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZSnoozeInputSchema,
+        response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Snoozed.',
+      data: await workflow.snooze(currentUserOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/workflow/assignments/:id',
+    {
+      config: { access: TAG_ASSIGNER_ROLES },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Take an assignment back: nobody has the phase any more',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await workflow.unassign(currentUserOf(request), request.params.id);
+      return { success: true as const, message: 'Assignment taken back.' };
+    },
+  );
+
+  app.get(
+    '/workflow/departments/:id',
+    {
+      config: { access: managers },
+      schema: {
+        tags: ['workflow'],
+        summary:
+          'One department’s stations with their queues, load and stuck jobs, what comes next, and who can take work',
+        ...bearerDoc,
+        params: z.object({ id: z.string().trim().min(1).max(100) }),
+        response: { 200: resultWithData(ZDepartmentWorkloadSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await workflow.departmentWorkload(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/workflow/people',
+    {
+      config: { access: TAG_ASSIGNER_ROLES },
+      schema: {
+        tags: ['workflow'],
+        summary: 'Active staff work can be given to, with how many open assignments each holds',
+        ...bearerDoc,
+        response: { 200: resultWithData(z.array(ZWorkflowStaffSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await workflow.staff(currentUserOf(request)) }),
+  );
+
+  app.get(
+    '/workflow/my-tasks',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['workflow'],
+        summary: 'My assignments, the jobs I answer for, and what changed since `since`',
+        ...bearerDoc,
+        querystring: z.object({ since: z.iso.datetime({ offset: true }).optional() }),
+        response: { 200: resultWithData(ZMyTasksSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await workflow.myTasks(
+        currentUserOf(request),
+        request.query.since === undefined ? null : new Date(request.query.since),
+      ),
+    }),
+  );
+
+  app.get(
+    '/workflow/summary',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['workflow'],
+        summary:
+          'The dashboard’s tiles: overdue, due today and this week, rush, ready, awaiting approval, offsite',
+        ...bearerDoc,
+        response: { 200: resultWithData(ZWorkflowSummarySchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await workflow.summary(currentUserOf(request)) }),
+  );
+}

@@ -1,0 +1,1059 @@
+import {
+  canCreateAndManageRepairs,
+  canCreateOrEditOrders,
+  canViewRepairs,
+  isAllowed,
+  REGISTRY_MANAGER_ROLES,
+} from '@loupe/domain/auth/permissions';
+import type { TActor } from '@loupe/domain/auth/roles';
+import { AppError } from '@loupe/domain/errors/errors';
+import { roomName } from '@loupe/domain/realtime/events';
+import { NUDGE_DEFAULTS, nudgeDecision, type TNudgePolicy } from '@loupe/domain/workflow/nudges';
+import {
+  isStuck,
+  jobUrgency,
+  type TAdvancePhaseInput,
+  type TCreateAssignmentInput,
+  type TDepartmentWorkload,
+  type TMyTasks,
+  type TWorkflowAssignment,
+  type TWorkflowBoard,
+  type TWorkflowBoardQuery,
+  type TWorkflowJob,
+  type TWorkflowStaff,
+  type TWorkflowSummary,
+  ZWorkflowBoardQuerySchema,
+} from '@loupe/domain/workflow/workflow-api';
+import {
+  DEFAULT_ORDER_PHASES,
+  DEFAULT_REPAIR_PHASES,
+  defaultPhases,
+  nextPhaseKey,
+  phaseChangeForRead,
+  phasesFor,
+  type TWorkflowKind,
+  type TWorkflowPhase,
+  type TWorkflowTemplate,
+  type TWorkflowTemplateChanges,
+  ZWorkflowPhasesSchema,
+  ZWorkflowTemplateSchema,
+} from '@loupe/domain/workflow/workflow-template';
+import {
+  addWorkingHours,
+  calendarFor,
+  phaseDueTimes,
+  type TPersonHours,
+  type TWorkingCalendar,
+  workingHoursBetween,
+} from '@loupe/domain/workflow/working-calendar';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDatabase } from '../../db/client.ts';
+import type { TClock } from '../../lib/clock.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
+import type { TRequestContext } from '../auth/service.ts';
+import type { TJobMoved } from '../tracking/location-moves.ts';
+import {
+  createWorkflowRepository,
+  personName,
+  type TAssignmentRow,
+  type TJobRow,
+  type TJobWorkflowRow,
+  type TPersonRow,
+  type TTemplateRow,
+  type TWorkflowRepository,
+} from './repository.ts';
+
+export type TWorkflowActor = TActor & { readonly id: string };
+
+export type TWorkflowServiceOptions = {
+  readonly db: TDatabase;
+  readonly clock: TClock;
+  readonly events: TEventBus;
+  /** The workshop's opening days and hours (Settings › general), read when due times are worked out. */
+  readonly calendar: () => Promise<TWorkingCalendar>;
+  /** A person's own working hours (null: the workshop's), for the due time of work given to them. */
+  readonly personHours?: (userId: string) => Promise<TPersonHours | null>;
+  /** Stores them (Settings); the workflow decides who may. */
+  readonly savePersonHours?: (
+    actorId: string,
+    userId: string,
+    hours: TPersonHours | null,
+    context: TRequestContext,
+  ) => Promise<TPersonHours | null>;
+  readonly logger?: Pick<FastifyBaseLogger, 'error' | 'info'> | undefined;
+};
+
+type TAnnounce = () => void;
+
+/** Who runs the workflow board: admins and managers (spec §2 /workflow-dashboard). */
+const BOARD_ROLES = REGISTRY_MANAGER_ROLES;
+const DAY_MS = 86_400_000;
+
+function forbidden(): AppError {
+  return new AppError('FORBIDDEN', 'You do not have permission to do this.');
+}
+
+/** A refused value, shown under its field (the one validation details shape). */
+function invalid(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { details: { issues: [{ field, message }] } });
+}
+
+function isManager(actor: TActor): boolean {
+  return isAllowed(actor, BOARD_ROLES);
+}
+
+/** Who may give out a job's phases: those who may edit the job (spec §6's order and repair rules). */
+function mayAssign(actor: TActor, kind: TWorkflowKind): boolean {
+  return kind === 'order' ? canCreateOrEditOrders(actor) : canCreateAndManageRepairs(actor);
+}
+
+function mayView(actor: TActor, kind: TWorkflowKind): boolean {
+  return kind === 'order' || canViewRepairs(actor);
+}
+
+const LABEL: Readonly<Record<TWorkflowKind, string>> = { order: 'Order', repair: 'Repair' };
+
+/** A stored template as the API sends it; phases were validated when they were saved. */
+function toTemplate(row: TTemplateRow): TWorkflowTemplate {
+  return ZWorkflowTemplateSchema.parse({
+    id: row.id,
+    kind: row.kind,
+    productTypeId: row.productTypeId,
+    name: row.name,
+    phases: row.phases,
+    repairTypeSteps: row.repairTypeSteps,
+    updatedAt: row.updatedAt.toISOString(),
+  });
+}
+
+/** The template a job follows: its product type's own, else its kind's default. */
+function templateOf(templates: readonly TWorkflowTemplate[], job: Pick<TJobRow, 'kind' | 'productTypeId'>) {
+  const own = templates.find(
+    (t) => t.kind === job.kind && t.productTypeId !== null && t.productTypeId === job.productTypeId,
+  );
+  const fallback = templates.find((t) => t.kind === job.kind && t.productTypeId === null);
+  const template = own ?? fallback;
+  if (!template) throw new Error(`no default ${job.kind} workflow template`);
+  return template;
+}
+
+/** Where a job stands: its saved state, or the first phase since it was created. */
+function stateOf(
+  row: TJobWorkflowRow | undefined,
+  phases: readonly TWorkflowPhase[],
+  job: TJobRow,
+): TJobWorkflowRow {
+  const first = phases[0]?.key ?? 'unknown';
+  if (row === undefined) {
+    return {
+      itemKind: job.kind,
+      itemId: job.id,
+      phaseKey: first,
+      phaseStartedAt: job.createdAt,
+      reworkCount: 0,
+      completedAt: null,
+      nudgeCount: 0,
+      lastNudgedAt: null,
+    };
+  }
+  // A phase a template edit removed: the job starts over at the first one rather than vanish from the board.
+  return phases.some((phase) => phase.key === row.phaseKey) ? row : { ...row, phaseKey: first };
+}
+
+const personOf = (persons: ReadonlyMap<string, TPersonRow>, id: string | null) => {
+  const person = id === null ? undefined : persons.get(id);
+  return person ? { id: person.id, name: personName(person) } : null;
+};
+
+export function createWorkflowService(options: TWorkflowServiceOptions) {
+  const { db, clock, events, calendar } = options;
+
+  function publishAll(announcements: readonly TAnnounce[]): void {
+    for (const announce of announcements) {
+      try {
+        announce();
+      } catch (error) {
+        options.logger?.error({ err: error }, 'workflow: announcing a change failed');
+      }
+    }
+  }
+
+  const itemRoom = (kind: TWorkflowKind, id: string) => roomName({ kind, id });
+  const userRoom = (userId: string) => `user:${userId}`;
+
+  /** The templates, with the defaults made from the workshop's departments the first time they are needed. */
+  async function templates(repo: TWorkflowRepository): Promise<TWorkflowTemplate[]> {
+    let rows = await repo.listTemplates();
+    const missing = (['order', 'repair'] as const).filter(
+      (kind) => !rows.some((row) => row.kind === kind && row.productTypeId === null),
+    );
+    if (missing.length > 0) {
+      const departments = await repo.listDepartments();
+      await repo.insertTemplatesIfMissing(
+        missing.map((kind) => ({
+          kind,
+          productTypeId: null,
+          name: kind === 'order' ? 'Custom orders' : 'Repairs',
+          phases: defaultPhases(kind === 'order' ? DEFAULT_ORDER_PHASES : DEFAULT_REPAIR_PHASES, departments),
+          repairTypeSteps: [],
+        })),
+      );
+      rows = await repo.listTemplates();
+    }
+    return rows.map(toTemplate);
+  }
+
+  /** Cards for jobs: their phase, due times, urgency, place and current assignment. */
+  async function cardsFor(
+    repo: TWorkflowRepository,
+    kind: TWorkflowKind,
+    jobs: readonly TJobRow[],
+  ): Promise<TWorkflowJob[]> {
+    if (jobs.length === 0) return [];
+    const [allTemplates, states, assignments, workingCalendar] = await Promise.all([
+      templates(repo),
+      repo.workflowStates(
+        kind,
+        jobs.map((job) => job.id),
+      ),
+      repo.openAssignmentsOf(
+        kind,
+        jobs.map((job) => job.id),
+      ),
+      calendar(),
+    ]);
+    const persons = await repo.personsById([
+      ...jobs.map((job) => job.salespersonId),
+      ...assignments.map((assignment) => assignment.assigneeId),
+    ]);
+    const now = clock();
+    return jobs.map((job) => {
+      const phases = phasesFor(templateOf(allTemplates, job), job.repairTypes);
+      const state = stateOf(states.get(job.id), phases, job);
+      const index = Math.max(
+        0,
+        phases.findIndex((phase) => phase.key === state.phaseKey),
+      );
+      const phase = phases[index] ?? phases[0];
+      if (!phase) throw new Error('a workflow template without phases');
+      const due = job.promisedDate
+        ? phaseDueTimes(job.promisedDate, phases.slice(index), workingCalendar)
+        : null;
+      const phaseDueAt = due?.get(phase.key)?.toISOString() ?? null;
+      const isComplete = state.completedAt !== null;
+      const workflow = {
+        phaseKey: phase.key,
+        phaseName: phase.name,
+        phaseIndex: index,
+        phaseCount: phases.length,
+        phaseStartedAt: state.phaseStartedAt.toISOString(),
+        phaseDueAt,
+        hoursInPhase: Math.max(
+          0,
+          Math.round(workingHoursBetween(state.phaseStartedAt, now, workingCalendar) * 10) / 10,
+        ),
+        targetHours: phase.targetHours,
+        reworkCount: state.reworkCount,
+        isComplete,
+      };
+      const assignment = assignments.find((row) => row.itemId === job.id && row.phaseKey === phase.key);
+      const assignee = assignment ? personOf(persons, assignment.assigneeId) : null;
+      return {
+        kind: job.kind,
+        id: job.id,
+        number: job.number,
+        customerName: job.customerName,
+        description: job.description,
+        productTypeName: job.productTypeName,
+        status: job.status,
+        isRush: job.isRush,
+        promisedDate: job.promisedDate,
+        salesperson: personOf(persons, job.salespersonId),
+        workflow,
+        urgency: jobUrgency(workflow, now),
+        location:
+          job.departmentId !== null && job.stationId !== null
+            ? {
+                departmentId: job.departmentId,
+                departmentName: job.departmentName ?? '',
+                stationId: job.stationId,
+                stationName: job.stationName ?? '',
+                trackingStatus: job.trackingStatus ?? 'active',
+                expectedOffsite: job.expectedOffsite ?? false,
+              }
+            : null,
+        assignment:
+          assignment && assignee
+            ? { id: assignment.id, assignee, dueAt: assignment.dueAt?.toISOString() ?? null }
+            : null,
+      };
+    });
+  }
+
+  function phaseCompletedAnnouncement(
+    kind: TWorkflowKind,
+    itemId: string,
+    phase: string,
+    by: string | null,
+    at: Date,
+    extraRooms: readonly string[] = [],
+  ): TAnnounce {
+    return () =>
+      events.publish(
+        'workflow:phase-completed',
+        { itemType: kind, itemId, phase, completedBy: by, completedAt: at.toISOString() },
+        { rooms: [itemRoom(kind, itemId), ...extraRooms] },
+      );
+  }
+
+  /** Moves a job to `toKey` inside `repo`'s transaction; returns what to announce once it committed. */
+  async function movePhase(
+    repo: TWorkflowRepository,
+    job: TJobRow,
+    phases: readonly TWorkflowPhase[],
+    state: TJobWorkflowRow,
+    change: {
+      to: string | null;
+      rework: boolean;
+      at: Date;
+      actorId: string | null;
+      reason: string;
+      skipped?: readonly string[];
+    },
+  ): Promise<TAnnounce[]> {
+    const nameOf = (key: string | null) => phases.find((phase) => phase.key === key)?.name ?? 'Done';
+    const left = [state.phaseKey, ...(change.skipped ?? [])];
+    const next: TJobWorkflowRow =
+      change.to === null
+        ? { ...state, completedAt: change.at }
+        : {
+            ...state,
+            phaseKey: change.to,
+            phaseStartedAt: change.at,
+            reworkCount: state.reworkCount + (change.rework ? 1 : 0),
+            completedAt: null,
+            // A new phase starts with a clean slate of nudges.
+            nudgeCount: 0,
+            lastNudgedAt: null,
+          };
+    await repo.saveWorkflowState(next);
+    await repo.recordChange({
+      kind: job.kind,
+      itemId: job.id,
+      at: change.at,
+      actorId: change.actorId,
+      action: 'phase-changed',
+      changes: {
+        phase: { from: nameOf(state.phaseKey), to: change.to === null ? 'Done' : nameOf(change.to) },
+        ...(change.rework ? { rework: { from: false, to: true } } : {}),
+        reason: { from: null, to: change.reason },
+      },
+    });
+    if (change.rework) return [];
+    const closed = await repo.closeAssignments(job.kind, job.id, left, {
+      status: 'completed',
+      at: change.at,
+      by: change.actorId,
+    });
+    const assigneeRooms = closed.map((row) => userRoom(row.assigneeId));
+    return left.map((key) =>
+      phaseCompletedAnnouncement(job.kind, job.id, key, change.actorId, change.at, assigneeRooms),
+    );
+  }
+
+  async function requireJob(repo: TWorkflowRepository, kind: TWorkflowKind, id: string): Promise<TJobRow> {
+    const [job] = await repo.listOpenJobs(kind, [id]);
+    if (!job) throw new AppError('NOT_FOUND', `There is no open ${kind} ${id}.`);
+    return job;
+  }
+
+  async function toAssignment(
+    repo: TWorkflowRepository,
+    row: TAssignmentRow,
+    job?: TJobRow,
+  ): Promise<TWorkflowAssignment> {
+    const [persons, allTemplates, found] = await Promise.all([
+      repo.personsById([row.assigneeId, row.assignedBy]),
+      templates(repo),
+      job
+        ? Promise.resolve(job)
+        : repo.listOpenJobs(row.itemKind as TWorkflowKind, [row.itemId]).then((jobs) => jobs[0]),
+    ]);
+    const phases = found ? phasesFor(templateOf(allTemplates, found), found.repairTypes) : [];
+    return {
+      id: row.id,
+      kind: row.itemKind as TWorkflowKind,
+      itemId: row.itemId,
+      number: found?.number ?? '',
+      phaseKey: row.phaseKey,
+      phaseName: phases.find((phase) => phase.key === row.phaseKey)?.name ?? row.phaseKey,
+      assignee: personOf(persons, row.assigneeId) ?? { id: row.assigneeId, name: 'Former user' },
+      assignedBy: personOf(persons, row.assignedBy),
+      dueAt: row.dueAt?.toISOString() ?? null,
+      status: row.status as TWorkflowAssignment['status'],
+      createdAt: row.createdAt.toISOString(),
+      completedAt: row.completedAt?.toISOString() ?? null,
+      nudgeCount: row.nudgeCount,
+      lastNudgedAt: row.lastNudgedAt?.toISOString() ?? null,
+      snoozedUntil: row.snoozedUntil?.toISOString() ?? null,
+      snoozeReason: row.snoozeReason,
+    };
+  }
+
+  /** Someone unknown is not found, for anyone; someone else's hours are the managers' business. */
+  async function assertMayManageHours(actor: TWorkflowActor, userId: string): Promise<void> {
+    const person = await createWorkflowRepository(db).findActiveUser(userId);
+    if (!person) throw new AppError('NOT_FOUND', 'There is no such member of staff.');
+    if (person.id !== actor.id && !isManager(actor)) throw forbidden();
+  }
+
+  async function openAssignment(repo: TWorkflowRepository, id: string): Promise<TAssignmentRow> {
+    const row = await repo.findAssignment(id);
+    if (row?.status !== 'open') throw new AppError('NOT_FOUND', 'There is no such open assignment.');
+    return row;
+  }
+
+  async function assignmentInTransaction<T>(
+    work: (repo: TWorkflowRepository, pending: TAnnounce[]) => Promise<T>,
+  ): Promise<T> {
+    const pending: TAnnounce[] = [];
+    const result = await db.transaction((tx) => work(createWorkflowRepository(tx), pending));
+    publishAll(pending);
+    return result;
+  }
+
+  /** One click: the job's current phase is done (or it jumps to `to`); the history says who did it. */
+  async function advance(
+    actor: TWorkflowActor,
+    kind: TWorkflowKind,
+    id: string,
+    input: TAdvancePhaseInput,
+  ): Promise<TWorkflowJob> {
+    if (!mayView(actor, kind)) throw forbidden();
+    await assignmentInTransaction(async (repo, pending) => {
+      const job = await requireJob(repo, kind, id);
+      const phases = phasesFor(templateOf(await templates(repo), job), job.repairTypes);
+      const state = stateOf(await repo.lockWorkflowState(kind, id), phases, job);
+      const phase = phases.find((p) => p.key === state.phaseKey);
+      const assigned = (await repo.openAssignmentsOf(kind, [id])).some(
+        (row) => row.phaseKey === state.phaseKey && row.assigneeId === actor.id,
+      );
+      const mayComplete =
+        isManager(actor) || assigned || (phase?.completerRoles.includes(actor.role) ?? false);
+      if (!mayComplete) throw forbidden();
+      if (state.completedAt !== null && input.to === undefined) {
+        throw new AppError('CONFLICT', `${LABEL[kind]} ${job.number} has finished its workflow.`);
+      }
+      const to = input.to ?? nextPhaseKey(phases, state.phaseKey);
+      if (to !== null && !phases.some((p) => p.key === to)) {
+        throw invalid('to', 'Choose a phase of this job’s workflow');
+      }
+      const from = phases.findIndex((p) => p.key === state.phaseKey);
+      const target = to === null ? phases.length : phases.findIndex((p) => p.key === to);
+      pending.push(
+        ...(await movePhase(repo, job, phases, state, {
+          to,
+          rework: target < from,
+          skipped: target > from + 1 ? phases.slice(from + 1, target).map((p) => p.key) : [],
+          at: clock(),
+          actorId: actor.id,
+          reason: input.note ? `Completed by hand: ${input.note}` : 'Completed by hand',
+        })),
+      );
+    });
+    const repo = createWorkflowRepository(db);
+    const [card] = await cardsFor(repo, kind, await repo.listOpenJobs(kind, [id]));
+    if (!card) throw new AppError('NOT_FOUND', `There is no open ${kind} ${id}.`);
+    return card;
+  }
+
+  const service = {
+    /**
+     * Called by tracking inside the transaction that applied a batch of reads: a read at a later phase's
+     * department advances the job, one at an earlier phase's is rework. Returns the announcements to make
+     * after commit.
+     */
+    async afterMoves(tx: TDatabase, moved: readonly TJobMoved[]): Promise<TAnnounce[]> {
+      if (moved.length === 0) return [];
+      const repo = createWorkflowRepository(tx);
+      const allTemplates = await templates(repo);
+      const announcements: TAnnounce[] = [];
+      for (const kind of ['order', 'repair'] as const) {
+        const ofKind = moved.filter((move) => move.kind === kind);
+        if (ofKind.length === 0) continue;
+        const jobs = new Map(
+          (await repo.listOpenJobs(kind, [...new Set(ofKind.map((m) => m.itemId))])).map((job) => [
+            job.id,
+            job,
+          ]),
+        );
+        const states = await repo.workflowStates(kind, [...jobs.keys()]);
+        for (const move of ofKind) {
+          const job = jobs.get(move.itemId);
+          if (!job) continue;
+          const phases = phasesFor(templateOf(allTemplates, job), job.repairTypes);
+          const state = stateOf(states.get(job.id), phases, job);
+          if (state.completedAt !== null) continue;
+          const change = phaseChangeForRead(phases, state.phaseKey, move.departmentId);
+          if (change.kind === 'none') continue;
+          announcements.push(
+            ...(await movePhase(repo, job, phases, state, {
+              to: change.to,
+              rework: change.kind === 'rework',
+              skipped: change.kind === 'advance' ? change.skipped : [],
+              at: move.at,
+              actorId: null,
+              reason: `Read at ${move.stationName}`,
+            })),
+          );
+          const after = await repo.workflowStates(kind, [job.id]);
+          const saved = after.get(job.id);
+          if (saved) states.set(job.id, saved);
+        }
+      }
+      return announcements;
+    },
+
+    async listTemplates(actor: TWorkflowActor): Promise<TWorkflowTemplate[]> {
+      if (!isManager(actor)) throw forbidden();
+      return templates(createWorkflowRepository(db));
+    },
+
+    /** A product type's own workflow, starting as a copy of the order default; one per product type. */
+    async createTemplate(actor: TWorkflowActor, productTypeId: string): Promise<TWorkflowTemplate> {
+      if (!isManager(actor)) throw forbidden();
+      const repo = createWorkflowRepository(db);
+      const productType = await repo.findProductType(productTypeId);
+      if (!productType) throw invalid('productTypeId', 'Choose a product type of the catalog');
+      const base = (await templates(repo)).find((t) => t.kind === 'order' && t.productTypeId === null);
+      if (!base) throw new Error('no default order workflow');
+      const row = await repo.insertTemplate({
+        kind: 'order',
+        productTypeId,
+        name: productType.name,
+        phases: base.phases,
+        repairTypeSteps: [],
+      });
+      if (!row) throw new AppError('CONFLICT', `${productType.name} already has a workflow of its own.`);
+      return toTemplate(row);
+    },
+
+    /** A product type's workflow goes; its jobs follow the default again. The defaults stay. */
+    async deleteTemplate(actor: TWorkflowActor, id: string): Promise<void> {
+      if (!isManager(actor)) throw forbidden();
+      const repo = createWorkflowRepository(db);
+      const row = await repo.findTemplate(id);
+      if (!row) throw new AppError('NOT_FOUND', 'There is no such workflow template.');
+      if (row.productTypeId === null)
+        throw new AppError('CONFLICT', 'The default workflows cannot be removed.');
+      await repo.deleteTemplate(id);
+    },
+
+    async updateTemplate(
+      actor: TWorkflowActor,
+      id: string,
+      changes: TWorkflowTemplateChanges,
+    ): Promise<TWorkflowTemplate> {
+      if (!isManager(actor)) throw forbidden();
+      const repo = createWorkflowRepository(db);
+      const existing = await repo.findTemplate(id);
+      if (!existing) throw new AppError('NOT_FOUND', 'There is no such workflow template.');
+      const phases = ZWorkflowPhasesSchema.parse(changes.phases);
+      const departments = new Set((await repo.listDepartments()).map((department) => department.id));
+      const unknown = phases
+        .flatMap((phase) => phase.departmentIds)
+        .find((departmentId) => !departments.has(departmentId));
+      if (unknown !== undefined) {
+        throw invalid('phases', `There is no department ${unknown}.`);
+      }
+      const row = await repo.updateTemplate(id, {
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        phases,
+        ...(changes.repairTypeSteps !== undefined ? { repairTypeSteps: changes.repairTypeSteps } : {}),
+        updatedAt: clock(),
+      });
+      if (!row) throw new AppError('NOT_FOUND', 'There is no such workflow template.');
+      return toTemplate(row);
+    },
+
+    /** The Command Center: open jobs of a kind by phase, rush first, then the most urgent. */
+    async board(actor: TWorkflowActor, query: TWorkflowBoardQuery): Promise<TWorkflowBoard> {
+      if (!isManager(actor)) throw forbidden();
+      const filters = ZWorkflowBoardQuerySchema.parse(query);
+      const repo = createWorkflowRepository(db);
+      const allTemplates = await templates(repo);
+      const jobs = (await repo.listOpenJobs(filters.kind)).filter(
+        (job) =>
+          (filters.locationId === undefined || job.locationId === filters.locationId) &&
+          (filters.departmentId === undefined || job.departmentId === filters.departmentId) &&
+          (filters.productTypeId === undefined || job.productTypeId === filters.productTypeId) &&
+          (filters.salespersonId === undefined || job.salespersonId === filters.salespersonId),
+      );
+      const now = clock();
+      const cards = (await cardsFor(repo, filters.kind, jobs)).filter((card) => {
+        if (filters.due === 'all') return true;
+        const dueAt = card.workflow.phaseDueAt === null ? null : Date.parse(card.workflow.phaseDueAt);
+        if (dueAt === null) return false;
+        if (filters.due === 'overdue') return dueAt < now.getTime();
+        const horizon = filters.due === 'today' ? DAY_MS : 7 * DAY_MS;
+        return dueAt - now.getTime() <= horizon;
+      });
+      const urgencyRank = { late: 0, 'at-risk': 1, 'on-track': 2 } as const;
+      cards.sort(
+        (a, b) =>
+          Number(b.isRush) - Number(a.isRush) ||
+          urgencyRank[a.urgency] - urgencyRank[b.urgency] ||
+          (a.workflow.phaseDueAt ?? '9999').localeCompare(b.workflow.phaseDueAt ?? '9999') ||
+          a.number.localeCompare(b.number),
+      );
+      const base = allTemplates.find((t) => t.kind === filters.kind && t.productTypeId === null);
+      const columns = (base?.phases ?? []).map((phase) => ({
+        key: phase.key,
+        name: phase.name,
+        targetHours: phase.targetHours,
+        jobs: [] as TWorkflowJob[],
+      }));
+      for (const card of cards) {
+        let column = columns.find((c) => c.key === card.workflow.phaseKey);
+        if (!column) {
+          column = {
+            key: card.workflow.phaseKey,
+            name: card.workflow.phaseName,
+            targetHours: card.workflow.targetHours,
+            jobs: [],
+          };
+          columns.push(column);
+        }
+        column.jobs.push(card);
+      }
+      return { kind: filters.kind, columns, generatedAt: now.toISOString() };
+    },
+
+    advance,
+
+    /** Gives a job's phase (its current one by default) to a person; assigning it again hands it over. */
+    async assign(actor: TWorkflowActor, input: TCreateAssignmentInput): Promise<TWorkflowAssignment> {
+      if (!mayAssign(actor, input.kind)) throw forbidden();
+      // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
+      const workingCalendar = await calendar();
+      const assigneeHours = (await options.personHours?.(input.assigneeId)) ?? null;
+      return assignmentInTransaction(async (repo, pending) => {
+        const job = await requireJob(repo, input.kind, input.itemId);
+        const assignee = await repo.findActiveUser(input.assigneeId);
+        if (!assignee) {
+          throw invalid('assigneeId', 'Choose an active member of staff');
+        }
+        const phases = phasesFor(templateOf(await templates(repo), job), job.repairTypes);
+        const state = stateOf((await repo.workflowStates(input.kind, [job.id])).get(job.id), phases, job);
+        const phaseKey = input.phaseKey ?? state.phaseKey;
+        const index = phases.findIndex((phase) => phase.key === phaseKey);
+        const phase = phases[index];
+        if (!phase) {
+          throw invalid('phaseKey', 'Choose a phase of this job’s workflow');
+        }
+        const now = clock();
+        // Due by the promised date's plan when there is one, else the phase's target from now.
+        const dueAt = job.promisedDate
+          ? (phaseDueTimes(job.promisedDate, phases.slice(index), workingCalendar).get(phase.key) ?? null)
+          : addWorkingHours(now, phase.targetHours, calendarFor(workingCalendar, assigneeHours));
+        const existing = (await repo.openAssignmentsOf(input.kind, [job.id])).find(
+          (row) => row.phaseKey === phase.key,
+        );
+        const row = existing
+          ? await repo.updateAssignment(existing.id, {
+              assigneeId: assignee.id,
+              assignedBy: actor.id,
+              createdAt: now,
+              nudgeCount: 0,
+              lastNudgedAt: null,
+            })
+          : await repo.insertAssignment({
+              itemKind: input.kind,
+              itemId: job.id,
+              phaseKey: phase.key,
+              assigneeId: assignee.id,
+              assignedBy: actor.id,
+              dueAt,
+              createdAt: now,
+            });
+        if (!row) throw new Error('the assignment vanished while it was being handed over');
+        await repo.recordChange({
+          kind: input.kind,
+          itemId: job.id,
+          at: now,
+          actorId: actor.id,
+          action: 'phase-assigned',
+          changes: {
+            assignee: { from: null, to: personName(assignee) },
+            phase: { from: null, to: phase.name },
+          },
+        });
+        pending.push(() =>
+          events.publish(
+            'workflow:assignment-created',
+            {
+              assignmentId: row.id,
+              itemType: input.kind,
+              itemId: job.id,
+              assigneeId: assignee.id,
+              phase: phase.key,
+              createdAt: now.toISOString(),
+            },
+            { rooms: [userRoom(assignee.id), itemRoom(input.kind, job.id)] },
+          ),
+        );
+        return toAssignment(repo, row, job);
+      });
+    },
+
+    /** Hands an open assignment to someone else: the same as assigning its phase again. */
+    async reassign(actor: TWorkflowActor, id: string, assigneeId: string): Promise<TWorkflowAssignment> {
+      const row = await openAssignment(createWorkflowRepository(db), id);
+      return service.assign(actor, {
+        kind: row.itemKind as TWorkflowKind,
+        itemId: row.itemId,
+        assigneeId,
+        phaseKey: row.phaseKey,
+      });
+    },
+
+    /** Marks an assignment done: when its phase is the job's current one, the job moves on. */
+    async completeAssignment(actor: TWorkflowActor, id: string): Promise<TWorkflowAssignment> {
+      const row = await openAssignment(createWorkflowRepository(db), id);
+      if (row.assigneeId !== actor.id && !mayAssign(actor, row.itemKind as TWorkflowKind)) throw forbidden();
+      const kind = row.itemKind as TWorkflowKind;
+      const repo = createWorkflowRepository(db);
+      const [job] = await repo.listOpenJobs(kind, [row.itemId]);
+      const state = (await repo.workflowStates(kind, [row.itemId])).get(row.itemId);
+      const phases = job ? phasesFor(templateOf(await templates(repo), job), job.repairTypes) : [];
+      const current = job ? stateOf(state, phases, job).phaseKey : null;
+      if (current === row.phaseKey) {
+        await advance(actor, kind, row.itemId, {});
+      } else {
+        await assignmentInTransaction(async (tx) => {
+          await tx.closeAssignments(kind, row.itemId, [row.phaseKey], {
+            status: 'completed',
+            at: clock(),
+            by: actor.id,
+          });
+        });
+      }
+      const done = await repo.findAssignment(id);
+      if (!done) throw new AppError('NOT_FOUND', 'There is no such assignment.');
+      return toAssignment(repo, done);
+    },
+
+    /** Takes an assignment back: nobody has the phase any more. */
+    async unassign(actor: TWorkflowActor, id: string): Promise<void> {
+      const repo = createWorkflowRepository(db);
+      const row = await openAssignment(repo, id);
+      if (!mayAssign(actor, row.itemKind as TWorkflowKind)) throw forbidden();
+      await repo.updateAssignment(id, { status: 'cancelled', completedAt: clock(), completedBy: actor.id });
+    },
+
+    /** Holds off nudges until a time, with the reason kept on the assignment. */
+    async snooze(
+      actor: TWorkflowActor,
+      id: string,
+      input: { until: string; reason: string },
+    ): Promise<TWorkflowAssignment> {
+      const repo = createWorkflowRepository(db);
+      const row = await openAssignment(repo, id);
+      if (row.assigneeId !== actor.id && !mayAssign(actor, row.itemKind as TWorkflowKind)) throw forbidden();
+      const until = new Date(input.until);
+      if (until.getTime() <= clock().getTime()) {
+        throw invalid('until', 'Choose a time still to come');
+      }
+      const updated = await repo.updateAssignment(id, { snoozedUntil: until, snoozeReason: input.reason });
+      if (!updated) throw new AppError('NOT_FOUND', 'There is no such assignment.');
+      return toAssignment(repo, updated);
+    },
+
+    /** A reminder by hand to whoever has the job's current phase. */
+    async nudgeJob(
+      actor: TWorkflowActor,
+      kind: TWorkflowKind,
+      id: string,
+      message?: string,
+    ): Promise<{ nudged: number }> {
+      if (!isManager(actor)) throw forbidden();
+      const repo = createWorkflowRepository(db);
+      const [card] = await cardsFor(repo, kind, [await requireJob(repo, kind, id)]);
+      if (!card?.assignment) {
+        throw new AppError('CONFLICT', 'Nobody has this phase yet: assign it first.');
+      }
+      const at = clock();
+      events.publish(
+        'workflow:nudge-triggered',
+        {
+          nudgeId: `${card.assignment.id}:manual:${at.getTime()}`,
+          userId: card.assignment.assignee.id,
+          message: message?.trim() || `${card.number} (${card.workflow.phaseName}) needs your attention.`,
+          itemType: kind,
+          itemId: id,
+          triggeredAt: at.toISOString(),
+        },
+        { rooms: [userRoom(card.assignment.assignee.id)] },
+      );
+      return { nudged: 1 };
+    },
+
+    /** The nudge sweep: each overdue assignment reminds its assignee once per interval, then the managers. */
+    async sweepNudges(): Promise<number> {
+      const repo = createWorkflowRepository(db);
+      const now = clock();
+      const allTemplates = await templates(repo);
+      const managers = await repo.managers();
+      /** The phase's own nudge interval, else the workshop's. */
+      const policyOf = (job: TJobRow, phaseKey: string): TNudgePolicy => {
+        const phase = phasesFor(templateOf(allTemplates, job), job.repairTypes).find(
+          (p) => p.key === phaseKey,
+        );
+        return { ...NUDGE_DEFAULTS, intervalHours: phase?.nudgeEveryHours ?? NUDGE_DEFAULTS.intervalHours };
+      };
+      const nudge = (userId: string, rooms: readonly string[], id: string, message: string, job: TJobRow) =>
+        events.publish(
+          'workflow:nudge-triggered',
+          {
+            nudgeId: id,
+            userId,
+            message,
+            itemType: job.kind,
+            itemId: job.id,
+            triggeredAt: now.toISOString(),
+          },
+          { rooms },
+        );
+      let sent = 0;
+
+      // Assignments past their due time: the assignee, then the managers too.
+      for (const row of await repo.overdueAssignments(now)) {
+        if (row.dueAt === null) continue;
+        const [job] = await repo.listOpenJobs(row.itemKind as TWorkflowKind, [row.itemId]);
+        if (!job) continue;
+        const decision = nudgeDecision(
+          {
+            dueAt: row.dueAt,
+            lastNudgedAt: row.lastNudgedAt,
+            nudgeCount: row.nudgeCount,
+            snoozedUntil: row.snoozedUntil,
+          },
+          now,
+          policyOf(job, row.phaseKey),
+        );
+        if (decision.kind === 'none') continue;
+        // Claimed against the state it was read in, so that two instances sweeping at once nudge once.
+        if (!(await repo.claimNudge(row, { lastNudgedAt: now, nudgeCount: decision.count }))) continue;
+        const rooms = [userRoom(row.assigneeId)];
+        if (decision.escalate) rooms.push(...managers.map((manager) => userRoom(manager.id)));
+        const reminder = decision.count > 1 ? ` (reminder ${decision.count})` : '';
+        nudge(
+          row.assigneeId,
+          rooms,
+          `${row.id}:${decision.count}`,
+          `${job.number} is past its due time${reminder}.`,
+          job,
+        );
+        sent += 1;
+      }
+
+      // Jobs past their phase's target with nobody assigned: the managers, who give the work out.
+      for (const kind of ['order', 'repair'] as const) {
+        const jobs = await repo.listOpenJobs(kind);
+        const cards = await cardsFor(repo, kind, jobs);
+        const states = await repo.workflowStates(
+          kind,
+          cards.map((card) => card.id),
+        );
+        for (const card of cards) {
+          const job = jobs.find((candidate) => candidate.id === card.id);
+          if (!job || card.assignment !== null || !isStuck(card)) continue;
+          const state = states.get(card.id);
+          const decision = nudgeDecision(
+            {
+              dueAt: new Date(0),
+              lastNudgedAt: state?.lastNudgedAt ?? null,
+              nudgeCount: state?.nudgeCount ?? 0,
+              snoozedUntil: null,
+            },
+            now,
+            policyOf(job, card.workflow.phaseKey),
+          );
+          if (decision.kind === 'none') continue;
+          const claimed = await repo.claimJobNudge(
+            stateOf(state, phasesFor(templateOf(allTemplates, job), job.repairTypes), job),
+            { lastNudgedAt: now, nudgeCount: decision.count },
+            state !== undefined,
+          );
+          if (!claimed) continue;
+          const message = `${card.number} has been in ${card.workflow.phaseName} longer than its ${card.workflow.targetHours} h target, and nobody has it.`;
+          for (const manager of managers)
+            nudge(
+              manager.id,
+              [userRoom(manager.id)],
+              `${kind}:${card.id}:${decision.count}:${manager.id}`,
+              message,
+              job,
+            );
+          sent += 1;
+        }
+      }
+      return sent;
+    },
+
+    /** My Tasks: my open assignments with their jobs, the jobs I answer for, and what changed since I looked. */
+    async myTasks(actor: TWorkflowActor, since: Date | null): Promise<TMyTasks> {
+      const repo = createWorkflowRepository(db);
+      const rows = await repo.assignmentsOf(actor.id, since);
+      const open = rows.filter(
+        (row) => row.status === 'open' && mayView(actor, row.itemKind as TWorkflowKind),
+      );
+      const assignments: TMyTasks['assignments'] = [];
+      for (const kind of ['order', 'repair'] as const) {
+        const ofKind = open.filter((row) => row.itemKind === kind);
+        const cards = await cardsFor(
+          repo,
+          kind,
+          await repo.listOpenJobs(kind, [...new Set(ofKind.map((row) => row.itemId))]),
+        );
+        for (const row of ofKind) {
+          const job = cards.find((card) => card.id === row.itemId);
+          if (job) assignments.push({ ...(await toAssignment(repo, row)), job });
+        }
+      }
+      assignments.sort((a, b) => (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999'));
+      const mine = (await repo.listOpenJobs('order')).filter(
+        (job) =>
+          job.salespersonId === actor.id && (job.status === 'ready' || job.status === 'awaiting_approval'),
+      );
+      const changes = rows
+        .filter(
+          (row) =>
+            since !== null &&
+            ((row.createdAt > since && row.status === 'open') ||
+              (row.completedAt !== null && row.completedAt > since)),
+        )
+        .map((row) => ({
+          at: (row.status === 'open' ? row.createdAt : (row.completedAt ?? row.createdAt)).toISOString(),
+          text: row.status === 'open' ? 'Given to you' : row.status === 'completed' ? 'Done' : 'Taken back',
+          itemId: row.itemId,
+          kind: row.itemKind as TWorkflowKind,
+        }));
+      return {
+        assignments,
+        responsibleFor: await cardsFor(repo, 'order', mine),
+        changedSince: since?.toISOString() ?? null,
+        changes,
+      };
+    },
+
+    /** A person's own working hours: their own, or anyone's for the floor's managers. */
+    async personHours(actor: TWorkflowActor, userId: string): Promise<TPersonHours | null> {
+      await assertMayManageHours(actor, userId);
+      return (await options.personHours?.(userId)) ?? null;
+    },
+
+    async setPersonHours(
+      actor: TWorkflowActor,
+      userId: string,
+      hours: TPersonHours | null,
+      context: TRequestContext,
+    ): Promise<TPersonHours | null> {
+      await assertMayManageHours(actor, userId);
+      if (!options.savePersonHours) throw new Error('no store for personal working hours');
+      return options.savePersonHours(actor.id, userId, hours, context);
+    },
+
+    /** Who work can be given to, for those who give it out; names sorted, load alongside. */
+    async staff(actor: TWorkflowActor): Promise<TWorkflowStaff[]> {
+      if (!mayAssign(actor, 'order') && !mayAssign(actor, 'repair')) throw forbidden();
+      const rows = await createWorkflowRepository(db).staff();
+      return rows
+        .map((row) => ({
+          id: row.id,
+          name: personName(row),
+          role: row.role,
+          openAssignments: row.openAssignments,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /**
+     * /manager-department: a department's stations with what stands at each (load in working hours against a
+     * day, what is stuck), what is on its way in, and who can take work.
+     */
+    async departmentWorkload(actor: TWorkflowActor, departmentId: string): Promise<TDepartmentWorkload> {
+      if (!isManager(actor)) throw forbidden();
+      const repo = createWorkflowRepository(db);
+      const department = await repo.findDepartment(departmentId);
+      if (!department) throw new AppError('NOT_FOUND', `There is no department ${departmentId}.`);
+      const allTemplates = await templates(repo);
+      const kinds = (['order', 'repair'] as const).filter((kind) => mayView(actor, kind));
+      const cards = (
+        await Promise.all(kinds.map(async (kind) => cardsFor(repo, kind, await repo.listOpenJobs(kind))))
+      ).flat();
+      const urgencyRank = { late: 0, 'at-risk': 1, 'on-track': 2 } as const;
+      const byUrgency = (a: TWorkflowJob, b: TWorkflowJob) =>
+        Number(b.isRush) - Number(a.isRush) || urgencyRank[a.urgency] - urgencyRank[b.urgency];
+      const phasesHere = new Set(
+        allTemplates.flatMap((t) =>
+          t.phases.filter((p) => p.departmentIds.includes(departmentId)).map((p) => `${t.kind}:${p.key}`),
+        ),
+      );
+      const stationRows = await repo.stationsOf(departmentId);
+      const stationList = stationRows.map((station) => {
+        const jobs = cards.filter((card) => card.location?.stationId === station.id).sort(byUrgency);
+        const loadHours = jobs.reduce(
+          (sum, job) => sum + Math.max(0, job.workflow.targetHours - job.workflow.hoursInPhase),
+          0,
+        );
+        return {
+          ...station,
+          jobs,
+          loadHours: Math.round(loadHours * 10) / 10,
+          stuck: jobs.filter(isStuck).length,
+        };
+      });
+      const incoming = cards
+        .filter(
+          (card) =>
+            card.location?.departmentId !== departmentId &&
+            phasesHere.has(`${card.kind}:${card.workflow.phaseKey}`),
+        )
+        .sort(byUrgency);
+      return {
+        department,
+        stations: stationList,
+        incoming,
+        people: await service.staff(actor),
+      };
+    },
+
+    /** The dashboard's tiles over every open job the user may see. */
+    async summary(actor: TWorkflowActor): Promise<TWorkflowSummary> {
+      const repo = createWorkflowRepository(db);
+      const kinds = (['order', 'repair'] as const).filter((kind) => mayView(actor, kind));
+      const jobs = (await Promise.all(kinds.map((kind) => repo.listOpenJobs(kind)))).flat();
+      const workingCalendar = await calendar();
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: workingCalendar.timeZone }).format(clock());
+      const weekEnd = new Date(Date.parse(`${today}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);
+      const count = (test: (job: TJobRow) => boolean) => jobs.filter(test).length;
+      return {
+        overdue: count(
+          (job) => job.promisedDate !== null && job.promisedDate < today && job.status !== 'ready',
+        ),
+        dueToday: count((job) => job.promisedDate === today),
+        dueThisWeek: count(
+          (job) => job.promisedDate !== null && job.promisedDate >= today && job.promisedDate <= weekEnd,
+        ),
+        rush: count((job) => job.isRush),
+        readyForPickup: count((job) => job.status === 'ready'),
+        awaitingApproval: count((job) => job.status === 'awaiting_approval'),
+        offsite: count((job) => job.trackingStatus === 'offsite'),
+      };
+    },
+  };
+  return service;
+}
+
+export type TWorkflowService = ReturnType<typeof createWorkflowService>;

@@ -1,0 +1,505 @@
+import {
+  ZDepartmentWorkloadSchema,
+  ZMyTasksSchema,
+  ZWorkflowAssignmentSchema,
+  ZWorkflowBoardSchema,
+  ZWorkflowJobSchema,
+  ZWorkflowStaffSchema,
+  ZWorkflowSummarySchema,
+} from '@loupe/domain/workflow/workflow-api';
+import { type TWorkflowTemplate, ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema.ts';
+import type { TAnnouncement } from '../src/realtime/event-bus.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
+import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+
+const HOUR = 3_600_000;
+
+/** Issue 12: phases that follow reads, assignments, nudges, the board, My Tasks and the tiles, over HTTP. */
+describe.each(TEST_DATABASES)('workflow on %s', (database) => {
+  let t: TTestApp;
+  let fx: TTrackingFixtures;
+  let manager: TTestClient;
+  let managerEmail: string;
+  let announced: TAnnouncement[];
+  let places: Awaited<ReturnType<typeof workshop>>;
+
+  async function workshop() {
+    const suffix = crypto.randomUUID().slice(0, 6);
+    const casting = await fx.department({ name: `Casting ${suffix}` });
+    const bench = await fx.department({ name: `Bench ${suffix}` });
+    const polishing = await fx.department({ name: `Polishing ${suffix}` });
+    const vendor = await fx.department({ name: `Vendor shelf ${suffix}` });
+    return {
+      casting: { department: casting, station: await fx.station(casting.id, { name: 'Casting machine' }) },
+      bench: { department: bench, station: await fx.station(bench.id, { name: 'Bench 1' }) },
+      polishing: {
+        department: polishing,
+        station: await fx.station(polishing.id, { name: 'Polishing lathe' }),
+      },
+      vendor: { department: vendor, station: await fx.station(vendor.id, { name: 'Dispatch' }) },
+    };
+  }
+
+  const data = (response: { json(): unknown }) => (response.json() as { data: unknown }).data;
+
+  async function orderTemplate(): Promise<TWorkflowTemplate> {
+    const response = await manager.request('GET', '/api/v1/workflow/templates');
+    expect(response.statusCode).toBe(200);
+    const templates = ZWorkflowTemplateSchema.array().parse(data(response));
+    const template = templates.find(
+      (candidate) => candidate.kind === 'order' && candidate.productTypeId === null,
+    );
+    if (!template) throw new Error('no default order template');
+    return template;
+  }
+
+  const phase = (
+    key: string,
+    name: string,
+    departmentIds: string[],
+    extra: Record<string, unknown> = {},
+  ) => ({
+    key,
+    name,
+    departmentIds,
+    targetHours: 8,
+    completerRoles: ['production'],
+    needsSignOff: false,
+    ...extra,
+  });
+
+  /** A tracked order at `station`, its tag read there by a reader. */
+  async function trackedOrder(
+    at: { department: { id: string }; station: { id: string } },
+    promisedDate?: string,
+  ) {
+    const order = await fx.order({ customerName: 'Ada Lovelace' });
+    if (promisedDate) await t.database.db.update(orders).set({ promisedDate }).where(eq(orders.id, order.id));
+    const epc = fx.epc();
+    const assigned = await manager.request('POST', '/api/v1/tracking/assign-epc', {
+      body: { orderId: order.id, epcCode: epc, orderNumber: order.orderNumber },
+    });
+    expect(assigned.statusCode).toBe(200);
+    await read(order.id, epc, at);
+    return { order, epc };
+  }
+
+  async function read(
+    orderId: string,
+    epc: string,
+    at: { department: { id: string }; station: { id: string } },
+  ) {
+    t.clock.advance(60_000);
+    const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
+      body: { orderId, epcCode: epc, departmentId: at.department.id, stationId: at.station.id },
+    });
+    expect(moved.statusCode).toBe(200);
+  }
+
+  async function card(orderId: string) {
+    const response = await manager.request('GET', '/api/v1/workflow/board?kind=order');
+    expect(response.statusCode).toBe(200);
+    const board = ZWorkflowBoardSchema.parse(data(response));
+    return board.columns.flatMap((column) => column.jobs).find((job) => job.id === orderId);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+    fx = createTrackingFixtures(t.database.db);
+    const signedIn = await t.clientAs('manager');
+    manager = signedIn.client;
+    managerEmail = signedIn.user.email;
+    t.app.loupe.events.subscribe((announcement) => announced.push(announcement));
+    places = await workshop();
+    const template = await orderTemplate();
+    const saved = await manager.request('PUT', `/api/v1/workflow/templates/${template.id}`, {
+      body: {
+        phases: [
+          phase('casting', 'Casting', [places.casting.department.id]),
+          phase('bench', 'Bench work', [places.bench.department.id]),
+          phase('polishing', 'Polishing', [places.polishing.department.id]),
+          phase('qa', 'Quality check', [], { completerRoles: ['qa'], needsSignOff: true, targetHours: 2 }),
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    announced = [];
+    // Tests move the clock by hours; a fresh sign-in keeps the manager's token valid at the new time.
+    manager.idToken = (await t.signIn(managerEmail)).IdToken;
+  });
+
+  it('lists every workflow route in /api/openapi.json', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths).filter((path) =>
+      path.startsWith('/api/v1/workflow'),
+    );
+    expect(paths.sort()).toEqual([
+      '/api/v1/workflow/assignments',
+      '/api/v1/workflow/assignments/{id}',
+      '/api/v1/workflow/assignments/{id}/complete',
+      '/api/v1/workflow/assignments/{id}/snooze',
+      '/api/v1/workflow/board',
+      '/api/v1/workflow/calendar',
+      '/api/v1/workflow/departments/{id}',
+      '/api/v1/workflow/jobs/{kind}/{id}/advance',
+      '/api/v1/workflow/jobs/{kind}/{id}/nudge',
+      '/api/v1/workflow/my-tasks',
+      '/api/v1/workflow/people',
+      '/api/v1/workflow/people/{id}/hours',
+      '/api/v1/workflow/summary',
+      '/api/v1/workflow/templates',
+      '/api/v1/workflow/templates/{id}',
+    ]);
+  });
+
+  it('refuses a template naming a department that does not exist, or two phases with one key', async () => {
+    const template = await orderTemplate();
+    const unknown = await manager.request('PUT', `/api/v1/workflow/templates/${template.id}`, {
+      body: { phases: [phase('casting', 'Casting', ['DEPT-NOPE'])] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { issues: [{ field: 'phases', message: 'There is no department DEPT-NOPE.' }] },
+    });
+    const twice = await manager.request('PUT', `/api/v1/workflow/templates/${template.id}`, {
+      body: { phases: [phase('casting', 'A', []), phase('casting', 'B', [])] },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect((await orderTemplate()).phases.map((p) => p.key)).toEqual(['casting', 'bench', 'polishing', 'qa']);
+  });
+
+  it('moves a job through its phases as its tag is read: ahead (skipping), and back as rework', async () => {
+    const { order, epc } = await trackedOrder(places.casting);
+    expect((await card(order.id))?.workflow).toMatchObject({ phaseKey: 'casting', reworkCount: 0 });
+
+    await read(order.id, epc, places.vendor);
+    expect((await card(order.id))?.workflow.phaseKey).toBe('casting');
+
+    announced = [];
+    await read(order.id, epc, places.polishing);
+    expect((await card(order.id))?.workflow).toMatchObject({ phaseKey: 'polishing', phaseIndex: 2 });
+    const completed = announced.filter((a) => a.name === 'workflow:phase-completed').map((a) => a.payload);
+    expect(completed).toEqual([
+      expect.objectContaining({ itemId: order.id, phase: 'casting', completedBy: null }),
+      expect.objectContaining({ itemId: order.id, phase: 'bench', completedBy: null }),
+    ]);
+
+    await read(order.id, epc, places.bench);
+    expect((await card(order.id))?.workflow).toMatchObject({ phaseKey: 'bench', reworkCount: 1 });
+
+    const history = (await fx.changes('order', order.id)).filter(
+      (change) => change.action === 'phase-changed',
+    );
+    expect(history.map((change) => change.changes)).toEqual([
+      expect.objectContaining({
+        phase: { from: 'Casting', to: 'Polishing' },
+        reason: { from: null, to: 'Read at Polishing lathe' },
+      }),
+      expect.objectContaining({
+        phase: { from: 'Polishing', to: 'Bench work' },
+        rework: { from: false, to: true },
+      }),
+    ]);
+  });
+
+  it('assigns a phase with a due time from the promised date, hands it over, and the assignee completes it', async () => {
+    const { order } = await trackedOrder(places.bench, '2030-06-14');
+    const marco = await t.clientAs('production', { firstName: 'Marco', lastName: 'Bellini' });
+    const hannah = await t.clientAs('production', { firstName: 'Hannah', lastName: 'Okafor' });
+
+    const created = await manager.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'order', itemId: order.id, assigneeId: marco.user.id },
+    });
+    expect(created.statusCode).toBe(201);
+    const assignment = ZWorkflowAssignmentSchema.parse(data(created));
+    expect(assignment).toMatchObject({
+      phaseKey: 'bench',
+      assignee: { name: 'Marco Bellini' },
+      status: 'open',
+    });
+    // Bench is due when the later phases' targets (polishing 8 h, QA 2 h) still fit before closing on the 14th.
+    expect(assignment.dueAt).toBe('2030-06-13T15:00:00.000Z');
+    const event = announced.find((a) => a.name === 'workflow:assignment-created');
+    expect(event?.rooms).toContain(`user:${marco.user.id}`);
+
+    const people = ZWorkflowStaffSchema.array().parse(
+      data(await manager.request('GET', '/api/v1/workflow/people')),
+    );
+    expect(people.find((person) => person.id === marco.user.id)).toMatchObject({
+      name: 'Marco Bellini',
+      role: 'production',
+      openAssignments: 1,
+    });
+    const mine = ZMyTasksSchema.parse(data(await marco.client.request('GET', '/api/v1/workflow/my-tasks')));
+    expect(mine.assignments.map((a) => a.job.number)).toEqual([order.orderNumber]);
+
+    const handed = await manager.request('PATCH', `/api/v1/workflow/assignments/${assignment.id}`, {
+      body: { assigneeId: hannah.user.id },
+    });
+    expect(handed.statusCode).toBe(200);
+    expect(
+      ZMyTasksSchema.parse(data(await marco.client.request('GET', '/api/v1/workflow/my-tasks'))).assignments,
+    ).toEqual([]);
+
+    const stranger = await marco.client.request(
+      'POST',
+      `/api/v1/workflow/assignments/${assignment.id}/complete`,
+    );
+    expect(stranger.statusCode).toBe(403);
+    const done = await hannah.client.request(
+      'POST',
+      `/api/v1/workflow/assignments/${assignment.id}/complete`,
+    );
+    expect(done.statusCode).toBe(200);
+    expect(ZWorkflowAssignmentSchema.parse(data(done)).status).toBe('completed');
+    expect((await card(order.id))?.workflow.phaseKey).toBe('polishing');
+  });
+
+  it('lets only managers, the assignee or a role the phase names complete it by hand', async () => {
+    const { order } = await trackedOrder(places.casting);
+    const qa = (await t.clientAs('qa')).client;
+    const refused = await qa.request('POST', `/api/v1/workflow/jobs/order/${order.id}/advance`, { body: {} });
+    expect(refused.statusCode).toBe(403);
+    const production = (await t.clientAs('production')).client;
+    const advanced = await production.request('POST', `/api/v1/workflow/jobs/order/${order.id}/advance`, {
+      body: { note: 'cast and cleaned' },
+    });
+    expect(advanced.statusCode).toBe(200);
+    expect(ZWorkflowJobSchema.parse(data(advanced)).workflow.phaseKey).toBe('bench');
+    const badPhase = await manager.request('POST', `/api/v1/workflow/jobs/order/${order.id}/advance`, {
+      body: { to: 'engraving' },
+    });
+    expect(badPhase.statusCode).toBe(400);
+    const salesperson = (await t.clientAs('salesperson')).client;
+    expect((await salesperson.request('GET', '/api/v1/workflow/board')).statusCode).toBe(403);
+    const assignByProduction = await production.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'order', itemId: order.id, assigneeId: (await t.clientAs('production')).user.id },
+    });
+    expect(assignByProduction.statusCode).toBe(403);
+  });
+
+  it('nudges an overdue assignee once per interval, then the managers too, and not while snoozed', async () => {
+    const yesterday = new Date(t.clock().getTime() - 30 * HOUR).toISOString().slice(0, 10);
+    const { order } = await trackedOrder(places.polishing, yesterday);
+    const ben = await t.clientAs('production');
+    const created = await manager.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'order', itemId: order.id, assigneeId: ben.user.id },
+    });
+    const assignment = ZWorkflowAssignmentSchema.parse(data(created));
+    const nudgesFor = () =>
+      announced.filter(
+        (a) =>
+          a.name === 'workflow:nudge-triggered' && (a.payload as { itemId?: string }).itemId === order.id,
+      );
+
+    await t.app.loupe.workflow.sweepNudges();
+    expect(nudgesFor()).toHaveLength(1);
+    expect(nudgesFor()[0]?.rooms).toEqual([`user:${ben.user.id}`]);
+    await t.app.loupe.workflow.sweepNudges();
+    expect(nudgesFor()).toHaveLength(1);
+
+    t.clock.advance(4 * HOUR + 60_000);
+    await t.app.loupe.workflow.sweepNudges();
+    expect(nudgesFor()).toHaveLength(2);
+    expect(nudgesFor()[1]?.rooms.length).toBeGreaterThan(1);
+
+    ben.client.idToken = (await t.signIn(ben.user.email)).IdToken;
+    const snoozed = await ben.client.request('POST', `/api/v1/workflow/assignments/${assignment.id}/snooze`, {
+      body: {
+        until: new Date(t.clock().getTime() + 24 * HOUR).toISOString(),
+        reason: 'Waiting for the stone',
+      },
+    });
+    expect(snoozed.statusCode).toBe(200);
+    t.clock.advance(5 * HOUR);
+    await t.app.loupe.workflow.sweepNudges();
+    expect(nudgesFor()).toHaveLength(2);
+  });
+
+  it("shows a department's stations with their queues and load, and what is on its way in", async () => {
+    const { order } = await trackedOrder(places.bench);
+    const { order: coming } = await trackedOrder(places.casting);
+    await manager.request('POST', `/api/v1/workflow/jobs/order/${coming.id}/advance`, { body: {} });
+    const response = await manager.request(
+      'GET',
+      `/api/v1/workflow/departments/${places.bench.department.id}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const workload = ZDepartmentWorkloadSchema.parse(data(response));
+    expect(workload.department.id).toBe(places.bench.department.id);
+    const station = workload.stations.find((s) => s.id === places.bench.station.id);
+    expect(station?.jobs.map((job) => job.id)).toContain(order.id);
+    expect(station?.loadHours).toBeGreaterThan(0);
+    expect(workload.incoming.map((job) => job.id)).toContain(coming.id);
+    expect(workload.incoming.map((job) => job.id)).not.toContain(order.id);
+    expect((await manager.request('GET', '/api/v1/workflow/departments/DEPT-NOPE')).statusCode).toBe(404);
+    const salesperson = (await t.clientAs('salesperson')).client;
+    expect(
+      (await salesperson.request('GET', `/api/v1/workflow/departments/${places.bench.department.id}`))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('answers the board by phase with filters, and the dashboard tiles', async () => {
+    const late = new Date(t.clock().getTime() - 48 * HOUR).toISOString().slice(0, 10);
+    const { order } = await trackedOrder(places.bench, late);
+    const overdue = ZWorkflowBoardSchema.parse(
+      data(await manager.request('GET', '/api/v1/workflow/board?kind=order&due=overdue')),
+    );
+    expect(overdue.columns.map((column) => column.key).slice(0, 4)).toEqual([
+      'casting',
+      'bench',
+      'polishing',
+      'qa',
+    ]);
+    const lateCard = overdue.columns.flatMap((column) => column.jobs).find((job) => job.id === order.id);
+    expect(lateCard).toMatchObject({ urgency: 'late', location: { stationName: 'Bench 1' } });
+    expect(overdue.columns.flatMap((column) => column.jobs).every((job) => job.urgency === 'late')).toBe(
+      true,
+    );
+
+    const summary = ZWorkflowSummarySchema.parse(
+      data(await manager.request('GET', '/api/v1/workflow/summary')),
+    );
+    expect(summary.overdue).toBeGreaterThanOrEqual(1);
+    const production = (await t.clientAs('production')).client;
+    expect((await production.request('GET', '/api/v1/workflow/summary')).statusCode).toBe(200);
+  });
+
+  it("tells the managers once per the phase's interval about a job past its target that nobody has", async () => {
+    const template = await orderTemplate();
+    const phases = template.phases.map((p) => (p.key === 'casting' ? { ...p, nudgeEveryHours: 1 } : p));
+    expect(
+      (await manager.request('PUT', `/api/v1/workflow/templates/${template.id}`, { body: { phases } }))
+        .statusCode,
+    ).toBe(200);
+    const { order } = await trackedOrder(places.casting);
+    const aboutIt = () =>
+      announced.filter(
+        (a) =>
+          a.name === 'workflow:nudge-triggered' && (a.payload as { itemId?: string }).itemId === order.id,
+      );
+    await t.app.loupe.workflow.sweepNudges();
+    expect(aboutIt()).toEqual([]);
+
+    t.clock.advance(3 * 24 * HOUR);
+    await t.app.loupe.workflow.sweepNudges();
+    const first = aboutIt();
+    expect(first.length).toBeGreaterThan(0);
+    expect(
+      first.every(
+        (a) => a.rooms.length === 1 && a.rooms[0] === `user:${(a.payload as { userId: string }).userId}`,
+      ),
+    ).toBe(true);
+    expect(first[0]?.payload).toMatchObject({ message: expect.stringContaining('nobody has it') });
+    await t.app.loupe.workflow.sweepNudges();
+    expect(aboutIt()).toHaveLength(first.length);
+
+    t.clock.advance(HOUR + 60_000);
+    await t.app.loupe.workflow.sweepNudges();
+    expect(aboutIt()).toHaveLength(first.length * 2);
+  });
+
+  it("counts work without a promised date in the assignee's own hours, which only they and managers set", async () => {
+    const { order } = await trackedOrder(places.casting);
+    const grace = await t.clientAs('production');
+    const other = (await t.clientAs('production')).client;
+    const lateShift = { openDays: [0, 1, 2, 3, 4, 5, 6], opensAt: '20:00', closesAt: '23:00' };
+    const path = `/api/v1/workflow/people/${grace.user.id}/hours`;
+    expect((await other.request('PUT', path, { body: { hours: lateShift } })).statusCode).toBe(403);
+    expect((await other.request('GET', path)).statusCode).toBe(403);
+    expect(data(await grace.client.request('GET', path))).toBeNull();
+    const refused = await grace.client.request('PUT', path, {
+      body: { hours: { ...lateShift, closesAt: '19:00' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await grace.client.request('PUT', path, { body: { hours: lateShift } })).statusCode).toBe(200);
+    expect(data(await manager.request('GET', path))).toEqual(lateShift);
+
+    const created = await manager.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'order', itemId: order.id, assigneeId: grace.user.id },
+    });
+    const dueAt = new Date(ZWorkflowAssignmentSchema.parse(data(created)).dueAt ?? '');
+    // Casting's 8 h target in 3-hour evenings (UTC): the due time falls at an evening hour, days later.
+    expect(dueAt.getUTCHours()).toBeGreaterThanOrEqual(20);
+    expect(dueAt.getUTCHours()).toBeLessThanOrEqual(23);
+    expect(dueAt.getTime() - t.clock().getTime()).toBeGreaterThan(2 * 24 * HOUR);
+    expect((await manager.request('PUT', path, { body: { hours: null } })).statusCode).toBe(200);
+    expect(data(await grace.client.request('GET', path))).toBeNull();
+  });
+
+  it('gives a product type a workflow of its own, which its orders follow until it is removed', async () => {
+    const created = await manager.request('POST', '/api/v1/catalog/product-types', {
+      body: { name: `Signet ${crypto.randomUUID().slice(0, 6)}` },
+    });
+    expect(created.statusCode).toBe(201);
+    const productTypeId = (data(created) as { id: string }).id;
+    const added = await manager.request('POST', '/api/v1/workflow/templates', { body: { productTypeId } });
+    expect(added.statusCode).toBe(201);
+    const own = ZWorkflowTemplateSchema.parse(data(added));
+    expect(own.phases.map((p) => p.key)).toEqual((await orderTemplate()).phases.map((p) => p.key));
+    expect(
+      (await manager.request('POST', '/api/v1/workflow/templates', { body: { productTypeId } })).statusCode,
+    ).toBe(409);
+    const saved = await manager.request('PUT', `/api/v1/workflow/templates/${own.id}`, {
+      body: {
+        phases: [
+          phase('engraving', 'Hand engraving', [places.bench.department.id]),
+          phase('qa', 'Quality check', []),
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const { order } = await trackedOrder(places.bench);
+    await t.database.db.update(orders).set({ productTypeId }).where(eq(orders.id, order.id));
+    expect((await card(order.id))?.workflow).toMatchObject({ phaseKey: 'engraving', phaseCount: 2 });
+
+    expect(
+      (await manager.request('DELETE', `/api/v1/workflow/templates/${(await orderTemplate()).id}`))
+        .statusCode,
+    ).toBe(409);
+    expect((await manager.request('DELETE', `/api/v1/workflow/templates/${own.id}`)).statusCode).toBe(200);
+    // Back on the default workflow, where its last read put it.
+    expect((await card(order.id))?.workflow.phaseKey).toBe('bench');
+  });
+
+  // Last: it changes the calendar every due time above counts in.
+  it('keeps the working calendar managers set, and counts due times in it', async () => {
+    const calendar = {
+      timeZone: 'America/New_York',
+      openDays: [1, 2, 3, 4, 5, 6],
+      opensAt: '10:00',
+      closesAt: '18:00',
+      closedDates: ['2030-06-14'],
+    };
+    const salesperson = (await t.clientAs('salesperson')).client;
+    expect(
+      (await salesperson.request('PUT', '/api/v1/workflow/calendar', { body: calendar })).statusCode,
+    ).toBe(403);
+    const bad = await manager.request('PUT', '/api/v1/workflow/calendar', {
+      body: { ...calendar, timeZone: 'Mars/Olympus' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await manager.request('PUT', '/api/v1/workflow/calendar', { body: calendar })).statusCode).toBe(
+      200,
+    );
+    expect(data(await salesperson.request('GET', '/api/v1/workflow/calendar'))).toEqual(calendar);
+
+    const { order } = await trackedOrder(places.polishing, '2030-06-14');
+    const ben = await t.clientAs('production');
+    const created = await manager.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'order', itemId: order.id, assigneeId: ben.user.id },
+    });
+    // Friday the 14th is closed: QA (2 h) ends Thursday at 18:00 New York time, polishing 2 h before it.
+    expect(ZWorkflowAssignmentSchema.parse(data(created)).dueAt).toBe('2030-06-13T20:00:00.000Z');
+  });
+});
