@@ -64,6 +64,15 @@ const BUILT_SCREENS: RouteObject[] = [
     paths.departments,
   ),
   screen(paths.offsite, async () => (await import('@/features/offsite/routes/offsite-route')).OffsiteRoute),
+  screen(
+    paths.workflowDashboard,
+    async () => (await import('@/features/workflow/routes/workflow-dashboard-route')).WorkflowDashboardRoute,
+  ),
+  screen(paths.myTasks, async () => (await import('@/features/workflow/routes/my-tasks-route')).MyTasksRoute),
+  screen(
+    paths.managerDepartment,
+    async () => (await import('@/features/workflow/routes/manager-department-route')).ManagerDepartmentRoute,
+  ),
   screen(paths.orders, async () => (await import('@/features/orders/routes/orders-route')).OrdersRoute),
   screen(
     paths.orderNew,
@@ -100,7 +109,6 @@ const BUILT_SCREENS: RouteObject[] = [
 
 const LAYOUT_SCREENS = [
   paths.aiSettings,
-  paths.workflowDashboard,
   paths.workflowAnalytics,
   paths.onTimeDelivery,
   paths.productTypePerformance,
@@ -109,9 +117,7 @@ const LAYOUT_SCREENS = [
   paths.alerts,
   paths.rootCauseDashboard,
   paths.designerWorkspace,
-  paths.myTasks,
   paths.jewelerTv,
-  paths.managerDepartment,
   paths.tvSetup,
 ];
 

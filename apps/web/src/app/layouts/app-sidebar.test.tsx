@@ -9,6 +9,7 @@ import { AppSidebar } from '@/app/layouts/app-sidebar';
 import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
+import { makeAuth, makeUser } from '@/test/factories';
 import { mockMatchMedia, type TMatchMediaMock } from '@/test/match-media';
 
 const CONFIG: TPublicConfig = {
@@ -20,23 +21,6 @@ const CONFIG: TPublicConfig = {
   tagline: 'Select a location to view departments and track items across our facilities',
   aiAssistantName: 'Gemma',
 };
-
-function makeUser(role: TRole): TCurrentUser {
-  return {
-    id: `user-${role}`,
-    email: `${role}@example.test`,
-    name: `Test ${role}`,
-    firstName: 'Test',
-    lastName: role,
-    role,
-    department: null,
-  };
-}
-
-function makeAuth(user: TCurrentUser | null, signOut = vi.fn(async () => {})): TAuthContext {
-  const actions = { signIn: vi.fn(), signOut, refreshUser: vi.fn(async () => {}) };
-  return user ? { status: 'signed-in', user, ...actions } : { status: 'signed-out', user: null, ...actions };
-}
 
 function renderSidebar({
   user,

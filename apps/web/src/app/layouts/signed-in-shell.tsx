@@ -1,17 +1,19 @@
 import { useCallback, useRef } from 'react';
 import { useNotificationSettings } from '@/features/settings/api/get-notification-settings';
+import { useAuth } from '@/lib/auth/auth-context';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { AppLayout } from './app-layout';
 
 /** The layout route of signed-in screens: the live connection opens with it and closes with it (spec §2). */
 export function SignedInShell() {
   const notifications = useNotificationSettings();
+  const { user } = useAuth();
   // Read at each scan, so turning scan pop-ups off in Settings applies at once, without reconnecting.
   const latest = useRef(notifications.data);
   latest.current = notifications.data;
   const wantsScanToasts = useCallback(() => latest.current?.scanToasts ?? true, []);
   return (
-    <RealtimeProvider wantsScanToasts={wantsScanToasts}>
+    <RealtimeProvider wantsScanToasts={wantsScanToasts} userId={user?.id ?? null}>
       <AppLayout />
     </RealtimeProvider>
   );

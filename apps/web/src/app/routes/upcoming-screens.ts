@@ -5,10 +5,6 @@ import { paths } from '@/lib/paths';
  * its page until it is ready, so a link to it never leads nowhere.
  */
 export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; description: string }>> = {
-  [paths.workflowDashboard]: {
-    title: 'Workflow Command Center',
-    description: 'Smart automation • One-click actions • Zero busywork',
-  },
   [paths.workflowAnalytics]: {
     title: 'Workflow Analytics',
     description:
@@ -43,19 +39,9 @@ export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; descript
     title: 'Designer Workspace',
     description: 'Design requests, sketches and CAD files with their revisions and customer approvals.',
   },
-  [paths.myTasks]: {
-    title: 'My Tasks',
-    description:
-      'The pieces and steps assigned to you, with their due dates, to tick off as you finish them.',
-  },
   [paths.jewelerTv]: {
     title: 'Jeweler TV',
     description: 'A screen above the bench showing the pieces at this station and what comes next.',
-  },
-  [paths.managerDepartment]: {
-    title: 'Manager Department',
-    description:
-      "One department's stations, who works at each, their queues, and work to hand to someone else.",
   },
   [paths.tvSetup]: {
     title: 'TV Setup',

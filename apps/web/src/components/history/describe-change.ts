@@ -21,6 +21,8 @@ const HEADLINES: Readonly<Record<TItemChangeAction, string>> = {
   'tracking-stopped': 'Tracking stopped',
   'expected-offsite-changed': 'Expected offsite changed',
   'returned-from-offsite': 'Back from offsite',
+  'phase-changed': 'Workflow',
+  'phase-assigned': 'Assigned',
 };
 
 function isEmpty(value: unknown): boolean {
@@ -173,5 +175,22 @@ export function describeChange(change: TItemChange, formatter: TChangeFormatter)
       };
     case 'returned-from-offsite':
       return { headline, lines: ['Seen in the workshop again after being offsite'] };
+    case 'phase-changed': {
+      const from = plainValue(changes.phase?.from);
+      const to = plainValue(changes.phase?.to);
+      const reason = isEmpty(changes.reason?.to) ? '' : ` (${plainValue(changes.reason?.to)})`;
+      const line =
+        changes.rework?.to === true
+          ? `Back to ${to} for rework${reason}`
+          : to === 'Done'
+            ? `${from} done: the workflow is complete${reason}`
+            : `${from} done, now ${to}${reason}`;
+      return { headline, lines: [line] };
+    }
+    case 'phase-assigned':
+      return {
+        headline,
+        lines: [`${plainValue(changes.phase?.to)} given to ${plainValue(changes.assignee?.to)}`],
+      };
   }
 }

@@ -3,9 +3,11 @@
  * by their first element, the feature's query-key root.
  */
 const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] = [
-  ['order:', ['orders', 'tracking']],
-  ['repair:', ['repairs', 'tracking']],
-  ['tracking:', ['orders', 'repairs', 'tracking', 'offsite']],
+  ['order:', ['orders', 'tracking', 'workflow']],
+  ['repair:', ['repairs', 'tracking', 'workflow']],
+  // A read that moves a piece can move its workflow phase too: the Command Center's cards follow it.
+  ['tracking:', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
+  ['workflow:', ['workflow', 'orders', 'repairs']],
   ['department:', ['registry']],
   ['station:', ['registry']],
   ['rfid:reader-status', ['readers']],

@@ -106,27 +106,39 @@ describe('RealtimeClient', () => {
     expect(client.queuedCount).toBe(0);
   });
 
-  it('sends a ping heartbeat at its interval while connected', async () => {
+  it('sends a ping heartbeat at its interval while connected, and none once disconnected', async () => {
     const server = await startServer();
     servers.push(server);
-    const times: number[] = [];
     const pings: { timestamp: string }[] = [];
-    server.io.on('connection', (socket: Socket) =>
-      socket.on('ping', (payload: { timestamp: string }) => {
-        times.push(Date.now());
-        pings.push(payload);
-      }),
-    );
-    const client = new RealtimeClient({ url: server.url, getIdToken: async () => 'good', heartbeatMs: 100 });
+    server.io.on('connection', (socket: Socket) => {
+      socket.on('ping', (payload: { timestamp: string }) => pings.push(payload));
+      // A round trip on the same socket: whatever the client emitted before it has arrived by its answer.
+      socket.on('rfid:test-scan', (_payload: unknown, ack: (answer: unknown) => void) => ack({ ok: true }));
+    });
+    const arrivedSoFar = async () => {
+      await client.request('rfid:test-scan', { readerId: 'r1', antenna: 1, epc: 'E2801160600002054A2F1C11' });
+      return pings.length;
+    };
+    const intervalMs = 60_000;
+    // Only the heartbeat's interval is faked: Socket.IO's own timers stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const client = new RealtimeClient({
+      url: server.url,
+      getIdToken: async () => 'good',
+      heartbeatMs: intervalMs,
+    });
     clients.push(client);
     client.connect();
-    await waitFor(() => pings.length >= 3);
+    await vi.waitUntil(() => client.state === 'connected', { timeout: 5000 });
+    vi.advanceTimersByTime(intervalMs - 1_000);
+    expect(await arrivedSoFar()).toBe(0);
+    vi.advanceTimersByTime(1_000);
+    expect(await arrivedSoFar()).toBe(1);
     expect(pings[0]?.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect((times[2] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(150);
+    vi.advanceTimersByTime(intervalMs);
+    expect(await arrivedSoFar()).toBe(2);
     client.disconnect();
-    const count = pings.length;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(pings.length).toBe(count);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('gives up on an unreachable server after 5 reconnect attempts and reports failed', async () => {
@@ -272,9 +284,10 @@ describe('RealtimeClient.request', () => {
 
 describe('queryRootsForEvent', () => {
   it.each([
-    ['order:moved', ['orders', 'tracking']],
-    ['repair:updated', ['repairs', 'tracking']],
-    ['tracking:offsite-detected', ['orders', 'repairs', 'tracking', 'offsite']],
+    ['order:moved', ['orders', 'tracking', 'workflow']],
+    ['repair:updated', ['repairs', 'tracking', 'workflow']],
+    ['tracking:offsite-detected', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
+    ['workflow:phase-completed', ['workflow', 'orders', 'repairs']],
     ['station:added', ['registry']],
     ['pong', []],
   ])('%s refreshes %j', (name, roots) => {

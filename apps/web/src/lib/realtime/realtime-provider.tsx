@@ -1,9 +1,12 @@
 import { parseServerToClientEvent } from '@loupe/domain/realtime/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { apiClient } from '@/lib/api-client';
 import { getIdToken } from '@/lib/auth/auth-client';
-import { showScanToast } from '@/lib/toast';
+import { showScanToast, toast } from '@/lib/toast';
+
+/** A nudge or a new task stays long enough to be read from across the bench. */
+const NUDGE_TOAST_MS = 10_000;
+
 import { LIVE_QUERY_ROOTS, queryRootsForEvent } from './query-invalidation';
 import { RealtimeClient } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
@@ -14,6 +17,8 @@ export type TRealtimeProviderProps = {
   readonly children: ReactNode;
   /** Whether the user wants scan toasts at all (Settings › notifications); read at each scan. */
   readonly wantsScanToasts?: () => boolean;
+  /** The signed-in user: work given to them is announced to them (issue 12). */
+  readonly userId?: string | null;
   /** Tests inject a client pointed at their own server. */
   readonly client?: RealtimeClient;
 };
@@ -22,7 +27,12 @@ export type TRealtimeProviderProps = {
  * Opens the live connection while the signed-in shell is mounted (spec §2: after sign-in, closed at
  * sign-out), refreshes the queries each event touches, and shows the scan toast of spec §4/§9.
  */
-export function RealtimeProvider({ children, client: injected, wantsScanToasts }: TRealtimeProviderProps) {
+export function RealtimeProvider({
+  children,
+  client: injected,
+  wantsScanToasts,
+  userId = null,
+}: TRealtimeProviderProps) {
   const queryClient = useQueryClient();
   const [client] = useState(
     () =>
@@ -40,9 +50,6 @@ export function RealtimeProvider({ children, client: injected, wantsScanToasts }
   useEffect(() => {
     const refresh = (roots: readonly string[]) => {
       if (roots.length === 0) return;
-      // The API client keeps GETs of /locations, /departments and /stations for 5 minutes (spec §7, §9):
-      // another user's registry change must not wait that long.
-      if (roots.includes('registry')) apiClient.clearCache();
       void queryClient.invalidateQueries({
         predicate: (query) => roots.includes(String(query.queryKey[0])),
       });
@@ -58,6 +65,16 @@ export function RealtimeProvider({ children, client: injected, wantsScanToasts }
       if (!isWatched(itemId) || wantsScanToasts?.() === false) return;
       showScanToast({ number, department: departmentName, station: stationName, epc });
     });
+    // Workflow news for this user: a nudge (theirs, or one escalated to them) and a step given to them.
+    const stopNudges = client.on('workflow:nudge-triggered', (payload) => {
+      const parsed = parseServerToClientEvent('workflow:nudge-triggered', payload);
+      if (parsed.ok) toast({ title: 'Nudge', description: parsed.payload.message, duration: NUDGE_TOAST_MS });
+    });
+    const stopAssignments = client.on('workflow:assignment-created', (payload) => {
+      const parsed = parseServerToClientEvent('workflow:assignment-created', payload);
+      if (!parsed.ok || parsed.payload.assigneeId !== userId) return;
+      toast({ title: 'New task for you', description: 'It is on My Tasks.', duration: NUDGE_TOAST_MS });
+    });
     // From sign-in on, so that a tag placed before its order screen opened is offered there (issue 6 §3).
     const tagOffers = tagAssignmentOffersOf(client);
     client.connect();
@@ -65,10 +82,12 @@ export function RealtimeProvider({ children, client: injected, wantsScanToasts }
       stopInvalidating();
       stopReconnectRefresh();
       stopToasts();
+      stopNudges();
+      stopAssignments();
       tagOffers.dispose();
       client.disconnect();
     };
-  }, [client, queryClient, wantsScanToasts]);
+  }, [client, queryClient, wantsScanToasts, userId]);
 
   const value = useMemo(() => ({ client, state, failure: client.failure }), [client, state]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;

@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { DepartmentCounts } from './department-counts';
 import { StatCards, statCardsFor } from './stat-cards';
+import { WorkflowTiles } from './workflow-tiles';
 
 export const LOCAL_FIGURES_TITLE = 'Counted locally, from orders only';
 export const LOCAL_FIGURES_TEXT =
@@ -58,6 +59,7 @@ export function DashboardOverview() {
           </AlertDescription>
         </Alert>
       ) : null}
+      <WorkflowTiles actor={user} />
       <StatCards cards={statCardsFor({ actor: user, stats: data.stats, source: data.source })} />
       <DepartmentCounts departmentCounts={data.stats.departmentCounts} />
     </div>

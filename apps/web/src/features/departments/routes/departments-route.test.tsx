@@ -4,9 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IMPORT_INPUT_LABEL } from '@/components/registry/department-import-export';
 import { DEPARTMENTS_TAGLINE } from '@/components/registry/departments-tagline';
 import {
-  makeDepartment,
-  makeLocation,
-  makeStation,
   renderWithRegistryProviders,
   stubPointerApis,
   stubRegistryGets,
@@ -15,6 +12,7 @@ import { SELECTED_LOCATION_STORAGE_KEY } from '@/components/registry/use-selecte
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
+import { makeDepartment, makeLocation, makeStation } from '@/test/factories';
 import { DepartmentsRoute } from './departments-route';
 
 const MAIN = makeLocation({ id: 'LOC001', name: 'Main Workshop', departmentCount: 2 });

@@ -1,5 +1,10 @@
 import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
-import { ORDER_STATUS_LABELS, ORDER_STATUS_TRANSITIONS, type TOrder } from '@loupe/domain/orders/order';
+import {
+  FINISHED_ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_TRANSITIONS,
+  type TOrder,
+} from '@loupe/domain/orders/order';
 import { JobDetailLayout } from '@/components/job-detail/job-detail-layout';
 import { JobDetailLoader } from '@/components/job-detail/job-detail-loader';
 import { Fact, JobFacts } from '@/components/job-detail/job-facts';
@@ -25,7 +30,7 @@ import {
   useStopOrderTracking,
 } from '../api/order-tracking-mutations';
 import { useUpdateOrder } from '../api/update-order';
-import { FINISHED_ORDER_STATUSES, ORDER_NOUN, OrderStatusBadge, orderChangeFormatter } from './order-labels';
+import { ORDER_NOUN, OrderStatusBadge, orderChangeFormatter } from './order-labels';
 
 export type TOrderDetailProps = { readonly orderId: string; readonly now?: () => Date };
 

@@ -8,9 +8,6 @@ import { formatCents } from '@/lib/money-format';
 /** How the shared list, detail and form screens name an order. */
 export const ORDER_NOUN: TJobNoun = { one: 'order', other: 'orders' };
 
-/** Orders no longer on the workshop's books: a past promised date is not overdue for them. */
-export const FINISHED_ORDER_STATUSES: readonly TOrderStatus[] = ['delivered', 'cancelled'];
-
 const STATUS_VARIANT: Readonly<Record<TOrderStatus, NonNullable<TBadgeProps['variant']>>> = {
   new: 'outline',
   in_design: 'secondary',

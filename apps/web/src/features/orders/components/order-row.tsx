@@ -1,8 +1,9 @@
 import type { TOrderListItem } from '@loupe/domain/orders/order';
+import { FINISHED_ORDER_STATUSES } from '@loupe/domain/orders/order';
 import { JobRow, type TJobListColumns } from '@/components/job-list/job-row';
 import { isPastDate } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
-import { FINISHED_ORDER_STATUSES, OrderStatusBadge } from './order-labels';
+import { OrderStatusBadge } from './order-labels';
 
 export const ORDER_COLUMNS: TJobListColumns = { customer: 'Customer', amount: 'Balance' };
 

@@ -2,7 +2,7 @@ import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockGet, page } from '@/test/api-mocks';
-import { makeUser } from '@/test/auth-fixtures';
+import { makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { makeOrder, ORDER_ID } from '../order-fixtures';
 import { OrderEditRoute } from './order-edit-route';

@@ -1,5 +1,10 @@
 import { canCreateAndManageRepairs, canManageRepairOffsite } from '@loupe/domain/auth/permissions';
-import { REPAIR_STATUS_LABELS, REPAIR_STATUS_TRANSITIONS, type TRepair } from '@loupe/domain/repairs/repair';
+import {
+  FINISHED_REPAIR_STATUSES,
+  REPAIR_STATUS_LABELS,
+  REPAIR_STATUS_TRANSITIONS,
+  type TRepair,
+} from '@loupe/domain/repairs/repair';
 import { JobDetailLayout } from '@/components/job-detail/job-detail-layout';
 import { JobDetailLoader } from '@/components/job-detail/job-detail-loader';
 import { Fact, JobFacts } from '@/components/job-detail/job-facts';
@@ -25,13 +30,7 @@ import {
   useStopRepairTracking,
 } from '../api/repair-tracking-mutations';
 import { useUpdateRepair } from '../api/update-repair';
-import {
-  FINISHED_REPAIR_STATUSES,
-  REPAIR_NOUN,
-  RepairStatusBadge,
-  repairChangeFormatter,
-  repairTypesText,
-} from './repair-labels';
+import { REPAIR_NOUN, RepairStatusBadge, repairChangeFormatter, repairTypesText } from './repair-labels';
 
 export type TRepairDetailProps = { readonly repairId: string; readonly now?: () => Date };
 

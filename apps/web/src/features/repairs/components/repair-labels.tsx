@@ -14,9 +14,6 @@ import { formatCents } from '@/lib/money-format';
 /** How the shared list, detail and form screens name a repair. */
 export const REPAIR_NOUN: TJobNoun = { one: 'repair', other: 'repairs' };
 
-/** Repairs no longer in the workshop's hands: a past promised date is not overdue for them. */
-export const FINISHED_REPAIR_STATUSES: readonly TRepairStatus[] = ['picked_up', 'cancelled'];
-
 const STATUS_VARIANT: Readonly<Record<TRepairStatus, NonNullable<TBadgeProps['variant']>>> = {
   received: 'outline',
   awaiting_approval: 'secondary',

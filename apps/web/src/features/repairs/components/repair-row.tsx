@@ -1,8 +1,9 @@
 import type { TRepairListItem } from '@loupe/domain/repairs/repair';
+import { FINISHED_REPAIR_STATUSES } from '@loupe/domain/repairs/repair';
 import { JobRow, type TJobListColumns } from '@/components/job-list/job-row';
 import { isPastDate } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
-import { FINISHED_REPAIR_STATUSES, RepairStatusBadge } from './repair-labels';
+import { RepairStatusBadge } from './repair-labels';
 
 export const REPAIR_COLUMNS: TJobListColumns = { customer: 'Customer and item', amount: 'Estimate' };
 

@@ -6,12 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
-import {
-  makeQueryClient,
-  makeUser,
-  renderWithSettingsProviders,
-  stubResizeObserver,
-} from '../settings-test-utils';
+import { makeUser } from '@/test/factories';
+import { makeQueryClient, renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
 import { GeneralSection } from './general-section';
 
 const SAVED = { ...OFFSITE_DEFAULTS, companyName: 'Atelier Nord' };

@@ -4,8 +4,9 @@ import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
+import { FormActions } from '@/components/forms/form-actions';
+import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
@@ -21,14 +22,20 @@ import {
 } from './general-settings-form-model';
 import { SectionLoadError, SectionLoading } from './section-states';
 import { SwitchField } from './switch-field';
+import { WorkingHours } from './working-hours';
 
 /** Settings › general: the workshop's offsite rules (spec §3, §9) and the branding of the shell. */
 export function GeneralSection({ canEdit }: { canEdit: boolean }) {
   const query = useGeneralSettings();
   if (query.isPending) return <SectionLoading label="Loading general settings" />;
   if (query.isError) return <SectionLoadError error={query.error} onRetry={() => void query.refetch()} />;
-  // Keyed by the stored value, so the form starts over from what the server holds after each save.
-  return <GeneralSettingsForm key={JSON.stringify(query.data)} saved={query.data} canEdit={canEdit} />;
+  return (
+    <div className="grid gap-8">
+      {/* Keyed by the stored value, so the form starts over from what the server holds after each save. */}
+      <GeneralSettingsForm key={JSON.stringify(query.data)} saved={query.data} canEdit={canEdit} />
+      <WorkingHours canEdit={canEdit} />
+    </div>
+  );
 }
 
 const BRANDING_KEYS = ['companyName', 'tagline', 'logoUrl'] as const;
@@ -182,17 +189,10 @@ export function GeneralSettingsForm({
           />
         </CardContent>
       </Card>
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-      {isReadOnly ? null : (
-        <div className="flex justify-end">
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving…' : 'Save changes'}
-          </Button>
-        </div>
+      {isReadOnly ? (
+        <FormErrorAlert message={formError} />
+      ) : (
+        <FormActions formError={formError} isPending={mutation.isPending} submitLabel="Save changes" />
       )}
     </form>
   );

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeLocation, stubRegistryGets } from '@/components/registry/registry-test-utils';
+import { stubRegistryGets } from '@/components/registry/registry-test-utils';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
-import { makeUser, renderWithSettingsProviders } from '../settings-test-utils';
+import { makeLocation, makeUser } from '@/test/factories';
+import { renderWithSettingsProviders } from '../settings-test-utils';
 import { LocationsSection } from './locations-section';
 
 const MAIN = makeLocation({

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { makeUser, renderWithSettingsProviders } from '../settings-test-utils';
+import { makeUser } from '@/test/factories';
+import { renderWithSettingsProviders } from '../settings-test-utils';
 import { MqttSection } from './mqtt-section';
 
 const TOPICS: TMqttSettings['topics'] = [

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
-import { makeUser, renderWithSettingsProviders } from '../settings-test-utils';
+import { makeUser } from '@/test/factories';
+import { renderWithSettingsProviders } from '../settings-test-utils';
 import { LEAD_TIME_MESSAGE } from './order-settings-form-model';
 import { ORDER_SETTINGS_SAVED, OrdersSection } from './orders-section';
 

@@ -2,8 +2,7 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TOrderSettings } from '@loupe/domain/settings/order-settings';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/forms/form-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
@@ -18,6 +17,7 @@ import {
   toOrderSettingsFormValues,
 } from './order-settings-form-model';
 import { SectionLoadError, SectionLoading } from './section-states';
+import { WorkflowTemplates } from './workflow-templates';
 
 export const ORDER_SETTINGS_SAVED = 'Order settings saved';
 
@@ -26,8 +26,13 @@ export function OrdersSection() {
   const query = useOrderSettings();
   if (query.isPending) return <SectionLoading label="Loading order settings" />;
   if (query.isError) return <SectionLoadError error={query.error} onRetry={() => void query.refetch()} />;
-  // Keyed by the stored value, so the form starts over from what the server holds after each save.
-  return <OrderSettingsForm key={JSON.stringify(query.data)} saved={query.data} />;
+  return (
+    <div className="grid gap-8">
+      {/* Keyed by the stored value, so the form starts over from what the server holds after each save. */}
+      <OrderSettingsForm key={JSON.stringify(query.data)} saved={query.data} />
+      <WorkflowTemplates />
+    </div>
+  );
 }
 
 export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
@@ -131,16 +136,7 @@ export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
           {daysField('repairLeadTimeDays', 'Repair lead time (days)', 'For a new repair.')}
         </CardContent>
       </Card>
-      {formError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save changes'}
-        </Button>
-      </div>
+      <FormActions formError={formError} isPending={mutation.isPending} submitLabel="Save changes" />
     </form>
   );
 }

@@ -1,14 +1,14 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/forms/form-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { type TCurrentUser, useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
+import { MyWorkingHours } from './my-working-hours';
 
 const NAME_MAX = 100;
 const PHONE_MAX = 32;
@@ -23,6 +23,7 @@ export function ProfileSection() {
     <div className="flex flex-col gap-6">
       <ProfileForm key={`${user.firstName}\u0000${user.lastName}\u0000${user.phone ?? ''}`} user={user} />
       <ChangePasswordForm />
+      <MyWorkingHours userId={user.id} />
     </div>
   );
 }
@@ -110,16 +111,12 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
             disabled={mutation.isPending}
             className="sm:col-span-2"
           />
-          {formError ? (
-            <Alert variant="destructive" className="sm:col-span-2">
-              <AlertDescription>{formError}</AlertDescription>
-            </Alert>
-          ) : null}
-          <div className="flex justify-end sm:col-span-2">
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Saving…' : 'Save profile'}
-            </Button>
-          </div>
+          <FormActions
+            formError={formError}
+            isPending={mutation.isPending}
+            submitLabel="Save profile"
+            className="sm:col-span-2"
+          />
         </form>
       </CardContent>
     </Card>

@@ -10,8 +10,9 @@ import { type RealtimeClient, RealtimeRequestError } from '@/lib/realtime/realti
 import { RealtimeContext, type TRealtimeContext } from '@/lib/realtime/realtime-context';
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
+import { makeUser } from '@/test/factories';
 import { TEST_SCAN_TIMEOUT_MS } from '../api/send-test-scan';
-import { makeUser, renderWithSettingsProviders } from '../settings-test-utils';
+import { renderWithSettingsProviders } from '../settings-test-utils';
 import {
   NOT_CONNECTED_TITLE,
   READERS_LOAD_ERROR_TITLE,
@@ -401,7 +402,10 @@ describe('RfidSimulatorSection › loading', { timeout: 30_000 }, () => {
 });
 
 describe('RfidSimulatorSection › simulated flow', { timeout: 30_000 }, () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   async function startFlow(user: ReturnType<typeof userEvent.setup>, { items }: { items: string }) {
     const count = within(flowForm()).getByRole('spinbutton', { name: 'Items' });
@@ -411,6 +415,18 @@ describe('RfidSimulatorSection › simulated flow', { timeout: 30_000 }, () => {
     await user.clear(pace);
     await user.type(pace, '0.5');
     await user.click(within(flowForm()).getByRole('button', { name: START_FLOW }));
+  }
+  /**
+   * Runs out every pending step timer of the flow at once (a stopped or left flow has none left that would
+   * send), instead of waiting in real time to see whether another read goes out.
+   */
+  async function runOutPendingSteps() {
+    await act(() => vi.runAllTimersAsync());
+  }
+
+  /** Step timers are faked but keep pace with real time, so user events and waitFor behave as usual. */
+  function fakeStepTimers() {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
   }
 
   function scans(request: ReturnType<typeof fakeRealtime>['request']) {
@@ -458,6 +474,7 @@ describe('RfidSimulatorSection › simulated flow', { timeout: 30_000 }, () => {
   });
 
   it('stops on Stop: no read is sent after it', async () => {
+    fakeStepTimers();
     stubApi();
     const realtime = fakeRealtime();
     const user = userEvent.setup();
@@ -467,12 +484,13 @@ describe('RfidSimulatorSection › simulated flow', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(flowForm()).getByRole('status')).toHaveTextContent('Step 1 of 6'));
     await user.click(within(flowForm()).getByRole('button', { name: STOP_FLOW }));
     expect(within(flowForm()).getByRole('status')).toHaveTextContent('Stopped after step 1 of 6.');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 800)));
+    await runOutPendingSteps();
     expect(realtime.request).toHaveBeenCalledTimes(1);
     expect(within(flowForm()).getByRole('button', { name: START_FLOW })).toBeEnabled();
   });
 
   it('stops by itself when the page is left', async () => {
+    fakeStepTimers();
     stubApi();
     const realtime = fakeRealtime();
     const user = userEvent.setup();
@@ -481,11 +499,12 @@ describe('RfidSimulatorSection › simulated flow', { timeout: 30_000 }, () => {
     await startFlow(user, { items: '3' });
     await waitFor(() => expect(realtime.request).toHaveBeenCalledTimes(1));
     unmount();
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await vi.runAllTimersAsync();
     expect(realtime.request).toHaveBeenCalledTimes(1);
   });
 
   it('stops at a refused step and shows why', async () => {
+    fakeStepTimers();
     stubApi();
     let calls = 0;
     const realtime = fakeRealtime({
@@ -507,7 +526,7 @@ describe('RfidSimulatorSection › simulated flow', { timeout: 30_000 }, () => {
         ),
       { timeout: 5000 },
     );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    await runOutPendingSteps();
     expect(realtime.request).toHaveBeenCalledTimes(2);
   });
 

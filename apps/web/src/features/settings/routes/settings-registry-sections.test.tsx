@@ -4,15 +4,11 @@ import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  makeDepartment,
-  makeLocation,
-  page,
-  stubPointerApis,
-} from '@/components/registry/registry-test-utils';
+import { page, stubPointerApis } from '@/components/registry/registry-test-utils';
 import { apiClient, type TRequestOptions } from '@/lib/api-client';
 import { clearToasts } from '@/lib/toast';
-import { makeUser, renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
+import { makeDepartment, makeLocation, makeUser } from '@/test/factories';
+import { renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
 import { SettingsRoute } from './settings-route';
 
 const MAIN = makeLocation({ id: 'LOC001', name: 'Main Workshop', departmentCount: 1 });

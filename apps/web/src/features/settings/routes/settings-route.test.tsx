@@ -5,7 +5,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { clearToasts } from '@/lib/toast';
-import { makeUser, renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
+import { makeUser } from '@/test/factories';
+import { renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
 import { SettingsRoute } from './settings-route';
 
 // Spec §6 "Settings access", written out per role, in the display order of spec §2, then everyone's Profile.

@@ -1,0 +1,18 @@
+import { type TWorkingCalendar, ZWorkingCalendarSchema } from '@loupe/domain/workflow/working-calendar';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { parseData } from '@/lib/api-envelope';
+import { settingsQueryKeys } from './envelope';
+
+/** PUT /workflow/calendar (admins and managers, as Settings › general): the workshop's opening days, hours, time zone and closed dates. */
+export async function updateWorkingCalendar(calendar: TWorkingCalendar) {
+  return parseData(ZWorkingCalendarSchema, await apiClient.put('workflow/calendar', calendar));
+}
+
+export function useUpdateWorkingCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateWorkingCalendar,
+    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.workingCalendar, saved),
+  });
+}

@@ -1,0 +1,173 @@
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import type { TMyTasks, TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
+import { CheckIcon, ClipboardCheckIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
+import { LoadingSpinner } from '@/components/loading-spinner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessageOf } from '@/lib/api-error';
+import { formatCalendarDate, formatDateTime, formatRelativeTime } from '@/lib/date-format';
+import { toast } from '@/lib/toast';
+import { useCompleteAssignment } from '../api/complete-assignment';
+import { useMyTasks } from '../api/get-my-tasks';
+import { jobPath } from './job-card';
+
+const LAST_VISIT_KEY = 'loupe:my-tasks:last-visit';
+
+/** When I last opened My Tasks (this browser), remembered once per visit. */
+function useLastVisit(): string | null {
+  const [since] = useState(() => {
+    const previous = window.localStorage.getItem(LAST_VISIT_KEY);
+    window.localStorage.setItem(LAST_VISIT_KEY, new Date().toISOString());
+    return previous;
+  });
+  return since;
+}
+
+function UrgencyBadge({ job }: { job: TWorkflowJob }) {
+  if (job.urgency === 'late') return <Badge variant="destructive">Late</Badge>;
+  if (job.urgency === 'at-risk')
+    return <Badge className="bg-amber-500 text-white hover:bg-amber-500">At risk</Badge>;
+  return null;
+}
+
+function AssignmentRow({ assignment }: { assignment: TMyTasks['assignments'][number] }) {
+  const complete = useCompleteAssignment();
+  const { job } = assignment;
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border p-3 sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={jobPath(job)} className="font-mono font-medium underline-offset-4 hover:underline">
+            {job.number}
+          </Link>
+          <span className="font-medium">{assignment.phaseName}</span>
+          {job.isRush ? <Badge variant="destructive">Rush</Badge> : null}
+          <UrgencyBadge job={job} />
+        </div>
+        <p className="truncate text-sm text-muted-foreground">
+          {job.customerName} · {job.productTypeName ?? job.description}
+          {job.location ? ` · at ${job.location.stationName}` : ''}
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {assignment.dueAt ? `Due ${formatDateTime(assignment.dueAt)}` : 'No due time'}
+          {assignment.assignedBy ? ` · from ${assignment.assignedBy.name}` : ''}
+          {assignment.snoozedUntil ? ` · snoozed until ${formatDateTime(assignment.snoozedUntil)}` : ''}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        onClick={() =>
+          complete.mutate(assignment.id, {
+            onSuccess: () => toast({ title: `${job.number}: ${assignment.phaseName} done` }),
+            onError: (error) =>
+              toast({
+                title: 'Not marked done',
+                description: errorMessageOf(error, ERROR_MESSAGES.generic),
+                variant: 'destructive',
+              }),
+          })
+        }
+        disabled={complete.isPending}
+        aria-label={`Mark ${assignment.phaseName} of ${job.number} done`}
+      >
+        <CheckIcon aria-hidden="true" />
+        {complete.isPending ? 'Saving…' : 'Done'}
+      </Button>
+    </li>
+  );
+}
+
+/** My Tasks: what I have been given, what waits on me as the salesperson, and what changed since I looked. */
+export function MyTasks() {
+  const since = useLastVisit();
+  const tasks = useMyTasks(since);
+  const now = new Date();
+  if (tasks.isPending) return <LoadingSpinner label="Loading your tasks" />;
+  if (tasks.isError) {
+    return (
+      <LoadError
+        title="Could not load your tasks"
+        error={tasks.error}
+        onRetry={() => void tasks.refetch()}
+        isRetrying={tasks.isFetching}
+      />
+    );
+  }
+  const { assignments, responsibleFor, changes } = tasks.data;
+  return (
+    <div className="grid gap-6">
+      {changes.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Since you last looked</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-1 text-sm">
+              {changes.map((change) => (
+                <li key={`${change.itemId}-${change.at}`}>
+                  {change.text} · {formatRelativeTime(change.at, now)}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+      <section aria-labelledby="my-assignments" className="grid gap-3">
+        <h2 id="my-assignments" className="text-lg font-semibold">
+          Assigned to me ({assignments.length})
+        </h2>
+        {assignments.length === 0 ? (
+          <EmptyState
+            icon={ClipboardCheckIcon}
+            title="Nothing assigned to you"
+            text="When a manager gives you a step of a job, it appears here with its due time."
+          />
+        ) : (
+          <ul className="grid gap-2">
+            {assignments.map((assignment) => (
+              <AssignmentRow key={assignment.id} assignment={assignment} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {responsibleFor.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Waiting on you</CardTitle>
+            <CardDescription>
+              Your customers’ orders ready for pickup or waiting for their approval.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2 text-sm">
+              {responsibleFor.map((job) => (
+                <li key={job.id} className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to={jobPath(job)}
+                    className="font-mono font-medium underline-offset-4 hover:underline"
+                  >
+                    {job.number}
+                  </Link>
+                  <span>{job.customerName}</span>
+                  <Badge variant="outline">
+                    {job.status === 'ready' ? 'Ready for pickup' : 'Awaiting approval'}
+                  </Badge>
+                  {job.promisedDate ? (
+                    <span className="text-muted-foreground">
+                      promised {formatCalendarDate(job.promisedDate)}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
