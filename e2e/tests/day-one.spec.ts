@@ -149,8 +149,11 @@ test('the dashboard leads from a location to its departments and each station pa
   const suffix = Date.now().toString(36);
   const shop = await workshopWithJobs(api, suffix);
   await signInAs(page, api, 'production');
+  // The tagline introduces the dashboard's departments (the sidebar's header repeats it, truncated).
   await expect(
-    page.getByText('Select a location to view departments and track items across our facilities'),
+    page
+      .getByRole('region', { name: 'Departments and stations' })
+      .getByText('Select a location to view departments and track items across our facilities'),
   ).toBeVisible();
   const card = page.getByRole('article', { name: `Setting ${suffix}` });
   await expect(card).toBeVisible();
@@ -223,10 +226,11 @@ test('a screen still being built says what it will be for, even to a role the si
   page,
 }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto('/my-tasks');
-  await expect(page.getByRole('heading', { name: 'My Tasks' })).toBeVisible();
+  // A station's TV view: open to everyone, in no one's sidebar.
+  await page.goto('/jeweler-tv/STATION000001');
+  await expect(page.getByRole('heading', { name: 'Jeweler TV' })).toBeVisible();
   await expect(page.getByText('Coming soon')).toBeVisible();
-  await expect(page.getByText(/assigned to you/)).toBeVisible();
+  await expect(page.getByText(/pieces at this station/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
   await expect(page.locator('main')).not.toContainText(/issue|arrives with/i);
   await page.screenshot({ path: `${SCREENSHOTS}placeholder-dark.png` });

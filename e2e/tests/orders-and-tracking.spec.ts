@@ -95,7 +95,9 @@ test('a manager enters an order, tags it and watches it move through the worksho
   expect(statsAfter.departmentCounts[`Polishing ${suffix}`]).toBe(1);
   expect(statsAfter.departmentCounts[`Casting ${suffix}`]).toBeUndefined();
   await page.goto('/dashboard');
-  await expect(page.getByText(`Polishing ${suffix}`)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'By department' }).getByText(`Polishing ${suffix}`),
+  ).toBeVisible();
 
   // The change history names who created the order.
   await page.goto(`/orders/${orderId}`);
