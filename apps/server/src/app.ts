@@ -50,6 +50,9 @@ import { createSettingsService } from './modules/settings/service.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerTrackingRoutes } from './modules/tracking/routes.ts';
 import { createTrackingService } from './modules/tracking/service.ts';
+import { createTvRepository } from './modules/tv/repository.ts';
+import { deviceToken, registerTvRoutes } from './modules/tv/routes.ts';
+import { createTvService } from './modules/tv/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -194,6 +197,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   registerAccessControl(app, {
     authenticate: services.authenticate,
     authenticateReader: services.rfid.authenticateReader,
+    authenticateDevice: (request) => services.tv.authenticateDevice(deviceToken(request)),
     routes: services.registeredRoutes,
   });
   await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
@@ -249,11 +253,16 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     calendar: services.settingsService,
   });
   await app.register(registerRfidRoutes, { ...api, rfid: services.rfid });
+  await app.register(registerTvRoutes, { ...api, tv: services.tv });
 
   const realtime = await createRealtime({
     httpServer: app.server,
     events: services.events,
     authenticateToken: services.authenticateToken,
+    tvDevices: {
+      authenticate: (token) => services.tv.authenticateDevice(token),
+      seen: (device) => services.tv.deviceSeen(device),
+    },
     currentUser: async (user) => {
       const row = await services.users.findById(user.id);
       if (!row || row.disabled) return null;
@@ -409,6 +418,14 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     onMappingsChanged: rfid.mappingsChanged,
   });
   const customers = createCustomersService({ db, clock });
+  const tv = createTvService({
+    tv: createTvRepository(db),
+    audit,
+    events,
+    clock,
+    calendar: () => settingsService.workingCalendar(),
+    stationPieces: (station, kinds) => workflow.stationPieces(station, kinds),
+  });
   const catalog = createCatalogService({ db, clock, storage });
   const attachments = createAttachmentsService({ db, storage, logger: app.log });
 
@@ -434,6 +451,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     generalSettings,
     tracking,
     workflow,
+    tv,
     rfid,
     storage,
     orders,

@@ -174,14 +174,23 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/rfid/reads': 'reader',
   'POST /api/v1/rfid/zebra': 'reader',
   'POST /api/v1/rfid/impinj': 'reader',
+  // Station TVs (issue 14): pairing is public; a TV's own routes take its device credential, never a person's.
+  'POST /api/v1/tv/pairings': 'public',
+  'GET /api/v1/tv/device': 'tv-device',
+  'GET /api/v1/tv/screen': 'tv-device',
+  'GET /api/v1/stations/:id/screen': 'signed-in',
+  'GET /api/v1/tv-displays': ['admin', 'manager'],
+  'POST /api/v1/tv-displays': ['admin', 'manager'],
+  'PATCH /api/v1/tv-displays/:id': ['admin', 'manager'],
+  'DELETE /api/v1/tv-displays/:id': ['admin', 'manager'],
 };
 
 type TOutcome = 'allowed' | 'unauthenticated' | 'forbidden';
 
 function expectedOutcome(access: TAccess, caller: TRole | 'anonymous'): TOutcome {
   if (access === 'public') return 'allowed';
-  // Nobody in this matrix holds a reader key: a signed-in person is no reader.
-  if (access === 'reader') return 'unauthenticated';
+  // Nobody in this matrix holds a reader key or a TV's credential: a signed-in person is neither.
+  if (access === 'reader' || access === 'tv-device') return 'unauthenticated';
   if (caller === 'anonymous') return 'unauthenticated';
   if (access === 'signed-in' || access === 'signed-in-unverified') return 'allowed';
   return access.includes(caller) ? 'allowed' : 'forbidden';
@@ -258,7 +267,11 @@ describe.each(TEST_DATABASES)('route access on %s', (database) => {
 
   it.each(
     Object.entries(EXPECTED_ACCESS).filter(
-      ([, access]) => access !== 'public' && access !== 'signed-in-unverified' && access !== 'reader',
+      ([, access]) =>
+        access !== 'public' &&
+        access !== 'signed-in-unverified' &&
+        access !== 'reader' &&
+        access !== 'tv-device',
     ),
   )('%s refuses a signed-in user whose e-mail is not verified', async (route) => {
     const { client, user } = await t.clientAs('admin');

@@ -2,6 +2,7 @@ import type { TRole } from '@loupe/domain/auth/roles';
 import { AppError, ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { TCurrentUser } from '../modules/auth/current-user.ts';
+import type { TTvDevice } from '../modules/tv/service.ts';
 
 /**
  * Who may call a route. Deny by default: every /api route must declare one (checked at registration and
@@ -10,9 +11,16 @@ import type { TCurrentUser } from '../modules/auth/current-user.ts';
  * - 'signed-in': any signed-in user with a verified e-mail;
  * - 'signed-in-unverified': signed in, e-mail not yet verified is fine (profile, logout);
  * - 'reader': an RFID reader presenting its API key (issue 6); people's tokens do not count here;
+ * - 'tv-device': a paired station TV presenting its device credential (issue 14); people's tokens do not count;
  * - a role list: signed-in users with one of those roles.
  */
-export type TAccess = 'public' | 'signed-in' | 'signed-in-unverified' | 'reader' | readonly TRole[];
+export type TAccess =
+  | 'public'
+  | 'signed-in'
+  | 'signed-in-unverified'
+  | 'reader'
+  | 'tv-device'
+  | readonly TRole[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,6 +32,8 @@ declare module 'fastify' {
     currentUser: TCurrentUser | null;
     /** The reader whose API key authenticated a 'reader' route. */
     currentReaderId: string | null;
+    /** The station TV whose credential authenticated a 'tv-device' route. */
+    currentDevice: TTvDevice | null;
   }
 }
 
@@ -58,12 +68,15 @@ export type TAccessControlOptions = {
   readonly authenticate: (request: FastifyRequest) => Promise<TCurrentUser>;
   /** Resolves a reader's API key (X-API-Key or Bearer) to its reader id, or throws UNAUTHENTICATED. */
   readonly authenticateReader?: (request: FastifyRequest) => Promise<string>;
+  /** Resolves a station TV's `Authorization: Device …` credential, or throws DEVICE_NOT_PAIRED. */
+  readonly authenticateDevice?: (request: FastifyRequest) => Promise<TTvDevice>;
   readonly routes: RouteRegistry;
 };
 
 export function registerAccessControl(app: FastifyInstance, options: TAccessControlOptions): void {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('currentReaderId', null);
+  app.decorateRequest('currentDevice', null);
 
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url.startsWith('/api')) options.routes.add(route);
@@ -95,6 +108,11 @@ export function registerAccessControl(app: FastifyInstance, options: TAccessCont
       if (!options.authenticateReader) throw new AppError('UNAUTHENTICATED', 'A reader API key is required.');
       request.currentReaderId = await options.authenticateReader(request);
       reply.removeHeader('www-authenticate');
+      return;
+    }
+    if (access === 'tv-device') {
+      if (!options.authenticateDevice) throw new AppError('DEVICE_NOT_PAIRED', 'This TV is not paired.');
+      request.currentDevice = await options.authenticateDevice(request);
       return;
     }
     const user = await options.authenticate(request);

@@ -25,6 +25,14 @@ export async function registerApiDocs(app: FastifyInstance, options: { companyNa
             scheme: 'basic',
             description: "Any user name (the reader's id, say) and the reader's API key as the password",
           },
+          // A paired station TV (issue 14): `Authorization: Device <token>`, the token it got at /tv-setup.
+          tvDevice: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'Device <token>: the credential a station TV received when it asked for a pairing code',
+          },
         },
       },
     },

@@ -16,6 +16,8 @@ import {
   type TRoom,
   type TTestScanAnswer,
   type TTestScanSummary,
+  tvDisplayRoom,
+  tvStationRoom,
 } from '@loupe/domain/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +25,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { TClock } from '../lib/clock.ts';
 import type { TCurrentUser } from '../modules/auth/current-user.ts';
+import type { TTvDevice } from '../modules/tv/service.ts';
 import type { TAnnouncement, TEventBus } from './event-bus.ts';
 
 /** Spec §9: the client heartbeats every 30 s; a connection silent for twice that is gone. */
@@ -30,7 +33,8 @@ const HEARTBEAT_MS = 30_000;
 /** How often open sockets are checked against revoked sessions and disabled accounts. */
 const REVALIDATE_MS = 30_000;
 
-type TSocketData = { user: TCurrentUser };
+/** A person's socket carries `user`; a paired station TV's carries `device` and nothing else. */
+type TSocketData = { user?: TCurrentUser; device?: TTvDevice };
 type TLoupeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, TSocketData>;
 
 export type TRealtimeOptions = {
@@ -38,6 +42,11 @@ export type TRealtimeOptions = {
   readonly events: TEventBus;
   /** The same id-token check as the HTTP API (AUTH_MODE local or cognito). */
   readonly authenticateToken: (token: string | null) => Promise<TCurrentUser>;
+  /** Station TVs (issue 14): their device credential, and a heartbeat that keeps them "online". */
+  readonly tvDevices?: {
+    authenticate(token: string | null): Promise<TTvDevice>;
+    seen(device: TTvDevice): Promise<void>;
+  };
   /**
    * The user behind an open socket as the database has them now (a changed role included), or null when
    * they may no longer be signed in (session revoked, account disabled or deleted).
@@ -99,6 +108,9 @@ export function audienceOf(announcement: TAnnouncement): {
       payload.isTagAssignment;
     return { roles: isTagAssignment ? TAG_ASSIGNER_ROLES : ['admin', 'manager'], rooms };
   }
+  if (name === 'tv:screen-changed') return { roles: [], rooms };
+  // Settings › TV Displays follows its displays live; the display itself hears it in its own room.
+  if (name === 'tv:display-changed') return { roles: ['admin', 'manager'], rooms };
   if (name.startsWith('workflow:')) {
     // The board's people and whoever the event names (their user rooms); never a repair to a department room.
     const named = aboutRepair ? rooms.filter((room) => !room.startsWith('department:')) : rooms;
@@ -144,6 +156,20 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
   }
 
   io.use(async (socket, next) => {
+    const { deviceToken } = socket.handshake.auth;
+    if (typeof deviceToken === 'string' && options.tvDevices) {
+      try {
+        const device = await options.tvDevices.authenticate(deviceToken);
+        // A TV still showing its code has no station to follow yet.
+        if (device.pairing !== null) throw new Error('not paired yet');
+        socket.data.device = device;
+        next();
+      } catch {
+        logger.info('realtime: a TV handshake was refused (not paired)');
+        next(new Error('unauthorized'));
+      }
+      return;
+    }
     const token = typeof socket.handshake.auth.token === 'string' ? socket.handshake.auth.token : null;
     try {
       const user = await options.authenticateToken(token);
@@ -158,8 +184,16 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
   });
 
   io.on('connection', (socket: TLoupeSocket) => {
+    const { device } = socket.data;
+    if (device) {
+      connectDevice(socket, device);
+      return;
+    }
     // Read at each message, never kept: revalidation updates it when an admin changes the role.
-    const userOf = () => socket.data.user;
+    const userOf = () => {
+      if (!socket.data.user) throw new Error('a person’s socket without its user');
+      return socket.data.user;
+    };
     void socket.join([roleRoom(userOf().role), userRoom(userOf().id)]);
 
     socket.on('ping', (payload) => {
@@ -218,6 +252,25 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
     });
   });
 
+  /**
+   * A station TV hears only its own rooms (its display and its station), never a role's broadcast; it may
+   * ping, which also keeps it "online" in Settings, and nothing else.
+   */
+  function connectDevice(socket: TLoupeSocket, device: TTvDevice): void {
+    const rooms = [tvDisplayRoom(device.displayId)];
+    if (device.stationId !== null) rooms.push(tvStationRoom(device.stationId));
+    void socket.join(rooms);
+    socket.on('ping', (payload) => {
+      const parsed = parseClientToServerEvent('ping', payload);
+      socket.emit('pong', {
+        timestamp: parsed.ok ? parsed.payload.timestamp : options.clock().toISOString(),
+      });
+      options.tvDevices?.seen(device).catch((error: unknown) => {
+        logger.warn({ err: (error as Error).message }, 'realtime: could not mark a TV seen');
+      });
+    });
+  }
+
   /** A refusal's code and message; what is not an AppError is logged and not shown (spec §8). */
   function failureOf(error: unknown, what: string): { code: string; message: string } {
     if (error instanceof AppError) return { code: error.code, message: error.message };
@@ -232,7 +285,7 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
   async function revalidateSockets(filter: (user: TCurrentUser) => boolean): Promise<void> {
     for (const socket of io.sockets.sockets.values()) {
       const before = socket.data.user;
-      if (!filter(before)) continue;
+      if (!before || !filter(before)) continue;
       let current: TCurrentUser | null;
       try {
         current = await options.currentUser(before);
@@ -268,6 +321,11 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
       announcement.name,
       announcement.payload,
     );
+    if (announcement.name === 'tv:display-changed') {
+      const { displayId, revoked } = announcement.payload as { displayId: string; revoked: boolean };
+      // After the event, on the same connection: the TV learns why before its socket closes.
+      if (revoked) io.in(tvDisplayRoom(displayId)).disconnectSockets(true);
+    }
   });
 
   // Disabling an account or signing out everywhere revokes sessions; their open sockets go too.

@@ -79,6 +79,7 @@ describe('ERROR_CODES', () => {
     ['PASSWORD_INVALID', 400],
     ['CODE_INVALID', 400],
     ['CODE_EXPIRED', 400],
+    ['DEVICE_NOT_PAIRED', 401],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -17,6 +17,9 @@ import {
   SERVER_TO_CLIENT_EVENT_SCHEMAS,
   type ServerToClientEvents,
   type TServerToClientEventName,
+  TV_EVENT_NAMES,
+  tvDisplayRoom,
+  tvStationRoom,
   ZConnectionFailedSchema,
   ZRealtimeConnectionStateSchema,
   ZRefreshAnswerSchema,
@@ -61,6 +64,7 @@ const REGISTRY = [
   'station:deleted',
 ];
 
+const TV = ['tv:screen-changed', 'tv:display-changed'];
 const TS = '2024-05-01T12:00:00.000Z';
 const department = ZDepartmentSchema.parse({ id: 'DEPT001', name: 'Casting' });
 const station = ZStationSchema.parse({ id: 'STATION123456', name: 'Bench 1' });
@@ -182,6 +186,11 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     { departmentId: 'DEPT001', stationId: 'STATION123456' },
     { stationId: 'STATION123456' },
   ],
+  'tv:screen-changed': [{ stationId: 'STATION123456', timestamp: TS }, { stationId: 'STATION123456' }],
+  'tv:display-changed': [
+    { displayId: 'd1', stationId: null, revoked: true },
+    { displayId: 'd1', stationId: 'S1' },
+  ],
 };
 
 describe('realtime event names', () => {
@@ -198,9 +207,15 @@ describe('realtime event names', () => {
     expect([...REGISTRY_EVENT_NAMES]).toEqual(REGISTRY);
   });
 
+  it('adds the station TV events, in rooms no client can subscribe to', () => {
+    expect([...TV_EVENT_NAMES]).toEqual(TV);
+    expect(parseRoom(tvStationRoom('STATION1'))).toBeNull();
+    expect(parseRoom(tvDisplayRoom('d1'))).toBeNull();
+  });
+
   it('has a schema for every incoming and registry event and for nothing else', () => {
     expect(Object.keys(SERVER_TO_CLIENT_EVENT_SCHEMAS).sort()).toEqual(
-      [...SPEC_INCOMING, ...REGISTRY].sort(),
+      [...SPEC_INCOMING, ...REGISTRY, ...TV].sort(),
     );
   });
 

@@ -45,6 +45,17 @@ export type TIncomingEventName = (typeof INCOMING_EVENT_NAMES)[number];
 export const REGISTRY_EVENT_NAMES = [...DEPARTMENT_REGISTRY_EVENTS, ...STATION_REGISTRY_EVENTS] as const;
 export type TRegistryEventName = (typeof REGISTRY_EVENT_NAMES)[number];
 
+/**
+ * Loupe's own events for the station TVs (issue 14). A paired TV's socket is in no role room: it hears only
+ * these, in rooms the server alone puts it in (tvStationRoom, tvDisplayRoom), never the spec's rooms.
+ */
+export const TV_EVENT_NAMES = ['tv:screen-changed', 'tv:display-changed'] as const;
+export type TTvEventName = (typeof TV_EVENT_NAMES)[number];
+/** The TVs showing a station; a server-side room, not one a client may subscribe to. */
+export const tvStationRoom = (stationId: string) => `tv-station:${stationId}`;
+/** One paired display's sockets. */
+export const tvDisplayRoom = (displayId: string) => `tv-display:${displayId}`;
+
 /** Outgoing event names of spec §7. */
 export const OUTGOING_EVENT_NAMES = [
   'ping',
@@ -256,6 +267,16 @@ export const ZDepartmentDataResetPayloadSchema = z.object({ departments: z.array
 export const ZStationPayloadSchema = z.object({ departmentId: ZIdSchema, station: ZStationSchema });
 export const ZStationDeletedPayloadSchema = z.object({ departmentId: ZIdSchema, stationId: ZIdSchema });
 
+// Station TV payloads.
+/** A piece arrived at or left the station: its screen is fetched again. */
+export const ZTvScreenChangedPayloadSchema = z.object({ stationId: ZIdSchema, timestamp: ZTimestampSchema });
+/** A display was renamed, moved to another station or revoked (a revoked TV goes back to pairing). */
+export const ZTvDisplayChangedPayloadSchema = z.object({
+  displayId: ZIdSchema,
+  stationId: ZIdSchema.nullable(),
+  revoked: z.boolean(),
+});
+
 /** Server → client: every spec §7 incoming name and every registry event, each with its payload schema. */
 export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'rfid:tag-read': ZRfidTagReadPayloadSchema,
@@ -288,7 +309,9 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'station:added': ZStationPayloadSchema,
   'station:updated': ZStationPayloadSchema,
   'station:deleted': ZStationDeletedPayloadSchema,
-} as const satisfies Record<TIncomingEventName | TRegistryEventName, z.ZodType>;
+  'tv:screen-changed': ZTvScreenChangedPayloadSchema,
+  'tv:display-changed': ZTvDisplayChangedPayloadSchema,
+} as const satisfies Record<TIncomingEventName | TRegistryEventName | TTvEventName, z.ZodType>;
 
 /** What request:refresh may ask for again. */
 export const REFRESH_DATA_TYPES = ['tracking', 'orders', 'repairs', 'departments', 'users', 'stats'] as const;

@@ -5,6 +5,7 @@ import {
   calendarFor,
   endOfWorkingDay,
   phaseDueTimes,
+  startOfWorkshopDay,
   subtractWorkingHours,
   type TWorkingCalendar,
   workingHoursBetween,
@@ -100,5 +101,32 @@ describe("a person's own hours", () => {
       '2026-12-01T14:00:00.000Z',
     );
     expect(ZPersonHoursSchema.safeParse({ ...lateShift, closesAt: '11:00' }).success).toBe(false);
+  });
+});
+
+describe('the start of the workshop day', () => {
+  it('is midnight where the workshop is, not in UTC', () => {
+    // 02:30 UTC on 25 November is still the 24th in New York (UTC-5).
+    expect(startOfWorkshopDay(new Date('2026-11-25T02:30:00Z'), 'America/New_York').toISOString()).toBe(
+      '2026-11-24T05:00:00.000Z',
+    );
+    expect(startOfWorkshopDay(new Date('2026-11-25T02:30:00Z'), 'Europe/Berlin').toISOString()).toBe(
+      '2026-11-24T23:00:00.000Z',
+    );
+  });
+
+  it('is never after the instant and less than a day (plus a daylight-saving hour) before it', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true }),
+        fc.constantFrom('UTC', 'Europe/London', 'America/Los_Angeles', 'Asia/Kolkata'),
+        (instant, zone) => {
+          const start = startOfWorkshopDay(instant, zone);
+          const gap = instant.getTime() - start.getTime();
+          expect(gap).toBeGreaterThanOrEqual(0);
+          expect(gap).toBeLessThan(25 * 3_600_000);
+        },
+      ),
+    );
   });
 });

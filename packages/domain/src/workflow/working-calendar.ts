@@ -76,6 +76,11 @@ function instantOf(date: string, minutes: number, timeZone: string): Date {
   return new Date(guess);
 }
 
+/** When the workshop's calendar day holding `instant` began (midnight in the workshop's time zone). */
+export function startOfWorkshopDay(instant: Date, timeZone: string): Date {
+  return instantOf(wallTime(instant, timeZone).date, 0, timeZone);
+}
+
 function shiftDate(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MINUTES * MINUTE_MS)
     .toISOString()

@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = [
   'readers.created',
   'readers.api_key_rotated',
   'readers.deleted',
+  'tv.paired',
+  'tv.pair_failed',
+  'tv.updated',
+  'tv.revoked',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,3 +1,4 @@
+import { tvStationRoom } from '@loupe/domain/realtime/events';
 import { planLocationMove } from '@loupe/domain/tracking/location-move';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TDatabase } from '../../db/client.ts';
@@ -247,6 +248,11 @@ export function createLocationMoves(options: {
       );
     }
     if (kind === 'repair') announceItemChanged(pending, item, plan.arrivedAt);
+    // The station TVs of both ends fetch their screens again (issue 14); they hear nothing else.
+    const stationsChanged = new Set([station.id, ...(from === null ? [] : [from.stationId])]);
+    for (const stationId of stationsChanged) {
+      queue(pending, 'tv:screen-changed', { stationId, timestamp }, [tvStationRoom(stationId)]);
+    }
     return { result: 'moved', item, from, to, returnedFromOffsite: returned !== undefined };
   }
 

@@ -9,6 +9,7 @@ import {
 } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
+import { tvStationRoom } from '@loupe/domain/realtime/events';
 import { canReturnFromOffsite, detectOffsite, type TOffsiteThresholds } from '@loupe/domain/tracking/offsite';
 import type { TTrackedRepair } from '@loupe/domain/tracking/repair-tracking';
 import {
@@ -558,6 +559,12 @@ export function createTrackingService(options: TTrackingServiceOptions) {
             rooms,
           );
           if (kind === 'repair') announceItemChanged(pending, item, now);
+          if (row.currentStationId !== null) {
+            const stationId = row.currentStationId;
+            queue(pending, 'tv:screen-changed', { stationId, timestamp: now.toISOString() }, [
+              tvStationRoom(stationId),
+            ]);
+          }
         }
         return detected;
       });

@@ -8,6 +8,7 @@ import {
   departments,
   itemChanges,
   jobWorkflows,
+  metalTypes,
   orders,
   productTypes,
   repairs,
@@ -49,6 +50,7 @@ export type TJobRow = {
   description: string;
   productTypeId: string | null;
   productTypeName: string | null;
+  metalName: string | null;
   repairTypes: string[];
   salespersonId: string | null;
   departmentId: string | null;
@@ -58,6 +60,8 @@ export type TJobRow = {
   stationName: string | null;
   trackingStatus: string | null;
   expectedOffsite: boolean | null;
+  /** When it arrived at the station it is at now. */
+  arrivedAt: Date | null;
 };
 
 const personColumns = (table: typeof users) => ({
@@ -80,6 +84,7 @@ export function createWorkflowRepository(db: TDatabase) {
     stationName: stations.name,
     trackingStatus: trackedItems.status,
     expectedOffsite: trackedItems.expectedOffsite,
+    arrivedAt: trackedItems.arrivedAt,
   };
 
   return {
@@ -182,12 +187,14 @@ export function createWorkflowRepository(db: TDatabase) {
             description: orders.description,
             productTypeId: orders.productTypeId,
             productTypeName: productTypes.name,
+            metalName: metalTypes.name,
             salespersonId: orders.salespersonId,
             ...place,
           })
           .from(orders)
           .innerJoin(customers, eq(customers.id, orders.customerId))
           .leftJoin(productTypes, eq(productTypes.id, orders.productTypeId))
+          .leftJoin(metalTypes, eq(metalTypes.id, orders.metalTypeId))
           .leftJoin(trackedItems, trackedOf('order', orders.id))
           .leftJoin(departments, eq(departments.id, trackedItems.currentDepartmentId))
           .leftJoin(stations, eq(stations.id, trackedItems.currentStationId))
@@ -228,6 +235,7 @@ export function createWorkflowRepository(db: TDatabase) {
         kind: 'repair' as const,
         productTypeId: null,
         productTypeName: null,
+        metalName: null,
         salespersonId: null,
       }));
     },

@@ -8,6 +8,7 @@ import {
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import { roomName } from '@loupe/domain/realtime/events';
+import { customerFirstName, type TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
 import { NUDGE_DEFAULTS, nudgeDecision, type TNudgePolicy } from '@loupe/domain/workflow/nudges';
 import {
   isStuck,
@@ -88,6 +89,8 @@ type TAnnounce = () => void;
 /** Who runs the workflow board: admins and managers (spec §2 /workflow-dashboard). */
 const BOARD_ROLES = REGISTRY_MANAGER_ROLES;
 const DAY_MS = 86_400_000;
+/** A TV lists at most this many pieces coming its way: the next few, not the whole workshop. */
+const STATION_DUE_NEXT_MAX = 8;
 
 function forbidden(): AppError {
   return new AppError('FORBIDDEN', 'You do not have permission to do this.');
@@ -1026,6 +1029,66 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         stations: stationList,
         incoming,
         people: await service.staff(actor),
+      };
+    },
+
+    /**
+     * A station TV's pieces (issue 14): those at the station now, and those due here next: elsewhere, in a phase
+     * that happens in this station's department or whose next phase does. Customers by first name only; the
+     * caller decides which kinds the screen may show.
+     */
+    async stationPieces(
+      station: { id: string; departmentId: string },
+      kinds: readonly TWorkflowKind[],
+    ): Promise<{ here: TStationScreenPiece[]; dueNext: TStationScreenPiece[] }> {
+      const repo = createWorkflowRepository(db);
+      const allTemplates = await templates(repo);
+      const here: TStationScreenPiece[] = [];
+      const dueNext: TStationScreenPiece[] = [];
+      for (const kind of kinds) {
+        const jobs = await repo.listOpenJobs(kind);
+        const cards = await cardsFor(repo, kind, jobs);
+        cards.forEach((card, index) => {
+          const job = jobs[index];
+          if (!job || card.workflow.isComplete) return;
+          const phases = phasesFor(templateOf(allTemplates, job), job.repairTypes);
+          const phase = phases[card.workflow.phaseIndex];
+          const next = phases[card.workflow.phaseIndex + 1] ?? null;
+          const piece: TStationScreenPiece = {
+            kind: card.kind,
+            id: card.id,
+            number: card.number,
+            customerFirstName: customerFirstName(card.customerName),
+            product: job.productTypeName ?? card.description,
+            metal: job.metalName,
+            promisedDate: card.promisedDate,
+            isRush: card.isRush,
+            arrivedAt: job.arrivedAt?.toISOString() ?? null,
+            stationName: card.location?.stationName ?? null,
+            phaseName: card.workflow.phaseName,
+            nextPhaseName: next?.name ?? null,
+            urgency: card.urgency,
+          };
+          const location = card.location;
+          if (location?.stationId === station.id && location.trackingStatus !== 'offsite') {
+            here.push(piece);
+            return;
+          }
+          if (location?.departmentId === station.departmentId) return;
+          const happensHere = (candidate: { departmentIds: readonly string[] } | null | undefined) =>
+            candidate?.departmentIds.includes(station.departmentId) ?? false;
+          if (happensHere(phase) || happensHere(next)) dueNext.push(piece);
+        });
+      }
+      const urgencyRank = { late: 0, 'at-risk': 1, 'on-track': 2 } as const;
+      const byPriority = (a: TStationScreenPiece, b: TStationScreenPiece) =>
+        Number(b.isRush) - Number(a.isRush) ||
+        urgencyRank[a.urgency] - urgencyRank[b.urgency] ||
+        (a.promisedDate ?? '9999').localeCompare(b.promisedDate ?? '9999') ||
+        a.number.localeCompare(b.number);
+      return {
+        here: here.sort(byPriority),
+        dueNext: dueNext.sort(byPriority).slice(0, STATION_DUE_NEXT_MAX),
       };
     },
 
