@@ -117,8 +117,6 @@ const LAYOUT_SCREENS = [
   paths.alerts,
   paths.rootCauseDashboard,
   paths.designerWorkspace,
-  paths.jewelerTv,
-  paths.tvSetup,
 ];
 
 /** Every route of spec §2; screens are lazy-loaded so the sign-in page stays small. */
@@ -165,6 +163,19 @@ export const routes: RouteObject[] = [
             }),
           },
         ],
+      },
+      // Station TVs (issue 14): full screen, and reachable without signing in — a TV has its own credential.
+      {
+        path: paths.tvSetup,
+        lazy: async () => ({
+          Component: (await import('@/features/tv/routes/tv-setup-route')).TvSetupRoute,
+        }),
+      },
+      {
+        path: paths.jewelerTv,
+        lazy: async () => ({
+          Component: (await import('@/features/tv/routes/jeweler-tv-route')).JewelerTvRoute,
+        }),
       },
       {
         element: <RequireAuth />,

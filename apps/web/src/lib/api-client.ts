@@ -81,6 +81,11 @@ export type TApiClientOptions = {
   readonly clientVersion?: string;
   /** The current id token, refreshed by Amplify when within 5 s of expiry; null when signed out. */
   readonly getIdToken?: () => Promise<string | null>;
+  /**
+   * The whole Authorization header instead of `Bearer <id token>`: a station TV sends `Device <token>`
+   * (issue 14). Null sends none.
+   */
+  readonly authorization?: () => Promise<string | null>;
   /** Forces a token refresh; null when it failed. */
   readonly refreshIdToken?: () => Promise<string | null>;
   /** After a 401 whose refresh failed: clear the tokens and go to /login (spec §4). */
@@ -187,6 +192,12 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
   const csrfTokenUrl = options.csrfTokenUrl ?? CSRF_TOKEN_URL;
   const clientVersion = options.clientVersion ?? CLIENT_VERSION;
   const readIdToken = options.getIdToken ?? (() => getIdToken());
+  const readAuthorization =
+    options.authorization ??
+    (async () => {
+      const idToken = await readIdToken();
+      return idToken ? `Bearer ${idToken}` : null;
+    });
   const forceRefresh = options.refreshIdToken ?? (() => refreshIdToken());
   const onAuthFailure = options.onAuthFailure ?? defaultOnAuthFailure;
   const baseFetch = options.fetch ?? ((input: Input, init?: RequestInit) => globalThis.fetch(input, init));
@@ -283,8 +294,8 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
             request.headers.set(API_HEADERS.correlationId, createCorrelationId());
           }
           request.headers.set(API_HEADERS.requestStart, String(now()));
-          const idToken = await readIdToken();
-          if (idToken) request.headers.set(API_HEADERS.authorization, `Bearer ${idToken}`);
+          const authorization = await readAuthorization();
+          if (authorization) request.headers.set(API_HEADERS.authorization, authorization);
           else request.headers.delete(API_HEADERS.authorization);
           if (FEATURE_FLAGS.csrfProtection && MUTATING_METHODS.has(request.method)) {
             const token = await ensureCsrfToken();

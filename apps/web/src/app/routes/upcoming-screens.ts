@@ -39,14 +39,6 @@ export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; descript
     title: 'Designer Workspace',
     description: 'Design requests, sketches and CAD files with their revisions and customer approvals.',
   },
-  [paths.jewelerTv]: {
-    title: 'Jeweler TV',
-    description: 'A screen above the bench showing the pieces at this station and what comes next.',
-  },
-  [paths.tvSetup]: {
-    title: 'TV Setup',
-    description: 'Connect a station TV: it shows a code here that a manager enters in Settings.',
-  },
   [paths.aiSettings]: {
     title: 'AI Settings',
     description: 'Choose how the assistant answers questions about orders, repairs and the workshop.',

@@ -48,9 +48,3 @@ export function resolveSettingsPage(
   // canAccessSettingsSection accepted it, so it is one of the sections.
   return { kind: 'page', page: section as TSettingsSection };
 }
-
-/** Sections a later issue builds: what each will hold, for their empty state. */
-export const UPCOMING_SECTIONS = {
-  'tv-displays':
-    'Coming soon: the TVs above the benches, which station each one shows, and whether it is online.',
-} as const satisfies Partial<Record<TSettingsSection, string>>;

@@ -12,6 +12,8 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   ['station:', ['registry']],
   ['rfid:reader-status', ['readers']],
   ['user:', ['settings']],
+  // A TV paired, moved or revoked: Settings › TV Displays follows.
+  ['tv:display-changed', ['settings']],
 ];
 
 export function queryRootsForEvent(name: string): readonly string[] {

@@ -10,4 +10,5 @@ export const settingsQueryKeys = {
   productTypes: ['settings', 'product-types'] as const,
   personHours: (userId: string) => ['workflow', 'person-hours', userId] as const,
   usersList: (search: string) => ['settings', 'users', { search }] as const,
+  tvDisplays: ['settings', 'tv-displays'] as const,
 };

@@ -104,11 +104,10 @@ describe('SettingsRoute', () => {
     expect(screen.queryByRole('link', { current: 'page' })).toBeNull();
   });
 
-  it('shows a section still being built with its title and what it will be for', () => {
-    renderSettings('admin', '/settings/tv-displays');
+  it('opens TV Displays with its pairing button for a manager', () => {
+    renderSettings('manager', '/settings/tv-displays');
     const section = screen.getByRole('region', { name: 'TV Displays' });
-    expect(within(section).getByText('Coming soon')).toBeInTheDocument();
-    expect(within(section).getByText(/which station each one shows/)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Pair a TV' })).toBeInTheDocument();
   });
 
   it('lets every role open their profile', () => {

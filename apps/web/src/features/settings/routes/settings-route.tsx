@@ -13,14 +13,13 @@ import { RfidSimulatorSection } from '../components/rfid-simulator-section';
 import { SectionAccessDenied } from '../components/section-access-denied';
 import { SecuritySection } from '../components/security-section';
 import { SettingsNav } from '../components/settings-nav';
-import { UpcomingSection } from '../components/upcoming-section';
+import { TvDisplaysSection } from '../components/tv-displays-section';
 import { UsersSection } from '../components/users-section';
 import {
   resolveSettingsPage,
   settingsPagesFor,
   settingsPageTitle,
   type TSettingsPage,
-  UPCOMING_SECTIONS,
 } from '../settings-pages';
 
 /** /settings and /settings/:section: the menu of the sections the user may open (spec §6), and one of them. */
@@ -79,7 +78,7 @@ function SettingsPageContent({ page, canEditGeneral }: { page: TSettingsPage; ca
     case 'rfid-simulator':
       return <RfidSimulatorSection />;
     case 'tv-displays':
-      return <UpcomingSection text={UPCOMING_SECTIONS[page]} />;
+      return <TvDisplaysSection />;
     default: {
       const unreachable: never = page;
       throw new Error(`unknown settings page ${String(unreachable)}`);

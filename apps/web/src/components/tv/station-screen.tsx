@@ -1,0 +1,218 @@
+import type { TStationScreen, TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
+import { ArrowRight, CheckCircle2, Flame, Wifi, WifiOff } from 'lucide-react';
+import { useCallback } from 'react';
+import { cn } from '@/lib/cn';
+import { formatCalendarDate, localIsoDate } from '@/lib/date-format';
+import { formatElapsed } from '@/lib/elapsed-time';
+import { useNow } from '@/lib/use-now';
+import { type TShownItem, useLeavingItems } from './use-leaving-items';
+
+export type TScreenConnection = 'live' | 'reconnecting';
+
+const CLOCK = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const TODAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+
+/**
+ * What a station TV shows (issue 14), readable from three metres: the station and its jeweler, the pieces at
+ * the bench now, what comes next, today's finished count, a clock and whether the screen is live. Used by
+ * /jeweler-tv and by the preview in Settings › TV Displays (`compact`).
+ */
+export function StationScreen({
+  screen,
+  connection,
+  compact = false,
+}: {
+  screen: TStationScreen;
+  connection: TScreenConnection;
+  compact?: boolean;
+}) {
+  const now = useNow(15_000);
+  const keyOf = useCallback((piece: TStationScreenPiece) => `${piece.kind}:${piece.id}`, []);
+  const here = useLeavingItems(screen.here, keyOf);
+  const next = useLeavingItems(screen.dueNext, keyOf);
+  const today = localIsoDate(new Date(now));
+  const { station } = screen;
+
+  return (
+    <div
+      className={cn(
+        'flex flex-col gap-6 bg-background text-foreground',
+        compact ? 'p-4 text-[0.55rem]' : 'min-h-svh p-8 text-2xl',
+      )}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-6 border-b pb-4">
+        <div className="min-w-0">
+          <h1 className={cn('font-bold break-words', compact ? 'text-lg' : 'text-6xl')}>{station.name}</h1>
+          <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'mt-2 text-3xl')}>
+            {[station.departmentName, station.jewelerName].filter(Boolean).join(' · ')}
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-2">
+          <time
+            dateTime={new Date(now).toISOString()}
+            className={cn('font-semibold tabular-nums', compact ? 'text-lg' : 'text-6xl')}
+          >
+            {CLOCK.format(now)}
+          </time>
+          <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-2xl')}>{TODAY.format(now)}</p>
+          <ConnectionState connection={connection} compact={compact} />
+        </div>
+      </header>
+
+      <div className={cn('grid flex-1 gap-8', compact ? 'grid-cols-3' : 'lg:grid-cols-3')}>
+        <section aria-labelledby="tv-here" className="lg:col-span-2">
+          <h2 id="tv-here" className={cn('mb-4 font-semibold', compact ? 'text-sm' : 'text-4xl')}>
+            At this station <span className="text-muted-foreground">· {screen.here.length}</span>
+          </h2>
+          {here.length === 0 ? (
+            <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-3xl')}>
+              Nothing here right now. Pieces appear as soon as their tag is read at this station.
+            </p>
+          ) : (
+            <ul className="grid gap-4" aria-label="Pieces at this station">
+              {here.map((shown) => (
+                <PieceCard key={keyOf(shown.item)} shown={shown} now={now} today={today} compact={compact} />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <aside aria-labelledby="tv-next" className="flex flex-col gap-6">
+          <section>
+            <h2 id="tv-next" className={cn('mb-4 font-semibold', compact ? 'text-sm' : 'text-4xl')}>
+              Coming next
+            </h2>
+            {next.length === 0 ? (
+              <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-2xl')}>
+                Nothing on its way yet.
+              </p>
+            ) : (
+              <ul className="grid gap-3" aria-label="Pieces coming next">
+                {next.map(({ item, leaving }) => (
+                  <li
+                    key={keyOf(item)}
+                    className={cn(
+                      'rounded-lg border bg-card p-3',
+                      leaving ? 'motion-safe:animate-tv-leave' : 'motion-safe:animate-tv-enter',
+                    )}
+                  >
+                    <p className="font-mono font-semibold">
+                      {item.number}
+                      {item.isRush ? <RushBadge compact={compact} /> : null}
+                    </p>
+                    <p className="text-muted-foreground">
+                      {[item.product, item.stationName ? `at ${item.stationName}` : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section
+            aria-label="Finished today"
+            className={cn(
+              'flex items-center gap-4 rounded-xl border bg-card p-4',
+              compact ? 'text-sm' : 'text-4xl',
+            )}
+          >
+            <CheckCircle2 aria-hidden className={cn('text-emerald-600', compact ? 'size-4' : 'size-12')} />
+            <p>
+              <span className="font-bold tabular-nums">{screen.finishedToday}</span> finished today
+            </p>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function PieceCard({
+  shown,
+  now,
+  today,
+  compact,
+}: {
+  shown: TShownItem<TStationScreenPiece>;
+  now: number;
+  today: string;
+  compact: boolean;
+}) {
+  const { item, leaving } = shown;
+  const late = item.promisedDate !== null && item.promisedDate < today;
+  return (
+    <li
+      className={cn(
+        'rounded-xl border-2 bg-card p-4',
+        item.isRush || item.urgency === 'late' ? 'border-destructive' : 'border-border',
+        leaving ? 'motion-safe:animate-tv-leave' : 'motion-safe:animate-tv-enter',
+      )}
+      aria-label={`${item.number}${leaving ? ' (leaving)' : ''}`}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <p className={cn('font-mono font-bold', compact ? 'text-sm' : 'text-5xl')}>
+          {item.number}
+          {item.isRush ? <RushBadge compact={compact} /> : null}
+        </p>
+        {item.arrivedAt ? (
+          <p className="text-muted-foreground tabular-nums">
+            {formatElapsed(now - Date.parse(item.arrivedAt))} here
+          </p>
+        ) : null}
+      </div>
+      <p className={cn('mt-1 font-medium', compact ? '' : 'text-3xl')}>
+        {[item.customerFirstName, item.product, item.metal].filter(Boolean).join(' · ')}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        {item.phaseName ? (
+          <p className="flex items-center gap-2">
+            <span className="font-semibold">{item.phaseName}</span>
+            {item.nextPhaseName ? (
+              <>
+                <ArrowRight aria-label="then" className={compact ? 'size-3' : 'size-7'} />
+                <span className="text-muted-foreground">{item.nextPhaseName}</span>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        {item.promisedDate ? (
+          <p className={cn('tabular-nums', late ? 'font-bold text-destructive' : 'text-muted-foreground')}>
+            {late ? 'Was due' : 'Due'} {formatCalendarDate(item.promisedDate)}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function RushBadge({ compact }: { compact: boolean }) {
+  return (
+    <span
+      className={cn(
+        'ml-3 inline-flex items-center gap-1 rounded-full bg-destructive px-3 align-middle font-sans font-semibold text-destructive-foreground',
+        compact ? 'text-[0.6rem]' : 'text-2xl',
+      )}
+    >
+      <Flame aria-hidden className={compact ? 'size-3' : 'size-6'} /> Rush
+    </span>
+  );
+}
+
+function ConnectionState({ connection, compact }: { connection: TScreenConnection; compact: boolean }) {
+  const live = connection === 'live';
+  const Icon = live ? Wifi : WifiOff;
+  return (
+    <p
+      role="status"
+      className={cn(
+        'flex items-center gap-2 font-medium',
+        live ? 'text-emerald-600 dark:text-emerald-400' : 'text-amber-600 dark:text-amber-400',
+        compact ? 'text-xs' : 'text-2xl',
+      )}
+    >
+      <Icon aria-hidden className={compact ? 'size-3' : 'size-6'} />
+      {live ? 'Live' : 'Reconnecting…'}
+    </p>
+  );
+}
