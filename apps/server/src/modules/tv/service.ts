@@ -247,7 +247,9 @@ export function createTvService(options: TTvServiceOptions) {
           'That code is not showing on any TV. Check the code on the TV screen.',
           {
             details: {
-              issues: [{ field: 'body.code', message: 'No TV shows this code: it may have expired or been used' }],
+              issues: [
+                { field: 'body.code', message: 'No TV shows this code: it may have expired or been used' },
+              ],
             },
           },
         );
