@@ -94,6 +94,14 @@ function banner(input: {
   const readers = workshop.readers.map(
     (reader) => `    ${reader.id.padEnd(15)} ${reader.name.padEnd(36)} key ${reader.apiKey}`,
   );
+  // Station TVs (issue 14): a few stations' screens, to open signed in or to pair a TV with.
+  const tvScreens = workshop.departments
+    .flatMap((department) => department.stations.map((station) => ({ department, station })))
+    .slice(0, 4)
+    .map(
+      ({ department, station }) =>
+        `    ${`${department.name} › ${station.name}`.padEnd(36)} ${input.url}/jeweler-tv/${station.id}`,
+    );
   return [
     rule,
     `  Loupe demo workshop is live:  ${input.url}`,
@@ -115,6 +123,13 @@ function banner(input: {
     `  HTTP ingest: POST ${input.url}/api/v1/rfid/{zebra|impinj|reads} with X-API-Key`,
     '  Readers:',
     ...readers,
+    '',
+    '  Station TVs: open this on a TV (or a second browser window, not signed in), and pair it:',
+    `    1. ${input.url}/tv-setup shows a six-character code and its QR code (valid 10 minutes)`,
+    `    2. sign in as ${emailOf('manager')}, Settings › TV Displays › Pair a TV, enter the code, pick a station`,
+    '    3. the TV opens that station by itself and follows the simulator live; revoke it there too',
+    '  Signed in, any station’s TV screen opens directly, e.g.:',
+    ...tvScreens,
     '',
     `  Data: ${path.relative(process.cwd(), DATA_DIR) || DATA_DIR}/ (wiped at every start; workshop.json holds the readers and tags)`,
     '  The reader simulator starts now: one line per move. Ctrl-C stops the simulator and Loupe.',

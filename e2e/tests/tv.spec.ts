@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test';
+import mqtt from 'mqtt';
+import { ADMIN, expect, mqttUrl, signIn, test } from '../support/fixtures';
+
+// Issue 14: a station TV paired with a code, following reads live, surviving a network drop, revoked.
+
+const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+const THEME_KEY = 'admin-ui-theme';
+
+type TData<T> = { data: T };
+
+async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await page.getByRole('menuitemradio', { name: theme }).click();
+}
+
+/** The code a TV at /tv-setup shows, as a person reads it off the screen. */
+async function pairingCodeOn(tv: Page): Promise<string> {
+  const shown = tv.getByTestId('pairing-code');
+  await expect(shown).toHaveText(/[A-Z0-9]{3}-[A-Z0-9]{3}/);
+  const match = /([A-Z0-9]{3})-([A-Z0-9]{3})/.exec((await shown.textContent()) ?? '');
+  if (!match) throw new Error('no pairing code on the TV');
+  return `${match[1]}-${match[2]}`;
+}
+
+test('a TV pairs with its code, shows a piece within 2 s of its read and lets it go when it moves on; revoked, it asks for a new code', async ({
+  page,
+  browser,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  // The workshop: two stations, a Zebra reader whose antennas 1 and 2 stand for them, a tagged order.
+  const place = async (name: string, station: string) => {
+    const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
+      name: `${name} ${suffix}`,
+    });
+    const made = await api.request<TData<{ id: string }>>(
+      'POST',
+      `/departments/${department.data.id}/stations`,
+      {
+        name: station,
+        jewelerName: 'Rosa Quint',
+      },
+    );
+    return { departmentId: department.data.id, stationId: made.data.id };
+  };
+  const bench = await place('Bench', 'Bench 3');
+  const polishing = await place('Polishing', 'Wheel 1');
+  const readerId = `tv-${suffix}`;
+  const reader = await api.request<TData<{ apiKey: string }>>('POST', '/readers', {
+    id: readerId,
+    name: 'Bench portal',
+    kind: 'zebra',
+  });
+  await api.request('PUT', `/readers/${readerId}/antennas/1`, bench);
+  await api.request('PUT', `/readers/${readerId}/antennas/2`, polishing);
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Grace Hopper${suffix}`,
+    phone: '+1 555 010 9911',
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Emerald pendant',
+    isRush: true,
+    priceCents: 420_000,
+  });
+  const epc = `E2801170${Date.now().toString(16).slice(-8).toUpperCase().padStart(8, '0')}`;
+  await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
+
+  // The TV: nobody signs in; it shows a code.
+  const tvContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const tv = await tvContext.newPage();
+  await tv.goto('/tv-setup');
+  await expect(tv.getByRole('heading', { name: 'Pair this TV with a station' })).toBeVisible();
+  const code = await pairingCodeOn(tv);
+  await tv.screenshot({ path: `${SCREENSHOTS}tv-setup-dark.png` });
+
+  // A manager enters it in Settings › TV Displays.
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/settings/tv-displays');
+  await page.getByRole('button', { name: 'Pair a TV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pair a TV' });
+  await dialog.getByLabel('Code on the TV').fill(code.toLowerCase());
+  await dialog.getByLabel('Name').fill(`Bench 3 TV ${suffix}`);
+  await dialog.getByRole('combobox', { name: 'Station' }).click();
+  await page.getByRole('option', { name: `Bench ${suffix} › Bench 3` }).click();
+  await dialog.getByRole('button', { name: 'Pair' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The TV opens its station by itself.
+  await expect(tv).toHaveURL(new RegExp(`/jeweler-tv/${bench.stationId}$`), { timeout: 10_000 });
+  await expect(tv.getByRole('heading', { name: 'Bench 3', level: 1 })).toBeVisible();
+  await expect(tv.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  const here = tv.getByRole('list', { name: 'Pieces at this station' });
+
+  const client = await mqtt.connectAsync(mqttUrl(), { username: readerId, password: reader.data.apiKey });
+  const readAt = (antenna: number, eventNum: number) =>
+    client.publishAsync(
+      `loupe/readers/${readerId}/zebra/data`,
+      JSON.stringify({
+        type: 'SIMPLE',
+        timestamp: new Date().toISOString().replace('Z', '+0000'),
+        data: { eventNum, format: 'epc', idHex: epc.toLowerCase(), antenna, peakRssi: -50, reads: 3 },
+      }),
+      { qos: 1 },
+    );
+  try {
+    await readAt(1, 1);
+    // Issue 14: on the TV within 2 s of the read.
+    await expect(here.getByText(order.data.orderNumber)).toBeVisible({ timeout: 2_000 });
+    await expect(here).toContainText('Grace');
+    await expect(tv.locator('body')).not.toContainText(`Hopper${suffix}`);
+    await expect(tv.locator('body')).not.toContainText('4,200');
+    await expect(tv.locator('body')).not.toContainText('555');
+    // Screenshots once the arrival animation has settled.
+    await expect(here.getByRole('listitem').first()).toHaveCSS('opacity', '1');
+    await tv.screenshot({ path: `${SCREENSHOTS}jeweler-tv-dark.png` });
+    await tv.evaluate((key) => localStorage.setItem(key, 'light'), THEME_KEY);
+    await tv.reload();
+    await expect(here.getByText(order.data.orderNumber)).toBeVisible();
+    await expect(here.getByRole('listitem').first()).toHaveCSS('opacity', '1');
+    await tv.screenshot({ path: `${SCREENSHOTS}jeweler-tv-light.png` });
+
+    // The network drops and comes back: the TV says so, then follows reads again by itself.
+    await tvContext.setOffline(true);
+    await expect(tv.getByRole('status').filter({ hasText: 'Reconnecting' })).toBeVisible({ timeout: 15_000 });
+    await tvContext.setOffline(false);
+    await expect(tv.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 15_000 });
+
+    // Moved on to polishing: it leaves this TV within 2 s (and its fade).
+    await readAt(2, 2);
+    await expect(here.getByText(order.data.orderNumber)).toHaveCount(0, { timeout: 2_600 });
+    await expect(tv.getByRole('region', { name: 'Finished today' })).toContainText('1 finished today');
+  } finally {
+    await client.endAsync();
+  }
+
+  // Settings shows it online, with a preview of what it shows.
+  await page.reload();
+  const row = page.getByRole('row', { name: new RegExp(`Bench 3 TV ${suffix}`) });
+  await expect(row.getByText('Online')).toBeVisible();
+  await row.getByRole('button', { name: `Preview Bench 3 TV ${suffix}` }).click();
+  await expect(page.getByRole('region', { name: `Preview of Bench 3 TV ${suffix}` })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}settings-tv-displays-dark.png`, fullPage: true });
+  await setTheme(page, 'Light');
+  await page.screenshot({ path: `${SCREENSHOTS}settings-tv-displays-light.png`, fullPage: true });
+
+  // Revoked: the TV goes back to its pairing screen within seconds, with a new code.
+  await row.getByRole('button', { name: `Revoke Bench 3 TV ${suffix}` }).click();
+  await page
+    .getByRole('dialog', { name: `Revoke Bench 3 TV ${suffix}?` })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expect(tv).toHaveURL(/\/tv-setup$/, { timeout: 5_000 });
+  const newCode = await pairingCodeOn(tv);
+  expect(newCode).not.toBe(code);
+  await tv.screenshot({ path: `${SCREENSHOTS}tv-setup-light.png` });
+  await tvContext.close();
+});
