@@ -96,8 +96,8 @@ function banner(input: {
   );
   // Station TVs (issue 14): a few stations' screens, to open signed in or to pair a TV with.
   const tvScreens = workshop.departments
-    .flatMap((department) => department.stations.map((station) => ({ department, station })))
-    .slice(0, 4)
+    .flatMap((department) => department.stations.slice(0, 1).map((station) => ({ department, station })))
+    .slice(0, 6)
     .map(
       ({ department, station }) =>
         `    ${`${department.name} › ${station.name}`.padEnd(36)} ${input.url}/jeweler-tv/${station.id}`,

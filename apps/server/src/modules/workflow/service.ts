@@ -90,7 +90,7 @@ type TAnnounce = () => void;
 const BOARD_ROLES = REGISTRY_MANAGER_ROLES;
 const DAY_MS = 86_400_000;
 /** A TV lists at most this many pieces coming its way: the next few, not the whole workshop. */
-const STATION_DUE_NEXT_MAX = 8;
+const STATION_DUE_NEXT_MAX = 6;
 
 function forbidden(): AppError {
   return new AppError('FORBIDDEN', 'You do not have permission to do this.');
