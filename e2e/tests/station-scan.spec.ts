@@ -65,3 +65,59 @@ test('a wedge scanner at a station without a reader moves the scanned order ther
   );
   expect(tracked.data.currentStationId).toBe(station.data.id);
 });
+
+test('a touch kiosk at a bench hears the scanner with no field focused, checks a piece in and checks it out', async ({
+  page,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
+    name: `Kiosk ${suffix}`,
+  });
+  const station = await api.request<TData<{ id: string }>>(
+    'POST',
+    `/departments/${department.data.id}/stations`,
+    { name: 'Touch bench' },
+  );
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Mary Anning ${suffix}`,
+    phone: '+44 1297 443 370',
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Ammonite pendant',
+  });
+  const epc = `E2801190${Date.now().toString(16).slice(-8).toUpperCase().padStart(8, '0')}`;
+  await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/departments/${department.data.id}/stations/${station.data.id}`);
+  await page.getByRole('button', { name: 'Kiosk' }).click();
+  const kiosk = page.getByRole('dialog', { name: 'Kiosk: Touch bench' });
+  await expect(kiosk).toBeVisible();
+  const last = kiosk.getByRole('region', { name: 'Last scan' });
+
+  // The scanner types into no field: the kiosk hears the burst anyway.
+  await page.keyboard.type(epc, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(last.getByText(`${order.data.orderNumber} checked in`)).toBeVisible();
+  await expect(kiosk.getByRole('list', { name: 'Kiosk scans' }).getByText('Scanned')).toBeVisible();
+
+  await kiosk.getByRole('button', { name: /Check out/ }).click();
+  await page.keyboard.type(epc, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(last.getByText(`${order.data.orderNumber} checked out`)).toBeVisible();
+  await expect(last.getByText(/^Next: /)).toBeVisible();
+  await page.screenshot({
+    path: new URL('../../docs/screenshots/station-kiosk-dark.png', import.meta.url).pathname,
+  });
+
+  const tracked = await api.request<TData<{ currentStationId: string }>>(
+    'GET',
+    `/tracking/orders/${order.data.id}`,
+  );
+  expect(tracked.data.currentStationId).toBe(station.data.id);
+  await kiosk.getByRole('button', { name: 'Exit kiosk' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Touch bench' })).toBeVisible();
+});

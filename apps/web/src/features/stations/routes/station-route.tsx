@@ -1,4 +1,6 @@
-import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftIcon, MonitorIcon, SearchXIcon, TabletSmartphoneIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -6,11 +8,13 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-error';
-import { paths } from '@/lib/paths';
+import { paths, pathTo } from '@/lib/paths';
 import { useNow } from '@/lib/use-now';
+import { advancePhase } from '@/lib/workflow-api/advance-phase';
 import { useScanAtStation, useStation, useStationItems } from '../api/station-api';
 import { ScanMode } from '../components/scan-mode';
 import { StationItems } from '../components/station-items';
+import { StationKiosk } from '../components/station-kiosk';
 
 const MINUTE_MS = 60_000;
 
@@ -24,6 +28,8 @@ export function StationRoute() {
   const items = useStationItems(stationId);
   const scan = useScanAtStation(stationId);
   const now = useNow(MINUTE_MS);
+  const queryClient = useQueryClient();
+  const [kiosk, setKiosk] = useState(false);
 
   if (station.isPending) {
     return (
@@ -65,18 +71,45 @@ export function StationRoute() {
   const facts = [departmentName, jewelerName, specialization, isActive ? null : 'Inactive'].filter(
     (part): part is string => Boolean(part),
   );
+  const onScan = (body: { epc: string; scannedAt: string }) => scan.mutateAsync(body);
+  if (kiosk) {
+    return (
+      <StationKiosk
+        stationName={name}
+        onScan={onScan}
+        onCheckOut={async (item) => {
+          const job = await advancePhase({ kind: item.kind, id: item.id });
+          void queryClient.invalidateQueries({ queryKey: ['workflow'] });
+          return job.workflow.isComplete ? 'Every step is done.' : `Next: ${job.workflow.phaseName}.`;
+        }}
+        onExit={() => setKiosk(false)}
+      />
+    );
+  }
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
         title={name}
         description={facts.join(' · ')}
         actions={
-          <Button asChild variant="outline">
-            <Link to={paths.departments}>
-              <ArrowLeftIcon aria-hidden="true" />
-              Departments
-            </Link>
-          </Button>
+          <>
+            <Button type="button" variant="outline" onClick={() => setKiosk(true)}>
+              <TabletSmartphoneIcon aria-hidden="true" />
+              Kiosk
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={pathTo(paths.jewelerTv, { stationId })}>
+                <MonitorIcon aria-hidden="true" />
+                TV screen
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.departments}>
+                <ArrowLeftIcon aria-hidden="true" />
+                Departments
+              </Link>
+            </Button>
+          </>
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -97,7 +130,7 @@ export function StationRoute() {
             <StationItems items={items.data} stationName={name} now={now} />
           )}
         </section>
-        <ScanMode stationName={name} onScan={(body) => scan.mutateAsync(body)} />
+        <ScanMode stationName={name} onScan={onScan} />
       </div>
     </div>
   );
