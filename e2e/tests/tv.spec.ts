@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
+import { freePort, startLoupeProcess, type TLoupeProcess } from '../../apps/server/workshop/loupe-process';
+import { LoupeApi } from '../support/api';
 import { ADMIN, expect, mqttUrl, signIn, test } from '../support/fixtures';
 
 // Issue 14: a station TV paired with a code, following reads live, surviving a network drop, revoked.
@@ -156,4 +161,78 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
   expect(newCode).not.toBe(code);
   await tv.screenshot({ path: `${SCREENSHOTS}tv-setup-light.png` });
   await tvContext.close();
+});
+
+test('a paired TV comes back by itself after Loupe restarts, without a sign-in page', async ({ browser }) => {
+  // A Loupe of its own, restarted on the same ports and data directory.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-tv-'));
+  const ports = { port: await freePort(), mqttPort: await freePort() };
+  const start = () => startLoupeProcess({ dataDir, ...ports, admin: ADMIN });
+  let server: TLoupeProcess = await start();
+  try {
+    const api = await LoupeApi.asAdmin(server.url);
+    const department = await api.request<TData<{ id: string }>>('POST', '/departments', { name: 'Setting' });
+    const station = await api.request<TData<{ id: string }>>(
+      'POST',
+      `/departments/${department.data.id}/stations`,
+      {
+        name: 'Setting bench',
+      },
+    );
+    const place = { departmentId: department.data.id, stationId: station.data.id };
+    const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+      name: 'Ada Byron',
+      phone: '+44 20 7946 0018',
+    });
+    const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+      customerId: customer.data.id,
+      description: 'Pearl studs',
+    });
+    const epc = 'E28011700000000000000B07';
+    await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
+
+    // Paired as a TV pairs: it asks for a code, a manager claims it.
+    const pairing = (await (
+      await fetch(`${server.url}/api/v1/tv/pairings`, { method: 'POST' })
+    ).json()) as TData<{
+      code: string;
+      deviceToken: string;
+    }>;
+    await api.request('POST', '/tv-displays', {
+      code: pairing.data.code,
+      name: 'Setting TV',
+      stationId: place.stationId,
+    });
+    const context = await browser.newContext({ baseURL: server.url });
+    const tv = await context.newPage();
+    await tv.goto('/api/health');
+    await tv.evaluate(
+      (token) => localStorage.setItem('loupe.tv.deviceToken', token),
+      pairing.data.deviceToken,
+    );
+    await tv.goto(`/jeweler-tv/${place.stationId}`);
+    await expect(tv.getByRole('heading', { name: 'Setting bench', level: 1 })).toBeVisible();
+    await expect(tv.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+
+    await server.stop();
+    await expect(tv.getByRole('status').filter({ hasText: 'Reconnecting' })).toBeVisible({ timeout: 10_000 });
+    server = await start();
+    await expect(tv.getByRole('status').filter({ hasText: 'Live' })).toBeVisible({ timeout: 30_000 });
+    await expect(tv).toHaveURL(new RegExp(`/jeweler-tv/${place.stationId}$`));
+
+    // And it follows reads again.
+    const again = await LoupeApi.asAdmin(server.url);
+    await again.request('POST', '/tracking/orders/update-location', {
+      orderId: order.data.id,
+      epcCode: epc,
+      ...place,
+    });
+    await expect(
+      tv.getByRole('list', { name: 'Pieces at this station' }).getByText(order.data.orderNumber),
+    ).toBeVisible({ timeout: 2_000 });
+    await context.close();
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -6,7 +6,7 @@ import { getIdToken } from '@/lib/auth/auth-client';
 
 /** A TV never gives up: it tries again every few seconds for as long as it hangs on the wall. */
 const RECONNECT_DELAY_MAX_MS = 5000;
-/** After the server refused the handshake (a restart mid-way, a revoked TV), when to try again. */
+/** After the server closed or refused the connection (a restart, a revoked TV), when to try again. */
 const REFUSED_RETRY_MS = 5000;
 
 /** What moves pieces on a staff member's screen; a TV hears its own 'tv:screen-changed' instead. */
@@ -58,8 +58,11 @@ export function useStationSocket(options: TStationSocketOptions): TScreenConnect
     });
     socket.on('disconnect', (reason) => {
       setConnection('reconnecting');
-      // The server closed it on purpose (a revoked TV): socket.io does not come back by itself.
-      if (reason === 'io server disconnect') latest.current.onRefused?.();
+      // The server closed it on purpose (a restart, or a revoked TV): socket.io does not come back by itself.
+      if (reason === 'io server disconnect') {
+        latest.current.onRefused?.();
+        retry = setTimeout(() => socket.connect(), REFUSED_RETRY_MS);
+      }
     });
     socket.on('connect_error', () => {
       setConnection('reconnecting');
