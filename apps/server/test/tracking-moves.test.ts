@@ -292,6 +292,17 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
         },
         rooms,
       },
+      // Both stations' TVs fetch their screens again (issue 14), and hear nothing else.
+      {
+        name: 'tv:screen-changed',
+        payload: { stationId: setter.id, timestamp: at(7).toISOString() },
+        rooms: [`tv-station:${setter.id}`],
+      },
+      {
+        name: 'tv:screen-changed',
+        payload: { stationId: bench1.id, timestamp: at(7).toISOString() },
+        rooms: [`tv-station:${bench1.id}`],
+      },
     ]);
   });
 
@@ -314,6 +325,7 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
     expect(announced.map((a) => [a.name, a.rooms[0]])).toEqual([
       ['tracking:location-update', `repair:${repair.id}`],
       ['repair:updated', `repair:${repair.id}`],
+      ['tv:screen-changed', `tv-station:${setter.id}`],
     ]);
     expect(announced[1]?.payload).toMatchObject({ repairNumber: repair.repairNumber, status: 'in_progress' });
     const tracked = await tracking.getRepair(admin, repair.id);
@@ -360,6 +372,8 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
       'tracking:returned-from-offsite',
       'tracking:location-update',
       'order:moved',
+      'tv:screen-changed',
+      'tv:screen-changed',
     ]);
     expect(announced[0]).toEqual({
       name: 'tracking:returned-from-offsite',
@@ -475,7 +489,8 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
       at: at(0),
     });
     expect(outcome.result).toBe('moved');
-    expect(logged).toHaveLength(2);
+    // location-update, order:moved and the station TV's tv:screen-changed: each published on its own.
+    expect(logged).toHaveLength(3);
     expect(await fx.trackedRow('order', order.id)).toMatchObject({ currentStationId: bench1.id });
   });
 });
