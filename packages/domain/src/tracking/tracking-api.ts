@@ -146,15 +146,19 @@ export const ZAssignRepairEpcSchema = z.object({
 /** POST /tracking/{orders|repairs}/{id}/expected-offsite (spec §7). */
 export const ZExpectedOffsiteSchema = z.object({ expectedOffsite: z.boolean() });
 
-/** GET /tracking/stats (spec §7, §9): counts of tracked orders and repairs, and per department. */
+/**
+ * GET /tracking/stats (spec §7, §9): counts of tracked orders and repairs, and per department. The repair
+ * figures are there only for the roles that see repairs; for anyone else they are left out, and the total
+ * and the department counts are of orders alone (issue 20 §5).
+ */
 export const ZTrackingStatsSchema = z.object({
   totalTracked: z.number().int().nonnegative(),
   activeOrders: z.number().int().nonnegative(),
   offsiteOrders: z.number().int().nonnegative(),
   returnedOrders: z.number().int().nonnegative(),
-  activeRepairs: z.number().int().nonnegative(),
-  offsiteRepairs: z.number().int().nonnegative(),
-  returnedRepairs: z.number().int().nonnegative(),
+  activeRepairs: z.number().int().nonnegative().optional(),
+  offsiteRepairs: z.number().int().nonnegative().optional(),
+  returnedRepairs: z.number().int().nonnegative().optional(),
   /** Items currently in each department, keyed by department name (what a client can also count). */
   departmentCounts: z.record(z.string(), z.number().int().nonnegative()),
 });
