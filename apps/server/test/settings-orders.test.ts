@@ -1,4 +1,5 @@
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
+import { OFFSITE_DEFAULTS } from '@loupe/domain/settings/general-settings';
 import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
 import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 
 const EDITORS = ROLES.filter((role) => canAccessSettingsSection({ role }, 'orders'));
-const READERS_ONLY = ROLES.filter((role) => !EDITORS.includes(role));
+/** Spec §6 gives them no Settings › orders: they neither read nor change it (issue 20 §5). */
+const OTHERS = ROLES.filter((role) => !EDITORS.includes(role));
 
 describe.each(TEST_DATABASES)('order settings on %s', (database) => {
   let t: TTestApp;
@@ -28,12 +30,40 @@ describe.each(TEST_DATABASES)('order settings on %s', (database) => {
     expect(EDITORS).toEqual(['admin', 'manager']);
   });
 
-  it.each(ROLES)('shows %s the defaults when nothing is saved', async (role: TRole) => {
+  it.each(EDITORS)('shows %s the defaults when nothing is saved', async (role: TRole) => {
     const { client } = await t.clientAs(role);
     const response = await client.request('GET', '/api/v1/settings/orders');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, data: ORDER_SETTINGS_DEFAULTS });
   });
+
+  it.each(OTHERS)('does not show the section to %s (spec §6)', async (role: TRole) => {
+    const { client } = await t.clientAs(role);
+    const response = await client.request('GET', '/api/v1/settings/orders');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it.each(ROLES)(
+    'gives %s the numbering and lead times through the workshop defaults',
+    async (role: TRole) => {
+      await admin.request('PUT', '/api/v1/settings/orders', {
+        body: { repairNumberPrefix: 'FIX', repairLeadTimeDays: 4 },
+      });
+      const { client } = await t.clientAs(role);
+      const response = await client.request('GET', '/api/v1/settings/workshop-defaults');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        success: true,
+        data: {
+          ...ORDER_SETTINGS_DEFAULTS,
+          repairNumberPrefix: 'FIX',
+          repairLeadTimeDays: 4,
+          ...OFFSITE_DEFAULTS,
+        },
+      });
+    },
+  );
 
   it('refuses anonymous callers', async () => {
     expect((await t.client().request('GET', '/api/v1/settings/orders')).statusCode).toBe(401);
@@ -65,7 +95,7 @@ describe.each(TEST_DATABASES)('order settings on %s', (database) => {
     });
   });
 
-  it.each(READERS_ONLY)('refuses changes from %s and stores nothing', async (role: TRole) => {
+  it.each(OTHERS)('refuses changes from %s and stores nothing', async (role: TRole) => {
     const { client } = await t.clientAs(role);
     const response = await client.request('PUT', '/api/v1/settings/orders', {
       body: { orderNumberPrefix: 'HACK' },

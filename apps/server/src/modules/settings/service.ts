@@ -14,6 +14,7 @@ import {
   ZOrderSettingsSchema,
 } from '@loupe/domain/settings/order-settings';
 import { SETTINGS_SECTION_ACCESS, type TSettingsSection } from '@loupe/domain/settings/sections';
+import { type TWorkshopDefaults, workshopDefaultsOf } from '@loupe/domain/settings/workshop-defaults';
 import {
   applyWorkshopGeneralSettingsChanges,
   parseStoredWorkshopGeneralSettings,
@@ -140,8 +141,17 @@ export function createSettingsService(options: TSettingsServiceOptions) {
       return hours;
     },
 
-    /** Every signed-in user reads these: every screen needs the offsite rules and the branding. */
+    /**
+     * Settings › general as stored. GET /settings/general gives it to the section's roles only; the offsite
+     * sweep reads it too.
+     */
     generalSettings: readGeneral,
+
+    /** What every signed-in user's screens need of general and orders (GET /settings/workshop-defaults). */
+    async workshopDefaults(): Promise<TWorkshopDefaults> {
+      const [orders, general] = await Promise.all([readOrders(), readGeneral()]);
+      return workshopDefaultsOf(orders, general);
+    },
 
     async updateGeneralSettings(
       actor: TSettingsActor,
@@ -172,7 +182,7 @@ export function createSettingsService(options: TSettingsServiceOptions) {
       });
     },
 
-    /** Every signed-in user reads these: whoever takes in an order sees its number and promised date. */
+    /** Settings › orders as stored; the section's roles read it (the forms use workshopDefaults). */
     orderSettings: readOrders,
 
     async updateOrderSettings(
