@@ -1,13 +1,20 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  MqttConnectionGuard,
+  type TMqttConnectionLimits,
+  type TMqttGuardRefusal,
+} from './mqtt-connection-guard.ts';
 import { parseReaderTopic, type TReaderTopic } from './mqtt-topics.ts';
 
 /**
  * The MQTT broker built into Loupe (ARCHITECTURE §1): readers connect with their credentials (user name =
  * reader id, password = its API key; anonymous clients are refused) and may publish only under their own
  * topic. A publish is handed to `onPublish` and its PUBACK is sent only once that resolves, that is once
- * the reads are durably recorded (issue 6 §3).
+ * the reads are durably recorded (issue 6 §3). Every connection goes through a guard that refuses a packet
+ * over `limits.maxPacketBytes` and stops reading from a reader with `limits.maxInFlight` publishes still
+ * unsettled (issue 20 §6, mqtt-connection-guard.ts).
  */
 export type TEmbeddedBrokerOptions = {
   readonly port: number;
@@ -17,6 +24,8 @@ export type TEmbeddedBrokerOptions = {
   readonly onPublish: (topic: TReaderTopic, payload: Buffer) => Promise<void>;
   /** A reader's connection or publish was refused: kept so /rfid-mapping can show it beside the reader. */
   readonly onRejection?: (rejection: TReaderRejection) => void;
+  /** MQTT_MAX_PACKET_BYTES and MQTT_MAX_INFLIGHT_PER_READER. */
+  readonly limits: TMqttConnectionLimits;
   readonly logger: FastifyBaseLogger;
 };
 
@@ -59,6 +68,7 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
         (ok) => {
           if (ok) {
             readerIdOf.set(client, username);
+            if (client.conn instanceof MqttConnectionGuard) client.conn.readerId = username;
             done(null, true);
           } else {
             logger.warn(
@@ -79,7 +89,12 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
         },
       );
     },
-    authorizePublish: (client, packet, done) => {
+    authorizePublish: (client, packet, settle) => {
+      // Settled, recorded or refused: the publish leaves the reader's in-flight window.
+      const done = (error: Error | null) => {
+        if (client?.conn instanceof MqttConnectionGuard) client.conn.settled();
+        settle(error);
+      };
       const topic = parseReaderTopic(packet.topic);
       const readerId = client ? readerIdOf.get(client) : undefined;
       if (!client || topic === null || topic.readerId !== readerId) {
@@ -121,7 +136,18 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
 
   // No Nagle: a PUBACK is a few bytes and would otherwise wait for the reader's delayed ACK (up to 40 ms),
   // which caps how fast a reader with a few messages in flight can publish.
-  const server: Server = createServer({ noDelay: true }, broker.handle);
+  const onRefused = (refusal: TMqttGuardRefusal, guard: MqttConnectionGuard) => {
+    const { readerId } = guard;
+    const reason =
+      refusal.kind === 'packet-too-large'
+        ? `Sent a packet of ${refusal.bytes} bytes; the limit is ${refusal.limit} (MQTT_MAX_PACKET_BYTES). Disconnected.`
+        : 'Sent a packet with a malformed length. Disconnected.';
+    logger.warn({ readerId, refusal }, 'mqtt: refused a packet and closed the connection');
+    if (readerId !== undefined) options.onRejection?.({ readerId, reason, topic: null });
+  };
+  const server: Server = createServer({ noDelay: true }, (socket) => {
+    broker.handle(new MqttConnectionGuard({ socket, limits: options.limits, onRefused }));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
