@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_SETTINGS_KEY } from '../src/modules/settings/service.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
+import { createTrackingFixtures } from './support/tracking-fixtures.ts';
 
 const EDITORS = ROLES.filter((role) => canAccessSettingsSection({ role }, 'orders'));
 /** Spec §6 gives them no Settings › orders: they neither read nor change it (issue 20 §5). */
@@ -93,6 +94,60 @@ describe.each(TEST_DATABASES)('order settings on %s', (database) => {
       subject: 'orders',
       details: { section: 'orders', changes: { repairLeadTimeDays: 14 } },
     });
+  });
+
+  it('refuses a prefix the other kind numbers with, saying which, and stores nothing (issue 20 §6)', async () => {
+    const same = await admin.request('PUT', '/api/v1/settings/orders', {
+      body: { orderNumberPrefix: 'JOB', repairNumberPrefix: 'JOB' },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: {
+        issues: [
+          {
+            field: 'body.repairNumberPrefix',
+            message:
+              'Orders are numbered JOB-…: give repairs a different prefix, so an order and a repair never share a number',
+          },
+        ],
+      },
+    });
+
+    // Against the stored repair prefix (REP), which the change alone does not show.
+    const stored = await admin.request('PUT', '/api/v1/settings/orders', {
+      body: { orderNumberPrefix: ORDER_SETTINGS_DEFAULTS.repairNumberPrefix, rushLeadTimeDays: 2 },
+    });
+    expect(stored.statusCode).toBe(400);
+    expect(stored.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message:
+        'body.orderNumberPrefix: Repairs are numbered REP-…: give orders a different prefix, so an order and a repair never share a number',
+      details: { issues: [{ field: 'body.orderNumberPrefix' }] },
+    });
+    expect(await read()).toEqual(ORDER_SETTINGS_DEFAULTS);
+  });
+
+  it('keeps a prefix the other kind numbered with before for that kind, after it moved on', async () => {
+    const repair = await createTrackingFixtures(t.database.db).repair();
+    expect(repair.repairNumber).toMatch(/^REP-/);
+    const moved = await admin.request('PUT', '/api/v1/settings/orders', {
+      body: { repairNumberPrefix: 'FIX' },
+    });
+    expect(moved.statusCode).toBe(200);
+
+    const taken = await admin.request('PUT', '/api/v1/settings/orders', {
+      body: { orderNumberPrefix: 'REP' },
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().details.issues).toEqual([
+      {
+        field: 'body.orderNumberPrefix',
+        message:
+          'Repairs are numbered REP-…: give orders a different prefix, so an order and a repair never share a number',
+      },
+    ]);
+    expect((await read()).orderNumberPrefix).toBe(ORDER_SETTINGS_DEFAULTS.orderNumberPrefix);
   });
 
   it.each(OTHERS)('refuses changes from %s and stores nothing', async (role: TRole) => {
