@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstantSchema } from '../api/dates';
 import { ZEpcSchema } from '../rfid/epc';
 import { ZLocationHistoryEntrySchema } from './location-history';
 import { type TTrackingStatus, ZTrackingStatusSchema } from './tracking-status';
@@ -9,7 +10,6 @@ import { type TTrackingStatus, ZTrackingStatusSchema } from './tracking-status';
  * matches exactly).
  */
 
-const ZTimestampSchema = z.iso.datetime({ offset: true });
 const ZAntennaSchema = z.number().int().min(1).max(64);
 
 export const TRACKED_ITEM_KINDS = ['order', 'repair'] as const;
@@ -73,7 +73,7 @@ export const ZOrderLocationUpdateSchema = z.object({
   stationId: z.string().min(1),
   readerId: z.string().min(1).max(64).nullish(),
   antennaNumber: ZAntennaSchema.nullish(),
-  timestamp: ZTimestampSchema.optional(),
+  timestamp: ZInstantSchema.optional(),
 });
 export type TOrderLocationUpdate = z.output<typeof ZOrderLocationUpdateSchema>;
 
@@ -102,7 +102,7 @@ export type TLocationUpdateResult = z.infer<typeof ZLocationUpdateResultSchema>;
 export const ZStationScanSchema = z.object({
   epc: ZEpcSchema,
   /** When it was scanned; a scan sent again later (Retry) keeps its time, so a newer read still wins. */
-  scannedAt: z.iso.datetime({ offset: true }).optional(),
+  scannedAt: ZInstantSchema.optional(),
 });
 
 export const STATION_SCAN_OUTCOMES = ['moved', 'seen', 'stale', 'unknown-tag'] as const;
