@@ -333,6 +333,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     key: signingKey,
     securitySettings,
     clock,
+    mailer,
+    companyName: config.COMPANY_NAME,
+    logger: app.log,
   });
   const authenticatorOptions = { mode: config.AUTH_MODE, verifier, users, sessions, clock };
   const authenticate = createAuthenticator(authenticatorOptions);

@@ -29,6 +29,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/users': ['admin'],
   'PATCH /api/v1/users/:id': ['admin'],
   'DELETE /api/v1/users/:id': ['admin'],
+  'POST /api/v1/users/:id/unlock': ['admin'],
   'GET /api/v1/mail/outbox': ['admin'],
   'GET /api/v1/settings/security': ['admin'],
   'PUT /api/v1/settings/security': ['admin'],
