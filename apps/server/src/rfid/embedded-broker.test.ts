@@ -1,7 +1,12 @@
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedBroker, type TEmbeddedBroker, type TReaderRejection } from './embedded-broker.ts';
+import {
+  MAX_CONNECTIONS_PER_READER,
+  startEmbeddedBroker,
+  type TEmbeddedBroker,
+  type TReaderRejection,
+} from './embedded-broker.ts';
 import { parseReaderTopic, readerTopic, type TReaderTopic } from './mqtt-topics.ts';
 
 const KEYS: Record<string, string> = { 'bench-1': 'lpr_bench-secret', 'qa-2': 'lpr_qa-secret' };
@@ -273,6 +278,33 @@ describe('embedded MQTT broker', () => {
     await Promise.all(published);
     expect(recorded).toBe(200);
     expect(maxWaiting).toBeLessThanOrEqual(5);
+  });
+
+  it('holds a reader to a few connections at once, and takes a new one when one closes', async () => {
+    const rejections: TReaderRejection[] = [];
+    const { port } = await start(
+      async () => {},
+      (rejection) => rejections.push(rejection),
+    );
+    const credentials = { username: 'bench-1', password: KEYS['bench-1'] };
+    const open = Array.from({ length: MAX_CONNECTIONS_PER_READER }, () => connect(port, credentials));
+    expect(await Promise.all(open.map(connectResult))).toEqual(open.map(() => 'connected'));
+
+    expect(await connectResult(connect(port, credentials))).toMatch(/Server unavailable/);
+    expect(rejections).toEqual([
+      {
+        readerId: 'bench-1',
+        reason: `Refused at connect: this reader already has ${MAX_CONNECTIONS_PER_READER} connections open.`,
+        topic: null,
+      },
+    ]);
+    // Another reader is not affected.
+    expect(await connectResult(connect(port, { username: 'qa-2', password: KEYS['qa-2'] }))).toBe(
+      'connected',
+    );
+
+    await open[0]?.endAsync();
+    await expect.poll(async () => connectResult(connect(port, credentials))).toBe('connected');
   });
 
   it('stops start-up with a message naming MQTT_PORT when the port is taken', async () => {

@@ -49,11 +49,32 @@ export class BrokerPortInUseError extends Error {
 
 const NOT_AUTHORIZED = 5;
 const BAD_CREDENTIALS = 4;
+const SERVER_UNAVAILABLE = 3;
+
+/**
+ * Connections one reader may hold at once. A reader keeps one; a few more let it reconnect while a dropped
+ * connection has not timed out yet. With the guard's window this bounds what one reader's key can have in
+ * flight to MAX_CONNECTIONS_PER_READER × MQTT_MAX_INFLIGHT_PER_READER publishes (issue 20 §6).
+ */
+export const MAX_CONNECTIONS_PER_READER = 4;
 
 export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Promise<TEmbeddedBroker> {
   const { logger } = options;
   // Which reader each connection authenticated as, for the topic check.
   const readerIdOf = new WeakMap<object, string>();
+  // Open connections per reader id, counted from authentication to the socket's close.
+  const connectionsOf = new Map<string, number>();
+  const holdConnection = (readerId: string, guard: MqttConnectionGuard): boolean => {
+    const open = connectionsOf.get(readerId) ?? 0;
+    if (open >= MAX_CONNECTIONS_PER_READER) return false;
+    connectionsOf.set(readerId, open + 1);
+    guard.once('close', () => {
+      const left = (connectionsOf.get(readerId) ?? 1) - 1;
+      if (left > 0) connectionsOf.set(readerId, left);
+      else connectionsOf.delete(readerId);
+    });
+    return true;
+  };
   const refuse = (message: string, returnCode: number) => Object.assign(new Error(message), { returnCode });
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
@@ -67,8 +88,22 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
       options.authenticate(username, password.toString('utf8')).then(
         (ok) => {
           if (ok) {
+            const guard = client.conn;
+            if (guard instanceof MqttConnectionGuard && !holdConnection(username, guard)) {
+              logger.warn(
+                { clientId: client.id, readerId: username, limit: MAX_CONNECTIONS_PER_READER },
+                'mqtt: refused a reader connection beyond its limit (CONNACK 3, server unavailable)',
+              );
+              options.onRejection?.({
+                readerId: username,
+                reason: `Refused at connect: this reader already has ${MAX_CONNECTIONS_PER_READER} connections open.`,
+                topic: null,
+              });
+              done(refuse('too many connections for this reader', SERVER_UNAVAILABLE), false);
+              return;
+            }
             readerIdOf.set(client, username);
-            if (client.conn instanceof MqttConnectionGuard) client.conn.readerId = username;
+            if (guard instanceof MqttConnectionGuard) guard.readerId = username;
             done(null, true);
           } else {
             logger.warn(
