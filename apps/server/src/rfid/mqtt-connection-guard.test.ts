@@ -60,6 +60,25 @@ describe('MqttConnectionGuard', () => {
     expect(refusals).toEqual([{ kind: 'malformed-length' }]);
   });
 
+  it('ends once the socket has ended and everything held was handed over, and only once', async () => {
+    const { socket, guard, bytes, tick } = guarded({ maxPacketBytes: 1024, maxInFlight: 1 });
+    const errors: unknown[] = [];
+    guard.on('error', (error) => errors.push(error));
+    const ended = new Promise<void>((resolve) => guard.once('end', () => resolve()));
+    const [first, second] = [publish('1'), publish('2')];
+    socket.push(Buffer.concat([first, second]));
+    socket.push(null);
+    await tick();
+    expect(bytes()).toEqual(first);
+    guard.settled();
+    await ended;
+    expect(bytes()).toEqual(Buffer.concat([first, second]));
+    guard.settled();
+    guard.read();
+    await tick();
+    expect(errors).toEqual([]);
+  });
+
   it('holds publishes beyond the window, and whatever follows them, until one is settled', async () => {
     const { socket, guard, bytes, tick } = guarded({ maxPacketBytes: 1024, maxInFlight: 2 });
     const [first, second, third] = [publish('1'), publish('2'), publish('3')];

@@ -52,6 +52,7 @@ export class MqttConnectionGuard extends Duplex {
   #isWaitingForSlot = false;
   #isWaitingForReader = false;
   #hasEnded = false;
+  #hasPushedEnd = false;
 
   constructor(options: {
     readonly socket: Duplex;
@@ -110,7 +111,7 @@ export class MqttConnectionGuard extends Duplex {
 
   /** Hands over every whole packet the window allows, keeps the rest, and pauses or resumes the socket. */
   #forward(): void {
-    if (this.destroyed) return;
+    if (this.destroyed || this.#hasPushedEnd) return;
     const buffer = this.#pending;
     let offset = 0;
     while (offset < buffer.length) {
@@ -156,6 +157,7 @@ export class MqttConnectionGuard extends Duplex {
     this.#pending = offset === buffer.length ? EMPTY : buffer.subarray(offset);
     if (offset > 0 && !this.push(buffer.subarray(0, offset))) this.#isWaitingForReader = true;
     if (this.#hasEnded && this.#pending.length === 0) {
+      this.#hasPushedEnd = true;
       this.push(null);
       return;
     }
