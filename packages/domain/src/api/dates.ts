@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The dates a person or a reader may send (issue 20 §6): promised dates, scan and read times, snoozes,
- * closed days. Outside these years a date is a typo ('0205-06-01', '20255-06-01') or an attack, never a
- * job, and it would sort every list and count every due time wrong.
+ * The dates the API takes (issue 20 §6): promised dates, update-location and scan times, snoozes, closed
+ * days. Outside these years a date is a typo ('0205-06-01', '20255-06-01') or an attack, never a job, and
+ * it would sort every list and count every due time wrong. (Readers' own payload times are not held to it.)
  */
 export const DATE_RANGE = { first: '2000-01-01', last: '2100-12-31' } as const;
 export const DATE_RANGE_MESSAGE = `Use a date between ${DATE_RANGE.first} and ${DATE_RANGE.last}`;
