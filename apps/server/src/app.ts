@@ -29,6 +29,7 @@ import { createIdentityService } from './modules/idp/service.ts';
 import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
 import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
+import { isNumberPrefixInUse } from './modules/jobs/item-numbers.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { registerOrdersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
@@ -341,6 +342,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     key: signingKey,
     securitySettings,
     clock,
+    mailer,
+    companyName: config.COMPANY_NAME,
+    logger: app.log,
   });
   const authenticatorOptions = { mode: config.AUTH_MODE, verifier, users, sessions, clock };
   const authenticate = createAuthenticator(authenticatorOptions);
@@ -369,7 +373,13 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     logger: app.log,
     events,
   });
-  const settingsService = createSettingsService({ config, settings, audit, clock });
+  const settingsService = createSettingsService({
+    config,
+    settings,
+    audit,
+    clock,
+    isNumberPrefixInUse: (kind, prefix) => isNumberPrefixInUse(db, kind, prefix),
+  });
   const generalSettings = () => settingsService.generalSettings();
   // Phases follow reads: tracking hands each batch's moves to the workflow inside its transaction.
   const workflow = createWorkflowService({

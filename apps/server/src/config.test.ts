@@ -13,6 +13,9 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_MINUTES: 15,
       REFRESH_TOKEN_DAYS: 30,
       CORS_ORIGINS: [],
+      // The embedded broker's limits: 1 MiB like BODY_LIMIT_BYTES, 100 publishes in flight per reader.
+      MQTT_MAX_PACKET_BYTES: 1_048_576,
+      MQTT_MAX_INFLIGHT_PER_READER: 100,
       publicUrl: 'http://localhost:3000',
     });
   });
@@ -42,6 +45,10 @@ describe('loadConfig', () => {
     [{ AUTH_MODE: 'cognito' }, /^COGNITO_USER_POOL_ID: /],
     [{ ADMIN_EMAIL: 'boss@example.com' }, /^ADMIN_PASSWORD: /],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough pass' }, /^ADMIN_EMAIL: /],
+    [{ MQTT_MAX_PACKET_BYTES: '0' }, /^MQTT_MAX_PACKET_BYTES: /],
+    // MQTT cannot carry a packet over 256 MiB: a larger cap would be no cap.
+    [{ MQTT_MAX_PACKET_BYTES: '300000000' }, /^MQTT_MAX_PACKET_BYTES: /],
+    [{ MQTT_MAX_INFLIGHT_PER_READER: 'many' }, /^MQTT_MAX_INFLIGHT_PER_READER: /],
   ])('names the variable when %o is bad', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -113,6 +113,14 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(0).max(65535).default(1883),
     doc: 'Port of the embedded MQTT broker readers publish to (when MQTT_URL is not set).',
   },
+  MQTT_MAX_PACKET_BYTES: {
+    schema: positiveInt.max(268_435_455).default(1_048_576),
+    doc: 'Embedded broker: largest MQTT packet a reader may send (like BODY_LIMIT_BYTES over HTTP); a larger one closes its connection.',
+  },
+  MQTT_MAX_INFLIGHT_PER_READER: {
+    schema: positiveInt.max(65_535).default(100),
+    doc: 'Embedded broker: publishes a reader connection may have waiting to be recorded; beyond it the broker stops reading from it until some are acknowledged.',
+  },
   MQTT_URL: {
     schema: z.url({ protocol: /^mqtts?$/ }).optional(),
     doc: 'An external broker (Mosquitto, EMQX) to take reads from, through the shared subscription $share/loupe/loupe/readers/+/#. Absent: the embedded broker.',

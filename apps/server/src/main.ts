@@ -68,6 +68,10 @@ async function main(): Promise<void> {
             app.log.error({ err: (error as Error).message }, 'rfid: could not record a reader rejection');
           });
         },
+        limits: {
+          maxPacketBytes: config.MQTT_MAX_PACKET_BYTES,
+          maxInFlight: config.MQTT_MAX_INFLIGHT_PER_READER,
+        },
         logger: app.log,
       });
       mqttReady = broker;

@@ -29,14 +29,16 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/users': ['admin'],
   'PATCH /api/v1/users/:id': ['admin'],
   'DELETE /api/v1/users/:id': ['admin'],
+  'POST /api/v1/users/:id/unlock': ['admin'],
   'GET /api/v1/mail/outbox': ['admin'],
   'GET /api/v1/settings/security': ['admin'],
   'PUT /api/v1/settings/security': ['admin'],
-  'GET /api/v1/settings/general': 'signed-in',
+  'GET /api/v1/settings/general': ['admin', 'manager'],
   'PUT /api/v1/settings/general': ['admin', 'manager'],
   'GET /api/v1/settings/notifications': 'signed-in',
   'PUT /api/v1/settings/notifications': 'signed-in',
-  'GET /api/v1/settings/orders': 'signed-in',
+  'GET /api/v1/settings/orders': ['admin', 'manager'],
+  'GET /api/v1/settings/workshop-defaults': 'signed-in',
   'PUT /api/v1/settings/orders': ['admin', 'manager'],
   // Workshop registry (issue 5).
   'GET /api/v1/locations': 'signed-in',
@@ -125,7 +127,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
     'operator',
     'production',
   ],
-  'POST /api/v1/tracking/repairs/update-location': 'signed-in',
+  'POST /api/v1/tracking/repairs/update-location': ['admin', 'manager', 'operator', 'production'],
   'POST /api/v1/tracking/repairs/assign-epc': ['admin', 'manager', 'operator', 'production'],
   'DELETE /api/v1/tracking/repairs/:repairId': ['admin', 'manager', 'operator', 'production'],
   'POST /api/v1/tracking/repairs/:repairId/expected-offsite': [
@@ -196,6 +198,103 @@ function expectedOutcome(access: TAccess, caller: TRole | 'anonymous'): TOutcome
   return access.includes(caller) ? 'allowed' : 'forbidden';
 }
 
+/**
+ * The cells issue 20 §5 settled, written out caller by caller from spec §6 rather than derived from a role
+ * list: each must agree with EXPECTED_ACCESS, and every cell of EXPECTED_ACCESS is tried against the app below.
+ * Station scans stay open to whoever stands at the station (docs/decisions/005-station-scans-open-to-staff.md).
+ */
+const A = 'allowed';
+const F = 'forbidden';
+const U = 'unauthenticated';
+const SPEC_6_CELLS: Readonly<Record<string, Readonly<Record<TRole | 'anonymous', TOutcome>>>> = {
+  // Repair create and manage: admin, manager, operator, production.
+  'POST /api/v1/tracking/repairs/update-location': {
+    anonymous: U,
+    admin: A,
+    manager: A,
+    salesperson: F,
+    designer: F,
+    operator: A,
+    production: A,
+    qa: F,
+  },
+  // Everyone follows orders (spec §7's tracking calls).
+  'POST /api/v1/tracking/orders/update-location': {
+    anonymous: U,
+    admin: A,
+    manager: A,
+    salesperson: A,
+    designer: A,
+    operator: A,
+    production: A,
+    qa: A,
+  },
+  // Open to all; repair counts only for the roles that see repairs (STATS_REPAIR_COUNTS).
+  'GET /api/v1/tracking/stats': {
+    anonymous: U,
+    admin: A,
+    manager: A,
+    salesperson: A,
+    designer: A,
+    operator: A,
+    production: A,
+    qa: A,
+  },
+  'POST /api/v1/tracking/stations/:stationId/scans': {
+    anonymous: U,
+    admin: A,
+    manager: A,
+    salesperson: A,
+    designer: A,
+    operator: A,
+    production: A,
+    qa: A,
+  },
+  // Settings access: general and orders: admin, manager.
+  'GET /api/v1/settings/general': {
+    anonymous: U,
+    admin: A,
+    manager: A,
+    salesperson: F,
+    designer: F,
+    operator: F,
+    production: F,
+    qa: F,
+  },
+  'GET /api/v1/settings/orders': {
+    anonymous: U,
+    admin: A,
+    manager: A,
+    salesperson: F,
+    designer: F,
+    operator: F,
+    production: F,
+    qa: F,
+  },
+  // What the other screens need of those two sections: number prefixes, lead times, offsite timings.
+  'GET /api/v1/settings/workshop-defaults': {
+    anonymous: U,
+    admin: A,
+    manager: A,
+    salesperson: A,
+    designer: A,
+    operator: A,
+    production: A,
+    qa: A,
+  },
+};
+
+/** Whether GET /tracking/stats counts repairs for a role: the repair viewers of spec §2 and §6. */
+const STATS_REPAIR_COUNTS: Readonly<Record<TRole, boolean>> = {
+  admin: true,
+  manager: true,
+  salesperson: true,
+  designer: false,
+  operator: true,
+  production: true,
+  qa: false,
+};
+
 function outcomeOf(status: number, code: unknown): TOutcome {
   if (status === 401) return 'unauthenticated';
   if (status === 403 && code !== 'CSRF_INVALID') return 'forbidden';
@@ -220,6 +319,20 @@ describe('deny by default', () => {
       'routes without an access rule (config.access): GET /api/v1/forgotten',
     );
   });
+});
+
+describe('the cells of spec §6 issue 20 §5 settled', () => {
+  const callers = ['anonymous', ...ROLES] as const;
+  it.each(Object.entries(SPEC_6_CELLS))(
+    '%s: the access table gives every caller its cell',
+    (route, cells) => {
+      const access = EXPECTED_ACCESS[route];
+      expect(access, `${route} is missing from EXPECTED_ACCESS`).toBeDefined();
+      if (access === undefined) return;
+      const derived = Object.fromEntries(callers.map((caller) => [caller, expectedOutcome(access, caller)]));
+      expect(derived).toEqual(cells);
+    },
+  );
 });
 
 describe.each(TEST_DATABASES)('route access on %s', (database) => {
@@ -280,6 +393,16 @@ describe.each(TEST_DATABASES)('route access on %s', (database) => {
     const response = await client.request(method, concreteUrl(url), method === 'GET' ? {} : { body: {} });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+  });
+
+  it.each(ROLES)('GET /tracking/stats as %s counts repairs only for a role that sees them', async (role) => {
+    const { client } = await t.clientAs(role);
+    const response = await client.request('GET', '/api/v1/tracking/stats');
+    expect(response.statusCode).toBe(200);
+    const keys = Object.keys(response.json().data);
+    const repairKeys = ['activeRepairs', 'offsiteRepairs', 'returnedRepairs'];
+    if (STATS_REPAIR_COUNTS[role]) expect(keys).toEqual(expect.arrayContaining(repairKeys));
+    else expect(keys.filter((key) => repairKeys.includes(key))).toEqual([]);
   });
 
   it('refuses a mutating request without the CSRF token, even from an admin', async () => {

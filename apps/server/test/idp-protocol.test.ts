@@ -194,9 +194,11 @@ describe.each(TEST_DATABASES)('embedded identity provider protocol on %s', (data
       );
     });
 
-    it('throttles an account after 10 failed sign-ins in 15 minutes, and lets it in once the window has passed', async () => {
+    // Issue 20 §2 replaced the lock for everyone after 10 failures with growing delays per account and
+    // source; sign-in-throttle.test.ts proves the rest (other sources, known devices, mail, admin unlock).
+    it('slows an account down at one source after 5 failed sign-ins, and lets it in once the wait has passed', async () => {
       const user = await t.createUser({ role: 'salesperson' });
-      for (let attempt = 1; attempt <= 10; attempt += 1) {
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
         expectCognitoError(
           await initiateAuth(user.email, `wrong password ${attempt}`),
           'NotAuthorizedException',
@@ -204,14 +206,14 @@ describe.each(TEST_DATABASES)('embedded identity provider protocol on %s', (data
       }
       const throttled = await initiateAuth(user.email);
       expectCognitoError(throttled, 'TooManyRequestsException', 429);
-      expect(Number(throttled.headers['retry-after'])).toBe(900);
+      expect(Number(throttled.headers['retry-after'])).toBe(30);
 
-      t.clock.advance(10 * 60_000);
+      t.clock.advance(20_000);
       const stillThrottled = await initiateAuth(user.email);
       expectCognitoError(stillThrottled, 'TooManyRequestsException', 429);
-      expect(Number(stillThrottled.headers['retry-after'])).toBe(300);
+      expect(Number(stillThrottled.headers['retry-after'])).toBe(10);
 
-      t.clock.advance(5 * 60_000 + 1000);
+      t.clock.advance(10_000);
       await expect(signIn(user.email)).resolves.toMatchObject({ IdToken: expect.any(String) });
     });
 

@@ -51,14 +51,24 @@ function browser(app: TApp) {
   };
 }
 
-async function signIn(app: TApp, email: string, password: string): Promise<TTokens> {
+/** The tokens, and the known-device cookie's token (issue 20 §2) as `DeviceToken`: a secret too. */
+async function signIn(
+  app: TApp,
+  email: string,
+  password: string,
+): Promise<TTokens & { DeviceToken: string }> {
   const response = await callIdp(app, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: 'loupe-web',
     AuthParameters: { USERNAME: email, PASSWORD: password },
   });
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { AuthenticationResult: TTokens }).AuthenticationResult;
+  const device = response.cookies.find((cookie) => cookie.name.startsWith('loupe-device-'));
+  expect(device?.value).toBeTruthy();
+  return {
+    ...(response.json() as { AuthenticationResult: TTokens }).AuthenticationResult,
+    DeviceToken: device?.value ?? '',
+  };
 }
 
 describe.each(TEST_DATABASES)('the log of a realistic run on %s', (kind) => {
@@ -80,7 +90,8 @@ describe.each(TEST_DATABASES)('the log of a realistic run on %s', (kind) => {
     });
     const secrets: string[] = [];
     const keep = (...values: string[]) => secrets.push(...values);
-    const keepTokens = (tokens: TTokens) => keep(tokens.IdToken, tokens.AccessToken, tokens.RefreshToken);
+    const keepTokens = (tokens: TTokens & { DeviceToken: string }) =>
+      keep(tokens.IdToken, tokens.AccessToken, tokens.RefreshToken, tokens.DeviceToken);
     try {
       // The first account of an empty installation without SMTP_URL: an admin who can sign in at once.
       const founder = {

@@ -186,8 +186,16 @@ describe.each(TEST_DATABASES)('realtime socket on %s', (database) => {
     expect(stats).toMatchObject({
       ok: true,
       dataType: 'stats',
-      data: { totalTracked: expect.any(Number), departmentCounts: expect.any(Object) },
+      data: {
+        totalTracked: expect.any(Number),
+        activeRepairs: expect.any(Number),
+        departmentCounts: expect.any(Object),
+      },
     });
+    // The stats of a role that does not see repairs leave the repair counts out (issue 20 §5).
+    const designerStats = await designer.emitWithAck('request:refresh', { dataType: 'stats' });
+    expect(designerStats).toMatchObject({ ok: true, data: { totalTracked: expect.any(Number) } });
+    expect(designerStats.data).not.toHaveProperty('activeRepairs');
     const departments = await manager.emitWithAck('request:refresh', { dataType: 'departments' });
     expect(departments).toMatchObject({
       ok: true,

@@ -6,7 +6,8 @@ import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 
 const EDITORS = ROLES.filter((role) => canAccessSettingsSection({ role }, 'general'));
-const READERS_ONLY = ROLES.filter((role) => !EDITORS.includes(role));
+/** Spec §6 gives them no Settings › general: they neither read nor change it (issue 20 §5). */
+const OTHERS = ROLES.filter((role) => !EDITORS.includes(role));
 
 describe.each(TEST_DATABASES)('general settings on %s', (database) => {
   let t: TTestApp;
@@ -28,12 +29,34 @@ describe.each(TEST_DATABASES)('general settings on %s', (database) => {
     expect(EDITORS).toEqual(['admin', 'manager']);
   });
 
-  it.each(ROLES)('shows %s the spec §9 offsite defaults and no branding override', async (role: TRole) => {
+  it.each(EDITORS)('shows %s the spec §9 offsite defaults and no branding override', async (role: TRole) => {
     const { client } = await t.clientAs(role);
     const response = await client.request('GET', '/api/v1/settings/general');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, data: OFFSITE_DEFAULTS });
   });
+
+  it.each(OTHERS)('does not show the section to %s (spec §6)', async (role: TRole) => {
+    const { client } = await t.clientAs(role);
+    const response = await client.request('GET', '/api/v1/settings/general');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it.each(ROLES)(
+    'gives %s the offsite timings through the workshop defaults, without the branding',
+    async (role: TRole) => {
+      await admin.request('PUT', '/api/v1/settings/general', {
+        body: { offsiteTimeout: 45, companyName: 'Atelier Sud' },
+      });
+      const { client } = await t.clientAs(role);
+      const response = await client.request('GET', '/api/v1/settings/workshop-defaults');
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data).toMatchObject({ ...OFFSITE_DEFAULTS, offsiteTimeout: 45 });
+      expect(data).not.toHaveProperty('companyName');
+    },
+  );
 
   it('refuses anonymous callers', async () => {
     expect((await t.client().request('GET', '/api/v1/settings/general')).statusCode).toBe(401);
@@ -60,7 +83,7 @@ describe.each(TEST_DATABASES)('general settings on %s', (database) => {
     });
   });
 
-  it.each(READERS_ONLY)('refuses changes from %s and stores nothing', async (role: TRole) => {
+  it.each(OTHERS)('refuses changes from %s and stores nothing', async (role: TRole) => {
     const { client } = await t.clientAs(role);
     const response = await client.request('PUT', '/api/v1/settings/general', {
       body: { offsiteTimeout: 99, companyName: 'Hijacked' },

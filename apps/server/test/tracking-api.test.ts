@@ -1,3 +1,5 @@
+import { canCreateAndManageRepairs, canViewRepairs } from '@loupe/domain/auth/permissions';
+import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { ZTrackedRepairSchema } from '@loupe/domain/tracking/repair-tracking';
 import { parseTrackedOrdersResponse } from '@loupe/domain/tracking/tracked-order';
 import { ZTrackedOrderResponseSchema } from '@loupe/domain/tracking/tracking-api';
@@ -633,6 +635,38 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
       for (const item of list.json().data) expect(ZTrackedRepairSchema.safeParse(item).success).toBe(true);
     });
 
+    it('lets only the roles that manage repairs move one by hand (spec §6, issue 20 §5)', async () => {
+      const { setting, setter } = await workshop();
+      const repair = await fx.repair();
+      const epc = fx.epc();
+      await assignRepair(manager, repair.id, epc);
+      const body = { repairId: repair.id, epcCode: epc, departmentId: setting.id, stationId: setter.id };
+      for (const role of ROLES) {
+        const { client } = await t.clientAs(role);
+        const response = await client.request('POST', '/api/v1/tracking/repairs/update-location', { body });
+        if (canCreateAndManageRepairs({ role })) {
+          expect(response.statusCode, role).toBe(200);
+        } else {
+          expect(response.statusCode, role).toBe(403);
+          expect(response.json(), role).toMatchObject({ code: 'FORBIDDEN' });
+        }
+      }
+      expect(ROLES.filter((role) => canCreateAndManageRepairs({ role }))).toEqual([
+        'admin',
+        'manager',
+        'operator',
+        'production',
+      ]);
+      // The service checks too, whoever calls it: a salesperson sees repairs but does not move them.
+      const salesperson = {
+        id: (await t.createUser({ role: 'salesperson' })).id,
+        role: 'salesperson' as const,
+      };
+      await expect(
+        tracking.updateLocation(salesperson, 'repair', { itemId: repair.id, ...body }),
+      ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    });
+
     it('takes an EPC off another repair when it is assigned to a repair (spec §4)', async () => {
       const first = await fx.repair();
       const second = await fx.repair();
@@ -835,5 +869,45 @@ describe.each(TEST_DATABASES)('tracking stats and offsite list on %s', (database
     ]);
     const { client } = await t.clientAs('qa');
     expect((await client.request('GET', '/api/v1/tracking/stats')).statusCode).toBe(200);
+  });
+
+  it('counts repairs only for the roles that see repairs; the others get order counts alone (issue 20 §5)', async () => {
+    const engraving = await fx.department({ name: 'Engraving' });
+    const bench = await fx.station(engraving.id, { name: 'Engraving bench' });
+    const actor = { id: (await t.createUser({ role: 'admin' })).id, role: 'admin' as const };
+    const statsOf = async (role: TRole) => {
+      const { client } = await t.clientAs(role);
+      const response = await client.request('GET', '/api/v1/tracking/stats');
+      expect(response.statusCode).toBe(200);
+      return response.json().data as Record<string, unknown> & { departmentCounts: Record<string, number> };
+    };
+    const before = new Map<TRole, Awaited<ReturnType<typeof statsOf>>>();
+    for (const role of ROLES) before.set(role, await statsOf(role));
+
+    const repair = await fx.repair({ customerName: 'Rosalind' });
+    const epc = fx.epc();
+    await tracking.assignEpc(actor, 'repair', repair.id, epc);
+    await tracking.applyMove({ epc, departmentId: engraving.id, stationId: bench.id, at: t.clock() });
+
+    for (const role of ROLES) {
+      const was = before.get(role);
+      const now = await statsOf(role);
+      if (canViewRepairs({ role })) {
+        expect(now, role).toMatchObject({
+          totalTracked: Number(was?.totalTracked) + 1,
+          activeRepairs: Number(was?.activeRepairs) + 1,
+          offsiteRepairs: expect.any(Number),
+          returnedRepairs: expect.any(Number),
+        });
+        expect(now.departmentCounts.Engraving, role).toBe(1);
+      } else {
+        expect(now, role).toEqual(was);
+        expect(
+          Object.keys(now).filter((key) => key.endsWith('Repairs')),
+          role,
+        ).toEqual([]);
+        expect(now.departmentCounts.Engraving, role).toBeUndefined();
+      }
+    }
   });
 });

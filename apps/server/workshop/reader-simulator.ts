@@ -171,7 +171,7 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     const [orders, repairs, general] = await Promise.all([
       client.data<TTrackedOrderAnswer[]>('GET', '/tracking/orders'),
       client.data<TTrackedRepairAnswer[]>('GET', '/tracking/repairs'),
-      client.data<{ offsiteCheckInterval: number }>('GET', '/settings/general'),
+      client.data<{ offsiteCheckInterval: number }>('GET', '/settings/workshop-defaults'),
     ]);
     const byId = new Map<string, TPosition>();
     for (const order of orders) {

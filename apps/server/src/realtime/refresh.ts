@@ -42,7 +42,7 @@ export function createRefreshHandler(services: {
       case 'users':
         return services.usersAdmin.list(user, { limit: USERS_PAGE, offset: 0 });
       case 'stats':
-        return services.tracking.stats();
+        return services.tracking.stats(user);
     }
   };
 }

@@ -1,7 +1,12 @@
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedBroker, type TEmbeddedBroker, type TReaderRejection } from './embedded-broker.ts';
+import {
+  MAX_CONNECTIONS_PER_READER,
+  startEmbeddedBroker,
+  type TEmbeddedBroker,
+  type TReaderRejection,
+} from './embedded-broker.ts';
 import { parseReaderTopic, readerTopic, type TReaderTopic } from './mqtt-topics.ts';
 
 const KEYS: Record<string, string> = { 'bench-1': 'lpr_bench-secret', 'qa-2': 'lpr_qa-secret' };
@@ -17,9 +22,13 @@ afterEach(async () => {
   broker = null;
 });
 
+/** The defaults of MQTT_MAX_PACKET_BYTES and MQTT_MAX_INFLIGHT_PER_READER. */
+const LIMITS = { maxPacketBytes: 1_048_576, maxInFlight: 100 };
+
 async function start(
   onPublish: (topic: TReaderTopic, payload: Buffer) => Promise<void>,
   onRejection?: (rejection: TReaderRejection) => void,
+  limits: Partial<typeof LIMITS> = {},
 ) {
   broker = await startEmbeddedBroker({
     port: 0,
@@ -27,6 +36,7 @@ async function start(
     authenticate: async (readerId, apiKey) => KEYS[readerId] === apiKey,
     onPublish,
     ...(onRejection ? { onRejection } : {}),
+    limits: { ...LIMITS, ...limits },
     logger,
   });
   return broker;
@@ -192,6 +202,111 @@ describe('embedded MQTT broker', () => {
     ]);
   });
 
+  it('refuses a 2 MiB publish and closes that connection, while it keeps serving other readers', async () => {
+    const recorded: TRecorded[] = [];
+    const rejections: TReaderRejection[] = [];
+    const { port } = await start(
+      async (topic, payload) => {
+        recorded.push({ topic, payload: payload.toString('utf8') });
+      },
+      (rejection) => rejections.push(rejection),
+    );
+    const other = connect(port, { username: 'qa-2', password: KEYS['qa-2'] });
+    expect(await connectResult(other)).toBe('connected');
+    const flooder = connect(port, { username: 'bench-1', password: KEYS['bench-1'] });
+    expect(await connectResult(flooder)).toBe('connected');
+    // A socket error (EPIPE, ECONNRESET) while the rest of the 2 MiB is still being written is expected.
+    flooder.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => flooder.once('close', () => resolve()));
+
+    flooder.publish('loupe/readers/bench-1/reads', Buffer.alloc(2 * 1_048_576, 0x20), { qos: 1 });
+    await closed;
+
+    expect(rejections).toEqual([
+      {
+        readerId: 'bench-1',
+        reason: expect.stringMatching(
+          /^Sent a packet of \d+ bytes; the limit is 1048576 \(MQTT_MAX_PACKET_BYTES\)\. Disconnected\.$/,
+        ),
+        topic: null,
+      },
+    ]);
+    expect(Number(/of (\d+) bytes/.exec(rejections[0]?.reason ?? '')?.[1])).toBeGreaterThan(2 * 1_048_576);
+    // The other reader is still connected and served; a publish of exactly the limit is still accepted.
+    expect(other.connected).toBe(true);
+    const topic = 'loupe/readers/qa-2/reads';
+    const atLimit = 1_048_576 - (2 + topic.length + 2);
+    await other.publishAsync(topic, Buffer.alloc(atLimit, 0x20), { qos: 1 });
+    await other.publishAsync(topic, '{"after":true}', { qos: 1 });
+    expect(recorded.map((read) => read.payload.length)).toEqual([atLimit, 14]);
+    expect(recorded.every((read) => read.topic.readerId === 'qa-2')).toBe(true);
+  });
+
+  it('stops reading from a reader with a full in-flight window and catches up once the pipeline does', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let handedOver = 0;
+    let recorded = 0;
+    let maxWaiting = 0;
+    const { port } = await start(
+      async () => {
+        handedOver += 1;
+        maxWaiting = Math.max(maxWaiting, handedOver - recorded);
+        await gate;
+        recorded += 1;
+      },
+      undefined,
+      { maxInFlight: 5 },
+    );
+    const flooder = connect(port, { username: 'bench-1', password: KEYS['bench-1'] });
+    await connectResult(flooder);
+    const other = connect(port, { username: 'qa-2', password: KEYS['qa-2'] });
+    await connectResult(other);
+
+    const published = Array.from({ length: 200 }, (_, index) =>
+      flooder.publishAsync('loupe/readers/bench-1/reads', `{"n":${index}}`, { qos: 1 }),
+    );
+    await expect.poll(() => handedOver).toBe(5);
+    // The broker answers another reader at once, and the flooder's backlog is not handed over meanwhile.
+    await pingRoundTrip(other);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(handedOver).toBe(5);
+
+    release();
+    await Promise.all(published);
+    expect(recorded).toBe(200);
+    expect(maxWaiting).toBeLessThanOrEqual(5);
+  });
+
+  it('holds a reader to a few connections at once, and takes a new one when one closes', async () => {
+    const rejections: TReaderRejection[] = [];
+    const { port } = await start(
+      async () => {},
+      (rejection) => rejections.push(rejection),
+    );
+    const credentials = { username: 'bench-1', password: KEYS['bench-1'] };
+    const open = Array.from({ length: MAX_CONNECTIONS_PER_READER }, () => connect(port, credentials));
+    expect(await Promise.all(open.map(connectResult))).toEqual(open.map(() => 'connected'));
+
+    expect(await connectResult(connect(port, credentials))).toMatch(/Server unavailable/);
+    expect(rejections).toEqual([
+      {
+        readerId: 'bench-1',
+        reason: `Refused at connect: this reader already has ${MAX_CONNECTIONS_PER_READER} connections open.`,
+        topic: null,
+      },
+    ]);
+    // Another reader is not affected.
+    expect(await connectResult(connect(port, { username: 'qa-2', password: KEYS['qa-2'] }))).toBe(
+      'connected',
+    );
+
+    await open[0]?.endAsync();
+    await expect.poll(async () => connectResult(connect(port, credentials))).toBe('connected');
+  });
+
   it('stops start-up with a message naming MQTT_PORT when the port is taken', async () => {
     const first = await start(async () => {});
     await expect(
@@ -200,6 +315,7 @@ describe('embedded MQTT broker', () => {
         host: '127.0.0.1',
         authenticate: async () => true,
         onPublish: async () => {},
+        limits: LIMITS,
         logger,
       }),
     ).rejects.toThrow(`MQTT_PORT: ${first.port} is already in use`);

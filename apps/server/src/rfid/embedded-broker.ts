@@ -1,13 +1,20 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  MqttConnectionGuard,
+  type TMqttConnectionLimits,
+  type TMqttGuardRefusal,
+} from './mqtt-connection-guard.ts';
 import { parseReaderTopic, type TReaderTopic } from './mqtt-topics.ts';
 
 /**
  * The MQTT broker built into Loupe (ARCHITECTURE §1): readers connect with their credentials (user name =
  * reader id, password = its API key; anonymous clients are refused) and may publish only under their own
  * topic. A publish is handed to `onPublish` and its PUBACK is sent only once that resolves, that is once
- * the reads are durably recorded (issue 6 §3).
+ * the reads are durably recorded (issue 6 §3). Every connection goes through a guard that refuses a packet
+ * over `limits.maxPacketBytes` and stops reading from a reader with `limits.maxInFlight` publishes still
+ * unsettled (issue 20 §6, mqtt-connection-guard.ts).
  */
 export type TEmbeddedBrokerOptions = {
   readonly port: number;
@@ -17,6 +24,8 @@ export type TEmbeddedBrokerOptions = {
   readonly onPublish: (topic: TReaderTopic, payload: Buffer) => Promise<void>;
   /** A reader's connection or publish was refused: kept so /rfid-mapping can show it beside the reader. */
   readonly onRejection?: (rejection: TReaderRejection) => void;
+  /** MQTT_MAX_PACKET_BYTES and MQTT_MAX_INFLIGHT_PER_READER. */
+  readonly limits: TMqttConnectionLimits;
   readonly logger: FastifyBaseLogger;
 };
 
@@ -40,11 +49,32 @@ export class BrokerPortInUseError extends Error {
 
 const NOT_AUTHORIZED = 5;
 const BAD_CREDENTIALS = 4;
+const SERVER_UNAVAILABLE = 3;
+
+/**
+ * Connections one reader may hold at once. A reader keeps one; a few more let it reconnect while a dropped
+ * connection has not timed out yet. With the guard's window this bounds what one reader's key can have in
+ * flight to MAX_CONNECTIONS_PER_READER × MQTT_MAX_INFLIGHT_PER_READER publishes (issue 20 §6).
+ */
+export const MAX_CONNECTIONS_PER_READER = 4;
 
 export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Promise<TEmbeddedBroker> {
   const { logger } = options;
   // Which reader each connection authenticated as, for the topic check.
   const readerIdOf = new WeakMap<object, string>();
+  // Open connections per reader id, counted from authentication to the socket's close.
+  const connectionsOf = new Map<string, number>();
+  const holdConnection = (readerId: string, guard: MqttConnectionGuard): boolean => {
+    const open = connectionsOf.get(readerId) ?? 0;
+    if (open >= MAX_CONNECTIONS_PER_READER) return false;
+    connectionsOf.set(readerId, open + 1);
+    guard.once('close', () => {
+      const left = (connectionsOf.get(readerId) ?? 1) - 1;
+      if (left > 0) connectionsOf.set(readerId, left);
+      else connectionsOf.delete(readerId);
+    });
+    return true;
+  };
   const refuse = (message: string, returnCode: number) => Object.assign(new Error(message), { returnCode });
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
@@ -58,7 +88,22 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
       options.authenticate(username, password.toString('utf8')).then(
         (ok) => {
           if (ok) {
+            const guard = client.conn;
+            if (guard instanceof MqttConnectionGuard && !holdConnection(username, guard)) {
+              logger.warn(
+                { clientId: client.id, readerId: username, limit: MAX_CONNECTIONS_PER_READER },
+                'mqtt: refused a reader connection beyond its limit (CONNACK 3, server unavailable)',
+              );
+              options.onRejection?.({
+                readerId: username,
+                reason: `Refused at connect: this reader already has ${MAX_CONNECTIONS_PER_READER} connections open.`,
+                topic: null,
+              });
+              done(refuse('too many connections for this reader', SERVER_UNAVAILABLE), false);
+              return;
+            }
             readerIdOf.set(client, username);
+            if (guard instanceof MqttConnectionGuard) guard.readerId = username;
             done(null, true);
           } else {
             logger.warn(
@@ -79,7 +124,12 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
         },
       );
     },
-    authorizePublish: (client, packet, done) => {
+    authorizePublish: (client, packet, settle) => {
+      // Settled, recorded or refused: the publish leaves the reader's in-flight window.
+      const done = (error: Error | null) => {
+        if (client?.conn instanceof MqttConnectionGuard) client.conn.settled();
+        settle(error);
+      };
       const topic = parseReaderTopic(packet.topic);
       const readerId = client ? readerIdOf.get(client) : undefined;
       if (!client || topic === null || topic.readerId !== readerId) {
@@ -121,7 +171,18 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
 
   // No Nagle: a PUBACK is a few bytes and would otherwise wait for the reader's delayed ACK (up to 40 ms),
   // which caps how fast a reader with a few messages in flight can publish.
-  const server: Server = createServer({ noDelay: true }, broker.handle);
+  const onRefused = (refusal: TMqttGuardRefusal, guard: MqttConnectionGuard) => {
+    const { readerId } = guard;
+    const reason =
+      refusal.kind === 'packet-too-large'
+        ? `Sent a packet of ${refusal.bytes} bytes; the limit is ${refusal.limit} (MQTT_MAX_PACKET_BYTES). Disconnected.`
+        : 'Sent a packet with a malformed length. Disconnected.';
+    logger.warn({ readerId, refusal }, 'mqtt: refused a packet and closed the connection');
+    if (readerId !== undefined) options.onRejection?.({ readerId, reason, topic: null });
+  };
+  const server: Server = createServer({ noDelay: true }, (socket) => {
+    broker.handle(new MqttConnectionGuard({ socket, limits: options.limits, onRefused }));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(

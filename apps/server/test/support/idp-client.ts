@@ -16,7 +16,7 @@ export function callIdp(
   app: FastifyInstance,
   operation: TIdpOperation | string,
   body: unknown,
-  options: { remoteAddress?: string; url?: string } = {},
+  options: { remoteAddress?: string; url?: string; cookies?: Record<string, string> } = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
@@ -25,6 +25,7 @@ export function callIdp(
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
     },
+    ...(options.cookies ? { cookies: options.cookies } : {}),
     payload: typeof body === 'string' ? body : JSON.stringify(body),
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DATE_RANGE_MESSAGE } from '../api/dates';
 import {
   balanceCents,
   canChangeOrderStatus,
@@ -113,6 +114,16 @@ describe('order input', () => {
     expect(
       ZCreateOrderInputSchema.safeParse({ customerId: CUSTOMER, promisedDate: '2031-02-28' }).success,
     ).toBe(true);
+  });
+
+  it('refuses a promised date outside 2000–2100, saying which dates it takes (issue 20 §6)', () => {
+    for (const promisedDate of ['1999-12-31', '2101-01-01', '0205-06-01']) {
+      const created = ZCreateOrderInputSchema.safeParse({ customerId: CUSTOMER, promisedDate });
+      expect(created.error?.issues, promisedDate).toEqual([
+        expect.objectContaining({ path: ['promisedDate'], message: DATE_RANGE_MESSAGE }),
+      ]);
+      expect(ZUpdateOrderInputSchema.safeParse({ promisedDate }).success, promisedDate).toBe(false);
+    }
   });
 
   it('changes field by field, the deposit checked against the price only when both are given', () => {

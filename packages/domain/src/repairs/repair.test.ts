@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DATE_RANGE_MESSAGE } from '../api/dates';
 import {
   canChangeRepairStatus,
   FINISHED_REPAIR_STATUSES,
@@ -94,6 +95,18 @@ describe('repair input', () => {
         repairTypes: ['sizing'],
       }).success,
     ).toBe(true);
+  });
+
+  it('refuses a promised date outside 2000–2100, saying which dates it takes (issue 20 §6)', () => {
+    const input = { customerId: CUSTOMER, itemDescription: 'Ring', repairTypes: ['sizing'] };
+    for (const promisedDate of ['1999-12-31', '2101-01-01']) {
+      expect(
+        ZCreateRepairInputSchema.safeParse({ ...input, promisedDate }).error?.issues,
+        promisedDate,
+      ).toEqual([expect.objectContaining({ path: ['promisedDate'], message: DATE_RANGE_MESSAGE })]);
+      expect(ZUpdateRepairInputSchema.safeParse({ promisedDate }).success, promisedDate).toBe(false);
+    }
+    expect(ZCreateRepairInputSchema.safeParse({ ...input, promisedDate: '2100-12-31' }).success).toBe(true);
   });
 
   it('refuses an unknown repair type and changes field by field', () => {

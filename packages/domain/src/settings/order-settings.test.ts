@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_NUMBER_PREFIX } from '../orders/order';
 import { REPAIR_NUMBER_PREFIX } from '../repairs/repair';
 import {
+  applyOrderSettingsChanges,
   defaultPromisedDate,
   ORDER_SETTINGS_DEFAULTS,
   ZOrderSettingsChangesSchema,
@@ -79,6 +80,53 @@ describe('ZOrderSettingsChangesSchema', () => {
     expect(result.error?.issues[0]?.message).toBe(
       'Use 1–8 capital letters or digits, starting with a letter',
     );
+  });
+});
+
+describe('number prefixes that cannot collide (issue 20 §6)', () => {
+  const COLLISION = (kind: 'Orders' | 'Repairs', prefix: string, other: 'orders' | 'repairs') =>
+    `${kind} are numbered ${prefix}-…: give ${other} a different prefix, so an order and a repair never share a number`;
+
+  it('refuses one change giving both kinds the same prefix, on the repair prefix', () => {
+    expect(
+      applyOrderSettingsChanges(ORDER_SETTINGS_DEFAULTS, {
+        orderNumberPrefix: 'JOB',
+        repairNumberPrefix: 'JOB',
+      }),
+    ).toEqual({
+      ok: false,
+      issues: [{ field: 'repairNumberPrefix', message: COLLISION('Orders', 'JOB', 'repairs') }],
+    });
+    expect(
+      applyOrderSettingsChanges(ORDER_SETTINGS_DEFAULTS, {
+        orderNumberPrefix: 'JOB',
+        repairNumberPrefix: 'JO',
+      }).ok,
+    ).toBe(true);
+  });
+
+  it('checks a change of one prefix against the stored other one', () => {
+    expect(applyOrderSettingsChanges(ORDER_SETTINGS_DEFAULTS, { orderNumberPrefix: 'REP' })).toEqual({
+      ok: false,
+      issues: [{ field: 'orderNumberPrefix', message: COLLISION('Repairs', 'REP', 'orders') }],
+    });
+    expect(applyOrderSettingsChanges(ORDER_SETTINGS_DEFAULTS, { repairNumberPrefix: 'ORD' })).toEqual({
+      ok: false,
+      issues: [{ field: 'repairNumberPrefix', message: COLLISION('Orders', 'ORD', 'repairs') }],
+    });
+  });
+
+  it('applies a change that keeps the prefixes apart, fields left out keeping their value', () => {
+    expect(
+      applyOrderSettingsChanges(ORDER_SETTINGS_DEFAULTS, {
+        orderNumberPrefix: 'REP',
+        repairNumberPrefix: 'FIX',
+        rushLeadTimeDays: undefined,
+      }),
+    ).toEqual({
+      ok: true,
+      value: { ...ORDER_SETTINGS_DEFAULTS, orderNumberPrefix: 'REP', repairNumberPrefix: 'FIX' },
+    });
   });
 });
 

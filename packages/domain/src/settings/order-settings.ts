@@ -50,7 +50,22 @@ export const ZOrderSettingsSchema = z.object({
 });
 export type TOrderSettings = z.output<typeof ZOrderSettingsSchema>;
 
-/** A change: strict (no catch), so a bad value is refused with a message instead of silently replaced. */
+export type TPrefixField = 'orderNumberPrefix' | 'repairNumberPrefix';
+
+/**
+ * Why a prefix is refused when the other kind already numbers with it: ORD-00042 must name one job, never
+ * an order and a repair at once (issue 20 §6).
+ */
+export function prefixCollisionMessage(field: TPrefixField, prefix: string): string {
+  return field === 'orderNumberPrefix'
+    ? `Repairs are numbered ${prefix}-…: give orders a different prefix, so an order and a repair never share a number`
+    : `Orders are numbered ${prefix}-…: give repairs a different prefix, so an order and a repair never share a number`;
+}
+
+/**
+ * A change: strict (no catch), so a bad value is refused with a message instead of silently replaced. That
+ * the two prefixes differ is checked on the settings the change leads to (applyOrderSettingsChanges).
+ */
 export const ZOrderSettingsChangesSchema = z.object({
   orderNumberPrefix: ZPrefixSchema.optional(),
   repairNumberPrefix: ZPrefixSchema.optional(),
@@ -59,6 +74,26 @@ export const ZOrderSettingsChangesSchema = z.object({
   repairLeadTimeDays: z.number().int().min(1).max(365).optional(),
 });
 export type TOrderSettingsChanges = z.output<typeof ZOrderSettingsChangesSchema>;
+
+/**
+ * The settings a change leads to, or why it is refused: a change of one prefix is checked against the
+ * stored other one, which no schema of the change alone can see. Issues name the body's fields.
+ */
+export function applyOrderSettingsChanges(
+  current: TOrderSettings,
+  changes: TOrderSettingsChanges,
+):
+  | { readonly ok: true; readonly value: TOrderSettings }
+  | { readonly ok: false; readonly issues: { field: TPrefixField; message: string }[] } {
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const value: TOrderSettings = { ...current, ...defined };
+  if (value.orderNumberPrefix !== value.repairNumberPrefix) return { ok: true, value };
+  // Name the field the caller changed (the repair prefix when both were).
+  const field: TPrefixField =
+    changes.repairNumberPrefix !== undefined ? 'repairNumberPrefix' : 'orderNumberPrefix';
+  const other = field === 'orderNumberPrefix' ? value.repairNumberPrefix : value.orderNumberPrefix;
+  return { ok: false, issues: [{ field, message: prefixCollisionMessage(field, other) }] };
+}
 
 /** The promised date a new order or repair starts with: today plus its lead time, as YYYY-MM-DD (UTC). */
 export function defaultPromisedDate(

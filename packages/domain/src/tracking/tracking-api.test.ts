@@ -139,6 +139,9 @@ describe('request schemas', () => {
     ['an empty department', { departmentId: '' }],
     ['antenna 0', { antennaNumber: 0 }],
     ['a timestamp without offset', { timestamp: '2024-05-01T10:00:00' }],
+    // Issue 20 §6: a read time outside 2000–2100 is a reader's broken clock or an attack.
+    ['a timestamp in 1970', { timestamp: '1970-01-01T00:00:00Z' }],
+    ['a timestamp in 2101', { timestamp: '2101-01-01T00:00:00Z' }],
   ])('refuses an update-location with %s', (_label, change) => {
     const body = {
       orderId: 'o1',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstantSchema } from '../api/dates';
 import { ZEpcSchema } from '../rfid/epc';
 import { ZLocationHistoryEntrySchema } from './location-history';
 import { type TTrackingStatus, ZTrackingStatusSchema } from './tracking-status';
@@ -9,7 +10,6 @@ import { type TTrackingStatus, ZTrackingStatusSchema } from './tracking-status';
  * matches exactly).
  */
 
-const ZTimestampSchema = z.iso.datetime({ offset: true });
 const ZAntennaSchema = z.number().int().min(1).max(64);
 
 export const TRACKED_ITEM_KINDS = ['order', 'repair'] as const;
@@ -73,7 +73,7 @@ export const ZOrderLocationUpdateSchema = z.object({
   stationId: z.string().min(1),
   readerId: z.string().min(1).max(64).nullish(),
   antennaNumber: ZAntennaSchema.nullish(),
-  timestamp: ZTimestampSchema.optional(),
+  timestamp: ZInstantSchema.optional(),
 });
 export type TOrderLocationUpdate = z.output<typeof ZOrderLocationUpdateSchema>;
 
@@ -102,7 +102,7 @@ export type TLocationUpdateResult = z.infer<typeof ZLocationUpdateResultSchema>;
 export const ZStationScanSchema = z.object({
   epc: ZEpcSchema,
   /** When it was scanned; a scan sent again later (Retry) keeps its time, so a newer read still wins. */
-  scannedAt: z.iso.datetime({ offset: true }).optional(),
+  scannedAt: ZInstantSchema.optional(),
 });
 
 export const STATION_SCAN_OUTCOMES = ['moved', 'seen', 'stale', 'unknown-tag'] as const;
@@ -146,15 +146,19 @@ export const ZAssignRepairEpcSchema = z.object({
 /** POST /tracking/{orders|repairs}/{id}/expected-offsite (spec §7). */
 export const ZExpectedOffsiteSchema = z.object({ expectedOffsite: z.boolean() });
 
-/** GET /tracking/stats (spec §7, §9): counts of tracked orders and repairs, and per department. */
+/**
+ * GET /tracking/stats (spec §7, §9): counts of tracked orders and repairs, and per department. The repair
+ * figures are there only for the roles that see repairs; for anyone else they are left out, and the total
+ * and the department counts are of orders alone (issue 20 §5).
+ */
 export const ZTrackingStatsSchema = z.object({
   totalTracked: z.number().int().nonnegative(),
   activeOrders: z.number().int().nonnegative(),
   offsiteOrders: z.number().int().nonnegative(),
   returnedOrders: z.number().int().nonnegative(),
-  activeRepairs: z.number().int().nonnegative(),
-  offsiteRepairs: z.number().int().nonnegative(),
-  returnedRepairs: z.number().int().nonnegative(),
+  activeRepairs: z.number().int().nonnegative().optional(),
+  offsiteRepairs: z.number().int().nonnegative().optional(),
+  returnedRepairs: z.number().int().nonnegative().optional(),
   /** Items currently in each department, keyed by department name (what a client can also count). */
   departmentCounts: z.record(z.string(), z.number().int().nonnegative()),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstantSchema } from '../api/dates';
 
 /**
  * Nudges: an assignment past its due time reminds its assignee, then, if still open, the department's
@@ -48,7 +49,7 @@ export function nudgeDecision(
 
 /** POST /workflow/assignments/{id}/snooze: until when, and why (kept with the assignment). */
 export const ZSnoozeInputSchema = z.object({
-  until: z.iso.datetime({ offset: true }),
+  until: ZInstantSchema,
   reason: z.string().trim().min(1, 'Say why it can wait').max(300),
 });
 export type TSnoozeInput = z.input<typeof ZSnoozeInputSchema>;

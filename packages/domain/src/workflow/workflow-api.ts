@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCalendarDateSchema } from '../api/dates';
+import { ZStoredCalendarDateSchema } from '../api/dates';
 import { WORKFLOW_KINDS, ZPhaseKeySchema } from './workflow-template';
 
 /** The shapes of /api/v1/workflow: the server answers them, the web parses them. */
@@ -41,7 +41,7 @@ export const ZWorkflowJobSchema = z.object({
   productTypeName: z.string().nullable(),
   status: z.string(),
   isRush: z.boolean(),
-  promisedDate: ZCalendarDateSchema.nullable(),
+  promisedDate: ZStoredCalendarDateSchema.nullable(),
   salesperson: ZWorkflowPersonSchema.nullable(),
   workflow: ZJobWorkflowSchema,
   urgency: z.enum(JOB_URGENCIES),

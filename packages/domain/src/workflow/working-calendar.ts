@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, isCalendarDateInRange } from '../api/dates';
 
 /**
  * The workshop's working time (Settings › general): the days it is open, its hours in its own time zone,
@@ -34,7 +35,14 @@ export const ZWorkingCalendarSchema = z
     openDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one open day').max(7),
     opensAt: z.string().regex(TIME_PATTERN, 'Use a time such as 09:00'),
     closesAt: z.string().regex(TIME_PATTERN, 'Use a time such as 17:00'),
-    closedDates: z.array(z.string().regex(DATE_PATTERN, 'Use dates such as 2026-12-25')).max(366),
+    closedDates: z
+      .array(
+        z
+          .string()
+          .regex(DATE_PATTERN, 'Use dates such as 2026-12-25')
+          .refine(isCalendarDateInRange, DATE_RANGE_MESSAGE),
+      )
+      .max(366),
   })
   .refine((calendar) => minutesOf(calendar.opensAt) < minutesOf(calendar.closesAt), {
     message: 'The workshop must close after it opens',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   'auth.email_verified',
   'auth.registered',
   'auth.refresh_token_reuse',
+  'auth.sign_in_throttled',
+  'auth.sign_in_unlocked',
   'users.created',
   'users.role_changed',
   'users.disabled',
@@ -40,28 +42,56 @@ export type TAuditEntry = {
   details?: Record<string, unknown>;
 };
 
+/** Narrows audit rows to one address and/or one device (`details.device`; null: rows without a device). */
+export type TAuditFilter = { readonly ip?: string; readonly device?: string | null };
+
+function filterOf(filter: TAuditFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.ip !== undefined) conditions.push(eq(auditLog.ip, filter.ip));
+  if (filter.device === null) conditions.push(sql`${auditLog.details}->>'device' is null`);
+  else if (filter.device !== undefined)
+    conditions.push(sql`${auditLog.details}->>'device' = ${filter.device}`);
+  return conditions;
+}
+
 export function createAuditRepository(db: TDatabase) {
   return {
     async record(entry: TAuditEntry): Promise<void> {
       await db.insert(auditLog).values({ ...entry, details: entry.details ?? {} });
     },
 
-    async countSince(action: TAuditAction, subject: string, since: Date): Promise<number> {
+    /** How many rows of an action about a subject since a time, and when the latest was. */
+    async tally(
+      action: TAuditAction,
+      subject: string,
+      since: Date,
+      filter: TAuditFilter = {},
+    ): Promise<{ count: number; latest: Date | undefined }> {
       const [row] = await db
-        .select({ value: count() })
+        .select({ value: count(), latest: max(auditLog.at) })
         .from(auditLog)
-        .where(and(eq(auditLog.action, action), eq(auditLog.subject, subject), gt(auditLog.at, since)));
-      return row?.value ?? 0;
+        .where(
+          and(
+            eq(auditLog.action, action),
+            eq(auditLog.subject, subject),
+            gt(auditLog.at, since),
+            ...filterOf(filter),
+          ),
+        );
+      return { count: row?.value ?? 0, latest: row?.latest ?? undefined };
     },
 
-    async oldestSince(action: TAuditAction, subject: string, since: Date): Promise<Date | undefined> {
+    /** When an action about a subject last happened. */
+    async latest(
+      action: TAuditAction,
+      subject: string,
+      filter: TAuditFilter = {},
+    ): Promise<Date | undefined> {
       const [row] = await db
-        .select({ at: auditLog.at })
+        .select({ latest: max(auditLog.at) })
         .from(auditLog)
-        .where(and(eq(auditLog.action, action), eq(auditLog.subject, subject), gt(auditLog.at, since)))
-        .orderBy(auditLog.at)
-        .limit(1);
-      return row?.at;
+        .where(and(eq(auditLog.action, action), eq(auditLog.subject, subject), ...filterOf(filter)));
+      return row?.latest ?? undefined;
     },
 
     async list(limit: number) {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TUserRow } from '../users/repository.ts';
+import { deviceCookieName, type TDeviceGrant } from './device-tokens.ts';
 import { IdpError, invalidParameter } from './idp-error.ts';
 import type { TAuthenticationResult, TIdentityService, TRequestContext } from './service.ts';
 import type { TSigningKey } from './signing-keys.ts';
@@ -71,9 +72,16 @@ const ZJwksSchema = z.object({
   ),
 });
 
+/** What an operation may do with the HTTP exchange: read a cookie, set a known device's cookie. */
+type THttpExchange = {
+  readonly cookie: (name: string) => string | undefined;
+  readonly grantDevice: (grant: TDeviceGrant) => void;
+};
+
 type TOperation = (
   body: Record<string, unknown>,
   context: TRequestContext,
+  http: THttpExchange,
 ) => Promise<Record<string, unknown>>;
 
 export type TIdpRoutesOptions = {
@@ -85,6 +93,7 @@ export type TIdpRoutesOptions = {
 export async function registerIdpRoutes(instance: FastifyInstance, options: TIdpRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { identity, config, signingKey } = options;
+  const secureCookies = config.publicUrl.startsWith('https://');
 
   // Encapsulated: only this plugin's routes read Cognito's media type. An empty body is an empty request,
   // so that a missing member is reported as such rather than as a serialization failure.
@@ -118,15 +127,26 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
   const operations = new Map<string, TOperation>([
     [
       'InitiateAuth',
-      async (body, context) => {
+      async (body, context, http) => {
         const input = parse(ZInitiateAuthSchema, body);
         const parameters = input.AuthParameters ?? {};
         switch (input.AuthFlow) {
           case 'USER_PASSWORD_AUTH': {
             const email = requiredParameter(parameters, 'USERNAME');
             const password = requiredParameter(parameters, 'PASSWORD');
-            const outcome = await identity.signIn({ email, password, clientId: input.ClientId }, context);
-            if (outcome.kind === 'tokens') return tokensAnswer(outcome.result);
+            const outcome = await identity.signIn(
+              {
+                email,
+                password,
+                clientId: input.ClientId,
+                deviceToken: (userId) => http.cookie(deviceCookieName(userId)),
+              },
+              context,
+            );
+            if (outcome.kind === 'tokens') {
+              http.grantDevice(outcome.device);
+              return tokensAnswer(outcome.result);
+            }
             return {
               ChallengeName: 'NEW_PASSWORD_REQUIRED',
               Session: outcome.session,
@@ -153,7 +173,7 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
     ],
     [
       'RespondToAuthChallenge',
-      async (body, context) => {
+      async (body, context, http) => {
         const input = parse(ZRespondToAuthChallengeSchema, body);
         if (input.ChallengeName !== 'NEW_PASSWORD_REQUIRED') {
           identity.assertClient(input.ClientId);
@@ -166,10 +186,11 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
         requiredParameter(responses, 'USERNAME');
         const newPassword = requiredParameter(responses, 'NEW_PASSWORD');
         const name = responses['userAttributes.name']?.trim();
-        const result = await identity.respondToNewPasswordChallenge(
+        const { result, device } = await identity.respondToNewPasswordChallenge(
           { session: input.Session, clientId: input.ClientId, newPassword, ...(name ? { name } : {}) },
           context,
         );
+        http.grantDevice(device);
         return tokensAnswer(result);
       },
     ],
@@ -252,10 +273,23 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw new IdpError('SerializationException', 'The request body must be a JSON object.');
       }
-      const answer = await operation(body as Record<string, unknown>, {
-        ip: request.ip,
-        correlationId: request.id,
-      });
+      const answer = await operation(
+        body as Record<string, unknown>,
+        { ip: request.ip, correlationId: request.id },
+        {
+          cookie: (cookieName) => request.cookies[cookieName],
+          // Read only by this endpoint (path), never by scripts (HttpOnly) or another site (SameSite).
+          grantDevice: (grant) => {
+            void reply.setCookie(grant.cookieName, grant.token, {
+              path: '/api/idp',
+              httpOnly: true,
+              sameSite: 'strict',
+              secure: secureCookies,
+              maxAge: grant.maxAgeSeconds,
+            });
+          },
+        },
+      );
       return reply.header('x-amzn-requestid', request.id).type(AMZ_JSON).send(answer);
     },
   );

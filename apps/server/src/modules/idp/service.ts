@@ -1,19 +1,20 @@
 import type { TSecuritySettings } from '@loupe/domain/settings/security-settings';
+import type { FastifyBaseLogger } from 'fastify';
 import { importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import type { TClock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
+import type { TMailer } from '../mail/mailer.ts';
 import type { TSessionsRepository } from '../sessions/repository.ts';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../users/password.ts';
 import type { TUserRow, TUsersRepository } from '../users/repository.ts';
+import { createDeviceTokens, type TDeviceGrant } from './device-tokens.ts';
 import { IdpError, incorrectCredentials } from './idp-error.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 import type { TSigningKey } from './signing-keys.ts';
 import type { TTokenIssuer } from './token-issuer.ts';
 import type { TTokenVerifier } from './token-verifier.ts';
 
-/** Failed sign-ins allowed per account inside the window before the account is throttled. */
-export const MAX_FAILED_SIGN_INS = 10;
-export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
 /** A pending NEW_PASSWORD_REQUIRED challenge lives as long as the spec's pending sign-in (§9: 3 minutes). */
 export const CHALLENGE_LIFETIME_SECONDS = 180;
 /** How long a just-rotated refresh token may still be presented (two tabs refreshing at once). */
@@ -28,7 +29,7 @@ export type TAuthenticationResult = {
 };
 
 export type TSignInOutcome =
-  | { readonly kind: 'tokens'; readonly result: TAuthenticationResult }
+  | { readonly kind: 'tokens'; readonly result: TAuthenticationResult; readonly device: TDeviceGrant }
   | { readonly kind: 'new-password-required'; readonly session: string; readonly user: TUserRow };
 
 export type TRequestContext = { readonly ip: string; readonly correlationId: string };
@@ -43,12 +44,24 @@ export type TIdentityServiceOptions = {
   readonly key: TSigningKey;
   readonly securitySettings: () => Promise<TSecuritySettings>;
   readonly clock: TClock;
+  /** Tells an account's owner when sign-in attempts on it start being slowed down. */
+  readonly mailer: TMailer;
+  readonly companyName: string;
+  readonly logger?: Pick<FastifyBaseLogger, 'error'> | undefined;
 };
 
 /** The embedded user pool's rules; routes.ts only maps the Cognito wire protocol onto them. */
 export function createIdentityService(options: TIdentityServiceOptions) {
   const { users, sessions, audit, clock } = options;
   const publicKey = importJWK(options.key.publicJwk as JWK, 'RS256');
+  const devices = createDeviceTokens({ key: options.key, clock });
+  const throttle = createSignInThrottle({
+    audit,
+    mailer: options.mailer,
+    clock,
+    companyName: options.companyName,
+    logger: options.logger,
+  });
 
   function assertClient(clientId: unknown): void {
     if (clientId !== options.clientId) {
@@ -56,7 +69,11 @@ export function createIdentityService(options: TIdentityServiceOptions) {
     }
   }
 
-  async function startSession(user: TUserRow, context: TRequestContext): Promise<TAuthenticationResult> {
+  async function startSession(
+    user: TUserRow,
+    context: TRequestContext,
+    deviceId: string,
+  ): Promise<TAuthenticationResult> {
     const now = clock();
     const settings = await options.securitySettings();
     const session = await sessions.create({
@@ -68,7 +85,15 @@ export function createIdentityService(options: TIdentityServiceOptions) {
     const refreshToken = randomToken();
     await sessions.addRefreshToken(session.id, sha256(refreshToken));
     const tokens = await options.issuer.issue({ user, sessionId: session.id, authTime: now, now });
-    await audit.record({ action: 'auth.sign_in', at: now, actorId: user.id, subject: user.id, ...context });
+    // The device is kept with the sign-in: a success clears the failures counted against it (sign-in-throttle.ts).
+    await audit.record({
+      action: 'auth.sign_in',
+      at: now,
+      actorId: user.id,
+      subject: user.id,
+      ...context,
+      details: { device: deviceId },
+    });
     return {
       AccessToken: tokens.accessToken,
       IdToken: tokens.idToken,
@@ -88,37 +113,32 @@ export function createIdentityService(options: TIdentityServiceOptions) {
       .sign(options.key.privateKey);
   }
 
-  async function throttleIfNeeded(email: string): Promise<void> {
-    const now = clock();
-    const since = new Date(now.getTime() - FAILED_SIGN_IN_WINDOW_MS);
-    const failures = await audit.countSince('auth.sign_in_failed', email, since);
-    if (failures < MAX_FAILED_SIGN_INS) return;
-    const oldest = await audit.oldestSince('auth.sign_in_failed', email, since);
-    const retryAfter = oldest
-      ? Math.max(1, Math.ceil((oldest.getTime() + FAILED_SIGN_IN_WINDOW_MS - now.getTime()) / 1000))
-      : FAILED_SIGN_IN_WINDOW_MS / 1000;
-    throw new IdpError(
-      'TooManyRequestsException',
-      'Too many failed sign-in attempts. Try again later.',
-      429,
-      retryAfter,
-    );
-  }
-
   return {
     assertClient,
 
+    /**
+     * USER_PASSWORD_AUTH. Wrong passwords slow down further attempts per account and source, while a browser
+     * that signed in to the account before (`deviceToken`, the cookie the route reads for that account) is
+     * held only to its own count (issue 20 §2, sign-in-throttle.ts).
+     */
     async signIn(
-      input: { email: string; password: string; clientId: unknown },
+      input: {
+        email: string;
+        password: string;
+        clientId: unknown;
+        deviceToken?: (userId: string) => string | undefined;
+      },
       context: TRequestContext,
     ): Promise<TSignInOutcome> {
       assertClient(input.clientId);
       const email = input.email.trim().toLowerCase();
-      await throttleIfNeeded(email);
       const user = await users.findByEmail(email);
+      const deviceId = user ? await devices.verify(input.deviceToken?.(user.id), user.id) : null;
+      const attempt = { email, user, ip: context.ip, deviceId, correlationId: context.correlationId };
+      await throttle.check(attempt);
       const passwordMatches = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !passwordMatches) {
-        await audit.record({ action: 'auth.sign_in_failed', at: clock(), subject: email, ...context });
+        await throttle.recordFailure(attempt);
         throw incorrectCredentials();
       }
       if (user.disabled) throw new IdpError('NotAuthorizedException', 'User is disabled.');
@@ -126,13 +146,14 @@ export function createIdentityService(options: TIdentityServiceOptions) {
       if (!user.emailVerified) throw new IdpError('UserNotConfirmedException', 'User is not confirmed.');
       if (user.mustChangePassword)
         return { kind: 'new-password-required', session: await signChallenge(user), user };
-      return { kind: 'tokens', result: await startSession(user, context) };
+      const device = await devices.grant(user.id, deviceId);
+      return { kind: 'tokens', result: await startSession(user, context, device.deviceId), device };
     },
 
     async respondToNewPasswordChallenge(
       input: { session: string; clientId: unknown; newPassword: string; name?: string },
       context: TRequestContext,
-    ): Promise<TAuthenticationResult> {
+    ): Promise<{ result: TAuthenticationResult; device: TDeviceGrant }> {
       assertClient(input.clientId);
       let userId: string | undefined;
       try {
@@ -164,7 +185,8 @@ export function createIdentityService(options: TIdentityServiceOptions) {
         mustChangePassword: false,
         ...(input.name && !keepsName ? { name: input.name } : {}),
       });
-      return startSession(updated ?? user, context);
+      const device = await devices.grant(user.id, null);
+      return { result: await startSession(updated ?? user, context, device.deviceId), device };
     },
 
     /** Refresh; with `rotate` the presented token is spent and a new one returned (GetTokensFromRefreshToken). */

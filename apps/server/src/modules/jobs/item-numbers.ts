@@ -1,7 +1,8 @@
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
-import { sql } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
+import { orders, repairs } from '../../db/schema.ts';
 
 const NEXT_NUMBER = {
   order: sql`select nextval('order_number_seq') as value`,
@@ -16,4 +17,21 @@ export async function nextItemNumber(db: TDatabase, kind: TTrackedItemKind): Pro
   const value = result.rows[0]?.value;
   if (value === undefined) throw new Error('nextval returned no row');
   return value;
+}
+
+/**
+ * Whether any order (or repair) already carries a number with this prefix (PREFIX-…), under whichever
+ * prefix was set when it was made. A prefix is capitals and digits only, so it has no LIKE wildcard.
+ */
+export async function isNumberPrefixInUse(
+  db: TDatabase,
+  kind: TTrackedItemKind,
+  prefix: string,
+): Promise<boolean> {
+  const pattern = `${prefix}-%`;
+  const rows =
+    kind === 'order'
+      ? await db.select({ id: orders.id }).from(orders).where(like(orders.orderNumber, pattern)).limit(1)
+      : await db.select({ id: repairs.id }).from(repairs).where(like(repairs.repairNumber, pattern)).limit(1);
+  return rows.length > 0;
 }

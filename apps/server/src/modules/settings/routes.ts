@@ -9,6 +9,7 @@ import {
   ZSecuritySettingsChangesSchema,
   ZSecuritySettingsSchema,
 } from '@loupe/domain/settings/security-settings';
+import { ZWorkshopDefaultsSchema } from '@loupe/domain/settings/workshop-defaults';
 import {
   ZWorkshopGeneralSettingsChangesSchema,
   ZWorkshopGeneralSettingsSchema,
@@ -26,16 +27,17 @@ import type { TSettingsService } from './service.ts';
 /** The OpenAPI security requirement: a bearer id token. */
 const bearerDoc = { security: [{ idToken: [] }] };
 
-/** Who may change a section: the settings access table of spec §6, where 'all' means any signed-in user. */
-function editorsOf(section: TSettingsSection): TAccess {
+/** Who may read and change a section: the settings access table of spec §6, where 'all' means any signed-in user. */
+function sectionRolesOf(section: TSettingsSection): TAccess {
   const access = SETTINGS_SECTION_ACCESS[section];
   return access === 'all' ? 'signed-in' : access;
 }
 
 /**
- * Settings sections: security (self-registration, session lifetimes) is admin only; general (offsite rules and
- * branding) and orders (numbering, lead times) are read by everyone and changed by their section's roles;
- * notifications are each user's own (spec §6).
+ * Settings sections, each read and changed by the roles spec §6 gives it: security (self-registration,
+ * session lifetimes) admin only; general (offsite rules, branding) and orders (numbering, lead times) admin
+ * and manager; notifications each user's own. What other screens need of general and orders comes from
+ * GET /settings/workshop-defaults, open to every signed-in user (issue 20 §5).
  */
 export type TSettingsRoutesOptions = {
   readonly settingsService: TSettingsService;
@@ -50,10 +52,25 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   const { settingsService, settings, securitySettings, audit, clock } = options;
 
   app.get(
+    '/settings/workshop-defaults',
+    {
+      // The order and repair forms need the prefixes and lead times; the branding comes from /api/config.
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['settings'],
+        summary:
+          'What every screen needs of Settings › general and › orders: number prefixes, lead times and offsite timings',
+        ...bearerDoc,
+        response: { 200: resultWithData(ZWorkshopDefaultsSchema) },
+      },
+    },
+    async () => ({ success: true as const, data: await settingsService.workshopDefaults() }),
+  );
+
+  app.get(
     '/settings/general',
     {
-      // Every screen needs the offsite rules and the branding, so every signed-in user reads them.
-      config: { access: 'signed-in' },
+      config: { access: sectionRolesOf('general') },
       schema: {
         tags: ['settings'],
         summary: 'General settings: offsite rules and branding overrides of the workshop',
@@ -67,7 +84,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   app.put(
     '/settings/general',
     {
-      config: { access: editorsOf('general') },
+      config: { access: sectionRolesOf('general') },
       schema: {
         tags: ['settings'],
         summary:
@@ -90,8 +107,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   app.get(
     '/settings/orders',
     {
-      // Whoever takes in an order or a repair sees how it will be numbered and when it is promised.
-      config: { access: 'signed-in' },
+      config: { access: sectionRolesOf('orders') },
       schema: {
         tags: ['settings'],
         summary: 'Order settings: order and repair number prefixes and default lead times',
@@ -105,7 +121,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   app.put(
     '/settings/orders',
     {
-      config: { access: editorsOf('orders') },
+      config: { access: sectionRolesOf('orders') },
       schema: {
         tags: ['settings'],
         summary: 'Change order settings (fields left out keep their value)',
@@ -127,7 +143,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   app.get(
     '/settings/notifications',
     {
-      config: { access: editorsOf('notifications') },
+      config: { access: sectionRolesOf('notifications') },
       schema: {
         tags: ['settings'],
         summary: 'The signed-in user’s own notification preferences',
@@ -144,7 +160,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   app.put(
     '/settings/notifications',
     {
-      config: { access: editorsOf('notifications') },
+      config: { access: sectionRolesOf('notifications') },
       schema: {
         tags: ['settings'],
         summary: 'Change one’s own notification preferences (fields left out keep their value)',
@@ -166,7 +182,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   app.get(
     '/settings/security',
     {
-      config: { access: editorsOf('security') },
+      config: { access: sectionRolesOf('security') },
       schema: {
         tags: ['settings'],
         summary: 'Security settings',
@@ -180,7 +196,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
   app.put(
     '/settings/security',
     {
-      config: { access: editorsOf('security') },
+      config: { access: sectionRolesOf('security') },
       schema: {
         tags: ['settings'],
         summary: 'Change security settings (fields left out keep their value); answers the stored settings',

@@ -9,11 +9,15 @@ import {
   type TNotificationSettingsChanges,
 } from '@loupe/domain/settings/notification-settings';
 import {
+  applyOrderSettingsChanges,
+  prefixCollisionMessage,
   type TOrderSettings,
   type TOrderSettingsChanges,
+  type TPrefixField,
   ZOrderSettingsSchema,
 } from '@loupe/domain/settings/order-settings';
 import { SETTINGS_SECTION_ACCESS, type TSettingsSection } from '@loupe/domain/settings/sections';
+import { type TWorkshopDefaults, workshopDefaultsOf } from '@loupe/domain/settings/workshop-defaults';
 import {
   applyWorkshopGeneralSettingsChanges,
   parseStoredWorkshopGeneralSettings,
@@ -53,7 +57,15 @@ export type TSettingsServiceOptions = {
   readonly settings: TSettingsRepository;
   readonly audit: TAuditRepository;
   readonly clock: TClock;
+  /** Whether orders (or repairs) already carry numbers with this prefix: the other kind may not take it. */
+  readonly isNumberPrefixInUse: (kind: 'order' | 'repair', prefix: string) => Promise<boolean>;
 };
+
+function prefixRefused(field: TPrefixField, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', `body.${field}: ${message}`, {
+    details: { issues: [{ field: `body.${field}`, message }] },
+  });
+}
 
 function assertMayEdit(actor: TActor, section: TSettingsSection): void {
   if (!isAllowed(actor, SETTINGS_SECTION_ACCESS[section])) {
@@ -140,8 +152,17 @@ export function createSettingsService(options: TSettingsServiceOptions) {
       return hours;
     },
 
-    /** Every signed-in user reads these: every screen needs the offsite rules and the branding. */
+    /**
+     * Settings › general as stored. GET /settings/general gives it to the section's roles only; the offsite
+     * sweep reads it too.
+     */
     generalSettings: readGeneral,
+
+    /** What every signed-in user's screens need of general and orders (GET /settings/workshop-defaults). */
+    async workshopDefaults(): Promise<TWorkshopDefaults> {
+      const [orders, general] = await Promise.all([readOrders(), readGeneral()]);
+      return workshopDefaultsOf(orders, general);
+    },
 
     async updateGeneralSettings(
       actor: TSettingsActor,
@@ -172,7 +193,7 @@ export function createSettingsService(options: TSettingsServiceOptions) {
       });
     },
 
-    /** Every signed-in user reads these: whoever takes in an order sees its number and promised date. */
+    /** Settings › orders as stored; the section's roles read it (the forms use workshopDefaults). */
     orderSettings: readOrders,
 
     async updateOrderSettings(
@@ -182,6 +203,21 @@ export function createSettingsService(options: TSettingsServiceOptions) {
     ): Promise<TOrderSettings> {
       assertMayEdit(actor, 'orders');
       const defined = definedChanges(changes);
+      const applied = applyOrderSettingsChanges(await readOrders(), changes);
+      if (!applied.ok) {
+        const [issue] = applied.issues;
+        if (issue) throw prefixRefused(issue.field, issue.message);
+      }
+      // Numbers made under an earlier prefix count too: a prefix the other kind ever numbered with stays its.
+      const taken: readonly [TPrefixField, string | undefined, 'order' | 'repair'][] = [
+        ['orderNumberPrefix', changes.orderNumberPrefix, 'repair'],
+        ['repairNumberPrefix', changes.repairNumberPrefix, 'order'],
+      ];
+      for (const [field, prefix, otherKind] of taken) {
+        if (prefix !== undefined && (await options.isNumberPrefixInUse(otherKind, prefix))) {
+          throw prefixRefused(field, prefixCollisionMessage(field, prefix));
+        }
+      }
       const value = ZOrderSettingsSchema.parse({ ...(await readOrders()), ...defined });
       await settings.write(ORDER_SETTINGS_KEY, value, actor.id);
       await audit.record({

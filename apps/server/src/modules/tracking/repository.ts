@@ -335,20 +335,23 @@ export function createTrackingRepository(db: TDatabase) {
     },
 
     /** Tracked items by kind and client status. */
-    async countByKindAndStatus(): Promise<{ kind: string; status: string; total: number }[]> {
+    async countByKindAndStatus(
+      kinds: readonly TTrackedItemKind[],
+    ): Promise<{ kind: string; status: string; total: number }[]> {
       return db
         .select({ kind: trackedItems.itemKind, status: trackedItems.status, total: count() })
         .from(trackedItems)
+        .where(inArray(trackedItems.itemKind, [...kinds]))
         .groupBy(trackedItems.itemKind, trackedItems.status);
     },
 
-    /** Items standing in each department, by department name; offsite items are not in a department. */
-    async countByDepartment(): Promise<{ name: string; total: number }[]> {
+    /** Items of these kinds standing in each department, by name; offsite items are not in a department. */
+    async countByDepartment(kinds: readonly TTrackedItemKind[]): Promise<{ name: string; total: number }[]> {
       return db
         .select({ name: departments.name, total: count() })
         .from(trackedItems)
         .innerJoin(departments, eq(departments.id, trackedItems.currentDepartmentId))
-        .where(ne(trackedItems.status, 'offsite'))
+        .where(and(ne(trackedItems.status, 'offsite'), inArray(trackedItems.itemKind, [...kinds])))
         .groupBy(departments.name)
         .orderBy(asc(departments.name));
     },

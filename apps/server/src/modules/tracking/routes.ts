@@ -96,7 +96,7 @@ export async function registerTrackingRoutes(
   app.post(
     '/tracking/orders/update-location',
     {
-      config: { access: 'signed-in' },
+      config: { access: accessOf(TRACKING_ACCESS.order.move) },
       schema: {
         tags: ['tracking'],
         summary:
@@ -255,7 +255,7 @@ export async function registerTrackingRoutes(
   app.post(
     '/tracking/repairs/update-location',
     {
-      config: { access: 'signed-in' },
+      config: { access: accessOf(TRACKING_ACCESS.repair.move) },
       schema: {
         tags: ['tracking'],
         summary: 'A read of a repair’s tag at a station: moves it or refreshes its last-seen time',
@@ -403,6 +403,8 @@ export async function registerTrackingRoutes(
   app.post(
     '/tracking/stations/:stationId/scans',
     {
+      // Whoever stands at the station scans what is in their hands, repairs included, as a fixed reader
+      // would read it (docs/decisions/005-station-scans-open-to-staff.md).
       config: { access: 'signed-in' },
       schema: {
         tags: ['tracking'],
@@ -426,12 +428,13 @@ export async function registerTrackingRoutes(
       config: { access: 'signed-in' },
       schema: {
         tags: ['tracking'],
-        summary: 'Counts of tracked orders and repairs by status, and of items in each department (by name)',
+        summary:
+          'Counts of tracked orders and repairs by status, and of items in each department (by name); repairs only for the roles that see them',
         ...bearerDoc,
         response: { 200: resultWithData(ZTrackingStatsSchema) },
       },
     },
-    async () => ({ success: true as const, data: await tracking.stats() }),
+    async (request) => ({ success: true as const, data: await tracking.stats(currentUserOf(request)) }),
   );
 }
 

@@ -43,12 +43,19 @@ export type TTrackingActor = TActor & { readonly id: string };
 /**
  * Who may do what with the tracking of each kind (spec §6, issue 5): everyone follows orders, repairs are
  * seen by their viewers; the tag is managed by order editors and repair managers; the offsite flag and
- * the return by the /offsite roles. The routes declare the same lists.
+ * the return by the /offsite roles. Moving a job by hand (update-location, spec §7) is for everyone with
+ * orders, for the roles that manage repairs with repairs (issue 20 §5); a scan at a station is not a move
+ * by hand (docs/decisions/005-station-scans-open-to-staff.md). The routes declare the same lists.
  */
 export const TRACKING_ACCESS = {
-  order: { read: 'all', track: ORDER_EDITOR_ROLES, offsite: OFFSITE_MANAGER_ROLES },
-  repair: { read: REPAIR_VIEWER_ROLES, track: REPAIR_MANAGER_ROLES, offsite: REPAIR_OFFSITE_ROLES },
-} as const satisfies Record<TTrackedItemKind, Record<'read' | 'track' | 'offsite', TRoleAccess>>;
+  order: { read: 'all', move: 'all', track: ORDER_EDITOR_ROLES, offsite: OFFSITE_MANAGER_ROLES },
+  repair: {
+    read: REPAIR_VIEWER_ROLES,
+    move: REPAIR_MANAGER_ROLES,
+    track: REPAIR_MANAGER_ROLES,
+    offsite: REPAIR_OFFSITE_ROLES,
+  },
+} as const satisfies Record<TTrackedItemKind, Record<'read' | 'move' | 'track' | 'offsite', TRoleAccess>>;
 
 /** The /offsite screen lists orders and repairs. */
 export const OFFSITE_LIST_ACCESS = OFFSITE_MANAGER_ROLES;
@@ -149,6 +156,7 @@ export function createTrackingService(options: TTrackingServiceOptions) {
         timestamp?: string;
       },
     ): Promise<TLocationUpdateResult> {
+      assertAllowed(actor, TRACKING_ACCESS[kind].move);
       const outcome = await applyMove({
         kind,
         itemId: input.itemId,
@@ -488,28 +496,32 @@ export function createTrackingService(options: TTrackingServiceOptions) {
       return repairResponse(repairId);
     },
 
-    /** GET /tracking/stats (spec §7, §9). */
-    async stats(): Promise<TTrackingStats> {
+    /**
+     * GET /tracking/stats (spec §7, §9). Repairs are counted only for those who see repairs (issue 20 §5):
+     * for anyone else the repair figures are left out and the total and department counts are of orders.
+     */
+    async stats(actor: TActor): Promise<TTrackingStats> {
       const repo = createTrackingRepository(db);
-      const stats: TTrackingStats = {
-        totalTracked: 0,
-        activeOrders: 0,
-        offsiteOrders: 0,
-        returnedOrders: 0,
-        activeRepairs: 0,
-        offsiteRepairs: 0,
-        returnedRepairs: 0,
-        departmentCounts: {},
-      };
-      for (const row of await repo.countByKindAndStatus()) {
-        stats.totalTracked += row.total;
+      const withRepairs = isAllowed(actor, TRACKING_ACCESS.repair.read);
+      const kinds: TTrackedItemKind[] = withRepairs ? ['order', 'repair'] : ['order'];
+      const counts = { activeOrders: 0, offsiteOrders: 0, returnedOrders: 0 };
+      const repairCounts = { activeRepairs: 0, offsiteRepairs: 0, returnedRepairs: 0 };
+      let totalTracked = 0;
+      for (const row of await repo.countByKindAndStatus(kinds)) {
+        totalTracked += row.total;
         const status = trackingStatusOf(row.status);
-        const kind = ZTrackedItemKindSchema.parse(row.kind);
-        const key = `${status}${kind === 'order' ? 'Orders' : 'Repairs'}` as const;
-        stats[key] += row.total;
+        switch (ZTrackedItemKindSchema.parse(row.kind)) {
+          case 'order':
+            counts[`${status}Orders`] += row.total;
+            break;
+          case 'repair':
+            repairCounts[`${status}Repairs`] += row.total;
+            break;
+        }
       }
-      for (const row of await repo.countByDepartment()) stats.departmentCounts[row.name] = row.total;
-      return stats;
+      const departmentCounts: Record<string, number> = {};
+      for (const row of await repo.countByDepartment(kinds)) departmentCounts[row.name] = row.total;
+      return { totalTracked, ...counts, ...(withRepairs ? repairCounts : {}), departmentCounts };
     },
 
     /** GET /tracking/offsite: what is out of the building now, newest detection first. */

@@ -113,6 +113,25 @@ export async function registerUsersRoutes(
     },
   );
 
+  app.post(
+    '/users/:id/unlock',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Lift the slow-down of a user’s sign-ins after wrong passwords, from every address and device',
+        ...adminDoc,
+        params: ZUserIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await usersService.unlockSignIn(currentUserOf(request), request.params.id, requestContext(request));
+      return { success: true as const, message: 'Sign-in unlocked.' };
+    },
+  );
+
   app.get(
     '/mail/outbox',
     {

@@ -210,6 +210,23 @@ export function createUsersService(options: TUsersServiceOptions) {
       events.publish('user:deleted', { userId: target.id });
     },
 
+    /**
+     * Lifts every slow-down of the account's sign-ins at once (issue 20 §2): failures before this no longer
+     * count, from any address or device (the identity service's sign-in-throttle.ts reads this audit row).
+     */
+    async unlockSignIn(actor: TAdminActor, id: string, context: TRequestContext): Promise<void> {
+      assertAdmin(actor);
+      const target = await findOrFail(id);
+      await audit.record({
+        action: 'auth.sign_in_unlocked',
+        at: clock(),
+        actorId: actor.id,
+        subject: target.email.trim().toLowerCase(),
+        ...context,
+        details: { userId: target.id },
+      });
+    },
+
     /** The latest mails, newest first: without SMTP this is where an operator reads codes and links. */
     async outbox(actor: TAdminActor) {
       assertAdmin(actor);

@@ -52,10 +52,10 @@ export function statCardsFor({
     // Spec §7: local counts come from the tracked orders only, so the repair figures are unknown, not 0.
     const isLocal = source === 'local';
     cards.push(
-      { key: 'activeRepairs', value: isLocal ? null : stats.activeRepairs, link: REPAIRS_LINK },
+      { key: 'activeRepairs', value: isLocal ? null : (stats.activeRepairs ?? null), link: REPAIRS_LINK },
       {
         key: 'offsiteRepairs',
-        value: isLocal ? null : stats.offsiteRepairs,
+        value: isLocal ? null : (stats.offsiteRepairs ?? null),
         link: canSeeOffsite ? OFFSITE_LINK : REPAIRS_LINK,
       },
     );

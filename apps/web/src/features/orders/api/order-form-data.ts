@@ -1,7 +1,7 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { isAdmin } from '@loupe/domain/auth/permissions';
 import { ZCatalogTypeSchema, ZDesignSchema } from '@loupe/domain/catalog/catalog';
-import { ZOrderSettingsSchema } from '@loupe/domain/settings/order-settings';
+import { ZWorkshopDefaultsSchema } from '@loupe/domain/settings/workshop-defaults';
 import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -73,9 +73,15 @@ export function useStaff() {
   });
 }
 
-/** GET /settings/orders: lead times for the default promised date. */
+/**
+ * GET /settings/workshop-defaults: lead times for the default promised date. Settings › orders itself is
+ * for admins and managers (spec §6); every order editor reads these.
+ */
 export async function getOrderSettings(signal?: AbortSignal) {
-  return parseData(ZOrderSettingsSchema, await apiClient.get('settings/orders', signal ? { signal } : {}));
+  return parseData(
+    ZWorkshopDefaultsSchema,
+    await apiClient.get('settings/workshop-defaults', signal ? { signal } : {}),
+  );
 }
 
 export function useOrderSettings() {

@@ -1,3 +1,4 @@
+import { DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../order-fixtures';
 import {
@@ -40,6 +41,16 @@ describe('parseNewOrderForm', () => {
       errors: { promisedDate: ORDER_FORM_MESSAGES.date },
     });
   });
+
+  it.each(['1999-12-31', '2101-01-01'])(
+    'refuses the promised date %s with the range it takes',
+    (promisedDate) => {
+      expect(parseNewOrderForm({ ...emptyOrderForm(), customer: CUSTOMER, promisedDate }, STAFF)).toEqual({
+        ok: false,
+        errors: { promisedDate: DATE_RANGE_MESSAGE },
+      });
+    },
+  );
 
   it('refuses text that is not an amount, and amounts beyond the limit', () => {
     const result = parseNewOrderForm(

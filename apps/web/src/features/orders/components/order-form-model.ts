@@ -1,4 +1,4 @@
-import { ZCalendarDateSchema } from '@loupe/domain/api/dates';
+import { calendarDateProblem, DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates';
 import { amountToCents, MONEY_CENTS_MAX } from '@loupe/domain/api/money';
 import {
   balanceCents,
@@ -127,8 +127,10 @@ function readTextFields(values: TOrderFormValues): { fields: TReadFields; errors
   if (priceCents === null) errors.price = ORDER_FORM_MESSAGES.amount;
   if (depositCents === null) errors.deposit = ORDER_FORM_MESSAGES.amount;
   const date = values.promisedDate.trim();
-  if (date !== '' && !ZCalendarDateSchema.safeParse(date).success)
-    errors.promisedDate = ORDER_FORM_MESSAGES.date;
+  const dateProblem = date === '' ? null : calendarDateProblem(date);
+  if (dateProblem !== null) {
+    errors.promisedDate = dateProblem === 'range' ? DATE_RANGE_MESSAGE : ORDER_FORM_MESSAGES.date;
+  }
   return {
     fields: { priceCents: priceCents ?? 0, depositCents: depositCents ?? 0, promisedDate: date || null },
     errors,

@@ -1,4 +1,4 @@
-import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
+import { WORKSHOP_DEFAULTS } from '@loupe/domain/settings/workshop-defaults';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +37,7 @@ function mockFormData(extra: Record<string, unknown> = {}) {
     'catalog/product-types': page([catalogType(RING, 'Ring'), catalogType(PENDANT, 'Pendant', false)]),
     'catalog/metal-types': page([catalogType(GOLD, '18k gold')]),
     'catalog/designs': page([]),
-    'settings/orders': envelope(ORDER_SETTINGS_DEFAULTS),
+    'settings/workshop-defaults': envelope(WORKSHOP_DEFAULTS),
     customers: page([CUSTOMER]),
     ...extra,
   });

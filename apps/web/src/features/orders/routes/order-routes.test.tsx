@@ -1,4 +1,4 @@
-import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
+import { WORKSHOP_DEFAULTS } from '@loupe/domain/settings/workshop-defaults';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockGet, page } from '@/test/api-mocks';
@@ -13,7 +13,7 @@ function mockFormData() {
     [`orders/${ORDER_ID}`]: envelope(makeOrder()),
     'catalog/product-types': page([]),
     'catalog/metal-types': page([]),
-    'settings/orders': envelope(ORDER_SETTINGS_DEFAULTS),
+    'settings/workshop-defaults': envelope(WORKSHOP_DEFAULTS),
     customers: page([]),
   });
 }

@@ -1,3 +1,4 @@
+import { DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates';
 import { describe, expect, it } from 'vitest';
 import { makeRepair } from '../repair-fixtures';
 import {
@@ -34,6 +35,19 @@ describe('parseNewRepairForm', () => {
     expect(parseNewRepairForm(values)).toEqual({
       ok: false,
       errors: { promisedDate: REPAIR_FORM_MESSAGES.date, estimate: REPAIR_FORM_MESSAGES.amount },
+    });
+  });
+
+  it.each(['1999-12-31', '2101-01-01'])('refuses the promised date %s with the range it takes', (date) => {
+    const values = {
+      ...emptyRepairForm(date),
+      customer: CUSTOMER,
+      itemDescription: 'Ring',
+      repairTypes: ['sizing' as const],
+    };
+    expect(parseNewRepairForm(values)).toEqual({
+      ok: false,
+      errors: { promisedDate: DATE_RANGE_MESSAGE },
     });
   });
 

@@ -1,4 +1,4 @@
-import { ZCalendarDateSchema } from '@loupe/domain/api/dates';
+import { calendarDateProblem, DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates';
 import { amountToCents, MONEY_CENTS_MAX } from '@loupe/domain/api/money';
 import {
   REPAIR_STATUS_TRANSITIONS,
@@ -96,8 +96,10 @@ function readTextFields(values: TRepairFormValues) {
   if (declaredValueCents === null) errors.declaredValue = REPAIR_FORM_MESSAGES.amount;
   if (estimateCents === null) errors.estimate = REPAIR_FORM_MESSAGES.amount;
   const date = values.promisedDate.trim();
-  if (date !== '' && !ZCalendarDateSchema.safeParse(date).success)
-    errors.promisedDate = REPAIR_FORM_MESSAGES.date;
+  const dateProblem = date === '' ? null : calendarDateProblem(date);
+  if (dateProblem !== null) {
+    errors.promisedDate = dateProblem === 'range' ? DATE_RANGE_MESSAGE : REPAIR_FORM_MESSAGES.date;
+  }
   return {
     fields: {
       declaredValueCents: declaredValueCents ?? 0,

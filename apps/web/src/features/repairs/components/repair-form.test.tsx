@@ -1,4 +1,4 @@
-import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
+import { WORKSHOP_DEFAULTS } from '@loupe/domain/settings/workshop-defaults';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,7 +25,7 @@ const CUSTOMER = {
 };
 
 function renderForm(repair: ReturnType<typeof makeRepair> | null = null) {
-  mockGet({ 'settings/orders': envelope(ORDER_SETTINGS_DEFAULTS), customers: page([CUSTOMER]) });
+  mockGet({ 'settings/workshop-defaults': envelope(WORKSHOP_DEFAULTS), customers: page([CUSTOMER]) });
   return renderWithProviders(<RepairForm repair={repair} now={() => NOW} />, {
     user: makeUser('operator'),
     route: '/repairs/new',

@@ -1,4 +1,4 @@
-import { ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
+import { WORKSHOP_DEFAULTS } from '@loupe/domain/settings/workshop-defaults';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockGet, page } from '@/test/api-mocks';
@@ -11,7 +11,7 @@ import { RepairNewRoute } from './repair-new-route';
 function mockFormData() {
   return mockGet({
     [`repairs/${REPAIR_ID}`]: envelope(makeRepair()),
-    'settings/orders': envelope(ORDER_SETTINGS_DEFAULTS),
+    'settings/workshop-defaults': envelope(WORKSHOP_DEFAULTS),
     customers: page([]),
   });
 }

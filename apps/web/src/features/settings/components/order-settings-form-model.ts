@@ -1,4 +1,5 @@
 import {
+  applyOrderSettingsChanges,
   type TOrderSettings,
   type TOrderSettingsChanges,
   ZOrderSettingsChangesSchema,
@@ -53,7 +54,8 @@ export type TOrderSettingsFormResult =
 
 /**
  * Checks the form with the server's rules (ZOrderSettingsChangesSchema: prefixes of capitals and digits,
- * lead times of 1–365 days) and gives only what changed since `saved`.
+ * lead times of 1–365 days; applyOrderSettingsChanges: an order prefix other than the repair prefix) and
+ * gives only what changed since `saved`.
  */
 export function parseOrderSettingsForm(
   values: TOrderSettingsFormValues,
@@ -84,6 +86,13 @@ export function parseOrderSettingsForm(
   for (const field of DAY_FIELDS) {
     const next = parsed.data[field];
     if (next !== undefined && next !== saved[field]) changes[field] = next;
+  }
+  // The prefixes may not collide, checked on what the change leads to, next to the prefix that changed.
+  const applied = applyOrderSettingsChanges(saved, changes);
+  if (!applied.ok) {
+    const errors: TOrderSettingsFormErrors = {};
+    for (const issue of applied.issues) errors[issue.field] ??= issue.message;
+    return { ok: false, errors };
   }
   return { ok: true, changes };
 }

@@ -60,6 +60,28 @@ describe('OrdersSection', { timeout: 30_000 }, () => {
     expect(put).not.toHaveBeenCalled();
   });
 
+  it('refuses an order prefix the repairs are numbered with, next to it, and sends nothing', async () => {
+    const put = vi.spyOn(apiClient, 'put');
+    const user = userEvent.setup();
+    renderOrders();
+    const prefix = await screen.findByRole('textbox', { name: 'Order number prefix' });
+    await user.clear(prefix);
+    await user.type(prefix, ORDER_SETTINGS_DEFAULTS.repairNumberPrefix);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await screen.findByText(
+        'Repairs are numbered REP-…: give orders a different prefix, so an order and a repair never share a number',
+      ),
+    ).toBeInTheDocument();
+    expect(prefix).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Repair number prefix' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(put).not.toHaveBeenCalled();
+  });
+
   it('saves only what changed and says so', async () => {
     const put = vi.spyOn(apiClient, 'put').mockResolvedValue({
       success: true,

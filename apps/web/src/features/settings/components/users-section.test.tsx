@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { clearToasts } from '@/lib/toast';
+import { clearToasts, getToasts } from '@/lib/toast';
 import { makeManagedUser, makeUser } from '@/test/factories';
 import { renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
 import { generateTemporaryPassword } from './temporary-password';
@@ -63,6 +63,18 @@ describe('UsersSection', () => {
     renderUsers();
     await user.click(await screen.findByRole('switch', { name: 'Ana Silva may sign in' }));
     await waitFor(() => expect(patch).toHaveBeenCalledWith('users/u-ana', { disabled: true }));
+  });
+
+  it('lifts the sign-in slow-down of a user after wrong passwords, and says so', async () => {
+    const post = vi
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ success: true, message: 'Sign-in unlocked.' });
+    const user = userEvent.setup();
+    renderUsers();
+    expect(await screen.findByRole('button', { name: `Unlock sign-in of ${ME.name}` })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Unlock sign-in of Ana Silva' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('users/u-ana/unlock'));
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Ana Silva can sign in again'));
   });
 
   it('deletes only after confirmation, and shows why the server refused', async () => {

@@ -2,10 +2,11 @@ import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TManagedUser, TManagedUserChanges } from '@loupe/domain/users/managed-user';
-import { SearchIcon, UsersIcon } from 'lucide-react';
+import { LockOpenIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -14,6 +15,7 @@ import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
+import { useUnlockUserSignIn } from '../api/unlock-user-sign-in';
 import { useUpdateUser } from '../api/update-user';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -73,6 +75,27 @@ export function UsersSection() {
 function UsersTable({ users }: { users: readonly TManagedUser[] }) {
   const { user: me } = useAuth();
   const mutation = useUpdateUser();
+  const unlock = useUnlockUserSignIn();
+
+  function onUnlock(user: TManagedUser) {
+    const label = user.name || user.email;
+    unlock.mutate(
+      { id: user.id },
+      {
+        onSuccess: () =>
+          toast({
+            title: `${label} can sign in again`,
+            description: 'Sign-in attempts after wrong passwords are no longer slowed down.',
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: `Could not unlock ${label}`,
+            description: errorMessageOf(error, ERROR_MESSAGES.generic),
+          }),
+      },
+    );
+  }
 
   function onChange(user: TManagedUser, changes: TManagedUserChanges, done: string) {
     mutation.mutate(
@@ -157,7 +180,20 @@ function UsersTable({ users }: { users: readonly TManagedUser[] }) {
                 />
               </TableCell>
               <TableCell className="text-right">
-                <DeleteUserDialog user={user} disabled={isMe} />
+                <div className="flex justify-end gap-1">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={isMe || (unlock.isPending && unlock.variables?.id === user.id)}
+                    aria-label={`Unlock sign-in of ${label}`}
+                    title="Lift the slow-down after wrong passwords"
+                    onClick={() => onUnlock(user)}
+                  >
+                    <LockOpenIcon aria-hidden="true" />
+                  </Button>
+                  <DeleteUserDialog user={user} disabled={isMe} />
+                </div>
               </TableCell>
             </TableRow>
           );

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { OFFSITE_DEFAULTS, type TGeneralSettings, ZGeneralSettingsSchema } from './general-settings';
+import { ORDER_SETTINGS_DEFAULTS, type TOrderSettings, ZOrderSettingsSchema } from './order-settings';
+
+/**
+ * GET /settings/workshop-defaults: what the screens of every signed-in user need from Settings › general and
+ * Settings › orders — number prefixes, lead times for a default promised date, the offsite timings — without
+ * the sections themselves, which spec §6 gives to admins and managers (issue 20 §5). No branding here: the
+ * shell reads it from GET /api/config.
+ */
+export const ZWorkshopDefaultsSchema = z.object({
+  ...ZOrderSettingsSchema.shape,
+  ...ZGeneralSettingsSchema.shape,
+});
+export type TWorkshopDefaults = z.output<typeof ZWorkshopDefaultsSchema>;
+
+/** What a workshop that saved nothing answers. */
+export const WORKSHOP_DEFAULTS: TWorkshopDefaults = { ...ORDER_SETTINGS_DEFAULTS, ...OFFSITE_DEFAULTS };
+
+/** The defaults from the two stored sections, field by field (nothing else of either section leaks). */
+export function workshopDefaultsOf(orders: TOrderSettings, general: TGeneralSettings): TWorkshopDefaults {
+  return {
+    orderNumberPrefix: orders.orderNumberPrefix,
+    repairNumberPrefix: orders.repairNumberPrefix,
+    defaultLeadTimeDays: orders.defaultLeadTimeDays,
+    rushLeadTimeDays: orders.rushLeadTimeDays,
+    repairLeadTimeDays: orders.repairLeadTimeDays,
+    offsiteTimeout: general.offsiteTimeout,
+    expectedOffsiteGracePeriod: general.expectedOffsiteGracePeriod,
+    autoOffsiteDetection: general.autoOffsiteDetection,
+    offsiteCheckInterval: general.offsiteCheckInterval,
+  };
+}
