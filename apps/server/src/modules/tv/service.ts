@@ -225,7 +225,7 @@ export function createTvService(options: TTvServiceOptions) {
       const body = ZClaimTvDisplaySchema.parse(input);
       const now = clock();
       const since = new Date(now.getTime() - GUESS_WINDOW_MS);
-      if ((await audit.countSince('tv.pair_failed', actor.id, since)) >= MAX_WRONG_CODES) {
+      if ((await audit.tally('tv.pair_failed', actor.id, since)).count >= MAX_WRONG_CODES) {
         throw new AppError('RATE_LIMITED', 'Too many wrong codes. Wait ten minutes, then try again.');
       }
       await requireStation(body.stationId);
