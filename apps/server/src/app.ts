@@ -13,6 +13,9 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
+import { createAlertsRepository } from './modules/alerts/repository.ts';
+import { registerAlertsRoutes } from './modules/alerts/routes.ts';
+import { createAlertsService } from './modules/alerts/service.ts';
 import { createImageStorage } from './modules/attachments/image-storage.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -31,6 +34,9 @@ import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
 import { isNumberPrefixInUse } from './modules/jobs/item-numbers.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { createNotificationsRepository } from './modules/notifications/repository.ts';
+import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
 import { registerOrdersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { createReadersRepository } from './modules/readers/repository.ts';
@@ -255,6 +261,8 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   });
   await app.register(registerRfidRoutes, { ...api, rfid: services.rfid });
   await app.register(registerTvRoutes, { ...api, tv: services.tv });
+  await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
+  await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -428,6 +436,26 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     onMappingsChanged: rfid.mappingsChanged,
   });
   const customers = createCustomersService({ db, clock });
+  const notifications = createNotificationsService({
+    notifications: createNotificationsRepository(db),
+    events,
+    clock,
+    preferences: (userId) => settingsService.noticePreferences(userId),
+    logger: app.log,
+  });
+  // Assignments and nudges become notices in the assignee's bell.
+  notifications.followWorkflow();
+  const alerts = createAlertsService({
+    alerts: createAlertsRepository(db),
+    events,
+    clock,
+    calendar: () => settingsService.workingCalendar(),
+    openJobs: () => workflow.openJobCards(),
+    settings,
+    notify: (userIds, notice) => notifications.notify(userIds, notice),
+    audit,
+    logger: app.log,
+  });
   const tv = createTvService({
     tv: createTvRepository(db),
     audit,
@@ -462,6 +490,8 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     tracking,
     workflow,
     tv,
+    alerts,
+    notifications,
     rfid,
     storage,
     orders,

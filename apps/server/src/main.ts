@@ -8,6 +8,8 @@ import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
 
 /** How often overdue assignments are looked at; each nudges at most once per its own interval. */
 const NUDGE_SWEEP_MS = 60_000;
+/** How often the alert rules are evaluated; a condition shows within a minute of becoming true. */
+const ALERT_SWEEP_MS = 60_000;
 
 import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
 import { sharedReaderSubscription, startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
@@ -105,6 +107,14 @@ async function main(): Promise<void> {
   }, NUDGE_SWEEP_MS);
   nudgeSweep.unref();
 
+  // Alert rules are evaluated as time passes, not by the browser (issue 15 §1).
+  const alertSweep = setInterval(() => {
+    app.loupe.alerts.evaluate().catch((error: unknown) => {
+      app.log.error({ err: (error as Error).message }, 'alerts: the evaluation failed');
+    });
+  }, ALERT_SWEEP_MS);
+  alertSweep.unref();
+
   // Readers that fell silent are shown offline on the mapping screen.
   const readerWatch = setInterval(() => {
     rfid.markSilentReadersOffline().catch((error: unknown) => {
@@ -121,6 +131,7 @@ async function main(): Promise<void> {
     try {
       clearInterval(readerWatch);
       clearInterval(nudgeSweep);
+      clearInterval(alertSweep);
       await stopOffsiteSweeper();
       await mqttReady.close();
       await app.close();

@@ -185,6 +185,15 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/tv-displays': ['admin', 'manager'],
   'PATCH /api/v1/tv-displays/:id': ['admin', 'manager'],
   'DELETE /api/v1/tv-displays/:id': ['admin', 'manager'],
+  // Alerts and the bell (issue 15): the feed is the spec's /alerts roles; rules and resolving for managers.
+  'GET /api/v1/alerts': ['admin', 'manager', 'designer'],
+  'POST /api/v1/alerts/:id/acknowledge': ['admin', 'manager', 'designer'],
+  'POST /api/v1/alerts/:id/resolve': ['admin', 'manager'],
+  'GET /api/v1/alerts/rules': ['admin', 'manager', 'designer'],
+  'PUT /api/v1/alerts/rules': ['admin', 'manager'],
+  'GET /api/v1/notifications': 'signed-in',
+  'POST /api/v1/notifications/:id/read': 'signed-in',
+  'POST /api/v1/notifications/read-all': 'signed-in',
 };
 
 type TOutcome = 'allowed' | 'unauthenticated' | 'forbidden';

@@ -11,12 +11,14 @@ describe.each(TEST_DATABASES)('notification settings on %s', (database) => {
   });
   afterAll(() => t.close());
 
-  it('defaults to e-mail and offsite alerts on, the daily digest off', () => {
+  it('defaults to e-mail and offsite alerts and the bell’s notices on, the daily digest off', () => {
     expect(NOTIFICATION_DEFAULTS).toEqual({
       emailAlerts: true,
       offsiteAlerts: true,
       dailyDigest: false,
       scanToasts: true,
+      alertNotices: true,
+      taskNotices: true,
     });
   });
 
@@ -30,7 +32,7 @@ describe.each(TEST_DATABASES)('notification settings on %s', (database) => {
       body: { dailyDigest: true, emailAlerts: false },
     });
     expect(saved.statusCode).toBe(200);
-    const expected = { emailAlerts: false, offsiteAlerts: true, dailyDigest: true, scanToasts: true };
+    const expected = { ...NOTIFICATION_DEFAULTS, emailAlerts: false, dailyDigest: true };
     expect(saved.json()).toEqual({ success: true, message: 'Notification settings saved.', data: expected });
     expect((await client.request('GET', '/api/v1/settings/notifications')).json().data).toEqual(expected);
 

@@ -635,3 +635,54 @@ export const tvDevices = pgTable(
     index('tv_devices_station_idx').on(table.stationId),
   ],
 );
+
+// ── Alerts and notifications (issue 15) ──────────────────────────────────────────────────────────
+
+/**
+ * An alert the server raised for one cause (`causeKey`: a rule and its job, reader or antenna). At most one
+ * unresolved alert per cause; it is resolved by a person with a note, or cleared by the server when the
+ * cause went away (`clearedAt`).
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rule: text('rule').notNull(),
+    causeKey: text('cause_key').notNull(),
+    severity: text('severity').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    subjectKind: text('subject_kind').notNull(),
+    subjectId: text('subject_id').notNull(),
+    subjectLabel: text('subject_label').notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('alerts_open_cause_idx').on(table.causeKey).where(sql`${table.resolvedAt} is null`),
+    index('alerts_raised_idx').on(table.raisedAt),
+  ],
+);
+
+/** A notice in one person's bell: an alert, an assignment, a nudge. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
+);

@@ -6,6 +6,7 @@ import {
 } from '@loupe/domain/auth/permissions';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { AppError, ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { ROUTE_ACCESS } from '@loupe/domain/navigation/sidebar';
 import {
   type ClientToServerEvents,
   parseClientToServerEvent,
@@ -18,6 +19,7 @@ import {
   type TTestScanSummary,
   tvDisplayRoom,
   tvStationRoom,
+  userRoom,
 } from '@loupe/domain/realtime/events';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
@@ -75,7 +77,6 @@ export type TRealtime = {
 };
 
 const roleRoom = (role: TRole) => `role:${role}`;
-const userRoom = (userId: string) => `user:${userId}`;
 
 /** Who may join a room (spec §7 rooms): repairs only for those who may see repairs (spec §2, §6). */
 export function canJoinRoom(user: Pick<TCurrentUser, 'role'>, room: TRoom): boolean {
@@ -109,6 +110,16 @@ export function audienceOf(announcement: TAnnouncement): {
     return { roles: isTagAssignment ? TAG_ASSIGNER_ROLES : ['admin', 'manager'], rooms };
   }
   if (name === 'tv:screen-changed') return { roles: [], rooms };
+  // A notice is one person's: their own room only (issue 15 §3).
+  if (name === 'system:notification') return { roles: [], rooms };
+  if (name === 'system:alert') {
+    // The alerts feed's people (spec §2); an alert about a repair only to those of them who see repairs.
+    const viewers = ROUTE_ACCESS['/alerts'] as readonly TRole[];
+    return {
+      roles: aboutRepair ? viewers.filter((role) => REPAIR_VIEWER_ROLES.includes(role)) : viewers,
+      rooms,
+    };
+  }
   // Settings › TV Displays follows its displays live; the display itself hears it in its own room.
   if (name === 'tv:display-changed') return { roles: ['admin', 'manager'], rooms };
   if (name.startsWith('workflow:')) {

@@ -51,6 +51,8 @@ export type TRegistryEventName = (typeof REGISTRY_EVENT_NAMES)[number];
  */
 export const TV_EVENT_NAMES = ['tv:screen-changed', 'tv:display-changed'] as const;
 export type TTvEventName = (typeof TV_EVENT_NAMES)[number];
+/** One person's sockets (every tab they have open); the server puts them there, no client subscribes. */
+export const userRoom = (userId: string) => `user:${userId}`;
 /** The TVs showing a station; a server-side room, not one a client may subscribe to. */
 export const tvStationRoom = (stationId: string) => `tv-station:${stationId}`;
 /** One paired display's sockets. */
@@ -234,6 +236,8 @@ export const ZSystemNotificationPayloadSchema = z.object({
   title: z.string(),
   message: z.string(),
   timestamp: ZTimestampSchema,
+  /** Where the notice leads in the app (issue 15 §3). */
+  link: z.string().optional(),
 });
 
 export const ALERT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
@@ -244,6 +248,10 @@ export const ZSystemAlertPayloadSchema = z.object({
   message: z.string(),
   departmentId: ZIdSchema.optional(),
   timestamp: ZTimestampSchema,
+  /** Raised, acknowledged or resolved (issue 15): the feed follows each change. */
+  status: z.enum(['open', 'acknowledged', 'resolved']).optional(),
+  /** The job an alert is about: repair alerts reach only those who may see repairs. */
+  itemType: ZItemTypeSchema.optional(),
 });
 
 export const ZUserChangedPayloadSchema = z.object({

@@ -8,12 +8,14 @@ import {
 } from './notification-settings';
 
 describe('notification settings', () => {
-  it('defaults to e-mail and offsite alerts on, the daily digest off', () => {
+  it('defaults to e-mail and offsite alerts and the bell’s notices on, the daily digest off', () => {
     expect(NOTIFICATION_DEFAULTS).toEqual({
       emailAlerts: true,
       offsiteAlerts: true,
       dailyDigest: false,
       scanToasts: true,
+      alertNotices: true,
+      taskNotices: true,
     });
     expect(ZNotificationSettingsSchema.parse({})).toEqual(NOTIFICATION_DEFAULTS);
   });
@@ -27,7 +29,14 @@ describe('notification settings', () => {
   });
 
   it('accepts an empty change and keeps every field', () => {
-    const current = { emailAlerts: false, offsiteAlerts: true, dailyDigest: true, scanToasts: false };
+    const current = {
+      emailAlerts: false,
+      offsiteAlerts: true,
+      dailyDigest: true,
+      scanToasts: false,
+      alertNotices: false,
+      taskNotices: true,
+    };
     const changes = ZNotificationSettingsChangesSchema.parse({});
     expect(applyNotificationSettingsChanges(current, changes)).toEqual(current);
   });
@@ -35,7 +44,7 @@ describe('notification settings', () => {
   it('applies the fields a change gives, false included', () => {
     expect(
       applyNotificationSettingsChanges(NOTIFICATION_DEFAULTS, { emailAlerts: false, dailyDigest: true }),
-    ).toEqual({ emailAlerts: false, offsiteAlerts: true, dailyDigest: true, scanToasts: true });
+    ).toEqual({ ...NOTIFICATION_DEFAULTS, emailAlerts: false, dailyDigest: true });
   });
 });
 
@@ -50,11 +59,11 @@ describe('parseStoredNotificationSettings', () => {
   });
 
   it('falls back field by field', () => {
-    expect(parseStoredNotificationSettings({ emailAlerts: 'nope', dailyDigest: true })).toEqual({
-      emailAlerts: true,
-      offsiteAlerts: true,
+    expect(
+      parseStoredNotificationSettings({ emailAlerts: 'nope', dailyDigest: true, taskNotices: 3 }),
+    ).toEqual({
+      ...NOTIFICATION_DEFAULTS,
       dailyDigest: true,
-      scanToasts: true,
     });
   });
 });

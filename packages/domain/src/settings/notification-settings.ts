@@ -6,6 +6,8 @@ export const NOTIFICATION_DEFAULTS = {
   offsiteAlerts: true,
   dailyDigest: false,
   scanToasts: true,
+  alertNotices: true,
+  taskNotices: true,
 } as const;
 
 const FIELDS = {
@@ -17,6 +19,10 @@ const FIELDS = {
   dailyDigest: z.boolean(),
   /** The pop-up when a reader sees a piece the user is looking at or responsible for (spec §4, issue 11 §7). */
   scanToasts: z.boolean(),
+  /** Alerts in the header's bell (issue 15 §3): admins and managers hear of each one raised. */
+  alertNotices: z.boolean(),
+  /** Assignments and nudges in the bell. */
+  taskNotices: z.boolean(),
 };
 
 /** A missing field takes its default. */
@@ -25,6 +31,8 @@ export const ZNotificationSettingsSchema = z.object({
   offsiteAlerts: FIELDS.offsiteAlerts.default(NOTIFICATION_DEFAULTS.offsiteAlerts),
   dailyDigest: FIELDS.dailyDigest.default(NOTIFICATION_DEFAULTS.dailyDigest),
   scanToasts: FIELDS.scanToasts.default(NOTIFICATION_DEFAULTS.scanToasts),
+  alertNotices: FIELDS.alertNotices.default(NOTIFICATION_DEFAULTS.alertNotices),
+  taskNotices: FIELDS.taskNotices.default(NOTIFICATION_DEFAULTS.taskNotices),
 });
 export type TNotificationSettings = z.output<typeof ZNotificationSettingsSchema>;
 
@@ -34,6 +42,8 @@ export const ZNotificationSettingsChangesSchema = z.object({
   offsiteAlerts: FIELDS.offsiteAlerts.optional(),
   dailyDigest: FIELDS.dailyDigest.optional(),
   scanToasts: FIELDS.scanToasts.optional(),
+  alertNotices: FIELDS.alertNotices.optional(),
+  taskNotices: FIELDS.taskNotices.optional(),
 });
 export type TNotificationSettingsChanges = z.output<typeof ZNotificationSettingsChangesSchema>;
 
@@ -43,6 +53,8 @@ const ZStoredNotificationSettingsSchema = z.object({
   offsiteAlerts: FIELDS.offsiteAlerts.catch(NOTIFICATION_DEFAULTS.offsiteAlerts),
   dailyDigest: FIELDS.dailyDigest.catch(NOTIFICATION_DEFAULTS.dailyDigest),
   scanToasts: FIELDS.scanToasts.catch(NOTIFICATION_DEFAULTS.scanToasts),
+  alertNotices: FIELDS.alertNotices.catch(NOTIFICATION_DEFAULTS.alertNotices),
+  taskNotices: FIELDS.taskNotices.catch(NOTIFICATION_DEFAULTS.taskNotices),
 });
 
 /** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */
@@ -61,5 +73,7 @@ export function applyNotificationSettingsChanges(
     offsiteAlerts: changes.offsiteAlerts ?? current.offsiteAlerts,
     dailyDigest: changes.dailyDigest ?? current.dailyDigest,
     scanToasts: changes.scanToasts ?? current.scanToasts,
+    alertNotices: changes.alertNotices ?? current.alertNotices,
+    taskNotices: changes.taskNotices ?? current.taskNotices,
   };
 }

@@ -4,10 +4,12 @@ import {
   addWorkingHours,
   calendarFor,
   endOfWorkingDay,
+  isWorkshopOpen,
   phaseDueTimes,
   startOfWorkshopDay,
   subtractWorkingHours,
   type TWorkingCalendar,
+  WORKING_CALENDAR_DEFAULTS,
   workingHoursBetween,
   ZPersonHoursSchema,
   ZWorkingCalendarSchema,
@@ -128,5 +130,22 @@ describe('the start of the workshop day', () => {
         },
       ),
     );
+  });
+});
+
+describe('whether the workshop is open', () => {
+  const calendar = { ...WORKING_CALENDAR_DEFAULTS, timeZone: 'Europe/London', closedDates: ['2026-12-25'] };
+
+  it('is open on a weekday within hours, in the workshop’s own time zone', () => {
+    expect(isWorkshopOpen(new Date('2026-11-25T10:00:00Z'), calendar)).toBe(true);
+    expect(isWorkshopOpen(new Date('2026-11-25T08:59:00Z'), calendar)).toBe(false);
+    expect(isWorkshopOpen(new Date('2026-11-25T17:00:00Z'), calendar)).toBe(false);
+    // 09:30 in London during summer time is 08:30 UTC.
+    expect(isWorkshopOpen(new Date('2026-07-01T08:30:00Z'), calendar)).toBe(true);
+  });
+
+  it('is closed at weekends and on closed dates', () => {
+    expect(isWorkshopOpen(new Date('2026-11-28T12:00:00Z'), calendar)).toBe(false);
+    expect(isWorkshopOpen(new Date('2026-12-25T12:00:00Z'), calendar)).toBe(false);
   });
 });

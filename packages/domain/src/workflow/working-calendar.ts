@@ -171,6 +171,16 @@ export function workingHoursBetween(from: Date, to: Date, calendar: TWorkingCale
   return total / 60;
 }
 
+/** Whether the workshop is open at `instant`: an open day, not a closed date, within opening hours. */
+export function isWorkshopOpen(instant: Date, calendar: TWorkingCalendar): boolean {
+  const { date, minutes } = wallTime(instant, calendar.timeZone);
+  return (
+    isOpenDate(calendar, date) &&
+    minutes >= minutesOf(calendar.opensAt) &&
+    minutes < minutesOf(calendar.closesAt)
+  );
+}
+
 /**
  * When each remaining phase must be done for the job to make its promised date: the last phase by closing
  * time on that date, each earlier one the later phases' targets before. Keyed by phase key.

@@ -231,6 +231,9 @@ export function createSettingsService(options: TSettingsServiceOptions) {
       return readOrders();
     },
 
+    /** A user's preferences for the server's own use: which notices reach their bell. */
+    noticePreferences: readNotifications,
+
     /** The caller's own preferences; nobody reads another user's. */
     async notificationSettings(actor: TSettingsActor): Promise<TNotificationSettings> {
       assertMayEdit(actor, 'notifications');

@@ -7,7 +7,7 @@ import {
 } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
-import { roomName } from '@loupe/domain/realtime/events';
+import { roomName, userRoom } from '@loupe/domain/realtime/events';
 import { customerFirstName, type TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
 import { NUDGE_DEFAULTS, nudgeDecision, type TNudgePolicy } from '@loupe/domain/workflow/nudges';
 import {
@@ -182,7 +182,6 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
   }
 
   const itemRoom = (kind: TWorkflowKind, id: string) => roomName({ kind, id });
-  const userRoom = (userId: string) => `user:${userId}`;
 
   /** The templates, with the defaults made from the workshop's departments the first time they are needed. */
   async function templates(repo: TWorkflowRepository): Promise<TWorkflowTemplate[]> {
@@ -1090,6 +1089,15 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         here: here.sort(byPriority),
         dueNext: dueNext.sort(byPriority).slice(0, STATION_DUE_NEXT_MAX),
       };
+    },
+
+    /** Every open job's card, orders and repairs: what the alert rules watch (no actor: the server's own use). */
+    async openJobCards(): Promise<TWorkflowJob[]> {
+      const repo = createWorkflowRepository(db);
+      const kinds = ['order', 'repair'] as const;
+      return (
+        await Promise.all(kinds.map(async (kind) => cardsFor(repo, kind, await repo.listOpenJobs(kind))))
+      ).flat();
     },
 
     /** The dashboard's tiles over every open job the user may see. */

@@ -26,6 +26,16 @@ const PREFERENCES: readonly { key: keyof TNotificationSettings; label: string; d
       'A short notice when a reader sees a piece you have open or a row of the list you are looking at.',
   },
   {
+    key: 'alertNotices',
+    label: 'Alerts in the bell',
+    description: 'Each alert raised (late or stuck work, silent readers) as a notice in the header’s bell.',
+  },
+  {
+    key: 'taskNotices',
+    label: 'Tasks in the bell',
+    description: 'Work given to you and reminders about it, as notices in the header’s bell.',
+  },
+  {
     key: 'dailyDigest',
     label: 'Daily digest',
     description: 'One summary e-mail each morning.',

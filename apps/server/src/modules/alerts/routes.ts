@@ -1,0 +1,110 @@
+import {
+  ZAlertQuerySchema,
+  ZAlertRulesSchema,
+  ZAlertSchema,
+  ZResolveAlertSchema,
+} from '@loupe/domain/alerts/alerts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resultWithData } from '../../lib/api-response.ts';
+import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { currentUserOf, requestContext } from '../auth/request-context.ts';
+import { ALERT_MANAGER_ROLES, ALERT_VIEWER_ROLES, type TAlertsService } from './service.ts';
+
+/** The alerts feed and its rules (issue 15 §1, §2). The service checks every permission again. */
+export async function registerAlertsRoutes(instance: FastifyInstance, options: { alerts: TAlertsService }) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { alerts } = options;
+
+  app.get(
+    '/alerts',
+    {
+      config: { access: ALERT_VIEWER_ROLES },
+      schema: {
+        tags: ['alerts'],
+        summary:
+          'The alerts feed: open first, then by severity and time; filters by status, severity and rule',
+        ...bearerDoc,
+        querystring: ZAlertQuerySchema,
+        response: { 200: resultWithData(z.array(ZAlertSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await alerts.list(currentUserOf(request), request.query),
+    }),
+  );
+
+  app.post(
+    '/alerts/:id/acknowledge',
+    {
+      config: { access: ALERT_VIEWER_ROLES },
+      schema: {
+        tags: ['alerts'],
+        summary: 'Acknowledge an alert: someone is on it (who and when are kept)',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: resultWithData(ZAlertSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Alert acknowledged.',
+      data: await alerts.acknowledge(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/alerts/:id/resolve',
+    {
+      config: { access: ALERT_MANAGER_ROLES },
+      schema: {
+        tags: ['alerts'],
+        summary: 'Resolve an alert with a note saying what was done',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZResolveAlertSchema,
+        response: { 200: resultWithData(ZAlertSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Alert resolved.',
+      data: await alerts.resolve(currentUserOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/alerts/rules',
+    {
+      config: { access: ALERT_VIEWER_ROLES },
+      schema: {
+        tags: ['alerts'],
+        summary: 'The alert rules: which are on, their limits and severities',
+        ...bearerDoc,
+        response: { 200: resultWithData(ZAlertRulesSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await alerts.rules(currentUserOf(request)) }),
+  );
+
+  app.put(
+    '/alerts/rules',
+    {
+      config: { access: ALERT_MANAGER_ROLES },
+      schema: {
+        tags: ['alerts'],
+        summary: 'Change the alert rules (admins and managers)',
+        ...bearerDoc,
+        body: ZAlertRulesSchema,
+        response: { 200: resultWithData(ZAlertRulesSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Alert rules saved.',
+      data: await alerts.updateRules(currentUserOf(request), request.body, requestContext(request)),
+    }),
+  );
+}

@@ -1,0 +1,347 @@
+import {
+  ALERT_RULE_DEFAULTS,
+  alertChanges,
+  parseStoredAlertRules,
+  SEVERITY_RANK,
+  type TAlert,
+  type TAlertCause,
+  type TAlertQuery,
+  type TAlertRules,
+  type TAlertSubjectKind,
+  ZAlertQuerySchema,
+  ZAlertRulesSchema,
+  ZResolveAlertSchema,
+} from '@loupe/domain/alerts/alerts';
+import { REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
+import type { TActor, TRole } from '@loupe/domain/auth/roles';
+import { AppError } from '@loupe/domain/errors/errors';
+import { ROUTE_ACCESS } from '@loupe/domain/navigation/sidebar';
+import type { TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
+import { isWorkshopOpen, type TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { TClock } from '../../lib/clock.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
+import type { TRequestContext } from '../auth/service.ts';
+import type { TAlertListRow, TAlertRow, TAlertsRepository } from './repository.ts';
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+/** An antenna's unplaced reads count as "still happening" for this long after the last one. */
+const UNRESOLVED_WINDOW_MS = HOUR_MS;
+const SETTINGS_KEY = 'alerts';
+const CLEARED_NOTE = 'Cleared by itself: the cause went away.';
+
+/** Who sees the feed (spec §2: admin, manager, designer) and who changes the rules and resolves alerts. */
+export const ALERT_VIEWER_ROLES = ROUTE_ACCESS['/alerts'] as readonly TRole[];
+export const ALERT_MANAGER_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
+
+export type TAlertsServiceOptions = {
+  readonly alerts: TAlertsRepository;
+  readonly events: TEventBus;
+  readonly clock: TClock;
+  readonly calendar: () => Promise<TWorkingCalendar>;
+  /** Every open job's workflow card: its promised date, urgency and place. */
+  readonly openJobs: () => Promise<TWorkflowJob[]>;
+  readonly settings: {
+    read(key: string, schema: z.ZodType<unknown>): Promise<unknown>;
+    write(key: string, value: unknown, updatedBy: string | null): Promise<void>;
+  };
+  readonly notify: (
+    userIds: readonly string[],
+    notice: { kind: 'alert'; title: string; message: string; link: string | null },
+  ) => Promise<void>;
+  readonly audit: { record(entry: Record<string, unknown> & { action: 'settings.updated' }): Promise<void> };
+  readonly logger: Pick<FastifyBaseLogger, 'error'>;
+};
+
+const subjectPath = (kind: TAlertSubjectKind, id: string) =>
+  kind === 'reader' ? '/rfid-mapping' : `/${kind === 'order' ? 'orders' : 'repairs'}/${id}`;
+
+function statusOf(row: TAlertRow): TAlert['status'] {
+  if (row.resolvedAt !== null) return 'resolved';
+  return row.acknowledgedAt !== null ? 'acknowledged' : 'open';
+}
+
+function toAlert(row: TAlertListRow): TAlert {
+  return {
+    id: row.id,
+    rule: row.rule as TAlert['rule'],
+    severity: row.severity as TAlert['severity'],
+    title: row.title,
+    message: row.message,
+    subject: { kind: row.subjectKind as TAlertSubjectKind, id: row.subjectId, label: row.subjectLabel },
+    status: statusOf(row),
+    raisedAt: row.raisedAt.toISOString(),
+    acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: row.acknowledgedByName,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedBy: row.resolvedByName,
+    resolutionNote: row.resolutionNote,
+    clearedAutomatically: row.clearedAt !== null,
+  };
+}
+
+const hoursText = (ms: number) => {
+  const hours = Math.floor(ms / HOUR_MS);
+  return hours >= 48 ? `${Math.floor(hours / 24)} days` : `${hours} hours`;
+};
+
+/**
+ * Alerts (issue 15 §1, §2): the rules evaluated on the server as reads and time pass (`evaluate`, every
+ * minute), raised once per cause and cleared when the cause goes away; the feed with acknowledge and resolve.
+ */
+export function createAlertsService(options: TAlertsServiceOptions) {
+  const { alerts, events, clock, logger } = options;
+
+  const mayView = (actor: TActor) => ALERT_VIEWER_ROLES.includes(actor.role);
+  const mayManage = (actor: TActor) => (ALERT_MANAGER_ROLES as readonly TRole[]).includes(actor.role);
+  const seesRepairs = (actor: TActor) => REPAIR_VIEWER_ROLES.includes(actor.role);
+
+  async function rules(): Promise<TAlertRules> {
+    return parseStoredAlertRules(await options.settings.read(SETTINGS_KEY, z.unknown()));
+  }
+
+  function announce(row: TAlertRow): void {
+    events.publish('system:alert', {
+      id: row.id,
+      severity: row.severity as TAlert['severity'],
+      title: row.title,
+      message: row.message,
+      timestamp: (row.resolvedAt ?? row.acknowledgedAt ?? row.raisedAt).toISOString(),
+      status: statusOf(row),
+      ...(row.subjectKind === 'order' || row.subjectKind === 'repair' ? { itemType: row.subjectKind } : {}),
+    });
+  }
+
+  /** Every condition that holds now, under the rules that are on. */
+  async function causes(now: Date, current: TAlertRules): Promise<TAlertCause[]> {
+    const found: TAlertCause[] = [];
+    const calendar = await options.calendar();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: calendar.timeZone }).format(now);
+
+    if (current['job-overdue'].enabled || current['job-at-risk'].enabled) {
+      for (const job of await options.openJobs()) {
+        const subject = { kind: job.kind, id: job.id, label: job.number };
+        const ready = job.status === 'ready' || job.workflow.isComplete;
+        if (
+          current['job-overdue'].enabled &&
+          !ready &&
+          job.promisedDate !== null &&
+          job.promisedDate < today
+        ) {
+          found.push({
+            rule: 'job-overdue',
+            causeKey: `job-overdue:${job.kind}:${job.id}`,
+            severity: current['job-overdue'].severity,
+            title: `${job.number} is overdue`,
+            message: `Promised for ${job.promisedDate} to ${job.customerName}; now at ${job.workflow.phaseName}.`,
+            subject,
+          });
+        } else if (current['job-at-risk'].enabled && job.urgency === 'at-risk') {
+          found.push({
+            rule: 'job-at-risk',
+            causeKey: `job-at-risk:${job.kind}:${job.id}`,
+            severity: current['job-at-risk'].severity,
+            title: `${job.number} is at risk`,
+            message:
+              `${job.workflow.phaseName} must finish on time to keep the promised date ${job.promisedDate ?? ''}.`.trim(),
+            subject,
+          });
+        }
+      }
+    }
+
+    const stuck = current['stuck-at-station'];
+    if (stuck.enabled) {
+      for (const piece of await alerts.stuckPieces(new Date(now.getTime() - stuck.limit * HOUR_MS))) {
+        found.push({
+          rule: 'stuck-at-station',
+          causeKey: `stuck-at-station:${piece.kind}:${piece.id}`,
+          severity: stuck.severity,
+          title: `${piece.number} has not moved`,
+          message: `At ${piece.stationName ?? 'its station'} for ${hoursText(now.getTime() - piece.since.getTime())}.`,
+          subject: { kind: piece.kind, id: piece.id, label: piece.number },
+        });
+      }
+    }
+
+    const offsite = current['offsite-too-long'];
+    if (offsite.enabled) {
+      for (const piece of await alerts.offsitePieces(new Date(now.getTime() - offsite.limit * HOUR_MS))) {
+        found.push({
+          rule: 'offsite-too-long',
+          causeKey: `offsite-too-long:${piece.kind}:${piece.id}`,
+          severity: offsite.severity,
+          title: `${piece.number} is still offsite`,
+          message: `Offsite for ${hoursText(now.getTime() - piece.since.getTime())}; last seen at ${piece.stationName ?? 'an unknown place'}.`,
+          subject: { kind: piece.kind, id: piece.id, label: piece.number },
+        });
+      }
+    }
+
+    const silent = current['reader-silent'];
+    // A reader switched off at night is no news: only while the workshop is open.
+    if (silent.enabled && isWorkshopOpen(now, calendar)) {
+      for (const reader of await alerts.silentReaders(new Date(now.getTime() - silent.limit * MINUTE_MS))) {
+        const minutes = Math.floor((now.getTime() - (reader.lastHeartbeat?.getTime() ?? 0)) / MINUTE_MS);
+        found.push({
+          rule: 'reader-silent',
+          causeKey: `reader-silent:${reader.id}`,
+          severity: silent.severity,
+          title: `${reader.name} is silent`,
+          message: `Nothing heard from reader ${reader.id} for ${minutes} minutes while the workshop is open.`,
+          subject: { kind: 'reader', id: reader.id, label: reader.name },
+        });
+      }
+    }
+
+    const unmapped = current['unmapped-antenna'];
+    const unknown = current['unknown-tag'];
+    if (unmapped.enabled || unknown.enabled) {
+      for (const row of await alerts.unresolvedSince(new Date(now.getTime() - UNRESOLVED_WINDOW_MS))) {
+        const where = `${row.readerId}, antenna ${row.antenna}`;
+        if (row.reason === 'unmapped-antenna' && unmapped.enabled) {
+          found.push({
+            rule: 'unmapped-antenna',
+            causeKey: `unmapped-antenna:${row.readerId}:${row.antenna}`,
+            severity: unmapped.severity,
+            title: `Antenna ${row.antenna} of ${row.readerId} is not mapped`,
+            message: `It reads tags (${row.reads} so far) but stands for no station: map it on RFID Mapping.`,
+            subject: { kind: 'reader', id: row.readerId, label: where },
+          });
+        } else if (row.reason === 'unknown-tag' && unknown.enabled) {
+          found.push({
+            rule: 'unknown-tag',
+            causeKey: `unknown-tag:${row.readerId}:${row.antenna}`,
+            severity: unknown.severity,
+            title: `Unknown tag at ${where}`,
+            message: `Tag ${row.lastEpc} is on no open job: a delivered job’s envelope, or a tag never assigned.`,
+            subject: { kind: 'reader', id: row.readerId, label: where },
+          });
+        }
+      }
+    }
+    return found;
+  }
+
+  const service = {
+    /** One evaluation: raise what is new, clear what went away. Returns how many were raised and cleared. */
+    async evaluate(): Promise<{ raised: number; cleared: number }> {
+      const now = clock();
+      const [current, open] = await Promise.all([rules(), alerts.openAlerts()]);
+      const { raise, clear } = alertChanges(await causes(now, current), open);
+      let raised = 0;
+      const recipients = raise.length > 0 ? await alerts.alertRecipients() : [];
+      for (const cause of raise) {
+        const row = await alerts.insertAlert({
+          rule: cause.rule,
+          causeKey: cause.causeKey,
+          severity: cause.severity,
+          title: cause.title,
+          message: cause.message,
+          subjectKind: cause.subject.kind,
+          subjectId: cause.subject.id,
+          subjectLabel: cause.subject.label,
+          raisedAt: now,
+        });
+        if (!row) continue;
+        raised += 1;
+        announce(row);
+        await options
+          .notify(recipients, {
+            kind: 'alert',
+            title: row.title,
+            message: row.message,
+            link: subjectPath(cause.subject.kind, cause.subject.id),
+          })
+          .catch((error: unknown) =>
+            logger.error({ err: (error as Error).message }, 'alerts: could not notify of an alert'),
+          );
+      }
+      const cleared = await alerts.clear(
+        clear.map((row) => row.id),
+        now,
+        CLEARED_NOTE,
+      );
+      for (const row of cleared) announce(row);
+      return { raised, cleared: cleared.length };
+    },
+
+    async list(actor: TActor, query: TAlertQuery): Promise<TAlert[]> {
+      if (!mayView(actor)) throw new AppError('FORBIDDEN', 'You do not have permission to see alerts.');
+      const filter = ZAlertQuerySchema.parse(query);
+      const rows = await alerts.list(filter);
+      return rows
+        .filter((row) => row.subjectKind !== 'repair' || seesRepairs(actor))
+        .map(toAlert)
+        .sort(
+          (a, b) =>
+            Number(a.status === 'resolved') - Number(b.status === 'resolved') ||
+            SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+            b.raisedAt.localeCompare(a.raisedAt),
+        );
+    },
+
+    async acknowledge(actor: TActor & { id: string }, id: string): Promise<TAlert> {
+      if (!mayView(actor))
+        throw new AppError('FORBIDDEN', 'You do not have permission to acknowledge alerts.');
+      const row = await alerts.acknowledge(id, actor.id, clock());
+      if (!row) throw await notOpen(id, 'acknowledged');
+      announce(row);
+      return one(row.id);
+    },
+
+    async resolve(actor: TActor & { id: string }, id: string, input: { note: string }): Promise<TAlert> {
+      if (!mayManage(actor)) throw new AppError('FORBIDDEN', 'Only admins and managers can resolve alerts.');
+      const { note } = ZResolveAlertSchema.parse(input);
+      const row = await alerts.resolve(id, actor.id, clock(), note);
+      if (!row) throw await notOpen(id, 'resolved');
+      announce(row);
+      return one(row.id);
+    },
+
+    async rules(actor: TActor): Promise<TAlertRules> {
+      if (!mayView(actor)) throw new AppError('FORBIDDEN', 'You do not have permission to see alert rules.');
+      return rules();
+    },
+
+    async updateRules(
+      actor: TActor & { id: string },
+      input: TAlertRules,
+      context: TRequestContext,
+    ): Promise<TAlertRules> {
+      if (!mayManage(actor))
+        throw new AppError('FORBIDDEN', 'Only admins and managers can change alert rules.');
+      const next = ZAlertRulesSchema.parse(input);
+      await options.settings.write(SETTINGS_KEY, next, actor.id);
+      await options.audit.record({
+        action: 'settings.updated',
+        at: clock(),
+        actorId: actor.id,
+        subject: SETTINGS_KEY,
+        ...context,
+        details: { section: 'alerts' },
+      });
+      return next;
+    },
+
+    defaults: ALERT_RULE_DEFAULTS,
+  };
+
+  async function one(id: string): Promise<TAlert> {
+    const [row] = await alerts.list({ id });
+    if (!row) throw new AppError('NOT_FOUND', 'There is no such alert.');
+    return toAlert(row);
+  }
+
+  async function notOpen(id: string, what: string): Promise<AppError> {
+    const row = await alerts.find(id);
+    if (!row) return new AppError('NOT_FOUND', 'There is no such alert.');
+    return new AppError('CONFLICT', `This alert is already ${row.resolvedAt ? 'resolved' : what}.`);
+  }
+
+  return service;
+}
+
+export type TAlertsService = ReturnType<typeof createAlertsService>;

@@ -1,0 +1,62 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client.ts';
+import { notifications, orders, repairs } from '../../db/schema.ts';
+
+export type TNotificationRow = typeof notifications.$inferSelect;
+
+/** How many notices a bell lists; older ones stay counted until read. */
+const LIST_LIMIT = 50;
+
+/** SQL of the bell's notices. */
+export function createNotificationsRepository(db: TDatabase) {
+  return {
+    async insert(rows: readonly (typeof notifications.$inferInsert)[]): Promise<TNotificationRow[]> {
+      if (rows.length === 0) return [];
+      return db
+        .insert(notifications)
+        .values([...rows])
+        .returning();
+    },
+
+    async listOf(userId: string): Promise<{ items: TNotificationRow[]; unread: number }> {
+      const items = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt))
+        .limit(LIST_LIMIT);
+      const [unread] = await db
+        .select({ value: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return { items, unread: unread?.value ?? 0 };
+    },
+
+    /** Marks one notice (or, without `id`, all) of a user read; another user's notice is never touched. */
+    async markRead(userId: string, at: Date, id?: string): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: at })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            isNull(notifications.readAt),
+            id === undefined ? undefined : eq(notifications.id, id),
+          ),
+        )
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    async jobNumber(kind: string, id: string): Promise<string | null> {
+      if (kind === 'order') {
+        const [row] = await db.select({ number: orders.orderNumber }).from(orders).where(eq(orders.id, id));
+        return row?.number ?? null;
+      }
+      const [row] = await db.select({ number: repairs.repairNumber }).from(repairs).where(eq(repairs.id, id));
+      return row?.number ?? null;
+    },
+  };
+}
+
+export type TNotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,135 @@
+import type { TNotification, TNotificationKind, TNotificationList } from '@loupe/domain/alerts/alerts';
+import { AppError } from '@loupe/domain/errors/errors';
+import { userRoom } from '@loupe/domain/realtime/events';
+import type { TNotificationSettings } from '@loupe/domain/settings/notification-settings';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TClock } from '../../lib/clock.ts';
+import type { TAnnouncement, TEventBus } from '../../realtime/event-bus.ts';
+import type { TNotificationRow, TNotificationsRepository } from './repository.ts';
+
+export type TNotice = {
+  readonly kind: TNotificationKind;
+  readonly title: string;
+  readonly message: string;
+  readonly link: string | null;
+};
+
+export type TNotificationsServiceOptions = {
+  readonly notifications: TNotificationsRepository;
+  readonly events: TEventBus;
+  readonly clock: TClock;
+  readonly preferences: (userId: string) => Promise<TNotificationSettings>;
+  readonly logger: Pick<FastifyBaseLogger, 'error'>;
+};
+
+/** Whether a user's preferences let a kind of notice into their bell. */
+function wanted(preferences: TNotificationSettings, kind: TNotificationKind): boolean {
+  return kind === 'alert' ? preferences.alertNotices : preferences.taskNotices;
+}
+
+function toNotification(row: TNotificationRow): TNotification {
+  return {
+    id: row.id,
+    kind: row.kind as TNotificationKind,
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+const jobPath = (kind: string, id: string) => `/${kind === 'order' ? 'orders' : 'repairs'}/${id}`;
+
+/**
+ * The header's bell (issue 15 §3): notices kept per user, sent live as `system:notification` to the user's own
+ * room only, read one by one or all at once. Workflow assignments and nudges become notices here.
+ */
+export function createNotificationsService(options: TNotificationsServiceOptions) {
+  const { notifications, events, clock, logger } = options;
+
+  async function notify(userIds: readonly string[], notice: TNotice): Promise<void> {
+    const recipients: string[] = [];
+    for (const userId of new Set(userIds)) {
+      if (wanted(await options.preferences(userId), notice.kind)) recipients.push(userId);
+    }
+    const rows = await notifications.insert(recipients.map((userId) => ({ userId, ...notice })));
+    for (const row of rows) {
+      events.publish(
+        'system:notification',
+        {
+          id: row.id,
+          level: notice.kind === 'alert' ? 'warning' : 'info',
+          title: row.title,
+          message: row.message,
+          timestamp: row.createdAt.toISOString(),
+          ...(row.link ? { link: row.link } : {}),
+        },
+        { rooms: [userRoom(row.userId)] },
+      );
+    }
+  }
+
+  /** Workflow news that concerns one person becomes a notice in their bell. */
+  async function fromAnnouncement(announcement: TAnnouncement): Promise<void> {
+    if (announcement.name === 'workflow:assignment-created') {
+      const payload = announcement.payload as {
+        assigneeId: string;
+        itemType: string;
+        itemId: string;
+        phase: string;
+      };
+      const number = (await notifications.jobNumber(payload.itemType, payload.itemId)) ?? 'A job';
+      await notify([payload.assigneeId], {
+        kind: 'assignment',
+        title: `New task: ${number}`,
+        message: `You have the ${payload.phase} step of ${number}.`,
+        link: jobPath(payload.itemType, payload.itemId),
+      });
+    } else if (announcement.name === 'workflow:nudge-triggered') {
+      const payload = announcement.payload as { userId: string; message: string };
+      await notify([payload.userId], {
+        kind: 'nudge',
+        title: 'Reminder',
+        message: payload.message,
+        link: '/my-tasks',
+      });
+    }
+  }
+
+  return {
+    notify,
+
+    /** Listens to the event bus; returns the way to stop. */
+    followWorkflow(): () => void {
+      return events.subscribe((announcement) => {
+        if (!announcement.name.startsWith('workflow:')) return;
+        fromAnnouncement(announcement).catch((error: unknown) => {
+          logger.error(
+            { err: (error as Error).message },
+            'notifications: could not record a workflow notice',
+          );
+        });
+      });
+    },
+
+    async list(userId: string): Promise<TNotificationList> {
+      const { items, unread } = await notifications.listOf(userId);
+      return { items: items.map(toNotification), unread };
+    },
+
+    async markRead(userId: string, id: string): Promise<void> {
+      if ((await notifications.markRead(userId, clock(), id)) === 0) {
+        const { items } = await notifications.listOf(userId);
+        if (!items.some((item) => item.id === id))
+          throw new AppError('NOT_FOUND', 'There is no such notice.');
+      }
+    },
+
+    async markAllRead(userId: string): Promise<number> {
+      return notifications.markRead(userId, clock());
+    },
+  };
+}
+
+export type TNotificationsService = ReturnType<typeof createNotificationsService>;
