@@ -68,6 +68,7 @@ const BUILT_SCREENS: RouteObject[] = [
     paths.workflowDashboard,
     async () => (await import('@/features/workflow/routes/workflow-dashboard-route')).WorkflowDashboardRoute,
   ),
+  screen(paths.alerts, async () => (await import('@/features/alerts/routes/alerts-route')).AlertsRoute),
   screen(paths.myTasks, async () => (await import('@/features/workflow/routes/my-tasks-route')).MyTasksRoute),
   screen(
     paths.managerDepartment,
@@ -114,7 +115,6 @@ const LAYOUT_SCREENS = [
   paths.productTypePerformance,
   paths.comparisonAnalytics,
   paths.capacityPlanning,
-  paths.alerts,
   paths.rootCauseDashboard,
   paths.designerWorkspace,
 ];

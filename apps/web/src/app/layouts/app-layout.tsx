@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AppSidebar } from '@/app/layouts/app-sidebar';
+import { NotificationBell } from '@/components/notifications/notification-bell';
 import { ModeToggle } from '@/components/theme/mode-toggle';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
@@ -42,6 +43,7 @@ export function AppLayout({ title, now = () => new Date() }: TAppLayoutProps) {
           ) : null}
           <div className="ml-auto flex items-center gap-1">
             <RealtimeStatus />
+            <NotificationBell />
             <ModeToggle />
           </div>
         </header>

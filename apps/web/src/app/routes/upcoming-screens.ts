@@ -27,10 +27,6 @@ export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; descript
     title: 'Capacity Planning',
     description: 'How full each bench and department is, and whether new promises can be kept.',
   },
-  [paths.alerts]: {
-    title: 'Alerts',
-    description: 'Pieces that are late, stuck at a station or gone offsite, in one list to act on.',
-  },
   [paths.rootCauseDashboard]: {
     title: 'Root Cause Dashboard',
     description: 'Why pieces run late: the stations, steps and vendors behind the delays.',

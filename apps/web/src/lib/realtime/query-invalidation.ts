@@ -14,6 +14,9 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   ['user:', ['settings']],
   // A TV paired, moved or revoked: Settings › TV Displays follows.
   ['tv:display-changed', ['settings']],
+  // Issue 15: the alerts feed follows each alert; the bell follows its notices (a raised alert brings one).
+  ['system:alert', ['alerts', 'notifications']],
+  ['system:notification', ['notifications']],
 ];
 
 export function queryRootsForEvent(name: string): readonly string[] {
