@@ -136,6 +136,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(0).max(600_000).default(5_000),
     doc: 'Repeats of one tag at one antenna within this window only refresh last-seen.',
   },
+  ALERT_EVALUATION_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(3600).default(60),
+    doc: 'How often the alert rules are evaluated: an alert shows within this long of its cause.',
+  },
   AI_ASSISTANT_NAME: { schema: z.string().min(1).default('Loupe AI'), doc: 'Title of the AI assistant.' },
 } as const;
 

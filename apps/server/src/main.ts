@@ -8,8 +8,6 @@ import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
 
 /** How often overdue assignments are looked at; each nudges at most once per its own interval. */
 const NUDGE_SWEEP_MS = 60_000;
-/** How often the alert rules are evaluated; a condition shows within a minute of becoming true. */
-const ALERT_SWEEP_MS = 60_000;
 
 import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
 import { sharedReaderSubscription, startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
@@ -112,7 +110,7 @@ async function main(): Promise<void> {
     app.loupe.alerts.evaluate().catch((error: unknown) => {
       app.log.error({ err: (error as Error).message }, 'alerts: the evaluation failed');
     });
-  }, ALERT_SWEEP_MS);
+  }, config.ALERT_EVALUATION_SECONDS * 1000);
   alertSweep.unref();
 
   // Readers that fell silent are shown offline on the mapping screen.

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, signIn, test } from '../support/fixtures';
+
+// Issue 15: an alert raised by the server shows on an open /alerts page and in the bell, live.
+
+const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+
+type TData<T> = { data: T };
+
+async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await page.getByRole('menuitemradio', { name: theme }).click();
+}
+
+/** The unread count the bell announces (0 when it says just "Notifications"). */
+async function unreadCount(page: Page): Promise<number> {
+  const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+  const label = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
+}
+
+test('an overdue order raises an alert on the open alerts page and in the bell; acknowledged, then resolved with a note', async ({
+  page,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/alerts');
+  await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Alert rules' })).toBeVisible();
+  const before = await unreadCount(page);
+
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Rosalind Franklin ${suffix}`,
+    phone: '+44 20 7946 0321',
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Gold locket, engraved',
+    promisedDate: '2025-01-06',
+  });
+  const title = `${order.data.orderNumber} is overdue`;
+
+  // Raised by the server within seconds, and shown without a reload.
+  const list = page.getByRole('list', { name: 'Alert list' });
+  const row = list.getByRole('listitem', { name: title });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByText('High')).toBeVisible();
+  await expect.poll(() => unreadCount(page), { timeout: 10_000 }).toBeGreaterThan(before);
+  await page.screenshot({ path: `${SCREENSHOTS}alerts-dark.png`, fullPage: true });
+  await setTheme(page, 'Light');
+  await page.screenshot({ path: `${SCREENSHOTS}alerts-light.png`, fullPage: true });
+
+  await row.getByRole('button', { name: `Acknowledge ${title}` }).click();
+  await expect(list.getByRole('listitem', { name: title })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Acknowledged' }).click();
+  const acknowledged = list.getByRole('listitem', { name: title });
+  await expect(acknowledged).toContainText('acknowledged by');
+  await acknowledged.getByRole('button', { name: `Resolve ${title}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('What was done').fill('Customer agreed a new date: Friday.');
+  await dialog.getByRole('button', { name: 'Resolve' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('tab', { name: 'Resolved' }).click();
+  await expect(list.getByRole('listitem', { name: title })).toContainText(
+    'Customer agreed a new date: Friday.',
+  );
+
+  // The bell's notice leads to the order.
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: new RegExp(title) })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}notification-bell-light.png` });
+  await menu.getByRole('menuitem', { name: new RegExp(title) }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.data.id}$`));
+});
