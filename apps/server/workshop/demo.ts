@@ -12,10 +12,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ALERT_RULE_DEFAULTS } from '@loupe/domain/alerts/alerts';
 import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { LoupeClient } from './loupe-client.ts';
 import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
+import { postReaderPayload } from './reader-http.ts';
+import { zebraHeartbeat } from './reader-payloads.ts';
 import { assignDemoWork, BENCH_STAFF, seedWorkshop, type TWorkshop } from './seed-workshop.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -38,6 +41,8 @@ const emailOf = (role: TRole) => `${role}@atelier.example`;
 const passwordOf = (role: TRole) => `loupe-demo-${role}`;
 
 const say = (line: string) => console.info(`[demo] ${line}`);
+/** A silent reader is an alert after this long in the demo (15 minutes by default). */
+const DEMO_SILENT_READER_MINUTES = 2;
 
 function numberFrom(value: string | undefined, fallback: number): number {
   const parsed = value === undefined || value === '' ? Number.NaN : Number(value);
@@ -135,6 +140,27 @@ function banner(input: {
     '  The reader simulator starts now: one line per move. Ctrl-C stops the simulator and Loupe.',
     rule,
   ].join('\n');
+}
+
+/**
+ * A real workshop has a few late jobs: every tenth open job of the board is given a promised date a few days
+ * back (the demo's history promises everything in the future), so the alerts feed has something to say.
+ */
+async function makeSomeJobsLate(admin: LoupeClient): Promise<number> {
+  let late = 0;
+  for (const kind of ['order', 'repair'] as const) {
+    const board = await admin.data<{ columns: { jobs: { id: string }[] }[] }>(
+      'GET',
+      `/workflow/board?kind=${kind}`,
+    );
+    const jobs = board.columns.flatMap((column) => column.jobs).filter((_, index) => index % 10 === 3);
+    for (const [index, job] of jobs.entries()) {
+      const promisedDate = new Date(Date.now() - (index + 1) * 86_400_000).toISOString().slice(0, 10);
+      await admin.request('PATCH', `/${kind}s/${job.id}`, { promisedDate });
+      late += 1;
+    }
+  }
+  return late;
 }
 
 async function main(): Promise<void> {
@@ -246,6 +272,28 @@ async function main(): Promise<void> {
     await admin.request('PUT', '/settings/general', { offsiteCheckInterval: DEMO_OFFSITE_CHECK_MINUTES });
     say(
       `Offsite sweep every ${DEMO_OFFSITE_CHECK_MINUTES} minute, so the demo shows offsite and returned pieces at once`,
+    );
+    const late = await makeSomeJobsLate(admin);
+    say(`${late} jobs are past their promised date: overdue alerts within a minute`);
+    // Alerts (issue 15): a dock reader that says hello once and then falls silent, and a two-minute limit, so
+    // the demo raises a silent reader during opening hours beside the stuck and late pieces of its history.
+    const dock = await admin.data<{ apiKey: string }>('POST', '/readers', {
+      id: 'dock-fx9600',
+      name: 'Loading dock FX9600',
+      kind: 'zebra',
+    });
+    await postReaderPayload(
+      loupe.url,
+      dock.apiKey,
+      'zebra',
+      zebraHeartbeat({ hostName: 'dock-fx9600', utcOffsetMinutes: 0 }, new Date()),
+    );
+    await admin.request('PUT', '/alerts/rules', {
+      ...ALERT_RULE_DEFAULTS,
+      'reader-silent': { ...ALERT_RULE_DEFAULTS['reader-silent'], limit: DEMO_SILENT_READER_MINUTES },
+    });
+    say(
+      `Alerts: the loading dock's reader falls silent; after ${DEMO_SILENT_READER_MINUTES} minutes within opening hours it is an alert (Alerts, the bell)`,
     );
     const workshopFile = path.join(DATA_DIR, 'workshop.json');
     writeFileSync(workshopFile, `${JSON.stringify(workshop, null, 2)}\n`, { mode: 0o600 });
