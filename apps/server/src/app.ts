@@ -441,6 +441,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     events,
     clock,
     preferences: (userId) => settingsService.noticePreferences(userId),
+    mail: (mail) => mailer.send(mail),
+    publicUrl: config.publicUrl,
+    companyName: config.COMPANY_NAME,
     logger: app.log,
   });
   // Assignments and nudges become notices in the assignee's bell.

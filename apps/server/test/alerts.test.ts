@@ -284,8 +284,11 @@ describe.each(TEST_DATABASES)('alerts on %s', (database) => {
   it('puts each raised alert in managers’ bells, unless they turned that off, and marks notices read', async () => {
     const { client: quiet, user: quietUser } = await t.clientAs('manager');
     expect(
-      (await quiet.request('PUT', '/api/v1/settings/notifications', { body: { alertNotices: false } }))
-        .statusCode,
+      (
+        await quiet.request('PUT', '/api/v1/settings/notifications', {
+          body: { alertNotices: false, emailAlerts: false },
+        })
+      ).statusCode,
     ).toBe(200);
     const before = ZNotificationListSchema.parse(data(await manager.request('GET', '/api/v1/notifications')));
     await trackedOrderAt(bench, '2020-03-02');
@@ -304,6 +307,18 @@ describe.each(TEST_DATABASES)('alerts on %s', (database) => {
       data(await quiet.request('GET', '/api/v1/notifications')),
     );
     expect(quietBell.items.filter((item) => item.kind === 'alert')).toEqual([]);
+
+    // E-mail alerts are on by default: each alert also waits in the outbox (no SMTP_URL here).
+    const outbox = await t.app.loupe.mailer.outbox(200);
+    expect(
+      outbox.some((mail) => mail.to === managerEmail && mail.subject.endsWith(notice?.title ?? '?')),
+    ).toBe(true);
+    expect(
+      outbox.find((mail) => mail.to === managerEmail && mail.subject.endsWith(notice?.title ?? '?'))?.text,
+    ).toContain(notice?.link ?? '?');
+
+    // The manager who turned e-mail alerts off gets none.
+    expect(outbox.filter((mail) => mail.to === quietUser.email)).toEqual([]);
 
     if (!notice) throw new Error('no notice');
     // Another user's notice cannot be touched.

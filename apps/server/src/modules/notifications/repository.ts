@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { notifications, orders, repairs } from '../../db/schema.ts';
+import { notifications, orders, repairs, users } from '../../db/schema.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 
@@ -46,6 +46,16 @@ export function createNotificationsRepository(db: TDatabase) {
         )
         .returning({ id: notifications.id });
       return rows.length;
+    },
+
+    /** The e-mail addresses of active users, by id. */
+    async emailsOf(userIds: readonly string[]): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(inArray(users.id, [...userIds]), eq(users.disabled, false)));
+      return new Map(rows.map((row) => [row.id, row.email]));
     },
 
     async jobNumber(kind: string, id: string): Promise<string | null> {

@@ -19,6 +19,11 @@ export type TNotificationsServiceOptions = {
   readonly events: TEventBus;
   readonly clock: TClock;
   readonly preferences: (userId: string) => Promise<TNotificationSettings>;
+  /** Sends (or, without SMTP_URL, keeps in the outbox) one mail. */
+  readonly mail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
+  /** The address links in mails start with (PUBLIC_URL). */
+  readonly publicUrl: string;
+  readonly companyName: string;
   readonly logger: Pick<FastifyBaseLogger, 'error'>;
 };
 
@@ -50,8 +55,21 @@ export function createNotificationsService(options: TNotificationsServiceOptions
 
   async function notify(userIds: readonly string[], notice: TNotice): Promise<void> {
     const recipients: string[] = [];
+    const mailTo: string[] = [];
     for (const userId of new Set(userIds)) {
-      if (wanted(await options.preferences(userId), notice.kind)) recipients.push(userId);
+      const preferences = await options.preferences(userId);
+      if (wanted(preferences, notice.kind)) recipients.push(userId);
+      // Settings › notifications "E-mail alerts": each alert by e-mail too (SMTP_URL, else the outbox).
+      if (notice.kind === 'alert' && preferences.emailAlerts) mailTo.push(userId);
+    }
+    const emails = await notifications.emailsOf(mailTo);
+    for (const to of emails.values()) {
+      const link = notice.link ? `\n\nOpen it in Loupe: ${options.publicUrl}${notice.link}` : '';
+      await options
+        .mail({ to, subject: `[${options.companyName}] ${notice.title}`, text: `${notice.message}${link}` })
+        .catch((error: unknown) =>
+          logger.error({ err: (error as Error).message }, 'notifications: an alert mail could not be queued'),
+        );
     }
     const rows = await notifications.insert(recipients.map((userId) => ({ userId, ...notice })));
     for (const row of rows) {
