@@ -15,7 +15,7 @@ import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
-import { createAlertsService } from './modules/alerts/service.ts';
+import { ALERT_VIEWER_ROLES, createAlertsService } from './modules/alerts/service.ts';
 import { createImageStorage } from './modules/attachments/image-storage.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -34,6 +34,7 @@ import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
 import { isNumberPrefixInUse } from './modules/jobs/item-numbers.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { createDigestService } from './modules/notifications/digest.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
 import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
@@ -441,6 +442,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     events,
     clock,
     preferences: (userId) => settingsService.noticePreferences(userId),
+    calendar: () => settingsService.workingCalendar(),
     mail: (mail) => mailer.send(mail),
     publicUrl: config.publicUrl,
     companyName: config.COMPANY_NAME,
@@ -457,6 +459,25 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     settings,
     notify: (userIds, notice) => notifications.notify(userIds, notice),
     audit,
+    logger: app.log,
+  });
+  const digests = createDigestService({
+    notifications: createNotificationsRepository(db),
+    clock,
+    calendar: () => settingsService.workingCalendar(),
+    preferences: (userId) => settingsService.noticePreferences(userId),
+    alertsFor: async (actor) => {
+      if (!ALERT_VIEWER_ROLES.includes(actor.role)) return null;
+      const [open, acknowledged] = await Promise.all([
+        alerts.list(actor, { status: 'open' }),
+        alerts.list(actor, { status: 'acknowledged' }),
+      ]);
+      return [...open, ...acknowledged];
+    },
+    tasksFor: (actor) => workflow.myTasks(actor, null),
+    mail: (mail) => mailer.send(mail),
+    publicUrl: config.publicUrl,
+    companyName: config.COMPANY_NAME,
     logger: app.log,
   });
   const tv = createTvService({
@@ -495,6 +516,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     tv,
     alerts,
     notifications,
+    digests,
     rfid,
     storage,
     orders,

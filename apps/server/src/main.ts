@@ -113,6 +113,14 @@ async function main(): Promise<void> {
   }, config.ALERT_EVALUATION_SECONDS * 1000);
   alertSweep.unref();
 
+  // Daily digests go out once the workshop opens, once per user and date (issue 15 §4).
+  const digestSweep = setInterval(() => {
+    app.loupe.digests.sendDue().catch((error: unknown) => {
+      app.log.error({ err: (error as Error).message }, 'notifications: the digest sweep failed');
+    });
+  }, config.ALERT_EVALUATION_SECONDS * 1000);
+  digestSweep.unref();
+
   // Readers that fell silent are shown offline on the mapping screen.
   const readerWatch = setInterval(() => {
     rfid.markSilentReadersOffline().catch((error: unknown) => {
@@ -130,6 +138,7 @@ async function main(): Promise<void> {
       clearInterval(readerWatch);
       clearInterval(nudgeSweep);
       clearInterval(alertSweep);
+      clearInterval(digestSweep);
       await stopOffsiteSweeper();
       await mqttReady.close();
       await app.close();

@@ -11,7 +11,7 @@ describe.each(TEST_DATABASES)('notification settings on %s', (database) => {
   });
   afterAll(() => t.close());
 
-  it('defaults to e-mail and offsite alerts and the bell’s notices on, the daily digest off', () => {
+  it('defaults to e-mail and offsite alerts and the bell’s notices on, the daily digest and quiet hours off', () => {
     expect(NOTIFICATION_DEFAULTS).toEqual({
       emailAlerts: true,
       offsiteAlerts: true,
@@ -19,6 +19,7 @@ describe.each(TEST_DATABASES)('notification settings on %s', (database) => {
       scanToasts: true,
       alertNotices: true,
       taskNotices: true,
+      quietHours: null,
     });
   });
 

@@ -295,6 +295,14 @@ async function main(): Promise<void> {
     say(
       `Alerts: the loading dock's reader falls silent; after ${DEMO_SILENT_READER_MINUTES} minutes within opening hours it is an alert (Alerts, the bell)`,
     );
+    // Settings › notifications: the manager takes the daily digest (in the mail outbox once the workshop has
+    // opened on a working day) and keeps the night quiet.
+    const manager = await LoupeClient.signIn(loupe.url, emailOf('manager'), passwordOf('manager'));
+    await manager.request('PUT', '/settings/notifications', {
+      dailyDigest: true,
+      quietHours: { start: '20:00', end: '07:00' },
+    });
+    say('The manager takes the daily digest and no alert e-mails 20:00–07:00 (Settings › notifications)');
     const workshopFile = path.join(DATA_DIR, 'workshop.json');
     writeFileSync(workshopFile, `${JSON.stringify(workshop, null, 2)}\n`, { mode: 0o600 });
     say(`Workshop ready ${((Date.now() - started) / 1000).toFixed(1)} s after start`);

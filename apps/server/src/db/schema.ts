@@ -686,3 +686,19 @@ export const notifications = pgTable(
   },
   (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * The daily digests sent: one row per user and workshop date, claimed before the mail goes out, so two
+ * processes (or a restart) never send a user the same day's digest twice.
+ */
+export const digestsSent = pgTable(
+  'digests_sent',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.date] })],
+);

@@ -16,6 +16,7 @@ describe('notification settings', () => {
       scanToasts: true,
       alertNotices: true,
       taskNotices: true,
+      quietHours: null,
     });
     expect(ZNotificationSettingsSchema.parse({})).toEqual(NOTIFICATION_DEFAULTS);
   });
@@ -24,6 +25,9 @@ describe('notification settings', () => {
     ['emailAlerts', 'yes'],
     ['offsiteAlerts', 1],
     ['dailyDigest', null],
+    ['quietHours', { start: '20:00' }],
+    ['quietHours', { start: '25:00', end: '07:00' }],
+    ['quietHours', { start: '07:00', end: '07:00' }],
   ])('rejects %s = %j in a change', (field, value) => {
     expect(ZNotificationSettingsChangesSchema.safeParse({ [field]: value }).success).toBe(false);
   });
@@ -36,6 +40,7 @@ describe('notification settings', () => {
       scanToasts: false,
       alertNotices: false,
       taskNotices: true,
+      quietHours: { start: '20:00', end: '07:00' },
     };
     const changes = ZNotificationSettingsChangesSchema.parse({});
     expect(applyNotificationSettingsChanges(current, changes)).toEqual(current);
@@ -45,6 +50,14 @@ describe('notification settings', () => {
     expect(
       applyNotificationSettingsChanges(NOTIFICATION_DEFAULTS, { emailAlerts: false, dailyDigest: true }),
     ).toEqual({ ...NOTIFICATION_DEFAULTS, emailAlerts: false, dailyDigest: true });
+  });
+
+  it('sets quiet hours, keeps them when a change leaves them out, and clears them with null', () => {
+    const night = { start: '20:00', end: '07:00' };
+    const quiet = applyNotificationSettingsChanges(NOTIFICATION_DEFAULTS, { quietHours: night });
+    expect(quiet.quietHours).toEqual(night);
+    expect(applyNotificationSettingsChanges(quiet, { scanToasts: false }).quietHours).toEqual(night);
+    expect(applyNotificationSettingsChanges(quiet, { quietHours: null }).quietHours).toBeNull();
   });
 });
 
@@ -60,7 +73,12 @@ describe('parseStoredNotificationSettings', () => {
 
   it('falls back field by field', () => {
     expect(
-      parseStoredNotificationSettings({ emailAlerts: 'nope', dailyDigest: true, taskNotices: 3 }),
+      parseStoredNotificationSettings({
+        emailAlerts: 'nope',
+        dailyDigest: true,
+        taskNotices: 3,
+        quietHours: { start: 'late' },
+      }),
     ).toEqual({
       ...NOTIFICATION_DEFAULTS,
       dailyDigest: true,

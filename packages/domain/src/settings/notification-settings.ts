@@ -8,14 +8,32 @@ export const NOTIFICATION_DEFAULTS = {
   scanToasts: true,
   alertNotices: true,
   taskNotices: true,
+  quietHours: null,
 } as const;
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * Hours in the workshop's time zone when no alert e-mail is sent (the bell still keeps each alert, and the
+ * daily digest tells of them). A start later than the end runs past midnight: 20:00–07:00 is the night.
+ */
+export const ZQuietHoursSchema = z
+  .object({
+    start: z.string().regex(TIME_PATTERN, 'Use a time such as 20:00'),
+    end: z.string().regex(TIME_PATTERN, 'Use a time such as 07:00'),
+  })
+  .refine((hours) => hours.start !== hours.end, {
+    message: 'Quiet hours must end at another time than they start',
+    path: ['end'],
+  });
+export type TQuietHours = z.infer<typeof ZQuietHoursSchema>;
 
 const FIELDS = {
   /** Alerts (overdue, system) by e-mail. */
   emailAlerts: z.boolean(),
   /** A notice when an item the user follows goes offsite or returns. */
   offsiteAlerts: z.boolean(),
-  /** One summary e-mail a day instead of nothing. */
+  /** One summary e-mail each open day, when the workshop opens. */
   dailyDigest: z.boolean(),
   /** The pop-up when a reader sees a piece the user is looking at or responsible for (spec §4, issue 11 §7). */
   scanToasts: z.boolean(),
@@ -23,6 +41,8 @@ const FIELDS = {
   alertNotices: z.boolean(),
   /** Assignments and nudges in the bell. */
   taskNotices: z.boolean(),
+  /** No alert e-mails in these hours; null is none. */
+  quietHours: ZQuietHoursSchema.nullable(),
 };
 
 /** A missing field takes its default. */
@@ -33,6 +53,7 @@ export const ZNotificationSettingsSchema = z.object({
   scanToasts: FIELDS.scanToasts.default(NOTIFICATION_DEFAULTS.scanToasts),
   alertNotices: FIELDS.alertNotices.default(NOTIFICATION_DEFAULTS.alertNotices),
   taskNotices: FIELDS.taskNotices.default(NOTIFICATION_DEFAULTS.taskNotices),
+  quietHours: FIELDS.quietHours.default(NOTIFICATION_DEFAULTS.quietHours),
 });
 export type TNotificationSettings = z.output<typeof ZNotificationSettingsSchema>;
 
@@ -44,6 +65,7 @@ export const ZNotificationSettingsChangesSchema = z.object({
   scanToasts: FIELDS.scanToasts.optional(),
   alertNotices: FIELDS.alertNotices.optional(),
   taskNotices: FIELDS.taskNotices.optional(),
+  quietHours: FIELDS.quietHours.optional(),
 });
 export type TNotificationSettingsChanges = z.output<typeof ZNotificationSettingsChangesSchema>;
 
@@ -55,6 +77,7 @@ const ZStoredNotificationSettingsSchema = z.object({
   scanToasts: FIELDS.scanToasts.catch(NOTIFICATION_DEFAULTS.scanToasts),
   alertNotices: FIELDS.alertNotices.catch(NOTIFICATION_DEFAULTS.alertNotices),
   taskNotices: FIELDS.taskNotices.catch(NOTIFICATION_DEFAULTS.taskNotices),
+  quietHours: FIELDS.quietHours.catch(NOTIFICATION_DEFAULTS.quietHours),
 });
 
 /** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */
@@ -75,5 +98,7 @@ export function applyNotificationSettingsChanges(
     scanToasts: changes.scanToasts ?? current.scanToasts,
     alertNotices: changes.alertNotices ?? current.alertNotices,
     taskNotices: changes.taskNotices ?? current.taskNotices,
+    // null switches quiet hours off, so only a missing field keeps them.
+    quietHours: changes.quietHours === undefined ? current.quietHours : changes.quietHours,
   };
 }

@@ -18,7 +18,8 @@ function isTimeZone(value: string): boolean {
   }
 }
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+/** Minutes since midnight of a time such as 09:30. */
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 export const WORKING_CALENDAR_DEFAULTS = {
   timeZone: 'UTC',
@@ -54,7 +55,7 @@ const MINUTE_MS = 60_000;
 const DAY_MINUTES = 24 * 60;
 
 /** The wall-clock date (YYYY-MM-DD) and minute of the day of an instant in a time zone. */
-function wallTime(instant: Date, timeZone: string): { date: string; minutes: number } {
+export function wallTime(instant: Date, timeZone: string): { date: string; minutes: number } {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -179,6 +180,12 @@ export function isWorkshopOpen(instant: Date, calendar: TWorkingCalendar): boole
     minutes >= minutesOf(calendar.opensAt) &&
     minutes < minutesOf(calendar.closesAt)
   );
+}
+
+/** The workshop's date (YYYY-MM-DD) once it has opened on an open day, else null (before opening, closed days). */
+export function openedWorkshopDate(instant: Date, calendar: TWorkingCalendar): string | null {
+  const { date, minutes } = wallTime(instant, calendar.timeZone);
+  return isOpenDate(calendar, date) && minutes >= minutesOf(calendar.opensAt) ? date : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { notifications, orders, repairs, users } from '../../db/schema.ts';
+import { digestsSent, notifications, orders, repairs, users } from '../../db/schema.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 
@@ -56,6 +56,24 @@ export function createNotificationsRepository(db: TDatabase) {
         .from(users)
         .where(and(inArray(users.id, [...userIds]), eq(users.disabled, false)));
       return new Map(rows.map((row) => [row.id, row.email]));
+    },
+
+    /** Active users, for the daily digest. */
+    async activeUsers(): Promise<{ id: string; role: string; email: string }[]> {
+      return db
+        .select({ id: users.id, role: users.role, email: users.email })
+        .from(users)
+        .where(eq(users.disabled, false));
+    },
+
+    /** Claims a user's digest for a date: true once only, so no one gets the same day's digest twice. */
+    async claimDigest(userId: string, date: string): Promise<boolean> {
+      const rows = await db
+        .insert(digestsSent)
+        .values({ userId, date })
+        .onConflictDoNothing()
+        .returning({ userId: digestsSent.userId });
+      return rows.length === 1;
     },
 
     async jobNumber(kind: string, id: string): Promise<string | null> {

@@ -1,7 +1,9 @@
 import type { TNotification, TNotificationKind, TNotificationList } from '@loupe/domain/alerts/alerts';
 import { AppError } from '@loupe/domain/errors/errors';
+import { isQuietTime } from '@loupe/domain/notifications/digest';
 import { userRoom } from '@loupe/domain/realtime/events';
 import type { TNotificationSettings } from '@loupe/domain/settings/notification-settings';
+import type { TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TClock } from '../../lib/clock.ts';
 import type { TAnnouncement, TEventBus } from '../../realtime/event-bus.ts';
@@ -19,6 +21,8 @@ export type TNotificationsServiceOptions = {
   readonly events: TEventBus;
   readonly clock: TClock;
   readonly preferences: (userId: string) => Promise<TNotificationSettings>;
+  /** The workshop's calendar: quiet hours are read in its time zone. */
+  readonly calendar: () => Promise<TWorkingCalendar>;
   /** Sends (or, without SMTP_URL, keeps in the outbox) one mail. */
   readonly mail: (mail: { to: string; subject: string; text: string }) => Promise<void>;
   /** The address links in mails start with (PUBLIC_URL). */
@@ -56,11 +60,19 @@ export function createNotificationsService(options: TNotificationsServiceOptions
   async function notify(userIds: readonly string[], notice: TNotice): Promise<void> {
     const recipients: string[] = [];
     const mailTo: string[] = [];
+    const now = clock();
+    const { timeZone } = await options.calendar();
     for (const userId of new Set(userIds)) {
       const preferences = await options.preferences(userId);
       if (wanted(preferences, notice.kind)) recipients.push(userId);
-      // Settings › notifications "E-mail alerts": each alert by e-mail too (SMTP_URL, else the outbox).
-      if (notice.kind === 'alert' && preferences.emailAlerts) mailTo.push(userId);
+      // Settings › notifications "E-mail alerts": each alert by e-mail too (SMTP_URL, else the outbox), except
+      // in the user's quiet hours; the bell keeps it and the daily digest lists it.
+      if (
+        notice.kind === 'alert' &&
+        preferences.emailAlerts &&
+        !isQuietTime(now, preferences.quietHours, timeZone)
+      )
+        mailTo.push(userId);
     }
     const emails = await notifications.emailsOf(mailTo);
     for (const to of emails.values()) {

@@ -1,5 +1,13 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import type { TNotificationSettings } from '@loupe/domain/settings/notification-settings';
+import {
+  type TNotificationSettings,
+  type TQuietHours,
+  ZQuietHoursSchema,
+} from '@loupe/domain/settings/notification-settings';
+import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { FormActions } from '@/components/forms/form-actions';
+import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
@@ -8,7 +16,13 @@ import { useUpdateNotificationSettings } from '../api/update-notification-settin
 import { SectionLoadError, SectionLoading } from './section-states';
 import { SwitchField } from './switch-field';
 
-const PREFERENCES: readonly { key: keyof TNotificationSettings; label: string; description: string }[] = [
+type TSwitchKey = Exclude<keyof TNotificationSettings, 'quietHours'>;
+
+export const QUIET_HOURS_SAVED = 'Your quiet hours are saved';
+const NIGHT: TQuietHours = { start: '20:00', end: '07:00' };
+const QUIET_FIELDS = ['start', 'end'] as const;
+
+const PREFERENCES: readonly { key: TSwitchKey; label: string; description: string }[] = [
   {
     key: 'emailAlerts',
     label: 'E-mail alerts',
@@ -38,9 +52,73 @@ const PREFERENCES: readonly { key: keyof TNotificationSettings; label: string; d
   {
     key: 'dailyDigest',
     label: 'Daily digest',
-    description: 'One summary e-mail each morning.',
+    description:
+      'One e-mail when the workshop opens each working day: your tasks, customers’ finished pieces and open alerts.',
   },
 ];
+
+/** Quiet hours: no alert e-mails between two times of the workshop's day; saved with its own button. */
+function QuietHoursForm({ saved }: { saved: TQuietHours | null }) {
+  const [on, setOn] = useState(saved !== null);
+  const [hours, setHours] = useState<TQuietHours>(saved ?? NIGHT);
+  const [errors, setErrors] = useState<TFormErrors<(typeof QUIET_FIELDS)[number]>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const mutation = useUpdateNotificationSettings();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    let quietHours: TQuietHours | null = null;
+    if (on) {
+      const parsed = ZQuietHoursSchema.safeParse(hours);
+      if (!parsed.success) {
+        setErrors(formErrorsFromZod(parsed.error, QUIET_FIELDS, {}));
+        return;
+      }
+      quietHours = parsed.data;
+    }
+    setErrors({});
+    mutation.mutate(
+      { quietHours },
+      {
+        onSuccess: () => toast({ title: QUIET_HOURS_SAVED }),
+        onError: (error) => setFormError(errorMessageOf(error, 'Your quiet hours could not be saved.')),
+      },
+    );
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Quiet hours">
+      <fieldset disabled={mutation.isPending} className="grid min-w-0 gap-4">
+        <SwitchField
+          label="Quiet hours"
+          description="No alert e-mails in these hours (the workshop’s time). Your bell and the daily digest still have every alert."
+          checked={on}
+          onCheckedChange={setOn}
+        />
+        {on ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="From"
+              type="time"
+              value={hours.start}
+              onChange={(event) => setHours((current) => ({ ...current, start: event.target.value }))}
+              error={errors.start}
+            />
+            <FormField
+              label="Until"
+              type="time"
+              value={hours.end}
+              onChange={(event) => setHours((current) => ({ ...current, end: event.target.value }))}
+              error={errors.end}
+            />
+          </div>
+        ) : null}
+      </fieldset>
+      <FormActions formError={formError} isPending={mutation.isPending} submitLabel="Save quiet hours" />
+    </form>
+  );
+}
 
 /** Settings › notifications: the signed-in user's own preferences; each switch saves at once. */
 export function NotificationsSection() {
@@ -50,7 +128,7 @@ export function NotificationsSection() {
   if (query.isError) return <SectionLoadError error={query.error} onRetry={() => void query.refetch()} />;
   const settings = query.data;
 
-  function onChange(key: keyof TNotificationSettings, checked: boolean) {
+  function onChange(key: TSwitchKey, checked: boolean) {
     mutation.mutate(
       { [key]: checked },
       {
@@ -81,6 +159,7 @@ export function NotificationsSection() {
             disabled={mutation.isPending}
           />
         ))}
+        <QuietHoursForm key={JSON.stringify(settings.quietHours)} saved={settings.quietHours} />
       </CardContent>
     </Card>
   );
