@@ -260,6 +260,18 @@ describe.each(TEST_DATABASES)('alerts on %s', (database) => {
     });
     expect((await feed(manager, '?status=resolved')).some((alert) => alert.id === overdue.id)).toBe(true);
     expect((await feed(manager, '?status=open')).some((alert) => alert.id === overdue.id)).toBe(false);
+
+    // Resolved by a person, the cause (still overdue) is settled: the next evaluations raise nothing new.
+    await evaluate();
+    await evaluate();
+    expect(about(await feed(manager), order.id, 'job-overdue')).toHaveLength(1);
+    // The cause goes away (a new promised date), then comes back: that is a new alert.
+    await t.database.db.update(orders).set({ promisedDate: '2099-01-04' }).where(eq(orders.id, order.id));
+    await evaluate();
+    await t.database.db.update(orders).set({ promisedDate: '2020-03-02' }).where(eq(orders.id, order.id));
+    await evaluate();
+    const again = about(await feed(manager), order.id, 'job-overdue');
+    expect(again.map((alert) => alert.status).sort()).toEqual(['open', 'resolved']);
   });
 
   it('switches a rule off: its alerts clear; a limit of zero is refused', async () => {

@@ -662,6 +662,8 @@ export const alerts = pgTable(
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolutionNote: text('resolution_note'),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    // A person resolved it while its cause lasted: it is not raised again until the cause has gone (this time).
+    causeEndedAt: timestamp('cause_ended_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('alerts_open_cause_idx').on(table.causeKey).where(sql`${table.resolvedAt} is null`),

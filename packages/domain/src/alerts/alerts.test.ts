@@ -29,6 +29,15 @@ describe('what an evaluation changes', () => {
     expect(clear).toEqual([{ causeKey: 'c' }]);
   });
 
+  it('does not raise again a cause a person resolved while it lasts, and ends the settlement when it goes', () => {
+    const lasting = alertChanges([cause('a')], [], [{ causeKey: 'a' }]);
+    expect(lasting).toEqual({ raise: [], clear: [], ended: [] });
+    const gone = alertChanges([], [], [{ causeKey: 'a' }]);
+    expect(gone.ended).toEqual([{ causeKey: 'a' }]);
+    // Once ended, the settlement is no longer held: the cause coming back is a new alert.
+    expect(alertChanges([cause('a')], [], []).raise.map((c) => c.causeKey)).toEqual(['a']);
+  });
+
   it('never raises a cause that is open, and clears exactly the open ones without a cause', () => {
     const keys = fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { maxLength: 8 });
     fc.assert(

@@ -112,21 +112,31 @@ export type TAlertCause = {
 
 /**
  * What one evaluation changes: causes with no open alert are raised, open alerts whose cause is gone are
- * cleared, and everything else stays as it is (raised once per cause).
+ * cleared, and everything else stays as it is (raised once per cause). An alert a person resolved settles its
+ * cause for as long as the cause lasts: it is not raised again until the cause has gone away (`ended`) and
+ * come back.
  */
-export function alertChanges<TOpen extends { readonly causeKey: string }>(
+export function alertChanges<
+  TOpen extends { readonly causeKey: string },
+  TSettled extends { readonly causeKey: string },
+>(
   causes: readonly TAlertCause[],
   open: readonly TOpen[],
-): { raise: TAlertCause[]; clear: TOpen[] } {
-  const openKeys = new Set(open.map((alert) => alert.causeKey));
+  settled: readonly TSettled[] = [],
+): { raise: TAlertCause[]; clear: TOpen[]; ended: TSettled[] } {
+  const heldKeys = new Set([...open, ...settled].map((alert) => alert.causeKey));
   const causeKeys = new Set(causes.map((cause) => cause.causeKey));
   const raised = new Set<string>();
   const raise = causes.filter((cause) => {
-    if (openKeys.has(cause.causeKey) || raised.has(cause.causeKey)) return false;
+    if (heldKeys.has(cause.causeKey) || raised.has(cause.causeKey)) return false;
     raised.add(cause.causeKey);
     return true;
   });
-  return { raise, clear: open.filter((alert) => !causeKeys.has(alert.causeKey)) };
+  return {
+    raise,
+    clear: open.filter((alert) => !causeKeys.has(alert.causeKey)),
+    ended: settled.filter((alert) => !causeKeys.has(alert.causeKey)),
+  };
 }
 
 export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const;

@@ -99,6 +99,22 @@ export function createAlertsRepository(db: TDatabase) {
       return db.select().from(alerts).where(isNull(alerts.resolvedAt));
     },
 
+    /** Alerts a person resolved whose cause has not been seen gone since: they keep it from being raised again. */
+    async settledAlerts(): Promise<TAlertRow[]> {
+      return db
+        .select()
+        .from(alerts)
+        .where(and(isNotNull(alerts.resolvedAt), isNull(alerts.clearedAt), isNull(alerts.causeEndedAt)));
+    },
+
+    async endCauses(ids: readonly string[], at: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(alerts)
+        .set({ causeEndedAt: at })
+        .where(inArray(alerts.id, [...ids]));
+    },
+
     /** Inserts a raised alert; undefined when its cause has one open already (another instance raced us). */
     async insertAlert(row: typeof alerts.$inferInsert): Promise<TAlertRow | undefined> {
       const [inserted] = await db.insert(alerts).values(row).onConflictDoNothing().returning();

@@ -229,8 +229,16 @@ export function createAlertsService(options: TAlertsServiceOptions) {
     /** One evaluation: raise what is new, clear what went away. Returns how many were raised and cleared. */
     async evaluate(): Promise<{ raised: number; cleared: number }> {
       const now = clock();
-      const [current, open] = await Promise.all([rules(), alerts.openAlerts()]);
-      const { raise, clear } = alertChanges(await causes(now, current), open);
+      const [current, open, settled] = await Promise.all([
+        rules(),
+        alerts.openAlerts(),
+        alerts.settledAlerts(),
+      ]);
+      const { raise, clear, ended } = alertChanges(await causes(now, current), open, settled);
+      await alerts.endCauses(
+        ended.map((row) => row.id),
+        now,
+      );
       let raised = 0;
       const recipients = raise.length > 0 ? await alerts.alertRecipients() : [];
       for (const cause of raise) {

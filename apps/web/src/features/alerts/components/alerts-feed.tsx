@@ -14,7 +14,6 @@ import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessageOf } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
@@ -24,7 +23,7 @@ import { useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { useAlerts } from '../api/get-alerts';
 import { ResolveAlertDialog } from './resolve-alert-dialog';
 
-const STATUS_TABS = [
+const STATUS_FILTERS = [
   { value: 'open', label: 'Open' },
   { value: 'acknowledged', label: 'Acknowledged' },
   { value: 'resolved', label: 'Resolved' },
@@ -37,10 +36,11 @@ const SEVERITY_LABELS: Readonly<Record<TAlertSeverity, string>> = {
   low: 'Low',
 };
 
+// Fixed shades, not the theme's destructive colour: white on them keeps a 4.5:1 contrast in both themes.
 const SEVERITY_CLASSES: Readonly<Record<TAlertSeverity, string>> = {
-  critical: 'bg-destructive text-destructive-foreground',
-  high: 'bg-destructive/85 text-destructive-foreground',
-  medium: 'bg-amber-500 text-white dark:bg-amber-600',
+  critical: 'bg-red-700 text-white',
+  high: 'bg-orange-700 text-white',
+  medium: 'bg-amber-200 text-amber-950',
   low: 'bg-secondary text-secondary-foreground',
 };
 
@@ -67,18 +67,22 @@ export function AlertsFeed({
   return (
     <section aria-label="Alerts" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <Tabs
-          value={query.status}
-          onValueChange={(status) => onQueryChange({ ...query, status: status as typeof query.status })}
-        >
-          <TabsList aria-label="Status">
-            {STATUS_TABS.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
-                {tab.label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+        {/* A filter, not tabs: the list below is the same list, filtered (as on /offsite). */}
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="sr-only">Status</legend>
+          {STATUS_FILTERS.map((option) => (
+            <Button
+              key={option.value}
+              type="button"
+              size="sm"
+              variant={query.status === option.value ? 'default' : 'outline'}
+              aria-pressed={query.status === option.value}
+              onClick={() => onQueryChange({ ...query, status: option.value })}
+            >
+              {option.label}
+            </Button>
+          ))}
+        </fieldset>
         <FilterSelect
           label="Severity"
           value={query.severity ?? ALL}

@@ -85,7 +85,7 @@ export function JobCard({
             {job.isRush ? <Badge variant="destructive">Rush</Badge> : null}
             {job.urgency === 'late' ? <Badge variant="destructive">Late</Badge> : null}
             {job.urgency === 'at-risk' ? (
-              <Badge className="bg-amber-500 text-white hover:bg-amber-500">At risk</Badge>
+              <Badge className="bg-amber-200 text-amber-950 hover:bg-amber-200">At risk</Badge>
             ) : null}
             {workflow.reworkCount > 0 ? (
               <Badge variant="outline">Rework ×{workflow.reworkCount}</Badge>

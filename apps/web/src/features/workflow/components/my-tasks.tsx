@@ -31,7 +31,7 @@ function useLastVisit(): string | null {
 function UrgencyBadge({ job }: { job: TWorkflowJob }) {
   if (job.urgency === 'late') return <Badge variant="destructive">Late</Badge>;
   if (job.urgency === 'at-risk')
-    return <Badge className="bg-amber-500 text-white hover:bg-amber-500">At risk</Badge>;
+    return <Badge className="bg-amber-200 text-amber-950 hover:bg-amber-200">At risk</Badge>;
   return null;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "alerts" ADD COLUMN "cause_ended_at" timestamp with time zone;
