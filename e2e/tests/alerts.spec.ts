@@ -53,7 +53,7 @@ test('an overdue order raises an alert on the open alerts page and in the bell; 
 
   await row.getByRole('button', { name: `Acknowledge ${title}` }).click();
   await expect(list.getByRole('listitem', { name: title })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Acknowledged' }).click();
+  await page.getByRole('button', { name: 'Acknowledged', exact: true }).click();
   const acknowledged = list.getByRole('listitem', { name: title });
   await expect(acknowledged).toContainText('acknowledged by');
   await acknowledged.getByRole('button', { name: `Resolve ${title}` }).click();
@@ -61,7 +61,7 @@ test('an overdue order raises an alert on the open alerts page and in the bell; 
   await dialog.getByLabel('What was done').fill('Customer agreed a new date: Friday.');
   await dialog.getByRole('button', { name: 'Resolve' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('tab', { name: 'Resolved' }).click();
+  await page.getByRole('button', { name: 'Resolved', exact: true }).click();
   await expect(list.getByRole('listitem', { name: title })).toContainText(
     'Customer agreed a new date: Friday.',
   );

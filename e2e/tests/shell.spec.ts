@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
 
 const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
-
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
   await page.getByRole('button', { name: 'Toggle theme' }).click();
