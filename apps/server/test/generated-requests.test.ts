@@ -318,12 +318,15 @@ function requestArbitrary(
 function requestsOf(operation: TOperation, context: TContext): fc.Arbitrary<TGeneratedRequest> {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
-  // An empty segment would name another route (`/orders/` is the list): not this operation's input.
+  // An empty segment would name another route (`/orders/` is the list), and so would a dot segment, which
+  // URL resolution removes (RFC 3986 §5.2.4: `/departments/.` is `/departments/`): not this operation's input.
   const path = fc.record(
     Object.fromEntries(
       pathParameters.map((parameter) => [
         parameter.name,
-        textArbitrary(parameter.schema, context, parameter.name).filter((text) => text !== ''),
+        textArbitrary(parameter.schema, context, parameter.name).filter(
+          (text) => text !== '' && text !== '.' && text !== '..',
+        ),
       ]),
     ),
   );
