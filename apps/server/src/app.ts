@@ -13,6 +13,7 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
+import { createSecretBox, secretFrom } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
 import { createAlertsService } from './modules/alerts/service.ts';
@@ -39,6 +40,8 @@ import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { registerOrdersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
+import { registerPublicLinksRoutes } from './modules/public-links/routes.ts';
+import { createPublicLinksService } from './modules/public-links/service.ts';
 import { createReadersRepository } from './modules/readers/repository.ts';
 import { registerReadersRoutes } from './modules/readers/routes.ts';
 import { createReadersService } from './modules/readers/service.ts';
@@ -263,6 +266,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerTvRoutes, { ...api, tv: services.tv });
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
+  await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -467,6 +471,17 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     calendar: () => settingsService.workingCalendar(),
     stationPieces: (station, kinds) => workflow.stationPieces(station, kinds),
   });
+  // Stored secrets (public links shown again, the SMS auth token) are sealed under SECRET_KEY.
+  const secretBox = createSecretBox(secretFrom({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR }));
+  const publicLinks = createPublicLinksService({
+    db,
+    clock,
+    box: secretBox,
+    audit,
+    publicUrl: config.publicUrl,
+    generalSettings,
+    companyName: async () => (await settingsService.branding()).companyName,
+  });
   const catalog = createCatalogService({ db, clock, storage });
   const attachments = createAttachmentsService({ db, storage, logger: app.log });
 
@@ -506,6 +521,8 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     customers,
     catalog,
     attachments,
+    secretBox,
+    publicLinks,
   };
 }
 

@@ -194,6 +194,14 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'GET /api/v1/notifications': 'signed-in',
   'POST /api/v1/notifications/:id/read': 'signed-in',
   'POST /api/v1/notifications/read-all': 'signed-in',
+  // Public tracking links (issue 15 §6): whoever may see the job issues, shows and revokes its link.
+  'GET /api/v1/orders/:id/tracking-link': 'signed-in',
+  'POST /api/v1/orders/:id/tracking-link': 'signed-in',
+  'DELETE /api/v1/orders/:id/tracking-link': 'signed-in',
+  'GET /api/v1/repairs/:id/tracking-link': ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  'POST /api/v1/repairs/:id/tracking-link': ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  'DELETE /api/v1/repairs/:id/tracking-link': ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  'GET /api/v1/public/tracking/:token': 'public',
 };
 
 type TOutcome = 'allowed' | 'unauthenticated' | 'forbidden';

@@ -55,6 +55,7 @@ function LoadedOrder({ order, now }: { order: TOrder; now: Date }) {
       number={order.orderNumber}
       customerName={order.customer.name}
       ticket={ticketOf(order)}
+      publicLink={{ kind: 'order', id: order.id }}
       editPath={canEdit ? pathTo(paths.orderEdit, { orderId: order.id }) : null}
       statusBadge={<OrderStatusBadge status={order.status} />}
       isRush={order.isRush}

@@ -55,6 +55,7 @@ function LoadedRepair({ repair, now }: { repair: TRepair; now: Date }) {
       number={repair.repairNumber}
       customerName={repair.customer.name}
       ticket={ticketOf(repair)}
+      publicLink={{ kind: 'repair', id: repair.id }}
       editPath={canManage ? pathTo(paths.repairEdit, { repairId: repair.id }) : null}
       statusBadge={<RepairStatusBadge status={repair.status} />}
       isRush={repair.isRush}
