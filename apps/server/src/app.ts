@@ -26,6 +26,8 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
+import { registerCustomerMessagesRoutes } from './modules/customer-messages/routes.ts';
+import { createCustomerMessagesService } from './modules/customer-messages/service.ts';
 import { registerCustomersRoutes } from './modules/customers/routes.ts';
 import { createCustomersService } from './modules/customers/service.ts';
 import { registerIdpRoutes } from './modules/idp/routes.ts';
@@ -152,7 +154,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   // reads are applied before the database closes.
   app.addHook('onClose', async () => {
     await services.rfid.close();
-    await Promise.all([services.auth.drain(), services.usersAdmin.drain()]);
+    await Promise.all([services.auth.drain(), services.usersAdmin.drain(), services.customerMessages.idle()]);
     services.mailer.close();
   });
 
@@ -267,6 +269,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
   await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });
+  await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -482,6 +485,19 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     generalSettings,
     companyName: async () => (await settingsService.branding()).companyName,
   });
+  const customerMessages = createCustomerMessagesService({
+    db,
+    clock,
+    events,
+    settings,
+    box: secretBox,
+    audit,
+    mailer,
+    publicLinks,
+    logger: app.log,
+  });
+  // Job events (created, status changes, planned trips offsite) become customer messages.
+  customerMessages.followJobs();
   const catalog = createCatalogService({ db, clock, storage });
   const attachments = createAttachmentsService({ db, storage, logger: app.log });
 
@@ -523,6 +539,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     attachments,
     secretBox,
     publicLinks,
+    customerMessages,
   };
 }
 

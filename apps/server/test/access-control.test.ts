@@ -202,6 +202,16 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/repairs/:id/tracking-link': ['admin', 'manager', 'salesperson', 'operator', 'production'],
   'DELETE /api/v1/repairs/:id/tracking-link': ['admin', 'manager', 'salesperson', 'operator', 'production'],
   'GET /api/v1/public/tracking/:token': 'public',
+  // Customer messages (issue 15 §5): settings and the outbox for admins and managers; sending for those who
+  // change the job's status.
+  'GET /api/v1/settings/customer-messages': ['admin', 'manager'],
+  'PUT /api/v1/settings/customer-messages': ['admin', 'manager'],
+  'GET /api/v1/customer-messages': ['admin', 'manager'],
+  'POST /api/v1/customer-messages/:id/retry': ['admin', 'manager'],
+  'GET /api/v1/orders/:id/customer-message': ['admin', 'manager', 'salesperson'],
+  'POST /api/v1/orders/:id/customer-message': ['admin', 'manager', 'salesperson'],
+  'GET /api/v1/repairs/:id/customer-message': ['admin', 'manager', 'operator', 'production'],
+  'POST /api/v1/repairs/:id/customer-message': ['admin', 'manager', 'operator', 'production'],
 };
 
 type TOutcome = 'allowed' | 'unauthenticated' | 'forbidden';

@@ -157,6 +157,12 @@ export function createPublicLinksService(options: TPublicLinksServiceOptions) {
       }
     },
 
+    /** The job's live link, or null: never issues one (a message's preview). */
+    async liveLinkUrl(kind: TPublicJobKind, id: string): Promise<string | null> {
+      const row = await repository.liveLink(kind, id);
+      return row ? linkOf(row).url : null;
+    },
+
     /** For customer messages: the job's live link, issued by the system when it has none. */
     async linkForMessage(kind: TPublicJobKind, id: string, actorId: string | null): Promise<string> {
       const existing = await repository.liveLink(kind, id);
