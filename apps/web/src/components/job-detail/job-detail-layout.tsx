@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { type TPublicLinkJob, useTrackingLink } from '@/lib/public-links-api';
+import { CustomerMessageDialog } from './customer-message-dialog';
 import { PublicLinkPanel } from './public-link-panel';
 
 export type TJobDetailLayoutProps = {
@@ -18,6 +19,8 @@ export type TJobDetailLayoutProps = {
   readonly ticket: TJobTicketData;
   /** The job whose public tracking link the page offers and the ticket prints as a QR code. */
   readonly publicLink: TPublicLinkJob;
+  /** Whether the caller may send the customer a message about the job (those who change its status). */
+  readonly canMessageCustomer: boolean;
   /** The edit page, or null for a role that may not edit the job. */
   readonly editPath: string | null;
   readonly statusBadge: ReactNode;
@@ -51,6 +54,7 @@ export function JobDetailLayout(props: TJobDetailLayoutProps) {
         actions={
           <>
             <PrintTicketDialog ticket={ticket} />
+            {props.canMessageCustomer ? <CustomerMessageDialog job={props.publicLink} /> : null}
             {props.editPath ? (
               <Button asChild>
                 <Link to={props.editPath}>

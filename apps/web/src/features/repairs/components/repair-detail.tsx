@@ -56,6 +56,7 @@ function LoadedRepair({ repair, now }: { repair: TRepair; now: Date }) {
       customerName={repair.customer.name}
       ticket={ticketOf(repair)}
       publicLink={{ kind: 'repair', id: repair.id }}
+      canMessageCustomer={canManage}
       editPath={canManage ? pathTo(paths.repairEdit, { repairId: repair.id }) : null}
       statusBadge={<RepairStatusBadge status={repair.status} />}
       isRush={repair.isRush}
