@@ -83,3 +83,64 @@ test('a customer opens the tracking link without signing in, sees the stage and 
   expect((await answer.json()).code).toBe('TRACKING_LINK_NOT_FOUND');
   await customerContext.close();
 });
+
+async function setAppTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await page.getByRole('menuitemradio', { name: theme }).click();
+}
+
+test('Settings › customer messages previews a template live; "ask" sends from the job page into the outbox', async ({
+  page,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  await api.request('PUT', '/settings/customer-messages', { sendMode: 'ask' });
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Lise Meitner ${suffix}`,
+    phone: '+43 1 555 0199',
+    contactPreferences: ['sms'],
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Platinum band',
+    promisedDate: '2031-05-02',
+  });
+
+  // Tall enough for the whole section: a full-page shot would cut through the sticky shell.
+  await page.setViewportSize({ width: 1280, height: 1700 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/settings/customer-messages');
+  const sms = page.getByRole('textbox', { name: 'SMS' });
+  await sms.fill('Hello {{customerFirstName}}, {{jobNumber}} is with {{shopName}}.');
+  await expect(page.getByTestId('sms-preview')).toHaveText('Hello Ada, ORD-00042 is with Your shop.');
+  await expect(page.getByText('not set')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}customer-messages-settings-dark.png` });
+  await setAppTheme(page, 'Light');
+  await page.screenshot({ path: `${SCREENSHOTS}customer-messages-settings-light.png` });
+  // Left unsaved: the workshop's templates stay as they were.
+  await page.reload();
+
+  // With "ask", the order's page sends the message its stage calls for, after a preview.
+  await page.goto(`/orders/${order.data.id}`);
+  await page.getByRole('button', { name: 'Send message to customer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send message to customer' });
+  const preview = dialog.getByRole('region', { name: 'Message preview' });
+  await expect(preview).toContainText(`Hi Lise, Loupe has received your order ${order.data.orderNumber}.`);
+  await expect(preview).toContainText('No E-mail: The customer has not agreed to be contacted this way.');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/settings/customer-messages');
+  await page.getByRole('tab', { name: 'Outbox' }).click();
+  const row = page
+    .getByRole('list', { name: 'Customer messages' })
+    .getByRole('listitem', { name: `${order.data.orderNumber} Received by SMS` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Queued');
+  // No SMS sender is configured here: the outbox says what it waits for.
+  await expect(row).toContainText('Waiting for an SMS sender', { timeout: 15_000 });
+  await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}customer-messages-outbox-light.png` });
+  await setAppTheme(page, 'Dark');
+  await page.screenshot({ path: `${SCREENSHOTS}customer-messages-outbox-dark.png` });
+});
