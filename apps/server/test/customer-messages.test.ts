@@ -4,7 +4,7 @@ import { MAX_DELIVERY_ATTEMPTS } from '@loupe/domain/customer-messages/customer-
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { settings as settingsTable } from '../src/db/schema.ts';
+import { settings as settingsTable, trackedItems } from '../src/db/schema.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 
@@ -383,6 +383,42 @@ describe.each(TEST_DATABASES)('customer messages on %s', (database) => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('tells the customer when their piece goes to a vendor on purpose, and not when it is merely unseen', async () => {
+    await configure({ sendMode: 'automatic', sms: smsSettings() });
+    const customerId = await createCustomer({
+      name: 'Marie Curie',
+      phone: '+33 1 555 0123',
+      contactPreferences: ['sms'],
+    });
+    const planned = await createOrder(customerId);
+    const unseen = await createOrder(customerId);
+    const longAgo = new Date(t.clock().getTime() - 5 * 60 * 60_000);
+    for (const [order, expectedOffsite, epc] of [
+      [planned, true, 'E2000000000000000000A001'],
+      [unseen, false, 'E2000000000000000000A002'],
+    ] as const) {
+      await t.database.db.insert(trackedItems).values({
+        itemKind: 'order',
+        itemId: order.id,
+        epc,
+        status: 'active',
+        lastSeenAt: longAgo,
+        arrivedAt: longAgo,
+        expectedOffsite,
+      });
+    }
+    const detected = await t.app.loupe.tracking.detectOffsite(t.clock());
+    expect(detected.map((item) => item.itemId).sort()).toEqual([planned.id, unseen.id].sort());
+    await t.app.loupe.customerMessages.idle();
+    expect((await outboxFor(planned.id)).map((message) => message.event).sort()).toEqual([
+      'received',
+      'sent_to_vendor',
+    ]);
+    expect((await outboxFor(unseen.id)).map((message) => message.event)).toEqual(['received']);
+    const toVendor = (await outboxFor(planned.id)).find((message) => message.event === 'sent_to_vendor');
+    expect(toVendor?.body).toContain('is with one of our specialist partners');
   });
 
   it('queues "still waiting" once a job has been quiet for the chosen days', async () => {
