@@ -37,7 +37,12 @@ export async function startLoupe(options: TStartOptions = {}): Promise<TLoupeSer
     stdio: captureLogs ? 'pipe' : 'inherit',
     ...(captureLogs ? { onOutput: (line: string) => void logs.push(line) } : {}),
     // Alerts evaluated every 2 s, so a browser test sees one raised without waiting a minute.
-    env: { SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '100000', ALERT_EVALUATION_SECONDS: '2', ...options.env },
+    env: {
+      SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '100000',
+      ALERT_EVALUATION_SECONDS: '2',
+      CUSTOMER_MESSAGE_SWEEP_SECONDS: '2',
+      ...options.env,
+    },
   });
   return {
     url: server.url,

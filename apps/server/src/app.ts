@@ -13,6 +13,7 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
+import { createSecretBox, secretFrom } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
 import { ALERT_VIEWER_ROLES, createAlertsService } from './modules/alerts/service.ts';
@@ -25,6 +26,8 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
+import { registerCustomerMessagesRoutes } from './modules/customer-messages/routes.ts';
+import { createCustomerMessagesService } from './modules/customer-messages/service.ts';
 import { registerCustomersRoutes } from './modules/customers/routes.ts';
 import { createCustomersService } from './modules/customers/service.ts';
 import { registerIdpRoutes } from './modules/idp/routes.ts';
@@ -40,6 +43,8 @@ import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
 import { registerOrdersRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
+import { registerPublicLinksRoutes } from './modules/public-links/routes.ts';
+import { createPublicLinksService } from './modules/public-links/service.ts';
 import { createReadersRepository } from './modules/readers/repository.ts';
 import { registerReadersRoutes } from './modules/readers/routes.ts';
 import { createReadersService } from './modules/readers/service.ts';
@@ -150,7 +155,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   // reads are applied before the database closes.
   app.addHook('onClose', async () => {
     await services.rfid.close();
-    await Promise.all([services.auth.drain(), services.usersAdmin.drain()]);
+    await Promise.all([services.auth.drain(), services.usersAdmin.drain(), services.customerMessages.idle()]);
     services.mailer.close();
   });
 
@@ -264,6 +269,8 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerTvRoutes, { ...api, tv: services.tv });
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
+  await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });
+  await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -488,6 +495,30 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     calendar: () => settingsService.workingCalendar(),
     stationPieces: (station, kinds) => workflow.stationPieces(station, kinds),
   });
+  // Stored secrets (public links shown again, the SMS auth token) are sealed under SECRET_KEY.
+  const secretBox = createSecretBox(secretFrom({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR }));
+  const publicLinks = createPublicLinksService({
+    db,
+    clock,
+    box: secretBox,
+    audit,
+    publicUrl: config.publicUrl,
+    generalSettings,
+    companyName: async () => (await settingsService.branding()).companyName,
+  });
+  const customerMessages = createCustomerMessagesService({
+    db,
+    clock,
+    events,
+    settings,
+    box: secretBox,
+    audit,
+    mailer,
+    publicLinks,
+    logger: app.log,
+  });
+  // Job events (created, status changes, planned trips offsite) become customer messages.
+  customerMessages.followJobs();
   const catalog = createCatalogService({ db, clock, storage });
   const attachments = createAttachmentsService({ db, storage, logger: app.log });
 
@@ -528,6 +559,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     customers,
     catalog,
     attachments,
+    secretBox,
+    publicLinks,
+    customerMessages,
   };
 }
 

@@ -140,6 +140,14 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(1).max(3600).default(60),
     doc: 'How often the alert rules are evaluated: an alert shows within this long of its cause.',
   },
+  SECRET_KEY: {
+    schema: z.string().min(32, 'use at least 32 characters').optional(),
+    doc: 'Key (32+ random characters) that seals stored secrets: the SMS auth token, public tracking links. Absent: DATA_DIR/secret.key, made on first use — set it when several instances share DATABASE_URL.',
+  },
+  CUSTOMER_MESSAGE_SWEEP_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(3600).default(30),
+    doc: 'How often queued customer messages are sent or retried, and "still waiting" messages looked for.',
+  },
   AI_ASSISTANT_NAME: { schema: z.string().min(1).default('Loupe AI'), doc: 'Title of the AI assistant.' },
 } as const;
 
@@ -162,7 +170,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): T
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'invalid value';
       // Never echo a secret's value back into a log.
-      const shown = /PASSWORD|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name) ? '' : ` (got "${raw}")`;
+      const shown = /PASSWORD|SECRET|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name)
+        ? ''
+        : ` (got "${raw}")`;
       throw new ConfigError(`${name}: ${reason}${shown}`);
     }
     values[name] = parsed.data;

@@ -121,6 +121,14 @@ async function main(): Promise<void> {
   }, config.ALERT_EVALUATION_SECONDS * 1000);
   digestSweep.unref();
 
+  // Customer messages: due ones are sent (or retried), and "still waiting" ones queued (issue 15 §5).
+  const customerMessageSweep = setInterval(() => {
+    app.loupe.customerMessages.sweep().catch((error: unknown) => {
+      app.log.error({ err: (error as Error).message }, 'customer messages: the sweep failed');
+    });
+  }, config.CUSTOMER_MESSAGE_SWEEP_SECONDS * 1000);
+  customerMessageSweep.unref();
+
   // Readers that fell silent are shown offline on the mapping screen.
   const readerWatch = setInterval(() => {
     rfid.markSilentReadersOffline().catch((error: unknown) => {
@@ -139,6 +147,7 @@ async function main(): Promise<void> {
       clearInterval(nudgeSweep);
       clearInterval(alertSweep);
       clearInterval(digestSweep);
+      clearInterval(customerMessageSweep);
       await stopOffsiteSweeper();
       await mqttReady.close();
       await app.close();

@@ -194,6 +194,24 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'GET /api/v1/notifications': 'signed-in',
   'POST /api/v1/notifications/:id/read': 'signed-in',
   'POST /api/v1/notifications/read-all': 'signed-in',
+  // Public tracking links (issue 15 §6): whoever may see the job issues, shows and revokes its link.
+  'GET /api/v1/orders/:id/tracking-link': 'signed-in',
+  'POST /api/v1/orders/:id/tracking-link': 'signed-in',
+  'DELETE /api/v1/orders/:id/tracking-link': 'signed-in',
+  'GET /api/v1/repairs/:id/tracking-link': ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  'POST /api/v1/repairs/:id/tracking-link': ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  'DELETE /api/v1/repairs/:id/tracking-link': ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  'GET /api/v1/public/tracking/:token': 'public',
+  // Customer messages (issue 15 §5): settings and the outbox for admins and managers; sending for those who
+  // change the job's status.
+  'GET /api/v1/settings/customer-messages': ['admin', 'manager'],
+  'PUT /api/v1/settings/customer-messages': ['admin', 'manager'],
+  'GET /api/v1/customer-messages': ['admin', 'manager'],
+  'POST /api/v1/customer-messages/:id/retry': ['admin', 'manager'],
+  'GET /api/v1/orders/:id/customer-message': ['admin', 'manager', 'salesperson'],
+  'POST /api/v1/orders/:id/customer-message': ['admin', 'manager', 'salesperson'],
+  'GET /api/v1/repairs/:id/customer-message': ['admin', 'manager', 'operator', 'production'],
+  'POST /api/v1/repairs/:id/customer-message': ['admin', 'manager', 'operator', 'production'],
 };
 
 type TOutcome = 'allowed' | 'unauthenticated' | 'forbidden';

@@ -87,6 +87,7 @@ function banner(input: {
   mqttUrl: string;
   mqttNote: string;
   workshop: TWorkshop;
+  trackingLinks: readonly string[];
   orders: number;
   repairs: number;
 }): string {
@@ -129,6 +130,10 @@ function banner(input: {
     '  Readers:',
     ...readers,
     '',
+    '  Customers follow their piece without signing in (Settings › customer messages holds the templates and',
+    '  the outbox; the demo has no SMTP or SMS sender, so messages wait there):',
+    ...input.trackingLinks,
+    '',
     '  Station TVs: open this on a TV (or a second browser window, not signed in), and pair it:',
     `    1. ${input.url}/tv-setup shows a six-character code and its QR code (valid 10 minutes)`,
     `    2. sign in as ${emailOf('manager')}, Settings › TV Displays › Pair a TV, enter the code, pick a station`,
@@ -140,6 +145,30 @@ function banner(input: {
     '  The reader simulator starts now: one line per move. Ctrl-C stops the simulator and Loupe.',
     rule,
   ].join('\n');
+}
+
+/** How many jobs get a public tracking link and a message to their customer in the demo. */
+const DEMO_PUBLIC_LINKS = 4;
+
+/**
+ * Customer messages and public tracking (issue 15 §5–6): the shop's contact, messages sent automatically from
+ * now on, and a few jobs with a tracking link and a message already in the outbox (no SMTP or SMS sender in
+ * the demo, so they wait there and say why).
+ */
+async function seedCustomerMessages(admin: LoupeClient, workshop: TWorkshop): Promise<string[]> {
+  await admin.request('PUT', '/settings/general', {
+    shopPhone: '+1 555 010 4242',
+    shopEmail: 'hello@atelier.example',
+    shopAddressLines: ['12 Goldsmith Row', 'Springfield, IL 62701'],
+  });
+  await admin.request('PUT', '/settings/customer-messages', { sendMode: 'automatic' });
+  const links: string[] = [];
+  for (const item of workshop.items.slice(0, DEMO_PUBLIC_LINKS)) {
+    const link = await admin.data<{ url: string }>('POST', `/${item.kind}s/${item.id}/tracking-link`);
+    links.push(`    ${item.number.padEnd(12)} ${link.url}`);
+    await admin.request('POST', `/${item.kind}s/${item.id}/customer-message`, { event: 'received' });
+  }
+  return links;
 }
 
 /**
@@ -273,6 +302,10 @@ async function main(): Promise<void> {
     say(
       `Offsite sweep every ${DEMO_OFFSITE_CHECK_MINUTES} minute, so the demo shows offsite and returned pieces at once`,
     );
+    const trackingLinks = await seedCustomerMessages(admin, workshop);
+    say(
+      `${trackingLinks.length} jobs have a public tracking link and a message to their customer in the outbox`,
+    );
     const late = await makeSomeJobsLate(admin);
     say(`${late} jobs are past their promised date: overdue alerts within a minute`);
     // Alerts (issue 15): a dock reader that says hello once and then falls silent, and a two-minute limit, so
@@ -309,7 +342,7 @@ async function main(): Promise<void> {
 
     const browserUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
     console.info(
-      `\n${banner({ url: browserUrl, mqttUrl: loupe.mqttUrl, mqttNote, workshop, orders, repairs })}\n`,
+      `\n${banner({ url: browserUrl, mqttUrl: loupe.mqttUrl, mqttNote, workshop, orders, repairs, trackingLinks })}\n`,
     );
 
     simulator = spawn(

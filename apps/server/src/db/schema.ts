@@ -704,3 +704,64 @@ export const digestsSent = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.date] })],
 );
+
+/**
+ * Public tracking links (issue 15 §6): `/t/{token}` shows one job's stage to whoever holds it. The token is
+ * looked up by its SHA-256 (`tokenHash`) and kept encrypted (`tokenSealed`, SECRET_KEY) so staff can show
+ * the same link again; the database alone holds no usable link (docs/security.md, "Public links"). At most
+ * one live link per job; a revoked one stays for the record and a new one may be issued.
+ */
+export const trackingLinks = pgTable(
+  'tracking_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenSealed: text('token_sealed').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('tracking_links_live_idx')
+      .on(table.itemKind, table.itemId)
+      .where(sql`${table.revokedAt} is null`),
+  ],
+);
+
+/**
+ * The customer-message outbox (issue 15 §5): one row per message and channel, rendered when queued. A periodic
+ * sweep sends what is due (`status` queued, `nextAttemptAt` passed) and, on failure, waits longer each time
+ * until MAX_DELIVERY_ATTEMPTS; `nextAttemptAt` also serves as a short lease while a sweep is sending it.
+ */
+export const customerMessages = pgTable(
+  'customer_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobKind: text('job_kind').notNull(),
+    jobId: uuid('job_id').notNull(),
+    jobNumber: text('job_number').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    event: text('event').notNull(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    // The provider's id of a sent SMS (Twilio's `sid`), for support questions.
+    providerId: text('provider_id'),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('customer_messages_due_idx').on(table.status, table.nextAttemptAt),
+    index('customer_messages_job_idx').on(table.jobKind, table.jobId, table.createdAt),
+    index('customer_messages_created_idx').on(table.createdAt),
+  ],
+);

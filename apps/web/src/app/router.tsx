@@ -177,6 +177,14 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/tv/routes/jeweler-tv-route')).JewelerTvRoute,
         }),
       },
+      // A job's public tracking page (issue 15 §6): for customers, who never sign in.
+      {
+        path: paths.publicTracking,
+        lazy: async () => ({
+          Component: (await import('@/features/public-tracking/routes/public-tracking-route'))
+            .PublicTrackingRoute,
+        }),
+      },
       {
         element: <RequireAuth />,
         children: [

@@ -35,6 +35,7 @@ export const paths = {
   jewelerTv: '/jeweler-tv/:stationId',
   managerDepartment: '/manager-department',
   tvSetup: '/tv-setup',
+  publicTracking: '/t/:token',
   rfidMapping: '/rfid-mapping',
   ai: '/ai',
   aiAssistant: '/jbh-ai',

@@ -80,6 +80,7 @@ describe('ERROR_CODES', () => {
     ['CODE_INVALID', 400],
     ['CODE_EXPIRED', 400],
     ['DEVICE_NOT_PAIRED', 401],
+    ['TRACKING_LINK_NOT_FOUND', 404],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

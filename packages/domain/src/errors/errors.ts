@@ -102,6 +102,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_FILE_TYPE: 415,
   // A station TV whose credential is unknown, expired before pairing, or revoked: it goes back to /tv-setup.
   DEVICE_NOT_PAIRED: 401,
+  // A public tracking link (/t/{token}) that never existed or was revoked: one answer for both (issue 15 §6).
+  TRACKING_LINK_NOT_FOUND: 404,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -19,6 +19,7 @@ const ALLOWED: Record<TSettingsSection, TRole[]> = {
   'tv-displays': ADMIN_MANAGER,
   'rfid-simulator': ADMIN_MANAGER,
   orders: ADMIN_MANAGER,
+  'customer-messages': ADMIN_MANAGER,
   locations: ADMIN,
   departments: ADMIN,
   users: ADMIN,
@@ -28,7 +29,7 @@ const ALLOWED: Record<TSettingsSection, TRole[]> = {
 };
 
 describe('SETTINGS_SECTIONS', () => {
-  it('lists the ten sections of spec §2 in order', () => {
+  it('lists the ten sections of spec §2 in order, then customer messages (issue 15 §5)', () => {
     expect(SETTINGS_SECTIONS).toEqual([
       'general',
       'locations',
@@ -40,6 +41,7 @@ describe('SETTINGS_SECTIONS', () => {
       'mqtt',
       'rfid-simulator',
       'orders',
+      'customer-messages',
     ]);
   });
 
@@ -86,7 +88,7 @@ describe('canAccessSettingsSection (spec §6)', () => {
 describe('visibleSettingsSections', () => {
   it.each([
     ['admin', [...SETTINGS_SECTIONS]],
-    ['manager', ['general', 'notifications', 'tv-displays', 'rfid-simulator', 'orders']],
+    ['manager', ['general', 'notifications', 'tv-displays', 'rfid-simulator', 'orders', 'customer-messages']],
     ['qa', ['notifications']],
   ] as const)('lists the sections %s may open, in display order', (role, expected) => {
     expect(visibleSettingsSections({ role })).toEqual(expected);

@@ -14,6 +14,8 @@ export const SETTINGS_SECTIONS = [
   'mqtt',
   'rfid-simulator',
   'orders',
+  // Issue 15 §5: templates, the SMS sender and the outbox of messages to customers.
+  'customer-messages',
 ] as const;
 
 export const ZSettingsSectionSchema = z.enum(SETTINGS_SECTIONS);
@@ -30,6 +32,7 @@ export const SETTINGS_SECTION_TITLES: Readonly<Record<TSettingsSection, string>>
   mqtt: 'MQTT',
   'rfid-simulator': 'RFID Simulator',
   orders: 'Orders',
+  'customer-messages': 'Customer messages',
 };
 
 const ADMIN_MANAGER = ['admin', 'manager'] as const satisfies readonly TRole[];
@@ -40,6 +43,7 @@ export const SETTINGS_SECTION_ACCESS: Readonly<Record<TSettingsSection, TRoleAcc
   'tv-displays': ADMIN_MANAGER,
   'rfid-simulator': RFID_SIMULATOR_ROLES,
   orders: ADMIN_MANAGER,
+  'customer-messages': ADMIN_MANAGER,
   locations: ADMIN_ROLES,
   departments: ADMIN_ROLES,
   users: ADMIN_ROLES,

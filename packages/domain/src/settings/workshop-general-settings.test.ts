@@ -82,3 +82,42 @@ describe('parseStoredWorkshopGeneralSettings', () => {
     expect(Object.keys(parsed)).not.toContain('logoUrl');
   });
 });
+
+describe("the shop's contact (issue 15 §6)", () => {
+  const base = { ...OFFSITE_DEFAULTS };
+
+  it('sets phone, e-mail (lower-cased) and address lines, and null or no lines removes them', () => {
+    const changes = ZWorkshopGeneralSettingsChangesSchema.parse({
+      shopPhone: ' +1 555 010 9999 ',
+      shopEmail: 'Hello@Atelier.Example',
+      shopAddressLines: ['12 Goldsmith Row', 'Springfield'],
+    });
+    const set = applyWorkshopGeneralSettingsChanges(base, changes);
+    expect(set).toMatchObject({
+      shopPhone: '+1 555 010 9999',
+      shopEmail: 'hello@atelier.example',
+      shopAddressLines: ['12 Goldsmith Row', 'Springfield'],
+    });
+    const cleared = applyWorkshopGeneralSettingsChanges(set, {
+      shopPhone: null,
+      shopEmail: null,
+      shopAddressLines: [],
+    });
+    expect(cleared).toEqual(base);
+  });
+
+  it('refuses an address of more than four lines and a phone that is not one', () => {
+    expect(
+      ZWorkshopGeneralSettingsChangesSchema.safeParse({ shopAddressLines: ['a', 'b', 'c', 'd', 'e'] })
+        .success,
+    ).toBe(false);
+    expect(ZWorkshopGeneralSettingsChangesSchema.safeParse({ shopPhone: 'call us' }).success).toBe(false);
+  });
+
+  it('drops a stored contact field that no longer parses, keeping the rest', () => {
+    expect(parseStoredWorkshopGeneralSettings({ shopPhone: 42, shopEmail: 'shop@example.com' })).toEqual({
+      ...base,
+      shopEmail: 'shop@example.com',
+    });
+  });
+});

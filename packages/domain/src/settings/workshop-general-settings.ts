@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BRANDING_FIELDS, ZBrandingSettingsSchema } from './branding-settings';
 import { OFFSITE_DEFAULTS, ZGeneralSettingsSchema } from './general-settings';
+import { SHOP_CONTACT_FIELDS } from './shop-contact';
 
 /**
  * Settings › general as the server stores it for the whole workshop: the offsite rules of spec §3/§9
@@ -9,6 +10,10 @@ import { OFFSITE_DEFAULTS, ZGeneralSettingsSchema } from './general-settings';
 export const ZWorkshopGeneralSettingsSchema = z.object({
   ...ZGeneralSettingsSchema.shape,
   ...ZBrandingSettingsSchema.shape,
+  // The shop's contact for the public tracking page (issue 15 §6); missing means not shown.
+  shopPhone: SHOP_CONTACT_FIELDS.shopPhone.optional(),
+  shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional(),
+  shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional(),
 });
 export type TWorkshopGeneralSettings = z.output<typeof ZWorkshopGeneralSettingsSchema>;
 
@@ -26,10 +31,14 @@ export const ZWorkshopGeneralSettingsChangesSchema = z.object({
   companyName: BRANDING_FIELDS.companyName.nullable().optional(),
   tagline: BRANDING_FIELDS.tagline.nullable().optional(),
   logoUrl: BRANDING_FIELDS.logoUrl.nullable().optional(),
+  shopPhone: SHOP_CONTACT_FIELDS.shopPhone.nullable().optional(),
+  shopEmail: SHOP_CONTACT_FIELDS.shopEmail.nullable().optional(),
+  shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.nullable().optional(),
 });
 export type TWorkshopGeneralSettingsChanges = z.output<typeof ZWorkshopGeneralSettingsChangesSchema>;
 
-const BRANDING_KEYS = ['companyName', 'tagline', 'logoUrl'] as const;
+// Fields whose null removes them (an override, or a contact detail no longer shown).
+const BRANDING_KEYS = ['companyName', 'tagline', 'logoUrl', 'shopPhone', 'shopEmail'] as const;
 
 /** The stored settings with a change applied. */
 export function applyWorkshopGeneralSettingsChanges(
@@ -46,6 +55,11 @@ export function applyWorkshopGeneralSettingsChanges(
     const value = changes[key] === undefined ? current[key] : changes[key];
     if (value !== null && value !== undefined) next[key] = value;
   }
+  const addressLines =
+    changes.shopAddressLines === undefined ? current.shopAddressLines : changes.shopAddressLines;
+  if (addressLines !== null && addressLines !== undefined && addressLines.length > 0) {
+    next.shopAddressLines = addressLines;
+  }
   return next;
 }
 
@@ -60,6 +74,9 @@ const ZStoredWorkshopGeneralSettingsSchema = z.object({
   companyName: BRANDING_FIELDS.companyName.optional().catch(undefined),
   tagline: BRANDING_FIELDS.tagline.optional().catch(undefined),
   logoUrl: BRANDING_FIELDS.logoUrl.optional().catch(undefined),
+  shopPhone: SHOP_CONTACT_FIELDS.shopPhone.optional().catch(undefined),
+  shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional().catch(undefined),
+  shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional().catch(undefined),
 });
 
 /** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'tv.pair_failed',
   'tv.updated',
   'tv.revoked',
+  'tracking_link.created',
+  'tracking_link.revoked',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -46,6 +46,18 @@ export function createMailer(options: TMailerOptions) {
       }
     },
 
+    /** Whether SMTP_URL is set: without it, `deliver` cannot send. */
+    canDeliver: transport !== null,
+
+    /**
+     * Sends one mail now through SMTP_URL, outside the mail outbox: for senders with an outbox of their own
+     * (customer messages), which retry. Throws when it could not be sent, or when SMTP_URL is not set.
+     */
+    async deliver(mail: TMail & { readonly from?: string }): Promise<void> {
+      if (!transport) throw new Error('No SMTP server is configured (SMTP_URL).');
+      await transport.sendMail({ from: options.from, ...mail });
+    },
+
     async outbox(limit: number) {
       return options.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
     },

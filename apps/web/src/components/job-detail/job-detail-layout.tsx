@@ -7,6 +7,9 @@ import { PrintTicketDialog } from '@/components/job-ticket/print-ticket-dialog';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { type TPublicLinkJob, useTrackingLink } from '@/lib/public-links-api';
+import { CustomerMessageDialog } from './customer-message-dialog';
+import { PublicLinkPanel } from './public-link-panel';
 
 export type TJobDetailLayoutProps = {
   readonly noun: TJobNoun;
@@ -14,6 +17,10 @@ export type TJobDetailLayoutProps = {
   readonly number: string;
   readonly customerName: string;
   readonly ticket: TJobTicketData;
+  /** The job whose public tracking link the page offers and the ticket prints as a QR code. */
+  readonly publicLink: TPublicLinkJob;
+  /** Whether the caller may send the customer a message about the job (those who change its status). */
+  readonly canMessageCustomer: boolean;
   /** The edit page, or null for a role that may not edit the job. */
   readonly editPath: string | null;
   readonly statusBadge: ReactNode;
@@ -30,6 +37,8 @@ export type TJobDetailLayoutProps = {
 /** A loaded job's page: the way back, its number and customer, print and edit, its badges and two columns. */
 export function JobDetailLayout(props: TJobDetailLayoutProps) {
   const { noun } = props;
+  const trackingLink = useTrackingLink(props.publicLink);
+  const ticket = { ...props.ticket, trackingUrl: trackingLink.data?.url ?? null };
   return (
     <div className="flex flex-col gap-6">
       <Link
@@ -44,7 +53,8 @@ export function JobDetailLayout(props: TJobDetailLayoutProps) {
         description={props.customerName}
         actions={
           <>
-            <PrintTicketDialog ticket={props.ticket} />
+            <PrintTicketDialog ticket={ticket} />
+            {props.canMessageCustomer ? <CustomerMessageDialog job={props.publicLink} /> : null}
             {props.editPath ? (
               <Button asChild>
                 <Link to={props.editPath}>
@@ -64,7 +74,10 @@ export function JobDetailLayout(props: TJobDetailLayoutProps) {
       {props.statusActions}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">{props.main}</div>
-        <div className="order-first grid content-start gap-6 lg:order-none">{props.aside}</div>
+        <div className="order-first grid content-start gap-6 lg:order-none">
+          {props.aside}
+          <PublicLinkPanel job={props.publicLink} />
+        </div>
       </div>
     </div>
   );

@@ -14,9 +14,12 @@ export type TJobTicketData = {
   /** Further lines the bench needs (metal, repair types…), label → value. */
   readonly details: readonly { readonly label: string; readonly value: string }[];
   readonly epc: string | null;
+  /** The job's public tracking link, printed as a second QR code for the customer; null while none is live. */
+  readonly trackingUrl?: string | null;
 };
 
 const QR_SIZE_PX = 148;
+const TRACKING_QR_SIZE_PX = 112;
 
 /**
  * The paper that travels with the job envelope: the number large enough to read across the bench, the
@@ -72,6 +75,26 @@ export function JobTicket({ ticket }: { ticket: TJobTicketData }) {
           </div>
         ))}
       </dl>
+      {ticket.trackingUrl ? (
+        <figure
+          className="flex items-center gap-4 border-t border-black pt-4"
+          data-qr-value={ticket.trackingUrl}
+        >
+          <QRCodeSVG
+            value={ticket.trackingUrl}
+            size={TRACKING_QR_SIZE_PX}
+            level="M"
+            marginSize={2}
+            bgColor="#ffffff"
+            fgColor="#000000"
+            title={`QR code of the tracking link of ${ticket.number}`}
+          />
+          <figcaption className="grid gap-1 text-sm">
+            <span className="font-semibold">Follow your piece online</span>
+            <span>Scan the code to see its progress, the promised date and how to reach us.</span>
+          </figcaption>
+        </figure>
+      ) : null}
       {ticket.description ? (
         <div className="text-sm">
           <p className="font-semibold">Description</p>

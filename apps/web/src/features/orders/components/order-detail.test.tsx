@@ -76,6 +76,10 @@ const HISTORY = page([
 
 const NEVER_TRACKED = envelope({ isTracked: false, locationHistory: [] });
 
+const TRACKING_URL = 'http://loupe.test/t/AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+/** The order's public tracking link as the server holds it; null until one is issued. */
+let trackingLink: { token: string; url: string; createdAt: string } | null = null;
+
 function mockOrder(
   order = makeOrder(),
   tracking: unknown = notFound(),
@@ -86,6 +90,7 @@ function mockOrder(
     [`tracking/orders/${ORDER_ID}`]: tracking,
     [`tracking/orders/${ORDER_ID}/location-history`]: pastLocations,
     [`orders/${ORDER_ID}/history`]: HISTORY,
+    [`orders/${ORDER_ID}/tracking-link`]: () => envelope({ link: trackingLink }),
   });
 }
 
@@ -305,6 +310,33 @@ describe('OrderDetail', { timeout: 20_000 }, () => {
     expect(document.body.querySelector(':scope > [data-print-ticket] [data-qr-value]')).not.toBeNull();
   });
 
+  it('creates the customer tracking link and prints it on the ticket as a second QR code', async () => {
+    trackingLink = null;
+    onTestFinished(() => {
+      trackingLink = null;
+    });
+    mockOrder();
+    const issued = {
+      token: 'AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+      url: TRACKING_URL,
+      createdAt: NOW.toISOString(),
+    };
+    const post = vi.spyOn(apiClient, 'post').mockImplementation(async (path) => {
+      expect(path).toBe(`orders/${ORDER_ID}/tracking-link`);
+      trackingLink = issued;
+      return envelope(issued);
+    });
+    const user = userEvent.setup();
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Create tracking link' }));
+    expect(await screen.findByRole('textbox', { name: 'Tracking link' })).toHaveValue(TRACKING_URL);
+    expect(post).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Print ticket' }));
+    const ticket = within(await screen.findByRole('dialog')).getByRole('article');
+    expect(ticket.querySelector(`[data-qr-value="${TRACKING_URL}"]`)).not.toBeNull();
+    expect(within(ticket).getByTitle('QR code of the tracking link of ORD-00042')).toBeInTheDocument();
+  });
+
   it('prints a ticket without a tag that says so and encodes the number only', async () => {
     mockOrder();
     const user = userEvent.setup();
@@ -329,6 +361,7 @@ describe('OrderDetail', { timeout: 20_000 }, () => {
       [`orders/${ORDER_ID}`]: () => envelope(makeOrder({ photos })),
       [`tracking/orders/${ORDER_ID}`]: notFound(),
       [`orders/${ORDER_ID}/history`]: HISTORY,
+      [`orders/${ORDER_ID}/tracking-link`]: envelope({ link: null }),
     });
     onTestFinished(stubObjectUrls('blob:ring'));
     vi.spyOn(apiClient, 'download').mockResolvedValue(new Blob(['img'], { type: 'image/jpeg' }));

@@ -55,6 +55,8 @@ function LoadedOrder({ order, now }: { order: TOrder; now: Date }) {
       number={order.orderNumber}
       customerName={order.customer.name}
       ticket={ticketOf(order)}
+      publicLink={{ kind: 'order', id: order.id }}
+      canMessageCustomer={canEdit}
       editPath={canEdit ? pathTo(paths.orderEdit, { orderId: order.id }) : null}
       statusBadge={<OrderStatusBadge status={order.status} />}
       isRush={order.isRush}

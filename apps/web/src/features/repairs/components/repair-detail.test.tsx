@@ -77,6 +77,7 @@ function renderDetail(
     [`tracking/repairs/${REPAIR_ID}`]: tracking,
     [`tracking/repairs/${REPAIR_ID}/location-history`]: envelope({ isTracked: false, locationHistory: [] }),
     [`repairs/${REPAIR_ID}/history`]: page([]),
+    [`repairs/${REPAIR_ID}/tracking-link`]: envelope({ link: null }),
   });
   return renderWithProviders(<RepairDetail repairId={REPAIR_ID} now={() => NOW} />, {
     user: makeUser(role),

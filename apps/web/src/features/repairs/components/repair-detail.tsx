@@ -55,6 +55,8 @@ function LoadedRepair({ repair, now }: { repair: TRepair; now: Date }) {
       number={repair.repairNumber}
       customerName={repair.customer.name}
       ticket={ticketOf(repair)}
+      publicLink={{ kind: 'repair', id: repair.id }}
+      canMessageCustomer={canManage}
       editPath={canManage ? pathTo(paths.repairEdit, { repairId: repair.id }) : null}
       statusBadge={<RepairStatusBadge status={repair.status} />}
       isRush={repair.isRush}

@@ -1,11 +1,13 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { BRANDING_LIMITS } from '@loupe/domain/settings/branding-settings';
 import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
+import { SHOP_CONTACT_LIMITS } from '@loupe/domain/settings/shop-contact';
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
+import { TextareaField } from '@/components/textarea-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
@@ -186,6 +188,47 @@ export function GeneralSettingsForm({
             error={errors.logoUrl}
             disabled={isDisabled}
             placeholder="Installation default"
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Shop contact</CardTitle>
+          <CardDescription>
+            Shown to customers on their job's tracking page and usable in customer messages. Leave a field
+            empty to leave it out.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          <FormField
+            label="Shop phone"
+            type="tel"
+            maxLength={SHOP_CONTACT_LIMITS.phone}
+            value={values.shopPhone}
+            onChange={(event) => setValue('shopPhone', event.target.value)}
+            error={errors.shopPhone}
+            disabled={isDisabled}
+            placeholder="Not shown"
+          />
+          <FormField
+            label="Shop e-mail"
+            type="email"
+            maxLength={SHOP_CONTACT_LIMITS.email}
+            value={values.shopEmail}
+            onChange={(event) => setValue('shopEmail', event.target.value)}
+            error={errors.shopEmail}
+            disabled={isDisabled}
+            placeholder="Not shown"
+          />
+          <TextareaField
+            className="sm:col-span-2"
+            label="Shop address (one line per line)"
+            rows={3}
+            value={values.shopAddressLines}
+            onValueChange={(value) => setValue('shopAddressLines', value)}
+            error={errors.shopAddressLines}
+            disabled={isDisabled}
+            placeholder="Not shown"
           />
         </CardContent>
       </Card>

@@ -1,4 +1,5 @@
 import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
+import { addressLinesOf } from '@loupe/domain/settings/shop-contact';
 import {
   type TWorkshopGeneralSettings,
   type TWorkshopGeneralSettingsChanges,
@@ -14,17 +15,23 @@ export type TGeneralSettingsFormValues = {
   companyName: string;
   tagline: string;
   logoUrl: string;
+  shopPhone: string;
+  shopEmail: string;
+  /** One address line per line of the box. */
+  shopAddressLines: string;
 };
 
 export type TGeneralSettingsField = keyof TGeneralSettingsFormValues;
 export type TGeneralSettingsFormErrors = Partial<Record<TGeneralSettingsField, string>>;
 
 const MINUTE_FIELDS = ['offsiteTimeout', 'expectedOffsiteGracePeriod', 'offsiteCheckInterval'] as const;
-const BRANDING_FIELDS = ['companyName', 'tagline', 'logoUrl'] as const;
+// Text fields where empty means "not set" (null in a change).
+const BRANDING_FIELDS = ['companyName', 'tagline', 'logoUrl', 'shopPhone', 'shopEmail'] as const;
 const FIELDS: readonly TGeneralSettingsField[] = [
   ...MINUTE_FIELDS,
   'autoOffsiteDetection',
   ...BRANDING_FIELDS,
+  'shopAddressLines',
 ];
 
 export function minutesMessage(field: (typeof MINUTE_FIELDS)[number]): string {
@@ -40,6 +47,9 @@ export function toFormValues(settings: TWorkshopGeneralSettings): TGeneralSettin
     companyName: settings.companyName ?? '',
     tagline: settings.tagline ?? '',
     logoUrl: settings.logoUrl ?? '',
+    shopPhone: settings.shopPhone ?? '',
+    shopEmail: settings.shopEmail ?? '',
+    shopAddressLines: (settings.shopAddressLines ?? []).join('\n'),
   };
 }
 
@@ -72,6 +82,9 @@ export function parseGeneralSettingsForm(
     companyName: values.companyName.trim() || null,
     tagline: values.tagline.trim() || null,
     logoUrl: values.logoUrl.trim() || null,
+    shopPhone: values.shopPhone.trim() || null,
+    shopEmail: values.shopEmail.trim() || null,
+    shopAddressLines: addressLinesOf(values.shopAddressLines),
   };
   const parsed = ZWorkshopGeneralSettingsChangesSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -95,6 +108,10 @@ export function parseGeneralSettingsForm(
   }
   for (const field of BRANDING_FIELDS) {
     if ((next[field] ?? null) !== (saved[field] ?? null)) changes[field] = next[field] ?? null;
+  }
+  const addressLines = next.shopAddressLines ?? [];
+  if (addressLines.join('\n') !== (saved.shopAddressLines ?? []).join('\n')) {
+    changes.shopAddressLines = addressLines.length > 0 ? addressLines : null;
   }
   return { ok: true, changes };
 }

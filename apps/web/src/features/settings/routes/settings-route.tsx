@@ -2,6 +2,7 @@ import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth/auth-context';
+import { CustomerMessagesSection } from '../components/customer-messages-section';
 import { DepartmentsSection } from '../components/departments-section';
 import { GeneralSection } from '../components/general-section';
 import { LocationsSection } from '../components/locations-section';
@@ -79,6 +80,8 @@ function SettingsPageContent({ page, canEditGeneral }: { page: TSettingsPage; ca
       return <RfidSimulatorSection />;
     case 'tv-displays':
       return <TvDisplaysSection />;
+    case 'customer-messages':
+      return <CustomerMessagesSection />;
     default: {
       const unreachable: never = page;
       throw new Error(`unknown settings page ${String(unreachable)}`);

@@ -1,0 +1,522 @@
+import { canCreateAndManageRepairs, canCreateOrEditOrders, isAllowed } from '@loupe/domain/auth/permissions';
+import type { TActor } from '@loupe/domain/auth/roles';
+import {
+  CUSTOMER_MESSAGE_CHANNELS,
+  eventForStatus,
+  firstNameOf,
+  MAX_DELIVERY_ATTEMPTS,
+  renderTemplate,
+  retryDelayAfter,
+  type TCustomerMessageChannel,
+  type TCustomerMessageDraft,
+  type TCustomerMessageEvent,
+  type TCustomerMessageSettings,
+  type TCustomerMessageSettingsChanges,
+  type TOutboxMessage,
+  type TOutboxQuery,
+  type TPlaceholderValues,
+  type TSkipReason,
+  usesPlaceholder,
+  ZCustomerMessageChannelSchema,
+  ZCustomerMessageEventSchema,
+  ZCustomerMessageStatusSchema,
+} from '@loupe/domain/customer-messages/customer-messages';
+import { AppError } from '@loupe/domain/errors/errors';
+import { OPEN_ORDER_STATUSES, ZOrderStatusSchema } from '@loupe/domain/orders/order';
+import { PUBLIC_STAGE_LABELS, type TPublicJobKind } from '@loupe/domain/public-tracking/public-tracking';
+import { OPEN_REPAIR_STATUSES, ZRepairStatusSchema } from '@loupe/domain/repairs/repair';
+import { SETTINGS_SECTION_ACCESS } from '@loupe/domain/settings/sections';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDatabase } from '../../db/client.ts';
+import type { TClock } from '../../lib/clock.ts';
+import type { TSecretBox } from '../../lib/secret-box.ts';
+import { forbidden } from '../../lib/service-errors.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
+import type { TAuditRepository } from '../audit/repository.ts';
+import type { TRequestContext } from '../auth/service.ts';
+import type { TMailer } from '../mail/mailer.ts';
+import type { TJobFacts } from '../public-links/repository.ts';
+import { stageOfJob, type TPublicLinksService } from '../public-links/service.ts';
+import type { TSettingsRepository } from '../settings/repository.ts';
+import { createCustomerMessagesRepository, type TCustomerMessageRow } from './repository.ts';
+import { createCustomerMessageSettingsStore, type TStoredCustomerMessageSettings } from './settings-store.ts';
+import { sendSms, smsAddressOf } from './sms-sender.ts';
+
+export type TCustomerMessagesActor = TActor & { readonly id: string };
+
+export type TCustomerMessagesServiceOptions = {
+  readonly db: TDatabase;
+  readonly clock: TClock;
+  readonly events: TEventBus;
+  readonly settings: TSettingsRepository;
+  readonly box: TSecretBox;
+  readonly audit: TAuditRepository;
+  readonly mailer: Pick<TMailer, 'canDeliver' | 'deliver'>;
+  readonly publicLinks: Pick<
+    TPublicLinksService,
+    'findJob' | 'linkForMessage' | 'liveLinkUrl' | 'shopContact'
+  >;
+  readonly logger: FastifyBaseLogger;
+};
+
+/** How long a sweep holds a message it is sending before another sweep may take it. */
+const LEASE_MS = 2 * 60_000;
+/** "Still waiting" candidates looked at per kind and sweep. */
+const STILL_WAITING_BATCH = 25;
+const DAY_MS = 24 * 60 * 60_000;
+const ERROR_LENGTH = 500;
+// Still waiting: open and not yet ready (a ready job has had its "ready" message).
+const WAITING_ORDER_STATUSES = OPEN_ORDER_STATUSES.filter((status) => status !== 'ready');
+const WAITING_REPAIR_STATUSES = OPEN_REPAIR_STATUSES.filter((status) => status !== 'ready');
+
+const PROMISED_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const CONSENT: Readonly<Record<TCustomerMessageChannel, string>> = { sms: 'sms', email: 'email' };
+
+/** What a preview shows for a link that sending would issue. */
+const LINK_TO_BE_ISSUED = '(tracking link, created when sent)';
+
+const messageNotFound = () => new AppError('NOT_FOUND', 'This message does not exist.');
+
+function formatPromisedDate(date: string | null): string {
+  if (date === null) return 'soon';
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : PROMISED_DATE.format(parsed);
+}
+
+function toOutboxMessage(row: TCustomerMessageRow): TOutboxMessage {
+  return {
+    id: row.id,
+    jobKind: row.jobKind === 'repair' ? 'repair' : 'order',
+    jobId: row.jobId,
+    jobNumber: row.jobNumber,
+    event: ZCustomerMessageEventSchema.parse(row.event),
+    channel: ZCustomerMessageChannelSchema.parse(row.channel),
+    recipient: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    status: ZCustomerMessageStatusSchema.parse(row.status),
+    attempts: row.attempts,
+    nextAttemptAt: row.status === 'queued' && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Customer messages (issue 15 §5). Job events (created, status changes, a planned trip offsite) queue
+ * messages when the workshop sends automatically; with "ask", the job's page sends them in one click. A
+ * periodic sweep delivers what is due, retries failures with a growing wait, and queues "still waiting"
+ * messages. A customer who has not agreed to a channel (their contact preferences) never gets a message on it,
+ * checked when queued and again when sent.
+ */
+export function createCustomerMessagesService(options: TCustomerMessagesServiceOptions) {
+  const { db, clock, events, audit, mailer, publicLinks, logger } = options;
+  const repository = createCustomerMessagesRepository(db);
+  const store = createCustomerMessageSettingsStore({ settings: options.settings, box: options.box });
+  const pending = new Set<Promise<unknown>>();
+
+  function assertMayManage(actor: TActor): void {
+    if (!isAllowed(actor, SETTINGS_SECTION_ACCESS['customer-messages'])) throw forbidden();
+  }
+
+  function assertMaySend(actor: TActor, kind: TPublicJobKind): void {
+    const allowed = kind === 'order' ? canCreateOrEditOrders(actor) : canCreateAndManageRepairs(actor);
+    if (!allowed) throw forbidden();
+  }
+
+  async function jobOf(kind: TPublicJobKind, id: string): Promise<TJobFacts> {
+    const job = await publicLinks.findJob(kind, id);
+    if (!job) throw new AppError('NOT_FOUND', `This ${kind} does not exist.`);
+    return job;
+  }
+
+  async function placeholderValues(
+    job: TJobFacts,
+    link: 'none' | 'preview' | 'issue',
+    actorId: string | null,
+  ): Promise<TPlaceholderValues> {
+    const shop = await publicLinks.shopContact();
+    return {
+      customerFirstName: firstNameOf(job.customer.name),
+      customerName: job.customer.name,
+      jobNumber: job.number,
+      jobKind: job.kind,
+      stage: PUBLIC_STAGE_LABELS[stageOfJob(job)],
+      promisedDate: formatPromisedDate(job.promisedDate),
+      // Issued only when a template uses it: a message without the link leaves the job without one.
+      trackingLink:
+        link === 'issue'
+          ? await publicLinks.linkForMessage(job.kind, job.id, actorId)
+          : link === 'preview'
+            ? ((await publicLinks.liveLinkUrl(job.kind, job.id)) ?? LINK_TO_BE_ISSUED)
+            : '',
+      shopName: shop.name,
+      shopPhone: shop.phone ?? '',
+      shopEmail: shop.email ?? '',
+    };
+  }
+
+  function recipientOf(job: TJobFacts, channel: TCustomerMessageChannel): string | null {
+    return channel === 'sms'
+      ? job.customer.phone
+        ? smsAddressOf(job.customer.phone)
+        : null
+      : job.customer.email;
+  }
+
+  /** What would go to the customer for an event, per channel, and what would not and why. */
+  async function compose(
+    job: TJobFacts,
+    event: TCustomerMessageEvent,
+    settings: TStoredCustomerMessageSettings,
+    actorId: string | null,
+    isPreview = false,
+  ): Promise<TCustomerMessageDraft> {
+    const template = settings.templates[event];
+    const skipped: { channel: TCustomerMessageChannel; reason: TSkipReason }[] = [];
+    const channels: { channel: TCustomerMessageChannel; recipient: string }[] = [];
+    for (const channel of CUSTOMER_MESSAGE_CHANNELS) {
+      const recipient = recipientOf(job, channel);
+      if (!template.enabled) skipped.push({ channel, reason: 'template-disabled' });
+      else if (!job.customer.contactPreferences.includes(CONSENT[channel]))
+        skipped.push({ channel, reason: 'no-consent' });
+      else if (!recipient) skipped.push({ channel, reason: 'no-address' });
+      else channels.push({ channel, recipient });
+    }
+    const texts = channels.flatMap(({ channel }) =>
+      channel === 'sms' ? [template.sms] : [template.emailSubject, template.emailBody],
+    );
+    const needsLink = texts.some((value) => usesPlaceholder(value, 'trackingLink'));
+    const link = !needsLink ? 'none' : isPreview ? 'preview' : 'issue';
+    const values = channels.length > 0 ? await placeholderValues(job, link, actorId) : null;
+    return {
+      event,
+      messages:
+        values === null
+          ? []
+          : channels.map(({ channel, recipient }) => ({
+              channel,
+              recipient,
+              subject: channel === 'email' ? renderTemplate(template.emailSubject, values) : null,
+              body: renderTemplate(channel === 'sms' ? template.sms : template.emailBody, values),
+            })),
+      skipped,
+    };
+  }
+
+  async function enqueue(
+    job: TJobFacts,
+    event: TCustomerMessageEvent,
+    input: { actorId: string | null; onceOnly: boolean },
+  ): Promise<TCustomerMessageRow[]> {
+    const settings = await store.read();
+    const draft = await compose(job, event, settings, input.actorId);
+    const now = clock();
+    const rows = [];
+    for (const message of draft.messages) {
+      // Automatic messages go once per job, event and channel: a job stepping back and forth says it once.
+      if (input.onceOnly && (await repository.exists(job.kind, job.id, event, message.channel))) continue;
+      rows.push({
+        jobKind: job.kind,
+        jobId: job.id,
+        jobNumber: job.number,
+        customerId: job.customer.id,
+        event,
+        channel: message.channel,
+        recipient: message.recipient,
+        subject: message.subject,
+        body: message.body,
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: now,
+        createdBy: input.actorId,
+      });
+    }
+    return repository.insert(rows);
+  }
+
+  /** An event of a job: queued when the workshop sends automatically; with "ask", a person sends it. */
+  async function onJobEvent(kind: TPublicJobKind, id: string, event: TCustomerMessageEvent): Promise<void> {
+    const settings = await store.read();
+    if (settings.sendMode !== 'automatic') return;
+    const job = await publicLinks.findJob(kind, id);
+    if (!job) return;
+    await enqueue(job, event, { actorId: null, onceOnly: true });
+  }
+
+  function track(work: Promise<unknown>, what: Record<string, unknown>): void {
+    const settled = work.catch((error: unknown) => {
+      logger.error(
+        { ...what, err: (error as Error).message },
+        'customer messages: could not queue a message',
+      );
+    });
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
+  }
+
+  /** One attempt at one claimed message. */
+  async function deliver(row: TCustomerMessageRow, settings: TStoredCustomerMessageSettings): Promise<void> {
+    const now = clock();
+    const channel = ZCustomerMessageChannelSchema.parse(row.channel);
+    // Consent is read again: a customer who opted out after it was queued gets nothing.
+    const job = await publicLinks.findJob(row.jobKind === 'repair' ? 'repair' : 'order', row.jobId);
+    if (!job?.customer.contactPreferences.includes(CONSENT[channel])) {
+      await repository.update(row.id, {
+        status: 'failed',
+        nextAttemptAt: null,
+        lastError: job
+          ? `The customer opted out of ${channel === 'sms' ? 'SMS' : 'e-mail'}.`
+          : 'The job is gone.',
+      });
+      return;
+    }
+    const authToken = store.authToken(settings);
+    const smsConfig =
+      settings.sms.accountSid && settings.sms.fromNumber && authToken
+        ? {
+            baseUrl: settings.sms.baseUrl,
+            accountSid: settings.sms.accountSid,
+            fromNumber: settings.sms.fromNumber,
+            authToken,
+          }
+        : null;
+    const notConfigured =
+      channel === 'sms'
+        ? smsConfig === null
+          ? 'Waiting for an SMS sender: set the account SID, the from number and the auth token in Settings › customer messages.'
+          : null
+        : mailer.canDeliver
+          ? null
+          : 'Waiting for an e-mail sender: no SMTP server is configured (SMTP_URL).';
+    if (notConfigured) {
+      // Not an attempt: it goes out once a sender is set up.
+      await repository.update(row.id, {
+        nextAttemptAt: new Date(now.getTime() + retryDelayAfter(1)),
+        lastError: notConfigured,
+      });
+      return;
+    }
+    const attempts = row.attempts + 1;
+    try {
+      let providerId: string | null = null;
+      if (channel === 'sms' && smsConfig) {
+        providerId = (await sendSms(smsConfig, { to: row.recipient, body: row.body })).providerId;
+      } else {
+        await mailer.deliver({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+      }
+      await repository.update(row.id, {
+        status: 'sent',
+        attempts,
+        sentAt: clock(),
+        nextAttemptAt: null,
+        lastError: null,
+        providerId,
+      });
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH);
+      const isLast = attempts >= MAX_DELIVERY_ATTEMPTS;
+      // The recipient stays in the outbox row; the log names the message only.
+      logger.warn({ messageId: row.id, channel, attempts }, 'customer messages: a delivery attempt failed');
+      await repository.update(row.id, {
+        status: isLast ? 'failed' : 'queued',
+        attempts,
+        nextAttemptAt: isLast ? null : new Date(now.getTime() + retryDelayAfter(attempts)),
+        lastError: message,
+      });
+    }
+  }
+
+  async function deliverDue(): Promise<number> {
+    const now = clock();
+    const claimed = await repository.claimDue(now, new Date(now.getTime() + LEASE_MS));
+    if (claimed.length === 0) return 0;
+    const settings = await store.read();
+    for (const row of claimed) {
+      await deliver(row, settings).catch((error: unknown) => {
+        logger.error(
+          { messageId: row.id, err: (error as Error).message },
+          'customer messages: delivery crashed',
+        );
+      });
+    }
+    return claimed.length;
+  }
+
+  async function queueStillWaiting(): Promise<void> {
+    const settings = await store.read();
+    if (settings.sendMode !== 'automatic' || !settings.templates.still_waiting.enabled) return;
+    const since = new Date(clock().getTime() - settings.stillWaitingDays * DAY_MS);
+    for (const [kind, statuses] of [
+      ['order', WAITING_ORDER_STATUSES],
+      ['repair', WAITING_REPAIR_STATUSES],
+    ] as const) {
+      for (const id of await repository.quietJobs(kind, statuses, since, STILL_WAITING_BATCH)) {
+        const job = await publicLinks.findJob(kind, id);
+        if (job) await enqueue(job, 'still_waiting', { actorId: null, onceOnly: false });
+      }
+    }
+  }
+
+  return {
+    /** Listens to the job events the services publish after their commits. */
+    followJobs(): () => void {
+      return events.subscribe((announcement) => {
+        const payload = announcement.payload as Record<string, unknown>;
+        switch (announcement.name) {
+          case 'order:created':
+            track(onJobEvent('order', String(payload.orderId), 'received'), { orderId: payload.orderId });
+            return;
+          case 'repair:created':
+            track(onJobEvent('repair', String(payload.repairId), 'received'), { repairId: payload.repairId });
+            return;
+          case 'order:status-changed': {
+            const status = ZOrderStatusSchema.safeParse(payload.status);
+            const event = status.success ? eventForStatus({ kind: 'order', status: status.data }) : null;
+            if (event)
+              track(onJobEvent('order', String(payload.orderId), event), { orderId: payload.orderId });
+            return;
+          }
+          case 'repair:status-changed': {
+            const status = ZRepairStatusSchema.safeParse(payload.status);
+            const event = status.success ? eventForStatus({ kind: 'repair', status: status.data }) : null;
+            if (event)
+              track(onJobEvent('repair', String(payload.repairId), event), { repairId: payload.repairId });
+            return;
+          }
+          case 'tracking:offsite-detected':
+            // Only a trip planned as such is "sent to a vendor"; a piece merely unseen is not news for the customer.
+            if (
+              payload.isExpectedOffsite === true &&
+              (payload.itemType === 'order' || payload.itemType === 'repair')
+            ) {
+              track(onJobEvent(payload.itemType, String(payload.itemId), 'sent_to_vendor'), {
+                itemId: payload.itemId,
+              });
+            }
+            return;
+          default:
+            return;
+        }
+      });
+    },
+
+    /** Resolves when every event received so far has been queued (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+
+    /** One sweep: deliver what is due, then queue the "still waiting" messages. */
+    async sweep(): Promise<void> {
+      await deliverDue();
+      await queueStillWaiting();
+    },
+
+    deliverDue,
+    queueStillWaiting,
+
+    async settings(actor: TCustomerMessagesActor): Promise<TCustomerMessageSettings> {
+      assertMayManage(actor);
+      return store.toPublic(await store.read());
+    },
+
+    async updateSettings(
+      actor: TCustomerMessagesActor,
+      changes: TCustomerMessageSettingsChanges,
+      context: TRequestContext,
+    ): Promise<TCustomerMessageSettings> {
+      assertMayManage(actor);
+      await store.apply(changes, actor.id);
+      const { sms, ...rest } = changes;
+      const { authToken, ...smsRest } = sms ?? {};
+      await audit.record({
+        action: 'settings.updated',
+        at: clock(),
+        actorId: actor.id,
+        subject: 'customer-messages',
+        ...context,
+        // The token itself never reaches the audit log: only that it changed.
+        details: {
+          section: 'customer-messages',
+          changes: {
+            ...rest,
+            ...(sms
+              ? {
+                  sms: {
+                    ...smsRest,
+                    ...(authToken === undefined ? {} : { authToken: authToken === null ? 'cleared' : 'set' }),
+                  },
+                }
+              : {}),
+          },
+        },
+      });
+      return store.toPublic(await store.read());
+    },
+
+    async outbox(actor: TCustomerMessagesActor, query: TOutboxQuery): Promise<TOutboxMessage[]> {
+      assertMayManage(actor);
+      return (await repository.list(query)).map(toOutboxMessage);
+    },
+
+    /** Sends a queued or failed message again at the next sweep, with a fresh count of attempts. */
+    async retry(actor: TCustomerMessagesActor, id: string): Promise<TOutboxMessage> {
+      assertMayManage(actor);
+      const row = await repository.find(id);
+      if (!row) throw messageNotFound();
+      if (row.status === 'sent') throw new AppError('CONFLICT', 'This message was already sent.');
+      await repository.update(id, { status: 'queued', attempts: 0, nextAttemptAt: clock() });
+      const updated = await repository.find(id);
+      if (!updated) throw messageNotFound();
+      return toOutboxMessage(updated);
+    },
+
+    /** The job page's preview: the event of its current status by default. */
+    async draft(
+      actor: TCustomerMessagesActor,
+      kind: TPublicJobKind,
+      id: string,
+      event: TCustomerMessageEvent | undefined,
+    ): Promise<TCustomerMessageDraft> {
+      assertMaySend(actor, kind);
+      const job = await jobOf(kind, id);
+      const chosen = event ?? defaultEventOf(job);
+      // A preview must not issue a link: the placeholder shows what will be sent.
+      const settings = await store.read();
+      return compose(job, chosen, settings, actor.id, true);
+    },
+
+    /** "Send message to customer": queues the event's messages now, whatever the send mode. */
+    async send(
+      actor: TCustomerMessagesActor,
+      kind: TPublicJobKind,
+      id: string,
+      event: TCustomerMessageEvent,
+    ): Promise<TOutboxMessage[]> {
+      assertMaySend(actor, kind);
+      const job = await jobOf(kind, id);
+      return (await enqueue(job, event, { actorId: actor.id, onceOnly: false })).map(toOutboxMessage);
+    },
+  };
+}
+
+/** The event a job's page suggests: its status's, else "still waiting". */
+function defaultEventOf(job: TJobFacts): TCustomerMessageEvent {
+  if (job.isWithSpecialist) return 'sent_to_vendor';
+  const order = ZOrderStatusSchema.safeParse(job.status);
+  const repair = ZRepairStatusSchema.safeParse(job.status);
+  const event =
+    job.kind === 'order'
+      ? order.success
+        ? eventForStatus({ kind: 'order', status: order.data })
+        : null
+      : repair.success
+        ? eventForStatus({ kind: 'repair', status: repair.data })
+        : null;
+  if (event) return event;
+  return job.status === 'new' || job.status === 'received' ? 'received' : 'still_waiting';
+}
+
+export type TCustomerMessagesService = ReturnType<typeof createCustomerMessagesService>;

@@ -1,0 +1,122 @@
+import { REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
+import {
+  type TPublicJobKind,
+  ZPublicTrackingSchema,
+  ZTrackingLinkSchema,
+  ZTrackingLinkStateSchema,
+} from '@loupe/domain/public-tracking/public-tracking';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import type { TAccess } from '../../plugins/access-control.ts';
+import { currentUserOf, requestContext } from '../auth/request-context.ts';
+import type { TPublicLinksService } from './service.ts';
+
+// Any string up to a sane length reaches the service, which answers one 404 for every wrong token.
+const ZTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** How many times one address may open tracking pages a minute: plenty for a customer, little for a guesser. */
+const PUBLIC_LIMIT_PER_MINUTE = 30;
+
+/**
+ * Public tracking links (issue 15 §6): `…/tracking-link` of an order or repair for staff who may see it, and
+ * the public view of a token, rate-limited, answering TRACKING_LINK_NOT_FOUND (404) for any token not live.
+ */
+export async function registerPublicLinksRoutes(
+  instance: FastifyInstance,
+  options: { readonly publicLinks: TPublicLinksService },
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { publicLinks } = options;
+
+  const jobs: readonly { kind: TPublicJobKind; path: string; access: TAccess }[] = [
+    // Everyone signed in sees orders; repairs their viewers (spec §6).
+    { kind: 'order', path: '/orders/:id/tracking-link', access: 'signed-in' },
+    { kind: 'repair', path: '/repairs/:id/tracking-link', access: REPAIR_VIEWER_ROLES },
+  ];
+  for (const { kind, path, access } of jobs) {
+    app.get(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags: [`${kind}s`],
+          summary: `The ${kind}'s public tracking link, or null when none is live`,
+          ...bearerDoc,
+          params: ZIdParamsSchema,
+          response: { 200: resultWithData(ZTrackingLinkStateSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: { link: await publicLinks.get(currentUserOf(request), kind, request.params.id) },
+      }),
+    );
+
+    app.post(
+      path,
+      {
+        config: { access, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: [`${kind}s`],
+          summary: `Issue the ${kind}'s public tracking link (the live one when it has one)`,
+          ...bearerDoc,
+          params: ZIdParamsSchema,
+          response: { 200: resultWithData(ZTrackingLinkSchema) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await publicLinks.ensure(
+          currentUserOf(request),
+          kind,
+          request.params.id,
+          requestContext(request),
+        ),
+      }),
+    );
+
+    app.delete(
+      path,
+      {
+        config: { access },
+        schema: {
+          tags: [`${kind}s`],
+          summary: `Revoke the ${kind}'s public tracking link: it answers 404 from now on`,
+          ...bearerDoc,
+          params: ZIdParamsSchema,
+          response: { 200: ZMessageResultSchema },
+        },
+      },
+      async (request) => {
+        await publicLinks.revoke(currentUserOf(request), kind, request.params.id, requestContext(request));
+        return { success: true as const, message: 'Tracking link revoked.' };
+      },
+    );
+  }
+
+  app.get(
+    '/public/tracking/:token',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: PUBLIC_LIMIT_PER_MINUTE, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['public'],
+        summary:
+          "A job's public view for its tracking link: stage, promised date and the shop's contact, nothing else",
+        params: ZTokenParamsSchema,
+        response: { 200: resultWithData(ZPublicTrackingSchema) },
+      },
+    },
+    async (request, reply) => {
+      // A capability in the URL: kept out of caches and search engines.
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return { success: true as const, data: await publicLinks.view(request.params.token) };
+    },
+  );
+}
