@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { LIST_LIMIT_MAX } from '@loupe/domain/api/list';
+import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
@@ -13,9 +15,15 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
 import { createAlertsService } from './modules/alerts/service.ts';
+import { createBuiltInEngine } from './modules/assistant/built-in-engine.ts';
+import { createAssistantRepository } from './modules/assistant/repository.ts';
+import { registerAssistantRoutes } from './modules/assistant/routes.ts';
+import { createAssistantService } from './modules/assistant/service.ts';
+import { createAssistantTools } from './modules/assistant/tools.ts';
 import { createImageStorage } from './modules/attachments/image-storage.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -63,6 +71,7 @@ import { createTvService } from './modules/tv/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createWorkflowRepository, personName } from './modules/workflow/repository.ts';
 import { registerWorkflowRoutes } from './modules/workflow/routes.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
 import { RouteRegistry, registerAccessControl } from './plugins/access-control.ts';
@@ -222,6 +231,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     config,
     database: services.database,
     settingsService: services.settingsService,
+    assistantName: () => services.assistant.assistantName(),
   });
   await app.register(registerAuthRoutes, {
     auth: services.auth,
@@ -263,6 +273,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerTvRoutes, { ...api, tv: services.tv });
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
+  await app.register(registerAssistantRoutes, { ...api, assistant: services.assistant });
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -466,6 +477,62 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   });
   const catalog = createCatalogService({ db, clock, storage });
   const attachments = createAttachmentsService({ db, storage, logger: app.log });
+  // The assistant's tools read through the same services as the API, each with its own permission check.
+  const assistantTools = createAssistantTools({
+    openJobCards: () => workflow.openJobCards(),
+    locationHistory: (actor, kind, id) => tracking.locationHistory(actor, kind, id),
+    epcOwners: async (actor) => [
+      ...(await tracking.listOrders()).map((o) => ({
+        kind: 'order' as const,
+        id: o.orderId,
+        epc: o.epcCode,
+      })),
+      ...(canViewRepairs(actor)
+        ? (await tracking.listRepairs(actor)).map((r) => ({
+            kind: 'repair' as const,
+            id: r.repairId,
+            epc: r.epcCode,
+          }))
+        : []),
+    ],
+    itemsAtStation: (actor, stationId) => tracking.itemsAtStation(actor, stationId),
+    offsiteItems: (actor) => tracking.offsiteItems(actor),
+    staff: (actor) => workflow.staff(actor),
+    summary: (actor) => workflow.summary(actor),
+    readers: async (actor) => (await readersAdmin.list(actor, { limit: LIST_LIMIT_MAX })).items,
+    lastReads: (actor) => readersAdmin.lastReads(actor),
+    stations: async () =>
+      (await registry.listStations({ limit: LIST_LIMIT_MAX })).items.map((station) => ({
+        id: station.id,
+        name: station.name,
+        departmentId: station.departmentId,
+        departmentName: station.departmentName,
+      })),
+  });
+  const assistant = createAssistantService({
+    assistant: createAssistantRepository(db),
+    tools: assistantTools,
+    builtIn: createBuiltInEngine({
+      tools: assistantTools,
+      people: async () =>
+        (await createWorkflowRepository(db).staff()).map((person) => ({
+          id: person.id,
+          name: personName(person),
+        })),
+    }),
+    secrets: createSecretBox({
+      secretKey: config.SECRET_KEY,
+      dataDir: config.DATA_DIR,
+      purpose: 'assistant-provider-key',
+    }),
+    clock,
+    timeZone: async () => (await settingsService.workingCalendar()).timeZone,
+    companyName: config.COMPANY_NAME,
+    defaultName: config.AI_ASSISTANT_NAME,
+    settings,
+    audit,
+    logger: app.log,
+  });
 
   return {
     config,
@@ -503,6 +570,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     customers,
     catalog,
     attachments,
+    assistant,
   };
 }
 

@@ -140,6 +140,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(1).max(3600).default(60),
     doc: 'How often the alert rules are evaluated: an alert shows within this long of its cause.',
   },
+  SECRET_KEY: {
+    schema: z.string().min(16, 'use at least 16 characters').optional(),
+    doc: 'Encrypts secrets kept in the database (the AI provider key). Absent: a random key kept in DATA_DIR/secret.key. Set it when several instances share one database.',
+  },
   AI_ASSISTANT_NAME: { schema: z.string().min(1).default('Loupe AI'), doc: 'Title of the AI assistant.' },
 } as const;
 
@@ -162,7 +166,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): T
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'invalid value';
       // Never echo a secret's value back into a log.
-      const shown = /PASSWORD|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name) ? '' : ` (got "${raw}")`;
+      const shown = /PASSWORD|SECRET_KEY|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name)
+        ? ''
+        : ` (got "${raw}")`;
       throw new ConfigError(`${name}: ${reason}${shown}`);
     }
     values[name] = parsed.data;
