@@ -52,7 +52,8 @@ export type TParsedQuestion = {
 };
 
 const JOB_NUMBER = /\b([a-z]{2,6})[- ]?(\d{3,8})\b/gi;
-const EPC = /\b(?:0x)?((?:[0-9a-f]{4}[\s:-]?){3,15}[0-9a-f]{4})\b/gi;
+/** 24 hex digits (or any whole number of words), as readers print them: `E280…`, `e2 80 …`, `e2:80:…`. */
+const EPC = /\b(?:0x)?((?:[0-9a-f]{2}[\s:-]?){7,31}[0-9a-f]{2})\b/gi;
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 const DAY_MS = 86_400_000;
 
@@ -191,7 +192,7 @@ export function parseQuestion(
     .map((match) => `${(match[1] ?? '').toUpperCase()}-${match[2] ?? ''}`);
   const epcs = [...raw.matchAll(EPC)]
     .map((match) => (match[1] ?? '').replace(/[\s:-]/g, '').toUpperCase())
-    .filter((epc) => epc.length >= 16 && epc.length % 4 === 0 && /[A-F]|\d{16,}/.test(epc));
+    .filter((epc) => epc.length >= 16 && epc.length % 4 === 0 && /\d/.test(epc));
   const stations = longestMatches(text, known.stations);
   // A department named like one of the matched stations' department and no more: "Bench 2" is not "Bench".
   const departments = longestMatches(text, known.departments).filter(
@@ -212,10 +213,14 @@ export function parseQuestion(
         ).test(text) &&
         /\bassign|\bwho|\bplate\b|\bworking\b|\bhas\b|\bload\b/.test(text)),
   );
+  const staffWords = new Set(people.flatMap((person) => normalize(person.name).split(' ')));
   const customers = known.customers.filter((name) => {
     if (containsName(text, name)) return true;
-    const last = name.split(/\s+/).at(-1) ?? '';
-    return last.length > 3 && new RegExp(`\\b${escapeRegExp(normalize(last))}('s)?\\b`).test(text);
+    // A surname alone ("the Kim order") names a customer, unless it belongs to a person named in the question.
+    const last = normalize(name.split(/\s+/).at(-1) ?? '');
+    return (
+      last.length > 3 && !staffWords.has(last) && new RegExp(`\\b${escapeRegExp(last)}('s)?\\b`).test(text)
+    );
   });
   const since = parseSince(text, now, timeZone);
   const window = windowOf(text);

@@ -369,6 +369,9 @@ export function createAssistantService(options: TAssistantServiceOptions) {
       return message;
     },
 
+    /** How the built-in engine reads a question (tests and the bench). */
+    parse: (question: string, context: TToolContext) => options.builtIn.parse(question, context),
+
     /** An answer outside any conversation: the bench and tests of the engines. */
     answer: (
       actor: TAssistantActor,
