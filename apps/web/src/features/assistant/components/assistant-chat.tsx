@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Bot, Send, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ModeToggle } from '@/components/theme/mode-toggle';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessageOf } from '@/lib/api-error';
@@ -34,7 +35,10 @@ export function AssistantChat({ enhanced }: { readonly enhanced: boolean }) {
   const endRef = useRef<HTMLDivElement>(null);
 
   const stored: TChatMessage[] = (conversation.data?.messages ?? []).map((m) => ({ ...m }));
-  const messages = [...stored, ...pending];
+  // The answer just streamed stays on screen until the stored conversation (refetched) includes it.
+  const storedIds = new Set(stored.map((m) => m.id));
+  const caughtUp = pending.some((m) => storedIds.has(m.id));
+  const messages = [...stored, ...(caughtUp ? [] : pending)];
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
@@ -75,7 +79,6 @@ export function AssistantChat({ enhanced }: { readonly enhanced: boolean }) {
         current.map((m) => (m.id === 'streaming' ? { ...message, isStreaming: false } : m)),
       );
       await queryClient.invalidateQueries({ queryKey: assistantQueryKeys.all });
-      setPending([]);
     } catch (caught) {
       setPending([]);
       setQuestion(trimmed);
@@ -97,7 +100,8 @@ export function AssistantChat({ enhanced }: { readonly enhanced: boolean }) {
           <Bot aria-hidden /> {aiAssistantName}
           {enhanced ? <span className="rounded bg-muted px-1.5 text-xs font-normal">enhanced</span> : null}
         </h1>
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-2">
+          <ModeToggle />
           <Button asChild variant="outline" size="sm">
             <Link to={enhanced ? paths.aiAssistant : paths.aiAssistantV2}>
               <Sparkles aria-hidden /> {enhanced ? 'Simple view' : 'Enhanced view'}
