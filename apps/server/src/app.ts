@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { LIST_LIMIT_MAX } from '@loupe/domain/api/list';
+import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
@@ -17,6 +19,11 @@ import { createSecretBox, secretFrom } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
 import { ALERT_VIEWER_ROLES, createAlertsService } from './modules/alerts/service.ts';
+import { createBuiltInEngine } from './modules/assistant/built-in-engine.ts';
+import { createAssistantRepository } from './modules/assistant/repository.ts';
+import { registerAssistantRoutes } from './modules/assistant/routes.ts';
+import { createAssistantService } from './modules/assistant/service.ts';
+import { createAssistantTools } from './modules/assistant/tools.ts';
 import { createImageStorage } from './modules/attachments/image-storage.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -69,6 +76,7 @@ import { createTvService } from './modules/tv/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createWorkflowRepository, personName } from './modules/workflow/repository.ts';
 import { registerWorkflowRoutes } from './modules/workflow/routes.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
 import { RouteRegistry, registerAccessControl } from './plugins/access-control.ts';
@@ -228,6 +236,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     config,
     database: services.database,
     settingsService: services.settingsService,
+    assistantName: () => services.assistant.assistantName(),
   });
   await app.register(registerAuthRoutes, {
     auth: services.auth,
@@ -271,6 +280,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
   await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });
   await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
+  await app.register(registerAssistantRoutes, { ...api, assistant: services.assistant });
 
   const realtime = await createRealtime({
     httpServer: app.server,
@@ -521,6 +531,58 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   customerMessages.followJobs();
   const catalog = createCatalogService({ db, clock, storage });
   const attachments = createAttachmentsService({ db, storage, logger: app.log });
+  // The assistant's tools read through the same services as the API, each with its own permission check.
+  const assistantTools = createAssistantTools({
+    openJobCards: () => workflow.openJobCards(),
+    locationHistory: (actor, kind, id) => tracking.locationHistory(actor, kind, id),
+    epcOwners: async (actor) => [
+      ...(await tracking.listOrders()).map((o) => ({
+        kind: 'order' as const,
+        id: o.orderId,
+        epc: o.epcCode,
+      })),
+      ...(canViewRepairs(actor)
+        ? (await tracking.listRepairs(actor)).map((r) => ({
+            kind: 'repair' as const,
+            id: r.repairId,
+            epc: r.epcCode,
+          }))
+        : []),
+    ],
+    itemsAtStation: (actor, stationId) => tracking.itemsAtStation(actor, stationId),
+    offsiteItems: (actor) => tracking.offsiteItems(actor),
+    staff: (actor) => workflow.staff(actor),
+    summary: (actor) => workflow.summary(actor),
+    readers: async (actor) => (await readersAdmin.list(actor, { limit: LIST_LIMIT_MAX })).items,
+    lastReads: (actor) => readersAdmin.lastReads(actor),
+    stations: async () =>
+      (await registry.listStations({ limit: LIST_LIMIT_MAX })).items.map((station) => ({
+        id: station.id,
+        name: station.name,
+        departmentId: station.departmentId,
+        departmentName: station.departmentName,
+      })),
+  });
+  const assistant = createAssistantService({
+    assistant: createAssistantRepository(db),
+    tools: assistantTools,
+    builtIn: createBuiltInEngine({
+      tools: assistantTools,
+      people: async () =>
+        (await createWorkflowRepository(db).staff()).map((person) => ({
+          id: person.id,
+          name: personName(person),
+        })),
+    }),
+    secrets: secretBox,
+    clock,
+    timeZone: async () => (await settingsService.workingCalendar()).timeZone,
+    companyName: config.COMPANY_NAME,
+    defaultName: config.AI_ASSISTANT_NAME,
+    settings,
+    audit,
+    logger: app.log,
+  });
 
   return {
     config,
@@ -562,6 +624,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     secretBox,
     publicLinks,
     customerMessages,
+    assistant,
   };
 }
 

@@ -142,7 +142,7 @@ export const CONFIG_VARIABLES = {
   },
   SECRET_KEY: {
     schema: z.string().min(32, 'use at least 32 characters').optional(),
-    doc: 'Key (32+ random characters) that seals stored secrets: the SMS auth token, public tracking links. Absent: DATA_DIR/secret.key, made on first use — set it when several instances share DATABASE_URL.',
+    doc: 'Key (32+ random characters) that seals stored secrets: the SMS auth token, public tracking links, the AI provider key. Absent: DATA_DIR/secret.key, made on first use — set it when several instances share DATABASE_URL.',
   },
   CUSTOMER_MESSAGE_SWEEP_SECONDS: {
     schema: z.coerce.number().int().min(1).max(3600).default(30),

@@ -69,6 +69,10 @@ const BUILT_SCREENS: RouteObject[] = [
     async () => (await import('@/features/workflow/routes/workflow-dashboard-route')).WorkflowDashboardRoute,
   ),
   screen(paths.alerts, async () => (await import('@/features/alerts/routes/alerts-route')).AlertsRoute),
+  screen(
+    paths.aiSettings,
+    async () => (await import('@/features/assistant/routes/ai-settings-route')).AiSettingsRoute,
+  ),
   screen(paths.myTasks, async () => (await import('@/features/workflow/routes/my-tasks-route')).MyTasksRoute),
   screen(
     paths.managerDepartment,
@@ -109,7 +113,6 @@ const BUILT_SCREENS: RouteObject[] = [
 ];
 
 const LAYOUT_SCREENS = [
-  paths.aiSettings,
   paths.workflowAnalytics,
   paths.onTimeDelivery,
   paths.productTypePerformance,
@@ -192,13 +195,13 @@ export const routes: RouteObject[] = [
           {
             path: paths.aiAssistant,
             lazy: async () => ({
-              Component: (await import('./routes/full-screen-assistant')).AssistantScreen,
+              Component: (await import('@/features/assistant/routes/assistant-route')).AssistantRoute,
             }),
           },
           {
             path: paths.aiAssistantV2,
             lazy: async () => ({
-              Component: (await import('./routes/full-screen-assistant')).AssistantV2Screen,
+              Component: (await import('@/features/assistant/routes/assistant-v2-route')).AssistantV2Route,
             }),
           },
           {

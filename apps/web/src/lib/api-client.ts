@@ -72,6 +72,8 @@ export type TApiClient = {
   upload(path: string, body: FormData, options?: TUploadOptions): Promise<unknown>;
   /** Blob download, 60 s timeout (spec §7, §9). */
   download(path: string, options?: TRequestOptions): Promise<Blob>;
+  /** A POST whose answer is read as it arrives (server-sent events): the response, its body unread. */
+  stream(path: string, body: unknown, options?: TRequestOptions): Promise<Response>;
 };
 
 export type TApiClientOptions = {
@@ -427,6 +429,15 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
         timeoutMs: requestOptions.timeoutMs ?? TIMEOUTS_MS.download,
       });
       return response.blob();
+    },
+    async stream(path, body, requestOptions = {}) {
+      return send(path, {
+        ...requestOptions,
+        method: 'POST',
+        json: body,
+        headers: { accept: 'text/event-stream', ...requestOptions.headers },
+        timeoutMs: requestOptions.timeoutMs ?? TIMEOUTS_MS.download,
+      });
     },
   };
 }

@@ -15,6 +15,8 @@ export type TSystemRoutesOptions = {
   readonly config: TConfig;
   readonly database: TDatabaseHandle;
   readonly settingsService: TSettingsService;
+  /** The name /ai/settings gives the assistant, AI_ASSISTANT_NAME until then (issue 16). */
+  readonly assistantName?: () => Promise<string>;
 };
 
 export async function registerSystemRoutes(instance: FastifyInstance, options: TSystemRoutesOptions) {
@@ -42,7 +44,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
         ...(local ? { userPoolEndpoint: `${browserOrigin(request, config)}/api/idp` } : {}),
         region: local ? 'us-east-1' : config.COGNITO_REGION,
         ...branding,
-        aiAssistantName: config.AI_ASSISTANT_NAME,
+        aiAssistantName: options.assistantName ? await options.assistantName() : config.AI_ASSISTANT_NAME,
       };
     },
   );

@@ -35,16 +35,4 @@ export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; descript
     title: 'Designer Workspace',
     description: 'Design requests, sketches and CAD files with their revisions and customer approvals.',
   },
-  [paths.aiSettings]: {
-    title: 'AI Settings',
-    description: 'Choose how the assistant answers questions about orders, repairs and the workshop.',
-  },
-  [paths.aiAssistant]: {
-    title: 'AI Assistant',
-    description: 'Ask about any order, repair or station in plain words: "Where is ORD-00042?"',
-  },
-  [paths.aiAssistantV2]: {
-    title: 'AI Assistant (enhanced)',
-    description: 'The assistant with charts and follow-up questions about the workshop.',
-  },
 };

@@ -1,0 +1,213 @@
+import {
+  type TAssistantStreamEvent,
+  ZAskSchema,
+  ZAssistantConversationDetailSchema,
+  ZAssistantConversationSchema,
+  ZAssistantSettingsSchema,
+  ZConnectionTestSchema,
+  ZCreateConversationSchema,
+  ZRenameConversationSchema,
+  ZUpdateAssistantSettingsSchema,
+} from '@loupe/domain/assistant/assistant-api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { currentUserOf, requestContext } from '../auth/request-context.ts';
+import type { TAssistantService } from './service.ts';
+
+const tags = ['assistant'];
+
+/** The assistant (issue 16): conversations, the streamed answer, and /ai/settings. The service checks again. */
+export async function registerAssistantRoutes(
+  instance: FastifyInstance,
+  options: { assistant: TAssistantService },
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { assistant } = options;
+
+  app.get(
+    '/assistant/conversations',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'My conversations with the assistant, the latest first',
+        ...bearerDoc,
+        response: { 200: resultWithData(z.array(ZAssistantConversationSchema)) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await assistant.listConversations(currentUserOf(request)),
+    }),
+  );
+
+  app.post(
+    '/assistant/conversations',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Start a new conversation',
+        ...bearerDoc,
+        body: ZCreateConversationSchema,
+        response: { 200: resultWithData(ZAssistantConversationSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await assistant.createConversation(currentUserOf(request), request.body.title),
+    }),
+  );
+
+  app.get(
+    '/assistant/conversations/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'One of my conversations with its messages',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: resultWithData(ZAssistantConversationDetailSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await assistant.getConversation(currentUserOf(request), request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/assistant/conversations/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Rename a conversation',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZRenameConversationSchema,
+        response: { 200: resultWithData(ZAssistantConversationSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Conversation renamed.',
+      data: await assistant.renameConversation(currentUserOf(request), request.params.id, request.body.title),
+    }),
+  );
+
+  app.delete(
+    '/assistant/conversations/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Delete a conversation and its messages',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await assistant.deleteConversation(currentUserOf(request), request.params.id);
+      return { success: true as const, message: 'Conversation deleted.' };
+    },
+  );
+
+  app.post(
+    '/assistant/conversations/:id/messages',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Ask a question: the answer streams back as server-sent events (step, delta, then done with the stored message, or error)',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: ZAskSchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = currentUserOf(request);
+      // A wrong conversation is a plain 404 with the API's error object, before the stream starts.
+      await assistant.assertConversation(actor, request.params.id);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-correlation-id': request.id,
+      });
+      const closed = new AbortController();
+      reply.raw.on('close', () => closed.abort());
+      const emit = (event: TAssistantStreamEvent) => {
+        if (!reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      };
+      try {
+        await assistant.ask(actor, request.params.id, request.body.question, emit, closed.signal);
+      } catch (error) {
+        request.log.error({ err: error }, 'the assistant could not answer');
+        emit({ type: 'error', message: 'The assistant could not answer. Try again.' });
+      } finally {
+        reply.raw.end();
+      }
+    },
+  );
+
+  app.get(
+    '/assistant/settings',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The assistant’s provider, model, name and tone (never the key: only whether one is stored)',
+        ...bearerDoc,
+        response: { 200: resultWithData(ZAssistantSettingsSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await assistant.settings(currentUserOf(request)) }),
+  );
+
+  app.put(
+    '/assistant/settings',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags,
+        summary: 'Change the assistant’s provider (the key is stored encrypted), name and tone',
+        ...bearerDoc,
+        body: ZUpdateAssistantSettingsSchema,
+        response: { 200: resultWithData(ZAssistantSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'AI settings saved.',
+      data: await assistant.updateSettings(currentUserOf(request), request.body, requestContext(request)),
+    }),
+  );
+
+  app.post(
+    '/assistant/settings/test',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags,
+        summary:
+          'Test a provider (these settings; the stored key when none is given) with a one-word question',
+        ...bearerDoc,
+        body: ZUpdateAssistantSettingsSchema,
+        response: { 200: resultWithData(ZConnectionTestSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await assistant.testConnection(currentUserOf(request), request.body),
+    }),
+  );
+}

@@ -1,0 +1,290 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type TAssistantStreamEvent,
+  ZAssistantStreamEventSchema,
+} from '@loupe/domain/assistant/assistant-api';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../src/db/schema.ts';
+import { createAssistantWorkshop, type TAssistantWorkshop } from './support/assistant-workshop.ts';
+import type { TTestClient } from './support/test-app.ts';
+
+let w: TAssistantWorkshop;
+
+beforeAll(async () => {
+  w = await createAssistantWorkshop({ env: { SECRET_KEY: 'a test secret that is long enough' } });
+}, 240_000);
+
+afterAll(async () => {
+  await w?.close();
+});
+
+function eventsOf(body: string): TAssistantStreamEvent[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => ZAssistantStreamEventSchema.parse(JSON.parse(block.slice(6))));
+}
+
+async function ask(client: TTestClient, question: string) {
+  const created = await client.request('POST', '/api/v1/assistant/conversations', { body: {} });
+  expect(created.statusCode).toBe(200);
+  const conversationId = (created.json() as { data: { id: string } }).data.id;
+  const response = await client.request(
+    'POST',
+    `/api/v1/assistant/conversations/${conversationId}/messages`,
+    {
+      body: { question },
+    },
+  );
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('text/event-stream');
+  const events = eventsOf(response.body);
+  const done = events.find((event) => event.type === 'done');
+  if (done?.type !== 'done') throw new Error(`no answer: ${response.body}`);
+  return { conversationId, events, message: done.message, answer: done.message.answer };
+}
+
+const settingsBody = (baseUrl: string, extra: Record<string, unknown> = {}) => ({
+  provider: 'openai',
+  baseUrl,
+  model: 'test-model',
+  assistantName: 'Gemma',
+  tone: 'concise',
+  timeoutSeconds: 5,
+  ...extra,
+});
+
+describe('permissions: the assistant sees what its user may see (issue 16 §1)', () => {
+  it('tells an admin about every late job and a salesperson only about the jobs they sell', async () => {
+    const admin = await ask(w.clients.admin, 'what is late this week and why?');
+    const sales = await ask(w.clients.salesperson, 'what is late this week and why?');
+    expect(admin.message.text).toContain('4 jobs are late');
+    expect(admin.message.text).toContain('REP-00004');
+    // Rafael Costa sells every order; REP-00004 is no sale of his, so his assistant leaves it out.
+    expect(sales.message.text).toContain('3 jobs are late');
+    expect(sales.message.text).toContain('(jobs you sell or are assigned)');
+    expect(sales.message.text).toContain('ORD-00007');
+    expect(sales.message.text).not.toContain('REP-00004');
+  });
+
+  it('shows reader health to an admin and refuses it to a salesperson', async () => {
+    const admin = await ask(w.clients.admin, 'are the readers online?');
+    const sales = await ask(w.clients.salesperson, 'are the readers online?');
+    expect(admin.message.text).toContain('4 of 4 readers online');
+    expect(sales.message.text).toBe('Only admins and managers can see reader health.');
+    expect(sales.answer?.tables).toEqual([]);
+  });
+
+  it('keeps repairs from a designer, as the repairs API does', async () => {
+    const designer = await ask(w.clients.designer, 'where is REP-00007?');
+    expect(designer.message.text).toContain('You do not have permission to see repairs.');
+    expect(designer.message.text).not.toContain('Microscope station');
+    const offsite = await ask(w.clients.designer, 'what is offsite?');
+    expect(offsite.message.text).toContain('You do not have permission to see the offsite list.');
+  });
+});
+
+describe('conversations (issue 16 §4)', () => {
+  it('streams the answer in pieces, then stores the question and the answer with citations', async () => {
+    const { conversationId, events, message } = await ask(w.clients.manager, 'where is ORD-00012?');
+    const deltas = events.filter((event) => event.type === 'delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.map((event) => (event.type === 'delta' ? event.text : '')).join('')).toBe(message.text);
+    expect(events[0]).toMatchObject({ type: 'step', step: { tool: 'job_location' } });
+    expect(message.answer?.citations).toContainEqual(
+      expect.objectContaining({ kind: 'order', label: 'ORD-00012' }),
+    );
+    const detail = await w.clients.manager.request(
+      'GET',
+      `/api/v1/assistant/conversations/${conversationId}`,
+    );
+    const data = (detail.json() as { data: { title: string; messages: { role: string; text: string }[] } })
+      .data;
+    expect(data.title).toBe('where is ORD-00012?');
+    expect(data.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(data.messages[0]?.text).toBe('where is ORD-00012?');
+  });
+
+  it('renames and deletes a conversation, and keeps it from everyone else', async () => {
+    const { conversationId } = await ask(w.clients.operator, 'help');
+    const url = `/api/v1/assistant/conversations/${conversationId}`;
+    const renamed = await w.clients.operator.request('PATCH', url, { body: { title: 'Morning questions' } });
+    expect((renamed.json() as { data: { title: string } }).data.title).toBe('Morning questions');
+    const list = await w.clients.operator.request('GET', '/api/v1/assistant/conversations');
+    expect((list.json() as { data: { title: string }[] }).data.map((c) => c.title)).toContain(
+      'Morning questions',
+    );
+    // Another person's conversation does not exist for them: not readable, not askable, not deletable.
+    expect((await w.clients.qa.request('GET', url)).statusCode).toBe(404);
+    expect(
+      (await w.clients.qa.request('POST', `${url}/messages`, { body: { question: 'help' } })).statusCode,
+    ).toBe(404);
+    expect((await w.clients.qa.request('DELETE', url)).statusCode).toBe(404);
+    expect((await w.clients.operator.request('DELETE', url)).statusCode).toBe(200);
+    expect((await w.clients.operator.request('GET', url)).statusCode).toBe(404);
+  });
+});
+
+type TRecorded = {
+  authorization: string | undefined;
+  body: { messages: { role: string; content?: string | null }[]; tools?: unknown[] };
+};
+
+/** A local stand-in for an OpenAI-compatible vendor: chat completions, streamed, with function calling. */
+function openAiServer(script: (request: TRecorded, index: number) => { status?: number; chunks: unknown[] }) {
+  const requests: TRecorded[] = [];
+  const server: Server = createServer(async (request: IncomingMessage, response) => {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    const recorded = {
+      authorization: request.headers.authorization,
+      body: JSON.parse(raw) as TRecorded['body'],
+    };
+    requests.push(recorded);
+    if (request.url !== '/v1/chat/completions') {
+      response.writeHead(404).end();
+      return;
+    }
+    const { status = 200, chunks } = script(recorded, requests.length - 1);
+    if (status !== 200) {
+      response
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"overloaded"}}');
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const chunk of chunks) {
+      response.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    response.end('data: [DONE]\n\n');
+  });
+  return {
+    requests,
+    async start(): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const toolCall = (name: string, args: unknown) => ({
+  choices: [
+    {
+      delta: {
+        tool_calls: [
+          { index: 0, id: 'call_1', type: 'function', function: { name, arguments: JSON.stringify(args) } },
+        ],
+      },
+    },
+  ],
+});
+const textChunk = (content: string) => ({ choices: [{ delta: { content } }] });
+
+describe('a configured provider (issue 16 §3)', () => {
+  it('stores the key sealed, never shows it, and lets only admins change the settings', async () => {
+    const saved = await w.clients.admin.request('PUT', '/api/v1/assistant/settings', {
+      body: settingsBody('http://127.0.0.1:9/v1', { apiKey: 'sk-very-secret-key' }),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.body).not.toContain('sk-very-secret-key');
+    const [row] = await w.t.database.db.select().from(settings).where(eq(settings.key, 'assistant'));
+    expect(JSON.stringify(row?.value)).not.toContain('sk-very-secret-key');
+    const read = await w.clients.salesperson.request('GET', '/api/v1/assistant/settings');
+    expect(read.json()).toMatchObject({
+      data: { provider: 'openai', hasApiKey: true, assistantName: 'Gemma' },
+    });
+    expect(read.body).not.toContain('sk-very');
+    const config = await w.t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({ aiAssistantName: 'Gemma' });
+    const refused = await w.clients.manager.request('PUT', '/api/v1/assistant/settings', {
+      body: settingsBody('http://127.0.0.1:9/v1'),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('lets the model call tools as the asking user and streams its answer', async () => {
+    // Asked a question, the model calls a tool; given the tool's result, it writes the answer.
+    const vendor = openAiServer((request) =>
+      request.body.messages.at(-1)?.role === 'user'
+        ? {
+            chunks: [
+              toolCall('late_jobs', { window: 'week' }),
+              { choices: [{ delta: {}, finish_reason: 'tool_calls' }] },
+            ],
+          }
+        : {
+            chunks: ['Four jobs ', 'are late: ', 'ORD-00001, ORD-00003, ', 'ORD-00007 and REP-00004.'].map(
+              textChunk,
+            ),
+          },
+    );
+    const baseUrl = await vendor.start();
+    try {
+      await w.clients.admin.request('PUT', '/api/v1/assistant/settings', {
+        body: settingsBody(baseUrl, { apiKey: 'sk-local-test' }),
+      });
+      const admin = await ask(w.clients.admin, 'What is late this week?');
+      expect(vendor.requests[0]?.authorization).toBe('Bearer sk-local-test');
+      expect(vendor.requests[0]?.body.tools).toHaveLength(9);
+      const toolMessage = vendor.requests[1]?.body.messages.find((m) => m.role === 'tool');
+      expect(toolMessage?.content).toContain('REP-00004');
+      expect(admin.answer?.engine).toBe('openai');
+      expect(admin.answer?.notice).toBeNull();
+      expect(admin.message.text).toBe('Four jobs are late: ORD-00001, ORD-00003, ORD-00007 and REP-00004.');
+      expect(admin.events.filter((e) => e.type === 'delta')).toHaveLength(4);
+      expect(admin.answer?.steps).toEqual([
+        expect.objectContaining({ tool: 'late_jobs', input: { window: 'week' } }),
+      ]);
+      expect(admin.answer?.citations.map((c) => c.label)).toContain('REP-00004');
+
+      // The same tool call for a salesperson returns only what a salesperson may see.
+      await ask(w.clients.salesperson, 'What is late this week?');
+      const salesToolMessage = vendor.requests[3]?.body.messages.find((m) => m.role === 'tool');
+      expect(salesToolMessage?.content).toContain('ORD-00007');
+      expect(salesToolMessage?.content).not.toContain('REP-00004');
+    } finally {
+      await vendor.close();
+    }
+  });
+
+  it('falls back to the built-in engine with a notice when the vendor fails', async () => {
+    const vendor = openAiServer(() => ({ status: 503, chunks: [] }));
+    const baseUrl = await vendor.start();
+    try {
+      await w.clients.admin.request('PUT', '/api/v1/assistant/settings', { body: settingsBody(baseUrl) });
+      const { answer, message } = await ask(w.clients.admin, 'what is at Bench 2?');
+      expect(answer?.engine).toBe('built-in');
+      expect(answer?.notice).toContain('The AI provider did not answer (the provider answered 503');
+      expect(message.text).toContain('ORD-00002');
+      const tested = await w.clients.admin.request('POST', '/api/v1/assistant/settings/test', {
+        body: settingsBody(baseUrl),
+      });
+      expect(tested.json()).toMatchObject({ data: { ok: false } });
+    } finally {
+      await vendor.close();
+    }
+  });
+
+  it('tests a connection that works', async () => {
+    const vendor = openAiServer(() => ({ chunks: [textChunk('OK')] }));
+    const baseUrl = await vendor.start();
+    try {
+      const tested = await w.clients.admin.request('POST', '/api/v1/assistant/settings/test', {
+        body: settingsBody(baseUrl, { apiKey: 'sk-try-me' }),
+      });
+      expect(tested.json()).toMatchObject({
+        data: { ok: true, message: 'Connected: test-model answered “OK”.' },
+      });
+      expect(vendor.requests[0]?.authorization).toBe('Bearer sk-try-me');
+    } finally {
+      await vendor.close();
+      await w.clients.admin.request('PUT', '/api/v1/assistant/settings', {
+        body: settingsBody('', { provider: 'none', model: '', apiKey: null }),
+      });
+    }
+  });
+});

@@ -1,0 +1,97 @@
+import type { TWorkflowJob } from '../workflow/workflow-api';
+
+export { localDate as localDateOf } from './question-parser';
+
+/** Words and links the assistant's answers share, whichever engine writes them (issue 16). */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+export const jobPath = (kind: 'order' | 'repair', id: string) =>
+  `/${kind === 'order' ? 'orders' : 'repairs'}/${id}`;
+export const stationPath = (departmentId: string, stationId: string) =>
+  `/departments/${departmentId}/stations/${stationId}`;
+export const DEPARTMENTS_PATH = '/departments';
+export const READERS_PATH = '/rfid-mapping';
+export const OFFSITE_PATH = '/offsite';
+
+/** "3 h", "2 days", "25 min": how long, in the unit a person would use. */
+export function durationText(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(ms / HOUR_MS);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.round(ms / DAY_MS)} days`;
+}
+
+/** "Tue 14 May 10:32" in the workshop's time zone. */
+export function dateTimeText(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(new Date(iso))
+    .replace(',', '');
+}
+
+/** "Tue 14 May" for a calendar date (YYYY-MM-DD). */
+export function dayText(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  })
+    .format(new Date(`${date}T00:00:00Z`))
+    .replace(',', '');
+}
+
+/** Why a job is late or at risk, in short clauses, most telling first. */
+export function lateReasons(job: TWorkflowJob, now: Date, today: string): string[] {
+  const reasons: string[] = [];
+  const { workflow } = job;
+  if (job.promisedDate !== null && job.promisedDate < today) {
+    const days = Math.round(
+      (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${job.promisedDate}T00:00:00Z`)) / DAY_MS,
+    );
+    reasons.push(`promised ${dayText(job.promisedDate)}, ${days} day${days === 1 ? '' : 's'} ago`);
+  }
+  if (workflow.phaseDueAt !== null && !workflow.isComplete) {
+    const left = Date.parse(workflow.phaseDueAt) - now.getTime();
+    reasons.push(
+      left < 0
+        ? `${workflow.phaseName} should have finished ${durationText(-left)} ago`
+        : `${workflow.phaseName} must finish within ${durationText(left)}`,
+    );
+  }
+  if (workflow.hoursInPhase > workflow.targetHours) {
+    reasons.push(
+      `${workflow.hoursInPhase} working h in ${workflow.phaseName} against ${workflow.targetHours} h planned`,
+    );
+  }
+  if (job.location?.trackingStatus === 'offsite') reasons.push('it is offsite');
+  if (job.assignment === null && !workflow.isComplete)
+    reasons.push(`nobody is assigned to ${workflow.phaseName}`);
+  if (workflow.reworkCount > 0) reasons.push(`reworked ${workflow.reworkCount}×`);
+  return reasons;
+}
+
+export const URGENCY_LABELS = { late: 'Late', 'at-risk': 'At risk', 'on-track': 'On track' } as const;
+
+/** The questions the assistant suggests when it does not understand, and after an answer. */
+export const SUGGESTED_QUESTIONS = [
+  'What is late this week and why?',
+  'What is at Bench 2?',
+  'What is offsite?',
+  "Today's summary",
+  'Who has room for more work?',
+  'Are the readers online?',
+] as const;
+
+export const NOT_UNDERSTOOD_TEXT =
+  "I didn't understand that question. I can answer questions about orders, repairs, stations, departments, who has what, what is late or offsite, and the readers. Try one of these:";
