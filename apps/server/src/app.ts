@@ -13,6 +13,7 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
+import { createSecretBox, deriveSecretKey } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
 import { createAlertsService } from './modules/alerts/service.ts';
@@ -27,6 +28,9 @@ import { registerCatalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { registerCustomersRoutes } from './modules/customers/routes.ts';
 import { createCustomersService } from './modules/customers/service.ts';
+import { createMfa } from './modules/idp/mfa.ts';
+import { createMfaRepository } from './modules/idp/mfa-repository.ts';
+import { createMfaSettings } from './modules/idp/mfa-settings.ts';
 import { registerIdpRoutes } from './modules/idp/routes.ts';
 import { createIdentityService } from './modules/idp/service.ts';
 import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
@@ -215,6 +219,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerIdpRoutes, {
     prefix: '/api/idp',
     identity: services.identity,
+    mfaSettings: services.mfaSettings,
     config,
     signingKey: services.signingKey,
   });
@@ -340,7 +345,25 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     key: signingKey,
     lifetimeSeconds: async () => (await securitySettings()).accessTokenMinutes * 60,
   });
+  const codes = createOneTimeCodesRepository(db);
+  // TOTP seeds are encrypted with SECRETS_KEY, or a key derived from the signing key (config.ts).
+  const secretBox = createSecretBox(
+    config.SECRETS_KEY
+      ? new Uint8Array(Buffer.from(config.SECRETS_KEY, 'base64'))
+      : deriveSecretKey(signingKey.privateMaterial),
+  );
+  const mfa = createMfa({
+    repository: createMfaRepository(db),
+    codes,
+    box: secretBox,
+    mailer,
+    clock,
+    companyName: config.COMPANY_NAME,
+    requiredRoles: async () => (await securitySettings()).mfaRequiredRoles,
+  });
   const identity = createIdentityService({
+    mfa,
+    region: config.COGNITO_REGION,
     clientId: config.LOCAL_CLIENT_ID,
     users,
     sessions,
@@ -357,7 +380,12 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const authenticatorOptions = { mode: config.AUTH_MODE, verifier, users, sessions, clock };
   const authenticate = createAuthenticator(authenticatorOptions);
   const authenticateToken = createTokenAuthenticator(authenticatorOptions);
-  const codes = createOneTimeCodesRepository(db);
+  const mfaSettings = createMfaSettings({
+    mfa,
+    audit,
+    clock,
+    userFromAccessToken: identity.userFromAccessToken,
+  });
   const auth = createAuthService({
     config,
     users,
@@ -479,6 +507,8 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     mailer,
     signingKey,
     identity,
+    mfa,
+    mfaSettings,
     authenticate,
     authenticateToken,
     auth,

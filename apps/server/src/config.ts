@@ -79,6 +79,13 @@ export const CONFIG_VARIABLES = {
       .default(SECURITY_DEFAULTS.refreshTokenDays),
     doc: 'Default lifetime of a sign-in (settings › security may change it).',
   },
+  SECRETS_KEY: {
+    schema: z
+      .string()
+      .regex(/^[A-Za-z0-9+/_-]{43}=?$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+    doc: 'Key (32 bytes, base64) that encrypts TOTP secrets in the database. Absent: derived from the signing key, which lives in the same database; set it so a copy of the database alone does not reveal them.',
+  },
   SMTP_URL: {
     schema: z.url({ protocol: /^smtps?$/ }).optional(),
     doc: 'smtp(s)://user:pass@host:port. Absent: mail waits in the outbox table for admins (the log only says one is waiting), and the first account is verified at once.',
@@ -162,7 +169,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): T
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'invalid value';
       // Never echo a secret's value back into a log.
-      const shown = /PASSWORD|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name) ? '' : ` (got "${raw}")`;
+      const shown = /PASSWORD|SECRETS_KEY|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name)
+        ? ''
+        : ` (got "${raw}")`;
       throw new ConfigError(`${name}: ${reason}${shown}`);
     }
     values[name] = parsed.data;

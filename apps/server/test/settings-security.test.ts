@@ -30,6 +30,7 @@ describe.each(TEST_DATABASES)('security settings on %s', (database) => {
         selfRegistration: SECURITY_DEFAULTS.selfRegistration,
         accessTokenMinutes: 20,
         refreshTokenDays: t.config.REFRESH_TOKEN_DAYS,
+        mfaRequiredRoles: [],
       },
     });
   });
@@ -63,7 +64,12 @@ describe.each(TEST_DATABASES)('security settings on %s', (database) => {
       body: { selfRegistration: true, refreshTokenDays: 7 },
     });
     expect(response.statusCode).toBe(200);
-    const expected = { selfRegistration: true, accessTokenMinutes: 20, refreshTokenDays: 7 };
+    const expected = {
+      selfRegistration: true,
+      accessTokenMinutes: 20,
+      refreshTokenDays: 7,
+      mfaRequiredRoles: [],
+    };
     expect(response.json()).toMatchObject({ success: true, data: expected });
     expect(await t.app.loupe.securitySettings()).toEqual(expected);
     expect((await admin.request('GET', '/api/v1/settings/security')).json().data).toEqual(expected);

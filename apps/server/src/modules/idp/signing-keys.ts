@@ -4,7 +4,13 @@ import type { TDatabase } from '../../db/client.ts';
 import { signingKeys } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 
-export type TSigningKey = { readonly kid: string; readonly privateKey: CryptoKey; readonly publicJwk: JWK };
+export type TSigningKey = {
+  readonly kid: string;
+  readonly privateKey: CryptoKey;
+  readonly publicJwk: JWK;
+  /** The private exponent: key material other secrets may be derived from when no SECRETS_KEY is set. */
+  readonly privateMaterial: string;
+};
 
 /**
  * The embedded pool's RS256 key: generated on first start and kept in the database (never in the
@@ -28,5 +34,11 @@ async function newestKey(db: TDatabase): Promise<TSigningKey | undefined> {
   const [row] = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1);
   if (!row) return undefined;
   const privateKey = (await importJWK(row.privateJwk as JWK, 'RS256')) as CryptoKey;
-  return { kid: row.kid, privateKey, publicJwk: row.publicJwk as JWK };
+  const privateJwk = row.privateJwk as JWK;
+  return {
+    kid: row.kid,
+    privateKey,
+    publicJwk: row.publicJwk as JWK,
+    privateMaterial: privateJwk.d ?? row.kid,
+  };
 }
