@@ -160,7 +160,12 @@ export function createIdentityService(options: TIdentityServiceOptions) {
       kind: 'challenge',
       name: claims.challenge,
       session: await signChallenge(user, claims),
-      parameters: { USER_ID_FOR_SRP: user.id, ...parameters },
+      // Second-factor challenges leave USER_ID_FOR_SRP out: Amplify would then keep the device key under the
+      // user's id and look it up under the e-mail typed at the next sign-in, and never present it.
+      parameters:
+        claims.challenge === 'NEW_PASSWORD_REQUIRED'
+          ? { USER_ID_FOR_SRP: user.id, ...parameters }
+          : parameters,
     };
   }
 
