@@ -1,10 +1,11 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { assertSignInInput } from '@loupe/domain/validation/sign-in';
 import { confirmSignIn, fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
-import type { TCurrentUser } from './auth-context';
+import type { TCurrentUser, TSignInProgress } from './auth-context';
+import type { TMfaMethod, TSignInStep } from './sign-in-steps';
 
-/** Amplify's short names for the second factors Loupe offers. */
-export type TMfaMethod = 'TOTP' | 'EMAIL';
+export type { TSignInProgress } from './auth-context';
+export type { TMfaMethod, TSignInStep } from './sign-in-steps';
 
 /** What the sequence reads of Amplify's sign-in answers. */
 export type TSignInStepResult = {
@@ -20,23 +21,6 @@ export type TSignInStepResult = {
 };
 /** What the sequence reads of Amplify's session. */
 export type TSessionLike = { readonly tokens?: { readonly idToken?: { toString(): string } } };
-
-/**
- * A second-factor step the sign-in screens show (issue 20 §4): every MFA next step Amplify reports for the
- * methods Loupe offers. Other next steps still fail as needing additional steps (spec §4 (5)).
- */
-export type TSignInStep =
-  | { readonly type: 'totp-code' }
-  | { readonly type: 'email-code'; readonly destination: string | null }
-  | { readonly type: 'choose-method'; readonly methods: readonly TMfaMethod[] }
-  | { readonly type: 'choose-setup'; readonly methods: readonly TMfaMethod[] }
-  | { readonly type: 'totp-setup'; readonly secret: string; readonly setupUri: string }
-  | { readonly type: 'email-setup' };
-
-/** Where a sign-in stands: done with the user, or waiting for the person at the screen. */
-export type TSignInProgress =
-  | { readonly status: 'signed-in'; readonly user: TCurrentUser }
-  | { readonly status: 'next-step'; readonly step: TSignInStep; readonly email: string };
 
 /**
  * The identity-service functions the sign-in sequence uses: Amplify's in the app, test doubles in tests.

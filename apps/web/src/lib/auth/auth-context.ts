@@ -1,6 +1,6 @@
 import type { TRole } from '@loupe/domain/auth/roles';
 import { createContext, useContext } from 'react';
-import type { TSignInProgress } from './auth-client';
+import type { TSignInStep } from './sign-in-steps';
 
 /** The signed-in user as the shell needs it (spec §3 "application user" plus the profile fields). */
 export type TCurrentUser = {
@@ -14,6 +14,11 @@ export type TCurrentUser = {
   /** Always null (spec §3). */
   readonly department: null;
 };
+
+/** Where a sign-in stands: done with the user, or waiting for the person at the screen. */
+export type TSignInProgress =
+  | { readonly status: 'signed-in'; readonly user: TCurrentUser }
+  | { readonly status: 'next-step'; readonly step: TSignInStep; readonly email: string };
 
 export type TAuthState =
   | { readonly status: 'loading'; readonly user: null }
