@@ -399,7 +399,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   });
   const registeredRoutes = new RouteRegistry();
   const events = createEventBus();
+  const resetSecondFactors = (userId: string) => mfa.reset(userId);
   const usersAdmin = createUsersService({
+    resetSecondFactors,
     config,
     users,
     sessions,
@@ -509,6 +511,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     identity,
     mfa,
     mfaSettings,
+    resetSecondFactors,
     authenticate,
     authenticateToken,
     auth,

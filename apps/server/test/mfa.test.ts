@@ -347,4 +347,29 @@ describe.each(TEST_DATABASES)('multi-factor sign-in with the AWS SDK on %s', (da
     await enrolTotp(other);
     expect((await signIn(other.email, deviceKey)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
   });
+
+  it('lets an admin reset a user’s two-step sign-in (a lost phone), audited; only an admin', async () => {
+    const user = await t.createUser({ role: 'designer' });
+    await enrolTotp(user);
+    expect((await signIn(user.email)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+
+    const { client: manager } = await t.clientAs('manager');
+    expect((await manager.request('POST', `/api/v1/users/${user.id}/mfa/reset`)).statusCode).toBe(403);
+    expect((await signIn(user.email)).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+
+    const { client: admin, user: adminUser } = await t.clientAs('admin');
+    const reset = await admin.request('POST', `/api/v1/users/${user.id}/mfa/reset`);
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(user.email)).AuthenticationResult?.IdToken).toEqual(expect.any(String));
+    expect(await t.app.loupe.mfa.state(user.id)).toMatchObject({
+      totp: false,
+      totpRegistered: false,
+      email: false,
+    });
+    const audit = await t.app.loupe.audit.list(20);
+    expect(audit.find((entry) => entry.action === 'auth.mfa_reset')).toMatchObject({
+      actorId: adminUser.id,
+      subject: user.id,
+    });
+  });
 });

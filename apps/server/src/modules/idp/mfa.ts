@@ -156,6 +156,23 @@ export function createMfa(options: TMfaOptions) {
       return codes.consume(stored.id, now);
     },
 
+    /** Forgets every second factor and remembered device of the user (an admin's reset). */
+    async reset(userId: string): Promise<void> {
+      await repository.save(
+        userId,
+        {
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpEnabled: false,
+          totpLastStep: null,
+          emailEnabled: false,
+          preferred: null,
+        },
+        clock(),
+      );
+      await repository.forgetDevices(userId);
+    },
+
     async save(userId: string, changes: Parameters<TMfaRepository['save']>[1]) {
       return repository.save(userId, changes, clock());
     },
