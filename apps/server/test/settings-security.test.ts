@@ -82,6 +82,26 @@ describe.each(TEST_DATABASES)('security settings on %s', (database) => {
     });
   });
 
+  it('stores the roles that must use two-step sign-in, audited, and refuses unknown or repeated roles', async () => {
+    const response = await admin.request('PUT', '/api/v1/settings/security', {
+      body: { mfaRequiredRoles: ['admin', 'manager'] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await t.app.loupe.securitySettings()).mfaRequiredRoles).toEqual(['admin', 'manager']);
+    const audit = await t.app.loupe.audit.list(10);
+    expect(audit.find((entry) => entry.action === 'settings.updated')).toMatchObject({
+      actorId: adminId,
+      details: { section: 'security', changes: { mfaRequiredRoles: ['admin', 'manager'] } },
+    });
+    for (const mfaRequiredRoles of [['owner'], ['qa', 'qa']]) {
+      const refused = await admin.request('PUT', '/api/v1/settings/security', { body: { mfaRequiredRoles } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    await admin.request('PUT', '/api/v1/settings/security', { body: { mfaRequiredRoles: [] } });
+    expect((await t.app.loupe.securitySettings()).mfaRequiredRoles).toEqual([]);
+  });
+
   it('opens self-registration for new accounts once saved', async () => {
     await admin.request('PUT', '/api/v1/settings/security', { body: { selfRegistration: false } });
     const body = { email: 'walk.in@loupe.test', password: 'a long enough passphrase', name: 'Walk In' };
