@@ -172,6 +172,9 @@ describe.each(TEST_DATABASES)('multi-factor sign-in with the AWS SDK on %s', (da
     }
     const refused = await rejection(respond(challenge, user, { SOFTWARE_TOKEN_MFA_CODE: codeFor(secret) }));
     expect(refused).toBeInstanceOf(NotAuthorizedException);
+    // Wrong codes count like wrong passwords: the owner is told that sign-ins are being slowed down.
+    const mails = (await t.app.loupe.mailer.outbox(50)).filter((mail) => mail.to === user.email);
+    expect(mails.some((mail) => mail.text.includes('wrong password or sign-in code'))).toBe(true);
   });
 
   it('refuses to switch TOTP on before a code verified the token', async () => {
