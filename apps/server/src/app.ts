@@ -37,6 +37,9 @@ import { registerCustomerMessagesRoutes } from './modules/customer-messages/rout
 import { createCustomerMessagesService } from './modules/customer-messages/service.ts';
 import { registerCustomersRoutes } from './modules/customers/routes.ts';
 import { createCustomersService } from './modules/customers/service.ts';
+import { createMfa } from './modules/idp/mfa.ts';
+import { createMfaRepository } from './modules/idp/mfa-repository.ts';
+import { createMfaSettings } from './modules/idp/mfa-settings.ts';
 import { registerIdpRoutes } from './modules/idp/routes.ts';
 import { createIdentityService } from './modules/idp/service.ts';
 import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
@@ -229,6 +232,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerIdpRoutes, {
     prefix: '/api/idp',
     identity: services.identity,
+    mfaSettings: services.mfaSettings,
     config,
     signingKey: services.signingKey,
   });
@@ -358,7 +362,22 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     key: signingKey,
     lifetimeSeconds: async () => (await securitySettings()).accessTokenMinutes * 60,
   });
+  const codes = createOneTimeCodesRepository(db);
+  // Stored secrets (TOTP seeds, public links shown again, the SMS token, the AI provider key) are sealed
+  // under SECRET_KEY, or DATA_DIR/secret.key when it is not set.
+  const secretBox = createSecretBox(secretFrom({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR }));
+  const mfa = createMfa({
+    repository: createMfaRepository(db),
+    codes,
+    box: secretBox,
+    mailer,
+    clock,
+    companyName: config.COMPANY_NAME,
+    requiredRoles: async () => (await securitySettings()).mfaRequiredRoles,
+  });
   const identity = createIdentityService({
+    mfa,
+    region: config.COGNITO_REGION,
     clientId: config.LOCAL_CLIENT_ID,
     users,
     sessions,
@@ -375,7 +394,12 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const authenticatorOptions = { mode: config.AUTH_MODE, verifier, users, sessions, clock };
   const authenticate = createAuthenticator(authenticatorOptions);
   const authenticateToken = createTokenAuthenticator(authenticatorOptions);
-  const codes = createOneTimeCodesRepository(db);
+  const mfaSettings = createMfaSettings({
+    mfa,
+    audit,
+    clock,
+    userFromAccessToken: identity.userFromAccessToken,
+  });
   const auth = createAuthService({
     config,
     users,
@@ -389,7 +413,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   });
   const registeredRoutes = new RouteRegistry();
   const events = createEventBus();
+  const resetSecondFactors = (userId: string) => mfa.reset(userId);
   const usersAdmin = createUsersService({
+    resetSecondFactors,
     config,
     users,
     sessions,
@@ -505,8 +531,6 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     calendar: () => settingsService.workingCalendar(),
     stationPieces: (station, kinds) => workflow.stationPieces(station, kinds),
   });
-  // Stored secrets (public links shown again, the SMS auth token) are sealed under SECRET_KEY.
-  const secretBox = createSecretBox(secretFrom({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR }));
   const publicLinks = createPublicLinksService({
     db,
     clock,
@@ -596,6 +620,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     mailer,
     signingKey,
     identity,
+    mfa,
+    mfaSettings,
+    resetSecondFactors,
     authenticate,
     authenticateToken,
     auth,

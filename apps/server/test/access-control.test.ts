@@ -30,6 +30,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'PATCH /api/v1/users/:id': ['admin'],
   'DELETE /api/v1/users/:id': ['admin'],
   'POST /api/v1/users/:id/unlock': ['admin'],
+  'POST /api/v1/users/:id/mfa/reset': ['admin'],
   'GET /api/v1/mail/outbox': ['admin'],
   'GET /api/v1/settings/security': ['admin'],
   'PUT /api/v1/settings/security': ['admin'],

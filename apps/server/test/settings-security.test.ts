@@ -30,6 +30,7 @@ describe.each(TEST_DATABASES)('security settings on %s', (database) => {
         selfRegistration: SECURITY_DEFAULTS.selfRegistration,
         accessTokenMinutes: 20,
         refreshTokenDays: t.config.REFRESH_TOKEN_DAYS,
+        mfaRequiredRoles: [],
       },
     });
   });
@@ -63,7 +64,12 @@ describe.each(TEST_DATABASES)('security settings on %s', (database) => {
       body: { selfRegistration: true, refreshTokenDays: 7 },
     });
     expect(response.statusCode).toBe(200);
-    const expected = { selfRegistration: true, accessTokenMinutes: 20, refreshTokenDays: 7 };
+    const expected = {
+      selfRegistration: true,
+      accessTokenMinutes: 20,
+      refreshTokenDays: 7,
+      mfaRequiredRoles: [],
+    };
     expect(response.json()).toMatchObject({ success: true, data: expected });
     expect(await t.app.loupe.securitySettings()).toEqual(expected);
     expect((await admin.request('GET', '/api/v1/settings/security')).json().data).toEqual(expected);
@@ -74,6 +80,26 @@ describe.each(TEST_DATABASES)('security settings on %s', (database) => {
       subject: 'security',
       details: { section: 'security', changes: { selfRegistration: true, refreshTokenDays: 7 } },
     });
+  });
+
+  it('stores the roles that must use two-step sign-in, audited, and refuses unknown or repeated roles', async () => {
+    const response = await admin.request('PUT', '/api/v1/settings/security', {
+      body: { mfaRequiredRoles: ['admin', 'manager'] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await t.app.loupe.securitySettings()).mfaRequiredRoles).toEqual(['admin', 'manager']);
+    const audit = await t.app.loupe.audit.list(10);
+    expect(audit.find((entry) => entry.action === 'settings.updated')).toMatchObject({
+      actorId: adminId,
+      details: { section: 'security', changes: { mfaRequiredRoles: ['admin', 'manager'] } },
+    });
+    for (const mfaRequiredRoles of [['owner'], ['qa', 'qa']]) {
+      const refused = await admin.request('PUT', '/api/v1/settings/security', { body: { mfaRequiredRoles } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    await admin.request('PUT', '/api/v1/settings/security', { body: { mfaRequiredRoles: [] } });
+    expect((await t.app.loupe.securitySettings()).mfaRequiredRoles).toEqual([]);
   });
 
   it('opens self-registration for new accounts once saved', async () => {

@@ -95,6 +95,47 @@ export const oneTimeCodes = pgTable(
   (table) => [index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose)],
 );
 
+/**
+ * A user's second factors (issue 20 §4). TOTP secrets are stored encrypted (lib/secret-box.ts); a secret
+ * handed out by AssociateSoftwareToken waits in `totp_pending_secret` until VerifySoftwareToken proves it.
+ */
+export const userMfa = pgTable('user_mfa', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totpSecret: text('totp_secret'),
+  totpPendingSecret: text('totp_pending_secret'),
+  totpEnabled: boolean('totp_enabled').notNull().default(false),
+  // The last 30-second step a code was accepted for: a code is never accepted twice.
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  emailEnabled: boolean('email_enabled').notNull().default(false),
+  // SOFTWARE_TOKEN_MFA or EMAIL_OTP; null: ask (SELECT_MFA_TYPE) when both are enabled.
+  preferred: text('preferred'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Devices of the Cognito device protocol: a key handed out with a sign-in (NewDeviceMetadata), confirmed by
+ * ConfirmDevice; a remembered device skips the second factor.
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    deviceKey: text('device_key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupKey: text('group_key').notNull(),
+    name: text('name'),
+    salt: text('salt'),
+    verifier: text('verifier'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastAuthenticatedAt: timestamp('last_authenticated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('user_devices_user_idx').on(table.userId)],
+);
+
 /** Every mail Loupe sends; without SMTP this table is where an operator reads codes. */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),

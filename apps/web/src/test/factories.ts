@@ -30,7 +30,7 @@ export function makeUser(role: TRole): TCurrentUser {
 
 /** A signed-in session for `user` (signed out for null); signing in or out does nothing but `signOut`. */
 export function makeAuth(user: TCurrentUser | null, signOut = vi.fn(async () => {})): TAuthContext {
-  const actions = { signIn: vi.fn(), signOut, refreshUser: vi.fn(async () => {}) };
+  const actions = { signIn: vi.fn(), continueSignIn: vi.fn(), signOut, refreshUser: vi.fn(async () => {}) };
   return user ? { status: 'signed-in', user, ...actions } : { status: 'signed-out', user: null, ...actions };
 }
 

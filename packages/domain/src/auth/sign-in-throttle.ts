@@ -51,7 +51,7 @@ export function signInThrottledMail(input: {
   return {
     subject: `${input.companyName}: sign-in attempts on your account are being slowed down`,
     text: [
-      `Someone tried to sign in to your ${input.companyName} account (${input.email}) with a wrong password several times, ${where}.`,
+      `Someone tried to sign in to your ${input.companyName} account (${input.email}) with a wrong password or sign-in code several times, ${where}.`,
       'To protect your account, further attempts like these now have to wait longer after each failure.',
       '',
       'You can still sign in with your password from a browser or device you have signed in with before.',

@@ -2,8 +2,8 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { oneTimeCodes } from '../../db/schema.ts';
 
-/** What a one-time code proves: a mailbox (e-mail verification) or the right to set a new password. */
-export type TOneTimeCodePurpose = 'verify_email' | 'reset_password';
+/** What a one-time code proves: a mailbox (e-mail verification, the e-mail second factor) or the right to set a new password. */
+export type TOneTimeCodePurpose = 'verify_email' | 'reset_password' | 'mfa_email';
 
 export type TOneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 

@@ -6,7 +6,8 @@ import type { TConfig } from '../../config.ts';
 import type { TUserRow } from '../users/repository.ts';
 import { deviceCookieName, type TDeviceGrant } from './device-tokens.ts';
 import { IdpError, invalidParameter } from './idp-error.ts';
-import type { TAuthenticationResult, TIdentityService, TRequestContext } from './service.ts';
+import type { TMfaSettings } from './mfa-settings.ts';
+import type { TAuthenticationResult, TIdentityService, TRequestContext, TSignInOutcome } from './service.ts';
 import type { TSigningKey } from './signing-keys.ts';
 
 /**
@@ -55,6 +56,32 @@ const ZRespondToAuthChallengeSchema = z.object({
   ChallengeResponses: ZStringMapSchema.optional(),
 });
 
+const ZSessionOrTokenSchema = z.object({
+  AccessToken: ZMemberSchema.optional(),
+  Session: ZMemberSchema.optional(),
+});
+const ZVerifySoftwareTokenSchema = ZSessionOrTokenSchema.extend({
+  UserCode: ZMemberSchema.max(6, { error: 'Member must have length less than or equal to 6' }),
+  FriendlyDeviceName: z.string().optional(),
+});
+const ZMfaSettingSchema = z
+  .object({ Enabled: z.boolean().optional(), PreferredMfa: z.boolean().optional() })
+  .optional();
+const ZSetUserMfaPreferenceSchema = z.object({
+  AccessToken: ZMemberSchema,
+  SoftwareTokenMfaSettings: ZMfaSettingSchema,
+  EmailMfaSettings: ZMfaSettingSchema,
+  SMSMfaSettings: ZMfaSettingSchema,
+});
+const ZConfirmDeviceSchema = z.object({
+  AccessToken: ZMemberSchema,
+  DeviceKey: ZMemberSchema.max(55, { error: 'Member must have length less than or equal to 55' }),
+  DeviceName: z.string().max(1024).optional(),
+  DeviceSecretVerifierConfig: z
+    .object({ PasswordVerifier: z.string().max(2048).optional(), Salt: z.string().max(1024).optional() })
+    .optional(),
+});
+
 const ZGetTokensFromRefreshTokenSchema = z.object({ RefreshToken: ZMemberSchema, ClientId: ZMemberSchema });
 const ZRevokeTokenSchema = z.object({ Token: ZMemberSchema, ClientId: ZMemberSchema });
 const ZAccessTokenSchema = z.object({ AccessToken: ZMemberSchema });
@@ -86,13 +113,14 @@ type TOperation = (
 
 export type TIdpRoutesOptions = {
   readonly identity: TIdentityService;
+  readonly mfaSettings: TMfaSettings;
   readonly config: TConfig;
   readonly signingKey: TSigningKey;
 };
 
 export async function registerIdpRoutes(instance: FastifyInstance, options: TIdpRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { identity, config, signingKey } = options;
+  const { identity, mfaSettings, config, signingKey } = options;
   const secureCookies = config.publicUrl.startsWith('https://');
 
   // Encapsulated: only this plugin's routes read Cognito's media type. An empty body is an empty request,
@@ -124,6 +152,19 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
     ChallengeParameters: {},
   });
 
+  /** Tokens (and the known-browser cookie), or the next challenge with its session. */
+  const outcomeAnswer = (outcome: TSignInOutcome, http: THttpExchange) => {
+    if (outcome.kind === 'tokens') {
+      http.grantDevice(outcome.device);
+      return tokensAnswer(outcome.result);
+    }
+    return {
+      ChallengeName: outcome.name,
+      Session: outcome.session,
+      ChallengeParameters: outcome.parameters,
+    };
+  };
+
   const operations = new Map<string, TOperation>([
     [
       'InitiateAuth',
@@ -140,22 +181,11 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
                 password,
                 clientId: input.ClientId,
                 deviceToken: (userId) => http.cookie(deviceCookieName(userId)),
+                deviceKey: parameters.DEVICE_KEY,
               },
               context,
             );
-            if (outcome.kind === 'tokens') {
-              http.grantDevice(outcome.device);
-              return tokensAnswer(outcome.result);
-            }
-            return {
-              ChallengeName: 'NEW_PASSWORD_REQUIRED',
-              Session: outcome.session,
-              ChallengeParameters: {
-                USER_ID_FOR_SRP: outcome.user.id,
-                requiredAttributes: '[]',
-                userAttributes: JSON.stringify({ email: outcome.user.email }),
-              },
-            };
+            return outcomeAnswer(outcome, http);
           }
           case 'REFRESH_TOKEN_AUTH':
           case 'REFRESH_TOKEN': {
@@ -175,23 +205,98 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
       'RespondToAuthChallenge',
       async (body, context, http) => {
         const input = parse(ZRespondToAuthChallengeSchema, body);
-        if (input.ChallengeName !== 'NEW_PASSWORD_REQUIRED') {
+        const name = input.ChallengeName;
+        if (!isSupportedChallenge(name)) {
           identity.assertClient(input.ClientId);
-          throw invalidParameter(
-            `${safeName(input.ChallengeName)} challenge is not supported by this user pool.`,
-          );
+          throw invalidParameter(`${safeName(name)} challenge is not supported by this user pool.`);
         }
         if (input.Session === undefined) throw invalidParameter('Missing required parameter Session');
         const responses = input.ChallengeResponses ?? {};
         requiredParameter(responses, 'USERNAME');
-        const newPassword = requiredParameter(responses, 'NEW_PASSWORD');
-        const name = responses['userAttributes.name']?.trim();
-        const { result, device } = await identity.respondToNewPasswordChallenge(
-          { session: input.Session, clientId: input.ClientId, newPassword, ...(name ? { name } : {}) },
+        const evidence = {
+          deviceToken: (userId: string) => http.cookie(deviceCookieName(userId)),
+          deviceKey: responses.DEVICE_KEY,
+        };
+        if (name === 'NEW_PASSWORD_REQUIRED') {
+          const newPassword = requiredParameter(responses, 'NEW_PASSWORD');
+          const displayName = responses['userAttributes.name']?.trim();
+          const outcome = await identity.respondToNewPasswordChallenge(
+            {
+              session: input.Session,
+              clientId: input.ClientId,
+              newPassword,
+              ...(displayName ? { name: displayName } : {}),
+              ...evidence,
+            },
+            context,
+          );
+          return outcomeAnswer(outcome, http);
+        }
+        const outcome = await identity.respondToMfaChallenge(
+          { name, session: input.Session, clientId: input.ClientId, responses, ...evidence },
           context,
         );
-        http.grantDevice(device);
-        return tokensAnswer(result);
+        return outcomeAnswer(outcome, http);
+      },
+    ],
+    [
+      'AssociateSoftwareToken',
+      async (body) => {
+        const input = parse(ZSessionOrTokenSchema, body);
+        if (input.Session !== undefined) {
+          const { secret, session } = await identity.associateDuringSignIn(input.Session);
+          return { SecretCode: secret, Session: session };
+        }
+        if (input.AccessToken === undefined) throw invalidParameter('Missing AccessToken or Session');
+        return { SecretCode: await mfaSettings.associate(input.AccessToken) };
+      },
+    ],
+    [
+      'VerifySoftwareToken',
+      async (body, context) => {
+        const input = parse(ZVerifySoftwareTokenSchema, body);
+        if (input.Session !== undefined) {
+          const { session } = await identity.verifyDuringSignIn(
+            { session: input.Session, code: input.UserCode },
+            context,
+          );
+          return { Status: 'SUCCESS', Session: session };
+        }
+        if (input.AccessToken === undefined) throw invalidParameter('Missing AccessToken or Session');
+        await mfaSettings.verify(input.AccessToken, input.UserCode);
+        return { Status: 'SUCCESS' };
+      },
+    ],
+    [
+      'SetUserMFAPreference',
+      async (body, context) => {
+        const input = parse(ZSetUserMfaPreferenceSchema, body);
+        if (input.SMSMfaSettings?.Enabled) {
+          throw invalidParameter('SMS multi-factor authentication is not available in this user pool.');
+        }
+        await mfaSettings.setPreference(
+          input.AccessToken,
+          { SOFTWARE_TOKEN_MFA: input.SoftwareTokenMfaSettings, EMAIL_OTP: input.EmailMfaSettings },
+          context,
+        );
+        return {};
+      },
+    ],
+    [
+      'ConfirmDevice',
+      async (body, context) => {
+        const input = parse(ZConfirmDeviceSchema, body);
+        await mfaSettings.confirmDevice(
+          {
+            accessToken: input.AccessToken,
+            deviceKey: input.DeviceKey,
+            name: input.DeviceName ?? null,
+            salt: input.DeviceSecretVerifierConfig?.Salt ?? null,
+            verifier: input.DeviceSecretVerifierConfig?.PasswordVerifier ?? null,
+          },
+          context,
+        );
+        return { UserConfirmationNecessary: false };
       },
     ],
     [
@@ -226,7 +331,13 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
       async (body) => {
         const input = parse(ZAccessTokenSchema, body);
         const { user } = await identity.userFromAccessToken(input.AccessToken);
-        return { Username: user.id, UserAttributes: userAttributes(user) };
+        const mfa = await mfaSettings.describe(user.id);
+        return {
+          Username: user.id,
+          UserAttributes: userAttributes(user),
+          ...(mfa.list.length > 0 ? { UserMFASettingList: mfa.list } : {}),
+          ...(mfa.preferred ? { PreferredMfaSetting: mfa.preferred } : {}),
+        };
       },
     ],
   ]);
@@ -255,8 +366,10 @@ export async function registerIdpRoutes(instance: FastifyInstance, options: TIdp
         description:
           'Speaks the Amazon Cognito user-pool protocol: POST `application/x-amz-json-1.1` with ' +
           '`X-Amz-Target: AWSCognitoIdentityProviderService.<Operation>` for InitiateAuth ' +
-          '(USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH), RespondToAuthChallenge (NEW_PASSWORD_REQUIRED), ' +
-          'GetTokensFromRefreshToken, RevokeToken, GlobalSignOut and GetUser. Use aws-amplify or the AWS SDK.',
+          '(USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH), RespondToAuthChallenge (NEW_PASSWORD_REQUIRED, ' +
+          'SOFTWARE_TOKEN_MFA, EMAIL_OTP, SELECT_MFA_TYPE, MFA_SETUP), AssociateSoftwareToken, ' +
+          'VerifySoftwareToken, SetUserMFAPreference, ConfirmDevice, GetTokensFromRefreshToken, RevokeToken, ' +
+          'GlobalSignOut and GetUser. Use aws-amplify or the AWS SDK.',
       },
     },
     async (request, reply) => {
@@ -337,6 +450,18 @@ function requiredParameter(parameters: Readonly<Record<string, string>>, name: s
   const value = parameters[name];
   if (value === undefined || value === '') throw invalidParameter(`Missing required parameter ${name}`);
   return value;
+}
+
+const SUPPORTED_CHALLENGES = [
+  'NEW_PASSWORD_REQUIRED',
+  'SOFTWARE_TOKEN_MFA',
+  'EMAIL_OTP',
+  'SELECT_MFA_TYPE',
+  'MFA_SETUP',
+] as const;
+
+function isSupportedChallenge(name: string): name is (typeof SUPPORTED_CHALLENGES)[number] {
+  return (SUPPORTED_CHALLENGES as readonly string[]).includes(name);
 }
 
 /** Challenge names are echoed in an error message: only Cognito-like identifiers, bounded. */

@@ -35,6 +35,29 @@ export async function registerUsersRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const usersService = options.usersAdmin;
 
+  app.post(
+    '/users/:id/mfa/reset',
+    {
+      config: { access: ADMIN_ROLES },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Turn a user’s two-step sign-in off (lost authenticator): forgets its seed, e-mail codes and remembered devices',
+        ...adminDoc,
+        params: ZUserIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      },
+    },
+    async (request) => {
+      await usersService.resetSecondFactors(
+        currentUserOf(request),
+        request.params.id,
+        requestContext(request),
+      );
+      return { success: true as const, message: 'Two-step sign-in reset.' };
+    },
+  );
+
   app.get(
     '/users',
     {

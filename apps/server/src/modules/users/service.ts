@@ -29,6 +29,8 @@ export type TUsersServiceOptions = {
   readonly logger: FastifyBaseLogger;
   /** user:created, user:updated, user:deleted (spec §7); the realtime layer also drops a disabled user's sockets. */
   readonly events: TEventBus;
+  /** Forgets a user's second factors and remembered devices (the identity service's mfa.ts). */
+  readonly resetSecondFactors: (userId: string) => Promise<void>;
 };
 
 const userChangedPayload = (user: TUserRow) => ({
@@ -224,6 +226,24 @@ export function createUsersService(options: TUsersServiceOptions) {
         subject: target.email.trim().toLowerCase(),
         ...context,
         details: { userId: target.id },
+      });
+    },
+
+    /**
+     * Turns a user's two-step sign-in off (a lost phone, issue 20 §4): the authenticator seed, e-mail codes and
+     * remembered devices are forgotten. A user whose role requires it sets it up again at the next sign-in.
+     */
+    async resetSecondFactors(actor: TAdminActor, id: string, context: TRequestContext): Promise<void> {
+      assertAdmin(actor);
+      const target = await findOrFail(id);
+      await options.resetSecondFactors(target.id);
+      await audit.record({
+        action: 'auth.mfa_reset',
+        at: clock(),
+        actorId: actor.id,
+        subject: target.id,
+        ...context,
+        details: { email: target.email },
       });
     },
 

@@ -31,6 +31,7 @@ const AUTH: TAuthContext = {
     department: null,
   },
   signIn: vi.fn(),
+  continueSignIn: vi.fn(),
   signOut: vi.fn(async () => {}),
   refreshUser: vi.fn(async () => {}),
 };

@@ -5,12 +5,14 @@ import {
   AMPLIFY_SIGN_IN_STATE_PREFIX,
   AMPLIFY_STORAGE_KEY_PREFIX,
   clearStoredAuth,
+  continueSignIn,
   createAuthClient,
   getIdToken,
   logout,
   nameFromEmail,
   refreshIdToken,
   SignInError,
+  signInStepOf,
   signInWithIdentityService,
   type TSignInDependencies,
   type TSignInStepResult,
@@ -95,7 +97,7 @@ describe('the sign-in sequence (spec §4)', () => {
     const { deps, calls, logger } = fakeIdentity();
     await expect(
       signInWithIdentityService(deps, { ...credentials, email: ' ada@example.com ' }),
-    ).resolves.toBe(user);
+    ).resolves.toEqual({ status: 'signed-in', user });
     expect(calls).toEqual(['getCurrentUser', 'signIn', 'refresh', 'loadProfile']);
     expect(deps.signIn).toHaveBeenCalledWith({
       username: 'ada@example.com',
@@ -114,7 +116,10 @@ describe('the sign-in sequence (spec §4)', () => {
 
   it('answers NEW_PASSWORD_REQUIRED with the same password and the name before the @, then refreshes', async () => {
     const { deps, calls } = fakeIdentity({ signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' });
-    await expect(signInWithIdentityService(deps, credentials)).resolves.toBe(user);
+    await expect(signInWithIdentityService(deps, credentials)).resolves.toEqual({
+      status: 'signed-in',
+      user,
+    });
     expect(deps.confirmSignIn).toHaveBeenCalledWith({
       challengeResponse: credentials.password,
       options: { userAttributes: { name: 'ada' } },
@@ -122,10 +127,23 @@ describe('the sign-in sequence (spec §4)', () => {
     expect(calls).toEqual(['getCurrentUser', 'signIn', 'confirmSignIn', 'refresh', 'loadProfile']);
   });
 
-  it('fails when the new-password confirmation asks for yet another step', async () => {
+  it('hands a second-factor step after the new password to the screen', async () => {
+    const { deps, calls } = fakeIdentity({
+      signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED',
+      confirmStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE',
+    });
+    await expect(signInWithIdentityService(deps, credentials)).resolves.toEqual({
+      status: 'next-step',
+      step: { type: 'totp-code' },
+      email: credentials.email,
+    });
+    expect(calls).not.toContain('loadProfile');
+  });
+
+  it('fails when the new-password confirmation asks for a step Loupe does not offer', async () => {
     const { deps } = fakeIdentity({
       signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED',
-      confirmStep: 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION',
+      confirmStep: 'CONFIRM_SIGN_IN_WITH_SMS_CODE',
     });
     const error = await failureOf(signInWithIdentityService(deps, credentials));
     expect(error.message).toBe(ERROR_MESSAGES.signInRequiresAdditionalSteps);
@@ -133,12 +151,6 @@ describe('the sign-in sequence (spec §4)', () => {
 
   it.each([
     'CONFIRM_SIGN_IN_WITH_SMS_CODE',
-    'CONFIRM_SIGN_IN_WITH_TOTP_CODE',
-    'CONFIRM_SIGN_IN_WITH_EMAIL_CODE',
-    'CONTINUE_SIGN_IN_WITH_MFA_SELECTION',
-    'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION',
-    'CONTINUE_SIGN_IN_WITH_TOTP_SETUP',
-    'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP',
     'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION',
     'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE',
     'CONFIRM_SIGN_IN_WITH_PASSWORD',
@@ -149,6 +161,64 @@ describe('the sign-in sequence (spec §4)', () => {
     expect(error.message).toBe(ERROR_MESSAGES.signInRequiresAdditionalSteps);
     expect(error.reason).toBe('additional-steps');
     expect(calls).not.toContain('loadProfile');
+  });
+
+  it.each([
+    [{ signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' }, { type: 'totp-code' }],
+    [
+      {
+        signInStep: 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE',
+        codeDeliveryDetails: { destination: 'a***@example.com' },
+      },
+      { type: 'email-code', destination: 'a***@example.com' },
+    ],
+    [
+      { signInStep: 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION', allowedMFATypes: ['TOTP', 'EMAIL'] },
+      { type: 'choose-method', methods: ['TOTP', 'EMAIL'] },
+    ],
+    [
+      { signInStep: 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION', allowedMFATypes: ['SMS', 'TOTP', 'EMAIL'] },
+      { type: 'choose-setup', methods: ['TOTP', 'EMAIL'] },
+    ],
+    [
+      {
+        signInStep: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP',
+        totpSetupDetails: {
+          sharedSecret: 'JBSWY3DPEHPK3PXP',
+          getSetupUri: (app: string, account?: string) =>
+            new URL(`otpauth://totp/${app}:${account}?secret=JBSWY3DPEHPK3PXP&issuer=${app}`),
+        },
+      },
+      {
+        type: 'totp-setup',
+        secret: 'JBSWY3DPEHPK3PXP',
+        setupUri: 'otpauth://totp/Loupe:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Loupe',
+      },
+    ],
+    [{ signInStep: 'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP' }, { type: 'email-setup' }],
+  ] as const)('maps %o to the screen %o', (nextStep, expected) => {
+    expect(signInStepOf({ nextStep }, 'ada@example.com')).toEqual(expected);
+  });
+
+  it('answers a step through confirmSignIn and finishes the sign-in when it is done', async () => {
+    const { deps, calls } = fakeIdentity();
+    await expect(continueSignIn(deps, { email: credentials.email, response: ' 123456 ' })).resolves.toEqual({
+      status: 'signed-in',
+      user,
+    });
+    expect(deps.confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
+    expect(calls).toEqual(['confirmSignIn', 'refresh', 'loadProfile']);
+  });
+
+  it('passes a refused code on without signing out', async () => {
+    const { deps, calls } = fakeIdentity();
+    const mismatch = Object.assign(new Error('Invalid code received for user'), {
+      name: 'CodeMismatchException',
+    });
+    deps.confirmSignIn = vi.fn(() => Promise.reject(mismatch));
+    const error = await failureOf(continueSignIn(deps, { email: credentials.email, response: '000000' }));
+    expect(error.cause).toBe(mismatch);
+    expect(calls).not.toContain('signOut');
   });
 
   it('reports an unconfirmed account (CONFIRM_SIGN_UP) as an unverified e-mail address', async () => {
@@ -293,6 +363,17 @@ describe('logout (spec §4)', () => {
     ).resolves.toBeUndefined();
     expect(logger.warn).toHaveBeenCalledTimes(2);
     expect(localStorage.getItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.ada.idToken`)).toBeNull();
+  });
+
+  it('keeps the keys of a remembered device, so the next sign-in here skips the second factor', () => {
+    seedStorage();
+    const device = `${AMPLIFY_STORAGE_KEY_PREFIX}client.ada@example.com.deviceKey`;
+    localStorage.setItem(device, 'us-east-1_device');
+    localStorage.setItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.ada@example.com.randomPasswordKey`, 'secret');
+    clearStoredAuth([localStorage]);
+    expect(localStorage.getItem(device)).toBe('us-east-1_device');
+    expect(localStorage.getItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.ada.idToken`)).toBeNull();
+    expect(localStorage.getItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.LastAuthUser`)).toBeNull();
   });
 
   it('clearStoredAuth leaves keys of other features alone', () => {

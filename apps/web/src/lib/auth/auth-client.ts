@@ -1,10 +1,24 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { assertSignInInput } from '@loupe/domain/validation/sign-in';
 import { confirmSignIn, fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
-import type { TCurrentUser } from './auth-context';
+import type { TCurrentUser, TSignInProgress } from './auth-context';
+import type { TMfaMethod, TSignInStep } from './sign-in-steps';
+
+export type { TSignInProgress } from './auth-context';
+export type { TMfaMethod, TSignInStep } from './sign-in-steps';
 
 /** What the sequence reads of Amplify's sign-in answers. */
-export type TSignInStepResult = { readonly nextStep: { readonly signInStep: string } };
+export type TSignInStepResult = {
+  readonly nextStep: {
+    readonly signInStep: string;
+    readonly allowedMFATypes?: readonly string[];
+    readonly codeDeliveryDetails?: { readonly destination?: string | undefined };
+    readonly totpSetupDetails?: {
+      readonly sharedSecret: string;
+      getSetupUri(appName: string, accountName?: string): URL;
+    };
+  };
+};
 /** What the sequence reads of Amplify's session. */
 export type TSessionLike = { readonly tokens?: { readonly idToken?: { toString(): string } } };
 
@@ -21,7 +35,7 @@ export type TIdentityClient = {
   signOut(): Promise<void>;
   confirmSignIn(input: {
     challengeResponse: string;
-    options: { userAttributes: { name: string } };
+    options?: { userAttributes: { name: string } };
   }): Promise<TSignInStepResult>;
   fetchAuthSession(options?: { forceRefresh?: boolean }): Promise<TSessionLike>;
   /** Resolves when a user is signed in, rejects otherwise. */
@@ -96,21 +110,114 @@ function toSignInError(error: unknown): SignInError {
   return new SignInError('rejected', { message: message ?? ERROR_MESSAGES.invalidCredentials, cause: error });
 }
 
+/** The issuer name authenticator apps show next to the account. */
+export const TOTP_ISSUER = 'Loupe';
+
+function methodsOf(types: readonly string[] | undefined): TMfaMethod[] {
+  return (types ?? []).filter((type): type is TMfaMethod => type === 'TOTP' || type === 'EMAIL');
+}
+
+/** The screen for an Amplify next step, 'done', or null for a step Loupe does not offer. */
+export function signInStepOf(result: TSignInStepResult, email: string): TSignInStep | 'done' | null {
+  const { nextStep } = result;
+  switch (nextStep.signInStep) {
+    case 'DONE':
+      return 'done';
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { type: 'totp-code' };
+    case 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE':
+      return { type: 'email-code', destination: nextStep.codeDeliveryDetails?.destination ?? null };
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION': {
+      const methods = methodsOf(nextStep.allowedMFATypes);
+      return methods.length > 0 ? { type: 'choose-method', methods } : null;
+    }
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION': {
+      const methods = methodsOf(nextStep.allowedMFATypes);
+      return methods.length > 0 ? { type: 'choose-setup', methods } : null;
+    }
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+      const details = nextStep.totpSetupDetails;
+      if (!details) return null;
+      return {
+        type: 'totp-setup',
+        secret: details.sharedSecret,
+        setupUri: details.getSetupUri(TOTP_ISSUER, email).toString(),
+      };
+    }
+    case 'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP':
+      return { type: 'email-setup' };
+    default:
+      return null;
+  }
+}
+
+/** After the last step: the refresh of step 3, a valid id token and the backend profile (spec §4, §8). */
+async function finishSignIn(deps: TSignInDependencies, logger: TLogger): Promise<TCurrentUser> {
+  const session = await deps.fetchAuthSession({ forceRefresh: true });
+  if (!session.tokens?.idToken?.toString()) throw new SignInError('missing-id-token');
+  let user: TCurrentUser | null;
+  try {
+    user = await deps.loadProfile();
+  } catch (error) {
+    if (codeOf(error) === 'EMAIL_NOT_VERIFIED') throw new SignInError('email-not-verified', { cause: error });
+    throw new SignInError('missing-profile', { cause: error });
+  }
+  if (!user) throw new SignInError('missing-profile');
+  logger.info(`Signed in as ${user.email} (${user.role})`);
+  return user;
+}
+
+/** Logs and rethrows a failure as SignInError; a half-finished sign-in is signed out again. */
+async function failSignIn(
+  deps: TSignInDependencies,
+  logger: TLogger,
+  error: unknown,
+  hasTokens: boolean,
+): Promise<never> {
+  const failure = toSignInError(error);
+  logger.warn(`Sign-in failed (${failure.reason}): ${failure.message}`, failure.cause ?? '');
+  if (hasTokens) {
+    // Do not leave a session behind that the app would pick up on its next start.
+    await deps.signOut().catch((signOutError: unknown) => {
+      logger.warn('Could not sign out after a failed sign-in', signOutError);
+    });
+  }
+  throw failure;
+}
+
+/** Tokens and profile after DONE, the screen for a second-factor step, or additional-steps for any other. */
+async function progressOf(
+  deps: TSignInDependencies,
+  logger: TLogger,
+  result: TSignInStepResult,
+  email: string,
+): Promise<TSignInProgress> {
+  const step = signInStepOf(result, email);
+  if (step === null) return failSignIn(deps, logger, new SignInError('additional-steps'), false);
+  if (step !== 'done') return { status: 'next-step', step, email };
+  try {
+    return { status: 'signed-in', user: await finishSignIn(deps, logger) };
+  } catch (error) {
+    return failSignIn(deps, logger, error, true);
+  }
+}
+
 /**
  * The sign-in sequence of spec §4, with its failures as §8 words them:
  * (1) sign out an existing session; (2) sign in with USER_PASSWORD_AUTH; (3) on success force a session
  * refresh; (4) NEW_PASSWORD_REQUIRED: confirm with the same password and name = e-mail before the @, then
- * refresh; (5) any other next step fails. Then a valid id token and the backend profile are required.
- * Errors are logged and rethrown as SignInError; a half-finished sign-in is signed out again.
+ * refresh; (5) a second-factor step goes to the screen (issue 20 §4, continueSignIn), any other next step
+ * fails. Then a valid id token and the backend profile are required. Errors are logged and rethrown as
+ * SignInError; a half-finished sign-in is signed out again.
  */
 export async function signInWithIdentityService(
   deps: TSignInDependencies,
   input: { readonly email: string; readonly password: string },
-): Promise<TCurrentUser> {
+): Promise<TSignInProgress> {
   const logger = deps.logger ?? console;
   const email = input.email.trim();
   const { password } = input;
-  let hasTokens = false;
+  let result: TSignInStepResult;
   try {
     assertSignInInput({ username: email, password });
     const hasSession = await deps.getCurrentUser().then(
@@ -120,7 +227,7 @@ export async function signInWithIdentityService(
     // Amplify refuses to sign in over an existing session (UserAlreadyAuthenticatedException).
     if (hasSession) await deps.signOut();
 
-    const result = await deps.signIn({
+    result = await deps.signIn({
       username: email,
       password,
       options: { authFlowType: 'USER_PASSWORD_AUTH' },
@@ -128,45 +235,36 @@ export async function signInWithIdentityService(
     const step = result.nextStep.signInStep;
     if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
       // An admin-invited user's first sign-in: the temporary password they typed becomes their password.
-      const confirmed = await deps.confirmSignIn({
+      result = await deps.confirmSignIn({
         challengeResponse: password,
         options: { userAttributes: { name: nameFromEmail(email) } },
       });
-      if (confirmed.nextStep.signInStep !== 'DONE') throw new SignInError('additional-steps');
     } else if (step === 'CONFIRM_SIGN_UP') {
       // The identity service's UserNotConfirmedException: the e-mail address is not verified yet.
       throw new SignInError('email-not-verified');
-    } else if (step !== 'DONE') {
-      throw new SignInError('additional-steps');
     }
-    hasTokens = true;
-
-    // Only a finished sign-in has tokens to refresh, so the refresh of step 3 and step 4 is this one call.
-    const session = await deps.fetchAuthSession({ forceRefresh: true });
-    if (!session.tokens?.idToken?.toString()) throw new SignInError('missing-id-token');
-
-    let user: TCurrentUser | null;
-    try {
-      user = await deps.loadProfile();
-    } catch (error) {
-      if (codeOf(error) === 'EMAIL_NOT_VERIFIED')
-        throw new SignInError('email-not-verified', { cause: error });
-      throw new SignInError('missing-profile', { cause: error });
-    }
-    if (!user) throw new SignInError('missing-profile');
-    logger.info(`Signed in as ${user.email} (${user.role})`);
-    return user;
   } catch (error) {
-    const failure = toSignInError(error);
-    logger.warn(`Sign-in failed (${failure.reason}): ${failure.message}`, failure.cause ?? '');
-    if (hasTokens) {
-      // Do not leave a session behind that the app would pick up on its next start.
-      await deps.signOut().catch((signOutError: unknown) => {
-        logger.warn('Could not sign out after a failed sign-in', signOutError);
-      });
-    }
-    throw failure;
+    return failSignIn(deps, logger, error, false);
   }
+  return progressOf(deps, logger, result, email);
+}
+
+/**
+ * Answers a second-factor step: a code, a method (TOTP or EMAIL), or the e-mail address to send codes to.
+ * A wrong code rejects with the identity service's message and leaves the step open for another try.
+ */
+export async function continueSignIn(
+  deps: TSignInDependencies,
+  input: { readonly email: string; readonly response: string },
+): Promise<TSignInProgress> {
+  const logger = deps.logger ?? console;
+  let result: TSignInStepResult;
+  try {
+    result = await deps.confirmSignIn({ challengeResponse: input.response.trim() });
+  } catch (error) {
+    return failSignIn(deps, logger, error, false);
+  }
+  return progressOf(deps, logger, result, input.email);
 }
 
 /**
@@ -200,6 +298,12 @@ export const AMPLIFY_STORAGE_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 /** Where Amplify keeps a pending sign-in (user name and challenge session) in session storage. */
 export const AMPLIFY_SIGN_IN_STATE_PREFIX = 'CognitoSignInState.';
 
+/**
+ * A remembered device's keys (ConfirmDevice, issue 20 §4): neither a user nor a token, so logout keeps them
+ * and the next sign-in from this browser skips the second factor.
+ */
+const REMEMBERED_DEVICE_KEY = /\.(deviceKey|deviceGroupKey|randomPasswordKey)$/;
+
 function browserStorages(): Storage[] {
   if (typeof window === 'undefined') return [];
   return [window.localStorage, window.sessionStorage];
@@ -207,14 +311,15 @@ function browserStorages(): Storage[] {
 
 /**
  * Spec §4 logout: removes the stored user and token keys from local and session storage. Loupe keeps no
- * user or token of its own in storage; Amplify keeps all of them under its prefix.
+ * user or token of its own in storage; Amplify keeps all of them under its prefix. A remembered device stays.
  */
 export function clearStoredAuth(storages: readonly Storage[] = browserStorages()): void {
   for (const storage of storages) {
     const keys: string[] = [];
     for (let index = 0; index < storage.length; index += 1) {
       const key = storage.key(index);
-      if (key?.startsWith(AMPLIFY_STORAGE_KEY_PREFIX) || key?.startsWith(AMPLIFY_SIGN_IN_STATE_PREFIX))
+      if (!key || REMEMBERED_DEVICE_KEY.test(key)) continue;
+      if (key.startsWith(AMPLIFY_STORAGE_KEY_PREFIX) || key.startsWith(AMPLIFY_SIGN_IN_STATE_PREFIX))
         keys.push(key);
     }
     for (const key of keys) storage.removeItem(key);
@@ -247,7 +352,9 @@ export async function logout(deps: TLogoutDependencies): Promise<void> {
 
 /** What the AuthProvider needs: the app's wiring in auth-provider.tsx, test doubles in tests. */
 export type TAuthClient = {
-  signIn(email: string, password: string): Promise<TCurrentUser>;
+  signIn(email: string, password: string): Promise<TSignInProgress>;
+  /** Answers the second-factor step signIn (or a previous answer) reported. */
+  continueSignIn(email: string, response: string): Promise<TSignInProgress>;
   signOut(): Promise<void>;
   /** The signed-in user when a session exists, else null. */
   restoreSession(): Promise<TCurrentUser | null>;
@@ -269,6 +376,8 @@ export function createAuthClient(deps: TAuthClientDependencies): TAuthClient {
         { ...deps.identity, loadProfile: deps.loadProfile, logger },
         { email, password },
       ),
+    continueSignIn: (email, response) =>
+      continueSignIn({ ...deps.identity, loadProfile: deps.loadProfile, logger }, { email, response }),
     async signOut() {
       await logout({ postLogout: deps.postLogout, signOut: deps.identity.signOut, logger });
     },

@@ -1,5 +1,6 @@
 import type { TRole } from '@loupe/domain/auth/roles';
 import { createContext, useContext } from 'react';
+import type { TSignInStep } from './sign-in-steps';
 
 /** The signed-in user as the shell needs it (spec §3 "application user" plus the profile fields). */
 export type TCurrentUser = {
@@ -14,14 +15,24 @@ export type TCurrentUser = {
   readonly department: null;
 };
 
+/** Where a sign-in stands: done with the user, or waiting for the person at the screen. */
+export type TSignInProgress =
+  | { readonly status: 'signed-in'; readonly user: TCurrentUser }
+  | { readonly status: 'next-step'; readonly step: TSignInStep; readonly email: string };
+
 export type TAuthState =
   | { readonly status: 'loading'; readonly user: null }
   | { readonly status: 'signed-out'; readonly user: null }
   | { readonly status: 'signed-in'; readonly user: TCurrentUser };
 
 export type TAuthContext = TAuthState & {
-  /** The §4 sign-in sequence; throws an Error whose message is the one to show (spec §8). */
-  signIn(email: string, password: string): Promise<TCurrentUser>;
+  /**
+   * The §4 sign-in sequence: signed in, or a second-factor step to show (issue 20 §4); throws an Error whose
+   * message is the one to show (spec §8).
+   */
+  signIn(email: string, password: string): Promise<TSignInProgress>;
+  /** Answers the step signIn reported: a code, a method, or the address for e-mailed codes. */
+  continueSignIn(email: string, response: string): Promise<TSignInProgress>;
   /** §4 logout: backend call, tokens and stored keys cleared, user reset. Never throws. */
   signOut(): Promise<void>;
   /** Re-reads the profile (after the user edits it). */

@@ -17,7 +17,8 @@ const ada: TCurrentUser = {
 
 function fakeClient(overrides: Partial<TAuthClient> = {}): TAuthClient {
   return {
-    signIn: vi.fn(async () => ada),
+    signIn: vi.fn(async () => ({ status: 'signed-in' as const, user: ada })),
+    continueSignIn: vi.fn(async () => ({ status: 'signed-in' as const, user: ada })),
     signOut: vi.fn(async () => {}),
     restoreSession: vi.fn(async () => null),
     loadUser: vi.fn(async () => ada),
@@ -84,6 +85,27 @@ describe('AuthProvider', () => {
     });
     expect(screen.getByText('signed-out')).toBeInTheDocument();
     expect(queryClient.getQueryData(['orders'])).toBeUndefined();
+  });
+
+  it('stays signed out while a second-factor step is pending, and signs in once it is answered', async () => {
+    const client = fakeClient({
+      signIn: vi.fn(async () => ({
+        status: 'next-step' as const,
+        step: { type: 'totp-code' as const },
+        email: 'ada@example.com',
+      })),
+    });
+    renderProvider(client);
+    await screen.findByText('signed-out');
+    await act(async () => {
+      await auth?.signIn('ada@example.com', 'correct horse');
+    });
+    expect(screen.getByText('signed-out')).toBeInTheDocument();
+    await act(async () => {
+      await auth?.continueSignIn('ada@example.com', '123456');
+    });
+    expect(client.continueSignIn).toHaveBeenCalledWith('ada@example.com', '123456');
+    expect(screen.getByText('signed-in: Ada Lovelace')).toBeInTheDocument();
   });
 
   it('stays signed out when sign-in fails, passing the error on', async () => {

@@ -1,8 +1,8 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { TApiClient } from '../api-client';
-import { amplifyIdentity, createAuthClient, type TAuthClient } from './auth-client';
-import { AuthContext, type TAuthContext, type TAuthState, type TCurrentUser } from './auth-context';
+import { amplifyIdentity, createAuthClient, type TAuthClient, type TSignInProgress } from './auth-client';
+import { AuthContext, type TAuthContext, type TAuthState } from './auth-context';
 import { fetchCurrentUser } from './current-user';
 
 // Showing /login to a visitor without a session needs only Amplify; the API client (ky, p-queue) loads
@@ -59,10 +59,19 @@ export function AuthProvider({ children, client }: TAuthProviderProps) {
   }, [authClient]);
 
   const signIn = useCallback(
-    async (email: string, password: string): Promise<TCurrentUser> => {
-      const user = await authClient.signIn(email, password);
-      setState({ status: 'signed-in', user });
-      return user;
+    async (email: string, password: string): Promise<TSignInProgress> => {
+      const progress = await authClient.signIn(email, password);
+      if (progress.status === 'signed-in') setState({ status: 'signed-in', user: progress.user });
+      return progress;
+    },
+    [authClient],
+  );
+
+  const continueSignIn = useCallback(
+    async (email: string, response: string): Promise<TSignInProgress> => {
+      const progress = await authClient.continueSignIn(email, response);
+      if (progress.status === 'signed-in') setState({ status: 'signed-in', user: progress.user });
+      return progress;
     },
     [authClient],
   );
@@ -90,8 +99,8 @@ export function AuthProvider({ children, client }: TAuthProviderProps) {
   }, [authClient]);
 
   const value = useMemo<TAuthContext>(
-    () => ({ ...state, signIn, signOut, refreshUser }),
-    [state, signIn, signOut, refreshUser],
+    () => ({ ...state, signIn, continueSignIn, signOut, refreshUser }),
+    [state, signIn, continueSignIn, signOut, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

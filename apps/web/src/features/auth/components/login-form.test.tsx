@@ -150,8 +150,8 @@ describe('LoginForm with the sign-in sequence: the spec §8 messages', () => {
       ERROR_MESSAGES.missingProfile,
     ],
     [
-      'an MFA step',
-      sequenceWith({ step: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' }),
+      'a step Loupe does not offer (SMS codes)',
+      sequenceWith({ step: 'CONFIRM_SIGN_IN_WITH_SMS_CODE' }),
       ERROR_MESSAGES.signInRequiresAdditionalSteps,
     ],
     [

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type { TSignInProgress } from '@/lib/auth/auth-client';
 import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
 import { paths } from '@/lib/paths';
 import { LoginRoute } from './login-route';
@@ -16,12 +17,22 @@ const user: TCurrentUser = {
   department: null,
 };
 
-function renderLogin(state?: unknown) {
-  const signIn = vi.fn(async () => user);
+const signedIn: TSignInProgress = { status: 'signed-in', user };
+
+function renderLogin(
+  state?: unknown,
+  options: {
+    first?: TSignInProgress;
+    next?: (email: string, response: string) => Promise<TSignInProgress>;
+  } = {},
+) {
+  const signIn = vi.fn(async () => options.first ?? signedIn);
+  const continueSignIn = vi.fn(options.next ?? (async () => signedIn));
   const auth: TAuthContext = {
     status: 'signed-out',
     user: null,
     signIn,
+    continueSignIn,
     signOut: vi.fn(),
     refreshUser: vi.fn(),
   };
@@ -38,7 +49,7 @@ function renderLogin(state?: unknown) {
       <RouterProvider router={router} />
     </AuthContext.Provider>,
   );
-  return { signIn, typist: userEvent.setup() };
+  return { signIn, continueSignIn, typist: userEvent.setup() };
 }
 
 async function signInAs(typist: ReturnType<typeof userEvent.setup>) {
@@ -65,5 +76,82 @@ describe('LoginRoute', () => {
     const { typist } = renderLogin({ from: '//evil.example/' });
     await signInAs(typist);
     expect(await screen.findByText('dashboard')).toBeInTheDocument();
+  });
+});
+
+describe('LoginRoute second-factor steps', () => {
+  const mismatch = Object.assign(new Error('Invalid code received for user'), {
+    name: 'CodeMismatchException',
+  });
+
+  it('asks for the authenticator code, says when it is wrong, and signs in with the right one', async () => {
+    let attempts = 0;
+    const { continueSignIn, typist } = renderLogin(undefined, {
+      first: { status: 'next-step', step: { type: 'totp-code' }, email: 'ada@example.com' },
+      next: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('Invalid code received for user', { cause: mismatch });
+        return signedIn;
+      },
+    });
+    await signInAs(typist);
+    const code = await screen.findByLabelText('Authenticator code');
+    await typist.type(code, '123456{Enter}');
+    expect(await screen.findByText('That code is not right. Check it and try again.')).toBeInTheDocument();
+    await typist.type(screen.getByLabelText('Authenticator code'), '654321{Enter}');
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(continueSignIn).toHaveBeenLastCalledWith('ada@example.com', '654321');
+  });
+
+  it('shows the QR code and setup key of TOTP setup, after the method is chosen', async () => {
+    const { continueSignIn, typist } = renderLogin(undefined, {
+      first: {
+        status: 'next-step',
+        step: { type: 'choose-setup', methods: ['TOTP', 'EMAIL'] },
+        email: 'ada@example.com',
+      },
+      next: async (_email, response) =>
+        response === 'TOTP'
+          ? {
+              status: 'next-step',
+              step: {
+                type: 'totp-setup',
+                secret: 'JBSWY3DPEHPK3PXP',
+                setupUri: 'otpauth://totp/Loupe:ada?secret=JBSWY3DPEHPK3PXP',
+              },
+              email: 'ada@example.com',
+            }
+          : signedIn,
+    });
+    await signInAs(typist);
+    await typist.click(await screen.findByRole('button', { name: /Authenticator app/ }));
+    expect(continueSignIn).toHaveBeenCalledWith('ada@example.com', 'TOTP');
+    expect(await screen.findByTitle('QR code for your authenticator app')).toBeInTheDocument();
+    expect(screen.getByTestId('totp-setup-key')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    await typist.type(screen.getByLabelText('Code from the app'), '111222{Enter}');
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+  });
+
+  it('goes back to the password form when the sign-in expired', async () => {
+    const expired = Object.assign(new Error('Invalid session for the user, session is expired.'), {
+      name: 'NotAuthorizedException',
+    });
+    const { typist } = renderLogin(undefined, {
+      first: {
+        status: 'next-step',
+        step: { type: 'email-code', destination: 'a***@example.com' },
+        email: 'ada@example.com',
+      },
+      next: async () => {
+        throw new Error(expired.message, { cause: expired });
+      },
+    });
+    await signInAs(typist);
+    expect(await screen.findByText(/We sent a 6-digit code to a\*\*\*@example.com/)).toBeInTheDocument();
+    await typist.type(screen.getByLabelText('E-mailed code'), '123456{Enter}');
+    expect(
+      await screen.findByText('This sign-in has expired. Sign in again with your password.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });
 });

@@ -1,22 +1,55 @@
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { TSignInProgress, TSignInStep } from '@/lib/auth/auth-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { paths } from '@/lib/paths';
 import { LoginForm } from '../components/login-form';
 import { safeReturnPath, useAuthRouteState } from '../hooks/use-auth-route-state';
 
-/** /login: the §4 sign-in, then back to where RequireAuth found the visitor, or the dashboard. */
+// The second-factor screens (and their QR code library) load only when a sign-in asks for one, so the
+// first visit to /login does not grow (the e2e build's budget).
+const SignInStepForm = lazy(() => import('../components/sign-in-step-form'));
+
+type TPendingStep = { readonly step: TSignInStep; readonly email: string };
+
+/** /login: the §4 sign-in and its second-factor steps, then back to where RequireAuth found the visitor. */
 export function LoginRoute() {
-  const { signIn } = useAuth();
+  const { signIn, continueSignIn } = useAuth();
   const navigate = useNavigate();
   const state = useAuthRouteState();
+  const [pending, setPending] = useState<TPendingStep | null>(null);
+  const [notice, setNotice] = useState<string | undefined>(state.notice);
+
+  function onProgress(progress: TSignInProgress) {
+    if (progress.status === 'next-step') {
+      setPending({ step: progress.step, email: progress.email });
+      return;
+    }
+    navigate(safeReturnPath(state.from) ?? paths.dashboard, { replace: true });
+  }
+
+  if (pending) {
+    return (
+      <Suspense fallback={<p className="text-center text-sm text-muted-foreground">Loading…</p>}>
+        <SignInStepForm
+          key={pending.step.type}
+          step={pending.step}
+          email={pending.email}
+          onAnswer={async (response) => onProgress(await continueSignIn(pending.email, response))}
+          onRestart={(message) => {
+            setNotice(message);
+            setPending(null);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <LoginForm
       defaultEmail={state.email}
-      notice={state.notice}
-      onSignIn={async (email, password) => {
-        await signIn(email, password);
-        navigate(safeReturnPath(state.from) ?? paths.dashboard, { replace: true });
-      }}
+      notice={notice}
+      onSignIn={async (email, password) => onProgress(await signIn(email, password))}
     />
   );
 }

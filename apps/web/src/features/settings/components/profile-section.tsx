@@ -9,13 +9,14 @@ import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { MyWorkingHours } from './my-working-hours';
+import { TwoStepSignIn } from './two-step-sign-in';
 
 const NAME_MAX = 100;
 const PHONE_MAX = 32;
 
 type TProfileField = 'firstName' | 'lastName' | 'phone';
 
-/** Settings › profile, for everyone: one's own names and phone, and a new password. */
+/** Settings › profile, for everyone: one's own names and phone, a new password and two-step sign-in. */
 export function ProfileSection() {
   const { user } = useAuth();
   if (!user) return null;
@@ -23,6 +24,7 @@ export function ProfileSection() {
     <div className="flex flex-col gap-6">
       <ProfileForm key={`${user.firstName}\u0000${user.lastName}\u0000${user.phone ?? ''}`} user={user} />
       <ChangePasswordForm />
+      <TwoStepSignIn email={user.email} />
       <MyWorkingHours userId={user.id} />
     </div>
   );

@@ -1,9 +1,13 @@
+import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
+import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useSecuritySettings } from '../api/get-security-settings';
@@ -18,7 +22,7 @@ const LIFETIMES = {
 } as const;
 type TLifetimeField = keyof typeof LIFETIMES;
 
-/** Settings › security (admin only): self-registration and session lifetimes. */
+/** Settings › security (admin only): self-registration, session lifetimes and the roles that must use MFA. */
 export function SecuritySection() {
   const query = useSecuritySettings();
   if (query.isPending) return <SectionLoading label="Loading security settings" />;
@@ -28,6 +32,7 @@ export function SecuritySection() {
 
 function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
   const [selfRegistration, setSelfRegistration] = useState(saved.selfRegistration);
+  const [mfaRequiredRoles, setMfaRequiredRoles] = useState<readonly TRole[]>(saved.mfaRequiredRoles);
   const [lifetimes, setLifetimes] = useState<Record<TLifetimeField, string>>({
     accessTokenMinutes: String(saved.accessTokenMinutes),
     refreshTokenDays: String(saved.refreshTokenDays),
@@ -51,7 +56,7 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     mutation.mutate(
-      { selfRegistration, ...values },
+      { selfRegistration, mfaRequiredRoles: [...mfaRequiredRoles], ...values },
       {
         onSuccess: () => toast({ title: 'Security settings saved' }),
         onError: (error) => {
@@ -128,6 +133,40 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
             disabled={mutation.isPending}
             required
           />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Two-step sign-in</CardTitle>
+          <CardDescription>
+            People in these roles confirm each sign-in with a code from an authenticator app or by e-mail.
+            Whoever has not set one up yet is asked to at their next sign-in.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <fieldset className="grid gap-3 sm:grid-cols-2">
+            <legend className="sr-only">Roles that must use two-step sign-in</legend>
+            {ROLES.map((role) => {
+              const id = `mfa-required-${role}`;
+              return (
+                <div key={role} className="flex items-center gap-2">
+                  <Checkbox
+                    id={id}
+                    checked={mfaRequiredRoles.includes(role)}
+                    disabled={mutation.isPending}
+                    onCheckedChange={(checked) =>
+                      setMfaRequiredRoles((current) =>
+                        checked === true
+                          ? ROLES.filter((each) => each === role || current.includes(each))
+                          : current.filter((each) => each !== role),
+                      )
+                    }
+                  />
+                  <Label htmlFor={id}>{ROLE_LABELS[role]}</Label>
+                </div>
+              );
+            })}
+          </fieldset>
         </CardContent>
       </Card>
       <FormActions formError={formError} isPending={mutation.isPending} submitLabel="Save changes" />

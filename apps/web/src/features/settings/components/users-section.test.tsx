@@ -77,6 +77,20 @@ describe('UsersSection', () => {
     await waitFor(() => expect(getToasts()[0]?.title).toBe('Ana Silva can sign in again'));
   });
 
+  it('resets the two-step sign-in of another user, not of oneself', async () => {
+    const post = vi
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ success: true, message: 'Two-step sign-in reset.' });
+    const user = userEvent.setup();
+    renderUsers();
+    expect(
+      await screen.findByRole('button', { name: `Reset two-step sign-in of ${ME.name}` }),
+    ).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Reset two-step sign-in of Ana Silva' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('users/u-ana/mfa/reset'));
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Two-step sign-in of Ana Silva reset'));
+  });
+
   it('deletes only after confirmation, and shows why the server refused', async () => {
     const remove = vi.spyOn(apiClient, 'delete').mockRejectedValue(
       new ApiError({

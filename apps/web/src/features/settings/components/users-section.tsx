@@ -2,7 +2,7 @@ import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TManagedUser, TManagedUserChanges } from '@loupe/domain/users/managed-user';
-import { LockOpenIcon, SearchIcon, UsersIcon } from 'lucide-react';
+import { KeyRoundIcon, LockOpenIcon, SearchIcon, UsersIcon } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +15,7 @@ import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
+import { useResetUserMfa } from '../api/reset-user-mfa';
 import { useUnlockUserSignIn } from '../api/unlock-user-sign-in';
 import { useUpdateUser } from '../api/update-user';
 import { DeleteUserDialog } from './delete-user-dialog';
@@ -76,6 +77,27 @@ function UsersTable({ users }: { users: readonly TManagedUser[] }) {
   const { user: me } = useAuth();
   const mutation = useUpdateUser();
   const unlock = useUnlockUserSignIn();
+  const resetMfa = useResetUserMfa();
+
+  function onResetMfa(user: TManagedUser) {
+    const label = user.name || user.email;
+    resetMfa.mutate(
+      { id: user.id },
+      {
+        onSuccess: () =>
+          toast({
+            title: `Two-step sign-in of ${label} reset`,
+            description: 'They sign in with their password; a role that requires it sets it up again.',
+          }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: `Could not reset two-step sign-in of ${label}`,
+            description: errorMessageOf(error, ERROR_MESSAGES.generic),
+          }),
+      },
+    );
+  }
 
   function onUnlock(user: TManagedUser) {
     const label = user.name || user.email;
@@ -191,6 +213,17 @@ function UsersTable({ users }: { users: readonly TManagedUser[] }) {
                     onClick={() => onUnlock(user)}
                   >
                     <LockOpenIcon aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    disabled={isMe || (resetMfa.isPending && resetMfa.variables?.id === user.id)}
+                    aria-label={`Reset two-step sign-in of ${label}`}
+                    title="Reset two-step sign-in (lost authenticator)"
+                    onClick={() => onResetMfa(user)}
+                  >
+                    <KeyRoundIcon aria-hidden="true" />
                   </Button>
                   <DeleteUserDialog user={user} disabled={isMe} />
                 </div>

@@ -1,0 +1,191 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { finishTotpSetup, getMfaPreferences, setMfaMethod, startTotpSetup } from '@/lib/auth/mfa-preferences';
+import { toast } from '@/lib/toast';
+import { SwitchField } from './switch-field';
+
+const MFA_QUERY_KEY = ['auth', 'mfa-preferences'] as const;
+const CODE_MISMATCH = 'That code is not right. Check the app and try again.';
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error && error.name === 'CodeMismatchException') return CODE_MISMATCH;
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
+}
+
+/**
+ * Settings › profile: the user's own two-step sign-in (issue 20 §4). An authenticator app (TOTP, set up with
+ * a QR code) and codes by e-mail, through the identity service.
+ */
+export function TwoStepSignIn({ email }: { readonly email: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: MFA_QUERY_KEY, queryFn: getMfaPreferences });
+  const [setup, setSetup] = useState<{ secret: string; setupUri: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: MFA_QUERY_KEY });
+
+  const start = useMutation({
+    mutationFn: () => startTotpSetup(email),
+    onSuccess: (details) => {
+      setError(null);
+      setSetup(details);
+    },
+    onError: (failure) => setError(messageOf(failure)),
+  });
+  const toggle = useMutation({
+    mutationFn: (input: { method: 'TOTP' | 'EMAIL'; isOn: boolean }) =>
+      setMfaMethod(input.method, input.isOn),
+    onSuccess: async (_result, input) => {
+      setError(null);
+      toast({ title: input.isOn ? 'Two-step sign-in is on' : 'Turned off' });
+      await refresh();
+    },
+    onError: (failure) => setError(messageOf(failure)),
+  });
+
+  const enabled = query.data?.enabled ?? [];
+  const hasTotp = enabled.includes('TOTP');
+  const hasEmail = enabled.includes('EMAIL');
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Two-step sign-in</CardTitle>
+        <CardDescription>
+          After your password, confirm it is you with a code. A browser you confirmed with a code is
+          remembered and not asked again.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        {query.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not read your two-step sign-in settings.
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <p className="flex items-center gap-2 text-sm font-medium">
+              Authenticator app {hasTotp ? <Badge variant="secondary">On</Badge> : null}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              Codes from an app such as Google Authenticator, 1Password or Microsoft Authenticator.
+            </p>
+          </div>
+          {hasTotp ? (
+            <Button
+              variant="outline"
+              disabled={toggle.isPending}
+              onClick={() => toggle.mutate({ method: 'TOTP', isOn: false })}
+            >
+              Turn off
+            </Button>
+          ) : setup ? null : (
+            <Button disabled={start.isPending || query.isPending} onClick={() => start.mutate()}>
+              Set up authenticator app
+            </Button>
+          )}
+        </div>
+        {setup && !hasTotp ? (
+          <TotpSetup
+            setup={setup}
+            onDone={async () => {
+              setSetup(null);
+              toast({ title: 'Two-step sign-in is on' });
+              await refresh();
+            }}
+            onCancel={() => setSetup(null)}
+          />
+        ) : null}
+        <SwitchField
+          label="Codes by e-mail"
+          description={`A code sent to ${email} each time you sign in.`}
+          checked={hasEmail}
+          disabled={toggle.isPending || query.isPending}
+          onCheckedChange={(isOn) => toggle.mutate({ method: 'EMAIL', isOn })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function TotpSetup({
+  setup,
+  onDone,
+  onCancel,
+}: {
+  readonly setup: { secret: string; setupUri: string };
+  readonly onDone: () => Promise<void>;
+  readonly onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const finish = useMutation({
+    mutationFn: (digits: string) => finishTotpSetup(digits),
+    onSuccess: onDone,
+    onError: (failure) => setError(messageOf(failure)),
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits)) {
+      setError('Enter the 6 digits the app shows');
+      return;
+    }
+    setError(undefined);
+    finish.mutate(digits);
+  }
+
+  return (
+    <form
+      aria-label="Set up authenticator app"
+      noValidate
+      className="grid gap-4 rounded-md border p-4 sm:grid-cols-[auto_1fr]"
+      onSubmit={onSubmit}
+    >
+      <div className="mx-auto rounded-md bg-white p-3">
+        <QRCodeSVG value={setup.setupUri} size={160} title="QR code for your authenticator app" />
+      </div>
+      <div className="grid content-start gap-4">
+        <div className="grid gap-1">
+          <p className="text-xs text-muted-foreground">
+            Scan the QR code, or type this setup key into the app
+          </p>
+          <code
+            className="select-all break-all font-mono text-sm tracking-wider"
+            data-testid="totp-setup-key"
+          >
+            {setup.secret}
+          </code>
+        </div>
+        <FormField
+          label="Code from the app"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={error}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          disabled={finish.isPending}
+        />
+        <div className="flex gap-2">
+          <Button type="submit" disabled={finish.isPending}>
+            Turn on
+          </Button>
+          <Button type="button" variant="ghost" onClick={onCancel} disabled={finish.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
