@@ -118,7 +118,7 @@ test('an order reads in words, keeps its timeline after its tag moves on, and ch
 
   // On a phone, where the piece is comes before its details.
   await page.setViewportSize({ width: 390, height: 844 });
-  const tracking = await page.getByRole('heading', { name: 'Tracking' }).boundingBox();
+  const tracking = await page.getByRole('heading', { name: 'Tracking', exact: true }).boundingBox();
   const details = await page.getByRole('heading', { name: 'Change history' }).boundingBox();
   expect(tracking?.y).toBeLessThan(details?.y ?? 0);
 });
@@ -190,7 +190,7 @@ test('scan toasts only for what the user has open, placed clear of the controls,
   // A user of their own: muting is theirs alone, and must not silence other tests' admin.
   await signInAs(page, api, 'manager');
   await page.goto(`/orders/${shop.order.id}`);
-  await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tracking', exact: true })).toBeVisible();
 
   // A piece nobody here is looking at moves, then the open one: only the open one is announced.
   await read(other.order.id, `E2801161${hex}`, other.departmentId, other.stationId);
@@ -222,15 +222,14 @@ test('scan toasts only for what the user has open, placed clear of the controls,
   await expect(page.getByText('detected at')).toHaveCount(0);
 });
 
-test('a screen still being built says what it will be for, even to a role the sidebar does not offer it', async ({
+test('a screen still being built says what it will be for, in the words of those who will use it', async ({
   page,
 }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
-  // A station's TV view: open to everyone, in no one's sidebar.
-  await page.goto('/jeweler-tv/STATION000001');
-  await expect(page.getByRole('heading', { name: 'Jeweler TV' })).toBeVisible();
+  await page.goto('/root-cause-dashboard');
+  await expect(page.getByRole('heading', { name: 'Root Cause Dashboard' })).toBeVisible();
   await expect(page.getByText('Coming soon')).toBeVisible();
-  await expect(page.getByText(/pieces at this station/)).toBeVisible();
+  await expect(page.getByText(/Why pieces run late/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
   await expect(page.locator('main')).not.toContainText(/issue|arrives with/i);
   await page.screenshot({ path: `${SCREENSHOTS}placeholder-dark.png` });
