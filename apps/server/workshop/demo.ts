@@ -43,6 +43,8 @@ const passwordOf = (role: TRole) => `loupe-demo-${role}`;
 const say = (line: string) => console.info(`[demo] ${line}`);
 /** A silent reader is an alert after this long in the demo (15 minutes by default). */
 const DEMO_SILENT_READER_MINUTES = 2;
+// The history's pieces sit half an hour to four hours at a station: a three-hour limit shows a few stuck ones.
+const DEMO_STUCK_HOURS = 3;
 
 function numberFrom(value: string | undefined, fallback: number): number {
   const parsed = value === undefined || value === '' ? Number.NaN : Number(value);
@@ -324,9 +326,10 @@ async function main(): Promise<void> {
     await admin.request('PUT', '/alerts/rules', {
       ...ALERT_RULE_DEFAULTS,
       'reader-silent': { ...ALERT_RULE_DEFAULTS['reader-silent'], limit: DEMO_SILENT_READER_MINUTES },
+      'stuck-at-station': { ...ALERT_RULE_DEFAULTS['stuck-at-station'], limit: DEMO_STUCK_HOURS },
     });
     say(
-      `Alerts: the loading dock's reader falls silent; after ${DEMO_SILENT_READER_MINUTES} minutes within opening hours it is an alert (Alerts, the bell)`,
+      `Alerts: the loading dock's reader falls silent; after ${DEMO_SILENT_READER_MINUTES} minutes within opening hours it is an alert, and pieces still for ${DEMO_STUCK_HOURS} hours are stuck (Alerts, the bell)`,
     );
     // Settings › notifications: the manager takes the daily digest (in the mail outbox once the workshop has
     // opened on a working day) and keeps the night quiet.
