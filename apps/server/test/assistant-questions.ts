@@ -42,7 +42,11 @@ export const ASSISTANT_QUESTIONS: readonly TAssistantQuestion[] = [
   { question: 'timeline of ORD-00011', intent: 'where-is', expect: ['ORD-00011', 'Polishing lathe'] },
   { question: 'history for REP-00001', intent: 'where-is', expect: ['REP-00001', 'Bench 1'] },
   { question: 'where is ord-00009', intent: 'where-is', expect: ['ORD-00009', 'Photography & packing'] },
-  { question: 'where is ORD-00003?', intent: 'where-is', expect: ['ORD-00003', 'offsite', 'Sketch table'] },
+  {
+    question: 'where is ORD-00003?',
+    intent: 'where-is',
+    expect: ['ORD-00003', 'offsite', 'Sketch table', 'since'],
+  },
   { question: 'where is ORD-00099?', intent: 'where-is', expect: ["can't find", 'ORD-00099'] },
   { question: 'status of REP-00008', intent: 'where-is', expect: ['REP-00008', 'Setting bench'] },
   {

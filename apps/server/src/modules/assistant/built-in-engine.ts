@@ -161,18 +161,18 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
           }
           const data = result.data as { since: string | null };
           const head = `${bold(job.number)} (${job.customerName} — ${job.description})`;
+          const since = data.since
+            ? ` since ${dateTimeText(data.since, timeZone)} (${durationText(now.getTime() - Date.parse(data.since))})`
+            : '';
           if (job.location === null) {
             say(
               `${head} has no tag read yet, so I don't know where it is. It is in the ${job.workflow.phaseName} phase.`,
             );
           } else if (job.location.trackingStatus === 'offsite') {
             say(
-              `${head} is ${bold('offsite')}; it was last read at ${job.location.stationName} (${job.location.departmentName}).`,
+              `${head} is ${bold('offsite')}: last read at ${job.location.stationName} (${job.location.departmentName})${since}.`,
             );
           } else {
-            const since = data.since
-              ? ` since ${dateTimeText(data.since, timeZone)} (${durationText(now.getTime() - Date.parse(data.since))})`
-              : '';
             say(
               `${head} is at ${link(job.location.stationName, `/departments/${job.location.departmentId}/stations/${job.location.stationId}`)} in ${job.location.departmentName}${since}.`,
             );
