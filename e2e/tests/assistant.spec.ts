@@ -78,6 +78,10 @@ test('the enhanced assistant streams where an order is, with its steps, and mark
   );
   // The conversation is kept, titled with the question.
   await expect(page.getByRole('navigation', { name: 'Conversations' })).toContainText(`where is ${number}?`);
+  // The question shows once in the chat, whether it comes from the stored conversation or is still pending.
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await expect(chat.getByText(`where is ${number}?`, { exact: true })).toHaveCount(1);
+  await expect(chat.getByTestId('assistant-answer')).toHaveCount(1);
 
   await page.screenshot({ path: `${SCREENSHOTS}assistant-v2-dark.png`, fullPage: true });
   await setTheme(page, 'Light');

@@ -29,16 +29,18 @@ export function AssistantChat({ enhanced }: { readonly enhanced: boolean }) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const conversation = useConversation(activeId);
   const [pending, setPending] = useState<TChatMessage[]>([]);
+  // How many stored messages the open conversation had when the pending question was asked.
+  const [asked, setAsked] = useState<{ storedBefore: number } | null>(null);
   const [question, setQuestion] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isAsking, setIsAsking] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
 
   const stored: TChatMessage[] = (conversation.data?.messages ?? []).map((m) => ({ ...m }));
-  // The answer just streamed stays on screen until the stored conversation (refetched) includes it.
-  const storedIds = new Set(stored.map((m) => m.id));
-  const caughtUp = pending.some((m) => storedIds.has(m.id));
-  const messages = [...stored, ...(caughtUp ? [] : pending)];
+  // The question and the answer being streamed show until the stored conversation (refetched) has them: the
+  // server stores the question first, so a refetch during the answer already holds it, then the answer.
+  const storedSince = asked === null ? 0 : Math.max(0, stored.length - asked.storedBefore);
+  const messages = [...stored, ...pending.slice(Math.min(storedSince, pending.length))];
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
@@ -59,6 +61,7 @@ export function AssistantChat({ enhanced }: { readonly enhanced: boolean }) {
       isStreaming: true,
     };
     setPending([{ id: 'asked', role: 'user', text: trimmed, answer: null }, placeholder]);
+    setAsked({ storedBefore: activeId === null ? 0 : stored.length });
     try {
       const id = activeId ?? (await createConversation()).id;
       if (activeId === null) setActiveId(id);
@@ -109,7 +112,7 @@ export function AssistantChat({ enhanced }: { readonly enhanced: boolean }) {
           </Button>
         </div>
       </header>
-      <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[16rem_1fr]">
+      <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] md:grid-cols-[16rem_minmax(0,1fr)]">
         <aside className="hidden border-r p-3 md:block">
           <ConversationList
             conversations={conversations.data ?? []}
@@ -127,7 +130,7 @@ export function AssistantChat({ enhanced }: { readonly enhanced: boolean }) {
             }}
           />
         </aside>
-        <section className="flex min-h-0 flex-col" aria-label="Chat">
+        <section className="flex min-h-0 min-w-0 flex-col" aria-label="Chat">
           <div className="flex-1 space-y-4 overflow-y-auto p-4" aria-live="polite">
             {messages.length === 0 ? (
               <div className="mx-auto max-w-lg space-y-3 pt-10 text-center">
