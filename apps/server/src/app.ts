@@ -7,6 +7,7 @@ import { LIST_LIMIT_MAX } from '@loupe/domain/api/list';
 import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
+import type { TNotesChange } from '@loupe/domain/notifications/mentions';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -466,7 +467,15 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
 
   // The job and registry services: their routes, and request:refresh over the socket, share them.
   const storage = createImageStorage({ dataDir: config.DATA_DIR, logger: app.log });
-  const jobServiceOptions = { db, clock, events, settings, storage };
+  // Mentions in notes become notices; the notifications service is made below, and called only later.
+  const jobServiceOptions = {
+    db,
+    clock,
+    events,
+    settings,
+    storage,
+    onNotesChanged: (change: TNotesChange) => notifications.notesChanged(change),
+  };
   const orders = createOrdersService(jobServiceOptions);
   const repairs = createRepairsService(jobServiceOptions);
   const registry = createRegistryService({ db, clock, events });

@@ -39,7 +39,7 @@ const FIELDS = {
   scanToasts: z.boolean(),
   /** Alerts in the header's bell (issue 15 §3): admins and managers hear of each one raised. */
   alertNotices: z.boolean(),
-  /** Assignments and nudges in the bell. */
+  /** Assignments, nudges and mentions in job notes, in the bell. */
   taskNotices: z.boolean(),
   /** No alert e-mails in these hours; null is none. */
   quietHours: ZQuietHoursSchema.nullable(),

@@ -66,6 +66,21 @@ export function createNotificationsRepository(db: TDatabase) {
         .where(eq(users.disabled, false));
     },
 
+    /** Active users with what a mention can name them by. */
+    async mentionableUsers() {
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+        })
+        .from(users)
+        .where(eq(users.disabled, false));
+    },
+
     /** Claims a user's digest for a date: true once only, so no one gets the same day's digest twice. */
     async claimDigest(userId: string, date: string): Promise<boolean> {
       const rows = await db

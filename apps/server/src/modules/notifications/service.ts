@@ -1,12 +1,16 @@
 import type { TNotification, TNotificationKind, TNotificationList } from '@loupe/domain/alerts/alerts';
+import { REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
+import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import { isQuietTime } from '@loupe/domain/notifications/digest';
+import { mentionedUsers, newMentions, type TNotesChange } from '@loupe/domain/notifications/mentions';
 import { userRoom } from '@loupe/domain/realtime/events';
 import type { TNotificationSettings } from '@loupe/domain/settings/notification-settings';
 import type { TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TClock } from '../../lib/clock.ts';
 import type { TAnnouncement, TEventBus } from '../../realtime/event-bus.ts';
+import { personName } from '../jobs/item-history.ts';
 import type { TNotificationRow, TNotificationsRepository } from './repository.ts';
 
 export type TNotice = {
@@ -31,10 +35,13 @@ export type TNotificationsServiceOptions = {
   readonly logger: Pick<FastifyBaseLogger, 'error'>;
 };
 
-/** Whether a user's preferences let a kind of notice into their bell. */
+/** Whether a user's preferences let a kind of notice into their bell: mentions come with tasks. */
 function wanted(preferences: TNotificationSettings, kind: TNotificationKind): boolean {
   return kind === 'alert' ? preferences.alertNotices : preferences.taskNotices;
 }
+
+/** The notes a mention notice quotes: at most this many characters. */
+const MENTION_EXCERPT = 200;
 
 function toNotification(row: TNotificationRow): TNotification {
   return {
@@ -127,8 +134,37 @@ export function createNotificationsService(options: TNotificationsServiceOptions
     }
   }
 
+  /** Colleagues newly @mentioned in a job's notes hear of it, if they may see the job (issue 15 §3). */
+  async function fromNotes(change: TNotesChange): Promise<void> {
+    const handles = newMentions(change.before, change.after);
+    if (handles.length === 0) return;
+    const people = await notifications.mentionableUsers();
+    const mayView = (role: string) =>
+      change.kind === 'order' || REPAIR_VIEWER_ROLES.includes(roleFromProfile(role));
+    const mentioned = mentionedUsers(
+      handles,
+      people.filter((person) => mayView(person.role)),
+    ).filter((id) => id !== change.actorId);
+    if (mentioned.length === 0) return;
+    const actor = people.find((person) => person.id === change.actorId);
+    const text = change.after.trim();
+    await notify(mentioned, {
+      kind: 'mention',
+      title: `${actor ? personName(actor) : 'A colleague'} mentioned you on ${change.number}`,
+      message: text.length > MENTION_EXCERPT ? `${text.slice(0, MENTION_EXCERPT - 1)}…` : text,
+      link: jobPath(change.kind, change.id),
+    });
+  }
+
   return {
     notify,
+
+    /** After an order's or repair's notes changed; never throws into the caller's request. */
+    notesChanged(change: TNotesChange): void {
+      fromNotes(change).catch((error: unknown) => {
+        logger.error({ err: (error as Error).message }, 'notifications: could not tell of a mention');
+      });
+    },
 
     /** Listens to the event bus; returns the way to stop. */
     followWorkflow(): () => void {

@@ -4,6 +4,7 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import type { TAttachment } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TItemChange } from '@loupe/domain/history/item-change';
+import type { TNotesChange } from '@loupe/domain/notifications/mentions';
 import {
   canChangeOrderStatus,
   formatOrderNumber,
@@ -54,6 +55,8 @@ export type TOrdersServiceOptions = {
   readonly events: TEventBus;
   readonly settings: Pick<TSettingsRepository, 'read'>;
   readonly storage: TImageStorage;
+  /** After commit, when the notes changed: the bell tells colleagues they were mentioned. */
+  readonly onNotesChanged?: (change: TNotesChange) => void;
 };
 
 const notFound = () => new AppError('NOT_FOUND', 'This order does not exist.');
@@ -237,6 +240,15 @@ export function createOrdersService(options: TOrdersServiceOptions) {
         return created;
       });
       announce(order, 'created');
+      if (order.notes !== '')
+        options.onNotesChanged?.({
+          actorId: actor.id,
+          kind: 'order',
+          id: order.id,
+          number: order.orderNumber,
+          before: '',
+          after: order.notes,
+        });
       return order;
     },
 
@@ -257,7 +269,8 @@ export function createOrdersService(options: TOrdersServiceOptions) {
             ([key, value]) => value !== undefined && value !== current[key as keyof typeof current],
           ),
         ) as TUpdateOrderInput;
-        if (Object.keys(defined).length === 0) return { order: await loadOrder(tx, id), changed: false };
+        if (Object.keys(defined).length === 0)
+          return { order: await loadOrder(tx, id), changed: false, notesBefore: current.notes };
         if (defined.status !== undefined && !canChangeOrderStatus(currentStatus, defined.status)) {
           throw statusConflict(current.orderNumber, ORDER_STATUS_LABELS, currentStatus, defined.status);
         }
@@ -292,9 +305,18 @@ export function createOrdersService(options: TOrdersServiceOptions) {
           before: historySnapshot(before),
           after: historySnapshot(after),
         });
-        return { order: after, previousStatus: currentStatus, changed: true };
+        return { order: after, previousStatus: currentStatus, changed: true, notesBefore: current.notes };
       });
       if (result.changed) announce(result.order, 'updated', result.previousStatus);
+      if (result.changed && result.notesBefore !== result.order.notes)
+        options.onNotesChanged?.({
+          actorId: actor.id,
+          kind: 'order',
+          id,
+          number: result.order.orderNumber,
+          before: result.notesBefore,
+          after: result.order.notes,
+        });
       return result.order;
     },
 

@@ -4,6 +4,7 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import type { TAttachment } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TItemChange } from '@loupe/domain/history/item-change';
+import type { TNotesChange } from '@loupe/domain/notifications/mentions';
 import { roomName } from '@loupe/domain/realtime/events';
 import {
   canChangeRepairStatus,
@@ -54,6 +55,8 @@ export type TRepairsServiceOptions = {
   readonly events: TEventBus;
   readonly settings: Pick<TSettingsRepository, 'read'>;
   readonly storage: TImageStorage;
+  /** After commit, when the condition notes changed: the bell tells colleagues they were mentioned. */
+  readonly onNotesChanged?: (change: TNotesChange) => void;
 };
 
 const notFound = () => new AppError('NOT_FOUND', 'This repair does not exist.');
@@ -193,6 +196,15 @@ export function createRepairsService(options: TRepairsServiceOptions) {
         return created;
       });
       announce(repair, 'created');
+      if (repair.conditionNotes !== '')
+        options.onNotesChanged?.({
+          actorId: actor.id,
+          kind: 'repair',
+          id: repair.id,
+          number: repair.repairNumber,
+          before: '',
+          after: repair.conditionNotes,
+        });
       return repair;
     },
 
@@ -215,7 +227,8 @@ export function createRepairsService(options: TRepairsServiceOptions) {
               JSON.stringify(value) !== JSON.stringify(current[key as keyof typeof current]),
           ),
         ) as TUpdateRepairInput;
-        if (Object.keys(defined).length === 0) return { repair: await loadRepair(tx, id), changed: false };
+        if (Object.keys(defined).length === 0)
+          return { repair: await loadRepair(tx, id), changed: false, notesBefore: current.conditionNotes };
         if (defined.status !== undefined && !canChangeRepairStatus(currentStatus, defined.status)) {
           throw statusConflict(current.repairNumber, REPAIR_STATUS_LABELS, currentStatus, defined.status);
         }
@@ -245,9 +258,23 @@ export function createRepairsService(options: TRepairsServiceOptions) {
           before: historySnapshot(before),
           after: historySnapshot(after),
         });
-        return { repair: after, previousStatus: currentStatus, changed: true };
+        return {
+          repair: after,
+          previousStatus: currentStatus,
+          changed: true,
+          notesBefore: current.conditionNotes,
+        };
       });
       if (result.changed) announce(result.repair, 'updated', result.previousStatus);
+      if (result.changed && result.notesBefore !== result.repair.conditionNotes)
+        options.onNotesChanged?.({
+          actorId: actor.id,
+          kind: 'repair',
+          id,
+          number: result.repair.repairNumber,
+          before: result.notesBefore,
+          after: result.repair.conditionNotes,
+        });
       return result.repair;
     },
 

@@ -235,6 +235,7 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
       <FormSection title="Notes">
         <TextareaField
           label="Internal notes"
+          placeholder="Only staff see these. Write @ and a colleague's first name to tell them."
           value={values.notes}
           onValueChange={(notes) => setValue('notes', notes)}
           error={errors.notes}

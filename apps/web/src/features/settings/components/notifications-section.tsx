@@ -47,7 +47,8 @@ const PREFERENCES: readonly { key: TSwitchKey; label: string; description: strin
   {
     key: 'taskNotices',
     label: 'Tasks in the bell',
-    description: 'Work given to you and reminders about it, as notices in the header’s bell.',
+    description:
+      'Work given to you, reminders about it and mentions of you in job notes, as notices in the header’s bell.',
   },
   {
     key: 'dailyDigest',
