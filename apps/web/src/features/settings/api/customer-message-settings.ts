@@ -44,13 +44,22 @@ export async function getCustomerMessageOutbox(query: Partial<TOutboxQuery>, sig
   return parseData(z.array(ZOutboxMessageSchema), body);
 }
 
+const OUTBOX_POLL_MS = 15_000;
+const JUST_QUEUED_POLL_MS = 2_000;
+
 export function useCustomerMessageOutbox(query: Partial<TOutboxQuery>) {
   return useQuery(
     queryOptions({
       queryKey: [...customerMessageOutboxQueryKey, query.status ?? 'all'],
       queryFn: ({ signal }) => getCustomerMessageOutbox(query, signal),
-      // Deliveries happen on the server's sweep: the list follows them while it is open.
-      refetchInterval: 15_000,
+      // Deliveries happen on the server's sweep: the list follows them while it is open, closely while a
+      // message has not been tried yet (someone just sent it and waits to see it go).
+      refetchInterval: (current) =>
+        current.state.data?.some(
+          (message) => message.status === 'queued' && message.attempts === 0 && message.lastError === null,
+        )
+          ? JUST_QUEUED_POLL_MS
+          : OUTBOX_POLL_MS,
     }),
   );
 }
