@@ -339,6 +339,16 @@ async function main(): Promise<void> {
       quietHours: { start: '20:00', end: '07:00' },
     });
     say('The manager takes the daily digest and no alert e-mails 20:00–07:00 (Settings › notifications)');
+    // A note that mentions the bench jeweler: Marco finds it in his bell.
+    const [noted] = (
+      await manager.data<{ items: { id: string; orderNumber: string }[] }>('GET', '/orders?limit=3')
+    ).items;
+    if (noted) {
+      await manager.request('PATCH', `/orders/${noted.id}`, {
+        notes: '@Marco the customer asked for a softer satin finish on the inside: please check before QA.',
+      });
+      say(`${noted.orderNumber}'s notes mention @Marco: the production user finds it in the bell`);
+    }
     const workshopFile = path.join(DATA_DIR, 'workshop.json');
     writeFileSync(workshopFile, `${JSON.stringify(workshop, null, 2)}\n`, { mode: 0o600 });
     say(`Workshop ready ${((Date.now() - started) / 1000).toFixed(1)} s after start`);
