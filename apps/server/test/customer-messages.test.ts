@@ -2,10 +2,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_DELIVERY_ATTEMPTS } from '@loupe/domain/customer-messages/customer-messages';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { settings as settingsTable, trackedItems } from '../src/db/schema.ts';
 import { TEST_DATABASES } from './support/databases.ts';
+import { startSmtpServer } from './support/smtp-server.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 
 const SECRET_KEY = 'customer-messages-test-secret-key-0123456789';
@@ -55,31 +55,6 @@ async function startSmsProvider() {
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A local SMTP server (no TLS, no auth) keeping what it receives. */
-async function startSmtpServer() {
-  const received: { to: string[]; raw: string }[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe.each(TEST_DATABASES)('customer messages on %s', (database) => {

@@ -1,45 +1,8 @@
 import { createServer as createNetServer } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASES } from './support/databases.ts';
+import { startSmtpServer } from './support/smtp-server.ts';
 import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
-
-type TReceivedMail = { from: string; to: string[]; raw: string };
-
-/** A local SMTP server (no TLS, no auth) that keeps what it receives. */
-async function startSmtpServer(): Promise<{
-  port: number;
-  received: TReceivedMail[];
-  close: () => Promise<void>;
-}> {
-  const received: TReceivedMail[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (typeof address !== 'object' || address === null) throw new Error('SMTP server has no port');
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {

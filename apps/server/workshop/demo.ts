@@ -20,6 +20,7 @@ import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './l
 import { postReaderPayload } from './reader-http.ts';
 import { zebraHeartbeat } from './reader-payloads.ts';
 import { assignDemoWork, BENCH_STAFF, seedWorkshop, type TWorkshop } from './seed-workshop.ts';
+import { STAFF_BY_ROLE } from './workshop-plan.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const DATA_DIR = path.join(REPO_ROOT, '.demo-data');
@@ -28,15 +29,6 @@ const SIMULATOR = path.join(import.meta.dirname, 'reader-simulator.ts');
 const DEMO_OFFSITE_CHECK_MINUTES = 1;
 
 /** One user per role; the admin is Loupe's bootstrap admin. Passwords are printed and work at once. */
-const PEOPLE: Readonly<Record<TRole, { firstName: string; lastName: string }>> = {
-  admin: { firstName: 'Ada', lastName: 'Marchetti' },
-  manager: { firstName: 'Margaret', lastName: 'Liu' },
-  salesperson: { firstName: 'Rafael', lastName: 'Costa' },
-  designer: { firstName: 'Amelia', lastName: 'Hart' },
-  operator: { firstName: 'Jonas', lastName: 'Berg' },
-  production: { firstName: 'Marco', lastName: 'Bellini' },
-  qa: { firstName: 'Elena', lastName: 'Rossi' },
-};
 const emailOf = (role: TRole) => `${role}@atelier.example`;
 const passwordOf = (role: TRole) => `loupe-demo-${role}`;
 
@@ -271,7 +263,7 @@ async function main(): Promise<void> {
       ROLES.filter((role) => role !== 'admin').map(async (role) => {
         await admin.request('POST', '/users', {
           email: emailOf(role),
-          ...PEOPLE[role],
+          ...STAFF_BY_ROLE[role],
           role,
           temporaryPassword: passwordOf(role),
         });

@@ -1,3 +1,4 @@
+import type { TRole } from '@loupe/domain/auth/roles';
 import { ORDER_STATUS_TRANSITIONS, type TOrderStatus } from '@loupe/domain/orders/order';
 import type { TDepartmentIcon } from '@loupe/domain/registry/departments';
 import {
@@ -6,6 +7,17 @@ import {
   type TRepairType,
 } from '@loupe/domain/repairs/repair';
 import { chance, pick, randomInt, type TRandom } from './random.ts';
+
+/** One person of each role, as the demo and the assistant's seeded workshop sign them up. */
+export const STAFF_BY_ROLE: Readonly<Record<TRole, { firstName: string; lastName: string }>> = {
+  admin: { firstName: 'Ada', lastName: 'Marchetti' },
+  manager: { firstName: 'Margaret', lastName: 'Liu' },
+  salesperson: { firstName: 'Rafael', lastName: 'Costa' },
+  designer: { firstName: 'Amelia', lastName: 'Hart' },
+  operator: { firstName: 'Jonas', lastName: 'Berg' },
+  production: { firstName: 'Marco', lastName: 'Bellini' },
+  qa: { firstName: 'Elena', lastName: 'Rossi' },
+};
 
 /**
  * The demo workshop: its departments and stations, where the four readers hang and which antenna looks at

@@ -3,6 +3,7 @@ import type { TRole } from '@loupe/domain/auth/roles';
 import { LoupeClient } from '../../workshop/loupe-client.ts';
 import { seededRandom } from '../../workshop/random.ts';
 import { assignDemoWork, seedWorkshop, type TWorkshop } from '../../workshop/seed-workshop.ts';
+import { STAFF_BY_ROLE } from '../../workshop/workshop-plan.ts';
 import { createTestApp, TEST_PASSWORD, type TTestApp, type TTestClient } from './test-app.ts';
 import { createTestClock } from './test-clock.ts';
 
@@ -14,16 +15,6 @@ import { createTestClock } from './test-clock.ts';
 
 /** A Wednesday in opening hours (the working calendar is UTC by default). */
 export const ASSISTANT_WORKSHOP_NOW = new Date('2026-03-11T14:00:00.000Z');
-
-const PEOPLE: Readonly<Record<TRole, { firstName: string; lastName: string }>> = {
-  admin: { firstName: 'Ada', lastName: 'Marchetti' },
-  manager: { firstName: 'Margaret', lastName: 'Liu' },
-  salesperson: { firstName: 'Rafael', lastName: 'Costa' },
-  designer: { firstName: 'Amelia', lastName: 'Hart' },
-  operator: { firstName: 'Jonas', lastName: 'Berg' },
-  production: { firstName: 'Marco', lastName: 'Bellini' },
-  qa: { firstName: 'Elena', lastName: 'Rossi' },
-};
 
 /** Jobs made late by hand (as the demo does): promised some days before "now". */
 export const LATE_BY_HAND: Readonly<Record<string, number>> = {
@@ -49,8 +40,8 @@ export async function createAssistantWorkshop(
   const { port } = t.app.server.address() as AddressInfo;
   const clients = {} as Record<TRole, TTestClient>;
   const userIds = {} as Record<TRole, string>;
-  for (const role of Object.keys(PEOPLE) as TRole[]) {
-    const person = PEOPLE[role];
+  for (const role of Object.keys(STAFF_BY_ROLE) as TRole[]) {
+    const person = STAFF_BY_ROLE[role];
     const user = await t.createUser({ role, email: `${role}@atelier.test`, ...person });
     const client = t.client();
     client.idToken = (await t.signIn(user.email)).IdToken;
