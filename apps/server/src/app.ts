@@ -242,6 +242,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     database: services.database,
     settingsService: services.settingsService,
     assistantName: () => services.assistant.assistantName(),
+    ingestBacklog: () => services.rfid.pipeline.backlog(),
   });
   await app.register(registerAuthRoutes, {
     auth: services.auth,
@@ -448,6 +449,8 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
     afterMoves: (tx, moved) => workflow.afterMoves(tx, moved),
+    // Station pages' scans go through the read pipeline like every reader's (called only once both exist).
+    ingestStationScan: (scan) => rfid.pipeline.ingestStationScan(scan),
     db,
     clock,
     events,
@@ -463,6 +466,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     clock,
     logger: app.log,
     dedupeWindowMs: config.RFID_DEDUPE_WINDOW_MS,
+    maxQueuedReads: config.RFID_MAX_QUEUED_READS,
   });
 
   // The job and registry services: their routes, and request:refresh over the socket, share them.

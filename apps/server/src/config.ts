@@ -136,6 +136,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(0).max(600_000).default(5_000),
     doc: 'Repeats of one tag at one antenna within this window only refresh last-seen.',
   },
+  RFID_MAX_QUEUED_READS: {
+    schema: z.coerce.number().int().min(5_000).max(10_000_000).default(50_000),
+    doc: 'Reads that may wait for the ingest pipeline; beyond it readers wait for their PUBACK or HTTP answer (MQTT flow control slows them) and /api/health says the pipeline is behind.',
+  },
   ALERT_EVALUATION_SECONDS: {
     schema: z.coerce.number().int().min(1).max(3600).default(60),
     doc: 'How often the alert rules are evaluated: an alert shows within this long of its cause.',

@@ -69,8 +69,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     t.app.loupe.events.subscribe((announcement) => announcements.push(announcement));
     const repository = createReadersRepository(t.database.db);
     pipeline = createIngestPipeline({
-      db: t.database.db,
-      applyMoves: (moves) => t.app.loupe.tracking.applyMoves(moves),
+      applyMoves: (moves, steps) => t.app.loupe.tracking.applyMoves(moves, steps),
       itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
       loadMappings: () => repository.listAntennaMappings(),
       onHeartbeat: async (readerId) => {
@@ -132,8 +131,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     await pipeline.ingest(payload);
     // A new process (after a crash) has no dedupe memory: the database keys still hold.
     const restarted = createIngestPipeline({
-      db: t.database.db,
-      applyMoves: (moves) => t.app.loupe.tracking.applyMoves(moves),
+      applyMoves: (moves, steps) => t.app.loupe.tracking.applyMoves(moves, steps),
       itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
       loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
       onHeartbeat: async () => {},
@@ -201,12 +199,109 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     await expect.poll(() => recordedWhenAnnounced).toBe(1);
   });
 
+  it('records and applies a batch in one transaction: a batch that fails keeps neither its reads nor its moves', async () => {
+    const order = await trackedOrder('E2800008');
+    const failing = createIngestPipeline({
+      // The batch's last step fails after the reads were recorded and the moves applied, inside its transaction.
+      applyMoves: (moves, steps) =>
+        t.app.loupe.tracking.applyMoves(moves, {
+          ...steps,
+          after: async (tx, outcomes) => {
+            await steps.after?.(tx, outcomes);
+            throw new Error('disk full');
+          },
+        }),
+      itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
+      loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
+      onHeartbeat: async () => {},
+      events: t.app.loupe.events,
+      clock: t.clock,
+      logger: { warn: () => {}, error: () => {} },
+    });
+    await expect(failing.ingest(reads({ epc: 'E2800008', at: 0 }))).rejects.toThrow('disk full');
+    expect(await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E2800008'))).toEqual([]);
+    expect((await fixtures.trackedRow('order', order.id))?.currentStationId).toBeNull();
+    expect(announcements.filter((a) => a.name === 'rfid:tag-read' || a.name === 'order:moved')).toEqual([]);
+
+    // The reader sends it again: now it is recorded and applied, once.
+    await pipeline.ingest(reads({ epc: 'E2800008', at: 0 }));
+    expect(await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E2800008'))).toHaveLength(1);
+    expect(await fixtures.historyRows('order', order.id)).toHaveLength(1);
+  });
+
+  it('refuses to acknowledge a batch whose reads were not recorded', async () => {
+    const careless = createIngestPipeline({
+      // Drops the steps: the moves would be applied, the reads never recorded.
+      applyMoves: (moves) => t.app.loupe.tracking.applyMoves(moves),
+      itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
+      loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
+      onHeartbeat: async () => {},
+      events: t.app.loupe.events,
+      clock: t.clock,
+      logger: { warn: () => {}, error: () => {} },
+    });
+    await expect(careless.ingest(reads({ epc: 'E2800009', at: 0 }))).rejects.toThrow(
+      'applied without recording',
+    );
+  });
+
   it('applies many payloads arriving together in few batches, each read exactly once', async () => {
     const epcs = Array.from({ length: 60 }, (_, index) => `E29${String(index).padStart(5, '0')}`);
     await Promise.all(epcs.map((epc) => pipeline.ingest(reads({ epc, at: 0 }))));
     expect(pipeline.counters().batches).toBeLessThan(10);
     const rows = await t.database.db.select().from(rfidReads);
     expect(rows.filter((row) => row.epc.startsWith('E29'))).toHaveLength(60);
+  });
+
+  it('holds payloads back beyond its bound, in arrival order, and says how far behind it is', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const applied: string[][] = [];
+    const bounded = createIngestPipeline({
+      applyMoves: async (moves, steps) => {
+        applied.push(moves.map((move) => move.epc));
+        await gate;
+        return t.app.loupe.tracking.applyMoves(moves, steps);
+      },
+      itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
+      loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
+      onHeartbeat: async () => {},
+      events: t.app.loupe.events,
+      clock: t.clock,
+      logger: t.app.log,
+      batchSize: 1,
+      maxBatchSize: 1,
+      maxQueuedReads: 1,
+    });
+    expect(bounded.backlog()).toEqual({ queuedReads: 0, waitingPayloads: 0, maxQueuedReads: 1, lagMs: 0 });
+    let acknowledged = 0;
+    const sent = ['E2A00001', 'E2A00002', 'E2A00003', 'E2A00004'].map((epc) =>
+      bounded.ingest(reads({ epc, at: 0 })).then(() => {
+        acknowledged += 1;
+      }),
+    );
+    // The first is being applied, the second fills the queue, the last two wait for room.
+    await expect.poll(() => applied.length).toBe(1);
+    expect(bounded.backlog()).toMatchObject({ queuedReads: 4, waitingPayloads: 2 });
+    expect(acknowledged).toBe(0);
+
+    release();
+    await Promise.all(sent);
+    expect(applied).toEqual([['E2A00001'], ['E2A00002'], ['E2A00003'], ['E2A00004']]);
+    expect(bounded.backlog()).toEqual({ queuedReads: 0, waitingPayloads: 0, maxQueuedReads: 1, lagMs: 0 });
+    const rows = await t.database.db.select().from(rfidReads);
+    expect(rows.filter((row) => row.epc.startsWith('E2A0'))).toHaveLength(4);
+  });
+
+  it('reports on /api/health whether the pipeline is behind', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      ingest: { behind: false, queuedReads: 0, waitingPayloads: 0, lagMs: 0 },
+    });
   });
 
   it('passes heartbeats on and counts rejected and ignored parts', async () => {

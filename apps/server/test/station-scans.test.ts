@@ -1,5 +1,8 @@
+import { stationScannerId } from '@loupe/domain/tracking/scan-resolution';
 import { ZStationScanResultSchema } from '@loupe/domain/tracking/tracking-api';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rfidReads } from '../src/db/schema.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
@@ -72,6 +75,18 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
     });
     expect(await fx.historyRows('order', order.id)).toHaveLength(1);
     expect(announced.map((announcement) => announcement.name)).toContain('tracking:location-update');
+    // Through the read pipeline, as a reader's read (ARCHITECTURE §1): recorded, and announced as a tag read.
+    const recorded = await t.database.db
+      .select()
+      .from(rfidReads)
+      .where(eq(rfidReads.readerId, stationScannerId(station.id)));
+    expect(recorded).toEqual([expect.objectContaining({ epc, repeats: 0 })]);
+    expect(announced).toContainEqual(
+      expect.objectContaining({
+        name: 'rfid:tag-read',
+        payload: expect.objectContaining({ epc, stationId: station.id }),
+      }),
+    );
   });
 
   it('says so when the item is already at the station, and changes no history', async () => {
@@ -139,7 +154,13 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
       returnedFromOffsite: false,
       message: `No tracked order or repair carries tag ${epc}.`,
     });
-    expect(announced).toEqual([]);
+    // Read like any reader's read (ARCHITECTURE §1): announced as a tag read at the station, nothing moved.
+    expect(announced).toEqual([
+      expect.objectContaining({
+        name: 'rfid:tag-read',
+        payload: expect.objectContaining({ epc, stationId: station.id, departmentId: station.departmentId }),
+      }),
+    ]);
   });
 
   it('moves a repair for a role that cannot see repairs without telling its number', async () => {

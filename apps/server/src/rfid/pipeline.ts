@@ -1,12 +1,19 @@
 import { roomName } from '@loupe/domain/realtime/events';
 import type { TAntennaMapping } from '@loupe/domain/registry/readers';
-import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
+import {
+  indexScanMappings,
+  resolveScan,
+  stationScannerId,
+  type TScanPlace,
+  type TScanResolution,
+  type TTagReadEvent,
+} from '@loupe/domain/tracking/scan-resolution';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../db/client.ts';
 import { rfidReads, rfidUnresolvedReads } from '../db/schema.ts';
 import type { TClock } from '../lib/clock.ts';
-import type { TLocationMove, TMoveOutcome } from '../modules/tracking/location-moves.ts';
+import type { TBatchSteps, TLocationMove, TMoveOutcome } from '../modules/tracking/location-moves.ts';
 import type { TEventBus } from '../realtime/event-bus.ts';
 import type { TAdapterResult } from './adapters/types.ts';
 import { createDedupe, DEFAULT_DEDUPE_WINDOW_MS } from './dedupe.ts';
@@ -39,8 +46,11 @@ export type TPipelineCounters = {
 };
 
 export type TIngestPipelineOptions = {
-  readonly db: TDatabase;
-  readonly applyMoves: (moves: readonly TLocationMove[]) => Promise<TMoveOutcome[]>;
+  /**
+   * Applies a batch's moves in ONE transaction that also runs `steps` (ARCHITECTURE §3.4): the pipeline
+   * records the batch's reads in `steps.before`, so recording and applying commit together or not at all.
+   */
+  readonly applyMoves: (moves: readonly TLocationMove[], steps: TBatchSteps) => Promise<TMoveOutcome[]>;
   /** The items already carrying these tags (tag-assignment reads of them say so). */
   readonly itemsCarrying: (
     epcs: readonly string[],
@@ -61,39 +71,46 @@ export type TIngestPipelineOptions = {
    * reads, so under load the per-statement cost is shared by more reads instead of batches queueing up.
    */
   readonly maxBatchSize?: number;
+  /**
+   * Back-pressure (issue 18 §6): at most this many reads wait for a batch. A payload beyond it waits for
+   * room before it is queued, unacknowledged, so MQTT readers' in-flight windows fill up and they slow
+   * down (the connection guard stops reading their sockets), and HTTP callers wait for their answer.
+   */
+  readonly maxQueuedReads?: number;
 };
-
-type TResolved =
-  | { kind: 'location'; departmentId: string; stationId: string }
-  | { kind: 'tag-assignment' }
-  | { kind: 'unmapped' };
 
 /** As the dedupe window's own bound: a flood of distinct tags cannot exhaust memory. */
 const MAX_TRACKED_KEYS = 200_000;
 
-type TQueued = { read: TTagReadEvent; readKey: string; verdict: 'fresh' | 'repeat' };
+type TQueued = {
+  read: TTagReadEvent;
+  readKey: string;
+  verdict: 'fresh' | 'repeat';
+  /** A station page's keyboard-wedge scan: at this station, by this user. */
+  station?: TScanPlace | undefined;
+  actorId?: string | null | undefined;
+  /** What applying it did, once its batch committed (a station scan answers with it). */
+  outcome?: TMoveOutcome | undefined;
+};
 type TWaiter = { resolve: () => void; reject: (error: Error) => void };
 /** The reads of one payload and who waits for them: a batch takes whole payloads. */
-type TPending = { items: TQueued[]; waiter: TWaiter };
+type TPending = { items: TQueued[]; waiter: TWaiter; queuedAt: number };
+
+/** How far behind the pipeline is: `/api/health` shows it (issue 18 §6). */
+export type TIngestBacklog = {
+  /** Reads accepted and not yet committed: queued, waiting for room, or in the running batch. */
+  readonly queuedReads: number;
+  /** Payloads held back because the queue was full: their readers wait for PUBACK or an answer. */
+  readonly waitingPayloads: number;
+  /** The bound on queued reads; beyond it publishers are slowed down, not buffered. */
+  readonly maxQueuedReads: number;
+  /** How long the oldest uncommitted payload has waited, in ms (0 when none). */
+  readonly lagMs: number;
+};
 
 /** A read's identity: the same read delivered twice has the same key. */
 export function readKeyOf(read: TTagReadEvent): string {
   return `${read.readerId}/${read.antenna}/${read.epc}/${Date.parse(read.timestamp)}`;
-}
-
-/**
- * Spec §4 "Scan handling" with the server's mapping by station id: no mapping → unmapped; a tag-assignment
- * antenna → no move; a mapping that lost its department or station (deleted) → unmapped too.
- */
-export function resolveAntenna(
-  mappings: ReadonlyMap<string, TAntennaMapping>,
-  read: TTagReadEvent,
-): TResolved {
-  const mapping = mappings.get(`${read.readerId}/${read.antenna}`);
-  if (mapping === undefined) return { kind: 'unmapped' };
-  if (mapping.isTagAssignment) return { kind: 'tag-assignment' };
-  if (mapping.departmentId === null || mapping.stationId === null) return { kind: 'unmapped' };
-  return { kind: 'location', departmentId: mapping.departmentId, stationId: mapping.stationId };
 }
 
 /** Why a fresh read placed nothing: its antenna is mapped nowhere, or no order or repair carries its tag. */
@@ -134,11 +151,12 @@ function tally(
 }
 
 export function createIngestPipeline(options: TIngestPipelineOptions) {
-  const { db, events, logger } = options;
+  const { events, logger, clock } = options;
   const dedupe = createDedupe({ windowMs: options.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS });
   const batchSize = options.batchSize ?? 500;
   const batchWaitMs = options.batchWaitMs ?? 10;
   const maxBatchSize = Math.max(batchSize, options.maxBatchSize ?? 5_000);
+  const maxQueuedReads = Math.max(maxBatchSize, options.maxQueuedReads ?? 50_000);
   // The fresh read a repeat belongs to, so its row counts the repeat.
   const freshKeyOf = new Map<string, string>();
   const counters: TPipelineCounters = {
@@ -157,7 +175,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
   let mappings: Promise<Map<string, TAntennaMapping>> | null = null;
   function currentMappings(): Promise<Map<string, TAntennaMapping>> {
     mappings ??= options.loadMappings().then(
-      (list) => new Map(list.map((mapping) => [`${mapping.readerId}/${mapping.antenna}`, mapping])),
+      (list) => indexScanMappings(list),
       (error: unknown) => {
         mappings = null;
         throw error;
@@ -168,6 +186,10 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
 
   let pending: TPending[] = [];
   let pendingReads = 0;
+  // Payloads held back while the queue is full, oldest first: admitted in order as batches take reads.
+  const waiting: TPending[] = [];
+  let waitingReads = 0;
+  let runningBatch: { reads: number; queuedAt: number } | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   // One batch at a time, so reads of one tag are applied in arrival order; null when none is running.
   let running: Promise<void> | null = null;
@@ -179,6 +201,19 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       flushNow();
     } else if (timer === null) {
       timer = setTimeout(flushNow, batchWaitMs);
+    }
+  }
+
+  /** Moves held-back payloads into the queue, oldest first, while there is room (one at least when empty). */
+  function admit(): void {
+    while (waiting.length > 0) {
+      const next = waiting[0];
+      if (next === undefined) break;
+      if (pending.length > 0 && pendingReads + next.items.length > maxQueuedReads) break;
+      waiting.shift();
+      waitingReads -= next.items.length;
+      pending.push(next);
+      pendingReads += next.items.length;
     }
   }
 
@@ -199,7 +234,9 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     const taken = pending.slice(0, take);
     pending = pending.slice(take);
     pendingReads -= reads;
+    admit();
     const batch = taken.flatMap((entry) => entry.items);
+    runningBatch = { reads, queuedAt: taken[0]?.queuedAt ?? clock().getTime() };
     running = applyBatch(batch)
       .then(
         () => {
@@ -212,42 +249,84 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       )
       .finally(() => {
         running = null;
+        runningBatch = null;
         // What arrived meanwhile has waited a whole batch already.
         if (pending.length > 0) flushNow();
       });
   }
 
   /**
-   * Adds a batch's unplaceable fresh reads to the cluster-wide counts, one statement whatever their number.
-   * Diagnostics, so after the reads themselves: a failure here is logged, it loses no read.
+   * Adds a batch's unplaceable fresh reads to the cluster-wide counts, one statement whatever their number,
+   * inside the batch's transaction. Rows go in key order, so two instances' batches lock them in one order.
    */
-  async function recordUnresolved(unresolved: TUnresolvedTally): Promise<void> {
+  async function recordUnresolved(tx: TDatabase, unresolved: TUnresolvedTally): Promise<void> {
     if (unresolved.size === 0) return;
-    const rows = [...unresolved.values()];
+    const rows = [...unresolved].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
     const table = rfidUnresolvedReads;
-    try {
-      await db.execute(sql`
-        insert into ${table} (reason, reader_id, antenna, reads, last_epc, first_seen_at, last_seen_at)
-        select * from unnest(
-          ${sql.param(rows.map((row) => row.reason))}::text[],
-          ${sql.param(rows.map((row) => row.readerId))}::text[],
-          ${sql.param(rows.map((row) => row.antenna))}::integer[],
-          ${sql.param(rows.map((row) => row.reads))}::bigint[],
-          ${sql.param(rows.map((row) => row.lastEpc))}::text[],
-          ${sql.param(rows.map((row) => row.firstAt.toISOString()))}::timestamptz[],
-          ${sql.param(rows.map((row) => row.lastAt.toISOString()))}::timestamptz[]
-        )
-        on conflict (reason, reader_id, antenna) do update set
-          reads = ${table.reads} + excluded.reads,
-          last_epc = case when excluded.last_seen_at >= ${table.lastSeenAt} then excluded.last_epc
-                          else ${table.lastEpc} end,
-          first_seen_at = least(${table.firstSeenAt}, excluded.first_seen_at),
-          last_seen_at = greatest(${table.lastSeenAt}, excluded.last_seen_at)`);
-    } catch (error) {
-      logger.error({ err: (error as Error).message }, 'rfid: could not count unplaceable reads');
+    await tx.execute(sql`
+      insert into ${table} (reason, reader_id, antenna, reads, last_epc, first_seen_at, last_seen_at)
+      select * from unnest(
+        ${sql.param(rows.map((row) => row.reason))}::text[],
+        ${sql.param(rows.map((row) => row.readerId))}::text[],
+        ${sql.param(rows.map((row) => row.antenna))}::integer[],
+        ${sql.param(rows.map((row) => row.reads))}::bigint[],
+        ${sql.param(rows.map((row) => row.lastEpc))}::text[],
+        ${sql.param(rows.map((row) => row.firstAt.toISOString()))}::timestamptz[],
+        ${sql.param(rows.map((row) => row.lastAt.toISOString()))}::timestamptz[]
+      )
+      on conflict (reason, reader_id, antenna) do update set
+        reads = ${table.reads} + excluded.reads,
+        last_epc = case when excluded.last_seen_at >= ${table.lastSeenAt} then excluded.last_epc
+                        else ${table.lastEpc} end,
+        first_seen_at = least(${table.firstSeenAt}, excluded.first_seen_at),
+        last_seen_at = greatest(${table.lastSeenAt}, excluded.last_seen_at)`);
+  }
+
+  /**
+   * The durable part of the acknowledgement: one statement each for the fresh reads and for the repeats,
+   * whatever their number, with one array per column: a statement costs ~0.3–1 ms on PGlite, a row far
+   * less, and a few array parameters cost less to build and send than thousands.
+   */
+  async function recordReads(
+    tx: TDatabase,
+    fresh: readonly TQueued[],
+    repeatsByKey: ReadonlyMap<string, { count: number; at: number }>,
+  ): Promise<void> {
+    if (fresh.length > 0) {
+      const times = fresh.map(({ read }) => new Date(read.timestamp).toISOString());
+      await tx.execute(sql`
+        insert into ${rfidReads} (read_key, reader_id, antenna, epc, read_at, rssi, last_seen_at)
+        select read_key, reader_id, antenna, epc, read_at, rssi, read_at
+        from unnest(
+          ${sql.param(fresh.map(({ readKey }) => readKey))}::text[],
+          ${sql.param(fresh.map(({ read }) => read.readerId))}::text[],
+          ${sql.param(fresh.map(({ read }) => read.antenna))}::integer[],
+          ${sql.param(fresh.map(({ read }) => read.epc))}::text[],
+          ${sql.param(times)}::timestamptz[],
+          ${sql.param(fresh.map(({ read }) => read.rssi))}::double precision[]
+        ) as read(read_key, reader_id, antenna, epc, read_at, rssi)
+        on conflict (read_key) do nothing`);
+    }
+    if (repeatsByKey.size > 0) {
+      const repeats = [...repeatsByKey];
+      await tx.execute(sql`
+        update ${rfidReads}
+        set repeats = ${rfidReads.repeats} + repeat.count,
+            last_seen_at = greatest(${rfidReads.lastSeenAt}, repeat.at)
+        from unnest(
+          ${sql.param(repeats.map(([readKey]) => readKey))}::text[],
+          ${sql.param(repeats.map(([, { count }]) => count))}::integer[],
+          ${sql.param(repeats.map(([, { at }]) => new Date(at).toISOString()))}::timestamptz[]
+        ) as repeat(read_key, count, at)
+        where ${rfidReads.readKey} = repeat.read_key`);
     }
   }
 
+  /**
+   * One batch, ONE transaction (ARCHITECTURE §3.4): its reads are recorded, its moves applied and its
+   * unplaceable reads counted together, so an acknowledged read is never recorded without being applied
+   * (nor the other way round); everything is announced once it committed.
+   */
   async function applyBatch(batch: readonly TQueued[]): Promise<void> {
     if (batch.length === 0) return;
     counters.batches += 1;
@@ -266,45 +345,12 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       });
     }
 
-    // 1. Record: the durable part of the acknowledgement. One statement each for the fresh reads and for
-    // the repeats, whatever their number, with one array per column: a statement costs ~0.3–1 ms on
-    // PGlite, a row far less, and a few array parameters cost less to build and send than thousands.
-    await db.transaction(async (tx) => {
-      if (fresh.length > 0) {
-        const times = fresh.map(({ read }) => new Date(read.timestamp).toISOString());
-        await tx.execute(sql`
-          insert into ${rfidReads} (read_key, reader_id, antenna, epc, read_at, rssi, last_seen_at)
-          select read_key, reader_id, antenna, epc, read_at, rssi, read_at
-          from unnest(
-            ${sql.param(fresh.map(({ readKey }) => readKey))}::text[],
-            ${sql.param(fresh.map(({ read }) => read.readerId))}::text[],
-            ${sql.param(fresh.map(({ read }) => read.antenna))}::integer[],
-            ${sql.param(fresh.map(({ read }) => read.epc))}::text[],
-            ${sql.param(times)}::timestamptz[],
-            ${sql.param(fresh.map(({ read }) => read.rssi))}::double precision[]
-          ) as read(read_key, reader_id, antenna, epc, read_at, rssi)
-          on conflict (read_key) do nothing`);
-      }
-      if (repeatsByKey.size > 0) {
-        const repeats = [...repeatsByKey];
-        await tx.execute(sql`
-          update ${rfidReads}
-          set repeats = ${rfidReads.repeats} + repeat.count,
-              last_seen_at = greatest(${rfidReads.lastSeenAt}, repeat.at)
-          from unnest(
-            ${sql.param(repeats.map(([readKey]) => readKey))}::text[],
-            ${sql.param(repeats.map(([, { count }]) => count))}::integer[],
-            ${sql.param(repeats.map(([, { at }]) => new Date(at).toISOString()))}::timestamptz[]
-          ) as repeat(read_key, count, at)
-          where ${rfidReads.readKey} = repeat.read_key`);
-      }
-    });
-
-    // 2. Apply: fresh reads at stations move items; a repeat only refreshes last-seen (one per key).
+    // Fresh reads at stations move items; a repeat only refreshes last-seen (one per key).
     const moves: TLocationMove[] = [];
-    const announced: { item: TQueued; resolved: TResolved }[] = [];
+    const movedBy: TQueued[] = [];
+    const announced: { item: TQueued; resolved: TScanResolution }[] = [];
     const consider = (item: TQueued, isFresh: boolean) => {
-      const resolved = resolveAntenna(resolutions, item.read);
+      const resolved = resolveScan({ ...item.read, station: item.station }, resolutions);
       if (isFresh) announced.push({ item, resolved });
       if (resolved.kind === 'unmapped') {
         if (isFresh) {
@@ -317,12 +363,15 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
         if (isFresh) counters.tagAssignment += 1;
         return;
       }
+      movedBy.push(item);
       moves.push({
         epc: item.read.epc,
         departmentId: resolved.departmentId,
         stationId: resolved.stationId,
-        readerId: item.read.readerId,
-        antenna: item.read.antenna,
+        // A station page's scan names no reader: its history says who, not which antenna.
+        readerId: item.station === undefined ? item.read.readerId : null,
+        antenna: item.station === undefined ? item.read.antenna : null,
+        actorId: item.actorId ?? null,
         at: new Date(item.read.timestamp),
         // Only a fresh read's key marks its history row; repeats change no history.
         readKey: isFresh ? item.readKey : null,
@@ -330,25 +379,56 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     };
     for (const item of fresh) consider(item, true);
     for (const { item } of repeatsByKey.values()) consider(item, false);
-    const outcomes = await options.applyMoves(moves);
-    const unresolved: TUnresolvedTally = new Map();
+
+    let recorded = false;
+    const outcomes = await options.applyMoves(moves, {
+      before: async (tx) => {
+        await recordReads(tx, fresh, repeatsByKey);
+        recorded = true;
+      },
+      after: async (tx, applied) => {
+        const unresolved: TUnresolvedTally = new Map();
+        applied.forEach((outcome, index) => {
+          const move = moves[index];
+          // Fresh reads of readers only (they carry their key; a repeat is the same read again): a
+          // station page's scan of an unknown tag is answered to whoever scanned it.
+          if (outcome.result !== 'unknown-item' || !move?.readKey || move.readerId == null) return;
+          tally(unresolved, 'unknown-tag', move.readerId, move.antenna ?? 0, move.epc, move.at);
+        });
+        for (const { item, resolved } of announced) {
+          if (resolved.kind !== 'unmapped') continue;
+          const { read } = item;
+          tally(
+            unresolved,
+            'unmapped-antenna',
+            read.readerId,
+            read.antenna,
+            read.epc,
+            new Date(read.timestamp),
+          );
+        }
+        await recordUnresolved(tx, unresolved);
+      },
+    });
+    // A wrapper that dropped the steps would acknowledge reads that were never recorded.
+    if (!recorded) throw new Error('rfid: the batch was applied without recording its reads');
+
+    const repeatOutcomes = new Map<string, TMoveOutcome>();
     outcomes.forEach((outcome, index) => {
       if (outcome.result === 'moved') counters.moved += 1;
-      if (outcome.result !== 'unknown-item') return;
-      counters.unknownTag += 1;
-      const move = moves[index];
-      // Fresh reads only (they carry their key): a repeat is the same read again.
-      if (move?.readKey)
-        tally(unresolved, 'unknown-tag', move.readerId ?? '', move.antenna ?? 0, move.epc, move.at);
+      if (outcome.result === 'unknown-item') counters.unknownTag += 1;
+      const item = movedBy[index];
+      if (item === undefined) return;
+      item.outcome = outcome;
+      if (item.verdict === 'repeat') repeatOutcomes.set(item.readKey, outcome);
     });
-    for (const { item, resolved } of announced) {
-      if (resolved.kind !== 'unmapped') continue;
-      const { read } = item;
-      tally(unresolved, 'unmapped-antenna', read.readerId, read.antenna, read.epc, new Date(read.timestamp));
+    // Every repeat folded into another answers as that one did.
+    for (const item of batch) {
+      if (item.outcome === undefined && item.verdict === 'repeat')
+        item.outcome = repeatOutcomes.get(item.readKey);
     }
-    await recordUnresolved(unresolved);
 
-    // 3. Announce, after commit: every fresh read to admins, managers and the department's room. A tag read
+    // Announce, after commit: every fresh read to admins, managers and the department's room. A tag read
     // at a tag-assignment antenna says which item already carries it, so screens do not offer it again.
     const assignmentEpcs = announced.flatMap(({ item, resolved }) =>
       resolved.kind === 'tag-assignment' ? [item.read.epc] : [],
@@ -376,6 +456,51 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     }
   }
 
+  /**
+   * Dedupe (ARCHITECTURE §3.2): a fresh read gets its own key; a repeat inside the window takes its fresh
+   * read's key, so its row counts it. The very read recorded before, delivered again (a reader resending
+   * after a lost PUBACK), is dropped, null, unless `keepRedelivery`: a person scanning at a station page
+   * again wants an answer, which a repeat gets.
+   */
+  function judge(read: TTagReadEvent, keepRedelivery: boolean): TQueued | null {
+    const dedupeKey = `${read.epc}|${read.readerId}|${read.antenna}`;
+    const verdict = dedupe.judge(read);
+    let readKey = readKeyOf(read);
+    if (verdict === 'fresh') {
+      freshKeyOf.delete(dedupeKey);
+      freshKeyOf.set(dedupeKey, readKey);
+      if (freshKeyOf.size > MAX_TRACKED_KEYS) {
+        const oldest = freshKeyOf.keys().next().value;
+        if (oldest !== undefined) freshKeyOf.delete(oldest);
+      }
+      counters.fresh += 1;
+      return { read, readKey, verdict };
+    }
+    if (freshKeyOf.get(dedupeKey) === readKey && !keepRedelivery) return null;
+    readKey = freshKeyOf.get(dedupeKey) ?? readKey;
+    counters.repeats += 1;
+    return { read, readKey, verdict };
+  }
+
+  /**
+   * Queues judged reads as one payload; resolves once their batch committed. When the queue is full, or
+   * payloads are already held back (the order of arrival is kept: a redelivery may not overtake its
+   * original), the payload waits for room first.
+   */
+  function enqueue(items: TQueued[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const entry: TPending = { items, waiter: { resolve, reject }, queuedAt: clock().getTime() };
+      if (waiting.length > 0 || (pending.length > 0 && pendingReads + items.length > maxQueuedReads)) {
+        waiting.push(entry);
+        waitingReads += items.length;
+      } else {
+        pending.push(entry);
+        pendingReads += items.length;
+      }
+      schedule();
+    });
+  }
+
   return {
     /** Queues the reads of one payload; resolves once they are recorded and applied. */
     async ingest(result: TAdapterResult): Promise<TIngestSummary> {
@@ -394,26 +519,10 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       let repeats = 0;
       const items: TQueued[] = [];
       for (const read of result.reads) {
-        const dedupeKey = `${read.epc}|${read.readerId}|${read.antenna}`;
-        const verdict = dedupe.judge(read);
-        let readKey = readKeyOf(read);
-        if (verdict === 'fresh') {
-          freshKeyOf.delete(dedupeKey);
-          freshKeyOf.set(dedupeKey, readKey);
-          if (freshKeyOf.size > MAX_TRACKED_KEYS) {
-            const oldest = freshKeyOf.keys().next().value;
-            if (oldest !== undefined) freshKeyOf.delete(oldest);
-          }
-          counters.fresh += 1;
-        } else if (freshKeyOf.get(dedupeKey) === readKey) {
-          // The very read recorded before, delivered again (a reader resending after a lost PUBACK).
-          continue;
-        } else {
-          readKey = freshKeyOf.get(dedupeKey) ?? readKey;
-          repeats += 1;
-          counters.repeats += 1;
-        }
-        items.push({ read, readKey, verdict });
+        const item = judge(read, false);
+        if (item === null) continue;
+        if (item.verdict === 'repeat') repeats += 1;
+        items.push(item);
       }
       if (result.reads.length === 0) {
         return {
@@ -425,12 +534,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
         };
       }
       // Even a payload of redelivered reads waits for a batch: the one holding the originals may be running.
-      const done = new Promise<void>((resolve, reject) => {
-        pending.push({ items, waiter: { resolve, reject } });
-      });
-      pendingReads += items.length;
-      schedule();
-      await done;
+      await enqueue(items);
       return {
         accepted: result.reads.length,
         repeats,
@@ -440,6 +544,35 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       };
     },
 
+    /**
+     * A keyboard-wedge scan at a station page (POST /tracking/stations/{id}/scans): a read like any reader's,
+     * through dedupe, recording, the batch and `rfid:tag-read` (ARCHITECTURE §1), at the station the page
+     * stands for. Resolves with what it did once its batch committed: null when it placed nothing.
+     */
+    async ingestStationScan(scan: {
+      readonly epc: string;
+      readonly place: TScanPlace;
+      readonly at: Date;
+      readonly actorId: string | null;
+    }): Promise<TMoveOutcome | null> {
+      counters.received += 1;
+      const read: TTagReadEvent = {
+        epc: scan.epc,
+        readerId: stationScannerId(scan.place.stationId),
+        readerName: null,
+        antenna: 1,
+        timestamp: scan.at.toISOString(),
+        rssi: null,
+        location: null,
+      };
+      const item = judge(read, true);
+      if (item === null) return null;
+      item.station = scan.place;
+      item.actorId = scan.actorId;
+      await enqueue([item]);
+      return item.outcome ?? null;
+    },
+
     /** The registry changed: resolve reads with the new mappings from the next batch on. */
     invalidateMappings(): void {
       mappings = null;
@@ -447,6 +580,20 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
 
     counters(): Readonly<TPipelineCounters> {
       return counters;
+    },
+
+    backlog(): TIngestBacklog {
+      const oldest = Math.min(
+        runningBatch?.queuedAt ?? Number.POSITIVE_INFINITY,
+        pending[0]?.queuedAt ?? Number.POSITIVE_INFINITY,
+        waiting[0]?.queuedAt ?? Number.POSITIVE_INFINITY,
+      );
+      return {
+        queuedReads: pendingReads + waitingReads + (runningBatch?.reads ?? 0),
+        waitingPayloads: waiting.length,
+        maxQueuedReads,
+        lagMs: Number.isFinite(oldest) ? Math.max(0, clock().getTime() - oldest) : 0,
+      };
     },
 
     /** Applies what is queued and waits for it. */

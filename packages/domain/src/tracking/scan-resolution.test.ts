@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ZReaderIdSchema } from '../registry/readers';
 import {
+  indexScanMappings,
   makeTagReadEventSchema,
   matchTrackedItem,
   resolveScan,
-  type TReaderMapping,
+  stationScannerId,
+  type TScanMapping,
   toScanEvent,
-  ZReaderMappingSchema,
   ZScanEventSchema,
   ZTagReadEventSchema,
 } from './scan-resolution';
@@ -13,69 +15,23 @@ import {
 const NOW = new Date('2024-05-01T12:00:00.000Z');
 const TagRead = makeTagReadEventSchema(() => NOW);
 
-const departments = [
-  {
-    id: 'DEPT001',
-    name: 'Casting',
-    stations: [
-      { id: 'S0', name: 'Bench 1' },
-      { id: 'S1', name: 'Bench 2' },
-    ],
-  },
-  { id: 'DEPT002', name: 'Polishing', stations: [] },
-];
-
-const mapping = (overrides: Partial<TReaderMapping>): TReaderMapping => ({
+const mapping = (overrides: Partial<TScanMapping>): TScanMapping => ({
   readerId: 'reader-1',
   antenna: 1,
   departmentId: 'DEPT001',
-  stationIndex: 0,
+  stationId: 'S0',
   isTagAssignment: false,
   ...overrides,
 });
 
-const mappings: TReaderMapping[] = [
-  mapping({ antenna: 1, stationIndex: 0 }),
-  mapping({ antenna: 2, stationIndex: 1 }),
-  mapping({ antenna: 3, departmentId: null, stationIndex: null, isTagAssignment: true }),
-  mapping({ antenna: 4, departmentId: 'DEPT999' }),
-  mapping({ antenna: 5, departmentId: 'DEPT002', stationIndex: 0 }),
-  mapping({ antenna: 6, stationIndex: null }),
-  mapping({ antenna: 2, stationIndex: 0 }),
-];
-
-describe('ZReaderMappingSchema', () => {
-  it('accepts a mapping and defaults isTagAssignment to false', () => {
-    expect(
-      ZReaderMappingSchema.parse({ readerId: 'r', antenna: 2, departmentId: 'DEPT001', stationIndex: 0 }),
-    ).toEqual({
-      readerId: 'r',
-      antenna: 2,
-      departmentId: 'DEPT001',
-      stationIndex: 0,
-      isTagAssignment: false,
-    });
-  });
-
-  it('lets a tag-assignment antenna leave out department and station', () => {
-    expect(ZReaderMappingSchema.parse({ readerId: 'r', antenna: 3, isTagAssignment: true })).toEqual({
-      readerId: 'r',
-      antenna: 3,
-      departmentId: null,
-      stationIndex: null,
-      isTagAssignment: true,
-    });
-  });
-
-  it.each([
-    ['antenna 0', { antenna: 0 }],
-    ['a fractional antenna', { antenna: 1.5 }],
-    ['a negative station index', { stationIndex: -1 }],
-    ['an empty reader id', { readerId: '' }],
-  ])('rejects %s', (_label, overrides) => {
-    expect(ZReaderMappingSchema.safeParse({ ...mapping({}), ...overrides }).success).toBe(false);
-  });
-});
+const mappings = indexScanMappings([
+  mapping({ antenna: 1, stationId: 'S0' }),
+  mapping({ antenna: 2, stationId: 'S1' }),
+  mapping({ antenna: 3, departmentId: null, stationId: null, isTagAssignment: true }),
+  mapping({ antenna: 4, departmentId: null }),
+  mapping({ antenna: 5, stationId: null }),
+  mapping({ antenna: 2, stationId: 'S0' }),
+]);
 
 describe('makeTagReadEventSchema', () => {
   it('defaults antenna to 1 and timestamp to now, and normalizes the EPC', () => {
@@ -178,41 +134,40 @@ describe('ZScanEventSchema', () => {
 
 describe('resolveScan', () => {
   it.each([
-    ['resolves a mapped antenna to its department and station', 'reader-1', 1, { station: 'S0' }],
-    ['uses the first mapping for a reader and antenna', 'reader-1', 2, { station: 'S1' }],
-    ['ignores a reader without a mapping', 'reader-2', 1, { ignored: 'unmapped' }],
-    ['ignores an antenna without a mapping', 'reader-1', 9, { ignored: 'unmapped' }],
-    ['ignores a mapping whose department is gone', 'reader-1', 4, { ignored: 'department-missing' }],
-    [
-      'ignores a mapping whose station index is past the stations',
-      'reader-1',
-      5,
-      { ignored: 'station-missing' },
-    ],
-    ['ignores a mapping without a station index', 'reader-1', 6, { ignored: 'station-missing' }],
-  ])('%s', (_label, readerId, antenna, expected) => {
-    const result = resolveScan({ readerId, antenna }, mappings, departments);
-    if ('ignored' in expected) {
-      expect(result).toEqual({ kind: 'ignored', reason: expected.ignored });
-    } else {
-      expect(result.kind).toBe('location');
-      if (result.kind !== 'location') return;
-      expect(result.department.id).toBe('DEPT001');
-      expect(result.station.id).toBe(expected.station);
-      expect(result.mapping.antenna).toBe(antenna);
-    }
+    ['resolves a mapped antenna to its department and station', 'reader-1', 1, 'S0'],
+    ['uses the first mapping for a reader and antenna', 'reader-1', 2, 'S1'],
+    ['leaves a reader without a mapping unmapped', 'reader-2', 1, null],
+    ['leaves an antenna without a mapping unmapped', 'reader-1', 9, null],
+    ['leaves a mapping whose department is gone unmapped', 'reader-1', 4, null],
+    ['leaves a mapping whose station is gone unmapped', 'reader-1', 5, null],
+  ])('%s', (_label, readerId, antenna, station) => {
+    expect(resolveScan({ readerId, antenna }, mappings)).toEqual(
+      station === null
+        ? { kind: 'unmapped' }
+        : { kind: 'location', departmentId: 'DEPT001', stationId: station },
+    );
   });
 
   it('returns a tag-assignment antenna as tag-assignment, not as a location', () => {
-    expect(resolveScan({ readerId: 'reader-1', antenna: 3 }, mappings, departments)).toEqual({
-      kind: 'tag-assignment',
-      mapping: mappings[2],
-    });
+    expect(resolveScan({ readerId: 'reader-1', antenna: 3 }, mappings)).toEqual({ kind: 'tag-assignment' });
   });
 
   it('treats a tag-assignment antenna as such even when it also names a station', () => {
-    const both = [mapping({ isTagAssignment: true })];
-    expect(resolveScan({ readerId: 'reader-1', antenna: 1 }, both, departments).kind).toBe('tag-assignment');
+    const both = indexScanMappings([mapping({ isTagAssignment: true })]);
+    expect(resolveScan({ readerId: 'reader-1', antenna: 1 }, both).kind).toBe('tag-assignment');
+  });
+
+  it('places a station page scan at its station, whatever the mappings say', () => {
+    const place = { departmentId: 'DEPT002', stationId: 'S9' };
+    expect(resolveScan({ readerId: stationScannerId('S9'), antenna: 1, station: place }, new Map())).toEqual({
+      kind: 'location',
+      ...place,
+    });
+  });
+
+  it('names station scanners so that no reader id can be one', () => {
+    expect(stationScannerId('S9')).toBe('station:S9');
+    expect(ZReaderIdSchema.safeParse(stationScannerId('S9')).success).toBe(false);
   });
 });
 

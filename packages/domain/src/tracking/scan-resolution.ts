@@ -5,19 +5,6 @@ const ZTimestampSchema = z.iso.datetime({ offset: true });
 // Readers number antenna ports from 1; 64 covers the largest readers with antenna hubs.
 const ZAntennaSchema = z.number().int().min(1).max(64);
 
-/**
- * Which department and station a reader's antenna stands for (spec §3). A tag-assignment antenna is
- * where new tags are assigned to orders and repairs, so it needs no department or station.
- */
-export const ZReaderMappingSchema = z.object({
-  readerId: z.string().min(1),
-  antenna: ZAntennaSchema,
-  departmentId: z.string().min(1).nullable().default(null),
-  stationIndex: z.number().int().nonnegative().nullable().default(null),
-  isTagAssignment: z.boolean().default(false),
-});
-export type TReaderMapping = z.output<typeof ZReaderMappingSchema>;
-
 /** A tag read after the input boundary: normalized EPC, explicit antenna and time (spec §3). */
 export const ZTagReadEventSchema = z.object({
   epc: ZNormalizedEpcSchema,
@@ -91,36 +78,69 @@ export function toScanEvent(read: TTagReadEvent): TScanEvent {
   return { readerId: read.readerId, antenna: read.antenna, epcCode: read.epc, timestamp: read.timestamp };
 }
 
-export type TScanIgnoredReason = 'unmapped' | 'department-missing' | 'station-missing';
+/**
+ * Which department and station a reader's antenna stands for (spec §3), by station id as the registry keeps
+ * it. A tag-assignment antenna is where new tags are assigned to orders and repairs: it has no station.
+ */
+export type TScanMapping = {
+  readonly readerId: string;
+  readonly antenna: number;
+  readonly departmentId: string | null;
+  readonly stationId: string | null;
+  readonly isTagAssignment: boolean;
+};
 
-export type TScanResolution<D, S> =
-  | {
-      readonly kind: 'location';
-      readonly mapping: TReaderMapping;
-      readonly department: D;
-      readonly station: S;
-    }
-  | { readonly kind: 'tag-assignment'; readonly mapping: TReaderMapping }
-  | { readonly kind: 'ignored'; readonly reason: TScanIgnoredReason };
+/** A department's station: where a read places its tag. */
+export type TScanPlace = { readonly departmentId: string; readonly stationId: string };
 
 /**
- * Spec §4 "Scan handling": (reader, antenna) → department and station via the mapping. A
- * tag-assignment antenna is no location move; it is returned as such so the server can feed the
- * assign-EPC flow (ARCHITECTURE §3.3). The first mapping for a reader and antenna wins.
+ * Where a read comes from: a reader's antenna, or a station page's keyboard-wedge scanner, which names its
+ * station itself (ARCHITECTURE §1: both go through one pipeline).
  */
-export function resolveScan<D extends { readonly id: string; readonly stations: readonly unknown[] }>(
-  scan: Pick<TScanEvent, 'readerId' | 'antenna'>,
-  mappings: readonly TReaderMapping[],
-  departments: readonly D[],
-): TScanResolution<D, D['stations'][number]> {
-  const mapping = mappings.find((m) => m.readerId === scan.readerId && m.antenna === scan.antenna);
-  if (mapping === undefined) return { kind: 'ignored', reason: 'unmapped' };
-  if (mapping.isTagAssignment) return { kind: 'tag-assignment', mapping };
-  const department = departments.find((d) => d.id === mapping.departmentId);
-  if (department === undefined) return { kind: 'ignored', reason: 'department-missing' };
-  const station = mapping.stationIndex === null ? undefined : department.stations[mapping.stationIndex];
-  if (station === undefined) return { kind: 'ignored', reason: 'station-missing' };
-  return { kind: 'location', mapping, department, station };
+export type TScanSource = {
+  readonly readerId: string;
+  readonly antenna: number;
+  /** Set for a keyboard-wedge scan at a station page: the scan is at this station, whatever the mappings. */
+  readonly station?: TScanPlace | undefined;
+};
+
+export type TScanResolution =
+  | ({ readonly kind: 'location' } & TScanPlace)
+  | { readonly kind: 'tag-assignment' }
+  | { readonly kind: 'unmapped' };
+
+/** The key of a reader's antenna in a map of mappings. */
+export const antennaKey = (readerId: string, antenna: number) => `${readerId}/${antenna}`;
+
+/**
+ * The reader id under which a station page's keyboard-wedge scans are recorded and announced. A reader id
+ * cannot hold ':' (registry/readers ZReaderIdSchema), so it never names a real reader.
+ */
+export const stationScannerId = (stationId: string) => `station:${stationId}`;
+
+/** Mappings keyed by reader and antenna; the first one for a reader and antenna wins. */
+export function indexScanMappings<M extends TScanMapping>(mappings: readonly M[]): Map<string, M> {
+  const index = new Map<string, M>();
+  for (const mapping of mappings) {
+    const key = antennaKey(mapping.readerId, mapping.antenna);
+    if (!index.has(key)) index.set(key, mapping);
+  }
+  return index;
+}
+
+/**
+ * Spec §4 "Scan handling": (reader, antenna) → department and station via the mapping. No mapping →
+ * unmapped; a tag-assignment antenna → no move (the server feeds the assign-EPC flow, ARCHITECTURE §3.3);
+ * a mapping that lost its department or station (deleted) → unmapped too. A station page's scan is at its
+ * station.
+ */
+export function resolveScan(scan: TScanSource, mappings: ReadonlyMap<string, TScanMapping>): TScanResolution {
+  if (scan.station !== undefined) return { kind: 'location', ...scan.station };
+  const mapping = mappings.get(antennaKey(scan.readerId, scan.antenna));
+  if (mapping === undefined) return { kind: 'unmapped' };
+  if (mapping.isTagAssignment) return { kind: 'tag-assignment' };
+  if (mapping.departmentId === null || mapping.stationId === null) return { kind: 'unmapped' };
+  return { kind: 'location', departmentId: mapping.departmentId, stationId: mapping.stationId };
 }
 
 /** Spec §4: EPC matching is exact, case-sensitive and untrimmed; normalization happened at the boundary. */

@@ -37,6 +37,8 @@ export type TRfidServiceOptions = {
   readonly clock: TClock;
   readonly logger: FastifyBaseLogger;
   readonly dedupeWindowMs: number;
+  /** RFID_MAX_QUEUED_READS: the pipeline's bound (back-pressure beyond it). */
+  readonly maxQueuedReads?: number;
 };
 
 /**
@@ -89,7 +91,6 @@ export function createRfidService(options: TRfidServiceOptions) {
   }
 
   const pipeline = createIngestPipeline({
-    db,
     applyMoves: options.tracking.applyMoves,
     itemsCarrying: options.tracking.itemsCarrying,
     loadMappings: () => readersRepository.listAntennaMappings(),
@@ -98,6 +99,7 @@ export function createRfidService(options: TRfidServiceOptions) {
     clock,
     logger: options.logger,
     dedupeWindowMs: options.dedupeWindowMs,
+    ...(options.maxQueuedReads === undefined ? {} : { maxQueuedReads: options.maxQueuedReads }),
   });
   // A changed mapping or a deleted station applies from the next batch on.
   const stopWatching = events.subscribe((announcement) => {

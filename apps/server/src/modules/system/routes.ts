@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TDatabaseHandle } from '../../db/client.ts';
+import type { TIngestBacklog } from '../../rfid/pipeline.ts';
 import type { TSettingsService } from '../settings/service.ts';
 
 /** The embedded pool's id: Cognito-shaped (region_name), because Amplify reads the region from it. */
@@ -17,7 +18,20 @@ export type TSystemRoutesOptions = {
   readonly settingsService: TSettingsService;
   /** The name /ai/settings gives the assistant, AI_ASSISTANT_NAME until then (issue 16). */
   readonly assistantName?: () => Promise<string>;
+  /** How far behind the RFID pipeline is (issue 18 §6). */
+  readonly ingestBacklog?: () => TIngestBacklog;
 };
+
+/** The pipeline is behind when a payload waited this long, or any payload waits for room in its queue. */
+export const INGEST_BEHIND_AFTER_MS = 1_000;
+
+const ZIngestHealthSchema = z.object({
+  behind: z.boolean(),
+  queuedReads: z.number(),
+  waitingPayloads: z.number(),
+  maxQueuedReads: z.number(),
+  lagMs: z.number(),
+});
 
 export async function registerSystemRoutes(instance: FastifyInstance, options: TSystemRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -61,6 +75,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
             status: z.literal('ok'),
             database: z.enum(['pglite', 'postgres']),
             uptimeSeconds: z.number(),
+            ingest: ZIngestHealthSchema.optional(),
           }),
           503: z.object({ status: z.literal('unavailable'), database: z.enum(['pglite', 'postgres']) }),
         },
@@ -69,10 +84,19 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
     async (request, reply) => {
       try {
         await database.db.execute(sql`select 1`);
+        const backlog = options.ingestBacklog?.();
         return {
           status: 'ok' as const,
           database: database.kind,
           uptimeSeconds: Math.round(process.uptime()),
+          ...(backlog
+            ? {
+                ingest: {
+                  ...backlog,
+                  behind: backlog.waitingPayloads > 0 || backlog.lagMs >= INGEST_BEHIND_AFTER_MS,
+                },
+              }
+            : {}),
         };
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');

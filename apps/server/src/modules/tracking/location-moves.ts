@@ -49,6 +49,15 @@ export type TJobMoved = {
 /** Runs inside the batch's transaction after its moves; returns what to announce once it committed. */
 export type TAfterMoves = (tx: TDatabase, moved: readonly TJobMoved[]) => Promise<readonly (() => void)[]>;
 
+/**
+ * What else a batch does in its transaction (the RFID pipeline: record the reads first, count the
+ * unplaceable ones last), so that the whole batch commits or fails as one (ARCHITECTURE §3.4).
+ */
+export type TBatchSteps = {
+  readonly before?: (tx: TDatabase) => Promise<void>;
+  readonly after?: (tx: TDatabase, outcomes: readonly TMoveOutcome[]) => Promise<void>;
+};
+
 export type TInvalidLocationReason =
   | 'department-not-found'
   | 'station-not-found'
@@ -292,14 +301,22 @@ export function createLocationMoves(options: {
    * commit. Set-based: a batch costs a handful of statements however many reads it holds. A read from the
    * future (a reader's clock ahead of ours) counts as now, so it cannot make every later read look stale.
    */
-  async function applyMoves(moves: readonly TLocationMove[]): Promise<TMoveOutcome[]> {
-    if (moves.length === 0) return [];
+  async function applyMoves(
+    moves: readonly TLocationMove[],
+    steps: TBatchSteps = {},
+  ): Promise<TMoveOutcome[]> {
+    if (moves.length === 0 && steps.before === undefined && steps.after === undefined) return [];
     const now = clock();
     const clamped = moves.map((move) => {
       const time = move.at.getTime();
       return Number.isNaN(time) || time > now.getTime() ? { ...move, at: now } : move;
     });
     return inTransaction(async (repo, pending, tx) => {
+      await steps.before?.(tx);
+      if (clamped.length === 0) {
+        await steps.after?.(tx, []);
+        return [];
+      }
       const batch = await loadBatch(repo, clamped);
       const outcomes: TMoveOutcome[] = [];
       for (const move of clamped) outcomes.push(await applyOne(repo, move, pending, batch));
@@ -322,6 +339,7 @@ export function createLocationMoves(options: {
         );
         pending.push(...(await afterMoves(tx, moved)));
       }
+      await steps.after?.(tx, outcomes);
       return outcomes;
     });
   }

@@ -27,7 +27,7 @@ import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { createAnnouncer, departmentRoom, itemRoom } from './announcements.ts';
-import { createLocationMoves, type TAfterMoves } from './location-moves.ts';
+import { createLocationMoves, type TAfterMoves, type TMoveOutcome } from './location-moves.ts';
 import {
   createTrackingRepository,
   itemKindOf,
@@ -76,6 +76,17 @@ export type TTrackingServiceOptions = {
   readonly logger?: Pick<FastifyBaseLogger, 'error'> | undefined;
   /** What follows a move in the same transaction: the workflow's phase changes. */
   readonly afterMoves?: TAfterMoves | undefined;
+  /**
+   * The read pipeline a station page's keyboard-wedge scan goes through, as every reader's read does
+   * (ARCHITECTURE §1): dedupe, recording, the batch's one transaction, `rfid:tag-read`. Resolves with what
+   * the scan did once committed, null when it placed nothing.
+   */
+  readonly ingestStationScan?: (scan: {
+    readonly epc: string;
+    readonly place: { readonly departmentId: string; readonly stationId: string };
+    readonly at: Date;
+    readonly actorId: string | null;
+  }) => Promise<TMoveOutcome | null>;
 };
 
 const LABEL: Readonly<Record<TTrackedItemKind, string>> = { order: 'Order', repair: 'Repair' };
@@ -247,16 +258,17 @@ export function createTrackingService(options: TTrackingServiceOptions) {
       const stationGone = () => new AppError('NOT_FOUND', `Station ${stationId} does not exist.`);
       const station = await createTrackingRepository(db).findStation(stationId);
       if (station === undefined) throw stationGone();
-      const outcome = await applyMove({
+      const { ingestStationScan } = options;
+      if (ingestStationScan === undefined) throw new Error('tracking: no read pipeline for station scans');
+      const outcome = await ingestStationScan({
         epc,
-        departmentId: station.departmentId,
-        stationId,
+        place: { departmentId: station.departmentId, stationId },
         // A scan sent again later keeps its time, so a read made in between still wins (the stale rule).
         at: scan.scannedAt === undefined ? clock() : new Date(scan.scannedAt),
         actorId: actor.id,
       });
-      if (outcome.result === 'invalid-location') throw stationGone();
-      if (!('item' in outcome) || outcome.result === 'epc-mismatch') {
+      if (outcome?.result === 'invalid-location') throw stationGone();
+      if (outcome === null || !('item' in outcome) || outcome.result === 'epc-mismatch') {
         // Found by its EPC, an item cannot carry another one: this is a tag no tracked item carries.
         return {
           outcome: 'unknown-tag',
