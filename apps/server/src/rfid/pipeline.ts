@@ -8,11 +8,10 @@ import {
   type TScanResolution,
   type TTagReadEvent,
 } from '@loupe/domain/tracking/scan-resolution';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../db/client.ts';
-import { rfidReads, rfidUnresolvedReads } from '../db/schema.ts';
 import type { TClock } from '../lib/clock.ts';
+import { createRfidRepository } from '../modules/rfid/repository.ts';
 import type { TBatchSteps, TLocationMove, TMoveOutcome } from '../modules/tracking/location-moves.ts';
 import type { TEventBus } from '../realtime/event-bus.ts';
 import type { TAdapterResult } from './adapters/types.ts';
@@ -255,71 +254,26 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       });
   }
 
-  /**
-   * Adds a batch's unplaceable fresh reads to the cluster-wide counts, one statement whatever their number,
-   * inside the batch's transaction. Rows go in key order, so two instances' batches lock them in one order.
-   */
-  async function recordUnresolved(tx: TDatabase, unresolved: TUnresolvedTally): Promise<void> {
-    if (unresolved.size === 0) return;
-    const rows = [...unresolved].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
-    const table = rfidUnresolvedReads;
-    await tx.execute(sql`
-      insert into ${table} (reason, reader_id, antenna, reads, last_epc, first_seen_at, last_seen_at)
-      select * from unnest(
-        ${sql.param(rows.map((row) => row.reason))}::text[],
-        ${sql.param(rows.map((row) => row.readerId))}::text[],
-        ${sql.param(rows.map((row) => row.antenna))}::integer[],
-        ${sql.param(rows.map((row) => row.reads))}::bigint[],
-        ${sql.param(rows.map((row) => row.lastEpc))}::text[],
-        ${sql.param(rows.map((row) => row.firstAt.toISOString()))}::timestamptz[],
-        ${sql.param(rows.map((row) => row.lastAt.toISOString()))}::timestamptz[]
-      )
-      on conflict (reason, reader_id, antenna) do update set
-        reads = ${table.reads} + excluded.reads,
-        last_epc = case when excluded.last_seen_at >= ${table.lastSeenAt} then excluded.last_epc
-                        else ${table.lastEpc} end,
-        first_seen_at = least(${table.firstSeenAt}, excluded.first_seen_at),
-        last_seen_at = greatest(${table.lastSeenAt}, excluded.last_seen_at)`);
-  }
-
-  /**
-   * The durable part of the acknowledgement: one statement each for the fresh reads and for the repeats,
-   * whatever their number, with one array per column: a statement costs ~0.3–1 ms on PGlite, a row far
-   * less, and a few array parameters cost less to build and send than thousands.
-   */
+  /** The durable part of the acknowledgement: the fresh reads, and the repeats counted on their rows. */
   async function recordReads(
     tx: TDatabase,
     fresh: readonly TQueued[],
     repeatsByKey: ReadonlyMap<string, { count: number; at: number }>,
   ): Promise<void> {
-    if (fresh.length > 0) {
-      const times = fresh.map(({ read }) => new Date(read.timestamp).toISOString());
-      await tx.execute(sql`
-        insert into ${rfidReads} (read_key, reader_id, antenna, epc, read_at, rssi, last_seen_at)
-        select read_key, reader_id, antenna, epc, read_at, rssi, read_at
-        from unnest(
-          ${sql.param(fresh.map(({ readKey }) => readKey))}::text[],
-          ${sql.param(fresh.map(({ read }) => read.readerId))}::text[],
-          ${sql.param(fresh.map(({ read }) => read.antenna))}::integer[],
-          ${sql.param(fresh.map(({ read }) => read.epc))}::text[],
-          ${sql.param(times)}::timestamptz[],
-          ${sql.param(fresh.map(({ read }) => read.rssi))}::double precision[]
-        ) as read(read_key, reader_id, antenna, epc, read_at, rssi)
-        on conflict (read_key) do nothing`);
-    }
-    if (repeatsByKey.size > 0) {
-      const repeats = [...repeatsByKey];
-      await tx.execute(sql`
-        update ${rfidReads}
-        set repeats = ${rfidReads.repeats} + repeat.count,
-            last_seen_at = greatest(${rfidReads.lastSeenAt}, repeat.at)
-        from unnest(
-          ${sql.param(repeats.map(([readKey]) => readKey))}::text[],
-          ${sql.param(repeats.map(([, { count }]) => count))}::integer[],
-          ${sql.param(repeats.map(([, { at }]) => new Date(at).toISOString()))}::timestamptz[]
-        ) as repeat(read_key, count, at)
-        where ${rfidReads.readKey} = repeat.read_key`);
-    }
+    const repository = createRfidRepository(tx);
+    await repository.recordFreshReads(
+      fresh.map(({ read, readKey }) => ({
+        readKey,
+        readerId: read.readerId,
+        antenna: read.antenna,
+        epc: read.epc,
+        readAt: new Date(read.timestamp),
+        rssi: read.rssi,
+      })),
+    );
+    await repository.countRepeats(
+      [...repeatsByKey].map(([readKey, { count, at }]) => ({ readKey, count, at: new Date(at) })),
+    );
   }
 
   /**
@@ -407,7 +361,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
             new Date(read.timestamp),
           );
         }
-        await recordUnresolved(tx, unresolved);
+        await createRfidRepository(tx).countUnresolved([...unresolved.values()]);
       },
     });
     // A wrapper that dropped the steps would acknowledge reads that were never recorded.

@@ -1,8 +1,6 @@
 import { AppError, type TValidationDetails } from '@loupe/domain/errors/errors';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
-import { readerRejections, readers, rfidUnresolvedReads } from '../../db/schema.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { adaptGenericReads } from '../../rfid/adapters/generic.ts';
@@ -12,6 +10,7 @@ import type { TPayloadFormat, TReaderTopic } from '../../rfid/mqtt-topics.ts';
 import { createIngestPipeline, type TIngestSummary } from '../../rfid/pipeline.ts';
 import type { TReadersRepository } from '../readers/repository.ts';
 import type { TTrackingService } from '../tracking/service.ts';
+import { createRfidRepository } from './repository.ts';
 
 /** A reader silent this long is shown offline. */
 export const READER_SILENCE_MS = 150_000;
@@ -66,6 +65,7 @@ export function apiKeyOf(request: Pick<FastifyRequest, 'headers'>): string | nul
  */
 export function createRfidService(options: TRfidServiceOptions) {
   const { db, clock, events, readers: readersRepository } = options;
+  const repository = createRfidRepository(db);
 
   // A reader is marked online at most every so often, not on every payload of a busy stream.
   const MARK_ONLINE_EVERY_MS = 10_000;
@@ -75,11 +75,7 @@ export function createRfidService(options: TRfidServiceOptions) {
     const previous = markedOnlineAt.get(readerId);
     if (previous !== undefined && at.getTime() - previous < MARK_ONLINE_EVERY_MS) return;
     markedOnlineAt.set(readerId, at.getTime());
-    const [row] = await db
-      .update(readers)
-      .set({ status: 'online', lastHeartbeat: at })
-      .where(eq(readers.id, readerId))
-      .returning({ id: readers.id, name: readers.name });
+    const row = await repository.markOnline(readerId, at);
     if (row) {
       events.publish('rfid:reader-status', {
         readerId: row.id,
@@ -164,19 +160,7 @@ export function createRfidService(options: TRfidServiceOptions) {
    */
   async function markSilentReadersOffline(): Promise<string[]> {
     const now = clock();
-    const rows = await db
-      .update(readers)
-      .set({ status: 'offline' })
-      .where(
-        and(
-          eq(readers.status, 'online'),
-          or(
-            isNull(readers.lastHeartbeat),
-            lt(readers.lastHeartbeat, new Date(now.getTime() - READER_SILENCE_MS)),
-          ),
-        ),
-      )
-      .returning({ id: readers.id, name: readers.name });
+    const rows = await repository.markSilentOffline(new Date(now.getTime() - READER_SILENCE_MS));
     for (const row of rows) {
       markedOnlineAt.delete(row.id);
       events.publish('rfid:reader-status', {
@@ -213,24 +197,12 @@ export function createRfidService(options: TRfidServiceOptions) {
       reason: string;
       topic: string | null;
     }): Promise<void> {
-      const at = clock();
-      await db
-        .insert(readerRejections)
-        .values({ ...rejection, count: 1, firstAt: at, lastAt: at })
-        .onConflictDoUpdate({
-          target: readerRejections.readerId,
-          set: {
-            reason: rejection.reason,
-            topic: rejection.topic,
-            count: sql`${readerRejections.count} + 1`,
-            lastAt: at,
-          },
-        });
+      await repository.recordRejection({ ...rejection, at: clock() });
     },
 
     /** Every reader's last refusal, newest first. */
     async rejections() {
-      const rows = await db.select().from(readerRejections).orderBy(desc(readerRejections.lastAt));
+      const rows = await repository.listRejections();
       return rows.map((row) => ({
         readerId: row.readerId,
         reason: row.reason,
@@ -243,7 +215,7 @@ export function createRfidService(options: TRfidServiceOptions) {
 
     /** The cluster's counts of fresh reads that placed nothing, per reason, reader and antenna, newest first. */
     async unresolvedReads() {
-      const rows = await db.select().from(rfidUnresolvedReads).orderBy(desc(rfidUnresolvedReads.lastSeenAt));
+      const rows = await repository.listUnresolved();
       return rows.map((row) => ({
         reason: row.reason,
         readerId: row.readerId,
