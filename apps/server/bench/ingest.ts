@@ -25,6 +25,9 @@
  *                over the fresh reads of the step after its first second
  *   CPU          Loupe's process (/proc/PID/stat, 100 % = one core) and the whole machine's (of 200 %,
  *                so PostgreSQL's own work shows); RSS from /proc/PID/status
+ *   peak         Loupe's highest RSS sampled every 100 ms during the step (issue 18 §6: memory stays bounded)
+ *   orders p95   GET /api/v1/orders?limit=50, one request at a time during the step (§4: the API under ingest)
+ *   lag ms       the largest ingest lag /api/health reported during the step (§6)
  * The bare broker (bench/bare-broker.ts: Aedes with no authentication and no pipeline) takes the same
  * unpaced load in the same run: its acked/s is the ceiling, and Loupe's unpaced acked/s ÷ it the ratio.
  * When the generator's own CPU (gen %) is near 100 %, that ceiling is the generator's, a lower bound.
@@ -255,6 +258,12 @@ type TStepRow = {
   cpuPercent: number;
   machinePercent: number;
   rssMiB: number;
+  /** The highest RSS sampled during the step. */
+  peakRssMiB: number;
+  /** GET /api/v1/orders (limit 50) answered during the step, one request at a time: its p95. */
+  ordersP95Ms: number;
+  /** The largest `ingest.lagMs` /api/health reported during the step (issue 18 §6). */
+  maxLagMs: number;
   loadCpuPercent: number;
   errors: number;
 };
@@ -280,6 +289,68 @@ class LatencyRecorder {
     const window = this.#window ?? { latencies: [], events: 0 };
     this.#window = null;
     return window;
+  }
+}
+
+/**
+ * While a step runs: Loupe's RSS every 100 ms (its peak), `GET /api/v1/orders` one request at a time (the
+ * API's responsiveness under ingest, issue 18 §4) and /api/health's ingest lag (§6).
+ */
+class StepProbe {
+  #running = false;
+  #loops: Promise<void>[] = [];
+  #orders: number[] = [];
+  #peakRss = 0;
+  #maxLag = 0;
+  constructor(
+    private readonly pid: number,
+    private readonly client: LoupeClient,
+    private readonly url: string,
+  ) {}
+  start(): void {
+    this.#running = true;
+    this.#orders = [];
+    this.#peakRss = processRssMiB(this.pid);
+    this.#maxLag = 0;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    this.#loops = [
+      (async () => {
+        while (this.#running) {
+          this.#peakRss = Math.max(this.#peakRss, processRssMiB(this.pid));
+          await pause(100);
+        }
+      })(),
+      (async () => {
+        while (this.#running) {
+          const started = performance.now();
+          try {
+            await this.client.data('GET', '/orders?limit=50');
+            this.#orders.push(performance.now() - started);
+          } catch (error) {
+            console.error(`  orders probe: ${(error as Error).message}`);
+          }
+          await pause(50);
+        }
+      })(),
+      (async () => {
+        while (this.#running) {
+          try {
+            const health = (await (await fetch(`${this.url}/api/health`)).json()) as {
+              ingest?: { lagMs: number };
+            };
+            this.#maxLag = Math.max(this.#maxLag, health.ingest?.lagMs ?? Number.NaN);
+          } catch (error) {
+            console.error(`  health probe: ${(error as Error).message}`);
+          }
+          await pause(250);
+        }
+      })(),
+    ];
+  }
+  async stop(): Promise<{ peakRssMiB: number; ordersP95Ms: number; maxLagMs: number }> {
+    this.#running = false;
+    await Promise.all(this.#loops);
+    return { peakRssMiB: this.#peakRss, ordersP95Ms: quantile(this.#orders, 0.95), maxLagMs: this.#maxLag };
   }
 }
 
@@ -354,6 +425,7 @@ async function measureLoupe(label: string, target: TTarget): Promise<TDatabaseRe
       socket.once('connect_error', reject);
     });
     const recorder = new LatencyRecorder(socket);
+    const probe = new StepProbe(loupe.pid, client, loupe.url);
 
     const load = await startLoad({ ...LOAD, brokerUrl: loupe.mqttUrl, ...workshop });
     const pid = loupe.pid;
@@ -373,7 +445,9 @@ async function measureLoupe(label: string, target: TTarget): Promise<TDatabaseRe
           loadCpuTo = sampleCpu(load.pid);
           rss = processRssMiB(pid);
         }, STEP_MS);
+        probe.start();
         const result = await load.step(rate, STEP_MS);
+        const probed = await probe.stop();
         clearTimeout(stepEnd);
         if (cpuTo === cpuFrom) {
           cpuTo = sampleCpu(pid);
@@ -402,6 +476,7 @@ async function measureLoupe(label: string, target: TTarget): Promise<TDatabaseRe
           cpuPercent: cpu.process,
           machinePercent: cpu.machine,
           rssMiB: rss,
+          ...probed,
           loadCpuPercent: cpuBetween(loadCpuFrom, loadCpuTo).process,
           errors: result.errors,
         };
@@ -455,6 +530,9 @@ async function measureBareBroker(): Promise<TDatabaseResult> {
         cpuPercent: cpu.process,
         machinePercent: cpu.machine,
         rssMiB: processRssMiB(broker.pid),
+        peakRssMiB: Number.NaN,
+        ordersP95Ms: Number.NaN,
+        maxLagMs: Number.NaN,
         loadCpuPercent: cpuBetween(loadCpuFrom, sampleCpu(load.pid)).process,
         errors: result.errors,
       };
@@ -511,6 +589,9 @@ const STEP_COLUMNS = [
   ['CPU %', 5],
   ['mach %', 6],
   ['RSS MiB', 7],
+  ['peak', 5],
+  ['orders p95', 10],
+  ['lag ms', 6],
   ['gen %', 5],
 ] as const;
 let headerPrinted = false;
@@ -535,6 +616,9 @@ function printStep(label: string, row: TStepRow): void {
     fixed(row.cpuPercent),
     fixed(row.machinePercent),
     fixed(row.rssMiB),
+    fixed(row.peakRssMiB),
+    fixed(row.ordersP95Ms),
+    fixed(row.maxLagMs),
     fixed(row.loadCpuPercent),
   ];
   const line = STEP_COLUMNS.map(([, width], index) => (cells[index] ?? '').padStart(width)).join('  ');
@@ -551,6 +635,9 @@ type TSummary = {
   cpuAtMax: number;
   machineAtMax: number;
   rssAtMax: number;
+  peakRss: number;
+  ordersP95AtMax: number;
+  ordersP95At5k: number;
 };
 
 function summarize(result: TDatabaseResult, bare: number): TSummary {
@@ -570,6 +657,9 @@ function summarize(result: TDatabaseResult, bare: number): TSummary {
     cpuAtMax: unpaced?.cpuPercent ?? Number.NaN,
     machineAtMax: unpaced?.machinePercent ?? Number.NaN,
     rssAtMax: unpaced?.rssMiB ?? Number.NaN,
+    peakRss: Math.max(...result.steps.map((step) => step.peakRssMiB)),
+    ordersP95AtMax: unpaced?.ordersP95Ms ?? Number.NaN,
+    ordersP95At5k: at5k?.ordersP95Ms ?? Number.NaN,
   };
 }
 
@@ -594,6 +684,12 @@ function printSummary(title: string, columns: { label: string; summary: TSummary
       `${fixed(bare.cpuPercent)} / ${fixed(bare.machinePercent)}`,
     ],
     ['RSS MiB unpaced', (s) => fixed(s.rssAtMax), fixed(bare.rssMiB)],
+    ['peak RSS MiB, all steps', (s) => fixed(s.peakRss), ''],
+    [
+      `GET /orders p95 ms at ${thousands(LATENCY_RATE)} / unpaced`,
+      (s) => `${fixed(s.ordersP95At5k)} / ${fixed(s.ordersP95AtMax)}`,
+      '',
+    ],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   console.info(`\n${title}\n`);
@@ -651,6 +747,9 @@ try {
         cpuAtMax: of('cpuAtMax'),
         machineAtMax: of('machineAtMax'),
         rssAtMax: of('rssAtMax'),
+        peakRss: of('peakRss'),
+        ordersP95AtMax: of('ordersP95AtMax'),
+        ordersP95At5k: of('ordersP95At5k'),
       };
     };
     const bareOf = (key: keyof TStepRow) => median(runs.map((r) => r.bare[key] as number));
