@@ -260,13 +260,26 @@ export function createTrackingService(options: TTrackingServiceOptions) {
       if (station === undefined) throw stationGone();
       const { ingestStationScan } = options;
       if (ingestStationScan === undefined) throw new Error('tracking: no read pipeline for station scans');
-      const outcome = await ingestStationScan({
+      let outcome = await ingestStationScan({
         epc,
         place: { departmentId: station.departmentId, stationId },
         // A scan sent again later keeps its time, so a read made in between still wins (the stale rule).
         at: scan.scannedAt === undefined ? clock() : new Date(scan.scannedAt),
         actorId: actor.id,
       });
+      if (outcome?.result === 'duplicate') {
+        // This very scan was applied before (sent again after a restart emptied the dedupe memory): it
+        // changes nothing now, and the item carrying the tag is where that scan, or a later read, put it.
+        const repo = createTrackingRepository(db);
+        const tracked = await repo.findTrackedByEpc(epc);
+        const item = tracked && (await repo.findItem(itemKindOf(tracked), tracked.itemId));
+        outcome =
+          item === undefined
+            ? null
+            : tracked?.currentStationId === stationId
+              ? { result: 'seen', item, returnedFromOffsite: false }
+              : { result: 'stale', item };
+      }
       if (outcome?.result === 'invalid-location') throw stationGone();
       if (outcome === null || !('item' in outcome) || outcome.result === 'epc-mismatch') {
         // Found by its EPC, an item cannot carry another one: this is a tag no tracked item carries.
