@@ -5,6 +5,7 @@
  *   npm run bench:ingest                                                     # PGlite, then the bare broker
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:ingest   # + PostgreSQL
  *   BENCH_RUNS=3 …    three runs and the median of each figure     BENCH_QUICK=1 …   3 s steps
+ *   BENCH_API_PROBE=0 …   no GET /orders nor /api/health during the steps
  *   BENCH_RATES=1000,5000 …   other steps          BENCH_CPU_PROF=dir …   a V8 CPU profile of Loupe in dir
  *
  * Per database: Loupe runs as its own process (`npm start`'s entry point, LOG_LEVEL warn; PGlite in a temp
@@ -55,6 +56,8 @@ import {
 import { epcOf, seedReaders, seedTaggedOrders } from './ingest-seed.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
+/** BENCH_API_PROBE=0: no GET /orders and /api/health during the steps (the load the older bench put on). */
+const API_PROBE = process.env.BENCH_API_PROBE !== '0';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const RATES = (process.env.BENCH_RATES ?? '500,1000,2500,5000,10000,20000,40000')
   .split(',')
@@ -311,7 +314,7 @@ class StepProbe {
     this.#running = true;
     this.#orders = [];
     this.#peakRss = processRssMiB(this.pid);
-    this.#maxLag = 0;
+    this.#maxLag = API_PROBE ? 0 : Number.NaN;
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     this.#loops = [
       (async () => {
@@ -321,7 +324,7 @@ class StepProbe {
         }
       })(),
       (async () => {
-        while (this.#running) {
+        while (this.#running && API_PROBE) {
           const started = performance.now();
           try {
             await this.client.data('GET', '/orders?limit=50');
@@ -333,7 +336,7 @@ class StepProbe {
         }
       })(),
       (async () => {
-        while (this.#running) {
+        while (this.#running && API_PROBE) {
           try {
             const health = (await (await fetch(`${this.url}/api/health`)).json()) as {
               ingest?: { lagMs: number };
