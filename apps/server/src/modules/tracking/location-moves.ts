@@ -273,13 +273,15 @@ export function createLocationMoves(options: {
     );
     const idsOf = (kind: TTrackedItemKind) =>
       rows.filter((row) => row.itemKind === kind).map((row) => row.itemId);
-    const [orders, repairs, departments, stations, appliedReadKeys] = await Promise.all([
-      repo.findItems('order', idsOf('order')),
-      repo.findItems('repair', idsOf('repair')),
-      repo.findDepartments(moves.map((move) => move.departmentId)),
-      repo.findStations(moves.map((move) => move.stationId)),
-      repo.appliedReadKeys(moves.flatMap((move) => (move.readKey ? [move.readKey] : []))),
-    ]);
+    // One after another: a transaction's connection serves one statement at a time, and `pg` deprecates
+    // queueing concurrent queries on one client.
+    const orders = await repo.findItems('order', idsOf('order'));
+    const repairs = await repo.findItems('repair', idsOf('repair'));
+    const departments = await repo.findDepartments(moves.map((move) => move.departmentId));
+    const stations = await repo.findStations(moves.map((move) => move.stationId));
+    const appliedReadKeys = await repo.appliedReadKeys(
+      moves.flatMap((move) => (move.readKey ? [move.readKey] : [])),
+    );
     const items = new Map<string, TItemRef>();
     for (const item of [...orders.values(), ...repairs.values()])
       items.set(itemKey(item.kind, item.id), item);
