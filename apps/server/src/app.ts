@@ -38,6 +38,8 @@ import { registerCustomerMessagesRoutes } from './modules/customer-messages/rout
 import { createCustomerMessagesService } from './modules/customer-messages/service.ts';
 import { registerCustomersRoutes } from './modules/customers/routes.ts';
 import { createCustomersService } from './modules/customers/service.ts';
+import { registerDesignsRoutes } from './modules/designs/routes.ts';
+import { createDesignsService } from './modules/designs/service.ts';
 import { createMfa } from './modules/idp/mfa.ts';
 import { createMfaRepository } from './modules/idp/mfa-repository.ts';
 import { createMfaSettings } from './modules/idp/mfa-settings.ts';
@@ -284,6 +286,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
   await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });
+  await app.register(registerDesignsRoutes, { ...api, designs: services.designs, storage: services.storage });
   await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
   await app.register(registerAssistantRoutes, { ...api, assistant: services.assistant });
 
@@ -549,6 +552,17 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     generalSettings,
     companyName: async () => (await settingsService.branding()).companyName,
   });
+  const designs = createDesignsService({
+    db,
+    clock,
+    events,
+    box: secretBox,
+    publicUrl: config.publicUrl,
+    companyName: async () => (await settingsService.branding()).companyName,
+    notify: (userIds, notice) => notifications.notify(userIds, notice),
+    afterDesignApproved: (tx, approved) => workflow.afterDesignApproved(tx, approved),
+    logger: app.log,
+  });
   const customerMessages = createCustomerMessagesService({
     db,
     clock,
@@ -659,6 +673,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     attachments,
     secretBox,
     publicLinks,
+    designs,
     customerMessages,
     assistant,
   };
