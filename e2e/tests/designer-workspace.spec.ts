@@ -1,0 +1,176 @@
+import { deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+
+// Issue 17: a designer takes a design request from new to approved; the customer approves the revision in a
+// browser of their own, without signing in, and the designer's screen follows live.
+
+const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+const THEME_STORAGE_KEY = 'admin-ui-theme';
+
+type TData<T> = { data: T };
+
+/** CRC-32 of PNG chunks (the table-less bitwise form: a few hundred bytes, no dependency). */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real PNG of a gold ring on white: what a designer's render would be, small enough to build here. */
+function ringRender(size = 160): Buffer {
+  const rows: Buffer[] = [];
+  const centre = size / 2;
+  for (let y = 0; y < size; y += 1) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x += 1) {
+      const distance = Math.hypot(x - centre, y - centre);
+      const isBand = distance > size * 0.28 && distance < size * 0.36;
+      const isStone = Math.hypot(x - centre, y - size * 0.16) < size * 0.08;
+      const [r, g, b] = isStone ? [40, 80, 200] : isBand ? [212, 175, 55] : [250, 250, 247];
+      row.set([r, g, b], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function paintTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [
+    THEME_STORAGE_KEY,
+    theme,
+  ] as const);
+  await page.reload();
+}
+
+test('a designer takes a request from new to approved, and the customer approves it from their own browser', async ({
+  page,
+  browser,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  const designerEmail = uniqueEmail('designer');
+  const designerPassword = 'temporary designer passphrase';
+  const designer = await api.request<TData<{ id: string }>>('POST', '/users', {
+    email: designerEmail,
+    firstName: 'Dana',
+    lastName: 'Designer',
+    role: 'designer',
+    temporaryPassword: designerPassword,
+  });
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Rosalind Franklin ${suffix}`,
+    phone: '+44 20 7946 0123',
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Engagement ring',
+    promisedDate: '2031-09-20',
+    priceCents: 350_000,
+  });
+  await api.request('POST', '/design-requests', {
+    orderId: order.data.id,
+    brief: 'Oval sapphire on a thin yellow-gold band, low setting: she works with her hands.',
+    designerId: designer.data.id,
+  });
+  const orderNumber = order.data.orderNumber;
+
+  // The designer finds the request in the New column, with its brief, and takes it.
+  await page.setViewportSize({ width: 1400, height: 1300 });
+  await signIn(page, designerEmail, designerPassword);
+  await page.goto('/designer-workspace');
+  await expect(page.getByRole('heading', { level: 1, name: 'Designer Workspace' })).toBeVisible();
+  const newColumn = page.getByRole('region', { name: /^New/ });
+  await newColumn.getByRole('button', { name: new RegExp(orderNumber) }).click();
+  await expect(page.getByText('Oval sapphire on a thin yellow-gold band')).toBeVisible();
+  await page.getByRole('button', { name: 'Start work' }).click();
+  await expect(page.getByLabel('Status: In progress')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^In progress/ }).getByRole('button', { name: new RegExp(orderNumber) }),
+  ).toBeVisible();
+
+  // Revision 1, with a render uploaded, sent for approval.
+  await page.getByLabel('Notes for revision 1').fill('Oval sapphire, 4 claws, 1.8 mm band.');
+  await page.getByRole('button', { name: 'Start revision 1' }).click();
+  const revision = page.getByRole('article', { name: 'Revision 1' });
+  await expect(revision).toBeVisible();
+  await revision.getByLabel('Photo files').setInputFiles({
+    name: 'ring-front.png',
+    mimeType: 'image/png',
+    buffer: ringRender(),
+  });
+  await expect(revision.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
+  await revision.getByRole('button', { name: 'Send for approval' }).click();
+  const linkBox = revision.getByRole('textbox', { name: 'Approval link of revision 1' });
+  await expect(linkBox).toHaveValue(/\/design-approval\/[A-Za-z0-9_-]{22,}$/);
+  const path = new URL(await linkBox.inputValue()).pathname;
+  await expect(page.getByLabel('Status: Waiting for the customer')).toBeVisible();
+
+  // The customer: a phone-sized browser with nobody signed in sees that revision and nothing of the shop's.
+  const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const phone = await customerContext.newPage();
+  await phone.goto(path);
+  const title = phone.getByRole('heading', { level: 1, name: 'Your design, revision 1' });
+  await expect(title).toBeVisible();
+  await expect(phone.getByText('Oval sapphire, 4 claws, 1.8 mm band.')).toBeVisible();
+  await expect(phone.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
+  const text = await phone.locator('body').innerText();
+  for (const secret of ['3,500', 'Rosalind', 'she works with her hands', 'Sign in']) {
+    expect(text).not.toContain(secret);
+  }
+  await paintTheme(phone, 'dark');
+  await expect(title).toBeVisible();
+  await expect(phone.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
+  await phone.screenshot({ path: `${SCREENSHOTS}design-approval-dark.png`, fullPage: true });
+  await paintTheme(phone, 'light');
+  await expect(title).toBeVisible();
+  await expect(phone.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
+  await phone.screenshot({ path: `${SCREENSHOTS}design-approval-light.png`, fullPage: true });
+
+  await phone.getByRole('button', { name: 'Approve this design' }).click();
+  await expect(phone.getByText(/You approved this design/)).toBeVisible();
+
+  // The designer's screen follows without a reload: the request is approved, and says who answered.
+  await expect(page.getByLabel('Status: Approved')).toBeVisible();
+  await expect(revision.getByText(/Approved by the customer/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: /^Approved/ }).getByRole('button', { name: new RegExp(orderNumber) }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}designer-workspace-dark.png` });
+  await paintTheme(page, 'light');
+  await expect(page.getByLabel('Status: Approved')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}designer-workspace-light.png` });
+
+  // A second answer from the same link is refused with its stable code.
+  const token = path.split('/').pop() ?? '';
+  const csrf = await phone.request.get('/api/auth/csrf-token');
+  const again = await phone.request.post(`/api/v1/public/design-approvals/${token}/decision`, {
+    headers: { 'x-csrf-token': (await csrf.json()).token },
+    data: { decision: 'changes-requested', comment: 'Actually, white gold' },
+  });
+  expect(again.status()).toBe(409);
+  expect((await again.json()).code).toBe('DESIGN_DECISION_ALREADY_MADE');
+  await customerContext.close();
+});
