@@ -479,7 +479,15 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     storage,
     onNotesChanged: (change: TNotesChange) => notifications.notesChanged(change),
   };
-  const orders = createOrdersService(jobServiceOptions);
+  // An order that needs design work gets its design request; the designs service is made below.
+  const orders = createOrdersService({
+    ...jobServiceOptions,
+    onNeedsDesign: (order, actorId) =>
+      designs.ensureForOrder(
+        { id: order.id, designerId: order.designer?.id ?? null, description: order.description },
+        actorId,
+      ),
+  });
   const repairs = createRepairsService(jobServiceOptions);
   const registry = createRegistryService({ db, clock, events });
   const locations = createLocationService({ db, clock });

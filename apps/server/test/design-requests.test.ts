@@ -110,6 +110,37 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
     expect(revise.statusCode).toBe(403);
   });
 
+  it('opens the request of an order created with a designer, or moved into design, once', async () => {
+    const withDesigner = ok(
+      await sales.request('POST', '/api/v1/orders', {
+        body: { customerId, description: 'Signet ring with a crest', designerId },
+      }),
+      201,
+    );
+    const plain = ok(
+      await sales.request('POST', '/api/v1/orders', { body: { customerId, description: 'Chain' } }),
+      201,
+    );
+    const requestOf = async (orderId: string) =>
+      (
+        ok(await designer.request('GET', '/api/v1/design-requests')) as { orderId: string; brief: string }[]
+      ).filter((request) => request.orderId === orderId);
+    expect(await requestOf(withDesigner.id)).toEqual([
+      expect.objectContaining({
+        brief: 'Signet ring with a crest',
+        designer: expect.objectContaining({ id: designerId }),
+      }),
+    ]);
+    expect(await requestOf(plain.id)).toEqual([]);
+
+    ok(await sales.request('PATCH', `/api/v1/orders/${plain.id}`, { body: { status: 'in_design' } }));
+    expect(await requestOf(plain.id)).toHaveLength(1);
+    ok(await sales.request('PATCH', `/api/v1/orders/${plain.id}`, { body: { designerId } }));
+    expect(await requestOf(plain.id)).toEqual([
+      expect.objectContaining({ designer: expect.objectContaining({ id: designerId }) }),
+    ]);
+  });
+
   it('refuses a second request for the same order', async () => {
     const request = await newRequest();
     const again = await sales.request('POST', '/api/v1/design-requests', {

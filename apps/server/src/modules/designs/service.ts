@@ -322,6 +322,60 @@ export function createDesignsService(options: TDesignsServiceOptions) {
       return reload(actor, id);
     },
 
+    /**
+     * The order's request, opened when it has none (the orders module calls this after an order got a
+     * designer or went into design); a request without a designer gets the order's. Never fails the caller.
+     */
+    async ensureForOrder(
+      order: { id: string; designerId: string | null; description: string },
+      actorId: string,
+    ) {
+      const at = clock();
+      const pending: TAnnounce[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          const repository = createDesignsRepository(tx);
+          const existing = await repository.findRequestOfOrder(order.id);
+          if (existing) {
+            if (existing.designerId === null && order.designerId !== null) {
+              await repository.updateRequest(existing.id, { designerId: order.designerId, updatedAt: at });
+              const row = await repository.findRequest(existing.id);
+              if (row)
+                pending.push(
+                  announce(
+                    row,
+                    ZDesignRequestStatusSchema.catch('new').parse(row.status),
+                    'Designer assigned',
+                    at,
+                  ),
+                );
+            }
+            return;
+          }
+          const inserted = await repository.insertRequest({
+            orderId: order.id,
+            brief: order.description,
+            designerId: order.designerId,
+            createdBy: actorId,
+            createdAt: at,
+            updatedAt: at,
+          });
+          const row = await repository.findRequest(inserted.id);
+          if (!row) return;
+          await record(tx, row, 'design-requested', at, actorId, {
+            brief: { from: null, to: order.description },
+          });
+          pending.push(announce(row, 'new', 'Design requested', at));
+        });
+      } catch (error) {
+        // Two saves of one order at once: the other one opened it.
+        if (!isUniqueViolation(error))
+          logger.error({ err: error, orderId: order.id }, 'designs: opening a request failed');
+        return;
+      }
+      publishAll(pending);
+    },
+
     /** A new numbered revision; a request that was new or sent back is in progress again. */
     async addRevision(
       actor: TDesignsActor,
