@@ -232,8 +232,16 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/design-requests/:id/revisions': ['admin', 'designer'],
   'POST /api/v1/design-requests/:id/revisions/:revisionId/files': ['admin', 'designer'],
   'DELETE /api/v1/design-requests/:id/revisions/:revisionId/files/:fileId': ['admin', 'designer'],
-  'POST /api/v1/design-requests/:id/revisions/:revisionId/approval-link': ['admin', 'salesperson', 'designer'],
-  'DELETE /api/v1/design-requests/:id/revisions/:revisionId/approval-link': ['admin', 'salesperson', 'designer'],
+  'POST /api/v1/design-requests/:id/revisions/:revisionId/approval-link': [
+    'admin',
+    'salesperson',
+    'designer',
+  ],
+  'DELETE /api/v1/design-requests/:id/revisions/:revisionId/approval-link': [
+    'admin',
+    'salesperson',
+    'designer',
+  ],
   'GET /api/v1/public/design-approvals/:token': 'public',
   'GET /api/v1/public/design-approvals/:token/files/:fileId': 'public',
   'POST /api/v1/public/design-approvals/:token/decision': 'public',

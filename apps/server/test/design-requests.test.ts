@@ -141,6 +141,15 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
     ]);
   });
 
+  it('leaves the requests of cancelled orders out of the queue', async () => {
+    const request = await newRequest();
+    ok(await sales.request('PATCH', `/api/v1/orders/${request.orderId}`, { body: { status: 'cancelled' } }));
+    const ids = ok(await designer.request('GET', '/api/v1/design-requests')).map((r: { id: string }) => r.id);
+    expect(ids).not.toContain(request.id);
+    // Still there to read, with its revisions.
+    ok(await designer.request('GET', `/api/v1/design-requests/${request.id}`));
+  });
+
   it('refuses a second request for the same order', async () => {
     const request = await newRequest();
     const again = await sales.request('POST', '/api/v1/design-requests', {

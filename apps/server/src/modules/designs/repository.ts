@@ -1,5 +1,6 @@
 import type { TDesignRequestStatus } from '@loupe/domain/designs/design-requests';
-import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { FINISHED_ORDER_STATUSES } from '@loupe/domain/orders/order';
+import { and, asc, desc, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDatabase } from '../../db/client.ts';
 import { customers, designRequests, designRevisions, orders, users } from '../../db/schema.ts';
@@ -117,6 +118,8 @@ export function createDesignsRepository(db: TDatabase) {
     async listRequests(filter: TDesignRequestFilter): Promise<TDesignRequestRow[]> {
       const rows = await selectRequests(
         and(
+          // A delivered or cancelled order's request is history, not work: the queue leaves it out.
+          notInArray(orders.status, [...FINISHED_ORDER_STATUSES]),
           filter.status ? eq(designRequests.status, filter.status) : undefined,
           filter.salespersonId ? eq(orders.salespersonId, filter.salespersonId) : undefined,
           filter.designerOrNobody
