@@ -94,6 +94,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'DELETE /api/v1/catalog/designs/:id': ['admin', 'manager', 'designer'],
   'POST /api/v1/catalog/designs/:id/images': ['admin', 'manager', 'designer'],
   'DELETE /api/v1/catalog/designs/:id/images/:imageId': ['admin', 'manager', 'designer'],
+  'POST /api/v1/catalog/designs/:id/copy': ['admin', 'manager', 'designer'],
   'GET /api/v1/attachments/:id': 'signed-in',
   // Orders and repairs.
   'GET /api/v1/orders': 'signed-in',
