@@ -128,3 +128,63 @@ test('a designer takes a request from new to approved, and the customer approves
   expect((await again.json()).code).toBe('DESIGN_DECISION_ALREADY_MADE');
   await customerContext.close();
 });
+
+test('the design library: nested folders, search, and a custom copy of a design with its render', async ({
+  page,
+  api,
+}) => {
+  const suffix = Date.now().toString(36);
+  const rings = await api.request<TData<{ id: string }>>('POST', '/catalog/design-folders', {
+    name: `Rings ${suffix}`,
+  });
+  const halo = await api.request<TData<{ id: string }>>('POST', '/catalog/design-folders', {
+    name: `Halo ${suffix}`,
+    parentId: rings.data.id,
+  });
+  await api.request('POST', '/catalog/designs', {
+    name: `Cushion halo ${suffix}`,
+    description: 'Pavé band, four double claws',
+    folderId: halo.data.id,
+  });
+  await api.request('POST', '/catalog/designs', { name: `Court band ${suffix}`, folderId: rings.data.id });
+
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  const email = uniqueEmail('designer');
+  await api.inviteUser({ email, role: 'designer', temporaryPassword: 'temporary designer passphrase' });
+  await signIn(page, email, 'temporary designer passphrase');
+  await page.goto('/designer-workspace?tab=library');
+  const folders = page.getByRole('navigation', { name: 'Design folders' });
+  await folders.getByRole('button', { name: new RegExp(`^Halo ${suffix}`) }).click();
+  const designs = page.getByRole('region', { name: 'Designs' });
+  await expect(designs.getByRole('article')).toHaveCount(1);
+  await designs.getByRole('button', { name: new RegExp(`Cushion halo ${suffix}`) }).click();
+  await designs.getByLabel('Photo files').setInputFiles({
+    name: 'halo-front.png',
+    mimeType: 'image/png',
+    buffer: ringRender(),
+  });
+  await expect(designs.getByRole('img', { name: 'halo-front.png' })).toBeVisible();
+
+  await folders.getByRole('button', { name: 'All designs' }).click();
+  await page.getByLabel('Search designs').fill(`court band ${suffix}`);
+  await expect(designs.getByRole('article')).toHaveCount(1);
+  await expect(designs.getByRole('heading', { name: `Court band ${suffix}` })).toBeVisible();
+
+  await page.getByLabel('Search designs').fill(`cushion halo ${suffix}`);
+  await expect(designs.getByRole('article')).toHaveCount(1);
+  // Still open from before: the library keeps the design you were looking at.
+  await expect(designs.getByRole('button', { name: new RegExp(`Cushion halo ${suffix}`) })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await designs.getByRole('button', { name: 'Copy as a custom design' }).click();
+  const copy = designs.getByRole('article', { name: `Cushion halo ${suffix} (custom)` });
+  await expect(copy).toBeVisible();
+  await expect(copy.getByRole('img', { name: 'halo-front.png' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}design-library-dark.png` });
+  await paintTheme(page, 'light');
+  await page.getByLabel('Search designs').fill(`cushion halo ${suffix}`);
+  await designs.getByRole('button', { name: new RegExp(`Cushion halo ${suffix} \\(custom\\)`) }).click();
+  await expect(copy.getByRole('img', { name: 'halo-front.png' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}design-library-light.png` });
+});

@@ -4,4 +4,7 @@ export const designQueryKeys = {
   requests: (status: string | null) => ['designs', 'requests', status] as const,
   request: (id: string) => ['designs', 'request', id] as const,
   approval: (token: string) => ['design-approval', token] as const,
+  library: ['designs', 'library'] as const,
+  folders: ['designs', 'library', 'folders'] as const,
+  designs: (q: string, folderId: string | null) => ['designs', 'library', 'designs', q, folderId] as const,
 };
