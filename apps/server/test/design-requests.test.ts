@@ -183,6 +183,14 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
     const detail = ZDesignRequestSchema.parse(
       ok(await designer.request('GET', `/api/v1/design-requests/${request.id}`)),
     );
+    // Galleries ask for a server-made thumbnail; the original stays as uploaded.
+    const file = detail.revisions[0]?.files[0];
+    const thumb = await designer.request('GET', `${file?.url}?size=thumb`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    const original = await designer.request('GET', file?.url ?? '');
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(original.rawPayload.equals(PNG_1X1)).toBe(true);
     expect(detail.revisions.map((r) => [r.number, r.files.length])).toEqual([
       [2, 1],
       [1, 1],

@@ -13,6 +13,11 @@ import {
 } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+
+/** The long side of a thumbnail, in pixels: a gallery tile at twice its CSS size. */
+export const THUMBNAIL_SIZE = 320;
+export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
 
 /** An image written under DATA_DIR/uploads, not yet recorded in `attachments`. */
 export type TStoredImage = {
@@ -111,6 +116,10 @@ export type TImageStorageOptions = {
 /** Image files under DATA_DIR/uploads/<uuid>, written by streaming (a 15 MB photo never sits in memory). */
 export function createImageStorage(options: TImageStorageOptions) {
   const directory = path.resolve(options.dataDir, 'uploads');
+  // Thumbnails beside the uploads, not among them: they can always be made again from the originals.
+  const thumbnails = path.resolve(options.dataDir, 'thumbnails');
+  const thumbnailPath = (storageKey: string) =>
+    `${path.join(thumbnails, path.basename(pathOf(storageKey)))}.webp`;
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
 
   function pathOf(storageKey: string): string {
@@ -162,10 +171,44 @@ export function createImageStorage(options: TImageStorageOptions) {
       for (const storageKey of storageKeys) {
         try {
           await rm(pathOf(storageKey), { force: true });
+          await rm(thumbnailPath(storageKey), { force: true });
         } catch (error) {
           options.logger.error({ err: error, storageKey }, 'could not remove an uploaded image');
         }
       }
+    },
+
+    /**
+     * A small WebP of the image for galleries (issue 17 §1), made on first request with sharp and kept under
+     * `DATA_DIR/thumbnails`; null when the original is missing or sharp cannot read it (HEIC: sharp's
+     * prebuilt libvips has no HEVC decoder), and the caller serves the original instead.
+     */
+    async thumbnail(storageKey: string): Promise<{ stream: ReadStream; sizeBytes: number } | null> {
+      const original = pathOf(storageKey);
+      const thumb = thumbnailPath(storageKey);
+      const existing = await stat(thumb).catch(() => null);
+      if (!existing) {
+        if (!(await stat(original).catch(() => null))) return null;
+        await mkdir(path.dirname(thumb), { recursive: true });
+        const partial = `${thumb}.${randomUUID()}.part`;
+        try {
+          await sharp(original)
+            .rotate()
+            .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: 78 })
+            .toFile(partial);
+          await rename(partial, thumb);
+        } catch (error) {
+          await rm(partial, { force: true });
+          options.logger.warn(
+            { err: error, storageKey },
+            'no thumbnail for an uploaded image; serving the original',
+          );
+          return null;
+        }
+      }
+      const info = await stat(thumb);
+      return { stream: createReadStream(thumb), sizeBytes: info.size };
     },
 
     /** The file's bytes, or null when it is missing on disk. */

@@ -117,6 +117,7 @@ function RequestDetail({ request }: { request: TDesignRequest }) {
                 <AttachmentImage
                   id={photo.id}
                   alt={photo.fileName}
+                  size="thumb"
                   className="aspect-square w-full rounded-md"
                 />
               </li>
