@@ -75,6 +75,16 @@ test('a designer takes a request from new to approved, and the customer approves
     buffer: ringRender(),
   });
   await expect(revision.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
+  // The CAD model goes with it, kept with its type and size.
+  const stl = Buffer.alloc(84 + 12 * 50);
+  stl.writeUInt32LE(12, 80);
+  await revision.getByLabel('CAD files to upload').setInputFiles({
+    name: 'ring.stl',
+    mimeType: 'model/stl',
+    buffer: stl,
+  });
+  await expect(revision.getByRole('list', { name: 'CAD files' })).toContainText('ring.stl');
+  await expect(revision.getByRole('list', { name: 'CAD files' })).toContainText('STL · 1 KB');
   await revision.getByRole('button', { name: 'Send for approval' }).click();
   const linkBox = revision.getByRole('textbox', { name: 'Approval link of revision 1' });
   await expect(linkBox).toHaveValue(/\/design-approval\/[A-Za-z0-9_-]{22,}$/);
@@ -89,6 +99,7 @@ test('a designer takes a request from new to approved, and the customer approves
   await expect(title).toBeVisible();
   await expect(phone.getByText('Oval sapphire, 4 claws, 1.8 mm band.')).toBeVisible();
   await expect(phone.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Download the 3D model ring.stl' })).toBeVisible();
   const text = await phone.locator('body').innerText();
   for (const secret of ['3,500', 'Rosalind', 'she works with her hands', 'Sign in']) {
     expect(text).not.toContain(secret);

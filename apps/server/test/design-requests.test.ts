@@ -197,6 +197,67 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
     ]);
   });
 
+  it('keeps CAD files of a revision with their type and size, checked against their content', async () => {
+    const request = await newRequest();
+    const revision = await revisionWithFile(request.id, 'With the model');
+    const stl = Buffer.alloc(84 + 2 * 50);
+    stl.writeUInt32LE(2, 80);
+    const obj = Buffer.from('# ring\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+    const filesUrl = `/api/v1/design-requests/${request.id}/revisions/${revision.id}/files`;
+    const added = ok(
+      await designer.request(
+        'POST',
+        filesUrl,
+        multipartBody([
+          { filename: 'ring.stl', contentType: 'application/octet-stream', data: stl },
+          { filename: 'ring.obj', contentType: 'text/plain', data: obj },
+        ]),
+      ),
+      201,
+    );
+    expect(
+      added.map((file: { fileName: string; contentType: string; sizeBytes: number }) => [
+        file.fileName,
+        file.contentType,
+        file.sizeBytes,
+      ]),
+    ).toEqual([
+      ['ring.stl', 'model/stl', stl.length],
+      ['ring.obj', 'model/obj', obj.length],
+    ]);
+    const download = await designer.request('GET', added[0].url);
+    expect(download.headers['content-type']).toBe('model/stl');
+    expect(download.rawPayload.equals(stl)).toBe(true);
+
+    // A picture renamed .stl, and a binary STL cut short, are refused; nothing of either upload is kept.
+    for (const data of [PNG_1X1, stl.subarray(0, 120)]) {
+      const refused = await designer.request(
+        'POST',
+        filesUrl,
+        multipartBody([{ filename: 'model.stl', contentType: 'model/stl', data }]),
+      );
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json().code).toBe('UNSUPPORTED_FILE_TYPE');
+    }
+    const detail = ZDesignRequestSchema.parse(
+      ok(await designer.request('GET', `/api/v1/design-requests/${request.id}`)),
+    );
+    expect(detail.revisions[0]?.files.map((file) => file.fileName)).toEqual([
+      'render-1.png',
+      'ring.stl',
+      'ring.obj',
+    ]);
+
+    // The customer's page offers them too, through its own link only.
+    const link = ok(await send(designer, request.id, revision.id));
+    const page = ZPublicDesignRevisionSchema.parse(ok(await view(link.token)));
+    expect(page.files.map((file) => file.contentType).sort()).toEqual([
+      'image/png',
+      'model/obj',
+      'model/stl',
+    ]);
+  });
+
   it('will not send a revision without a file', async () => {
     const request = await newRequest();
     const empty = ok(

@@ -1,4 +1,5 @@
 import { IMAGE_CONTENT_TYPES } from '@loupe/domain/catalog/catalog';
+import { CAD_CONTENT_TYPES } from '@loupe/domain/designs/design-files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +32,11 @@ export async function registerAttachmentsRoutes(
         ...bearerDoc,
         params: ZIdParamsSchema,
         querystring: ZAttachmentSizeQuerySchema,
-        produces: [...IMAGE_CONTENT_TYPES, THUMBNAIL_CONTENT_TYPE],
+        produces: [
+          ...IMAGE_CONTENT_TYPES,
+          THUMBNAIL_CONTENT_TYPE,
+          ...new Set(Object.values(CAD_CONTENT_TYPES)),
+        ],
         response: { 200: z.unknown().describe('The image bytes') },
       },
     },

@@ -4,6 +4,7 @@ import {
   DESIGN_WORKER_ROLES,
 } from '@loupe/domain/auth/permissions';
 import { IMAGE_CONTENT_TYPES, ZAttachmentSchema } from '@loupe/domain/catalog/catalog';
+import { CAD_ACCEPT, CAD_CONTENT_TYPES, CAD_MAX_BYTES } from '@loupe/domain/designs/design-files';
 import {
   ZCreateDesignRequestSchema,
   ZCreateDesignRevisionSchema,
@@ -48,7 +49,8 @@ export async function registerDesignsRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { designs, storage } = options;
-  await registerImageUploads(app);
+  // Revisions take CAD files up to CAD_MAX_BYTES; their images keep the image limit (the storage checks it).
+  await registerImageUploads(app, { maxFileBytes: CAD_MAX_BYTES });
 
   app.get(
     '/design-requests',
@@ -153,8 +155,10 @@ export async function registerDesignsRoutes(
       config: { access: DESIGN_WORKER_ROLES },
       schema: {
         tags: TAGS,
-        summary: 'Upload renders of a revision not sent yet (multipart, with progress)',
+        summary:
+          'Upload renders and CAD files (STL, OBJ, 3DM, STEP) of a revision not sent yet (multipart, with progress)',
         ...imageUploadDoc,
+        description: `${imageUploadDoc.description} CAD files by their extension, checked against their content: ${CAD_ACCEPT}, each at most ${CAD_MAX_BYTES / 1024 / 1024} MB.`,
         ...bearerDoc,
         params: ZRevisionParamsSchema,
         response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
@@ -164,7 +168,7 @@ export async function registerDesignsRoutes(
       const actor = currentUserOf(request);
       const { id, revisionId } = request.params;
       await designs.assertMayAddFiles(actor, id, revisionId);
-      const files = await receiveImages(request, storage);
+      const files = await receiveImages(request, storage, { allowCad: true });
       const data = await keepImagesIf(storage, files, () => designs.addFiles(actor, id, revisionId, files));
       const message = data.length === 1 ? 'File uploaded.' : `${data.length} files uploaded.`;
       return reply.status(201).send({ success: true as const, message, data });
@@ -266,7 +270,7 @@ export async function registerDesignsRoutes(
         tags: ['public'],
         summary: "A file of the link's revision, and of no other",
         params: ZTokenParamsSchema.extend({ fileId: z.uuid() }),
-        produces: [...IMAGE_CONTENT_TYPES],
+        produces: [...IMAGE_CONTENT_TYPES, ...new Set(Object.values(CAD_CONTENT_TYPES))],
         response: { 200: z.unknown().describe('The file bytes') },
       },
     },

@@ -1,3 +1,4 @@
+import { isCadContentType } from '@loupe/domain/designs/design-files';
 import type { TPublicDesignRevision } from '@loupe/domain/designs/design-requests';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { CheckCircle2Icon, MessageSquareIcon } from 'lucide-react';
@@ -59,12 +60,27 @@ export function DesignApprovalView({ token, revision }: { token: string; revisio
         </div>
         {revision.notes ? <p className="whitespace-pre-wrap">{revision.notes}</p> : null}
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Design images">
-          {revision.files.map((file) => (
-            <li key={file.id}>
-              <img src={file.url} alt={file.fileName} className="w-full rounded-lg border object-contain" />
-            </li>
-          ))}
+          {revision.files
+            .filter((file) => !isCadContentType(file.contentType))
+            .map((file) => (
+              <li key={file.id}>
+                <img src={file.url} alt={file.fileName} className="w-full rounded-lg border object-contain" />
+              </li>
+            ))}
         </ul>
+        {revision.files.some((file) => isCadContentType(file.contentType)) ? (
+          <ul className="grid gap-1 text-sm" aria-label="3D models">
+            {revision.files
+              .filter((file) => isCadContentType(file.contentType))
+              .map((file) => (
+                <li key={file.id}>
+                  <a className="underline underline-offset-4" href={file.url} download={file.fileName}>
+                    Download the 3D model {file.fileName}
+                  </a>
+                </li>
+              ))}
+          </ul>
+        ) : null}
       </section>
 
       <section

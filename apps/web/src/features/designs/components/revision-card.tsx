@@ -1,3 +1,4 @@
+import { isCadContentType } from '@loupe/domain/designs/design-files';
 import {
   maySendRevision,
   type TDesignRequestStatus,
@@ -14,6 +15,7 @@ import { errorMessageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/date-format';
 import { useRevokeApprovalLink, useSendForApproval } from '../api/approval-link';
 import { useDeleteRevisionFile, useUploadRevisionFile } from '../api/revision-files';
+import { CadFiles } from './cad-files';
 
 export type TRevisionCardProps = {
   readonly requestId: string;
@@ -36,6 +38,8 @@ export function RevisionCard({ requestId, requestStatus, revision, canWork }: TR
   const mayChangeFiles = canWork && !isSent;
   const maySend = maySendRevision({ status: requestStatus }, revision) && revision.files.length > 0;
   const headingId = `revision-${revision.id}`;
+  const images = revision.files.filter((file) => !isCadContentType(file.contentType));
+  const cadFiles = revision.files.filter((file) => isCadContentType(file.contentType));
 
   async function run(action: () => Promise<unknown>) {
     setProblem(null);
@@ -59,13 +63,20 @@ export function RevisionCard({ requestId, requestStatus, revision, canWork }: TR
       </header>
       {revision.notes ? <p className="whitespace-pre-wrap text-sm">{revision.notes}</p> : null}
       <PhotoGallery
-        photos={revision.files}
+        photos={images}
         canEdit={mayChangeFiles}
         onUpload={async (file, onProgress) => {
           await upload.mutateAsync({ ...ref, file, onProgress });
         }}
         onDelete={async (file) => {
           await remove.mutateAsync({ ...ref, fileId: file.id });
+        }}
+      />
+      <CadFiles
+        files={cadFiles}
+        canAdd={mayChangeFiles}
+        onUpload={async (file, onProgress) => {
+          await upload.mutateAsync({ ...ref, file, onProgress });
         }}
       />
       <Decision revision={revision} />
