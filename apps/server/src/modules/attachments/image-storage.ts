@@ -129,7 +129,10 @@ class CadInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.sizeBytes += chunk.length;
-    if (this.sizeBytes > this.maxBytes) return callback(fileTooLarge(this.fileName, this.maxBytes));
+    if (this.sizeBytes > this.maxBytes) {
+      callback(fileTooLarge(this.fileName, this.maxBytes));
+      return;
+    }
     if (this.head.length < CAD_SNIFF_BYTES) {
       this.head = Buffer.concat([this.head, chunk]).subarray(0, CAD_SNIFF_BYTES);
     }
