@@ -38,6 +38,8 @@ import { registerCustomerMessagesRoutes } from './modules/customer-messages/rout
 import { createCustomerMessagesService } from './modules/customer-messages/service.ts';
 import { registerCustomersRoutes } from './modules/customers/routes.ts';
 import { createCustomersService } from './modules/customers/service.ts';
+import { registerDesignsRoutes } from './modules/designs/routes.ts';
+import { createDesignsService } from './modules/designs/service.ts';
 import { createMfa } from './modules/idp/mfa.ts';
 import { createMfaRepository } from './modules/idp/mfa-repository.ts';
 import { createMfaSettings } from './modules/idp/mfa-settings.ts';
@@ -285,6 +287,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
   await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });
+  await app.register(registerDesignsRoutes, { ...api, designs: services.designs, storage: services.storage });
   await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
   await app.register(registerAssistantRoutes, { ...api, assistant: services.assistant });
 
@@ -480,7 +483,15 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     storage,
     onNotesChanged: (change: TNotesChange) => notifications.notesChanged(change),
   };
-  const orders = createOrdersService(jobServiceOptions);
+  // An order that needs design work gets its design request; the designs service is made below.
+  const orders = createOrdersService({
+    ...jobServiceOptions,
+    onNeedsDesign: (order, actorId) =>
+      designs.ensureForOrder(
+        { id: order.id, designerId: order.designer?.id ?? null, description: order.description },
+        actorId,
+      ),
+  });
   const repairs = createRepairsService(jobServiceOptions);
   const registry = createRegistryService({ db, clock, events });
   const locations = createLocationService({ db, clock });
@@ -552,6 +563,17 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     publicUrl: config.publicUrl,
     generalSettings,
     companyName: async () => (await settingsService.branding()).companyName,
+  });
+  const designs = createDesignsService({
+    db,
+    clock,
+    events,
+    box: secretBox,
+    publicUrl: config.publicUrl,
+    companyName: async () => (await settingsService.branding()).companyName,
+    notify: (userIds, notice) => notifications.notify(userIds, notice),
+    afterDesignApproved: (tx, approved) => workflow.afterDesignApproved(tx, approved),
+    logger: app.log,
   });
   const customerMessages = createCustomerMessagesService({
     db,
@@ -663,6 +685,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     attachments,
     secretBox,
     publicLinks,
+    designs,
     customerMessages,
     assistant,
   };

@@ -94,6 +94,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'DELETE /api/v1/catalog/designs/:id': ['admin', 'manager', 'designer'],
   'POST /api/v1/catalog/designs/:id/images': ['admin', 'manager', 'designer'],
   'DELETE /api/v1/catalog/designs/:id/images/:imageId': ['admin', 'manager', 'designer'],
+  'POST /api/v1/catalog/designs/:id/copy': ['admin', 'manager', 'designer'],
   'GET /api/v1/attachments/:id': 'signed-in',
   // Orders and repairs.
   'GET /api/v1/orders': 'signed-in',
@@ -223,6 +224,28 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/orders/:id/customer-message': ['admin', 'manager', 'salesperson'],
   'GET /api/v1/repairs/:id/customer-message': ['admin', 'manager', 'operator', 'production'],
   'POST /api/v1/repairs/:id/customer-message': ['admin', 'manager', 'operator', 'production'],
+  // Design requests (issue 17 §4): designers and admins work on them; salespeople see their customers' and send
+  // them for approval; the customer's approval page is public, behind its link.
+  'GET /api/v1/design-requests': ['admin', 'salesperson', 'designer'],
+  'POST /api/v1/design-requests': ['admin', 'manager', 'salesperson', 'designer'],
+  'GET /api/v1/design-requests/:id': ['admin', 'salesperson', 'designer'],
+  'PATCH /api/v1/design-requests/:id': ['admin', 'designer'],
+  'POST /api/v1/design-requests/:id/revisions': ['admin', 'designer'],
+  'POST /api/v1/design-requests/:id/revisions/:revisionId/files': ['admin', 'designer'],
+  'DELETE /api/v1/design-requests/:id/revisions/:revisionId/files/:fileId': ['admin', 'designer'],
+  'POST /api/v1/design-requests/:id/revisions/:revisionId/approval-link': [
+    'admin',
+    'salesperson',
+    'designer',
+  ],
+  'DELETE /api/v1/design-requests/:id/revisions/:revisionId/approval-link': [
+    'admin',
+    'salesperson',
+    'designer',
+  ],
+  'GET /api/v1/public/design-approvals/:token': 'public',
+  'GET /api/v1/public/design-approvals/:token/files/:fileId': 'public',
+  'POST /api/v1/public/design-approvals/:token/decision': 'public',
 };
 
 type TOutcome = 'allowed' | 'unauthenticated' | 'forbidden';

@@ -1,11 +1,17 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES_PER_UPLOAD, type TDesign } from '@loupe/domain/catalog/catalog';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachments } from '../src/db/schema.ts';
-import { createImageStorage, safeFileName } from '../src/modules/attachments/image-storage.ts';
+import {
+  createImageStorage,
+  safeFileName,
+  THUMBNAIL_SIZE,
+} from '../src/modules/attachments/image-storage.ts';
 import { contentDisposition } from '../src/modules/attachments/service.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
@@ -65,6 +71,46 @@ describe('image file names and downloads', () => {
       }
       await expect(storage.receive(parts())).rejects.toThrow('connection reset');
       expect(await uploadedFiles(dataDir.dir)).toEqual([]);
+    } finally {
+      await dataDir.cleanup();
+    }
+  });
+
+  it('makes a WebP thumbnail of an image on the server, at most THUMBNAIL_SIZE a side, and removes it with the image', async () => {
+    const dataDir = await tempDataDir();
+    try {
+      const storage = createImageStorage({ dataDir: dataDir.dir, logger: silentLogger() });
+      const photo = await sharp({
+        create: { width: 1200, height: 800, channels: 3, background: { r: 212, g: 175, b: 55 } },
+      })
+        .png()
+        .toBuffer();
+      const [stored, heic] = await storage.receive(
+        (async function* () {
+          yield { file: Readable.from([photo]), filename: 'ring.png' };
+          yield { file: Readable.from([HEIC]), filename: 'phone.heic' };
+        })(),
+      );
+      if (!stored || !heic) throw new Error('upload not stored');
+
+      const thumbnail = await storage.thumbnail(stored.storageKey);
+      if (!thumbnail) throw new Error('no thumbnail');
+      const bytes = await buffer(thumbnail.stream);
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({
+        format: 'webp',
+        width: THUMBNAIL_SIZE,
+        height: Math.round((THUMBNAIL_SIZE * 800) / 1200),
+      });
+      expect(bytes.length).toBeLessThan(photo.length);
+      expect((await readdir(path.join(dataDir.dir, 'thumbnails'))).length).toBe(1);
+      // Made once: the second ask reads the kept file.
+      expect((await storage.thumbnail(stored.storageKey))?.sizeBytes).toBe(bytes.length);
+      // Bytes sharp cannot read give no thumbnail: the caller serves the original.
+      expect(await storage.thumbnail(heic.storageKey)).toBeNull();
+
+      await storage.remove([stored.storageKey]);
+      expect(await readdir(path.join(dataDir.dir, 'thumbnails'))).toEqual([]);
     } finally {
       await dataDir.cleanup();
     }

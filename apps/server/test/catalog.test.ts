@@ -248,5 +248,42 @@ describe.each(TEST_DATABASES)('catalog on %s', (database) => {
       expect((await sales.request('GET', render.url)).statusCode).toBe(404);
       expect((await sales.request('GET', `/api/v1/catalog/designs/${design.id}`)).statusCode).toBe(404);
     });
+
+    it('copies a library design into a new custom design with copies of its images', async () => {
+      const folder = await created<TDesignFolder>(manager, '/api/v1/catalog/design-folders', {
+        name: 'Halo',
+      });
+      const design = await created<TDesign>(designer, '/api/v1/catalog/designs', {
+        name: 'Cushion halo',
+        description: 'Pavé band',
+        folderId: folder.id,
+      });
+      const upload = multipartBody([{ filename: 'render.png', contentType: 'image/png', data: PNG_1X1 }]);
+      expect(
+        (await designer.request('POST', `/api/v1/catalog/designs/${design.id}/images`, upload)).statusCode,
+      ).toBe(201);
+      const before = await uploadedFiles(dataDir.dir);
+      const copy = await created<TDesign>(designer, `/api/v1/catalog/designs/${design.id}/copy`, {});
+      expect(copy).toMatchObject({
+        name: 'Cushion halo (custom)',
+        description: 'Pavé band',
+        folderId: folder.id,
+      });
+      expect(copy.id).not.toBe(design.id);
+      expect(copy.images.map((image) => image.fileName)).toEqual(['render.png']);
+      expect((await uploadedFiles(dataDir.dir)).length).toBe(before.length + 1);
+      const bytes = await sales.request('GET', copy.images[0]?.url ?? '');
+      expect(bytes.rawPayload.equals(PNG_1X1)).toBe(true);
+      // The original's images stay when the copy goes.
+      expect((await designer.request('DELETE', `/api/v1/catalog/designs/${copy.id}`)).statusCode).toBe(200);
+      expect(await uploadedFiles(dataDir.dir)).toEqual(before);
+      const named = await created<TDesign>(designer, `/api/v1/catalog/designs/${design.id}/copy`, {
+        name: 'For Mrs Franklin',
+      });
+      expect(named.name).toBe('For Mrs Franklin');
+      expect(
+        (await sales.request('POST', `/api/v1/catalog/designs/${design.id}/copy`, { body: {} })).statusCode,
+      ).toBe(403);
+    });
   });
 });

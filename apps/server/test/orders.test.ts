@@ -299,9 +299,16 @@ describe.each(TEST_DATABASES)('orders on %s', (database) => {
       expect((await patchOrder(order.id, { status: 'in_design' }, admin)).statusCode).toBe(200);
 
       const page = await history(order.id);
-      expect(page.total).toBe(3);
-      expect(page.items.map((entry) => entry.action)).toEqual(['status-changed', 'updated', 'created']);
-      const [statusChange, update, creation] = page.items;
+      expect(page.total).toBe(4);
+      // Into design: the order's design request opens, and says so in its history (issue 17 §2).
+      expect(page.items.map((entry) => entry.action)).toEqual([
+        'design-requested',
+        'status-changed',
+        'updated',
+        'created',
+      ]);
+      const [designRequested, statusChange, update, creation] = page.items;
+      expect(designRequested?.changes).toEqual({ brief: { from: null, to: 'Pendant, 18k' } });
       expect(statusChange?.changes).toEqual({ status: { from: 'new', to: 'in_design' } });
       expect(update).toMatchObject({
         actor: { id: managerId, name: 'Mona Manager' },
@@ -325,7 +332,7 @@ describe.each(TEST_DATABASES)('orders on %s', (database) => {
       const first = await history(order.id, '?limit=2');
       expect(first.items).toHaveLength(2);
       const second = await history(order.id, `?limit=2&cursor=${first.nextCursor}`);
-      expect(second).toMatchObject({ total: 3, nextCursor: null });
+      expect(second).toMatchObject({ total: 4, nextCursor: null });
       expect([...first.items, ...second.items].map((entry) => entry.id)).toEqual(page.items.map((e) => e.id));
     });
 

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { ALERT_RULE_DEFAULTS } from '@loupe/domain/alerts/alerts';
 import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
+import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
 import { postReaderPayload } from './reader-http.ts';
@@ -299,6 +300,12 @@ async function main(): Promise<void> {
     const trackingLinks = await seedCustomerMessages(admin, workshop);
     say(
       `${trackingLinks.length} jobs have a public tracking link and a message to their customer in the outbox`,
+    );
+    const designs = await seedDesignLibrary(admin);
+    const designer = await LoupeClient.signIn(loupe.url, emailOf('designer'), passwordOf('designer'));
+    const designRequests = await seedDesignRequests(designer);
+    say(
+      `${designs} designs in the library's folders; ${designRequests.count} design requests in the Designer Workspace${designRequests.approvalUrl ? `, one waiting for the customer at ${designRequests.approvalUrl}` : ''}`,
     );
     const late = await makeSomeJobsLate(admin);
     say(`${late} jobs are past their promised date: overdue alerts within a minute`);

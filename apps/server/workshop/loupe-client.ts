@@ -137,11 +137,13 @@ export class LoupeClient {
     };
     if (this.#cookie) headers.cookie = this.#cookie;
     if (method !== 'GET' && method !== 'HEAD' && this.#csrf) headers['x-csrf-token'] = this.#csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body is multipart: fetch sets its content type with the boundary.
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     return fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
       headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
     });
   }
 

@@ -127,6 +127,11 @@ export function audienceOf(announcement: TAnnouncement): {
     const named = aboutRepair ? rooms.filter((room) => !room.startsWith('department:')) : rooms;
     return { roles: ['admin', 'manager'], rooms: named };
   }
+  if (name.startsWith('design:')) {
+    // The designer's workspace (spec §2: designer, admin) and the people the event names: the request's
+    // designer and the order's salesperson, in their user rooms (issue 17 §3).
+    return { roles: ['admin', 'designer'], rooms };
+  }
   if (aboutRepair) {
     // Room subscribers of a repair passed the same check when they joined.
     return { roles: REPAIR_VIEWER_ROLES, rooms: rooms.filter((room) => !room.startsWith('department:')) };

@@ -78,6 +78,10 @@ const BUILT_SCREENS: RouteObject[] = [
     paths.managerDepartment,
     async () => (await import('@/features/workflow/routes/manager-department-route')).ManagerDepartmentRoute,
   ),
+  screen(
+    paths.designerWorkspace,
+    async () => (await import('@/features/designs/routes/designer-workspace-route')).DesignerWorkspaceRoute,
+  ),
   screen(paths.orders, async () => (await import('@/features/orders/routes/orders-route')).OrdersRoute),
   screen(
     paths.orderNew,
@@ -119,7 +123,6 @@ const LAYOUT_SCREENS = [
   paths.comparisonAnalytics,
   paths.capacityPlanning,
   paths.rootCauseDashboard,
-  paths.designerWorkspace,
 ];
 
 /** Every route of spec §2; screens are lazy-loaded so the sign-in page stays small. */
@@ -186,6 +189,13 @@ export const routes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('@/features/public-tracking/routes/public-tracking-route'))
             .PublicTrackingRoute,
+        }),
+      },
+      // A design revision's approval page (issue 17 §3): for customers, who never sign in.
+      {
+        path: paths.designApproval,
+        lazy: async () => ({
+          Component: (await import('@/features/designs/routes/design-approval-route')).DesignApprovalRoute,
         }),
       },
       {

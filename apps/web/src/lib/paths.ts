@@ -36,6 +36,7 @@ export const paths = {
   managerDepartment: '/manager-department',
   tvSetup: '/tv-setup',
   publicTracking: '/t/:token',
+  designApproval: '/design-approval/:token',
   rfidMapping: '/rfid-mapping',
   ai: '/ai',
   aiAssistant: '/jbh-ai',

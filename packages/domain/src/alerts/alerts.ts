@@ -185,7 +185,7 @@ export const SEVERITY_RANK: Readonly<Record<TAlertSeverity, number>> = {
 };
 
 /** One notice in the header's bell (issue 15 §3). */
-export const NOTIFICATION_KINDS = ['alert', 'assignment', 'nudge', 'mention'] as const;
+export const NOTIFICATION_KINDS = ['alert', 'assignment', 'nudge', 'mention', 'design'] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const ZNotificationSchema = z.object({

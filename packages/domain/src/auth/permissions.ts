@@ -64,6 +64,15 @@ export const CUSTOMER_EDITOR_ROLES: readonly TRole[] = unionOf(ORDER_EDITOR_ROLE
 export const CATALOG_EDITOR_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
 /** Designs and their folders: designers keep their own library, with admins and managers. */
 export const DESIGN_EDITOR_ROLES = ['admin', 'manager', 'designer'] as const satisfies readonly TRole[];
+/** The designer's workspace (spec §2 /designer-workspace: designer, admin): they work on design requests. */
+export const DESIGN_WORKER_ROLES = ['admin', 'designer'] as const satisfies readonly TRole[];
+/**
+ * Who sees design requests and sends a revision to the customer: the workspace's people, and salespeople for
+ * their own customers' orders (issue 17 §4; the service narrows a salesperson to their orders).
+ */
+export const DESIGN_REQUEST_VIEWER_ROLES: readonly TRole[] = unionOf(DESIGN_WORKER_ROLES, ['salesperson']);
+/** Who opens a design request for an order: order editors (spec §6) and designers. */
+export const DESIGN_REQUEST_CREATOR_ROLES: readonly TRole[] = unionOf(ORDER_EDITOR_ROLES, ['designer']);
 /** Flagging a repair as expected offsite or returning it: repair managers and the /offsite roles. */
 export const REPAIR_OFFSITE_ROLES: readonly TRole[] = unionOf(REPAIR_MANAGER_ROLES, OFFSITE_MANAGER_ROLES);
 
@@ -98,4 +107,12 @@ export function canEditDesigns(actor: TActor | null | undefined): boolean {
 
 export function canManageRepairOffsite(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, REPAIR_OFFSITE_ROLES);
+}
+
+export function canWorkOnDesigns(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, DESIGN_WORKER_ROLES);
+}
+
+export function canViewDesignRequests(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, DESIGN_REQUEST_VIEWER_ROLES);
 }

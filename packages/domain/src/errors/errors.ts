@@ -104,6 +104,10 @@ export const ERROR_CODES = {
   DEVICE_NOT_PAIRED: 401,
   // A public tracking link (/t/{token}) that never existed or was revoked: one answer for both (issue 15 §6).
   TRACKING_LINK_NOT_FOUND: 404,
+  // A design approval link (issue 17 §3) never issued or revoked: one answer for both, as for tracking links.
+  DESIGN_APPROVAL_LINK_NOT_FOUND: 404,
+  // The customer already answered this revision: a second approval or change request is refused.
+  DESIGN_DECISION_ALREADY_MADE: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -14,6 +14,11 @@ export const ITEM_CHANGE_ACTIONS = [
   'returned-from-offsite',
   'phase-changed',
   'phase-assigned',
+  // Design requests (issue 17 §3): kept in the order's history.
+  'design-requested',
+  'design-sent-for-approval',
+  'design-approved',
+  'design-changes-requested',
 ] as const;
 export const ZItemChangeActionSchema = z.enum(ITEM_CHANGE_ACTIONS);
 export type TItemChangeAction = z.infer<typeof ZItemChangeActionSchema>;

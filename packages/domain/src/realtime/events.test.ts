@@ -4,6 +4,7 @@ import { ZStationSchema } from '../registry/stations';
 import {
   CLIENT_TO_SERVER_EVENT_SCHEMAS,
   type ClientToServerEvents,
+  DESIGN_EVENT_NAMES,
   INCOMING_EVENT_NAMES,
   isClientToServerEventName,
   isServerToClientEventName,
@@ -191,6 +192,17 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     { displayId: 'd1', stationId: null, revoked: true },
     { displayId: 'd1', stationId: 'S1' },
   ],
+  'design:request-changed': [
+    {
+      requestId: 'req-1',
+      orderId: 'ord-1',
+      orderNumber: 'SO-1001',
+      status: 'approved',
+      summary: 'Revision 1 approved by the customer',
+      timestamp: TS,
+    },
+    { requestId: 'req-1', orderId: 'ord-1', status: 'approved', timestamp: TS },
+  ],
 };
 
 describe('realtime event names', () => {
@@ -207,6 +219,10 @@ describe('realtime event names', () => {
     expect([...REGISTRY_EVENT_NAMES]).toEqual(REGISTRY);
   });
 
+  it('adds the design request event of issue 17', () => {
+    expect([...DESIGN_EVENT_NAMES]).toEqual(['design:request-changed']);
+  });
+
   it('adds the station TV events, in rooms no client can subscribe to', () => {
     expect([...TV_EVENT_NAMES]).toEqual(TV);
     expect(parseRoom(tvStationRoom('STATION1'))).toBeNull();
@@ -215,7 +231,7 @@ describe('realtime event names', () => {
 
   it('has a schema for every incoming and registry event and for nothing else', () => {
     expect(Object.keys(SERVER_TO_CLIENT_EVENT_SCHEMAS).sort()).toEqual(
-      [...SPEC_INCOMING, ...REGISTRY, ...TV].sort(),
+      [...SPEC_INCOMING, ...REGISTRY, ...TV, ...DESIGN_EVENT_NAMES].sort(),
     );
   });
 

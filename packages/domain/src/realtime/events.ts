@@ -51,6 +51,10 @@ export type TRegistryEventName = (typeof REGISTRY_EVENT_NAMES)[number];
  */
 export const TV_EVENT_NAMES = ['tv:screen-changed', 'tv:display-changed'] as const;
 export type TTvEventName = (typeof TV_EVENT_NAMES)[number];
+
+/** Loupe's own: a design request changed (issue 17 §3); the workspace and the order re-read it. */
+export const DESIGN_EVENT_NAMES = ['design:request-changed'] as const;
+export type TDesignEventName = (typeof DESIGN_EVENT_NAMES)[number];
 /** One person's sockets (every tab they have open); the server puts them there, no client subscribes. */
 export const userRoom = (userId: string) => `user:${userId}`;
 /** The TVs showing a station; a server-side room, not one a client may subscribe to. */
@@ -275,6 +279,17 @@ export const ZDepartmentDataResetPayloadSchema = z.object({ departments: z.array
 export const ZStationPayloadSchema = z.object({ departmentId: ZIdSchema, station: ZStationSchema });
 export const ZStationDeletedPayloadSchema = z.object({ departmentId: ZIdSchema, stationId: ZIdSchema });
 
+// Design request payloads.
+export const ZDesignRequestChangedPayloadSchema = z.object({
+  requestId: ZIdSchema,
+  orderId: ZIdSchema,
+  orderNumber: z.string(),
+  status: z.string(),
+  /** What happened, in a few words: “Revision 2 approved by the customer”. */
+  summary: z.string(),
+  timestamp: ZTimestampSchema,
+});
+
 // Station TV payloads.
 /** A piece arrived at or left the station: its screen is fetched again. */
 export const ZTvScreenChangedPayloadSchema = z.object({ stationId: ZIdSchema, timestamp: ZTimestampSchema });
@@ -319,7 +334,11 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'station:deleted': ZStationDeletedPayloadSchema,
   'tv:screen-changed': ZTvScreenChangedPayloadSchema,
   'tv:display-changed': ZTvDisplayChangedPayloadSchema,
-} as const satisfies Record<TIncomingEventName | TRegistryEventName | TTvEventName, z.ZodType>;
+  'design:request-changed': ZDesignRequestChangedPayloadSchema,
+} as const satisfies Record<
+  TIncomingEventName | TRegistryEventName | TTvEventName | TDesignEventName,
+  z.ZodType
+>;
 
 /** What request:refresh may ask for again. */
 export const REFRESH_DATA_TYPES = ['tracking', 'orders', 'repairs', 'departments', 'users', 'stats'] as const;

@@ -11,14 +11,28 @@ import {
   sniffImageContentType,
   type TImageContentType,
 } from '@loupe/domain/catalog/catalog';
+import {
+  CAD_CONTENT_TYPES,
+  CAD_MAX_BYTES,
+  CAD_SNIFF_BYTES,
+  cadExtensionOf,
+  looksLikeCad,
+  type TCadContentType,
+  type TCadExtension,
+} from '@loupe/domain/designs/design-files';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
 
-/** An image written under DATA_DIR/uploads, not yet recorded in `attachments`. */
+/** The long side of a thumbnail, in pixels: a gallery tile at twice its CSS size. */
+export const THUMBNAIL_SIZE = 320;
+export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
+
+/** An image (or a design revision's CAD file) written under DATA_DIR/uploads, not yet recorded in `attachments`. */
 export type TStoredImage = {
   readonly storageKey: string;
   readonly fileName: string;
-  readonly contentType: TImageContentType;
+  readonly contentType: TImageContentType | TCadContentType;
   readonly sizeBytes: number;
 };
 
@@ -101,6 +115,39 @@ class ImageInspector extends Transform {
   }
 }
 
+/** Counts a CAD file's bytes, keeping its first CAD_SNIFF_BYTES: whether it is one is decided at its end. */
+class CadInspector extends Transform {
+  sizeBytes = 0;
+  head = Buffer.alloc(0);
+
+  constructor(
+    private readonly fileName: string,
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.sizeBytes += chunk.length;
+    if (this.sizeBytes > this.maxBytes) {
+      callback(fileTooLarge(this.fileName, this.maxBytes));
+      return;
+    }
+    if (this.head.length < CAD_SNIFF_BYTES) {
+      this.head = Buffer.concat([this.head, chunk]).subarray(0, CAD_SNIFF_BYTES);
+    }
+    callback(null, chunk);
+  }
+}
+
+function notCad(fileName: string, extension: TCadExtension): AppError {
+  return new AppError(
+    'UNSUPPORTED_FILE_TYPE',
+    `“${fileName}” is not a ${extension.toUpperCase()} file Loupe can read: export it again from your CAD program.`,
+    { details: { fileName, accepted: Object.keys(CAD_CONTENT_TYPES) } },
+  );
+}
+
 export type TImageStorageOptions = {
   /** config.DATA_DIR: images go to its `uploads` folder. */
   readonly dataDir: string;
@@ -111,6 +158,10 @@ export type TImageStorageOptions = {
 /** Image files under DATA_DIR/uploads/<uuid>, written by streaming (a 15 MB photo never sits in memory). */
 export function createImageStorage(options: TImageStorageOptions) {
   const directory = path.resolve(options.dataDir, 'uploads');
+  // Thumbnails beside the uploads, not among them: they can always be made again from the originals.
+  const thumbnails = path.resolve(options.dataDir, 'thumbnails');
+  const thumbnailPath = (storageKey: string) =>
+    `${path.join(thumbnails, path.basename(pathOf(storageKey)))}.webp`;
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
 
   function pathOf(storageKey: string): string {
@@ -119,7 +170,32 @@ export function createImageStorage(options: TImageStorageOptions) {
     return path.join(directory, storageKey);
   }
 
-  async function saveOne(part: TIncomingFile): Promise<TStoredImage> {
+  /** A CAD file (by its extension), checked against its bytes once all of them arrived. */
+  async function saveCad(part: TIncomingFile, extension: TCadExtension): Promise<TStoredImage> {
+    const fileName = safeFileName(part.filename);
+    const storageKey = randomUUID();
+    const partial = `${pathOf(storageKey)}.part`;
+    const inspector = new CadInspector(fileName, CAD_MAX_BYTES);
+    try {
+      await pipeline(part.file, inspector, createWriteStream(partial, { flags: 'wx' }));
+      if (part.file.truncated) throw fileTooLarge(fileName, CAD_MAX_BYTES);
+      if (!looksLikeCad(extension, inspector.head, inspector.sizeBytes)) throw notCad(fileName, extension);
+      await rename(partial, pathOf(storageKey));
+      return {
+        storageKey,
+        fileName,
+        contentType: CAD_CONTENT_TYPES[extension],
+        sizeBytes: inspector.sizeBytes,
+      };
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async function saveOne(part: TIncomingFile, allowCad: boolean): Promise<TStoredImage> {
+    const extension = allowCad ? cadExtensionOf(part.filename) : null;
+    if (extension) return saveCad(part, extension);
     const fileName = safeFileName(part.filename);
     const storageKey = randomUUID();
     // Written as .part and renamed when complete, so a crash mid-upload never leaves a file that looks whole.
@@ -142,14 +218,17 @@ export function createImageStorage(options: TImageStorageOptions) {
     directory,
 
     /**
-     * Writes every file of an upload. All or nothing: when one fails (not an image, too large, cut off),
+     * Writes every file of an upload (`allowCad`: a design revision's CAD files too, by their extension). All or nothing: when one fails (not an image, too large, cut off),
      * the files this call already wrote are removed before the error goes on.
      */
-    async receive(parts: AsyncIterable<TIncomingFile>): Promise<TStoredImage[]> {
+    async receive(
+      parts: AsyncIterable<TIncomingFile>,
+      options: { readonly allowCad?: boolean } = {},
+    ): Promise<TStoredImage[]> {
       await mkdir(directory, { recursive: true });
       const saved: TStoredImage[] = [];
       try {
-        for await (const part of parts) saved.push(await saveOne(part));
+        for await (const part of parts) saved.push(await saveOne(part, options.allowCad ?? false));
       } catch (error) {
         await storage.remove(saved.map((image) => image.storageKey));
         throw error;
@@ -162,10 +241,44 @@ export function createImageStorage(options: TImageStorageOptions) {
       for (const storageKey of storageKeys) {
         try {
           await rm(pathOf(storageKey), { force: true });
+          await rm(thumbnailPath(storageKey), { force: true });
         } catch (error) {
           options.logger.error({ err: error, storageKey }, 'could not remove an uploaded image');
         }
       }
+    },
+
+    /**
+     * A small WebP of the image for galleries (issue 17 §1), made on first request with sharp and kept under
+     * `DATA_DIR/thumbnails`; null when the original is missing or sharp cannot read it (HEIC: sharp's
+     * prebuilt libvips has no HEVC decoder), and the caller serves the original instead.
+     */
+    async thumbnail(storageKey: string): Promise<{ stream: ReadStream; sizeBytes: number } | null> {
+      const original = pathOf(storageKey);
+      const thumb = thumbnailPath(storageKey);
+      const existing = await stat(thumb).catch(() => null);
+      if (!existing) {
+        if (!(await stat(original).catch(() => null))) return null;
+        await mkdir(path.dirname(thumb), { recursive: true });
+        const partial = `${thumb}.${randomUUID()}.part`;
+        try {
+          await sharp(original)
+            .rotate()
+            .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+            .webp({ quality: 78 })
+            .toFile(partial);
+          await rename(partial, thumb);
+        } catch (error) {
+          await rm(partial, { force: true });
+          options.logger.warn(
+            { err: error, storageKey },
+            'no thumbnail for an uploaded image; serving the original',
+          );
+          return null;
+        }
+      }
+      const info = await stat(thumb);
+      return { stream: createReadStream(thumb), sizeBytes: info.size };
     },
 
     /** The file's bytes, or null when it is missing on disk. */

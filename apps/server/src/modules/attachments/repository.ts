@@ -4,7 +4,7 @@ import { attachments } from '../../db/schema.ts';
 import type { TStoredImage } from './image-storage.ts';
 
 /** What an attachment belongs to: its `owner_kind`. */
-export type TAttachmentOwnerKind = 'order' | 'repair' | 'design';
+export type TAttachmentOwnerKind = 'order' | 'repair' | 'design' | 'design-revision';
 export type TAttachmentOwner = { readonly kind: TAttachmentOwnerKind; readonly id: string };
 export type TAttachmentRow = typeof attachments.$inferSelect;
 

@@ -1,10 +1,15 @@
 import { IMAGE_CONTENT_TYPES } from '@loupe/domain/catalog/catalog';
+import { CAD_CONTENT_TYPES } from '@loupe/domain/designs/design-files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
+import { THUMBNAIL_CONTENT_TYPE } from './image-storage.ts';
 import { contentDisposition, type TAttachmentsService } from './service.ts';
+
+/** `?size=thumb`: a small WebP made on the server (the original when none can be made). */
+export const ZAttachmentSizeQuerySchema = z.object({ size: z.enum(['full', 'thumb']).default('full') });
 
 /**
  * GET /attachments/{id}: the bytes of an uploaded image. Registered by the catalog plugin (app.ts has no
@@ -26,15 +31,20 @@ export async function registerAttachmentsRoutes(
         summary: 'The bytes of an uploaded image, with its stored content type',
         ...bearerDoc,
         params: ZIdParamsSchema,
-        produces: [...IMAGE_CONTENT_TYPES],
+        querystring: ZAttachmentSizeQuerySchema,
+        produces: [
+          ...IMAGE_CONTENT_TYPES,
+          THUMBNAIL_CONTENT_TYPE,
+          ...new Set(Object.values(CAD_CONTENT_TYPES)),
+        ],
         response: { 200: z.unknown().describe('The image bytes') },
       },
     },
     async (request, reply) => {
-      const file = await attachments.open(currentUserOf(request), request.params.id);
+      const file = await attachments.open(currentUserOf(request), request.params.id, request.query.size);
       return (
         reply
-          .type(file.row.contentType)
+          .type(file.contentType)
           .header('content-length', String(file.sizeBytes))
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', contentDisposition(file.row.fileName))

@@ -3,7 +3,7 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
-import type { TImageStorage } from './image-storage.ts';
+import { THUMBNAIL_CONTENT_TYPE, type TImageStorage } from './image-storage.ts';
 import { createAttachmentsRepository, type TAttachmentRow } from './repository.ts';
 
 const NOT_FOUND_MESSAGE = 'This image does not exist (any more).';
@@ -24,17 +24,22 @@ export function createAttachmentsService(options: {
   }
 
   return {
-    async open(actor: TActor, id: string) {
+    /** The bytes to send: the original, or its thumbnail when asked for and one can be made. */
+    async open(actor: TActor, id: string, size: 'full' | 'thumb' = 'full') {
       const row = await attachments.findById(id);
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
       if (!mayView(actor, row)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      if (size === 'thumb') {
+        const thumbnail = await options.storage.thumbnail(row.storageKey);
+        if (thumbnail) return { row, ...thumbnail, contentType: THUMBNAIL_CONTENT_TYPE };
+      }
       const file = await options.storage.open(row.storageKey);
       if (!file) {
         // The row outlived its file (a restore without the uploads folder?): say so in the log, 404 outside.
         options.logger.error({ attachmentId: row.id, storageKey: row.storageKey }, 'image file missing');
         throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
       }
-      return { row, ...file };
+      return { row, ...file, contentType: row.contentType };
     },
   };
 }

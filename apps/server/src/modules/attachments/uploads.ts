@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES_PER_UPLOAD } from '@loupe/domain/catalog/catalog';
+import { CAD_MAX_BYTES, cadExtensionOf } from '@loupe/domain/designs/design-files';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTooLarge, type TImageStorage, type TIncomingFile, type TStoredImage } from './image-storage.ts';
@@ -9,11 +10,15 @@ import { fileTooLarge, type TImageStorage, type TIncomingFile, type TStoredImage
  * no other route accepts multipart bodies. Limits: IMAGE_MAX_BYTES per file, IMAGE_MAX_FILES_PER_UPLOAD files,
  * and a few small text fields at most.
  */
-export async function registerImageUploads(app: FastifyInstance): Promise<void> {
+export async function registerImageUploads(
+  app: FastifyInstance,
+  options: { readonly maxFileBytes?: number } = {},
+): Promise<void> {
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     limits: {
-      fileSize: IMAGE_MAX_BYTES,
+      // The storage checks each kind's own limit (images IMAGE_MAX_BYTES); this one stops anything larger.
+      fileSize: options.maxFileBytes ?? IMAGE_MAX_BYTES,
       files: IMAGE_MAX_FILES_PER_UPLOAD,
       fields: 10,
       fieldSize: 1024,
@@ -37,7 +42,8 @@ function uploadError(error: unknown): unknown {
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE': {
       const part = (error as { part?: { filename?: string } }).part;
-      return fileTooLarge(part?.filename ?? 'The image', IMAGE_MAX_BYTES);
+      const fileName = part?.filename ?? 'The image';
+      return fileTooLarge(fileName, cadExtensionOf(fileName) ? CAD_MAX_BYTES : IMAGE_MAX_BYTES);
     }
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
@@ -68,11 +74,12 @@ async function* fileParts(request: FastifyRequest): AsyncIterable<TIncomingFile>
 export async function receiveImages(
   request: FastifyRequest,
   storage: TImageStorage,
+  options: { readonly allowCad?: boolean } = {},
 ): Promise<TStoredImage[]> {
   if (!request.isMultipart()) {
     throw new AppError('VALIDATION_FAILED', 'Send the images as multipart/form-data.');
   }
-  const images = await storage.receive(fileParts(request));
+  const images = await storage.receive(fileParts(request), options);
   if (images.length === 0) throw new AppError('VALIDATION_FAILED', 'Choose at least one image to upload.');
   return images;
 }

@@ -15,6 +15,7 @@ import {
 } from '@loupe/domain/catalog/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
@@ -229,6 +230,25 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
     async (request, reply) => {
       const data = await catalog.createDesign(currentUserOf(request), request.body);
       return reply.status(201).send({ success: true as const, message: 'Design created.', data });
+    },
+  );
+
+  app.post(
+    '/catalog/designs/:id/copy',
+    {
+      config: { access: DESIGN_EDITOR_ROLES },
+      schema: {
+        tags: ['catalog'],
+        summary: 'Copy a library design into a new custom design, with copies of its images',
+        ...bearerDoc,
+        params: ZIdParamsSchema,
+        body: z.object({ name: ZDesignInputSchema.shape.name.optional() }),
+        response: { 201: resultWithData(ZDesignSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await catalog.copyDesign(currentUserOf(request), request.params.id, request.body);
+      return reply.status(201).send({ success: true as const, message: 'Design copied.', data });
     },
   );
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { TListPage, TListQuery } from '@loupe/domain/api/list';
 import { canEditCatalog, canEditDesigns } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
@@ -333,6 +334,55 @@ export function createCatalogService(options: TCatalogServiceOptions) {
         return updated;
       });
       return designWithImages(row);
+    },
+
+    /**
+     * A new custom design from a library one (issue 17 §1): its fields, named “… (custom)” unless a name is
+     * given, in the same folder, with copies of its images (new files: deleting one never touches the other).
+     */
+    async copyDesign(
+      actor: TActor & { readonly id: string },
+      id: string,
+      input: { readonly name?: string | undefined },
+    ): Promise<TDesign> {
+      assertMayEditDesigns(actor);
+      const source = await catalog.findDesign(id);
+      if (!source) throw notFound('design');
+      const images = await attachmentsOf(db, { kind: 'design', id }).list();
+      const files: { file: Readable; filename: string }[] = [];
+      for (const image of images) {
+        const opened = await storage.open(image.storageKey);
+        if (opened) files.push({ file: opened.stream, filename: image.fileName });
+      }
+      const copied = await storage.receive(
+        (async function* () {
+          yield* files;
+        })(),
+      );
+      try {
+        const row = await db.transaction(async (tx) => {
+          const now = clock();
+          const inserted = await createCatalogRepository(tx).insertDesign({
+            name: input.name ?? `${source.name} (custom)`.slice(0, 200),
+            description: source.description,
+            folderId: source.folderId,
+            productTypeId: source.productTypeId,
+            metalTypeId: source.metalTypeId,
+            createdBy: actor.id,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await attachmentsOf(tx, { kind: 'design', id: inserted.id }).add(copied, {
+            createdBy: actor.id,
+            at: now,
+          });
+          return inserted;
+        });
+        return designWithImages(row);
+      } catch (error) {
+        await storage.remove(copied.map((image) => image.storageKey));
+        throw error;
+      }
     },
 
     /** The design, its image rows and then (after commit) its image files. */

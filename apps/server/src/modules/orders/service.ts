@@ -57,7 +57,17 @@ export type TOrdersServiceOptions = {
   readonly storage: TImageStorage;
   /** After commit, when the notes changed: the bell tells colleagues they were mentioned. */
   readonly onNotesChanged?: (change: TNotesChange) => void;
+  /**
+   * After commit, when an order needs design work — it has a designer, or went into design: the designs
+   * module opens its design request (issue 17 §2).
+   */
+  readonly onNeedsDesign?: (order: TOrder, actorId: string) => Promise<void>;
 };
+
+/** An order needs design work once it has a designer or is in design (issue 17 §2). */
+function needsDesign(order: TOrder): boolean {
+  return order.designer !== null || order.status === 'in_design';
+}
 
 const notFound = () => new AppError('NOT_FOUND', 'This order does not exist.');
 
@@ -240,6 +250,7 @@ export function createOrdersService(options: TOrdersServiceOptions) {
         return created;
       });
       announce(order, 'created');
+      if (needsDesign(order)) await options.onNeedsDesign?.(order, actor.id);
       if (order.notes !== '')
         options.onNotesChanged?.({
           actorId: actor.id,
@@ -308,6 +319,7 @@ export function createOrdersService(options: TOrdersServiceOptions) {
         return { order: after, previousStatus: currentStatus, changed: true, notesBefore: current.notes };
       });
       if (result.changed) announce(result.order, 'updated', result.previousStatus);
+      if (result.changed && needsDesign(result.order)) await options.onNeedsDesign?.(result.order, actor.id);
       if (result.changed && result.notesBefore !== result.order.notes)
         options.onNotesChanged?.({
           actorId: actor.id,

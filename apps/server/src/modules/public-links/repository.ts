@@ -66,7 +66,8 @@ export function createPublicLinksRepository(db: TDatabase) {
       };
     },
 
-    async liveLink(kind: TPublicJobKind, itemId: string) {
+    /** `kind`: a job kind, or another capability's (`design-revision`, docs/decisions/010). */
+    async liveLink(kind: string, itemId: string) {
       const [row] = await db
         .select()
         .from(trackingLinks)
@@ -97,7 +98,7 @@ export function createPublicLinksRepository(db: TDatabase) {
     },
 
     /** Revokes the job's live link; answers whether there was one. */
-    async revoke(kind: TPublicJobKind, itemId: string, at: Date, by: string): Promise<boolean> {
+    async revoke(kind: string, itemId: string, at: Date, by: string | null): Promise<boolean> {
       const rows = await db
         .update(trackingLinks)
         .set({ revokedAt: at, revokedBy: by })

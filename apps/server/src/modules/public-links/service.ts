@@ -211,8 +211,9 @@ export function createPublicLinksService(options: TPublicLinksServiceOptions) {
     async view(token: string): Promise<TPublicTracking> {
       if (!TRACKING_TOKEN_PATTERN.test(token)) throw linkNotFound();
       const row = await repository.liveLinkByHash(sha256(token));
-      if (!row) throw linkNotFound();
-      const job = await repository.findJob(row.itemKind === 'repair' ? 'repair' : 'order', row.itemId);
+      // A design approval's token (createCapabilityLinks) shares the table and never opens a tracking page.
+      if (row?.itemKind !== 'order' && row?.itemKind !== 'repair') throw linkNotFound();
+      const job = await repository.findJob(row.itemKind, row.itemId);
       if (!job) throw linkNotFound();
       const stage = stageOfJob(job);
       return {
@@ -231,3 +232,61 @@ export function createPublicLinksService(options: TPublicLinksServiceOptions) {
 }
 
 export type TPublicLinksService = ReturnType<typeof createPublicLinksService>;
+
+/** Public links that are not tracking pages, kept the same way (docs/decisions/010). */
+export type TCapabilityKind = 'design-revision';
+
+/**
+ * Links of another kind on the same table and seal as tracking links: 192 random bits, looked up by hash,
+ * sealed so staff can copy the link again, one live per item, revocable. Each call takes the database (or
+ * the caller's transaction).
+ */
+export function createCapabilityLinks(options: {
+  readonly box: TSecretBox;
+  readonly publicUrl: string;
+  readonly kind: TCapabilityKind;
+  readonly pathOf: (token: string) => string;
+}) {
+  const { box, kind } = options;
+  const urlOf = (token: string) => `${options.publicUrl}${options.pathOf(token)}`;
+  return {
+    /** The item's live link, issued when it has none. */
+    async ensure(db: TDatabase, itemId: string, actorId: string | null, at: Date) {
+      const repository = createPublicLinksRepository(db);
+      const existing = await repository.liveLink(kind, itemId);
+      if (existing) {
+        const token = box.open(existing.tokenSealed);
+        return { token, url: urlOf(token) };
+      }
+      const token = randomToken(TOKEN_BYTES);
+      await repository.insert({
+        itemKind: kind,
+        itemId,
+        tokenHash: sha256(token),
+        tokenSealed: box.seal(token),
+        createdAt: at,
+        createdBy: actorId,
+      });
+      return { token, url: urlOf(token) };
+    },
+
+    /** The live link's address, or null. */
+    async liveUrl(db: TDatabase, itemId: string): Promise<string | null> {
+      const row = await createPublicLinksRepository(db).liveLink(kind, itemId);
+      return row ? urlOf(box.open(row.tokenSealed)) : null;
+    },
+
+    /** The item a live token of this kind opens, or null (never issued, revoked, or another kind's). */
+    async resolve(db: TDatabase, token: string): Promise<string | null> {
+      if (!TRACKING_TOKEN_PATTERN.test(token)) return null;
+      const row = await createPublicLinksRepository(db).liveLinkByHash(sha256(token));
+      return row?.itemKind === kind ? row.itemId : null;
+    },
+
+    /** Revokes the item's live link; answers whether there was one. */
+    revoke: (db: TDatabase, itemId: string, actorId: string | null, at: Date) =>
+      createPublicLinksRepository(db).revoke(kind, itemId, at, actorId),
+  };
+}
+
+export type TCapabilityLinks = ReturnType<typeof createCapabilityLinks>;

@@ -6,6 +6,7 @@ import {
   REGISTRY_MANAGER_ROLES,
 } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
+import { phaseAfterDesignApproval } from '@loupe/domain/designs/design-requests';
 import { AppError } from '@loupe/domain/errors/errors';
 import { roomName, userRoom } from '@loupe/domain/realtime/events';
 import { customerFirstName, type TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
@@ -84,7 +85,7 @@ export type TWorkflowServiceOptions = {
   readonly logger?: Pick<FastifyBaseLogger, 'error' | 'info'> | undefined;
 };
 
-type TAnnounce = () => void;
+export type TAnnounce = () => void;
 
 /** Who runs the workflow board: admins and managers (spec §2 /workflow-dashboard). */
 const BOARD_ROLES = REGISTRY_MANAGER_ROLES;
@@ -514,6 +515,32 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         }
       }
       return announcements;
+    },
+
+    /**
+     * Called by the designs module inside the transaction that kept a customer's approval (issue 17 §3): an
+     * order in its template's design phase moves past it. Returns the announcements to make after commit.
+     */
+    async afterDesignApproved(
+      tx: TDatabase,
+      approved: { orderId: string; at: Date; reason: string },
+    ): Promise<TAnnounce[]> {
+      const repo = createWorkflowRepository(tx);
+      const [job] = await repo.listOpenJobs('order', [approved.orderId]);
+      if (!job) return [];
+      const phases = phasesFor(templateOf(await templates(repo), job), job.repairTypes);
+      const state = stateOf(await repo.lockWorkflowState('order', job.id), phases, job);
+      if (state.completedAt !== null) return [];
+      const move = phaseAfterDesignApproval(phases, state.phaseKey);
+      if (!move) return [];
+      return movePhase(repo, job, phases, state, {
+        to: move.to,
+        rework: false,
+        skipped: move.skipped,
+        at: approved.at,
+        actorId: null,
+        reason: approved.reason,
+      });
     },
 
     async listTemplates(actor: TWorkflowActor): Promise<TWorkflowTemplate[]> {

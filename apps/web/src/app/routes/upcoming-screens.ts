@@ -31,8 +31,4 @@ export const UPCOMING_SCREENS: Readonly<Record<string, { title: string; descript
     title: 'Root Cause Dashboard',
     description: 'Why pieces run late: the stations, steps and vendors behind the delays.',
   },
-  [paths.designerWorkspace]: {
-    title: 'Designer Workspace',
-    description: 'Design requests, sketches and CAD files with their revisions and customer approvals.',
-  },
 };

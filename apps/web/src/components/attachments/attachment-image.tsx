@@ -5,18 +5,39 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { apiClient } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
-export const attachmentImageQueryKey = (id: string) => ['attachment-image', id] as const;
+/** `thumb`: a small WebP the server makes for galleries (issue 17 §1); `full`: the image as uploaded. */
+export type TAttachmentSize = 'full' | 'thumb';
+
+export const attachmentImageQueryKey = (id: string, size: TAttachmentSize = 'full') =>
+  ['attachment-image', id, size] as const;
 
 /** GET /attachments/:id needs the bearer token, which an <img src> cannot send: fetch the bytes instead. */
-export async function downloadAttachment(id: string, signal?: AbortSignal): Promise<Blob> {
-  return apiClient.download(`attachments/${encodeURIComponent(id)}`, signal ? { signal } : {});
+export async function downloadAttachment(
+  id: string,
+  signal?: AbortSignal,
+  size: TAttachmentSize = 'full',
+): Promise<Blob> {
+  return apiClient.download(`attachments/${encodeURIComponent(id)}`, {
+    ...(size === 'thumb' ? { searchParams: { size } } : {}),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** An uploaded image shown from an object URL, released when it leaves the screen. */
-export function AttachmentImage({ id, alt, className }: { id: string; alt: string; className?: string }) {
+export function AttachmentImage({
+  id,
+  alt,
+  className,
+  size = 'full',
+}: {
+  id: string;
+  alt: string;
+  className?: string;
+  size?: TAttachmentSize;
+}) {
   const query = useQuery({
-    queryKey: attachmentImageQueryKey(id),
-    queryFn: ({ signal }) => downloadAttachment(id, signal),
+    queryKey: attachmentImageQueryKey(id, size),
+    queryFn: ({ signal }) => downloadAttachment(id, signal, size),
     // An attachment's bytes never change: a new photo is a new attachment.
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -70,6 +70,7 @@ export function PhotoGallery({ photos, canEdit, onUpload, onDelete }: TPhotoGall
               <AttachmentImage
                 id={photo.id}
                 alt={photo.fileName}
+                size="thumb"
                 className="aspect-square w-full rounded-md"
               />
               <div className="flex items-center justify-between gap-1">

@@ -84,4 +84,22 @@ describe('describeChange (issue 11 §1: history in words, no field codes or JSON
       'Added a.jpg, b.jpg',
     ]);
   });
+
+  it('words the design approval loop (issue 17 §3)', () => {
+    const words = (action: TItemChange['action'], changes: TItemChange['changes']) =>
+      describeChange(change(action, changes), orderChangeFormatter);
+    expect(words('design-sent-for-approval', { revision: { from: null, to: 2 } })).toEqual({
+      headline: 'Design sent for approval',
+      lines: ['Revision 2 sent to the customer'],
+    });
+    expect(words('design-approved', { revision: { from: null, to: 2 } }).lines).toEqual([
+      'The customer approved revision 2',
+    ]);
+    expect(
+      words('design-changes-requested', {
+        revision: { from: null, to: 1 },
+        comment: { from: null, to: 'Thinner band' },
+      }).lines,
+    ).toEqual(['The customer asked for changes to revision 1: “Thinner band”']);
+  });
 });

@@ -23,6 +23,10 @@ const HEADLINES: Readonly<Record<TItemChangeAction, string>> = {
   'returned-from-offsite': 'Back from offsite',
   'phase-changed': 'Workflow',
   'phase-assigned': 'Assigned',
+  'design-requested': 'Design requested',
+  'design-sent-for-approval': 'Design sent for approval',
+  'design-approved': 'Design approved',
+  'design-changes-requested': 'Design changes requested',
 };
 
 function isEmpty(value: unknown): boolean {
@@ -192,5 +196,18 @@ export function describeChange(change: TItemChange, formatter: TChangeFormatter)
         headline,
         lines: [`${plainValue(changes.phase?.to)} given to ${plainValue(changes.assignee?.to)}`],
       };
+    case 'design-requested':
+      return { headline, lines: isEmpty(changes.brief?.to) ? [] : ['Brief given to the designer'] };
+    case 'design-sent-for-approval':
+      return { headline, lines: [`Revision ${plainValue(changes.revision?.to)} sent to the customer`] };
+    case 'design-approved':
+      return { headline, lines: [`The customer approved revision ${plainValue(changes.revision?.to)}`] };
+    case 'design-changes-requested': {
+      const comment = isEmpty(changes.comment?.to) ? '' : `: “${plainValue(changes.comment?.to)}”`;
+      return {
+        headline,
+        lines: [`The customer asked for changes to revision ${plainValue(changes.revision?.to)}${comment}`],
+      };
+    }
   }
 }

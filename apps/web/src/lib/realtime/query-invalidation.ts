@@ -17,6 +17,8 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   // Issue 15: the alerts feed follows each alert; the bell follows its notices (a raised alert brings one).
   ['system:alert', ['alerts', 'notifications']],
   ['system:notification', ['notifications']],
+  // Issue 17: the designer's workspace follows its requests; the order's history shows the customer's answer.
+  ['design:', ['designs', 'orders']],
 ];
 
 export function queryRootsForEvent(name: string): readonly string[] {

@@ -289,6 +289,7 @@ describe('queryRootsForEvent', () => {
     ['tracking:offsite-detected', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
     ['workflow:phase-completed', ['workflow', 'orders', 'repairs']],
     ['station:added', ['registry']],
+    ['design:request-changed', ['designs', 'orders']],
     ['pong', []],
   ])('%s refreshes %j', (name, roots) => {
     expect(queryRootsForEvent(name)).toEqual(roots);

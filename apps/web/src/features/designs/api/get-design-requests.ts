@@ -1,0 +1,22 @@
+import { ZDesignRequestSummarySchema } from '@loupe/domain/designs/design-requests';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { parseData } from '@/lib/api-envelope';
+import { designQueryKeys } from './design-query-keys';
+
+/** GET /design-requests: the queue, by due date (the server narrows a salesperson to their customers'). */
+export async function getDesignRequests(signal?: AbortSignal) {
+  const body = await apiClient.get('design-requests', signal ? { signal } : {});
+  return parseData(z.array(ZDesignRequestSummarySchema), body);
+}
+
+export const designRequestsQueryOptions = () =>
+  queryOptions({
+    queryKey: designQueryKeys.requests(null),
+    queryFn: ({ signal }) => getDesignRequests(signal),
+  });
+
+export function useDesignRequests() {
+  return useQuery(designRequestsQueryOptions());
+}

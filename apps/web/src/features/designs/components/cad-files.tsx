@@ -1,0 +1,120 @@
+import type { TAttachment } from '@loupe/domain/catalog/catalog';
+import { CAD_ACCEPT, CAD_MAX_BYTES, cadExtensionOf } from '@loupe/domain/designs/design-files';
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { BoxIcon, DownloadIcon, FileUpIcon } from 'lucide-react';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { apiClient } from '@/lib/api-client';
+import { errorMessageOf } from '@/lib/api-error';
+import { saveBlob } from '@/lib/save-blob';
+
+const MEBIBYTE = 1024 * 1024;
+
+function sizeText(bytes: number): string {
+  return bytes >= MEBIBYTE
+    ? `${(bytes / MEBIBYTE).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** Why a file cannot go up as a CAD file, checked before sending it (the server checks its content again). */
+export function cadProblem(file: { name: string; size: number }): string | null {
+  if (!cadExtensionOf(file.name)) return `${file.name} is not a CAD file: use ${CAD_ACCEPT}.`;
+  if (file.size > CAD_MAX_BYTES) return `${file.name} is larger than ${CAD_MAX_BYTES / MEBIBYTE} MB.`;
+  return null;
+}
+
+/** A revision's CAD models: type and size, a download each, and an upload with a progress bar. */
+export function CadFiles(props: {
+  files: readonly TAttachment[];
+  canAdd: boolean;
+  onUpload: (file: File, onProgress: (fraction: number) => void) => Promise<void>;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [upload, setUpload] = useState<{ fileName: string; fraction: number } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setProblem(null);
+    for (const file of files) {
+      const found = cadProblem(file);
+      if (found) {
+        setProblem(found);
+        continue;
+      }
+      setUpload({ fileName: file.name, fraction: 0 });
+      try {
+        await props.onUpload(file, (fraction) => setUpload({ fileName: file.name, fraction }));
+      } catch (caught) {
+        setProblem(`${file.name}: ${errorMessageOf(caught, ERROR_MESSAGES.generic)}`);
+      }
+    }
+    setUpload(null);
+  }
+
+  if (props.files.length === 0 && !props.canAdd) return null;
+  return (
+    <div className="grid gap-2">
+      {props.files.length > 0 ? (
+        <ul className="grid gap-1" aria-label="CAD files">
+          {props.files.map((file) => (
+            <li key={file.id} className="flex items-center gap-2 text-sm">
+              <BoxIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+              <span className="truncate">{file.fileName}</span>
+              <span className="text-xs text-muted-foreground">
+                {(cadExtensionOf(file.fileName) ?? '').toUpperCase()} · {sizeText(file.sizeBytes)}
+              </span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Download ${file.fileName}`}
+                onClick={() =>
+                  void apiClient
+                    .download(`attachments/${encodeURIComponent(file.id)}`)
+                    .then((blob) => saveBlob(blob, file.fileName))
+                    .catch((caught: unknown) => setProblem(errorMessageOf(caught, ERROR_MESSAGES.generic)))
+                }
+              >
+                <DownloadIcon aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {upload ? (
+        <div className="grid gap-1">
+          <p className="text-sm">Uploading {upload.fileName}…</p>
+          <Progress value={Math.round(upload.fraction * 100)} aria-label={`Uploading ${upload.fileName}`} />
+        </div>
+      ) : null}
+      {problem ? <p className="text-sm text-destructive">{problem}</p> : null}
+      {props.canAdd ? (
+        <div>
+          <input
+            ref={inputRef}
+            type="file"
+            accept={CAD_ACCEPT}
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="CAD files to upload"
+            onChange={(event) => void onFiles(event)}
+            disabled={upload !== null}
+          />
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => inputRef.current?.click()}
+            disabled={upload !== null}
+          >
+            <FileUpIcon aria-hidden="true" />
+            {upload ? 'Uploading…' : 'Add CAD file'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

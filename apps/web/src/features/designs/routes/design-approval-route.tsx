@@ -1,0 +1,28 @@
+import { useParams } from 'react-router';
+import { LoadingSpinner } from '@/components/loading-spinner';
+import { useRuntimeConfig } from '@/lib/runtime-config-context';
+import { useDesignApproval } from '../api/get-design-approval';
+import { ApprovalPage, DesignApprovalView } from '../components/design-approval-view';
+
+/** /design-approval/:token (issue 17 §3): one revision for its customer to approve, without signing in. */
+export function DesignApprovalRoute() {
+  const { token = '' } = useParams();
+  const query = useDesignApproval(token);
+  const config = useRuntimeConfig();
+  if (query.isPending) return <LoadingSpinner fullScreen />;
+  if (query.isError || query.data.kind === 'not-found') {
+    const title = query.isError ? 'We could not load this page' : 'This approval link is not valid';
+    const text = query.isError
+      ? 'Check your connection and try again in a moment.'
+      : 'It may have been replaced by a newer design. Please contact us and we will send you a new link.';
+    return (
+      <ApprovalPage shopName={config.companyName}>
+        <section className="grid gap-2 rounded-xl border bg-card p-5 text-center shadow-sm">
+          <h1 className="text-xl font-semibold">{title}</h1>
+          <p className="text-muted-foreground">{text}</p>
+        </section>
+      </ApprovalPage>
+    );
+  }
+  return <DesignApprovalView token={token} revision={query.data.revision} />;
+}
