@@ -226,10 +226,10 @@ test('a screen still being built says what it will be for, in the words of those
   page,
 }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto('/root-cause-dashboard');
-  await expect(page.getByRole('heading', { name: 'Root Cause Dashboard' })).toBeVisible();
+  await page.goto('/designer-workspace');
+  await expect(page.getByRole('heading', { name: 'Designer Workspace' })).toBeVisible();
   await expect(page.getByText('Coming soon')).toBeVisible();
-  await expect(page.getByText(/Why pieces run late/)).toBeVisible();
+  await expect(page.getByText(/Design requests, sketches/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
   await expect(page.locator('main')).not.toContainText(/issue|arrives with/i);
   await page.screenshot({ path: `${SCREENSHOTS}placeholder-dark.png` });

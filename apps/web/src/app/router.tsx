@@ -78,6 +78,35 @@ const BUILT_SCREENS: RouteObject[] = [
     paths.managerDepartment,
     async () => (await import('@/features/workflow/routes/manager-department-route')).ManagerDepartmentRoute,
   ),
+  // Issue 13: the analytics screens; charts load with them, never with the sign-in page.
+  screen(
+    paths.workflowAnalytics,
+    async () => (await import('@/features/analytics/routes/workflow-analytics-route')).WorkflowAnalyticsRoute,
+  ),
+  screen(
+    paths.onTimeDelivery,
+    async () => (await import('@/features/analytics/routes/on-time-delivery-route')).OnTimeDeliveryRoute,
+  ),
+  screen(
+    paths.productTypePerformance,
+    async () =>
+      (await import('@/features/analytics/routes/product-type-performance-route'))
+        .ProductTypePerformanceRoute,
+  ),
+  screen(
+    paths.comparisonAnalytics,
+    async () =>
+      (await import('@/features/analytics/routes/comparison-analytics-route')).ComparisonAnalyticsRoute,
+  ),
+  screen(
+    paths.capacityPlanning,
+    async () => (await import('@/features/analytics/routes/capacity-planning-route')).CapacityPlanningRoute,
+  ),
+  screen(
+    paths.rootCauseDashboard,
+    async () =>
+      (await import('@/features/analytics/routes/root-cause-dashboard-route')).RootCauseDashboardRoute,
+  ),
   screen(paths.orders, async () => (await import('@/features/orders/routes/orders-route')).OrdersRoute),
   screen(
     paths.orderNew,
@@ -112,15 +141,7 @@ const BUILT_SCREENS: RouteObject[] = [
   ),
 ];
 
-const LAYOUT_SCREENS = [
-  paths.workflowAnalytics,
-  paths.onTimeDelivery,
-  paths.productTypePerformance,
-  paths.comparisonAnalytics,
-  paths.capacityPlanning,
-  paths.rootCauseDashboard,
-  paths.designerWorkspace,
-];
+const LAYOUT_SCREENS = [paths.designerWorkspace];
 
 /** Every route of spec §2; screens are lazy-loaded so the sign-in page stays small. */
 export const routes: RouteObject[] = [

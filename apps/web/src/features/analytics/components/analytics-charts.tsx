@@ -1,0 +1,144 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  LabelList,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import {
+  AXIS_STROKE,
+  AXIS_TICK,
+  GRID_STROKE,
+  LABEL_FILL,
+  seriesColor,
+  TOOLTIP_CONTENT_STYLE,
+  TOOLTIP_CURSOR,
+} from './chart-theme';
+
+/** One plotted figure of each row: `value` reads it, `format` is the same text the table shows. */
+export type TSeries<Row> = {
+  readonly key: string;
+  readonly name: string;
+  readonly value: (row: Row) => number | null;
+  readonly format: (value: number | null) => string;
+  /** An index into the chart palette; by default the series' position. */
+  readonly colorIndex?: number;
+};
+
+type TChartProps<Row> = {
+  readonly rows: readonly Row[];
+  /** The category of each row: a week, a phase, a salesperson. */
+  readonly category: (row: Row) => string;
+  readonly series: readonly TSeries<Row>[];
+  readonly height?: number;
+  /** Stacks the series in one bar per row. */
+  readonly isStacked?: boolean;
+};
+
+// jsdom never measures: charts start at this size until the container reports its own.
+const INITIAL_SIZE = { width: 640, height: 280 };
+const CATEGORY = '__category';
+
+function plotted<Row>(rows: readonly Row[], category: (row: Row) => string, series: readonly TSeries<Row>[]) {
+  return rows.map((row) => {
+    const point: Record<string, string | number | null> = { [CATEGORY]: category(row) };
+    for (const one of series) point[one.key] = one.value(row);
+    return point;
+  });
+}
+
+function formatterOf<Row>(series: readonly TSeries<Row>[]) {
+  return (value: unknown, _name: unknown, item: { dataKey?: unknown }) => {
+    const one = series.find((s) => s.key === item.dataKey);
+    const figure = typeof value === 'number' ? value : null;
+    return one ? one.format(figure) : String(value);
+  };
+}
+
+/** Vertical bars per category, each bar labelled with its figure as the table writes it. */
+export function AnalyticsBarChart<Row>({
+  rows,
+  category,
+  series,
+  height = 280,
+  isStacked = false,
+}: TChartProps<Row>) {
+  const data = plotted(rows, category, series);
+  return (
+    <ResponsiveContainer width="100%" height={height} initialDimension={{ ...INITIAL_SIZE, height }}>
+      <BarChart data={data} margin={{ top: 20, right: 12, bottom: 4, left: 0 }}>
+        <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeDasharray="3 3" />
+        <XAxis dataKey={CATEGORY} tick={AXIS_TICK} stroke={AXIS_STROKE} interval="preserveStartEnd" />
+        <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
+        <Tooltip
+          contentStyle={TOOLTIP_CONTENT_STYLE}
+          cursor={TOOLTIP_CURSOR}
+          formatter={formatterOf(series)}
+        />
+        {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+        {series.map((one, index) => (
+          <Bar
+            key={one.key}
+            dataKey={one.key}
+            name={one.name}
+            fill={seriesColor(one.colorIndex ?? index)}
+            radius={isStacked ? 0 : [3, 3, 0, 0]}
+            isAnimationActive={false}
+            {...(isStacked ? { stackId: 'stack' } : {})}
+          >
+            <LabelList
+              dataKey={one.key}
+              position={isStacked ? 'center' : 'top'}
+              fill={LABEL_FILL}
+              fontSize={11}
+              formatter={(value: unknown) => one.format(typeof value === 'number' ? value : null)}
+            />
+          </Bar>
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+/** Lines over time (weeks, months), each point labelled with its figure as the table writes it. */
+export function AnalyticsLineChart<Row>({ rows, category, series, height = 280 }: TChartProps<Row>) {
+  const data = plotted(rows, category, series);
+  return (
+    <ResponsiveContainer width="100%" height={height} initialDimension={{ ...INITIAL_SIZE, height }}>
+      <LineChart data={data} margin={{ top: 20, right: 16, bottom: 4, left: 0 }}>
+        <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeDasharray="3 3" />
+        <XAxis dataKey={CATEGORY} tick={AXIS_TICK} stroke={AXIS_STROKE} interval="preserveStartEnd" />
+        <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
+        <Tooltip contentStyle={TOOLTIP_CONTENT_STYLE} formatter={formatterOf(series)} />
+        {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+        {series.map((one, index) => (
+          <Line
+            key={one.key}
+            type="monotone"
+            dataKey={one.key}
+            name={one.name}
+            stroke={seriesColor(one.colorIndex ?? index)}
+            strokeWidth={2}
+            dot={{ r: 3, fill: seriesColor(one.colorIndex ?? index) }}
+            connectNulls={false}
+            isAnimationActive={false}
+          >
+            <LabelList
+              dataKey={one.key}
+              position="top"
+              fill={LABEL_FILL}
+              fontSize={11}
+              formatter={(value: unknown) => one.format(typeof value === 'number' ? value : null)}
+            />
+          </Line>
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
