@@ -320,7 +320,9 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     });
     renderList('manager');
     const list = await screen.findByRole('list', { name: 'Orders' });
-    const risky = (await within(list).findByText(/Predicted done Jun 24, likely Jun 24, late risk/)).closest('a');
+    const risky = (await within(list).findByText(/Predicted done Jun 24, likely Jun 24, late risk/)).closest(
+      'a',
+    );
     expect(risky).toHaveTextContent('ORD-00002');
     const fine = within(list).getByText('Predicted done Jun 25, likely Jun 25').closest('a');
     expect(fine).toHaveTextContent('ORD-00001');
@@ -329,7 +331,7 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     expect(asked).toEqual({ kind: 'order', ids: `${onTrack.id},${atRisk.id}` });
   });
 
-  it('never asks a salesperson\'s list for predictions (the analytics API is for admins and managers)', async () => {
+  it("never asks a salesperson's list for predictions (the analytics API is for admins and managers)", async () => {
     mockGet({ orders: page([listItem(0)]) });
     renderList('salesperson');
     expect(await screen.findByText('ORD-00001')).toBeInTheDocument();
