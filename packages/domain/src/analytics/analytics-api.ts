@@ -8,6 +8,9 @@ import { ZCalendarDateSchema, ZStoredCalendarDateSchema } from '../api/dates';
  */
 
 const ZTimestampSchema = z.string();
+
+/** The status that hands a job to its customer: its delivery, which on-time and cycle times count to. */
+export const DELIVERED_STATUS = { order: 'delivered', repair: 'picked_up' } as const;
 const ZRateSchema = z.number().min(0).max(1).nullable();
 
 export const ANALYTICS_KINDS = ['all', 'order', 'repair'] as const;

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  bucketBounds,
   changeOf,
   daysLate,
   durationStats,
   isOnTime,
+  minutesBucket,
   percentile,
+  percentileFromBuckets,
   previousPeriod,
   rate,
   weekStartOf,
@@ -87,5 +90,26 @@ describe('weeks and periods', () => {
     expect(changeOf(0.8, 0.5)).toEqual({ change: 0.3, changeRatio: 0.6 });
     expect(changeOf(3, 0)).toEqual({ change: 3, changeRatio: null });
     expect(changeOf(null, 2)).toEqual({ change: null, changeRatio: null });
+  });
+});
+
+describe('duration buckets', () => {
+  it('counts minutes in quarter octaves', () => {
+    expect([0, 1, 3, 15, 60].map(minutesBucket)).toEqual([0, 4, 8, 16, 23]); // log2(61) = 5.93 → 23
+    expect(bucketBounds(8).lower).toBe(3);
+    expect(bucketBounds(8).upper).toBeCloseTo(3.7568, 4); // 2^(9/4) − 1
+  });
+
+  it('places a percentile inside the bucket that holds its rank', () => {
+    // Two visits in bucket 8: rank 0.5 sits half-way through it, 3 + 0.7568 / 2.
+    expect(percentileFromBuckets([{ bucket: 8, count: 2 }], 0.5)).toBeCloseTo(3.3784, 4);
+    // Nine near-zero visits and one of ~15 minutes: p90's rank 8.1 is still in bucket 0, p100 in bucket 16.
+    const buckets = [
+      { bucket: 16, count: 1 },
+      { bucket: 0, count: 9 },
+    ];
+    expect(percentileFromBuckets(buckets, 0.9)).toBeCloseTo(0.1892 * (8.6 / 9), 4);
+    expect(percentileFromBuckets(buckets, 1)).toBeCloseTo(15 + 3.0273 / 2, 3);
+    expect(percentileFromBuckets([], 0.5)).toBeNull();
   });
 });

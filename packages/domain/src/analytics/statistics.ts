@@ -111,3 +111,39 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   const length = daysBetween(from, to) + 1;
   return { from: addDays(from, -length), to: addDays(from, -1) };
 }
+
+/**
+ * Durations are counted in quarter-octave buckets of minutes (each about 19% wider than the last): bucket
+ * b holds minutes in [2^(b/4) − 1, 2^((b+1)/4) − 1). Percentiles read from them are within a bucket's width.
+ */
+export function minutesBucket(minutes: number): number {
+  return Math.floor(Math.log2(Math.max(0, minutes) + 1) * 4);
+}
+
+export function bucketBounds(bucket: number): { lower: number; upper: number } {
+  return { lower: 2 ** (bucket / 4) - 1, upper: 2 ** ((bucket + 1) / 4) - 1 };
+}
+
+/**
+ * The p-th quantile of minutes counted in buckets: the rank percentile_cont would take, placed linearly
+ * inside the bucket that holds it. Null when nothing was counted.
+ */
+export function percentileFromBuckets(
+  buckets: readonly { readonly bucket: number; readonly count: number }[],
+  p: number,
+): number | null {
+  const sorted = buckets.filter((b) => b.count > 0).sort((a, b) => a.bucket - b.bucket);
+  const total = sorted.reduce((sum, b) => sum + b.count, 0);
+  if (total === 0) return null;
+  const rank = p * (total - 1);
+  let before = 0;
+  for (const entry of sorted) {
+    if (rank < before + entry.count) {
+      const { lower, upper } = bucketBounds(entry.bucket);
+      return lower + (upper - lower) * ((rank - before + 0.5) / entry.count);
+    }
+    before += entry.count;
+  }
+  const last = sorted.at(-1) as { bucket: number };
+  return bucketBounds(last.bucket).upper;
+}
