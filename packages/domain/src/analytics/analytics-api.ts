@@ -314,7 +314,11 @@ export const ROOT_CAUSE_KINDS = ['phase', 'station', 'offsite'] as const;
 export type TRootCauseKind = (typeof ROOT_CAUSE_KINDS)[number];
 
 /** The shared filter; `causeKind` + `causeId` pick one cause for the drill-down list. */
+export const ROOT_CAUSE_LEVELS = ['station', 'phase'] as const;
+
 export const ZRootCauseQuerySchema = ZAnalyticsFilterSchema.extend({
+  /** Which steps compete for the blame: stations and offsite legs (default), or phases. */
+  level: z.enum(ROOT_CAUSE_LEVELS).default('station'),
   causeKind: z.enum(ROOT_CAUSE_KINDS).optional(),
   causeId: z.string().min(1).max(100).optional(),
 });
