@@ -8,6 +8,9 @@ import { ZCalendarDateSchema, ZStoredCalendarDateSchema } from '../api/dates';
  */
 
 const ZTimestampSchema = z.string();
+
+/** The status that hands a job to its customer: its delivery, which on-time and cycle times count to. */
+export const DELIVERED_STATUS = { order: 'delivered', repair: 'picked_up' } as const;
 const ZRateSchema = z.number().min(0).max(1).nullable();
 
 export const ANALYTICS_KINDS = ['all', 'order', 'repair'] as const;
@@ -311,7 +314,11 @@ export const ROOT_CAUSE_KINDS = ['phase', 'station', 'offsite'] as const;
 export type TRootCauseKind = (typeof ROOT_CAUSE_KINDS)[number];
 
 /** The shared filter; `causeKind` + `causeId` pick one cause for the drill-down list. */
+export const ROOT_CAUSE_LEVELS = ['station', 'phase'] as const;
+
 export const ZRootCauseQuerySchema = ZAnalyticsFilterSchema.extend({
+  /** Which steps compete for the blame: stations and offsite legs (default), or phases. */
+  level: z.enum(ROOT_CAUSE_LEVELS).default('station'),
   causeKind: z.enum(ROOT_CAUSE_KINDS).optional(),
   causeId: z.string().min(1).max(100).optional(),
 });
