@@ -39,6 +39,11 @@ type TChartProps<Row> = {
   readonly height?: number;
   /** Stacks the series in one bar per row. */
   readonly isStacked?: boolean;
+  /**
+   * Bars run left to right with the categories down the side: for many categories with long names
+   * (stations), whose labels would not fit under upright bars. The height grows with the rows.
+   */
+  readonly isHorizontal?: boolean;
 };
 
 // jsdom never measures: charts start at this size until the container reports its own.
@@ -61,21 +66,62 @@ function formatterOf<Row>(series: readonly TSeries<Row>[]) {
   };
 }
 
-/** Vertical bars per category, each bar labelled with its figure as the table writes it. */
+// Per bar of a horizontal chart, so names and labels never overlap.
+const HORIZONTAL_BAR_PX = 22;
+
+/** Bars per category, each labelled with its figure as the table writes it. */
 export function AnalyticsBarChart<Row>({
   rows,
   category,
   series,
   height = 280,
   isStacked = false,
+  isHorizontal = false,
 }: TChartProps<Row>) {
   const data = plotted(rows, category, series);
+  const barsPerRow = isStacked ? 1 : series.length;
+  const chartHeight = isHorizontal
+    ? Math.max(height, rows.length * barsPerRow * HORIZONTAL_BAR_PX + 60)
+    : height;
   return (
-    <ResponsiveContainer width="100%" height={height} initialDimension={{ ...INITIAL_SIZE, height }}>
-      <BarChart data={data} margin={{ top: 20, right: 12, bottom: 4, left: 0 }}>
-        <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeDasharray="3 3" />
-        <XAxis dataKey={CATEGORY} tick={AXIS_TICK} stroke={AXIS_STROKE} interval="preserveStartEnd" />
-        <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
+    <ResponsiveContainer
+      width="100%"
+      height={chartHeight}
+      initialDimension={{ ...INITIAL_SIZE, height: chartHeight }}
+    >
+      <BarChart
+        data={data}
+        layout={isHorizontal ? 'vertical' : 'horizontal'}
+        margin={
+          isHorizontal
+            ? { top: 4, right: 56, bottom: 4, left: 0 }
+            : { top: 20, right: 12, bottom: 4, left: 0 }
+        }
+      >
+        <CartesianGrid
+          vertical={isHorizontal}
+          horizontal={!isHorizontal}
+          stroke={GRID_STROKE}
+          strokeDasharray="3 3"
+        />
+        {isHorizontal ? (
+          <>
+            <XAxis type="number" tick={AXIS_TICK} stroke={AXIS_STROKE} />
+            <YAxis
+              type="category"
+              dataKey={CATEGORY}
+              tick={AXIS_TICK}
+              stroke={AXIS_STROKE}
+              width={150}
+              interval={0}
+            />
+          </>
+        ) : (
+          <>
+            <XAxis dataKey={CATEGORY} tick={AXIS_TICK} stroke={AXIS_STROKE} interval="preserveStartEnd" />
+            <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
+          </>
+        )}
         <Tooltip
           contentStyle={TOOLTIP_CONTENT_STYLE}
           cursor={TOOLTIP_CURSOR}
@@ -88,13 +134,13 @@ export function AnalyticsBarChart<Row>({
             dataKey={one.key}
             name={one.name}
             fill={seriesColor(one.colorIndex ?? index)}
-            radius={isStacked ? 0 : [3, 3, 0, 0]}
+            radius={isStacked ? 0 : isHorizontal ? [0, 3, 3, 0] : [3, 3, 0, 0]}
             isAnimationActive={false}
             {...(isStacked ? { stackId: 'stack' } : {})}
           >
             <LabelList
               dataKey={one.key}
-              position={isStacked ? 'center' : 'top'}
+              position={isStacked ? 'center' : isHorizontal ? 'right' : 'top'}
               fill={LABEL_FILL}
               fontSize={11}
               formatter={(value: unknown) => one.format(typeof value === 'number' ? value : null)}
@@ -120,7 +166,7 @@ export function AnalyticsLineChart<Row>({ rows, category, series, height = 280 }
         {series.map((one, index) => (
           <Line
             key={one.key}
-            type="monotone"
+            type="linear"
             dataKey={one.key}
             name={one.name}
             stroke={seriesColor(one.colorIndex ?? index)}

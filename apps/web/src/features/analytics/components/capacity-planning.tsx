@@ -147,6 +147,7 @@ export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }
           <AnalyticsBarChart<TStationRow>
             rows={stationRows}
             category={(row) => row.station.stationName}
+            isHorizontal
             series={[
               { key: 'load', name: 'Load', value: (row) => oneDecimal(row.load), format: formatHours },
               {

@@ -142,7 +142,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
             rows={data.byProductTypeAndMetal}
             category={productName}
             series={CYCLE_SERIES}
-            height={320}
+            isHorizontal
           />
         }
         emptyText="No delivered jobs in this period."

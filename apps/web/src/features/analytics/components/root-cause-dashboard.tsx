@@ -154,6 +154,7 @@ export function RootCauseDashboard({ data, picked }: TRootCauseDashboardProps) {
           <AnalyticsBarChart
             rows={data.causes}
             category={(row) => row.name}
+            isHorizontal
             series={[
               { key: 'lateJobs', name: 'Late jobs', value: (row) => row.lateJobs, format: formatCount },
             ]}

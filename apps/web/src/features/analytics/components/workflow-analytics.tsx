@@ -214,6 +214,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
               rows={data.stationTimes}
               category={(row) => row.stationName}
               series={timeSeries<TStationTime>()}
+              isHorizontal
             />
           }
           emptyText="No station visits in this period."
@@ -268,6 +269,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
             <AnalyticsBarChart<TBottleneck>
               rows={data.bottlenecks}
               category={(row) => `${row.rank}. ${row.stationName}`}
+              isHorizontal
               series={[
                 {
                   key: 'total',

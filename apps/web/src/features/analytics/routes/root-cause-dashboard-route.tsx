@@ -1,4 +1,5 @@
-import { ROOT_CAUSE_KINDS } from '@loupe/domain/analytics/analytics-api';
+import { ROOT_CAUSE_KINDS, ROOT_CAUSE_LEVELS } from '@loupe/domain/analytics/analytics-api';
+import { SelectField } from '@/components/select-field';
 import { analyticsQuery } from '../analytics-filters';
 import { useRootCauseAnalytics } from '../api/get-root-cause-analytics';
 import { AnalyticsPage } from '../components/analytics-page';
@@ -11,8 +12,10 @@ export function RootCauseDashboardRoute() {
   const kind = ROOT_CAUSE_KINDS.find((k) => k === filterState.param('causeKind'));
   const id = filterState.param('causeId');
   const picked = kind && id ? { kind, id } : null;
+  const level = ROOT_CAUSE_LEVELS.find((l) => l === filterState.param('level')) ?? 'station';
   const query = useRootCauseAnalytics({
     ...analyticsQuery(filterState.filters),
+    level,
     ...(picked ? { causeKind: picked.kind, causeId: picked.id } : {}),
   });
   return (
@@ -26,6 +29,25 @@ export function RootCauseDashboardRoute() {
       emptyTitle="No late jobs in this period"
       emptyText="Every job delivered in these dates with these filters was on time."
       skeletons={2}
+      extraFilters={
+        <SelectField
+          label="Causes by"
+          value={level}
+          // A cause of the other level would pick nothing.
+          onValueChange={(value) =>
+            filterState.setParams({
+              level: value === 'station' ? null : value,
+              causeKind: null,
+              causeId: null,
+            })
+          }
+          options={[
+            { value: 'station', label: 'Stations and vendors' },
+            { value: 'phase', label: 'Workflow phases' },
+          ]}
+          className="w-full sm:w-56"
+        />
+      }
     >
       {query.data ? <RootCauseDashboard data={query.data} picked={picked} /> : null}
     </AnalyticsPage>
