@@ -235,6 +235,13 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     });
   });
 
+  it('shows the prediction on the order page, and none once delivered', async () => {
+    expect(await get(`/api/v1/orders/${ids.c}`)).toMatchObject({
+      predictedCompletion: { likely: '2026-03-07T20:30:00.000Z', isLateRisk: true },
+    });
+    expect(await get(`/api/v1/orders/${ids.a}`)).toMatchObject({ predictedCompletion: null });
+  });
+
   it('keeps the screens to admins and managers: a salesperson is refused', async () => {
     const { client } = await t.clientAs('salesperson');
     for (const path of [

@@ -903,7 +903,25 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     return { generatedAt: now.toISOString(), predictions: result };
   }
 
-  return { workflow, onTime, productTypes, comparison, capacity, rootCause, predictions, predictionsFor };
+  /** One open job's prediction (null when it is finished or unknown): the order and repair pages show it. */
+  async function predictionFor(kind: 'order' | 'repair', id: string): Promise<TPredictedCompletion | null> {
+    const found = (await predictionsFor({ kind, ids: [id] })).predictions[id];
+    if (found === undefined) return null;
+    const { kind: _kind, number: _number, ...prediction } = found;
+    return prediction;
+  }
+
+  return {
+    workflow,
+    onTime,
+    productTypes,
+    comparison,
+    capacity,
+    rootCause,
+    predictions,
+    predictionsFor,
+    predictionFor,
+  };
 }
 
 export type TAnalyticsService = ReturnType<typeof createAnalyticsService>;
