@@ -88,8 +88,12 @@ export async function registerOrdersRoutes(
     },
     async (request) => {
       const order = await orders.get(currentUserOf(request), request.params.id);
+      // Left out when there is none (a finished job, or no workflow to predict from).
       const predictedCompletion = (await options.predict?.('order', order.id)) ?? null;
-      return { success: true as const, data: { ...order, predictedCompletion } };
+      return {
+        success: true as const,
+        data: predictedCompletion === null ? order : { ...order, predictedCompletion },
+      };
     },
   );
 

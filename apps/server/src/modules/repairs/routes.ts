@@ -88,8 +88,12 @@ export async function registerRepairsRoutes(
     },
     async (request) => {
       const repair = await repairs.get(currentUserOf(request), request.params.id);
+      // Left out when there is none (a finished job, or no workflow to predict from).
       const predictedCompletion = (await options.predict?.('repair', repair.id)) ?? null;
-      return { success: true as const, data: { ...repair, predictedCompletion } };
+      return {
+        success: true as const,
+        data: predictedCompletion === null ? repair : { ...repair, predictedCompletion },
+      };
     },
   );
 
