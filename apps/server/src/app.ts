@@ -273,8 +273,19 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     attachments: services.attachments,
     storage: services.storage,
   });
-  await app.register(registerOrdersRoutes, { ...api, orders: services.orders, storage: services.storage });
-  await app.register(registerRepairsRoutes, { ...api, repairs: services.repairs, storage: services.storage });
+  const predict = services.analytics.predictionFor;
+  await app.register(registerOrdersRoutes, {
+    ...api,
+    orders: services.orders,
+    storage: services.storage,
+    predict,
+  });
+  await app.register(registerRepairsRoutes, {
+    ...api,
+    repairs: services.repairs,
+    storage: services.storage,
+    predict,
+  });
   await app.register(registerTrackingRoutes, { ...api, tracking: services.tracking });
   await app.register(registerWorkflowRoutes, {
     ...api,

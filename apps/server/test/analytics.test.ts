@@ -9,6 +9,7 @@ import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-templat
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.ts';
+import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTestClock } from './support/test-clock.ts';
@@ -233,6 +234,25 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
         remainingPhases: 3,
       },
     });
+  });
+
+  it('shows the prediction on the order page, and none once delivered', async () => {
+    expect(await get(`/api/v1/orders/${ids.c}`)).toMatchObject({
+      predictedCompletion: { likely: '2026-03-07T20:30:00.000Z', isLateRisk: true },
+    });
+    expect(await get(`/api/v1/orders/${ids.a}`)).not.toHaveProperty('predictedCompletion');
+  });
+
+  it('rebuilds the same facts from the history and the status changes', async () => {
+    const paths = ['workflow', 'on-time', 'product-types', 'root-cause'].map(
+      (path) => `/api/v1/analytics/${path}?${range}`,
+    );
+    const before = await Promise.all(paths.map(get));
+    await createAnalyticsFactsRepository(t.database.db).rebuildFacts();
+    const after = await Promise.all(paths.map(get));
+    const withoutTime = (answers: unknown[]) =>
+      answers.map((answer) => ({ ...(answer as object), generatedAt: null }));
+    expect(withoutTime(after)).toEqual(withoutTime(before));
   });
 
   it('keeps the screens to admins and managers: a salesperson is refused', async () => {

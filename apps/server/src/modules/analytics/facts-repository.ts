@@ -143,6 +143,71 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
     },
 
     /**
+     * Rebuilds every fact from `location_history` and the status changes in `item_changes`, in a few
+     * set-based statements: for a database whose history predates the facts (the benchmark and the demo seed
+     * history this way too). Consecutive arrivals of a job make a visit; offsite time is not in the history,
+     * so rebuilt visits count none. Run it in a transaction when others write.
+     */
+    async rebuildFacts(): Promise<void> {
+      for (const table of [
+        'analytics_station_days',
+        'analytics_job_steps',
+        'analytics_jobs',
+        'analytics_visits',
+      ]) {
+        await db.execute(sql.raw(`truncate ${table}`));
+      }
+      await db.execute(sql`
+        insert into analytics_visits (item_kind, item_id, station_id, department_id, location_id, phase_key,
+          product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework)
+        select i.item_kind, i.item_id, i.station_id, i.department_id, d.location_id, ${phaseOfVisit},
+          o.product_type_id, o.salesperson_id, i.arrived_at, i.left_at,
+          floor(extract(epoch from (i.left_at - i.arrived_at)) / 60)::int, 0,
+          i.earlier_here > 0 and i.previous_department is distinct from i.department_id
+        from (
+          select h.item_kind, h.item_id, h.station_id, h.department_id, h.arrived_at,
+            lead(h.arrived_at) over job as left_at,
+            lag(h.department_id) over job as previous_department,
+            count(*) over (partition by h.item_kind, h.item_id, h.department_id order by h.arrived_at
+              rows between unbounded preceding and 1 preceding) as earlier_here
+          from location_history h
+          window job as (partition by h.item_kind, h.item_id order by h.arrived_at, h.id)
+        ) as i
+        left join departments d on d.id = i.department_id
+        left join orders o on i.item_kind = 'order' and o.id = i.item_id
+        where i.left_at is not null and i.left_at > i.arrived_at
+        on conflict (item_kind, item_id, arrived_at) do nothing`);
+      await db.execute(sql`
+        insert into analytics_jobs (item_kind, item_id, location_id, product_type_id, metal_type_id, salesperson_id,
+          promised_date, first_arrival_at, visits, rework_visits, dwell_minutes, offsite_minutes, delivered_at)
+        select v.item_kind, v.item_id, v.location_id, o.product_type_id, o.metal_type_id, o.salesperson_id,
+          coalesce(o.promised_date, r.promised_date), v.first_arrival_at, v.visits, v.rework_visits, v.minutes, 0,
+          (select max(c.at) from item_changes c
+            where c.item_kind = v.item_kind and c.item_id = v.item_id and c.action = 'status-changed'
+              and c.changes->'status'->>'to' in ('delivered', 'picked_up'))
+        from (
+          select item_kind, item_id, (array_agg(location_id order by arrived_at))[1] as location_id,
+            min(arrived_at) as first_arrival_at, count(*)::int as visits,
+            count(*) filter (where is_rework)::int as rework_visits, sum(minutes) as minutes
+          from analytics_visits group by item_kind, item_id
+        ) as v
+        left join orders o on v.item_kind = 'order' and o.id = v.item_id
+        left join repairs r on v.item_kind = 'repair' and r.id = v.item_id`);
+      await db.execute(sql`
+        insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits)
+        select item_kind, item_id, 'phase', phase_key, sum(minutes), count(*) from analytics_visits
+          where phase_key is not null group by item_kind, item_id, phase_key
+        union all
+        select item_kind, item_id, 'station', station_id, sum(minutes), count(*) from analytics_visits
+          group by item_kind, item_id, station_id`);
+      await db.execute(sql`
+        insert into analytics_station_days (day, station_id, item_kind, product_type_id, bucket, visits, minutes)
+        select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
+          ${STATION_BUCKET_SQL}, count(*), sum(minutes - offsite_minutes)
+        from analytics_visits group by 1, 2, 3, 4, 5`);
+    },
+
+    /**
      * A job handed to its customer: its delivery time, with what the screens group it by as it stands now
      * (product type, metal, salesperson, promised date). A job never read gets its row here.
      */

@@ -898,12 +898,32 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     const result: TPredictions['predictions'] = {};
     for (const job of jobs) {
       const { prediction } = predictJob({ job, all, durations, now, timeZone: calendar.timeZone });
+      // Without a workflow there is nothing to predict from (the templates are made on first use).
+      if (templateOf(all, job.kind, job.productTypeId) === null) continue;
       result[job.id] = { ...prediction, kind: job.kind, number: job.number };
     }
     return { generatedAt: now.toISOString(), predictions: result };
   }
 
-  return { workflow, onTime, productTypes, comparison, capacity, rootCause, predictions, predictionsFor };
+  /** One open job's prediction (null when it is finished or unknown): the order and repair pages show it. */
+  async function predictionFor(kind: 'order' | 'repair', id: string): Promise<TPredictedCompletion | null> {
+    const found = (await predictionsFor({ kind, ids: [id] })).predictions[id];
+    if (found === undefined || found.remainingPhases === 0) return null;
+    const { kind: _kind, number: _number, ...prediction } = found;
+    return prediction;
+  }
+
+  return {
+    workflow,
+    onTime,
+    productTypes,
+    comparison,
+    capacity,
+    rootCause,
+    predictions,
+    predictionsFor,
+    predictionFor,
+  };
 }
 
 export type TAnalyticsService = ReturnType<typeof createAnalyticsService>;
