@@ -66,6 +66,48 @@ function formatterOf<Row>(series: readonly TSeries<Row>[]) {
   };
 }
 
+type TLabelPosition = 'top' | 'right' | 'center';
+type TLabelProps = { readonly viewBox?: unknown; readonly value?: unknown };
+
+function numberOf(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * A bar's or point's label on one line: Recharts' own label wraps at the bar's width, which breaks '13.5 h'
+ * in two and pushes the top line out of the chart.
+ */
+function labelContent(format: (value: number | null) => string, position: TLabelPosition) {
+  return function ChartLabel({ viewBox, value }: TLabelProps) {
+    const box = (viewBox ?? {}) as { x?: unknown; y?: unknown; width?: unknown; height?: unknown };
+    const [x, y, width, height] = [
+      numberOf(box.x),
+      numberOf(box.y),
+      numberOf(box.width),
+      numberOf(box.height),
+    ];
+    // No figure draws no bar; an empty slice of a stack has no room for one.
+    if (typeof value !== 'number' || (position === 'center' && value === 0)) return null;
+    const text = format(value);
+    const placed =
+      position === 'right'
+        ? { x: x + width + 4, y: y + height / 2, textAnchor: 'start' as const }
+        : position === 'center'
+          ? { x: x + width / 2, y: y + height / 2, textAnchor: 'middle' as const }
+          : { x: x + width / 2, y: y - 6, textAnchor: 'middle' as const };
+    return (
+      <text
+        {...placed}
+        dominantBaseline={position === 'top' ? 'auto' : 'central'}
+        fill={LABEL_FILL}
+        fontSize={11}
+      >
+        {text}
+      </text>
+    );
+  };
+}
+
 // Per bar of a horizontal chart, so names and labels never overlap.
 const HORIZONTAL_BAR_PX = 22;
 
@@ -140,10 +182,7 @@ export function AnalyticsBarChart<Row>({
           >
             <LabelList
               dataKey={one.key}
-              position={isStacked ? 'center' : isHorizontal ? 'right' : 'top'}
-              fill={LABEL_FILL}
-              fontSize={11}
-              formatter={(value: unknown) => one.format(typeof value === 'number' ? value : null)}
+              content={labelContent(one.format, isStacked ? 'center' : isHorizontal ? 'right' : 'top')}
             />
           </Bar>
         ))}
@@ -175,13 +214,7 @@ export function AnalyticsLineChart<Row>({ rows, category, series, height = 280 }
             connectNulls={false}
             isAnimationActive={false}
           >
-            <LabelList
-              dataKey={one.key}
-              position="top"
-              fill={LABEL_FILL}
-              fontSize={11}
-              formatter={(value: unknown) => one.format(typeof value === 'number' ? value : null)}
-            />
+            <LabelList dataKey={one.key} content={labelContent(one.format, 'top')} />
           </Line>
         ))}
       </LineChart>

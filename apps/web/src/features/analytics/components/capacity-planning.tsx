@@ -86,7 +86,7 @@ export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }
         {data.assumptions.note} {data.assumptions.openJobs} open jobs; the workshop works{' '}
         {data.assumptions.workshopHoursPerWeek} h a week.
       </p>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         {data.departments.map((department) => (
           <ChartCard
             key={department.departmentId}

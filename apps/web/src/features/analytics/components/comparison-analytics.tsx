@@ -138,7 +138,7 @@ export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalyt
         emptyText="No figures for these periods."
         fileName={csvFileName('Comparison', range)}
       />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         {UNIT_GROUPS.map(({ unit, title }) => {
           const rows = data.figures.filter((figure) => figure.unit === unit);
           if (rows.length === 0) return null;

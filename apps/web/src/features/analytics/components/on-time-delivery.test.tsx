@@ -22,7 +22,7 @@ function chartLabels(card: HTMLElement): string[] {
   );
 }
 
-describe('OnTimeDelivery', () => {
+describe('OnTimeDelivery', { timeout: 20_000 }, () => {
   giveChartsASize();
 
   it('shows the headline figures', () => {

@@ -103,7 +103,7 @@ export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
         <StatTile label="Late" value={formatCount(data.summary.late)} />
         <StatTile label="Average lateness of late jobs" value={formatDays(data.summary.averageDaysLate)} />
       </div>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChartCard
           title="On-time rate by month"
           rows={data.byMonth}

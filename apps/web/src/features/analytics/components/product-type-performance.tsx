@@ -94,7 +94,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
     ...FIGURE_COLUMNS,
   ];
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
+    <div className="grid items-start gap-6 xl:grid-cols-2">
       <ChartCard
         title="Cycle time per product type"
         description="Days from the first read to delivery."

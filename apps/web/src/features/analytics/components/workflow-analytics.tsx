@@ -125,7 +125,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
           hint={data.bottlenecks[0] ? `${formatRate(data.bottlenecks[0].share)} of station hours` : undefined}
         />
       </div>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChartCard
           title="Throughput per week"
           description="Jobs first read (started) and delivered each week."

@@ -27,7 +27,7 @@ const WITH_RUSH: TCapacityAnalytics = {
   },
 };
 
-describe('CapacityPlanningRoute', () => {
+describe('CapacityPlanningRoute', { timeout: 20_000 }, () => {
   beforeEach(() => stubPointerApis());
 
   it('shows load against capacity per department and station, an overbooked week marked', async () => {

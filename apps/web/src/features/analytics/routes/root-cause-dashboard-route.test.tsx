@@ -28,7 +28,7 @@ function render(route: string) {
   return asked;
 }
 
-describe('RootCauseDashboardRoute', () => {
+describe('RootCauseDashboardRoute', { timeout: 20_000 }, () => {
   it('ranks the causes and drills down to the jobs of one, each linking to its page', async () => {
     const asked = render('/root-cause-dashboard?from=2026-08-01&to=2026-10-31');
     const causes = await screen.findByRole('region', { name: 'Top causes of late jobs' });

@@ -48,7 +48,7 @@ const EMPTY: TWorkflowAnalytics = {
   predictionAccuracy: { jobs: 0, meanAbsoluteErrorDays: null },
 };
 
-describe('WorkflowAnalyticsRoute', () => {
+describe('WorkflowAnalyticsRoute', { timeout: 20_000 }, () => {
   giveChartsASize();
 
   it("asks for the address's filters and shows the prediction's mean absolute error", async () => {
