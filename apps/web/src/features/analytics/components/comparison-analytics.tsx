@@ -44,19 +44,23 @@ function formatIn(unit: TUnit): (value: TCellValue) => string {
 
 const SIGNED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 
-/** The change from B to A in the figure's unit, percentage points for rates, with the relative change. */
+/**
+ * The change from B to A in the figure's unit (percentage points for rates), worked out from the figures as
+ * the table shows them so the three columns add up, with the relative change.
+ */
 export function changeText(figure: TFigure): string {
   if (figure.change === null) return NO_FIGURE;
-  const change =
-    figure.unit === 'rate'
-      ? `${SIGNED.format(Math.round(figure.change * 1000) / 10)} pts`
-      : `${SIGNED.format(figure.unit === 'jobs' ? figure.change : (oneDecimal(figure.change) ?? 0))}${figure.unit === 'days' ? ' d' : figure.unit === 'hours' ? ' h' : ''}`;
+  const a = shown(figure.unit, figure.a);
+  const b = shown(figure.unit, figure.b);
+  const difference =
+    a !== null && b !== null ? Math.round((a - b) * 10) / 10 : (shown(figure.unit, figure.change) ?? 0);
+  const unit = { rate: ' pts', jobs: '', days: ' d', hours: ' h' }[figure.unit];
   const ratio =
     figure.changeRatio === null || figure.unit === 'rate'
       ? ''
       : ` (${SIGNED.format(Math.round(figure.changeRatio * 100))}%)`;
   const tone = changeTone(figure);
-  return `${change}${ratio}${tone === 'good' ? ', better' : tone === 'bad' ? ', worse' : ''}`;
+  return `${SIGNED.format(difference)}${unit}${ratio}${tone === 'good' ? ', better' : tone === 'bad' ? ', worse' : ''}`;
 }
 
 export function changeTone(figure: TFigure): 'good' | 'bad' | null {
@@ -140,8 +144,10 @@ export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalyt
       />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         {UNIT_GROUPS.map(({ unit, title }) => {
-          const rows = data.figures.filter((figure) => figure.unit === unit);
-          if (rows.length === 0) return null;
+          const ofUnit = data.figures.filter((figure) => figure.unit === unit);
+          if (ofUnit.length === 0) return null;
+          // A figure neither side has (no delivered job, no rate) would be an empty chart: the card says so.
+          const rows = ofUnit.filter((figure) => figure.a !== null || figure.b !== null);
           const format = formatIn(unit);
           const series: TSeries<TFigure>[] = [
             { key: 'a', name: aName, value: (row) => shown(unit, row.a), format },
@@ -155,7 +161,7 @@ export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalyt
               rowKey={(row) => row.key}
               columns={columns(() => format)}
               chart={<AnalyticsBarChart rows={rows} category={(row) => row.label} series={series} />}
-              emptyText="No figures for these periods."
+              emptyText="Neither side has these figures in its period."
               fileName={csvFileName(title, range)}
             />
           );
