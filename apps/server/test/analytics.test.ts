@@ -1,4 +1,6 @@
 import {
+  ZCapacityAnalyticsSchema,
+  ZComparisonAnalyticsSchema,
   ZOnTimeAnalyticsSchema,
   ZPredictionsSchema,
   ZProductTypeAnalyticsSchema,
@@ -218,6 +220,49 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
         expect.objectContaining({ id: ids.b, daysLate: 2, hours: 50, medianHours: 26.5, excessHours: 23.5 }),
       ]);
     }
+  });
+
+  it('sets the week against the one before, with the change of each figure', async () => {
+    const answer = ZComparisonAnalyticsSchema.parse(await get(`/api/v1/analytics/comparison?${range}`));
+    expect(answer.b).toMatchObject({ from: '2026-02-23', to: '2026-03-01' });
+    const figure = (key: string) => answer.figures.find((f) => f.key === key);
+    expect(figure('started')).toMatchObject({ a: 3, b: 0, change: 3, changeRatio: null });
+    expect(figure('onTimeRate')).toMatchObject({ a: 0.5, b: null, change: null });
+    // Seven finished visits, 3,540 minutes: 8.43 hours each.
+    expect(figure('averageStationHours')).toMatchObject({ a: 8.43, betterWhen: 'lower' });
+    expect(figure('reworkRate')).toMatchObject({ a: 0.5 });
+  });
+
+  it('loads each station with the open jobs’ remaining phases, and shows what a rush job pushes late', async () => {
+    const answer = ZCapacityAnalyticsSchema.parse(
+      await get('/api/v1/analytics/capacity?weeks=1&rushKind=order'),
+    );
+    expect(answer.weeks).toEqual(['2026-03-02']);
+    // C: 26.5 − 4 hours left at the bench from Friday noon, then 8 at polishing (no history: its target);
+    // each station has the workshop's 40 hours a week.
+    const load = Object.fromEntries(answer.departments.map((d) => [d.departmentId, d.weeks[0]]));
+    expect(load[places.bench.department.id]).toEqual({
+      weekStart: '2026-03-02',
+      loadHours: 22.5,
+      capacityHours: 40,
+      utilization: 0.563,
+    });
+    expect(load[places.polishing.department.id]).toMatchObject({ loadHours: 8, capacityHours: 40 });
+    expect(load[places.casting.department.id]).toMatchObject({ loadHours: 0 });
+    // A rush order (2 + 26.5 + 8 + 2 hours) holds C up by 26.5 × 168 / 40 + 8 × 168 / 40 = 144.9 hours.
+    expect(answer.whatIf).toEqual({
+      rushPredictedCompletion: '2026-03-08T02:30:00.000Z',
+      pushedLate: [
+        {
+          kind: 'order',
+          id: ids.c,
+          number: expect.any(String),
+          promisedDate: '2026-03-07',
+          predictedBefore: '2026-03-07T20:30:00.000Z',
+          predictedAfter: '2026-03-13T21:24:00.000Z',
+        },
+      ],
+    });
   });
 
   it('predicts an open job from its remaining phases, with an interval and a late risk', async () => {

@@ -25,11 +25,11 @@ export const STATION_BUCKET_SQL = sql.raw(
  */
 const phaseOfVisit = sql`(
   select phase->>'key'
-  from workflow_templates t cross join lateral jsonb_array_elements(t.phases) as phase
+  from workflow_templates t cross join lateral jsonb_array_elements(t.phases) with ordinality as p(phase, position)
   where t.kind = i.item_kind
     and (t.product_type_id is null or t.product_type_id = o.product_type_id)
     and phase->'departmentIds' ? i.department_id
-  order by t.product_type_id nulls last
+  order by t.product_type_id nulls last, position
   limit 1
 )`;
 
@@ -160,7 +160,17 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       await db.execute(sql`
         insert into analytics_visits (item_kind, item_id, station_id, department_id, location_id, phase_key,
           product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework)
-        select i.item_kind, i.item_id, i.station_id, i.department_id, d.location_id, ${phaseOfVisit},
+        with phase_map as (
+          -- The phase rule of recordVisits as a table: each template's first phase listing each department.
+          select distinct on (t.kind, t.product_type_id, department_id) t.kind, t.product_type_id, department_id,
+            phase->>'key' as phase_key
+          from workflow_templates t
+          cross join lateral jsonb_array_elements(t.phases) with ordinality as p(phase, position)
+          cross join lateral jsonb_array_elements_text(phase->'departmentIds') as department_id
+          order by t.kind, t.product_type_id, department_id, position
+        )
+        select i.item_kind, i.item_id, i.station_id, i.department_id, d.location_id,
+          coalesce(own.phase_key, fallback.phase_key),
           o.product_type_id, o.salesperson_id, i.arrived_at, i.left_at,
           floor(extract(epoch from (i.left_at - i.arrived_at)) / 60)::int, 0,
           i.earlier_here > 0 and i.previous_department is distinct from i.department_id
@@ -175,6 +185,10 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         ) as i
         left join departments d on d.id = i.department_id
         left join orders o on i.item_kind = 'order' and o.id = i.item_id
+        left join phase_map own on own.kind = i.item_kind and own.product_type_id = o.product_type_id
+          and own.department_id = i.department_id
+        left join phase_map fallback on fallback.kind = i.item_kind and fallback.product_type_id is null
+          and fallback.department_id = i.department_id
         where i.left_at is not null and i.left_at > i.arrived_at
         on conflict (item_kind, item_id, arrived_at) do nothing`);
       await db.execute(sql`

@@ -71,6 +71,9 @@ const lateDays = (scope: TScope) =>
 
 const cycleDays = sql`(extract(epoch from (j.delivered_at - j.first_arrival_at)) / 86400.0)`;
 
+/** Repairs have no product type: on-time groups them under this id. */
+export const REPAIRS_GROUP = 'repairs';
+
 export type TStationBucketRow = { stationId: string; bucket: number; visits: number; minutes: number };
 
 export function createAnalyticsRepository(db: TDatabase) {
@@ -282,7 +285,8 @@ export function createAnalyticsRepository(db: TDatabase) {
             count(*) filter (where late <= 0)::int as "onTime", avg(late) filter (where late > 0)::float8 as "avgLate"
           from (
             select to_char(j.delivered_at at time zone ${scope.timeZone}, 'YYYY-MM') as month,
-              j.product_type_id::text as product_type, j.salesperson_id::text as salesperson,
+              coalesce(j.product_type_id::text, case when j.item_kind = 'repair' then ${REPAIRS_GROUP} end) as product_type,
+              j.salesperson_id::text as salesperson,
               j.location_id as location, ${lateDays(scope)} as late
             from analytics_jobs j
             where ${deliveredIn(scope)} and j.promised_date is not null and ${jobWhere(scope)}
@@ -430,17 +434,21 @@ export function createAnalyticsRepository(db: TDatabase) {
       );
     },
 
-    /** The median hours of each step over the jobs delivered in the range. */
-    async stepMedians(scope: TScope, stepKinds: readonly string[]) {
+    /** The median hours of each step over the (latest `limit`) jobs delivered in the range. */
+    async stepMedians(scope: TScope, stepKinds: readonly string[], limit: number) {
       return query(
         db,
         sql`
+          with delivered as (
+            select j.item_kind, j.item_id from analytics_jobs j
+            where ${deliveredIn(scope)} and ${jobWhere(scope)}
+            order by j.delivered_at desc limit ${limit}
+          )
           select s.step_kind as "stepKind", s.step_key as "stepKey",
             (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median
-          from analytics_jobs j
+          from delivered j
           join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
-          where ${deliveredIn(scope)} and ${jobWhere(scope)}
-            and s.step_kind in (select jsonb_array_elements_text(${JSON.stringify(stepKinds)}::jsonb))
+          where s.step_kind in (select jsonb_array_elements_text(${JSON.stringify(stepKinds)}::jsonb))
           group by 1, 2`,
         { stepKind: text, stepKey: text, median: num },
       );
@@ -456,15 +464,15 @@ export function createAnalyticsRepository(db: TDatabase) {
       const idFilter = (column: SQL) =>
         filter.ids === null
           ? sql`true`
-          : sql`${column}::text in (select jsonb_array_elements_text(${JSON.stringify(filter.ids)}::jsonb))`;
+          : sql`${column} in (select (jsonb_array_elements_text(${JSON.stringify(filter.ids)}::jsonb))::uuid)`;
       const orderPart = sql`
-        select 'order' as kind, o.id::text as id, o.order_number as number, o.product_type_id::text as "productTypeId",
+        select 'order' as kind, o.id as uuid, o.order_number as number, o.product_type_id::text as "productTypeId",
           '[]'::jsonb as "repairTypes", o.promised_date::text as "promisedDate",
           (extract(epoch from o.created_at) * 1000)::float8 as "createdAt"
         from orders o where o.status not in ('delivered', 'cancelled') and ${idFilter(sql`o.id`)}
           ${filter.productTypeId ? sql`and o.product_type_id = ${filter.productTypeId}::uuid` : sql``}`;
       const repairPart = sql`
-        select 'repair' as kind, r.id::text as id, r.repair_number as number, null as "productTypeId",
+        select 'repair' as kind, r.id as uuid, r.repair_number as number, null as "productTypeId",
           r.repair_types as "repairTypes", r.promised_date::text as "promisedDate",
           (extract(epoch from r.created_at) * 1000)::float8 as "createdAt"
         from repairs r where r.status not in ('picked_up', 'cancelled') and ${idFilter(sql`r.id`)}`;
@@ -479,11 +487,12 @@ export function createAnalyticsRepository(db: TDatabase) {
       return query(
         db,
         sql`
-          select x.*, jw.phase_key as "phaseKey",
+          select x.kind, x.uuid::text as id, x.number, x."productTypeId", x."repairTypes", x."promisedDate",
+            x."createdAt", jw.phase_key as "phaseKey",
             (extract(epoch from jw.phase_started_at) * 1000)::float8 as "phaseStartedAt",
             (jw.completed_at is not null) as "isComplete"
           from (${parts}) as x
-          left join job_workflows jw on jw.item_kind = x.kind and jw.item_id::text = x.id`,
+          left join job_workflows jw on jw.item_kind = x.kind and jw.item_id = x.uuid`,
         {
           kind: z.enum(['order', 'repair']),
           id: text,

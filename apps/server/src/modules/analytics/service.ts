@@ -46,7 +46,7 @@ import {
 } from '@loupe/domain/workflow/working-calendar';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
-import { createAnalyticsRepository, type TScope } from './repository.ts';
+import { createAnalyticsRepository, REPAIRS_GROUP, type TScope } from './repository.ts';
 
 const HOUR_MS = 3_600_000;
 /** Lists on the screens stop here; the CSV of a longer list comes from a narrower filter. */
@@ -55,6 +55,10 @@ const LIST_LIMIT = 500;
 const PREDICTION_HISTORY_JOBS = 2000;
 /** Late jobs root cause looks at, the latest first. */
 const ROOT_CAUSE_JOBS = 2000;
+/** A step's typical time is its median over the latest this many deliveries of the range. */
+const MEDIAN_JOBS = 5000;
+/** Phase durations for predictions change slowly: read again at most this often. */
+const DURATIONS_TTL_MS = 60_000;
 
 export type TAnalyticsServiceOptions = {
   readonly db: TDatabase;
@@ -177,11 +181,20 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
   }
 
   /** Each phase's durations from recent deliveries, keyed `kind:phase`. */
+  let durationsCache: { at: number; durations: Map<string, TPhaseDuration> } | null = null;
+
+  /** Read again after DURATIONS_TTL_MS at most: predictions on every list would otherwise each pay for it. */
   async function phaseDurations(): Promise<Map<string, TPhaseDuration>> {
+    const now = clock().getTime();
+    if (durationsCache !== null && Math.abs(now - durationsCache.at) < DURATIONS_TTL_MS) {
+      return durationsCache.durations;
+    }
     const rows = await repo.phaseQuantiles(PREDICTION_HISTORY_JOBS);
-    return new Map(
-      rows.map((row) => [`${row.kind}:${row.phase}`, { p25: row.p25, p50: row.p50, p80: row.p80 }]),
+    const durations = new Map(
+      rows.map((row) => [`${row.kind}:${row.phase}`, { p25: row.p25, p50: row.p50, p80: row.p80 }] as const),
     );
+    durationsCache = { at: now, durations };
+    return durations;
   }
 
   function durationOf(
@@ -439,7 +452,9 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
             row.productTypeId,
             row.productTypeId === null
               ? 'No product type'
-              : (names.productTypes.get(row.productTypeId) ?? 'Unknown'),
+              : row.productTypeId === REPAIRS_GROUP
+                ? 'Repairs'
+                : (names.productTypes.get(row.productTypeId) ?? 'Unknown'),
           ),
         )
         .sort(byName),
@@ -807,7 +822,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     const kinds = query.level === 'phase' ? ['phase'] : ['station', 'offsite'];
     const [steps, medians, stations, all] = await Promise.all([
       repo.lateJobSteps(scope, kinds, ROOT_CAUSE_JOBS),
-      repo.stepMedians(scope, kinds),
+      repo.stepMedians(scope, kinds, MEDIAN_JOBS),
       repo.stations(),
       templates(),
     ]);
