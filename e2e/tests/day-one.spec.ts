@@ -222,21 +222,6 @@ test('scan toasts only for what the user has open, placed clear of the controls,
   await expect(page.getByText('detected at')).toHaveCount(0);
 });
 
-test('a screen still being built says what it will be for, in the words of those who will use it', async ({
-  page,
-}) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto('/root-cause-dashboard');
-  await expect(page.getByRole('heading', { name: 'Root Cause Dashboard' })).toBeVisible();
-  await expect(page.getByText('Coming soon')).toBeVisible();
-  await expect(page.getByText(/Why pieces run late/)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
-  await expect(page.locator('main')).not.toContainText(/issue|arrives with/i);
-  await page.screenshot({ path: `${SCREENSHOTS}placeholder-dark.png` });
-  await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}placeholder-light.png` });
-});
-
 for (const size of [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },

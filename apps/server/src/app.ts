@@ -20,6 +20,8 @@ import { createSecretBox, secretFrom } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
 import { ALERT_VIEWER_ROLES, createAlertsService } from './modules/alerts/service.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/routes.ts';
+import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createBuiltInEngine } from './modules/assistant/built-in-engine.ts';
 import { createAssistantRepository } from './modules/assistant/repository.ts';
 import { registerAssistantRoutes } from './modules/assistant/routes.ts';
@@ -274,8 +276,19 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     attachments: services.attachments,
     storage: services.storage,
   });
-  await app.register(registerOrdersRoutes, { ...api, orders: services.orders, storage: services.storage });
-  await app.register(registerRepairsRoutes, { ...api, repairs: services.repairs, storage: services.storage });
+  const predict = services.analytics.predictionFor;
+  await app.register(registerOrdersRoutes, {
+    ...api,
+    orders: services.orders,
+    storage: services.storage,
+    predict,
+  });
+  await app.register(registerRepairsRoutes, {
+    ...api,
+    repairs: services.repairs,
+    storage: services.storage,
+    predict,
+  });
   await app.register(registerTrackingRoutes, { ...api, tracking: services.tracking });
   await app.register(registerWorkflowRoutes, {
     ...api,
@@ -285,6 +298,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   await app.register(registerRfidRoutes, { ...api, rfid: services.rfid });
   await app.register(registerTvRoutes, { ...api, tv: services.tv });
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
+  await app.register(registerAnalyticsRoutes, { ...api, analytics: services.analytics });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
   await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });
   await app.register(registerDesignsRoutes, { ...api, designs: services.designs, storage: services.storage });
@@ -459,6 +473,12 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     events,
     offsiteSettings: generalSettings,
     logger: app.log,
+  });
+  const analytics = createAnalyticsService({
+    db,
+    clock,
+    calendar: () => settingsService.workingCalendar(),
+    personHours: (userId) => settingsService.personHours(userId),
   });
   const readers = createReadersRepository(db);
   const rfid = createRfidService({
@@ -668,6 +688,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     generalSettings,
     tracking,
     workflow,
+    analytics,
     tv,
     alerts,
     notifications,

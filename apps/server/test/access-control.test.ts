@@ -172,6 +172,14 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'GET /api/v1/workflow/people': ['admin', 'manager', 'salesperson', 'operator', 'production'],
   'GET /api/v1/workflow/my-tasks': 'signed-in',
   'GET /api/v1/workflow/summary': 'signed-in',
+  // Analytics (issue 13): the Workflow & Analytics screens and predictions, admins and managers only.
+  'GET /api/v1/analytics/workflow': ['admin', 'manager'],
+  'GET /api/v1/analytics/on-time': ['admin', 'manager'],
+  'GET /api/v1/analytics/product-types': ['admin', 'manager'],
+  'GET /api/v1/analytics/comparison': ['admin', 'manager'],
+  'GET /api/v1/analytics/capacity': ['admin', 'manager'],
+  'GET /api/v1/analytics/root-cause': ['admin', 'manager'],
+  'GET /api/v1/analytics/predictions': ['admin', 'manager'],
   // RFID ingest: readers with their API key, never people.
   'GET /api/v1/rfid/status': ['admin'],
   'GET /api/v1/settings/mqtt': ['admin'],

@@ -16,6 +16,8 @@ import { ALERT_RULE_DEFAULTS } from '@loupe/domain/alerts/alerts';
 import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { seedDeliveredHistory } from './delivered-history.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
 import { postReaderPayload } from './reader-http.ts';
@@ -38,6 +40,10 @@ const say = (line: string) => console.info(`[demo] ${line}`);
 const DEMO_SILENT_READER_MINUTES = 2;
 // The history's pieces sit half an hour to four hours at a station: a three-hour limit shows a few stuck ones.
 const DEMO_STUCK_HOURS = 3;
+/** The delivered past the analytics screens show (issue 13). */
+const DEMO_DELIVERED_ORDERS = 180;
+const DEMO_DELIVERED_REPAIRS = 90;
+const DEMO_HISTORY_DAYS = 120;
 
 function numberFrom(value: string | undefined, fallback: number): number {
   const parsed = value === undefined || value === '' ? Number.NaN : Number(value);
@@ -210,25 +216,27 @@ async function main(): Promise<void> {
   mkdirSync(DATA_DIR, { recursive: true });
 
   say(`Starting Loupe on ${host}:${port} with a fresh ${path.basename(DATA_DIR)}/ …`);
-  const loupe: TLoupeProcess = await startLoupeProcess({
-    port,
-    mqttPort,
-    host,
-    dataDir: DATA_DIR,
-    admin: { email: emailOf('admin'), password: passwordOf('admin') },
-    logLevel: 'warn',
-    stdio: 'pipe',
-    onOutput: showLoupeLine,
-    // Its own database and broker, whatever this shell points Loupe at.
-    env: {
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      REDIS_URL: '',
-      SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '600',
-      // Unset unless given: browsers then sign in wherever they reached Loupe (localhost, a LAN address).
-      PUBLIC_URL: process.env.PUBLIC_URL ?? '',
-    },
-  }).catch((error: unknown) => refuse((error as Error).message));
+  const startLoupe = () =>
+    startLoupeProcess({
+      port,
+      mqttPort,
+      host,
+      dataDir: DATA_DIR,
+      admin: { email: emailOf('admin'), password: passwordOf('admin') },
+      logLevel: 'warn',
+      stdio: 'pipe',
+      onOutput: showLoupeLine,
+      // Its own database and broker, whatever this shell points Loupe at.
+      env: {
+        DATABASE_URL: '',
+        MQTT_URL: '',
+        REDIS_URL: '',
+        SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '600',
+        // Unset unless given: browsers then sign in wherever they reached Loupe (localhost, a LAN address).
+        PUBLIC_URL: process.env.PUBLIC_URL ?? '',
+      },
+    }).catch((error: unknown) => refuse((error as Error).message));
+  let loupe: TLoupeProcess = await startLoupe();
   say(`Loupe is up at ${loupe.url} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
   let simulator: ChildProcess | null = null;
@@ -248,13 +256,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
-  loupe.child.once('exit', (exitCode) => {
-    if (stopping) return;
-    // Ctrl-C reaches Loupe too, and it stops by itself.
-    if (exitCode === 0) return void stopAll(0);
-    console.error(`[demo] Loupe exited unexpectedly (code ${exitCode}).\n${loupe.output()}`);
-    void stopAll(1);
-  });
+  let restarting = false;
+  const watch = (running: TLoupeProcess) =>
+    running.child.once('exit', (exitCode) => {
+      if (stopping || restarting) return;
+      // Ctrl-C reaches Loupe too, and it stops by itself.
+      if (exitCode === 0) return void stopAll(0);
+      console.error(`[demo] Loupe exited unexpectedly (code ${exitCode}).\n${running.output()}`);
+      void stopAll(1);
+    });
+  watch(loupe);
 
   try {
     const admin = await LoupeClient.signIn(loupe.url, emailOf('admin'), passwordOf('admin'));
@@ -288,6 +299,22 @@ async function main(): Promise<void> {
           temporaryPassword: passwordOf('production'),
         }),
       ),
+    );
+    // Analytics (issue 13): months of delivered work, written while Loupe is stopped (the API delivers only now).
+    restarting = true;
+    await loupe.stop();
+    const database = await openDatabase({ kind: 'pglite', dataDir: DATA_DIR });
+    const past = await seedDeliveredHistory(database.db, {
+      now: new Date(),
+      orders: DEMO_DELIVERED_ORDERS,
+      repairs: DEMO_DELIVERED_REPAIRS,
+      days: DEMO_HISTORY_DAYS,
+    }).finally(() => database.close());
+    loupe = await startLoupe();
+    restarting = false;
+    watch(loupe);
+    say(
+      `${past.delivered} orders and repairs delivered over the last ${DEMO_HISTORY_DAYS} days (${past.late} late), ${past.reads} reads: the analytics screens`,
     );
     const assigned = await assignDemoWork(admin);
     say(

@@ -886,3 +886,111 @@ export const designRevisions = pgTable(
   },
   (table) => [uniqueIndex('design_revisions_number_idx').on(table.requestId, table.number)],
 );
+
+// ── Analytics facts (issue 13, docs/decisions/009-analytics-facts.md) ───────────────────────────────
+
+/**
+ * One finished visit of a job to a station: written in the transaction of the move that ends it, with what
+ * the screens filter and group by copied in (location, phase, product type, salesperson), so that they never
+ * scan location_history. `offsiteMinutes` is the part of the visit the piece spent offsite (a vendor leg).
+ */
+export const analyticsVisits = pgTable(
+  'analytics_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    stationId: text('station_id').notNull(),
+    departmentId: text('department_id').notNull(),
+    locationId: text('location_id'),
+    phaseKey: text('phase_key'),
+    productTypeId: uuid('product_type_id'),
+    salespersonId: uuid('salesperson_id'),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }).notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }).notNull(),
+    minutes: integer('minutes').notNull(),
+    offsiteMinutes: integer('offsite_minutes').notNull().default(0),
+    // Back in a department the job had already left: a rework loop.
+    isRework: boolean('is_rework').notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex('analytics_visits_item_idx').on(table.itemKind, table.itemId, table.arrivedAt),
+    index('analytics_visits_left_idx').on(table.leftAt),
+    index('analytics_visits_station_idx').on(table.stationId, table.leftAt),
+    // Work in progress at an instant: the visits whose span holds it, without scanning the others.
+    index('analytics_visits_span_idx').using('gist', sql`tstzrange(${table.arrivedAt}, ${table.leftAt})`),
+  ],
+);
+
+/**
+ * Visits per UTC day, station, kind and product type ('' for none), counted per duration bucket (quarter
+ * octaves of minutes, domain `minutesBucket`): station averages are exact from `minutes`, percentiles come
+ * from the buckets, and a quarter's figures read a few thousand rows instead of millions of visits.
+ */
+export const analyticsStationDays = pgTable(
+  'analytics_station_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    stationId: text('station_id').notNull(),
+    itemKind: text('item_kind').notNull(),
+    productTypeId: text('product_type_id').notNull().default(''),
+    bucket: integer('bucket').notNull(),
+    visits: integer('visits').notNull().default(0),
+    minutes: bigint('minutes', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.day, table.stationId, table.itemKind, table.productTypeId, table.bucket],
+    }),
+  ],
+);
+
+/**
+ * One row per job that has been read somewhere: its counters, kept as its visits are written, and its
+ * delivery, stamped when its status becomes delivered (orders) or picked up (repairs).
+ */
+export const analyticsJobs = pgTable(
+  'analytics_jobs',
+  {
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    // Where it was first read.
+    locationId: text('location_id'),
+    productTypeId: uuid('product_type_id'),
+    metalTypeId: uuid('metal_type_id'),
+    salespersonId: uuid('salesperson_id'),
+    promisedDate: date('promised_date', { mode: 'string' }),
+    firstArrivalAt: timestamp('first_arrival_at', { withTimezone: true }),
+    visits: integer('visits').notNull().default(0),
+    reworkVisits: integer('rework_visits').notNull().default(0),
+    dwellMinutes: bigint('dwell_minutes', { mode: 'number' }).notNull().default(0),
+    offsiteMinutes: bigint('offsite_minutes', { mode: 'number' }).notNull().default(0),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemKind, table.itemId] }),
+    index('analytics_jobs_delivered_idx').on(table.deliveredAt),
+    index('analytics_jobs_first_arrival_idx').on(table.firstArrivalAt),
+  ],
+);
+
+/**
+ * Minutes each job spent per phase, per station and per offsite leg (keyed by the station it left from):
+ * what root cause compares with the median, and what predictions draw their durations from.
+ */
+export const analyticsJobSteps = pgTable(
+  'analytics_job_steps',
+  {
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    // phase, station or offsite
+    stepKind: text('step_kind').notNull(),
+    stepKey: text('step_key').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.itemKind, table.itemId, table.stepKind, table.stepKey] }),
+    index('analytics_job_steps_key_idx').on(table.stepKind, table.stepKey),
+  ],
+);

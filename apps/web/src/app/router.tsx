@@ -4,27 +4,6 @@ import { paths } from '@/lib/paths';
 import { RedirectIfSignedIn, RequireAuth } from './guards/require-auth';
 import { RouteErrorScreen } from './routes/error-screen';
 
-/** A lazy layout route for a screen a later issue builds, behind the role check of its path. */
-function upcoming(path: string): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { RequireRouteAccess } = await import('./guards/require-route-access');
-      const { UpcomingScreen } = await import('./routes/upcoming-screen');
-      const { UPCOMING_SCREENS } = await import('./routes/upcoming-screens');
-      const screen = UPCOMING_SCREENS[path];
-      if (!screen) throw new Error(`no upcoming screen for ${path}`);
-      return {
-        Component: () => (
-          <RequireRouteAccess path={path}>
-            <UpcomingScreen {...screen} />
-          </RequireRouteAccess>
-        ),
-      };
-    },
-  };
-}
-
 /** A lazy layout route for a built screen, behind the role check of `accessPath` (its own path by default). */
 function screen(path: string, load: () => Promise<ComponentType>, accessPath: string = path): RouteObject {
   return {
@@ -82,6 +61,35 @@ const BUILT_SCREENS: RouteObject[] = [
     paths.designerWorkspace,
     async () => (await import('@/features/designs/routes/designer-workspace-route')).DesignerWorkspaceRoute,
   ),
+  // Issue 13: the analytics screens; charts load with them, never with the sign-in page.
+  screen(
+    paths.workflowAnalytics,
+    async () => (await import('@/features/analytics/routes/workflow-analytics-route')).WorkflowAnalyticsRoute,
+  ),
+  screen(
+    paths.onTimeDelivery,
+    async () => (await import('@/features/analytics/routes/on-time-delivery-route')).OnTimeDeliveryRoute,
+  ),
+  screen(
+    paths.productTypePerformance,
+    async () =>
+      (await import('@/features/analytics/routes/product-type-performance-route'))
+        .ProductTypePerformanceRoute,
+  ),
+  screen(
+    paths.comparisonAnalytics,
+    async () =>
+      (await import('@/features/analytics/routes/comparison-analytics-route')).ComparisonAnalyticsRoute,
+  ),
+  screen(
+    paths.capacityPlanning,
+    async () => (await import('@/features/analytics/routes/capacity-planning-route')).CapacityPlanningRoute,
+  ),
+  screen(
+    paths.rootCauseDashboard,
+    async () =>
+      (await import('@/features/analytics/routes/root-cause-dashboard-route')).RootCauseDashboardRoute,
+  ),
   screen(paths.orders, async () => (await import('@/features/orders/routes/orders-route')).OrdersRoute),
   screen(
     paths.orderNew,
@@ -114,15 +122,6 @@ const BUILT_SCREENS: RouteObject[] = [
     async () => (await import('@/features/repairs/routes/repair-edit-route')).RepairEditRoute,
     paths.repairs,
   ),
-];
-
-const LAYOUT_SCREENS = [
-  paths.workflowAnalytics,
-  paths.onTimeDelivery,
-  paths.productTypePerformance,
-  paths.comparisonAnalytics,
-  paths.capacityPlanning,
-  paths.rootCauseDashboard,
 ];
 
 /** Every route of spec §2; screens are lazy-loaded so the sign-in page stays small. */
@@ -219,7 +218,6 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={paths.dashboard} replace /> },
               ...BUILT_SCREENS,
-              ...LAYOUT_SCREENS.map(upcoming),
               {
                 path: paths.settings,
                 lazy: async () => ({

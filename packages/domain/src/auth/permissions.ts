@@ -82,6 +82,9 @@ export const TAG_ASSIGNER_ROLES: readonly TRole[] = unionOf(ORDER_EDITOR_ROLES, 
 /** Settings › RFID simulator and its socket event rfid:test-scan (spec §6, §7). */
 export const RFID_SIMULATOR_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
 
+/** The Workflow & Analytics screens of spec §2 (/workflow-analytics … /root-cause-dashboard) and their API. */
+export const ANALYTICS_VIEWER_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
+
 /** The readers list: admins set readers up (/rfid-mapping); the simulator picks a reader and antenna from it. */
 export const READER_VIEWER_ROLES: readonly TRole[] = unionOf(ADMIN_ROLES, RFID_SIMULATOR_ROLES);
 
@@ -115,4 +118,6 @@ export function canWorkOnDesigns(actor: TActor | null | undefined): boolean {
 
 export function canViewDesignRequests(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, DESIGN_REQUEST_VIEWER_ROLES);
+export function canViewAnalytics(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, ANALYTICS_VIEWER_ROLES);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
 import { ZAttachmentSchema } from '../catalog/catalog';
@@ -102,6 +103,8 @@ export const ZOrderSchema = z.object({
   notes: z.string(),
   photos: z.array(ZAttachmentSchema),
   tracking: ZTrackedItemSummarySchema.nullable(),
+  /** Open jobs: when it will likely be done (issue 13); the detail answer has it, lists may leave it out. */
+  predictedCompletion: ZPredictedCompletionSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

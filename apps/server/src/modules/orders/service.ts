@@ -1,3 +1,4 @@
+import { DELIVERED_STATUS } from '@loupe/domain/analytics/analytics-api';
 import type { TListPage } from '@loupe/domain/api/list';
 import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
@@ -32,6 +33,7 @@ import type { TClock } from '../../lib/clock.ts';
 import { pageOf } from '../../lib/keyset.ts';
 import { fieldError, forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
+import { createAnalyticsFactsRepository } from '../analytics/facts-repository.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
 import { attachmentsOf } from '../attachments/owned-attachments.ts';
 import {
@@ -307,6 +309,9 @@ export function createOrdersService(options: TOrdersServiceOptions) {
           ...(searchText === undefined ? {} : { searchText }),
           updatedAt: now,
         });
+        if (defined.status === DELIVERED_STATUS.order) {
+          await createAnalyticsFactsRepository(tx).recordDelivered('order', id, now);
+        }
         const after = await loadOrder(tx, id);
         await recordUpdated(tx, {
           itemKind: 'order',

@@ -1,3 +1,4 @@
+import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import { listPageSchema } from '@loupe/domain/api/list';
 import { REPAIR_MANAGER_ROLES, REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import {
@@ -21,7 +22,12 @@ import type { TRepairsService } from './service.ts';
 /** Repairs (issue 5 §3): seen by REPAIR_VIEWER_ROLES, taken in and managed by REPAIR_MANAGER_ROLES (spec §6). */
 export async function registerRepairsRoutes(
   instance: FastifyInstance,
-  options: { readonly repairs: TRepairsService; readonly storage: TImageStorage },
+  options: {
+    readonly repairs: TRepairsService;
+    readonly storage: TImageStorage;
+    /** Issue 13: when an open repair will likely be done (null once finished). */
+    readonly predict?: (kind: 'repair', id: string) => Promise<TPredictedCompletion | null>;
+  },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { repairs, storage } = options;
@@ -80,10 +86,15 @@ export async function registerRepairsRoutes(
         response: { 200: resultWithData(ZRepairSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await repairs.get(currentUserOf(request), request.params.id),
-    }),
+    async (request) => {
+      const repair = await repairs.get(currentUserOf(request), request.params.id);
+      // Left out when there is none (a finished job, or no workflow to predict from).
+      const predictedCompletion = (await options.predict?.('repair', repair.id)) ?? null;
+      return {
+        success: true as const,
+        data: predictedCompletion === null ? repair : { ...repair, predictedCompletion },
+      };
+    },
   );
 
   app.patch(

@@ -1,8 +1,10 @@
 import { tvStationRoom } from '@loupe/domain/realtime/events';
+import { durationMinutes } from '@loupe/domain/tracking/location-history';
 import { planLocationMove } from '@loupe/domain/tracking/location-move';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { createAnalyticsFactsRepository, type TClosedVisit } from '../analytics/facts-repository.ts';
 import { departmentRoom, itemRoom, type TAnnouncer, type TPending } from './announcements.ts';
 import {
   itemKindOf,
@@ -92,6 +94,7 @@ type TBatch = {
   /** Read keys applied before, and those this batch applies (a read delivered twice in one batch). */
   readonly appliedReadKeys: Set<string>;
   readonly history: TLocationHistoryInsert[];
+  readonly visits: TClosedVisit[];
   readonly changed: Set<TTrackedItemRow>;
   readonly stationsSeen: Map<string, Date>;
 };
@@ -166,6 +169,23 @@ export function createLocationMoves(options: {
         : null;
 
     if (plan.kind === 'moved') {
+      if (from !== null && tracked.arrivedAt !== null) {
+        // The visit this move ends, for analytics; offsite time counts from when the sweep noticed it.
+        const offsiteSince = tracked.status === 'offsite' ? tracked.offsiteDetectedAt : null;
+        batch.visits.push({
+          itemKind: kind,
+          itemId: item.id,
+          stationId: from.stationId,
+          departmentId: from.departmentId,
+          arrivedAt: tracked.arrivedAt,
+          leftAt: plan.arrivedAt,
+          minutes: plan.durationMinutes,
+          offsiteMinutes:
+            offsiteSince === null
+              ? 0
+              : Math.min(plan.durationMinutes, Math.max(0, durationMinutes(offsiteSince, plan.arrivedAt))),
+        });
+      }
       batch.history.push({
         itemKind: kind,
         itemId: item.id,
@@ -293,6 +313,7 @@ export function createLocationMoves(options: {
       stations,
       appliedReadKeys,
       history: [],
+      visits: [],
       changed: new Set(),
       stationsSeen: new Map(),
     };
@@ -341,6 +362,8 @@ export function createLocationMoves(options: {
         );
         pending.push(...(await afterMoves(tx, moved)));
       }
+      // After the workflow has made its templates: a visit counts to the phase its department belongs to.
+      await createAnalyticsFactsRepository(tx).recordVisits(batch.visits);
       await steps.after?.(tx, outcomes);
       return outcomes;
     });

@@ -1,4 +1,6 @@
+import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import type { ReactNode } from 'react';
+import { PredictedCompletion } from '@/components/prediction/predicted-completion';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
 import { DetailSection } from './detail-section';
 
@@ -23,6 +25,8 @@ export function Fact({
 export type TJobFactsProps = {
   readonly customer: { readonly name: string; readonly phone: string | null; readonly email: string | null };
   readonly promisedDate: string | null;
+  /** When it will likely be done (issue 13); absent for a finished job. */
+  readonly prediction?: TPredictedCompletion | null | undefined;
   /** What the job was made of, as facts, between the promise and the dates. */
   readonly children: ReactNode;
   /** 'Created' for an order, 'Taken in' for a repair. */
@@ -35,6 +39,7 @@ export type TJobFactsProps = {
 export function JobFacts({
   customer,
   promisedDate,
+  prediction,
   children,
   createdLabel,
   createdAt,
@@ -49,6 +54,11 @@ export function JobFacts({
           {customer.email ? <span className="block">{customer.email}</span> : null}
         </Fact>
         <Fact label="Promised">{promisedDate ? formatCalendarDate(promisedDate) : 'Not set'}</Fact>
+        {prediction ? (
+          <Fact label="Predicted completion">
+            <PredictedCompletion prediction={prediction} />
+          </Fact>
+        ) : null}
         {children}
         <Fact label={createdLabel}>{formatDateTime(createdAt)}</Fact>
         <Fact label="Last changed">{formatDateTime(updatedAt)}</Fact>

@@ -1,7 +1,9 @@
+import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
 import { ZapIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PredictionLine } from '@/components/prediction/predicted-completion';
 import { currentLocationText } from '@/components/tracking/tracking-labels';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/date-format';
@@ -58,6 +60,8 @@ export type TJobRowProps = {
   /** The money column's value; `amountLabel` names it for screen readers (the column's title). */
   readonly amountCents: number;
   readonly amountLabel: string;
+  /** When an open job will likely be done (issue 13), for those who may see predictions. */
+  readonly prediction?: TPredictedCompletion | null | undefined;
 };
 
 /** One job in a list: a link to it, laid out in the header's columns (three lines on phones). */
@@ -99,6 +103,7 @@ export function JobRow(props: TJobRowProps) {
         <span className="sr-only">Promised </span>
         {props.promisedDate ? formatCalendarDate(props.promisedDate) : 'No date'}
         {isOverdue ? ' · Overdue' : isDueToday ? ' · Today' : null}
+        {props.prediction ? <PredictionLine prediction={props.prediction} /> : null}
       </span>
       <span
         className={cn(

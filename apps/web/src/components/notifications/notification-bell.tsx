@@ -39,7 +39,7 @@ export function NotificationBell() {
           {unread > 0 ? (
             <span
               aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-destructive px-1 text-center text-[0.65rem] leading-5 font-semibold text-destructive-foreground"
+              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-destructive px-1 dark:bg-destructive/60 text-center text-[0.65rem] leading-5 font-semibold text-destructive-foreground"
             >
               {unread > BADGE_MAX ? `${BADGE_MAX}+` : unread}
             </span>

@@ -100,6 +100,7 @@ function OrderFacts({ order }: { order: TOrder }) {
     <JobFacts
       customer={order.customer}
       promisedDate={order.promisedDate}
+      prediction={order.predictedCompletion}
       createdLabel="Created"
       createdAt={order.createdAt}
       updatedAt={order.updatedAt}

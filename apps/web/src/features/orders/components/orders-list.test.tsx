@@ -291,4 +291,50 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1 order')).toBeInTheDocument();
   });
+  it("shows a manager each open order's predicted completion and flags the ones at risk of being late", async () => {
+    const onTrack = listItem(0, { promisedDate: '2025-07-01' });
+    const atRisk = listItem(1, { promisedDate: '2025-06-20' });
+    const delivered = listItem(2, { status: 'delivered' });
+    const prediction = (likely: string, isLateRisk: boolean) => ({
+      kind: 'order',
+      number: '',
+      earliest: `${likely}T09:00:00`,
+      likely: `${likely}T12:00:00`,
+      latest: `${likely}T17:00:00`,
+      isLateRisk,
+      remainingPhases: 2,
+    });
+    let asked: unknown;
+    mockGet({
+      orders: page([onTrack, atRisk, delivered]),
+      'analytics/predictions': (options: { searchParams?: unknown } | undefined) => {
+        asked = options?.searchParams;
+        return envelope({
+          generatedAt: '2025-06-15T12:00:00.000Z',
+          predictions: {
+            [onTrack.id]: prediction('2025-06-25', false),
+            [atRisk.id]: prediction('2025-06-24', true),
+          },
+        });
+      },
+    });
+    renderList('manager');
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    const risky = (await within(list).findByText(/Predicted done Jun 24, likely Jun 24, late risk/)).closest(
+      'a',
+    );
+    expect(risky).toHaveTextContent('ORD-00002');
+    const fine = within(list).getByText('Predicted done Jun 25, likely Jun 25').closest('a');
+    expect(fine).toHaveTextContent('ORD-00001');
+    expect(fine).not.toHaveTextContent(/late risk/i);
+    // Only open orders are asked about.
+    expect(asked).toEqual({ kind: 'order', ids: `${onTrack.id},${atRisk.id}` });
+  });
+
+  it("never asks a salesperson's list for predictions (the analytics API is for admins and managers)", async () => {
+    mockGet({ orders: page([listItem(0)]) });
+    renderList('salesperson');
+    expect(await screen.findByText('ORD-00001')).toBeInTheDocument();
+    expect(vi.mocked(apiClient.get).mock.calls.map((call) => call[0])).toEqual(['orders']);
+  });
 });

@@ -1,5 +1,6 @@
-import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
+import { canCreateOrEditOrders, canViewAnalytics } from '@loupe/domain/auth/permissions';
 import {
+  FINISHED_ORDER_STATUSES,
   ORDER_SORTS,
   ORDER_STATUS_LABELS,
   ORDER_STATUS_TRANSITIONS,
@@ -9,10 +10,12 @@ import {
   type TOrderStatus,
 } from '@loupe/domain/orders/order';
 import { PackageIcon } from 'lucide-react';
+import { useMemo } from 'react';
 import type { TJobBulkStatus } from '@/components/job-list/bulk-status-bar';
 import { JobList, type TJobListLabels } from '@/components/job-list/job-list';
 import { JOB_SORT_LABELS, type TJobListChoices } from '@/components/job-list/job-list-filters';
 import { useJobListFilters } from '@/components/job-list/use-job-list-filters';
+import { usePredictions } from '@/lib/analytics-api/get-predictions';
 import { useAuth } from '@/lib/auth/auth-context';
 import { localIsoDate } from '@/lib/date-format';
 import { paths } from '@/lib/paths';
@@ -49,6 +52,15 @@ export function OrdersList({ now = () => new Date() }: { now?: () => Date }) {
   const { user } = useAuth();
   const filterState = useJobListFilters(ORDER_CHOICES);
   const query = useOrders(filterState.filters);
+  const openIds = useMemo(
+    () =>
+      (query.data?.pages ?? [])
+        .flatMap((page) => page.items)
+        .filter((job) => !FINISHED_ORDER_STATUSES.includes(job.status))
+        .map((job) => job.id),
+    [query.data],
+  );
+  const predictions = usePredictions({ kind: 'order', ids: openIds, enabled: canViewAnalytics(user) });
   const today = localIsoDate(now());
   const update = useUpdateOrder();
   const bulkStatus: TJobBulkStatus<TOrderListItem, TOrderStatus> = {
@@ -64,7 +76,7 @@ export function OrdersList({ now = () => new Date() }: { now?: () => Date }) {
       newJob={canCreateOrEditOrders(user) ? { to: paths.orderNew, label: 'New order' } : null}
       filterState={filterState}
       query={query}
-      renderRow={(order) => <OrderRow order={order} today={today} />}
+      renderRow={(order) => <OrderRow order={order} today={today} prediction={predictions.get(order.id)} />}
       bulkStatus={canCreateOrEditOrders(user) ? bulkStatus : undefined}
     />
   );

@@ -103,6 +103,7 @@ function RepairFacts({ repair }: { repair: TRepair }) {
     <JobFacts
       customer={repair.customer}
       promisedDate={repair.promisedDate}
+      prediction={repair.predictedCompletion}
       createdLabel="Taken in"
       createdAt={repair.createdAt}
       updatedAt={repair.updatedAt}

@@ -1,3 +1,4 @@
+import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import type { TRepairListItem } from '@loupe/domain/repairs/repair';
 import { FINISHED_REPAIR_STATUSES } from '@loupe/domain/repairs/repair';
 import { JobRow, type TJobListColumns } from '@/components/job-list/job-row';
@@ -8,7 +9,16 @@ import { RepairStatusBadge } from './repair-labels';
 export const REPAIR_COLUMNS: TJobListColumns = { customer: 'Customer and item', amount: 'Estimate' };
 
 /** A repair in the list: the item under the customer, the estimate in the money column. */
-export function RepairRow({ repair, today }: { repair: TRepairListItem; today: string }) {
+export function RepairRow({
+  repair,
+  today,
+  prediction,
+}: {
+  repair: TRepairListItem;
+  today: string;
+  /** Its predicted completion, when the viewer may see predictions and it is open. */
+  prediction?: TPredictedCompletion | undefined;
+}) {
   const isOpen = !FINISHED_REPAIR_STATUSES.includes(repair.status);
   return (
     <JobRow
@@ -23,6 +33,7 @@ export function RepairRow({ repair, today }: { repair: TRepairListItem; today: s
       isDueToday={repair.promisedDate === today && isOpen}
       tracking={repair.tracking}
       amountCents={repair.estimateCents}
+      prediction={isOpen ? prediction : null}
       amountLabel={REPAIR_COLUMNS.amount}
     />
   );

@@ -1,5 +1,6 @@
-import { canCreateAndManageRepairs } from '@loupe/domain/auth/permissions';
+import { canCreateAndManageRepairs, canViewAnalytics } from '@loupe/domain/auth/permissions';
 import {
+  FINISHED_REPAIR_STATUSES,
   REPAIR_SORTS,
   REPAIR_STATUS_LABELS,
   REPAIR_STATUS_TRANSITIONS,
@@ -8,10 +9,12 @@ import {
   type TRepairStatus,
 } from '@loupe/domain/repairs/repair';
 import { WrenchIcon } from 'lucide-react';
+import { useMemo } from 'react';
 import type { TJobBulkStatus } from '@/components/job-list/bulk-status-bar';
 import { JobList, type TJobListLabels } from '@/components/job-list/job-list';
 import { JOB_SORT_LABELS, type TJobListChoices } from '@/components/job-list/job-list-filters';
 import { useJobListFilters } from '@/components/job-list/use-job-list-filters';
+import { usePredictions } from '@/lib/analytics-api/get-predictions';
 import { useAuth } from '@/lib/auth/auth-context';
 import { localIsoDate } from '@/lib/date-format';
 import { paths } from '@/lib/paths';
@@ -48,6 +51,15 @@ export function RepairsList({ now = () => new Date() }: { now?: () => Date }) {
   const { user } = useAuth();
   const filterState = useJobListFilters(REPAIR_CHOICES);
   const query = useRepairs(filterState.filters);
+  const openIds = useMemo(
+    () =>
+      (query.data?.pages ?? [])
+        .flatMap((page) => page.items)
+        .filter((job) => !FINISHED_REPAIR_STATUSES.includes(job.status))
+        .map((job) => job.id),
+    [query.data],
+  );
+  const predictions = usePredictions({ kind: 'repair', ids: openIds, enabled: canViewAnalytics(user) });
   const today = localIsoDate(now());
   const update = useUpdateRepair();
   const bulkStatus: TJobBulkStatus<TRepairListItem, TRepairStatus> = {
@@ -63,7 +75,9 @@ export function RepairsList({ now = () => new Date() }: { now?: () => Date }) {
       newJob={canCreateAndManageRepairs(user) ? { to: paths.repairNew, label: 'New repair' } : null}
       filterState={filterState}
       query={query}
-      renderRow={(repair) => <RepairRow repair={repair} today={today} />}
+      renderRow={(repair) => (
+        <RepairRow repair={repair} today={today} prediction={predictions.get(repair.id)} />
+      )}
       bulkStatus={canCreateAndManageRepairs(user) ? bulkStatus : undefined}
     />
   );

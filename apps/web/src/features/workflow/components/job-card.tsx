@@ -1,6 +1,8 @@
+import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import type { TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
 import { BellRingIcon, CheckIcon, EllipsisIcon, MapPinIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { LateRiskBadge, predictionText } from '@/components/prediction/predicted-completion';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -43,6 +45,8 @@ export type TJobCardProps = {
   readonly onNudge: () => void;
   readonly onRush: (isRush: boolean) => void;
   readonly onExpectedOffsite: (expected: boolean) => void;
+  /** When it will likely be done (issue 13), once the prediction has loaded. */
+  readonly prediction?: TPredictedCompletion | undefined;
 };
 
 /** One job on the Command Center: who, what, where it is, how long in its phase, and the one-click actions. */
@@ -58,6 +62,7 @@ export function JobCard({
   onNudge,
   onRush,
   onExpectedOffsite,
+  prediction,
 }: TJobCardProps) {
   const { workflow } = job;
   return (
@@ -87,6 +92,7 @@ export function JobCard({
             {job.urgency === 'at-risk' ? (
               <Badge className="bg-amber-200 text-amber-950 hover:bg-amber-200">At risk</Badge>
             ) : null}
+            {prediction?.isLateRisk ? <LateRiskBadge /> : null}
             {workflow.reworkCount > 0 ? (
               <Badge variant="outline">Rework ×{workflow.reworkCount}</Badge>
             ) : null}
@@ -111,6 +117,12 @@ export function JobCard({
                 : 'No promised date'}
           </dd>
         </div>
+        {prediction ? (
+          <div>
+            <dt className="sr-only">Predicted completion</dt>
+            <dd>{predictionText(prediction)}</dd>
+          </div>
+        ) : null}
         <div className="flex items-center gap-1">
           <dt>
             <MapPinIcon className="size-3" aria-label="Where it is" />

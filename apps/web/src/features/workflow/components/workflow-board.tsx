@@ -1,4 +1,4 @@
-import { canViewRepairs } from '@loupe/domain/auth/permissions';
+import { canViewAnalytics, canViewRepairs } from '@loupe/domain/auth/permissions';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import {
   type TWorkflowBoard,
@@ -15,6 +15,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { LoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { Button } from '@/components/ui/button';
+import { usePredictions } from '@/lib/analytics-api/get-predictions';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useLocations } from '@/lib/registry-api/get-locations';
@@ -88,6 +89,12 @@ export function WorkflowBoard() {
   const locations = useLocations().data?.items ?? [];
   const board = useWorkflowBoard({ kind, due, ...(locationId === ALL ? {} : { locationId }) });
   const people = peopleToAssign(useWorkflowPeople().data ?? []);
+  const boardIds = useMemo(
+    () => (board.data?.columns ?? []).flatMap((column) => column.jobs.map((job) => job.id)),
+    [board.data],
+  );
+  // The Command Center is for admins and managers, who may see predictions (issue 13 §3).
+  const predictions = usePredictions({ kind, ids: boardIds, enabled: canViewAnalytics(user) });
   const advance = useAdvancePhase();
   const assign = useAssignPhase();
   const nudge = useNudgeJob();
@@ -324,6 +331,7 @@ export function WorkflowBoard() {
                   onAssign={(assigneeId) => void assignJobs([job], assigneeId)}
                   onRush={(isRush) => void rushJobs([job], isRush)}
                   onExpectedOffsite={(expected) => void expectJobsOffsite([job], expected)}
+                  prediction={predictions.get(job.id)}
                   onNudge={() =>
                     nudge.mutate(
                       { kind: job.kind, id: job.id },

@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client.ts';
+
+/** A visit that a move has just ended: where the job was, from when to when. */
+export type TClosedVisit = {
+  readonly itemKind: 'order' | 'repair';
+  readonly itemId: string;
+  readonly stationId: string;
+  readonly departmentId: string;
+  readonly arrivedAt: Date;
+  readonly leftAt: Date;
+  readonly minutes: number;
+  /** The part of it spent offsite (from offsite detection to the read that brought it back). */
+  readonly offsiteMinutes: number;
+};
+
+/** Domain `minutesBucket` in SQL, of a visit's minutes at its station (offsite time left out). */
+export const STATION_BUCKET_SQL = sql.raw(
+  'floor(ln(greatest(minutes - offsite_minutes, 0) + 1) / ln(2) * 4)::int',
+);
+
+/**
+ * The phase a visit counts to: the phase of the job's workflow (its product type's own template, else its
+ * kind's default) that lists the visited department. The same rule the workflow follows on reads.
+ */
+const phaseOfVisit = sql`(
+  select phase->>'key'
+  from workflow_templates t cross join lateral jsonb_array_elements(t.phases) with ordinality as p(phase, position)
+  where t.kind = i.item_kind
+    and (t.product_type_id is null or t.product_type_id = o.product_type_id)
+    and phase->'departmentIds' ? i.department_id
+  order by t.product_type_id nulls last, position
+  limit 1
+)`;
+
+/**
+ * Writes the analytics facts (docs/decisions/009-analytics-facts.md) in the caller's transaction: the move
+ * that ends a visit and the status change that delivers a job record them, so the facts are never behind
+ * the history they come from.
+ */
+export function createAnalyticsFactsRepository(db: TDatabase) {
+  return {
+    /**
+     * The visits a batch of moves ended, each with its job's counters and its phase, station and offsite
+     * minutes added, in one statement. A visit recorded before (same job, same arrival) is skipped, and
+     * so are its counters.
+     */
+    async recordVisits(visits: readonly TClosedVisit[]): Promise<void> {
+      if (visits.length === 0) return;
+      const rows = JSON.stringify(
+        visits.map((visit) => ({
+          item_kind: visit.itemKind,
+          item_id: visit.itemId,
+          station_id: visit.stationId,
+          department_id: visit.departmentId,
+          arrived_at: visit.arrivedAt.toISOString(),
+          left_at: visit.leftAt.toISOString(),
+          minutes: visit.minutes,
+          offsite_minutes: visit.offsiteMinutes,
+        })),
+      );
+      await db.execute(sql`
+        with input as (
+          select * from jsonb_to_recordset(${rows}::jsonb) as x(
+            item_kind text, item_id uuid, station_id text, department_id text,
+            arrived_at timestamptz, left_at timestamptz, minutes integer, offsite_minutes integer)
+        ),
+        enriched as (
+          select i.*, d.location_id, o.product_type_id, o.salesperson_id,
+            ${phaseOfVisit} as phase_key,
+            (exists (
+              select 1 from analytics_visits v
+              where v.item_kind = i.item_kind and v.item_id = i.item_id
+                and v.department_id = i.department_id and v.left_at < i.arrived_at)
+             and not exists (
+              select 1 from analytics_visits v
+              where v.item_kind = i.item_kind and v.item_id = i.item_id
+                and v.department_id = i.department_id and v.left_at = i.arrived_at)) as is_rework
+          from input i
+          left join departments d on d.id = i.department_id
+          left join orders o on i.item_kind = 'order' and o.id = i.item_id
+        ),
+        inserted as (
+          insert into analytics_visits (item_kind, item_id, station_id, department_id, location_id, phase_key,
+            product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework)
+          select item_kind, item_id, station_id, department_id, location_id, phase_key,
+            product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework
+          from enriched
+          on conflict (item_kind, item_id, arrived_at) do nothing
+          returning item_kind, item_id, station_id, location_id, phase_key, product_type_id, arrived_at, left_at,
+            minutes, offsite_minutes, is_rework
+        ),
+        station_days as (
+          insert into analytics_station_days (day, station_id, item_kind, product_type_id, bucket, visits, minutes)
+          select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
+            ${STATION_BUCKET_SQL}, count(*), sum(minutes - offsite_minutes)
+          from inserted
+          group by 1, 2, 3, 4, 5
+          on conflict (day, station_id, item_kind, product_type_id, bucket) do update set
+            visits = analytics_station_days.visits + excluded.visits,
+            minutes = analytics_station_days.minutes + excluded.minutes
+          returning 1
+        ),
+        jobs as (
+          insert into analytics_jobs (item_kind, item_id, location_id, product_type_id, metal_type_id,
+            salesperson_id, promised_date, first_arrival_at, visits, rework_visits, dwell_minutes, offsite_minutes)
+          select i.item_kind, i.item_id, (array_agg(i.location_id order by i.arrived_at))[1],
+            (array_agg(o.product_type_id))[1], (array_agg(o.metal_type_id))[1], (array_agg(o.salesperson_id))[1],
+            (array_agg(coalesce(o.promised_date, r.promised_date)))[1],
+            min(i.arrived_at), count(*), count(*) filter (where i.is_rework), sum(i.minutes), sum(i.offsite_minutes)
+          from inserted i
+          left join orders o on i.item_kind = 'order' and o.id = i.item_id
+          left join repairs r on i.item_kind = 'repair' and r.id = i.item_id
+          group by i.item_kind, i.item_id
+          on conflict (item_kind, item_id) do update set
+            location_id = coalesce(analytics_jobs.location_id, excluded.location_id),
+            product_type_id = excluded.product_type_id,
+            metal_type_id = excluded.metal_type_id,
+            salesperson_id = excluded.salesperson_id,
+            promised_date = excluded.promised_date,
+            first_arrival_at = least(analytics_jobs.first_arrival_at, excluded.first_arrival_at),
+            visits = analytics_jobs.visits + excluded.visits,
+            rework_visits = analytics_jobs.rework_visits + excluded.rework_visits,
+            dwell_minutes = analytics_jobs.dwell_minutes + excluded.dwell_minutes,
+            offsite_minutes = analytics_jobs.offsite_minutes + excluded.offsite_minutes
+          returning 1
+        )
+        insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits)
+        select item_kind, item_id, step_kind, step_key, sum(minutes), count(*)
+        from (
+          select item_kind, item_id, 'phase' as step_kind, phase_key as step_key, minutes from inserted
+            where phase_key is not null
+          union all
+          select item_kind, item_id, 'station', station_id, minutes - offsite_minutes from inserted
+          union all
+          select item_kind, item_id, 'offsite', station_id, offsite_minutes from inserted where offsite_minutes > 0
+        ) as steps
+        group by item_kind, item_id, step_kind, step_key
+        on conflict (item_kind, item_id, step_kind, step_key) do update set
+          minutes = analytics_job_steps.minutes + excluded.minutes,
+          visits = analytics_job_steps.visits + excluded.visits
+      `);
+    },
+
+    /**
+     * Rebuilds every fact from `location_history` and the status changes in `item_changes`, in a few
+     * set-based statements: for a database whose history predates the facts (the benchmark and the demo seed
+     * history this way too). Consecutive arrivals of a job make a visit; offsite time is not in the history,
+     * so rebuilt visits count none. Run it in a transaction when others write.
+     */
+    async rebuildFacts(): Promise<void> {
+      for (const table of [
+        'analytics_station_days',
+        'analytics_job_steps',
+        'analytics_jobs',
+        'analytics_visits',
+      ]) {
+        await db.execute(sql.raw(`truncate ${table}`));
+      }
+      await db.execute(sql`
+        insert into analytics_visits (item_kind, item_id, station_id, department_id, location_id, phase_key,
+          product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework)
+        with phase_map as (
+          -- The phase rule of recordVisits as a table: each template's first phase listing each department.
+          select distinct on (t.kind, t.product_type_id, department_id) t.kind, t.product_type_id, department_id,
+            phase->>'key' as phase_key
+          from workflow_templates t
+          cross join lateral jsonb_array_elements(t.phases) with ordinality as p(phase, position)
+          cross join lateral jsonb_array_elements_text(phase->'departmentIds') as department_id
+          order by t.kind, t.product_type_id, department_id, position
+        )
+        select i.item_kind, i.item_id, i.station_id, i.department_id, d.location_id,
+          coalesce(own.phase_key, fallback.phase_key),
+          o.product_type_id, o.salesperson_id, i.arrived_at, i.left_at,
+          floor(extract(epoch from (i.left_at - i.arrived_at)) / 60)::int, 0,
+          i.earlier_here > 0 and i.previous_department is distinct from i.department_id
+        from (
+          select h.item_kind, h.item_id, h.station_id, h.department_id, h.arrived_at,
+            lead(h.arrived_at) over job as left_at,
+            lag(h.department_id) over job as previous_department,
+            count(*) over (partition by h.item_kind, h.item_id, h.department_id order by h.arrived_at
+              rows between unbounded preceding and 1 preceding) as earlier_here
+          from location_history h
+          window job as (partition by h.item_kind, h.item_id order by h.arrived_at, h.id)
+        ) as i
+        left join departments d on d.id = i.department_id
+        left join orders o on i.item_kind = 'order' and o.id = i.item_id
+        left join phase_map own on own.kind = i.item_kind and own.product_type_id = o.product_type_id
+          and own.department_id = i.department_id
+        left join phase_map fallback on fallback.kind = i.item_kind and fallback.product_type_id is null
+          and fallback.department_id = i.department_id
+        where i.left_at is not null and i.left_at > i.arrived_at
+        on conflict (item_kind, item_id, arrived_at) do nothing`);
+      await db.execute(sql`
+        insert into analytics_jobs (item_kind, item_id, location_id, product_type_id, metal_type_id, salesperson_id,
+          promised_date, first_arrival_at, visits, rework_visits, dwell_minutes, offsite_minutes, delivered_at)
+        select v.item_kind, v.item_id, v.location_id, o.product_type_id, o.metal_type_id, o.salesperson_id,
+          coalesce(o.promised_date, r.promised_date), v.first_arrival_at, v.visits, v.rework_visits, v.minutes, 0,
+          (select max(c.at) from item_changes c
+            where c.item_kind = v.item_kind and c.item_id = v.item_id and c.action = 'status-changed'
+              and c.changes->'status'->>'to' in ('delivered', 'picked_up'))
+        from (
+          select item_kind, item_id, (array_agg(location_id order by arrived_at))[1] as location_id,
+            min(arrived_at) as first_arrival_at, count(*)::int as visits,
+            count(*) filter (where is_rework)::int as rework_visits, sum(minutes) as minutes
+          from analytics_visits group by item_kind, item_id
+        ) as v
+        left join orders o on v.item_kind = 'order' and o.id = v.item_id
+        left join repairs r on v.item_kind = 'repair' and r.id = v.item_id`);
+      await db.execute(sql`
+        insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits)
+        select item_kind, item_id, 'phase', phase_key, sum(minutes), count(*) from analytics_visits
+          where phase_key is not null group by item_kind, item_id, phase_key
+        union all
+        select item_kind, item_id, 'station', station_id, sum(minutes), count(*) from analytics_visits
+          group by item_kind, item_id, station_id`);
+      await db.execute(sql`
+        insert into analytics_station_days (day, station_id, item_kind, product_type_id, bucket, visits, minutes)
+        select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
+          ${STATION_BUCKET_SQL}, count(*), sum(minutes - offsite_minutes)
+        from analytics_visits group by 1, 2, 3, 4, 5`);
+    },
+
+    /**
+     * A job handed to its customer: its delivery time, with what the screens group it by as it stands now
+     * (product type, metal, salesperson, promised date). A job never read gets its row here.
+     */
+    async recordDelivered(kind: 'order' | 'repair', itemId: string, at: Date): Promise<void> {
+      const job =
+        kind === 'order'
+          ? sql`select product_type_id, metal_type_id, salesperson_id, promised_date from orders where id = ${itemId}`
+          : sql`select null::uuid, null::uuid, null::uuid, promised_date from repairs where id = ${itemId}`;
+      await db.execute(sql`
+        insert into analytics_jobs (item_kind, item_id, product_type_id, metal_type_id, salesperson_id,
+          promised_date, delivered_at)
+        select ${kind}, ${itemId}::uuid, j.* , ${at.toISOString()}::timestamptz from (${job}) as j
+        on conflict (item_kind, item_id) do update set
+          product_type_id = excluded.product_type_id,
+          metal_type_id = excluded.metal_type_id,
+          salesperson_id = excluded.salesperson_id,
+          promised_date = excluded.promised_date,
+          delivered_at = excluded.delivered_at
+      `);
+    },
+  };
+}

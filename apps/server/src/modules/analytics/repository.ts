@@ -1,0 +1,534 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TDatabase } from '../../db/client.ts';
+import { STATION_BUCKET_SQL } from './facts-repository.ts';
+
+/**
+ * The SQL of the analytics screens. Every query reads the facts tables (analytics_*), never
+ * location_history; the figures that need percentiles of many rows read buckets or grouped aggregates.
+ */
+
+/** A request's filters, resolved: instants for the range [fromAt, toAt) and UTC days for the day rollups. */
+export type TScope = {
+  readonly fromAt: Date;
+  readonly toAt: Date;
+  readonly fromDay: string;
+  readonly toDay: string;
+  readonly timeZone: string;
+  readonly kind: 'order' | 'repair' | null;
+  readonly locationId: string | null;
+  readonly departmentId: string | null;
+  readonly productTypeId: string | null;
+  readonly salespersonId: string | null;
+};
+
+const num = z.coerce.number();
+const int = z.coerce.number().int();
+const text = z.string();
+const nullableText = z.string().nullable();
+const nullableNum = z.coerce.number().nullable();
+
+async function query<T extends z.ZodRawShape>(db: TDatabase, statement: SQL, shape: T) {
+  const result = (await db.execute(statement)) as { rows: unknown[] };
+  return z.array(z.object(shape)).parse(result.rows);
+}
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** The job filters on analytics_jobs `j`. */
+function jobWhere(scope: TScope): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (scope.kind) parts.push(sql`j.item_kind = ${scope.kind}`);
+  if (scope.locationId) parts.push(sql`j.location_id = ${scope.locationId}`);
+  if (scope.productTypeId) parts.push(sql`j.product_type_id = ${scope.productTypeId}::uuid`);
+  if (scope.salespersonId) parts.push(sql`j.salesperson_id = ${scope.salespersonId}::uuid`);
+  if (scope.departmentId) {
+    parts.push(sql`exists (
+      select 1 from analytics_job_steps ds join stations dst on dst.id = ds.step_key
+      where ds.item_kind = j.item_kind and ds.item_id = j.item_id and ds.step_kind = 'station'
+        and dst.department_id = ${scope.departmentId})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The visit filters on analytics_visits `v`. */
+function visitWhere(scope: TScope): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (scope.kind) parts.push(sql`v.item_kind = ${scope.kind}`);
+  if (scope.locationId) parts.push(sql`v.location_id = ${scope.locationId}`);
+  if (scope.departmentId) parts.push(sql`v.department_id = ${scope.departmentId}`);
+  if (scope.productTypeId) parts.push(sql`v.product_type_id = ${scope.productTypeId}::uuid`);
+  if (scope.salespersonId) parts.push(sql`v.salesperson_id = ${scope.salespersonId}::uuid`);
+  return sql.join(parts, sql` and `);
+}
+
+const deliveredIn = (scope: TScope) =>
+  sql`j.delivered_at >= ${ts(scope.fromAt)} and j.delivered_at < ${ts(scope.toAt)}`;
+
+/** Whole days late: the workshop-local day of delivery less the promised day. */
+const lateDays = (scope: TScope) =>
+  sql`((j.delivered_at at time zone ${scope.timeZone})::date - j.promised_date)`;
+
+const cycleDays = sql`(extract(epoch from (j.delivered_at - j.first_arrival_at)) / 86400.0)`;
+
+/** Repairs have no product type: on-time groups them under this id. */
+export const REPAIRS_GROUP = 'repairs';
+
+export type TStationBucketRow = { stationId: string; bucket: number; visits: number; minutes: number };
+
+export function createAnalyticsRepository(db: TDatabase) {
+  return {
+    /** Jobs first read and jobs delivered, per week (Monday, workshop-local). */
+    async throughput(scope: TScope) {
+      const week = (column: SQL) =>
+        sql`to_char(date_trunc('week', ${column} at time zone ${scope.timeZone}), 'YYYY-MM-DD')`;
+      return query(
+        db,
+        sql`
+          select week, sum(started)::int as started, sum(delivered)::int as delivered from (
+            select ${week(sql`j.first_arrival_at`)} as week, 1 as started, 0 as delivered from analytics_jobs j
+            where j.first_arrival_at >= ${ts(scope.fromAt)} and j.first_arrival_at < ${ts(scope.toAt)}
+              and ${jobWhere(scope)}
+            union all
+            select ${week(sql`j.delivered_at`)}, 0, 1 from analytics_jobs j
+            where ${deliveredIn(scope)} and ${jobWhere(scope)}
+          ) as x group by week order by week`,
+        { week: text, started: int, delivered: int },
+      );
+    },
+
+    /** Jobs at a station at each instant, by the phase of that visit: finished visits, then visits still open. */
+    async workInProgress(scope: TScope, instants: readonly Date[]) {
+      if (instants.length === 0) return [];
+      const list = JSON.stringify(instants.map((instant) => instant.toISOString()));
+      const finished = await query(
+        db,
+        sql`
+          select w.i::int as idx, coalesce(v.phase_key, '') as phase, count(*)::int as jobs
+          from jsonb_array_elements_text(${list}::jsonb) with ordinality as w(t, i)
+          join analytics_visits v on tstzrange(v.arrived_at, v.left_at) @> (w.t)::timestamptz
+          where ${visitWhere(scope)}
+          group by 1, 2`,
+        { idx: int, phase: text, jobs: int },
+      );
+      const openParts: SQL[] = [sql`true`];
+      if (scope.kind) openParts.push(sql`ti.item_kind = ${scope.kind}`);
+      if (scope.locationId) openParts.push(sql`d.location_id = ${scope.locationId}`);
+      if (scope.departmentId) openParts.push(sql`ti.current_department_id = ${scope.departmentId}`);
+      if (scope.productTypeId) openParts.push(sql`o.product_type_id = ${scope.productTypeId}::uuid`);
+      if (scope.salespersonId) openParts.push(sql`o.salesperson_id = ${scope.salespersonId}::uuid`);
+      const open = await query(
+        db,
+        sql`
+          select w.i::int as idx, coalesce(jw.phase_key, '') as phase, count(*)::int as jobs
+          from jsonb_array_elements_text(${list}::jsonb) with ordinality as w(t, i)
+          join tracked_items ti on ti.arrived_at <= (w.t)::timestamptz
+          left join departments d on d.id = ti.current_department_id
+          left join orders o on ti.item_kind = 'order' and o.id = ti.item_id
+          left join repairs r on ti.item_kind = 'repair' and r.id = ti.item_id
+          left join job_workflows jw on jw.item_kind = ti.item_kind and jw.item_id = ti.item_id
+          where coalesce(o.status, r.status) not in ('delivered', 'picked_up', 'cancelled')
+            and ${sql.join(openParts, sql` and `)}
+          group by 1, 2`,
+        { idx: int, phase: text, jobs: int },
+      );
+      return [...finished, ...open];
+    },
+
+    /** Hours per job in each phase, over the jobs delivered in the range. */
+    async phaseTimes(scope: TScope) {
+      return query(
+        db,
+        sql`
+          select s.step_key as phase, count(*)::int as jobs, (avg(s.minutes) / 60.0)::float8 as average,
+            (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median,
+            (percentile_cont(0.9) within group (order by s.minutes) / 60.0)::float8 as p90
+          from analytics_jobs j
+          join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
+          where ${deliveredIn(scope)} and ${jobWhere(scope)}
+          group by s.step_key`,
+        { phase: text, jobs: int, average: num, median: num, p90: num },
+      );
+    },
+
+    /**
+     * Visits per station and duration bucket in the range: from the day rollup, or from the visits themselves
+     * when a filter the rollup does not keep (salesperson) is set.
+     */
+    async stationBuckets(scope: TScope): Promise<TStationBucketRow[]> {
+      const shape = { stationId: text, bucket: int, visits: int, minutes: num };
+      if (scope.salespersonId) {
+        return query(
+          db,
+          sql`
+            select v.station_id as "stationId", ${STATION_BUCKET_SQL} as bucket, count(*)::int as visits,
+              sum(v.minutes - v.offsite_minutes)::float8 as minutes
+            from analytics_visits v
+            where v.left_at >= ${ts(scope.fromAt)} and v.left_at < ${ts(scope.toAt)} and ${visitWhere(scope)}
+            group by 1, 2`,
+          shape,
+        );
+      }
+      const parts: SQL[] = [sql`sd.day >= ${scope.fromDay}::date and sd.day <= ${scope.toDay}::date`];
+      if (scope.kind) parts.push(sql`sd.item_kind = ${scope.kind}`);
+      if (scope.productTypeId) parts.push(sql`sd.product_type_id = ${scope.productTypeId}`);
+      if (scope.locationId || scope.departmentId) {
+        const place: SQL[] = [sql`st.id = sd.station_id`];
+        if (scope.departmentId) place.push(sql`st.department_id = ${scope.departmentId}`);
+        if (scope.locationId) place.push(sql`dd.location_id = ${scope.locationId}`);
+        parts.push(sql`exists (select 1 from stations st join departments dd on dd.id = st.department_id
+          where ${sql.join(place, sql` and `)})`);
+      }
+      return query(
+        db,
+        sql`
+          select sd.station_id as "stationId", sd.bucket, sum(sd.visits)::int as visits,
+            sum(sd.minutes)::float8 as minutes
+          from analytics_station_days sd
+          where ${sql.join(parts, sql` and `)}
+          group by 1, 2`,
+        shape,
+      );
+    },
+
+    /** Every station with its department and location, and how many jobs stand at it now. */
+    async stations() {
+      return query(
+        db,
+        sql`
+          select s.id, s.name, s.is_active as "isActive", s.jeweler_name as "jewelerName",
+            d.id as "departmentId", d.name as "departmentName", d.location_id as "locationId",
+            (select count(*) from tracked_items ti where ti.current_station_id = s.id)::int as "waitingNow"
+          from stations s join departments d on d.id = s.department_id
+          order by d.position, d.name, s.position, s.name`,
+        {
+          id: text,
+          name: text,
+          isActive: z.boolean(),
+          jewelerName: nullableText,
+          departmentId: text,
+          departmentName: text,
+          locationId: text,
+          waitingNow: int,
+        },
+      );
+    },
+
+    /** Phase names and template order of every workflow template. */
+    async templates() {
+      return query(
+        db,
+        sql`select kind, product_type_id::text as "productTypeId", phases, repair_type_steps as "repairTypeSteps"
+            from workflow_templates order by kind, product_type_id nulls first`,
+        { kind: text, productTypeId: nullableText, phases: z.unknown(), repairTypeSteps: z.unknown() },
+      );
+    },
+
+    /**
+     * Past durations (hours) per phase over the latest delivered jobs: the quantiles predictions add up.
+     * Keyed by kind and phase; the last `limit` deliveries keep it quick and current.
+     */
+    async phaseQuantiles(limit: number) {
+      return query(
+        db,
+        sql`
+          with recent as (
+            select j.item_kind, j.item_id from analytics_jobs j
+            where j.delivered_at is not null order by j.delivered_at desc limit ${limit}
+          )
+          select s.item_kind as kind, s.step_key as phase, count(*)::int as jobs,
+            (percentile_cont(0.25) within group (order by s.minutes) / 60.0)::float8 as p25,
+            (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as p50,
+            (percentile_cont(0.8) within group (order by s.minutes) / 60.0)::float8 as p80
+          from recent r
+          join analytics_job_steps s on s.item_kind = r.item_kind and s.item_id = r.item_id and s.step_kind = 'phase'
+          group by 1, 2`,
+        { kind: text, phase: text, jobs: int, p25: num, p50: num, p80: num },
+      );
+    },
+
+    /**
+     * The prediction's error over delivered jobs: predicted (first read + the expected hours of its kind and
+     * product type) against delivered, in days.
+     */
+    async predictionError(
+      scope: TScope,
+      expected: readonly { kind: string; productTypeId: string | null; hours: number }[],
+    ) {
+      if (expected.length === 0) return { jobs: 0, mae: null };
+      const list = JSON.stringify(
+        expected.map((e) => ({ kind: e.kind, pt: e.productTypeId ?? '', hours: e.hours })),
+      );
+      const [row] = await query(
+        db,
+        sql`
+          with expected as (
+            select * from jsonb_to_recordset(${list}::jsonb) as x(kind text, pt text, hours float8)
+          )
+          select count(*)::int as jobs,
+            avg(abs(extract(epoch from (j.delivered_at - j.first_arrival_at)) / 3600.0 - e.hours) / 24.0)::float8 as mae
+          from analytics_jobs j
+          join expected e on e.kind = j.item_kind and e.pt = coalesce(j.product_type_id::text, '')
+          where ${deliveredIn(scope)} and j.first_arrival_at is not null and ${jobWhere(scope)}`,
+        { jobs: int, mae: nullableNum },
+      );
+      return { jobs: row?.jobs ?? 0, mae: row?.mae ?? null };
+    },
+
+    /** Delivered jobs with a promised date, counted by month, product type, salesperson, location and days late. */
+    async onTimeGroups(scope: TScope) {
+      return query(
+        db,
+        sql`
+          select grouping(month, product_type, salesperson, location, late)::int as g, month, product_type as "productTypeId",
+            salesperson as "salespersonId", location as "locationId", late, count(*)::int as delivered,
+            count(*) filter (where late <= 0)::int as "onTime", avg(late) filter (where late > 0)::float8 as "avgLate"
+          from (
+            select to_char(j.delivered_at at time zone ${scope.timeZone}, 'YYYY-MM') as month,
+              coalesce(j.product_type_id::text, case when j.item_kind = 'repair' then ${REPAIRS_GROUP} end) as product_type,
+              j.salesperson_id::text as salesperson,
+              j.location_id as location, ${lateDays(scope)} as late
+            from analytics_jobs j
+            where ${deliveredIn(scope)} and j.promised_date is not null and ${jobWhere(scope)}
+          ) as x
+          group by grouping sets ((month), (product_type), (salesperson), (location), (late), ())`,
+        {
+          g: int,
+          month: nullableText,
+          productTypeId: nullableText,
+          salespersonId: nullableText,
+          locationId: nullableText,
+          late: z.coerce.number().int().nullable(),
+          delivered: int,
+          onTime: int,
+          avgLate: nullableNum,
+        },
+      );
+    },
+
+    /** Late jobs, the latest first, with what the list shows. */
+    async lateJobs(scope: TScope, limit: number, ids?: readonly { kind: string; id: string }[]) {
+      const only =
+        ids === undefined
+          ? sql`true`
+          : sql`(j.item_kind || ':' || j.item_id::text) in (select jsonb_array_elements_text(${JSON.stringify(
+              ids.map((entry) => `${entry.kind}:${entry.id}`),
+            )}::jsonb))`;
+      return query(
+        db,
+        sql`
+          select j.item_kind as kind, j.item_id::text as id, coalesce(o.order_number, r.repair_number) as number,
+            coalesce(oc.name, rc.name, '') as "customerName", pt.name as "productTypeName",
+            coalesce(nullif(u.name, ''), nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as "salespersonName",
+            l.name as "locationName", j.promised_date::text as "promisedDate",
+            (extract(epoch from j.delivered_at) * 1000)::float8 as "deliveredAt", ${lateDays(scope)}::int as "daysLate"
+          from analytics_jobs j
+          left join orders o on j.item_kind = 'order' and o.id = j.item_id
+          left join repairs r on j.item_kind = 'repair' and r.id = j.item_id
+          left join customers oc on oc.id = o.customer_id
+          left join customers rc on rc.id = r.customer_id
+          left join product_types pt on pt.id = j.product_type_id
+          left join users u on u.id = j.salesperson_id
+          left join locations l on l.id = j.location_id
+          where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0
+            and ${jobWhere(scope)} and ${only}
+          order by "daysLate" desc, j.delivered_at desc
+          limit ${limit}`,
+        {
+          kind: z.enum(['order', 'repair']),
+          id: text,
+          number: z.string().nullable(),
+          customerName: text,
+          productTypeName: nullableText,
+          salespersonName: nullableText,
+          locationName: nullableText,
+          promisedDate: text,
+          deliveredAt: num,
+          daysLate: int,
+        },
+      );
+    },
+
+    /** Per product type (and metal): deliveries, cycle days, rework and on-time counts. */
+    async productTypeGroups(scope: TScope) {
+      return query(
+        db,
+        sql`
+          select grouping(j.metal_type_id)::int as "byType", j.item_kind as kind,
+            j.product_type_id::text as "productTypeId", j.metal_type_id::text as "metalTypeId",
+            count(*)::int as delivered, count(${cycleDays})::int as timed,
+            avg(${cycleDays})::float8 as average,
+            percentile_cont(0.5) within group (order by ${cycleDays})::float8 as median,
+            percentile_cont(0.9) within group (order by ${cycleDays})::float8 as p90,
+            count(*) filter (where j.rework_visits > 0)::int as reworked,
+            count(*) filter (where j.promised_date is not null)::int as promised,
+            count(*) filter (where ${lateDays(scope)} <= 0)::int as "onTime"
+          from analytics_jobs j
+          where ${deliveredIn(scope)} and ${jobWhere(scope)}
+          group by grouping sets ((j.item_kind, j.product_type_id), (j.item_kind, j.product_type_id, j.metal_type_id))`,
+        {
+          byType: int,
+          kind: z.enum(['order', 'repair']),
+          productTypeId: nullableText,
+          metalTypeId: nullableText,
+          delivered: int,
+          timed: int,
+          average: nullableNum,
+          median: nullableNum,
+          p90: nullableNum,
+          reworked: int,
+          promised: int,
+          onTime: int,
+        },
+      );
+    },
+
+    /** The job figures of one side of a comparison. */
+    async jobFigures(scope: TScope) {
+      const [row] = await query(
+        db,
+        sql`
+          select
+            (select count(*) from analytics_jobs j
+              where j.first_arrival_at >= ${ts(scope.fromAt)} and j.first_arrival_at < ${ts(scope.toAt)}
+                and ${jobWhere(scope)})::int as started,
+            count(*)::int as delivered,
+            count(*) filter (where j.promised_date is not null)::int as promised,
+            count(*) filter (where ${lateDays(scope)} <= 0)::int as "onTime",
+            avg(${lateDays(scope)}) filter (where ${lateDays(scope)} > 0)::float8 as "averageDaysLate",
+            avg(${cycleDays})::float8 as "averageCycleDays",
+            percentile_cont(0.9) within group (order by ${cycleDays})::float8 as "p90CycleDays",
+            count(*) filter (where j.rework_visits > 0)::int as reworked
+          from analytics_jobs j
+          where ${deliveredIn(scope)} and ${jobWhere(scope)}`,
+        {
+          started: int,
+          delivered: int,
+          promised: int,
+          onTime: int,
+          averageDaysLate: nullableNum,
+          averageCycleDays: nullableNum,
+          p90CycleDays: nullableNum,
+          reworked: int,
+        },
+      );
+      if (!row) throw new Error('the comparison query returned no row');
+      return row;
+    },
+
+    /** Late jobs' minutes per step (phase, station, offsite leg). */
+    async lateJobSteps(scope: TScope, stepKinds: readonly string[], limit: number) {
+      return query(
+        db,
+        sql`
+          with late as (
+            select j.item_kind, j.item_id from analytics_jobs j
+            where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0 and ${jobWhere(scope)}
+            order by j.delivered_at desc limit ${limit}
+          )
+          select s.item_kind as kind, s.item_id::text as id, s.step_kind as "stepKind", s.step_key as "stepKey",
+            (s.minutes / 60.0)::float8 as hours
+          from late l join analytics_job_steps s on s.item_kind = l.item_kind and s.item_id = l.item_id
+          where s.step_kind in (select jsonb_array_elements_text(${JSON.stringify(stepKinds)}::jsonb))`,
+        { kind: z.enum(['order', 'repair']), id: text, stepKind: text, stepKey: text, hours: num },
+      );
+    },
+
+    /** The median hours of each step over the (latest `limit`) jobs delivered in the range. */
+    async stepMedians(scope: TScope, stepKinds: readonly string[], limit: number) {
+      return query(
+        db,
+        sql`
+          with delivered as (
+            select j.item_kind, j.item_id from analytics_jobs j
+            where ${deliveredIn(scope)} and ${jobWhere(scope)}
+            order by j.delivered_at desc limit ${limit}
+          )
+          select s.step_kind as "stepKind", s.step_key as "stepKey",
+            (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median
+          from delivered j
+          join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
+          where s.step_kind in (select jsonb_array_elements_text(${JSON.stringify(stepKinds)}::jsonb))
+          group by 1, 2`,
+        { stepKind: text, stepKey: text, median: num },
+      );
+    },
+
+    /** Open jobs (not delivered, not cancelled) with their workflow state, for predictions and capacity. */
+    async openJobs(filter: {
+      kind: 'order' | 'repair' | null;
+      ids: readonly string[] | null;
+      productTypeId?: string | null;
+    }) {
+      if (filter.ids !== null && filter.ids.length === 0) return [];
+      const idFilter = (column: SQL) =>
+        filter.ids === null
+          ? sql`true`
+          : sql`${column} in (select (jsonb_array_elements_text(${JSON.stringify(filter.ids)}::jsonb))::uuid)`;
+      const orderPart = sql`
+        select 'order' as kind, o.id as uuid, o.order_number as number, o.product_type_id::text as "productTypeId",
+          '[]'::jsonb as "repairTypes", o.promised_date::text as "promisedDate",
+          (extract(epoch from o.created_at) * 1000)::float8 as "createdAt"
+        from orders o where o.status not in ('delivered', 'cancelled') and ${idFilter(sql`o.id`)}
+          ${filter.productTypeId ? sql`and o.product_type_id = ${filter.productTypeId}::uuid` : sql``}`;
+      const repairPart = sql`
+        select 'repair' as kind, r.id as uuid, r.repair_number as number, null as "productTypeId",
+          r.repair_types as "repairTypes", r.promised_date::text as "promisedDate",
+          (extract(epoch from r.created_at) * 1000)::float8 as "createdAt"
+        from repairs r where r.status not in ('picked_up', 'cancelled') and ${idFilter(sql`r.id`)}`;
+      const parts =
+        filter.kind === 'order'
+          ? orderPart
+          : filter.kind === 'repair'
+            ? repairPart
+            : filter.productTypeId
+              ? orderPart
+              : sql`${orderPart} union all ${repairPart}`;
+      return query(
+        db,
+        sql`
+          select x.kind, x.uuid::text as id, x.number, x."productTypeId", x."repairTypes", x."promisedDate",
+            x."createdAt", jw.phase_key as "phaseKey",
+            (extract(epoch from jw.phase_started_at) * 1000)::float8 as "phaseStartedAt",
+            (jw.completed_at is not null) as "isComplete"
+          from (${parts}) as x
+          left join job_workflows jw on jw.item_kind = x.kind and jw.item_id = x.uuid`,
+        {
+          kind: z.enum(['order', 'repair']),
+          id: text,
+          number: text,
+          productTypeId: nullableText,
+          repairTypes: z.array(z.string()),
+          promisedDate: nullableText,
+          createdAt: num,
+          phaseKey: nullableText,
+          phaseStartedAt: nullableNum,
+          isComplete: z.boolean().nullable(),
+        },
+      );
+    },
+
+    /** Names for the ids the screens group by. */
+    async names() {
+      const [productTypes, people, locations, metals] = await Promise.all([
+        query(db, sql`select id::text, name from product_types`, { id: text, name: text }),
+        query(
+          db,
+          sql`select id::text, coalesce(nullif(name, ''), nullif(trim(first_name || ' ' || last_name), ''), email) as name from users`,
+          { id: text, name: text },
+        ),
+        query(db, sql`select id, name from locations`, { id: text, name: text }),
+        query(db, sql`select id::text, name from metal_types`, { id: text, name: text }),
+      ]);
+      const map = (rows: { id: string; name: string }[]) => new Map(rows.map((row) => [row.id, row.name]));
+      return {
+        productTypes: map(productTypes),
+        people: map(people),
+        locations: map(locations),
+        metals: map(metals),
+      };
+    },
+  };
+}
+
+export type TAnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

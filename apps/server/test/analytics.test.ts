@@ -1,0 +1,319 @@
+import {
+  ZCapacityAnalyticsSchema,
+  ZComparisonAnalyticsSchema,
+  ZOnTimeAnalyticsSchema,
+  ZPredictionsSchema,
+  ZProductTypeAnalyticsSchema,
+  ZRootCauseAnalyticsSchema,
+  ZWorkflowAnalyticsSchema,
+} from '@loupe/domain/analytics/analytics-api';
+import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema.ts';
+import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
+import { createTestClock } from './support/test-clock.ts';
+import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+
+type TPlace = { department: { id: string }; station: { id: string } };
+
+/**
+ * Issue 13 on a small history worked out by hand (UTC workshop, week of Monday 2 March 2026):
+ *
+ * - A (promised 4 Mar): casting 09:00–11:00 (120 min), bench 11:00–14:00 (180 min), polishing from 14:00;
+ *   delivered 3 Mar 10:00, a day early. Cycle 25 h.
+ * - B (promised 3 Mar): casting 09:30–10:30 (60), bench 10:30–12:30 (120), casting again 12:30–13:30 (60,
+ *   rework), bench 13:30 – 4 Mar 13:30 (2,880), polishing from then; delivered 5 Mar 10:00, two days late.
+ *   Cycle 72.5 h.
+ * - C (open, promised 7 Mar): casting 6 Mar 06:00–08:00, at the bench since 08:00; "now" is 6 Mar 12:00.
+ */
+describe.each(TEST_DATABASES)('analytics on %s', (database) => {
+  let t: TTestApp;
+  let fx: TTrackingFixtures;
+  let manager: TTestClient;
+  let managerEmail: string;
+  let places: Record<'casting' | 'bench' | 'polishing', TPlace>;
+  const ids: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
+  const clock = createTestClock(new Date('2026-03-02T08:00:00Z'));
+  const range = 'from=2026-03-02&to=2026-03-08';
+
+  const data = (response: { json(): unknown }) => (response.json() as { data: unknown }).data;
+
+  async function at(instant: string) {
+    clock.set(new Date(instant));
+    // Tokens are checked against the clock: a fresh one at each new time.
+    manager.idToken = (await t.signIn(managerEmail)).IdToken;
+  }
+
+  async function read(orderId: string, epc: string, place: TPlace, instant: string) {
+    await at(instant);
+    const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
+      body: { orderId, epcCode: epc, departmentId: place.department.id, stationId: place.station.id },
+    });
+    expect(moved.statusCode).toBe(200);
+  }
+
+  async function order(promisedDate: string) {
+    const row = await fx.order({ customerName: 'Ada Lovelace' });
+    await t.database.db.update(orders).set({ promisedDate }).where(eq(orders.id, row.id));
+    const epc = fx.epc();
+    const assigned = await manager.request('POST', '/api/v1/tracking/assign-epc', {
+      body: { orderId: row.id, epcCode: epc, orderNumber: row.orderNumber },
+    });
+    expect(assigned.statusCode).toBe(200);
+    return { id: row.id, epc };
+  }
+
+  async function deliver(orderId: string, instant: string) {
+    await at(instant);
+    for (const status of ['quality_check', 'ready', 'delivered']) {
+      const changed = await manager.request('PATCH', `/api/v1/orders/${orderId}`, { body: { status } });
+      expect(changed.statusCode).toBe(200);
+    }
+  }
+
+  async function get(path: string) {
+    const response = await manager.request('GET', path);
+    expect(response.statusCode, response.body).toBe(200);
+    return data(response);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ database, clock });
+    fx = createTrackingFixtures(t.database.db);
+    const signedIn = await t.clientAs('manager');
+    manager = signedIn.client;
+    managerEmail = signedIn.user.email;
+    const place = async (name: string, stationName: string) => {
+      const department = await fx.department({ name: `${name} ${crypto.randomUUID().slice(0, 6)}` });
+      return { department, station: await fx.station(department.id, { name: stationName }) };
+    };
+    places = {
+      casting: await place('Casting', 'Casting machine'),
+      bench: await place('Bench', 'Bench 1'),
+      polishing: await place('Polishing', 'Lathe'),
+    };
+    const templates = ZWorkflowTemplateSchema.array().parse(
+      data(await manager.request('GET', '/api/v1/workflow/templates')),
+    );
+    const template = templates.find(
+      (candidate) => candidate.kind === 'order' && candidate.productTypeId === null,
+    );
+    if (!template) throw new Error('no default order template');
+    const phase = (key: string, name: string, departmentIds: string[], targetHours: number) => ({
+      key,
+      name,
+      departmentIds,
+      targetHours,
+      completerRoles: ['production'],
+      needsSignOff: false,
+    });
+    const saved = await manager.request('PUT', `/api/v1/workflow/templates/${template.id}`, {
+      body: {
+        phases: [
+          phase('casting', 'Casting', [places.casting.department.id], 4),
+          phase('bench', 'Bench work', [places.bench.department.id], 8),
+          phase('polishing', 'Polishing', [places.polishing.department.id], 8),
+          phase('qa', 'Quality check', [], 2),
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const a = await order('2026-03-04');
+    const b = await order('2026-03-03');
+    ids.a = a.id;
+    ids.b = b.id;
+    await read(a.id, a.epc, places.casting, '2026-03-02T09:00:00Z');
+    await read(b.id, b.epc, places.casting, '2026-03-02T09:30:00Z');
+    await read(b.id, b.epc, places.bench, '2026-03-02T10:30:00Z');
+    await read(a.id, a.epc, places.bench, '2026-03-02T11:00:00Z');
+    await read(b.id, b.epc, places.casting, '2026-03-02T12:30:00Z');
+    await read(b.id, b.epc, places.bench, '2026-03-02T13:30:00Z');
+    await read(a.id, a.epc, places.polishing, '2026-03-02T14:00:00Z');
+    await deliver(a.id, '2026-03-03T10:00:00Z');
+    await read(b.id, b.epc, places.polishing, '2026-03-04T13:30:00Z');
+    await deliver(b.id, '2026-03-05T10:00:00Z');
+
+    const c = await order('2026-03-07');
+    ids.c = c.id;
+    await read(c.id, c.epc, places.casting, '2026-03-06T06:00:00Z');
+    await read(c.id, c.epc, places.bench, '2026-03-06T08:00:00Z');
+    await at('2026-03-06T12:00:00Z');
+  });
+  afterAll(() => t.close());
+
+  it('gives the dwell time per station, time per phase, throughput, WIP and the prediction error', async () => {
+    const answer = ZWorkflowAnalyticsSchema.parse(await get(`/api/v1/analytics/workflow?${range}`));
+    const station = (id: string) => answer.stationTimes.find((row) => row.stationId === id)?.hours;
+    // Casting: A 120, B 60 and 60, C 120 minutes (90 on average); bench: 180, 120 and 2,880 (C is still there).
+    expect(station(places.casting.station.id)).toMatchObject({ count: 4, average: 1.5 });
+    expect(station(places.bench.station.id)).toMatchObject({ count: 3, average: 17.67 });
+    expect(answer.bottlenecks[0]).toMatchObject({
+      rank: 1,
+      stationId: places.bench.station.id,
+      totalHours: 53,
+    });
+    // Per delivered job: casting 120 and 120 minutes; bench 180 and 3,000.
+    expect(answer.phaseTimes).toEqual([
+      { phaseKey: 'casting', phaseName: 'Casting', hours: { count: 2, average: 2, median: 2, p90: 2 } },
+      // p90: 180 + 0.9 × 2,820 = 2,718 minutes.
+      {
+        phaseKey: 'bench',
+        phaseName: 'Bench work',
+        hours: { count: 2, average: 26.5, median: 26.5, p90: 45.3 },
+      },
+    ]);
+    expect(answer.throughput).toEqual([{ weekStart: '2026-03-02', started: 3, delivered: 2 }]);
+    // Only C is in the workshop now, at the bench.
+    expect(answer.wip).toEqual([{ weekStart: '2026-03-02', counts: { bench: 1 }, total: 1 }]);
+    // Predicted at the first read: 2 + 26.5 + 8 + 2 = 38.5 h; A took 25 h (13.5 off), B 72.5 h (34 off).
+    expect(answer.predictionAccuracy).toEqual({ jobs: 2, meanAbsoluteErrorDays: 0.99 });
+  });
+
+  it('counts on time by the promised day, with the days-late distribution and the late job', async () => {
+    const answer = ZOnTimeAnalyticsSchema.parse(await get(`/api/v1/analytics/on-time?${range}`));
+    expect(answer.summary).toEqual({ delivered: 2, onTime: 1, late: 1, onTimeRate: 0.5, averageDaysLate: 2 });
+    expect(answer.byMonth).toEqual([{ month: '2026-03', delivered: 2, onTime: 1, late: 1, onTimeRate: 0.5 }]);
+    expect(answer.distribution).toEqual([
+      { daysLate: -1, jobs: 1 },
+      { daysLate: 2, jobs: 1 },
+    ]);
+    expect(answer.lateJobs).toEqual([
+      expect.objectContaining({
+        id: ids.b,
+        promisedDate: '2026-03-03',
+        daysLate: 2,
+        customerName: 'Ada Lovelace',
+      }),
+    ]);
+  });
+
+  it('gives cycle time, rework and on-time rate per product type', async () => {
+    const answer = ZProductTypeAnalyticsSchema.parse(await get(`/api/v1/analytics/product-types?${range}`));
+    // 25 h and 72.5 h: 1.0417 and 3.0208 days.
+    expect(answer.byProductType).toEqual([
+      expect.objectContaining({
+        productTypeName: 'No product type',
+        delivered: 2,
+        cycleDays: { count: 2, average: 2.03, median: 2.03, p90: 2.82 },
+        reworkRate: 0.5,
+        onTimeRate: 0.5,
+      }),
+    ]);
+  });
+
+  it('blames the late job on the bench, 23.5 hours over its median', async () => {
+    for (const level of ['station', 'phase'] as const) {
+      const answer = ZRootCauseAnalyticsSchema.parse(
+        await get(`/api/v1/analytics/root-cause?${range}&level=${level}`),
+      );
+      const id = level === 'station' ? places.bench.station.id : 'bench';
+      expect(answer.lateJobs).toBe(1);
+      expect(answer.causes).toEqual([
+        expect.objectContaining({ kind: level, id, lateJobs: 1, excessHours: 23.5 }),
+      ]);
+      // B's 3,000 minutes at the bench against the median of 180 and 3,000: 1,590.
+      expect(answer.jobs).toEqual([
+        expect.objectContaining({ id: ids.b, daysLate: 2, hours: 50, medianHours: 26.5, excessHours: 23.5 }),
+      ]);
+    }
+  });
+
+  it('sets the week against the one before, with the change of each figure', async () => {
+    const answer = ZComparisonAnalyticsSchema.parse(await get(`/api/v1/analytics/comparison?${range}`));
+    expect(answer.b).toMatchObject({ from: '2026-02-23', to: '2026-03-01' });
+    const figure = (key: string) => answer.figures.find((f) => f.key === key);
+    expect(figure('started')).toMatchObject({ a: 3, b: 0, change: 3, changeRatio: null });
+    expect(figure('onTimeRate')).toMatchObject({ a: 0.5, b: null, change: null });
+    // Seven finished visits, 3,540 minutes: 8.43 hours each.
+    expect(figure('averageStationHours')).toMatchObject({ a: 8.43, betterWhen: 'lower' });
+    expect(figure('reworkRate')).toMatchObject({ a: 0.5 });
+  });
+
+  it('loads each station with the open jobs’ remaining phases, and shows what a rush job pushes late', async () => {
+    const answer = ZCapacityAnalyticsSchema.parse(
+      await get('/api/v1/analytics/capacity?weeks=1&rushKind=order'),
+    );
+    expect(answer.weeks).toEqual(['2026-03-02']);
+    // C: 26.5 − 4 hours left at the bench from Friday noon, then 8 at polishing (no history: its target);
+    // each station has the workshop's 40 hours a week.
+    const load = Object.fromEntries(answer.departments.map((d) => [d.departmentId, d.weeks[0]]));
+    expect(load[places.bench.department.id]).toEqual({
+      weekStart: '2026-03-02',
+      loadHours: 22.5,
+      capacityHours: 40,
+      utilization: 0.563,
+    });
+    expect(load[places.polishing.department.id]).toMatchObject({ loadHours: 8, capacityHours: 40 });
+    expect(load[places.casting.department.id]).toMatchObject({ loadHours: 0 });
+    // A rush order (2 + 26.5 + 8 + 2 hours) holds C up by 26.5 × 168 / 40 + 8 × 168 / 40 = 144.9 hours.
+    expect(answer.whatIf).toEqual({
+      rushPredictedCompletion: '2026-03-08T02:30:00.000Z',
+      pushedLate: [
+        {
+          kind: 'order',
+          id: ids.c,
+          number: expect.any(String),
+          promisedDate: '2026-03-07',
+          predictedBefore: '2026-03-07T20:30:00.000Z',
+          predictedAfter: '2026-03-13T21:24:00.000Z',
+        },
+      ],
+    });
+  });
+
+  it('predicts an open job from its remaining phases, with an interval and a late risk', async () => {
+    const answer = ZPredictionsSchema.parse(await get(`/api/v1/analytics/predictions?ids=${ids.c},${ids.a}`));
+    // Bench p25/p50/p80 = 14.75 / 26.5 / 40.6 h less the 4 h spent; then polishing 8 and QA 2 (targets, no history).
+    expect(answer.predictions).toEqual({
+      [ids.c]: {
+        kind: 'order',
+        number: expect.any(String),
+        earliest: '2026-03-07T08:45:00.000Z', // + 20.75 h
+        likely: '2026-03-07T20:30:00.000Z', // + 32.5 h
+        latest: '2026-03-08T10:36:00.000Z', // + 46.6 h, past the end of 7 March
+        isLateRisk: true,
+        remainingPhases: 3,
+      },
+    });
+  });
+
+  it('shows the prediction on the order page, and none once delivered', async () => {
+    expect(await get(`/api/v1/orders/${ids.c}`)).toMatchObject({
+      predictedCompletion: { likely: '2026-03-07T20:30:00.000Z', isLateRisk: true },
+    });
+    expect(await get(`/api/v1/orders/${ids.a}`)).not.toHaveProperty('predictedCompletion');
+  });
+
+  it('rebuilds the same facts from the history and the status changes', async () => {
+    const paths = ['workflow', 'on-time', 'product-types', 'root-cause'].map(
+      (path) => `/api/v1/analytics/${path}?${range}`,
+    );
+    const before = await Promise.all(paths.map(get));
+    await createAnalyticsFactsRepository(t.database.db).rebuildFacts();
+    const after = await Promise.all(paths.map(get));
+    const withoutTime = (answers: unknown[]) =>
+      answers.map((answer) => ({ ...(answer as object), generatedAt: null }));
+    expect(withoutTime(after)).toEqual(withoutTime(before));
+  });
+
+  it('keeps the screens to admins and managers: a salesperson is refused', async () => {
+    const { client } = await t.clientAs('salesperson');
+    for (const path of [
+      'workflow',
+      'on-time',
+      'product-types',
+      'comparison',
+      'capacity',
+      'root-cause',
+      'predictions',
+    ]) {
+      const response = await client.request('GET', `/api/v1/analytics/${path}`);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { JobFacts } from '@/components/job-detail/job-facts';
+import { PredictedCompletion, predictionText } from './predicted-completion';
+
+const PREDICTION: TPredictedCompletion = {
+  earliest: '2026-10-10T10:00:00',
+  likely: '2026-10-12T10:00:00',
+  latest: '2026-10-15T16:00:00',
+  isLateRisk: true,
+  remainingPhases: 3,
+};
+
+describe('PredictedCompletion', () => {
+  it('gives the likely day with its interval', () => {
+    expect(predictionText(PREDICTION)).toBe('Likely Oct 12 (Oct 10 – Oct 15)');
+    expect(predictionText({ ...PREDICTION, earliest: PREDICTION.likely, latest: PREDICTION.likely })).toBe(
+      'Likely Oct 12 (Oct 12)',
+    );
+  });
+
+  it('flags a late risk in words, not only colour', () => {
+    render(<PredictedCompletion prediction={PREDICTION} />);
+    expect(screen.getByText('Late risk')).toBeInTheDocument();
+    expect(screen.getByText(/might be done after the promised day/)).toBeInTheDocument();
+  });
+
+  it('shows no flag when the interval ends before the promised day', () => {
+    render(<PredictedCompletion prediction={{ ...PREDICTION, isLateRisk: false }} />);
+    expect(screen.queryByText('Late risk')).toBeNull();
+  });
+
+  it("sits under the promise in a job's details", () => {
+    render(
+      <JobFacts
+        customer={{ name: 'Abigail Foster', phone: null, email: null }}
+        promisedDate="2026-10-14"
+        prediction={PREDICTION}
+        createdLabel="Created"
+        createdAt="2026-10-01T10:00:00.000Z"
+        updatedAt="2026-10-01T10:00:00.000Z"
+      >
+        {null}
+      </JobFacts>,
+    );
+    const fact = screen.getByText('Predicted completion').nextElementSibling;
+    expect(fact).toHaveTextContent('Likely Oct 12 (Oct 10 – Oct 15)');
+    expect(fact).toHaveTextContent('Late risk');
+  });
+});

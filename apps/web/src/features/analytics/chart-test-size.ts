@@ -1,0 +1,18 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * jsdom lays nothing out, so a chart's container measures 0 × 0 and Recharts draws nothing. Tests that read
+ * a chart give its container a size.
+ */
+export function giveChartsASize(width = 640, height = 280): void {
+  beforeEach(() => {
+    const original = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.classList.contains('recharts-responsive-container')) return new DOMRect(0, 0, width, height);
+      return original.call(this);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+}

@@ -1,0 +1,115 @@
+import { DownloadIcon } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/cn';
+import { saveBlob } from '@/lib/save-blob';
+import { type TColumn, toCsv } from './analytics-table';
+import { DataTable } from './data-table';
+
+export type TChartCardProps<Row> = {
+  readonly title: string;
+  readonly description?: string;
+  readonly rows: readonly Row[];
+  readonly columns: readonly TColumn<Row>[];
+  readonly rowKey: (row: Row, index: number) => string;
+  /** The chart of `rows`; left out, the card shows only the table (a list of jobs, say). */
+  readonly chart?: ReactNode;
+  /** What the card says when `rows` is empty: 'No delivered jobs in this period'. */
+  readonly emptyText: string;
+  /** The CSV's file name. */
+  readonly fileName: string;
+  readonly className?: string;
+};
+
+type TView = 'chart' | 'table';
+
+/**
+ * One chart with its table behind a Chart | Table switch, and its figures as a CSV download. The table is
+ * the chart for keyboard and screen-reader users, so both come from the same rows and the same formats.
+ */
+export function ChartCard<Row>({
+  title,
+  description,
+  rows,
+  columns,
+  rowKey,
+  chart,
+  emptyText,
+  fileName,
+  className,
+}: TChartCardProps<Row>) {
+  const titleId = useId();
+  const [view, setView] = useState<TView>('chart');
+  const isEmpty = rows.length === 0;
+  const table = <DataTable caption={title} columns={columns} rows={rows} rowKey={rowKey} />;
+
+  function download() {
+    saveBlob(new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), fileName);
+  }
+
+  return (
+    <Card role="region" aria-labelledby={titleId} className={cn('gap-4', className)} data-slot="chart-card">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <CardTitle id={titleId}>{title}</CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </div>
+        {isEmpty ? null : (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={download}
+            aria-label={`Download ${title} as CSV`}
+          >
+            <DownloadIcon aria-hidden="true" />
+            CSV
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {isEmpty ? (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            {emptyText}
+          </p>
+        ) : chart ? (
+          <Tabs value={view} onValueChange={(value) => setView(value === 'table' ? 'table' : 'chart')}>
+            <TabsList aria-label={`Show ${title} as`}>
+              <TabsTrigger value="chart">Chart</TabsTrigger>
+              <TabsTrigger value="table">Table</TabsTrigger>
+            </TabsList>
+            <TabsContent value="chart" className="mt-3">
+              <figure aria-label={`${title} chart`} className="m-0">
+                {chart}
+                <figcaption className="sr-only">The same figures are in the Table view.</figcaption>
+              </figure>
+            </TabsContent>
+            <TabsContent value="table" className="mt-3">
+              {table}
+            </TabsContent>
+          </Tabs>
+        ) : (
+          table
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A chart card while its figures load. */
+export function ChartCardSkeleton({ className }: { readonly className?: string }) {
+  return (
+    <Card aria-hidden="true" className={cn('gap-4', className)}>
+      <CardHeader>
+        <Skeleton className="h-5 w-48" />
+        <Skeleton className="h-4 w-72 max-w-full" />
+      </CardHeader>
+      <CardContent>
+        <Skeleton className="h-64" />
+      </CardContent>
+    </Card>
+  );
+}

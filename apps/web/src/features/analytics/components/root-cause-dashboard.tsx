@@ -1,0 +1,184 @@
+import type {
+  TRootCause,
+  TRootCauseAnalytics,
+  TRootCauseJob,
+  TRootCauseKind,
+} from '@loupe/domain/analytics/analytics-api';
+import { Link, useSearchParams } from 'react-router';
+import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
+import { AnalyticsBarChart } from './analytics-charts';
+import { formatCount, formatHours, oneDecimal } from './analytics-format';
+import { csvFileName, type TColumn } from './analytics-table';
+import { ChartCard } from './chart-card';
+import { jobPath } from './job-link';
+import { StatTile } from './stat-tile';
+
+export const CAUSE_KIND_LABELS: Readonly<Record<TRootCauseKind, string>> = {
+  phase: 'Phase',
+  station: 'Station',
+  offsite: 'Offsite leg',
+};
+
+function causeName(cause: Pick<TRootCause, 'kind' | 'name'>): string {
+  return `${cause.name} (${CAUSE_KIND_LABELS[cause.kind]})`;
+}
+
+/** The address of this screen with one cause picked for the drill-down (the other filters kept). */
+function causeSearch(params: URLSearchParams, cause: Pick<TRootCause, 'kind' | 'id'> | null): string {
+  const next = new URLSearchParams(params);
+  if (cause) {
+    next.set('causeKind', cause.kind);
+    next.set('causeId', cause.id);
+  } else {
+    next.delete('causeKind');
+    next.delete('causeId');
+  }
+  return `?${next.toString()}`;
+}
+
+const JOB_COLUMNS: TColumn<TRootCauseJob>[] = [
+  { key: 'number', header: 'Job', value: (row) => row.number, href: jobPath },
+  {
+    key: 'promised',
+    header: 'Promised',
+    value: (row) => row.promisedDate,
+    format: (_, row) => formatCalendarDate(row.promisedDate),
+  },
+  {
+    key: 'delivered',
+    header: 'Delivered',
+    value: (row) => row.deliveredAt,
+    format: (_, row) => formatDateTime(row.deliveredAt),
+  },
+  {
+    key: 'daysLate',
+    header: 'Days late',
+    value: (row) => row.daysLate,
+    format: formatCount,
+    isNumeric: true,
+  },
+  { key: 'cause', header: 'Main cause', value: (row) => causeName(row.cause) },
+  {
+    key: 'hours',
+    header: 'Took (h)',
+    value: (row) => oneDecimal(row.hours),
+    format: formatHours,
+    isNumeric: true,
+  },
+  {
+    key: 'median',
+    header: 'Typical (h)',
+    value: (row) => oneDecimal(row.medianHours),
+    format: formatHours,
+    isNumeric: true,
+  },
+  {
+    key: 'excess',
+    header: 'Beyond typical (h)',
+    value: (row) => oneDecimal(row.excessHours),
+    format: formatHours,
+    isNumeric: true,
+  },
+];
+
+export function isRootCauseEmpty(data: TRootCauseAnalytics): boolean {
+  return data.lateJobs === 0;
+}
+
+export type TRootCauseDashboardProps = {
+  readonly data: TRootCauseAnalytics;
+  /** The cause picked for the drill-down, from the address. */
+  readonly picked: { readonly kind: TRootCauseKind; readonly id: string } | null;
+};
+
+/**
+ * /root-cause-dashboard: for late jobs, which phase, station or offsite leg added the delay beyond its typical
+ * time; the top causes over the period, and the jobs behind each (a cause's link narrows the list).
+ */
+export function RootCauseDashboard({ data, picked }: TRootCauseDashboardProps) {
+  const [params] = useSearchParams();
+  const range = { from: data.filter.from, to: data.filter.to };
+  const pickedCause = picked
+    ? data.causes.find((c) => c.kind === picked.kind && c.id === picked.id)
+    : undefined;
+  const pickedName = pickedCause
+    ? causeName(pickedCause)
+    : data.jobs[0] && picked
+      ? causeName(data.jobs[0].cause)
+      : null;
+  const causeColumns: TColumn<TRootCause>[] = [
+    { key: 'cause', header: 'Cause', value: (row) => row.name, href: (row) => causeSearch(params, row) },
+    { key: 'kind', header: 'Kind', value: (row) => CAUSE_KIND_LABELS[row.kind] },
+    {
+      key: 'lateJobs',
+      header: 'Late jobs',
+      value: (row) => row.lateJobs,
+      format: formatCount,
+      isNumeric: true,
+    },
+    {
+      key: 'excess',
+      header: 'Beyond typical (h)',
+      value: (row) => oneDecimal(row.excessHours),
+      format: formatHours,
+      isNumeric: true,
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <StatTile
+          label="Late jobs"
+          value={formatCount(data.lateJobs)}
+          hint="Delivered after the promised day"
+        />
+        <StatTile
+          label="Top cause"
+          value={data.causes[0]?.name ?? '—'}
+          hint={data.causes[0] ? `${formatCount(data.causes[0].lateJobs)} late jobs` : undefined}
+        />
+        <StatTile
+          label="Hours beyond typical"
+          value={formatHours(oneDecimal(data.causes.reduce((sum, cause) => sum + cause.excessHours, 0)))}
+          hint="Added by the top causes"
+        />
+      </div>
+      <ChartCard
+        title="Top causes of late jobs"
+        description="The phase, station or offsite leg that added the most time beyond its median, per late job. Pick a cause to see its jobs."
+        rows={data.causes}
+        rowKey={(row) => `${row.kind}-${row.id}`}
+        columns={causeColumns}
+        chart={
+          <AnalyticsBarChart
+            rows={data.causes}
+            category={(row) => row.name}
+            isHorizontal
+            series={[
+              { key: 'lateJobs', name: 'Late jobs', value: (row) => row.lateJobs, format: formatCount },
+            ]}
+          />
+        }
+        emptyText="No late job had a cause beyond its typical time."
+        fileName={csvFileName('Top causes of late jobs', range)}
+      />
+      {picked ? (
+        <p className="text-sm">
+          Showing the jobs late because of <strong>{pickedName ?? picked.id}</strong>.{' '}
+          <Link to={causeSearch(params, null)} className="text-primary underline-offset-4 hover:underline">
+            Show every late job
+          </Link>
+        </p>
+      ) : null}
+      <ChartCard
+        title={pickedName ? `Late jobs: ${pickedName}` : 'Late jobs and their main cause'}
+        rows={data.jobs}
+        rowKey={(row) => `${row.kind}-${row.id}`}
+        columns={JOB_COLUMNS}
+        emptyText="No late jobs for this cause in this period."
+        fileName={csvFileName('Late jobs by cause', range)}
+      />
+    </div>
+  );
+}

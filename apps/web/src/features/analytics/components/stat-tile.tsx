@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+
+export type TStatTileProps = {
+  readonly label: string;
+  readonly value: string;
+  readonly hint?: ReactNode;
+};
+
+/** One headline figure; a term and its value for screen readers. */
+export function StatTile({ label, value, hint }: TStatTileProps) {
+  return (
+    <Card className="gap-1 px-5 py-4">
+      <dl>
+        <dt className="text-sm text-muted-foreground">{label}</dt>
+        <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+        {hint ? <dd className="text-xs text-muted-foreground">{hint}</dd> : null}
+      </dl>
+    </Card>
+  );
+}
