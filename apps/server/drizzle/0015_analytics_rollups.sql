@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_visits_salesperson_idx" ON "analytics_visits" USING btree ("salesperson_id","left_at");
