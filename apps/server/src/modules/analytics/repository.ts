@@ -440,8 +440,14 @@ export function createAnalyticsRepository(db: TDatabase) {
           )
           select s.item_kind as kind, s.item_id::text as id, s.step_kind as "stepKind", s.step_key as "stepKey",
             (s.minutes / 60.0)::float8 as hours
-          from late l join analytics_job_steps s on s.item_kind = l.item_kind and s.item_id = l.item_id
-          where ${stepKindIn(stepKinds)}`,
+          from late l
+          -- Each late job's steps by the primary key: offset 0 keeps PostgreSQL from turning this into a hash
+          -- join over the whole steps table, which it picks when it overestimates the late jobs.
+          cross join lateral (
+            select s.item_kind, s.item_id, s.step_kind, s.step_key, s.minutes from analytics_job_steps s
+            where s.item_kind = l.item_kind and s.item_id = l.item_id and ${stepKindIn(stepKinds)}
+            offset 0
+          ) as s`,
         { kind: z.enum(['order', 'repair']), id: text, stepKind: text, stepKey: text, hours: num },
       );
     },
