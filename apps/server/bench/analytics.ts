@@ -11,6 +11,13 @@
  *
  * Environment: BENCH_ANALYTICS_JOBS (100000), BENCH_ANALYTICS_EVENTS (10000000), BENCH_ANALYTICS_PGLITE_JOBS
  * (10000), BENCH_ANALYTICS_PGLITE_EVENTS (500000), BENCH_ANALYTICS_RUNS (15), BENCH_DATABASE_URL.
+ *
+ * Seed once, time many: BENCH_KEEP_DB=1 keeps the PostgreSQL database it seeded (and prints its address);
+ * BENCH_REUSE_DB=<that address> skips PGlite and the seeding and only times the queries against it
+ * (after running the migrations, so a new rollup gets built by its migration or a rebuild).
+ *
+ *   BENCH_KEEP_DB=1 BENCH_ANALYTICS_JOBS=20000 BENCH_ANALYTICS_EVENTS=2000000 npm run bench:analytics
+ *   BENCH_REUSE_DB=postgres://postgres@127.0.0.1:5432/loupe_bench_analytics_xxxx npm run bench:analytics
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -103,9 +110,14 @@ async function measure(handle: TDatabaseHandle) {
   return results;
 }
 
-async function bench(label: string, handle: TDatabaseHandle, size: { jobs: number; events: number }) {
+async function bench(
+  label: string,
+  handle: TDatabaseHandle,
+  size: { jobs: number; events: number },
+  seed = true,
+) {
   const started = performance.now();
-  await seedAnalyticsHistory(handle.db, { ...size, now: NOW });
+  if (seed) await seedAnalyticsHistory(handle.db, { ...size, now: NOW });
   const seconds = (performance.now() - started) / 1000;
   const count = async (table: string) =>
     Number(
@@ -117,11 +129,12 @@ async function bench(label: string, handle: TDatabaseHandle, size: { jobs: numbe
     );
   const events = await count('location_history');
   const visits = await count('analytics_visits');
+  if (!seed) size = { jobs: await count('analytics_jobs'), events };
   console.info(
-    `${label}: seeded ${size.jobs.toLocaleString('en')} orders and repairs, ${events.toLocaleString('en')} location events ` +
+    `${label}: ${seed ? 'seeded' : 'kept'} ${size.jobs.toLocaleString('en')} orders and repairs, ${events.toLocaleString('en')} location events ` +
       `(${visits.toLocaleString('en')} visits in the facts) in ${seconds.toFixed(1)} s`,
   );
-  return { label, size, seconds, results: await measure(handle) };
+  return { label, size, seconds, seeded: seed, results: await measure(handle) };
 }
 
 async function withPostgres<T>(url: string, run: (handle: TDatabaseHandle) => Promise<T>): Promise<T> {
@@ -146,24 +159,35 @@ async function withPostgres<T>(url: string, run: (handle: TDatabaseHandle) => Pr
       await handle.close();
     }
   } finally {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DB) console.info(`kept the database: ${own.toString()}`);
+    else await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 }
 
 const columns: Awaited<ReturnType<typeof bench>>[] = [];
-const pglite = await openDatabase({ kind: 'pglite', dataDir: null });
-try {
-  columns.push(
-    await bench('PGlite (in memory)', pglite, {
-      jobs: numberOf('BENCH_ANALYTICS_PGLITE_JOBS', 10_000),
-      events: numberOf('BENCH_ANALYTICS_PGLITE_EVENTS', 500_000),
-    }),
-  );
-} finally {
-  await pglite.close();
+const reuse = process.env.BENCH_REUSE_DB;
+if (reuse) {
+  const handle = await openDatabase({ kind: 'postgres', url: reuse, poolSize: 4 });
+  try {
+    columns.push(await bench('PostgreSQL (kept)', handle, { jobs: 0, events: 0 }, false));
+  } finally {
+    await handle.close();
+  }
 }
+const pglite = reuse ? null : await openDatabase({ kind: 'pglite', dataDir: null });
+if (pglite)
+  try {
+    columns.push(
+      await bench('PGlite (in memory)', pglite, {
+        jobs: numberOf('BENCH_ANALYTICS_PGLITE_JOBS', 10_000),
+        events: numberOf('BENCH_ANALYTICS_PGLITE_EVENTS', 500_000),
+      }),
+    );
+  } finally {
+    await pglite.close();
+  }
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (postgresUrl !== 'none') {
+if (!reuse && postgresUrl !== 'none') {
   columns.push(
     await withPostgres(postgresUrl, (handle) =>
       bench('PostgreSQL', handle, {
@@ -200,6 +224,6 @@ for (const name of names) {
 for (const column of columns) {
   const worst = Math.max(...[...column.results.values()].map((r) => r.p95));
   console.info(
-    `\n${column.label}: ${column.size.jobs.toLocaleString('en')} jobs seeded in ${column.seconds.toFixed(1)} s; worst p95 ${worst.toFixed(1)} ms`,
+    `\n${column.label}: ${column.size.jobs.toLocaleString('en')} jobs ${column.seeded ? `seeded in ${column.seconds.toFixed(1)} s` : 'kept'}; worst p95 ${worst.toFixed(1)} ms`,
   );
 }

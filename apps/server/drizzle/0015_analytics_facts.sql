@@ -59,4 +59,5 @@ CREATE INDEX "analytics_jobs_first_arrival_idx" ON "analytics_jobs" USING btree 
 CREATE UNIQUE INDEX "analytics_visits_item_idx" ON "analytics_visits" USING btree ("item_kind","item_id","arrived_at");--> statement-breakpoint
 CREATE INDEX "analytics_visits_left_idx" ON "analytics_visits" USING btree ("left_at");--> statement-breakpoint
 CREATE INDEX "analytics_visits_station_idx" ON "analytics_visits" USING btree ("station_id","left_at");--> statement-breakpoint
+CREATE INDEX "analytics_visits_salesperson_idx" ON "analytics_visits" USING btree ("salesperson_id","left_at");--> statement-breakpoint
 CREATE INDEX "analytics_visits_span_idx" ON "analytics_visits" USING gist (tstzrange("arrived_at", "left_at"));

@@ -917,6 +917,8 @@ export const analyticsVisits = pgTable(
     uniqueIndex('analytics_visits_item_idx').on(table.itemKind, table.itemId, table.arrivedAt),
     index('analytics_visits_left_idx').on(table.leftAt),
     index('analytics_visits_station_idx').on(table.stationId, table.leftAt),
+    // Station figures for one salesperson (the day rollup does not keep salespeople): their visits by left_at.
+    index('analytics_visits_salesperson_idx').on(table.salespersonId, table.leftAt),
     // Work in progress at an instant: the visits whose span holds it, without scanning the others.
     index('analytics_visits_span_idx').using('gist', sql`tstzrange(${table.arrivedAt}, ${table.leftAt})`),
   ],

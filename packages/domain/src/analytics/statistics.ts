@@ -50,14 +50,22 @@ export function rate(part: number, whole: number): number | null {
   return whole === 0 ? null : round(part / whole, 4);
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) an instant falls on in a time zone. */
 export function calendarDayOf(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  let format = dayFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -54,17 +54,32 @@ export type TWorkingCalendar = z.infer<typeof ZWorkingCalendarSchema>;
 const MINUTE_MS = 60_000;
 const DAY_MINUTES = 24 * 60;
 
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than formatting with it, and
+ * capacity and predictions ask for the wall time of every open job's due day several times.
+ */
+const wallTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallTimeFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallTimeFormats.get(timeZone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallTimeFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The wall-clock date (YYYY-MM-DD) and minute of the day of an instant in a time zone. */
 export function wallTime(instant: Date, timeZone: string): { date: string; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = wallTimeFormat(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return {
     date: `${part('year')}-${part('month')}-${part('day')}`,

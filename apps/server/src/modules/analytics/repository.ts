@@ -71,6 +71,18 @@ const lateDays = (scope: TScope) =>
 
 const cycleDays = sql`(extract(epoch from (j.delivered_at - j.first_arrival_at)) / 86400.0)`;
 
+/**
+ * `s.step_kind in (...)` as a list of values, not a subquery, so that PostgreSQL reads each job's steps by the
+ * primary key (kind, id, step kind) instead of hashing the whole steps table.
+ */
+const stepKindIn = (stepKinds: readonly string[]) =>
+  stepKinds.length === 0
+    ? sql`false`
+    : sql`s.step_kind in (${sql.join(
+        stepKinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`;
+
 /** Repairs have no product type: on-time groups them under this id. */
 export const REPAIRS_GROUP = 'repairs';
 
@@ -428,8 +440,14 @@ export function createAnalyticsRepository(db: TDatabase) {
           )
           select s.item_kind as kind, s.item_id::text as id, s.step_kind as "stepKind", s.step_key as "stepKey",
             (s.minutes / 60.0)::float8 as hours
-          from late l join analytics_job_steps s on s.item_kind = l.item_kind and s.item_id = l.item_id
-          where s.step_kind in (select jsonb_array_elements_text(${JSON.stringify(stepKinds)}::jsonb))`,
+          from late l
+          -- Each late job's steps by the primary key: offset 0 keeps PostgreSQL from turning this into a hash
+          -- join over the whole steps table, which it picks when it overestimates the late jobs.
+          cross join lateral (
+            select s.item_kind, s.item_id, s.step_kind, s.step_key, s.minutes from analytics_job_steps s
+            where s.item_kind = l.item_kind and s.item_id = l.item_id and ${stepKindIn(stepKinds)}
+            offset 0
+          ) as s`,
         { kind: z.enum(['order', 'repair']), id: text, stepKind: text, stepKey: text, hours: num },
       );
     },
@@ -448,7 +466,7 @@ export function createAnalyticsRepository(db: TDatabase) {
             (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median
           from delivered j
           join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
-          where s.step_kind in (select jsonb_array_elements_text(${JSON.stringify(stepKinds)}::jsonb))
+          where ${stepKindIn(stepKinds)}
           group by 1, 2`,
         { stepKind: text, stepKey: text, median: num },
       );
