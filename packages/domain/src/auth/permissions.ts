@@ -118,6 +118,8 @@ export function canWorkOnDesigns(actor: TActor | null | undefined): boolean {
 
 export function canViewDesignRequests(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, DESIGN_REQUEST_VIEWER_ROLES);
+}
+
 export function canViewAnalytics(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, ANALYTICS_VIEWER_ROLES);
 }
