@@ -20,6 +20,7 @@ import { createSecretBox, secretFrom } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
 import { ALERT_VIEWER_ROLES, createAlertsService } from './modules/alerts/service.ts';
+import { createAnalyticsFactsRepository } from './modules/analytics/facts-repository.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/routes.ts';
 import { createAnalyticsService } from './modules/analytics/service.ts';
 import { createBuiltInEngine } from './modules/assistant/built-in-engine.ts';
@@ -516,6 +517,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const registry = createRegistryService({ db, clock, events });
   const locations = createLocationService({ db, clock });
   await locations.ensureDefaultLocation();
+  if (await createAnalyticsFactsRepository(db).rebuildIfMissing()) {
+    app.log.info('analytics facts rebuilt from the location history');
+  }
   const departmentTransfer = createDepartmentTransfer({ db, clock, events });
   const readersAdmin = createReadersService({
     readers,

@@ -8,7 +8,7 @@ import {
   ZWorkflowAnalyticsSchema,
 } from '@loupe/domain/analytics/analytics-api';
 import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
@@ -298,6 +298,27 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     const withoutTime = (answers: unknown[]) =>
       answers.map((answer) => ({ ...(answer as object), generatedAt: null }));
     expect(withoutTime(after)).toEqual(withoutTime(before));
+  });
+
+  it('rebuilds the facts at start for a workshop whose history predates them, and only then', async () => {
+    const path = `/api/v1/analytics/on-time?${range}`;
+    const before = await get(path);
+    const facts = createAnalyticsFactsRepository(t.database.db);
+    expect(await facts.rebuildIfMissing()).toBe(false);
+    for (const table of [
+      'analytics_station_days',
+      'analytics_job_steps',
+      'analytics_jobs',
+      'analytics_visits',
+    ]) {
+      await t.database.db.execute(sql.raw(`delete from ${table}`));
+    }
+    expect(await get(path)).not.toEqual(before);
+    expect(await facts.rebuildIfMissing()).toBe(true);
+    expect({ ...((await get(path)) as object), generatedAt: null }).toEqual({
+      ...(before as object),
+      generatedAt: null,
+    });
   });
 
   it('keeps the screens to admins and managers: a salesperson is refused', async () => {

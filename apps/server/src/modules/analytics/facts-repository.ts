@@ -222,6 +222,26 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
     },
 
     /**
+     * A workshop upgrading to a Loupe with analytics has history but no facts yet: rebuild them once, at start.
+     * The table lock makes a second instance starting at the same time wait and then find the facts there.
+     * Returns whether it rebuilt.
+     */
+    async rebuildIfMissing(): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`lock table analytics_jobs in share row exclusive mode`);
+        const { rows } = (await tx.execute(sql`
+          select exists (select 1 from analytics_jobs) as has_facts,
+            exists (select 1 from location_history) as has_history`)) as {
+          rows: { has_facts: boolean; has_history: boolean }[];
+        };
+        const [row] = rows;
+        if (row === undefined || row.has_facts || !row.has_history) return false;
+        await createAnalyticsFactsRepository(tx).rebuildFacts();
+        return true;
+      });
+    },
+
+    /**
      * A job handed to its customer: its delivery time, with what the screens group it by as it stands now
      * (product type, metal, salesperson, promised date). A job never read gets its row here.
      */
