@@ -2,6 +2,8 @@ import type { TDesign } from '@loupe/domain/catalog/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { LOG_SERIALIZERS } from '../src/lib/log-serializers.ts';
+import { createS3FileStore } from '../src/modules/attachments/file-store.ts';
 import { startS3TestServer, type TS3TestServer } from './support/s3-server.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { multipartBody, tempDataDir, uploadedFiles } from './support/uploads.ts';
@@ -99,6 +101,39 @@ describe('STORAGE_DRIVER=s3', () => {
     );
     expect(response.statusCode).toBe(415);
     expect(s3.objects.size).toBe(0);
+  });
+});
+
+describe('S3 failures in the log', () => {
+  it('name the problem without the secret key or the request signature', async () => {
+    const s3 = await startS3TestServer({ bucket: BUCKET });
+    try {
+      const secret = 'loupe-test-secret-never-logged';
+      const store = createS3FileStore({
+        endpoint: s3.endpoint,
+        bucket: 'no-such-bucket',
+        region: 'eu-west-3',
+        accessKeyId: 'loupe-test-key',
+        secretAccessKey: secret,
+        forcePathStyle: true,
+      });
+      const failure = await store
+        .put('uploads/11111111-1111-4111-8111-111111111111', Buffer.from('ring'), {
+          sizeBytes: 4,
+          contentType: 'image/png',
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(failure).toMatchObject({ name: 'NoSuchBucket' });
+      const logged = JSON.stringify(LOG_SERIALIZERS.err(failure));
+      expect(logged).toContain('NoSuchBucket');
+      expect(logged).not.toContain(secret);
+      expect(logged).not.toContain('Signature=');
+    } finally {
+      await s3.close();
+    }
   });
 });
 
