@@ -28,6 +28,7 @@ import { createAssistantRepository } from './modules/assistant/repository.ts';
 import { registerAssistantRoutes } from './modules/assistant/routes.ts';
 import { createAssistantService } from './modules/assistant/service.ts';
 import { createAssistantTools } from './modules/assistant/tools.ts';
+import { fileStoreFrom } from './modules/attachments/file-store.ts';
 import { createImageStorage } from './modules/attachments/image-storage.ts';
 import { createAttachmentsService } from './modules/attachments/service.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -494,7 +495,11 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   });
 
   // The job and registry services: their routes, and request:refresh over the socket, share them.
-  const storage = createImageStorage({ dataDir: config.DATA_DIR, logger: app.log });
+  const storage = createImageStorage({
+    dataDir: config.DATA_DIR,
+    logger: app.log,
+    store: fileStoreFrom(config),
+  });
   // Mentions in notes become notices; the notifications service is made below, and called only later.
   const jobServiceOptions = {
     db,

@@ -27,7 +27,7 @@ export const CONFIG_VARIABLES = {
   },
   DATA_DIR: {
     schema: z.string().min(1).default('./data'),
-    doc: 'Where PGlite, uploads and the lock file live.',
+    doc: 'Where PGlite, the lock file and (with STORAGE_DRIVER=local) uploads live.',
   },
   DATABASE_URL: {
     schema: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -152,6 +152,25 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(1).max(3600).default(30),
     doc: 'How often queued customer messages are sent or retried, and "still waiting" messages looked for.',
   },
+  STORAGE_DRIVER: {
+    schema: z.enum(['local', 's3']).default('local'),
+    doc: 'Where uploaded files and thumbnails are kept. `local`: under DATA_DIR. `s3`: in S3_BUCKET of S3 or an S3-compatible service.',
+  },
+  S3_ENDPOINT: {
+    schema: z.url({ protocol: /^https?$/ }).optional(),
+    doc: 'STORAGE_DRIVER=s3: the service URL (MinIO, R2…). Absent: AWS S3 in S3_REGION.',
+  },
+  S3_BUCKET: { schema: z.string().min(1).optional(), doc: 'STORAGE_DRIVER=s3: the bucket (it must exist).' },
+  S3_REGION: { schema: z.string().min(1).default('us-east-1'), doc: 'STORAGE_DRIVER=s3: the region.' },
+  S3_ACCESS_KEY_ID: {
+    schema: z.string().min(1).optional(),
+    doc: 'STORAGE_DRIVER=s3: access key id. Absent (with the secret): the AWS SDK default chain (instance role, AWS_* variables).',
+  },
+  S3_SECRET_ACCESS_KEY: { schema: z.string().min(1).optional(), doc: 'STORAGE_DRIVER=s3: its secret key.' },
+  S3_FORCE_PATH_STYLE: {
+    schema: booleanString.default(false),
+    doc: 'STORAGE_DRIVER=s3: address the bucket as ENDPOINT/BUCKET/KEY (MinIO and most S3-compatible services) instead of BUCKET.ENDPOINT.',
+  },
   AI_ASSISTANT_NAME: { schema: z.string().min(1).default('Loupe AI'), doc: 'Title of the AI assistant.' },
 } as const;
 
@@ -174,7 +193,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): T
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'invalid value';
       // Never echo a secret's value back into a log.
-      const shown = /PASSWORD|SECRET|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name)
+      const shown = /PASSWORD|SECRET|ACCESS_KEY|SMTP_URL|DATABASE_URL|REDIS_URL|MQTT_URL/.test(name)
         ? ''
         : ` (got "${raw}")`;
       throw new ConfigError(`${name}: ${reason}${shown}`);
@@ -189,6 +208,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): T
   }
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     throw new ConfigError('ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+  if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
+    throw new ConfigError('S3_BUCKET: STORAGE_DRIVER=s3 needs S3_BUCKET');
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return { ...config, publicUrl };

@@ -200,6 +200,9 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
   it('keeps CAD files of a revision with their type and size, checked against their content', async () => {
     const request = await newRequest();
     const revision = await revisionWithFile(request.id, 'With the model');
+    // The CAD files come a moment after the render: on the frozen test clock both uploads would share one
+    // createdAt, and their order would fall to their random ids.
+    t.clock.advance(1_000);
     const stl = Buffer.alloc(84 + 2 * 50);
     stl.writeUInt32LE(2, 80);
     const obj = Buffer.from('# ring\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');

@@ -98,7 +98,16 @@ const BUILT_SCREENS: RouteObject[] = [
   ),
   screen(
     paths.orderDetail,
-    async () => (await import('@/features/orders/routes/order-detail-route')).OrderDetailRoute,
+    async () => {
+      // The order page shows the order's design (issue 17 §4): composed here, as features never import each other.
+      const [{ OrderDetailRoute }, { OrderDesignPanel }] = await Promise.all([
+        import('@/features/orders/routes/order-detail-route'),
+        import('@/features/designs/components/order-design-panel'),
+      ]);
+      return function OrderDetailScreen() {
+        return <OrderDetailRoute designPanel={(orderId) => <OrderDesignPanel orderId={orderId} />} />;
+      };
+    },
     paths.orders,
   ),
   screen(

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import {
   IMAGE_CONTENT_TYPES,
@@ -23,12 +24,13 @@ import {
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { createLocalFileStore, type TFileStore } from './file-store.ts';
 
 /** The long side of a thumbnail, in pixels: a gallery tile at twice its CSS size. */
 export const THUMBNAIL_SIZE = 320;
 export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
 
-/** An image (or a design revision's CAD file) written under DATA_DIR/uploads, not yet recorded in `attachments`. */
+/** An image (or a design revision's CAD file) in the file store, not yet recorded in `attachments`. */
 export type TStoredImage = {
   readonly storageKey: string;
   readonly fileName: string;
@@ -149,74 +151,83 @@ function notCad(fileName: string, extension: TCadExtension): AppError {
 }
 
 export type TImageStorageOptions = {
-  /** config.DATA_DIR: images go to its `uploads` folder. */
+  /** config.DATA_DIR: uploads are checked in its `staging` folder before they go to the store. */
   readonly dataDir: string;
   readonly logger: FastifyBaseLogger;
+  /** Where the files are kept; by default under DATA_DIR (`uploads`, `thumbnails`). */
+  readonly store?: TFileStore;
   readonly maxBytes?: number;
 };
 
-/** Image files under DATA_DIR/uploads/<uuid>, written by streaming (a 15 MB photo never sits in memory). */
+/**
+ * Uploaded files, streamed (a 15 MB photo never sits in memory) to a staging file under DATA_DIR while
+ * their type and size are checked, then handed whole to the file store (local disk or S3).
+ */
 export function createImageStorage(options: TImageStorageOptions) {
-  const directory = path.resolve(options.dataDir, 'uploads');
+  const staging = path.resolve(options.dataDir, 'staging');
+  const store = options.store ?? createLocalFileStore(options.dataDir);
   // Thumbnails beside the uploads, not among them: they can always be made again from the originals.
-  const thumbnails = path.resolve(options.dataDir, 'thumbnails');
-  const thumbnailPath = (storageKey: string) =>
-    `${path.join(thumbnails, path.basename(pathOf(storageKey)))}.webp`;
+  const uploadKey = (storageKey: string) => `uploads/${checkedStorageKey(storageKey)}`;
+  const thumbnailKey = (storageKey: string) => `thumbnails/${checkedStorageKey(storageKey)}.webp`;
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
 
-  function pathOf(storageKey: string): string {
-    // Keys are ours (UUIDs); anything else must never reach the file system as a path.
-    if (!STORAGE_KEY.test(storageKey)) throw new Error(`not a storage key: ${storageKey}`);
-    return path.join(directory, storageKey);
+  /** Streams one part through its inspector into a staging file, and stores it when `accept` agrees. */
+  async function stage(
+    inspector: Transform,
+    part: TIncomingFile,
+    accept: () => { storageKey: string; stored: Omit<TStoredImage, 'storageKey' | 'sizeBytes'> },
+    sizeOf: () => number,
+  ): Promise<TStoredImage> {
+    const partial = path.join(staging, `${randomUUID()}.part`);
+    try {
+      await pipeline(part.file, inspector, createWriteStream(partial, { flags: 'wx' }));
+      const { storageKey, stored } = accept();
+      const sizeBytes = sizeOf();
+      await store.put(uploadKey(storageKey), createReadStream(partial), {
+        sizeBytes,
+        contentType: stored.contentType,
+      });
+      return { storageKey, ...stored, sizeBytes };
+    } finally {
+      await rm(partial, { force: true });
+    }
   }
 
   /** A CAD file (by its extension), checked against its bytes once all of them arrived. */
-  async function saveCad(part: TIncomingFile, extension: TCadExtension): Promise<TStoredImage> {
+  function saveCad(part: TIncomingFile, extension: TCadExtension): Promise<TStoredImage> {
     const fileName = safeFileName(part.filename);
-    const storageKey = randomUUID();
-    const partial = `${pathOf(storageKey)}.part`;
     const inspector = new CadInspector(fileName, CAD_MAX_BYTES);
-    try {
-      await pipeline(part.file, inspector, createWriteStream(partial, { flags: 'wx' }));
-      if (part.file.truncated) throw fileTooLarge(fileName, CAD_MAX_BYTES);
-      if (!looksLikeCad(extension, inspector.head, inspector.sizeBytes)) throw notCad(fileName, extension);
-      await rename(partial, pathOf(storageKey));
-      return {
-        storageKey,
-        fileName,
-        contentType: CAD_CONTENT_TYPES[extension],
-        sizeBytes: inspector.sizeBytes,
-      };
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
+    return stage(
+      inspector,
+      part,
+      () => {
+        if (part.file.truncated) throw fileTooLarge(fileName, CAD_MAX_BYTES);
+        if (!looksLikeCad(extension, inspector.head, inspector.sizeBytes)) throw notCad(fileName, extension);
+        return { storageKey: randomUUID(), stored: { fileName, contentType: CAD_CONTENT_TYPES[extension] } };
+      },
+      () => inspector.sizeBytes,
+    );
   }
 
-  async function saveOne(part: TIncomingFile, allowCad: boolean): Promise<TStoredImage> {
+  function saveOne(part: TIncomingFile, allowCad: boolean): Promise<TStoredImage> {
     const extension = allowCad ? cadExtensionOf(part.filename) : null;
     if (extension) return saveCad(part, extension);
     const fileName = safeFileName(part.filename);
-    const storageKey = randomUUID();
-    // Written as .part and renamed when complete, so a crash mid-upload never leaves a file that looks whole.
-    const partial = `${pathOf(storageKey)}.part`;
     const inspector = new ImageInspector(fileName, maxBytes);
-    try {
-      await pipeline(part.file, inspector, createWriteStream(partial, { flags: 'wx' }));
-      // Busboy stops at its fileSize limit and marks the part truncated instead of failing it.
-      if (part.file.truncated) throw fileTooLarge(fileName, maxBytes);
-      if (inspector.contentType === null) throw unsupportedType(fileName);
-      await rename(partial, pathOf(storageKey));
-      return { storageKey, fileName, contentType: inspector.contentType, sizeBytes: inspector.sizeBytes };
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
+    return stage(
+      inspector,
+      part,
+      () => {
+        // Busboy stops at its fileSize limit and marks the part truncated instead of failing it.
+        if (part.file.truncated) throw fileTooLarge(fileName, maxBytes);
+        if (inspector.contentType === null) throw unsupportedType(fileName);
+        return { storageKey: randomUUID(), stored: { fileName, contentType: inspector.contentType } };
+      },
+      () => inspector.sizeBytes,
+    );
   }
 
   const storage = {
-    directory,
-
     /**
      * Writes every file of an upload (`allowCad`: a design revision's CAD files too, by their extension). All or nothing: when one fails (not an image, too large, cut off),
      * the files this call already wrote are removed before the error goes on.
@@ -225,7 +236,7 @@ export function createImageStorage(options: TImageStorageOptions) {
       parts: AsyncIterable<TIncomingFile>,
       options: { readonly allowCad?: boolean } = {},
     ): Promise<TStoredImage[]> {
-      await mkdir(directory, { recursive: true });
+      await mkdir(staging, { recursive: true });
       const saved: TStoredImage[] = [];
       try {
         for await (const part of parts) saved.push(await saveOne(part, options.allowCad ?? false));
@@ -240,8 +251,8 @@ export function createImageStorage(options: TImageStorageOptions) {
     async remove(storageKeys: readonly string[]): Promise<void> {
       for (const storageKey of storageKeys) {
         try {
-          await rm(pathOf(storageKey), { force: true });
-          await rm(thumbnailPath(storageKey), { force: true });
+          await store.delete(uploadKey(storageKey));
+          await store.delete(thumbnailKey(storageKey));
         } catch (error) {
           options.logger.error({ err: error, storageKey }, 'could not remove an uploaded image');
         }
@@ -249,51 +260,48 @@ export function createImageStorage(options: TImageStorageOptions) {
     },
 
     /**
-     * A small WebP of the image for galleries (issue 17 §1), made on first request with sharp and kept under
-     * `DATA_DIR/thumbnails`; null when the original is missing or sharp cannot read it (HEIC: sharp's
+     * A small WebP of the image for galleries (issue 17 §1), made on first request with sharp and kept in
+     * the store under `thumbnails/`; null when the original is missing or sharp cannot read it (HEIC: sharp's
      * prebuilt libvips has no HEVC decoder), and the caller serves the original instead.
      */
-    async thumbnail(storageKey: string): Promise<{ stream: ReadStream; sizeBytes: number } | null> {
-      const original = pathOf(storageKey);
-      const thumb = thumbnailPath(storageKey);
-      const existing = await stat(thumb).catch(() => null);
-      if (!existing) {
-        if (!(await stat(original).catch(() => null))) return null;
-        await mkdir(path.dirname(thumb), { recursive: true });
-        const partial = `${thumb}.${randomUUID()}.part`;
-        try {
-          await sharp(original)
-            .rotate()
-            .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-            .webp({ quality: 78 })
-            .toFile(partial);
-          await rename(partial, thumb);
-        } catch (error) {
-          await rm(partial, { force: true });
-          options.logger.warn(
-            { err: error, storageKey },
-            'no thumbnail for an uploaded image; serving the original',
-          );
-          return null;
-        }
+    async thumbnail(storageKey: string): Promise<{ stream: Readable; sizeBytes: number } | null> {
+      const existing = await store.get(thumbnailKey(storageKey));
+      if (existing) return existing;
+      const original = await store.get(uploadKey(storageKey));
+      if (!original) return null;
+      let bytes: Buffer;
+      try {
+        bytes = await sharp(await buffer(original.stream))
+          .rotate()
+          .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer();
+      } catch (error) {
+        options.logger.warn(
+          { err: error, storageKey },
+          'no thumbnail for an uploaded image; serving the original',
+        );
+        return null;
       }
-      const info = await stat(thumb);
-      return { stream: createReadStream(thumb), sizeBytes: info.size };
+      await store.put(thumbnailKey(storageKey), bytes, {
+        sizeBytes: bytes.length,
+        contentType: THUMBNAIL_CONTENT_TYPE,
+      });
+      return { stream: Readable.from([bytes]), sizeBytes: bytes.length };
     },
 
-    /** The file's bytes, or null when it is missing on disk. */
-    async open(storageKey: string): Promise<{ stream: ReadStream; sizeBytes: number } | null> {
-      const file = pathOf(storageKey);
-      try {
-        const info = await stat(file);
-        return { stream: createReadStream(file), sizeBytes: info.size };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+    /** The file's bytes, or null when it is missing from the store. */
+    open(storageKey: string): Promise<{ stream: Readable; sizeBytes: number } | null> {
+      return store.get(uploadKey(storageKey));
     },
   };
   return storage;
+}
+
+function checkedStorageKey(storageKey: string): string {
+  // Keys are ours (UUIDs); anything else must never reach the store.
+  if (!STORAGE_KEY.test(storageKey)) throw new Error(`not a storage key: ${storageKey}`);
+  return storageKey;
 }
 
 export type TImageStorage = ReturnType<typeof createImageStorage>;

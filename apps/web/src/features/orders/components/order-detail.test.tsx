@@ -122,6 +122,19 @@ describe('OrderDetail', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the design panel the app composes in, for this order (issue 17 §4)', async () => {
+    mockOrder();
+    renderWithProviders(
+      <OrderDetail
+        orderId={ORDER_ID}
+        now={() => NOW}
+        designPanel={(orderId) => <section aria-label="Design">{`design of ${orderId}`}</section>}
+      />,
+      { user: makeUser('salesperson'), route: `/orders/${ORDER_ID}`, path: '/orders/:orderId' },
+    );
+    expect(await screen.findByRole('region', { name: 'Design' })).toHaveTextContent(`design of ${ORDER_ID}`);
+  });
+
   it('keeps showing where an order was after its tag went to another job (issue 11 §2)', async () => {
     const past = (TRACKED_RESPONSE as { data: { locationHistory: unknown[] } }).data.locationHistory;
     mockOrder(makeOrder(), notFound(), envelope({ isTracked: false, locationHistory: past }));

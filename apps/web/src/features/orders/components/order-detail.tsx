@@ -5,6 +5,7 @@ import {
   ORDER_STATUS_TRANSITIONS,
   type TOrder,
 } from '@loupe/domain/orders/order';
+import type { ReactNode } from 'react';
 import { JobDetailLayout } from '@/components/job-detail/job-detail-layout';
 import { JobDetailLoader } from '@/components/job-detail/job-detail-loader';
 import { Fact, JobFacts } from '@/components/job-detail/job-facts';
@@ -32,19 +33,32 @@ import {
 import { useUpdateOrder } from '../api/update-order';
 import { ORDER_NOUN, OrderStatusBadge, orderChangeFormatter } from './order-labels';
 
-export type TOrderDetailProps = { readonly orderId: string; readonly now?: () => Date };
+export type TOrderDetailProps = {
+  readonly orderId: string;
+  readonly now?: () => Date;
+  /** The order's design panel, composed in by the app (features never import each other). */
+  readonly designPanel?: (orderId: string) => ReactNode;
+};
 
 /** /orders/:orderId: the order, where it is, its photos and everything that happened to it. */
-export function OrderDetail({ orderId, now = () => new Date() }: TOrderDetailProps) {
+export function OrderDetail({ orderId, now = () => new Date(), designPanel }: TOrderDetailProps) {
   const query = useOrder(orderId);
   return (
     <JobDetailLoader noun={ORDER_NOUN} query={query} listPath={paths.orders}>
-      {(order) => <LoadedOrder order={order} now={now()} />}
+      {(order) => <LoadedOrder order={order} now={now()} designPanel={designPanel} />}
     </JobDetailLoader>
   );
 }
 
-function LoadedOrder({ order, now }: { order: TOrder; now: Date }) {
+function LoadedOrder({
+  order,
+  now,
+  designPanel,
+}: {
+  order: TOrder;
+  now: Date;
+  designPanel: TOrderDetailProps['designPanel'];
+}) {
   const { user } = useAuth();
   useScanToastsFor([order.id]);
   const canEdit = canCreateOrEditOrders(user);
@@ -67,6 +81,7 @@ function LoadedOrder({ order, now }: { order: TOrder; now: Date }) {
       main={
         <>
           <OrderFacts order={order} />
+          {designPanel?.(order.id)}
           <OrderPhotos order={order} canEdit={canEdit} />
           <OrderHistory orderId={order.id} now={now} />
         </>
