@@ -339,7 +339,7 @@ export const designs = pgTable(
   (table) => [index('designs_folder_idx').on(table.folderId)],
 );
 
-/** Uploaded images of orders, repairs and designs; the bytes live under DATA_DIR/uploads. */
+/** Uploaded images of orders, repairs and designs; the bytes live in the file store (DATA_DIR/uploads, or an S3-compatible bucket). */
 export const attachments = pgTable(
   'attachments',
   {
