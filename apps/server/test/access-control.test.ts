@@ -179,7 +179,7 @@ const EXPECTED_ACCESS: Readonly<Record<string, TAccess>> = {
   'GET /api/v1/analytics/comparison': ['admin', 'manager'],
   'GET /api/v1/analytics/capacity': ['admin', 'manager'],
   'GET /api/v1/analytics/root-cause': ['admin', 'manager'],
-  'GET /api/v1/analytics/predictions': ['admin', 'manager'],
+  'GET /api/v1/analytics/predictions': 'signed-in',
   // RFID ingest: readers with their API key, never people.
   'GET /api/v1/rfid/status': ['admin'],
   'GET /api/v1/settings/mqtt': ['admin'],

@@ -321,17 +321,22 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     });
   });
 
+  it('shows predictions to whoever sees the jobs: orders to a designer, repairs only to their viewers', async () => {
+    const { client: designer } = await t.clientAs('designer');
+    const answer = await designer.request('GET', `/api/v1/analytics/predictions?ids=${ids.c}`);
+    expect(answer.statusCode).toBe(200);
+    expect(Object.keys(ZPredictionsSchema.parse(answer.json().data).predictions)).toEqual([ids.c]);
+    const repairs = await designer.request('GET', '/api/v1/analytics/predictions?kind=repair');
+    expect(repairs.statusCode).toBe(403);
+    const { client: salesperson } = await t.clientAs('salesperson');
+    expect((await salesperson.request('GET', '/api/v1/analytics/predictions?kind=repair')).statusCode).toBe(
+      200,
+    );
+  });
+
   it('keeps the screens to admins and managers: a salesperson is refused', async () => {
     const { client } = await t.clientAs('salesperson');
-    for (const path of [
-      'workflow',
-      'on-time',
-      'product-types',
-      'comparison',
-      'capacity',
-      'root-cause',
-      'predictions',
-    ]) {
+    for (const path of ['workflow', 'on-time', 'product-types', 'comparison', 'capacity', 'root-cause']) {
       const response = await client.request('GET', `/api/v1/analytics/${path}`);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'FORBIDDEN', status: 403 });

@@ -24,8 +24,8 @@ const bearerDoc = { security: [{ idToken: [] }] };
 export type TAnalyticsRoutesOptions = { readonly analytics: TAnalyticsService };
 
 /**
- * The analytics API (issue 13): the six Workflow & Analytics screens and predicted completion, for admins
- * and managers. The service checks the permission again; `access` is the first gate.
+ * The analytics API (issue 13): the six Workflow & Analytics screens, for admins and managers, and predicted
+ * completion, for whoever sees the jobs. The service checks the permission again; `access` is the first gate.
  */
 export async function registerAnalyticsRoutes(instance: FastifyInstance, options: TAnalyticsRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -138,7 +138,8 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
   app.get(
     '/analytics/predictions',
     {
-      config: { access },
+      // The lists show predictions to everyone who sees them; the service keeps repairs to their viewers.
+      config: { access: 'signed-in' },
       schema: {
         ...doc('Predicted completion of open orders and repairs (p25–p80 interval, late risk), by id'),
         querystring: ZPredictionsQuerySchema,

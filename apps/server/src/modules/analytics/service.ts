@@ -30,7 +30,7 @@ import {
   round,
   weeksBetween,
 } from '@loupe/domain/analytics/statistics';
-import { canViewAnalytics } from '@loupe/domain/auth/permissions';
+import { canViewAnalytics, canViewRepairs } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import {
@@ -889,13 +889,17 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     };
   }
 
-  /** Predicted completion of open jobs, by id. */
+  /**
+   * Predicted completion of open jobs, by id: for whoever may see the jobs (the lists show it), so orders for
+   * every signed-in user and repairs for those who may see repairs.
+   */
   async function predictions(
     actor: TActor,
     query: { kind?: 'order' | 'repair' | undefined; ids?: readonly string[] | undefined },
   ): Promise<TPredictions> {
-    assertMayView(actor);
-    return predictionsFor(query);
+    if (canViewRepairs(actor)) return predictionsFor(query);
+    if (query.kind === 'repair') throw forbidden();
+    return predictionsFor({ ...query, kind: 'order' });
   }
 
   /** The same without the screen's access check: order and repair pages show their own job's prediction. */

@@ -32,17 +32,14 @@ export const predictionsQueryKey = (kind: TJobKind, ids: readonly string[]) =>
 
 /**
  * The predicted completion of the jobs with these ids, asked for in pages of PREDICTION_IDS_PER_REQUEST so a
- * long list asks once per page it shows. Only admins and managers may ask (the analytics API); for others
- * `enabled` is false and the map stays empty.
+ * long list asks once per page it shows. Whoever sees a list may ask for its jobs' predictions.
  */
 export function usePredictions({
   kind,
   ids,
-  enabled,
 }: {
   kind: TJobKind;
   ids: readonly string[];
-  enabled: boolean;
 }): ReadonlyMap<string, TPredictedCompletion> {
   const chunks = useMemo(() => {
     const result: string[][] = [];
@@ -55,7 +52,7 @@ export function usePredictions({
     queries: chunks.map((chunk) => ({
       queryKey: predictionsQueryKey(kind, chunk),
       queryFn: ({ signal }: { signal: AbortSignal }) => getPredictions({ kind, ids: chunk }, signal),
-      enabled: enabled && chunk.length > 0,
+      enabled: chunk.length > 0,
       staleTime: PREDICTION_STALE_MS,
     })),
   });

@@ -24,8 +24,13 @@ function renderList(role: Parameters<typeof makeUser>[0] = 'salesperson', route 
   });
 }
 
+/** The list's own requests, without the predictions it asks for its open orders. */
+function orderListCalls() {
+  return vi.mocked(apiClient.get).mock.calls.filter((call) => call[0] === 'orders');
+}
+
 function searchParamsOfLastCall(): Record<string, unknown> {
-  const call = vi.mocked(apiClient.get).mock.calls.at(-1);
+  const call = orderListCalls().at(-1);
   return (call?.[1]?.searchParams ?? {}) as Record<string, unknown>;
 }
 
@@ -55,7 +60,7 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     expect(rendered.length).toBeLessThan(40);
     expect(within(list).getByText('ORD-00001')).toBeInTheDocument();
     expect(within(list).queryByText('ORD-05000')).not.toBeInTheDocument();
-    expect(apiClient.get).toHaveBeenCalledTimes(1);
+    expect(orderListCalls()).toHaveLength(1);
 
     const scroller = list.parentElement as HTMLElement;
     scroller.scrollTop = first.length * ORDER_ROW_HEIGHT.wide - VIEWPORT_PX;
@@ -331,10 +336,28 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     expect(asked).toEqual({ kind: 'order', ids: `${onTrack.id},${atRisk.id}` });
   });
 
-  it("never asks a salesperson's list for predictions (the analytics API is for admins and managers)", async () => {
-    mockGet({ orders: page([listItem(0)]) });
+  it("shows a salesperson's list its predictions too: whoever sees a job sees when it is likely done", async () => {
+    const open = listItem(0, { promisedDate: '2025-07-01' });
+    mockGet({
+      orders: page([open]),
+      'analytics/predictions': () =>
+        envelope({
+          generatedAt: '2025-06-15T12:00:00.000Z',
+          predictions: {
+            [open.id]: {
+              kind: 'order',
+              number: '',
+              earliest: '2025-06-25T09:00:00',
+              likely: '2025-06-25T12:00:00',
+              latest: '2025-06-25T17:00:00',
+              isLateRisk: false,
+              remainingPhases: 2,
+            },
+          },
+        }),
+    });
     renderList('salesperson');
-    expect(await screen.findByText('ORD-00001')).toBeInTheDocument();
-    expect(vi.mocked(apiClient.get).mock.calls.map((call) => call[0])).toEqual(['orders']);
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    expect(await within(list).findByText('Predicted done Jun 25, likely Jun 25')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { canCreateOrEditOrders, canViewAnalytics } from '@loupe/domain/auth/permissions';
+import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
 import {
   FINISHED_ORDER_STATUSES,
   ORDER_SORTS,
@@ -60,7 +60,7 @@ export function OrdersList({ now = () => new Date() }: { now?: () => Date }) {
         .map((job) => job.id),
     [query.data],
   );
-  const predictions = usePredictions({ kind: 'order', ids: openIds, enabled: canViewAnalytics(user) });
+  const predictions = usePredictions({ kind: 'order', ids: openIds });
   const today = localIsoDate(now());
   const update = useUpdateOrder();
   const bulkStatus: TJobBulkStatus<TOrderListItem, TOrderStatus> = {

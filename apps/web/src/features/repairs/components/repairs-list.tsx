@@ -1,4 +1,4 @@
-import { canCreateAndManageRepairs, canViewAnalytics } from '@loupe/domain/auth/permissions';
+import { canCreateAndManageRepairs } from '@loupe/domain/auth/permissions';
 import {
   FINISHED_REPAIR_STATUSES,
   REPAIR_SORTS,
@@ -59,7 +59,7 @@ export function RepairsList({ now = () => new Date() }: { now?: () => Date }) {
         .map((job) => job.id),
     [query.data],
   );
-  const predictions = usePredictions({ kind: 'repair', ids: openIds, enabled: canViewAnalytics(user) });
+  const predictions = usePredictions({ kind: 'repair', ids: openIds });
   const today = localIsoDate(now());
   const update = useUpdateRepair();
   const bulkStatus: TJobBulkStatus<TRepairListItem, TRepairStatus> = {

@@ -1,4 +1,4 @@
-import { canViewAnalytics, canViewRepairs } from '@loupe/domain/auth/permissions';
+import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import {
   type TWorkflowBoard,
@@ -94,7 +94,7 @@ export function WorkflowBoard() {
     [board.data],
   );
   // The Command Center is for admins and managers, who may see predictions (issue 13 §3).
-  const predictions = usePredictions({ kind, ids: boardIds, enabled: canViewAnalytics(user) });
+  const predictions = usePredictions({ kind, ids: boardIds });
   const advance = useAdvancePhase();
   const assign = useAssignPhase();
   const nudge = useNudgeJob();
