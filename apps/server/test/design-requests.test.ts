@@ -146,8 +146,12 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
     ok(await sales.request('PATCH', `/api/v1/orders/${request.orderId}`, { body: { status: 'cancelled' } }));
     const ids = ok(await designer.request('GET', '/api/v1/design-requests')).map((r: { id: string }) => r.id);
     expect(ids).not.toContain(request.id);
-    // Still there to read, with its revisions.
+    // Still there to read, with its revisions, and found by its order (the order page's Design panel).
     ok(await designer.request('GET', `/api/v1/design-requests/${request.id}`));
+    const ofOrder = `/api/v1/design-requests?orderId=${request.orderId}`;
+    expect(ok(await sales.request('GET', ofOrder)).map((r: { id: string }) => r.id)).toEqual([request.id]);
+    // Another salesperson's customer's order: nothing, as in the queue.
+    expect(ok(await otherSales.request('GET', ofOrder))).toEqual([]);
   });
 
   it('refuses a second request for the same order', async () => {

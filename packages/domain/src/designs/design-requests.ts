@@ -141,6 +141,8 @@ export type TCreateDesignRevisionInput = z.input<typeof ZCreateDesignRevisionSch
 export const ZDesignRequestListQuerySchema = z.object({
   status: ZDesignRequestStatusSchema.optional(),
   mine: z.stringbool().optional(),
+  /** One order's request, also once the order is delivered or cancelled (the order page's Design panel). */
+  orderId: z.uuid().optional(),
 });
 export type TDesignRequestListQuery = z.output<typeof ZDesignRequestListQuerySchema>;
 

@@ -79,6 +79,8 @@ export type TDesignRequestFilter = {
   readonly salespersonId?: string | undefined;
   /** Only requests assigned to this designer or to nobody. */
   readonly designerOrNobody?: string | undefined;
+  /** Only this order's request, finished or not. */
+  readonly orderId?: string | undefined;
 };
 
 export function createDesignsRepository(db: TDatabase) {
@@ -118,8 +120,11 @@ export function createDesignsRepository(db: TDatabase) {
     async listRequests(filter: TDesignRequestFilter): Promise<TDesignRequestRow[]> {
       const rows = await selectRequests(
         and(
-          // A delivered or cancelled order's request is history, not work: the queue leaves it out.
-          notInArray(orders.status, [...FINISHED_ORDER_STATUSES]),
+          // A delivered or cancelled order's request is history, not work: the queue leaves it out. Asked for
+          // by its order, it is still that order's design.
+          filter.orderId
+            ? eq(designRequests.orderId, filter.orderId)
+            : notInArray(orders.status, [...FINISHED_ORDER_STATUSES]),
           filter.status ? eq(designRequests.status, filter.status) : undefined,
           filter.salespersonId ? eq(orders.salespersonId, filter.salespersonId) : undefined,
           filter.designerOrNobody

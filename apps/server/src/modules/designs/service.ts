@@ -240,6 +240,7 @@ export function createDesignsService(options: TDesignsServiceOptions) {
         status: query.status,
         salespersonId: canWorkOnDesigns(actor) ? undefined : actor.id,
         designerOrNobody: query.mine ? actor.id : undefined,
+        orderId: query.orderId,
       });
       return rows.map(toSummary);
     },

@@ -3,6 +3,7 @@ export const designQueryKeys = {
   all: ['designs'] as const,
   requests: (status: string | null) => ['designs', 'requests', status] as const,
   request: (id: string) => ['designs', 'request', id] as const,
+  ofOrder: (orderId: string) => ['designs', 'requests', 'order', orderId] as const,
   approval: (token: string) => ['design-approval', token] as const,
   library: ['designs', 'library'] as const,
   folders: ['designs', 'library', 'folders'] as const,

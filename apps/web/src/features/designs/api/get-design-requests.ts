@@ -17,6 +17,21 @@ export const designRequestsQueryOptions = () =>
     queryFn: ({ signal }) => getDesignRequests(signal),
   });
 
+/** GET /design-requests?orderId=: one order's request (none, or one), also once the order is finished. */
+export async function getOrderDesignRequests(orderId: string, signal?: AbortSignal) {
+  const body = await apiClient.get('design-requests', {
+    searchParams: { orderId },
+    ...(signal ? { signal } : {}),
+  });
+  return parseData(z.array(ZDesignRequestSummarySchema), body);
+}
+
+export const orderDesignRequestQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: designQueryKeys.ofOrder(orderId),
+    queryFn: ({ signal }) => getOrderDesignRequests(orderId, signal),
+  });
+
 export function useDesignRequests() {
   return useQuery(designRequestsQueryOptions());
 }

@@ -139,7 +139,13 @@ describe('OrderDesignPanel (issue 17 §4)', { timeout: 20_000 }, () => {
   it('shows nothing for an order without a design request', async () => {
     const get = mockDesign(null);
     renderPanel();
-    await waitFor(() => expect(get).toHaveBeenCalledWith('design-requests', expect.anything()));
+    // Asked for by the order, so that a delivered order's design is found too.
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith(
+        'design-requests',
+        expect.objectContaining({ searchParams: { orderId: ORDER_ID } }),
+      ),
+    );
     expect(screen.queryByRole('heading', { name: 'Design' })).not.toBeInTheDocument();
   });
 

@@ -5,7 +5,7 @@ import { DetailSection } from '@/components/job-detail/detail-section';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useDesignRequest } from '../api/get-design-request';
-import { designRequestsQueryOptions } from '../api/get-design-requests';
+import { orderDesignRequestQueryOptions } from '../api/get-design-requests';
 import { RevisionCard } from './revision-card';
 
 /**
@@ -16,8 +16,8 @@ import { RevisionCard } from './revision-card';
 export function OrderDesignPanel({ orderId }: { readonly orderId: string }) {
   const { user } = useAuth();
   const mayView = canViewDesignRequests(user);
-  // The list is the queue the server narrows to the caller (a salesperson: their customers' orders).
-  const requests = useQuery({ ...designRequestsQueryOptions(), enabled: mayView });
+  // Asked for by order, so a delivered order keeps its design; the server narrows a salesperson to their own.
+  const requests = useQuery({ ...orderDesignRequestQueryOptions(orderId), enabled: mayView });
   const summary = requests.data?.find((request) => request.orderId === orderId) ?? null;
   const detail = useDesignRequest(summary?.id ?? null);
   if (!mayView || !summary) return null;
