@@ -13,8 +13,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/date-format';
-import { useRevokeApprovalLink, useSendForApproval } from '../api/approval-link';
-import { useDeleteRevisionFile, useUploadRevisionFile } from '../api/revision-files';
+import { useDeleteRevisionFile } from '../api/delete-revision-file';
+import { useRevokeApprovalLink } from '../api/revoke-approval-link';
+import { useSendForApproval } from '../api/send-for-approval';
+import { useUploadRevisionFile } from '../api/upload-revision-file';
 import { CadFiles } from './cad-files';
 
 export type TRevisionCardProps = {
