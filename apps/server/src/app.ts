@@ -500,6 +500,8 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     logger: app.log,
     store: fileStoreFrom(config),
   });
+  const staleUploads = await storage.sweepStaging();
+  if (staleUploads > 0) app.log.info({ staleUploads }, 'removed uploads a restart cut short');
   // Mentions in notes become notices; the notifications service is made below, and called only later.
   const jobServiceOptions = {
     db,

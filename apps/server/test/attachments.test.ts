@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -71,6 +71,27 @@ describe('image file names and downloads', () => {
       }
       await expect(storage.receive(parts())).rejects.toThrow('connection reset');
       expect(await uploadedFiles(dataDir.dir)).toEqual([]);
+    } finally {
+      await dataDir.cleanup();
+    }
+  });
+
+  it('clears what crashed uploads left in staging, and leaves an upload still arriving alone', async () => {
+    const dataDir = await tempDataDir();
+    try {
+      const storage = createImageStorage({ dataDir: dataDir.dir, logger: silentLogger() });
+      expect(await storage.sweepStaging()).toBe(0); // no staging folder yet
+      const staging = path.join(dataDir.dir, 'staging');
+      await mkdir(staging, { recursive: true });
+      const crashed = path.join(staging, 'crashed.part');
+      const arriving = path.join(staging, 'arriving.part');
+      await writeFile(crashed, jpegBytes(64));
+      await writeFile(arriving, jpegBytes(64));
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await utimes(crashed, twoHoursAgo, twoHoursAgo);
+
+      expect(await storage.sweepStaging()).toBe(1);
+      expect((await readdir(staging)).sort()).toEqual(['arriving.part']);
     } finally {
       await dataDir.cleanup();
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -150,6 +150,9 @@ function notCad(fileName: string, extension: TCadExtension): AppError {
   );
 }
 
+/** A staging file this old belongs to an upload that will never finish. */
+const STALE_STAGING_MS = 60 * 60 * 1000;
+
 export type TImageStorageOptions = {
   /** config.DATA_DIR: uploads are checked in its `staging` folder before they go to the store. */
   readonly dataDir: string;
@@ -245,6 +248,30 @@ export function createImageStorage(options: TImageStorageOptions) {
         throw error;
       }
       return saved;
+    },
+
+    /**
+     * Removes what uploads cut short by a crash left in staging: files older than STALE_STAGING_MS, far past
+     * the 120-s upload timeout, so an upload another process is receiving right now is never touched.
+     * Returns how many it removed.
+     */
+    async sweepStaging(now: number = Date.now()): Promise<number> {
+      let names: string[];
+      try {
+        names = await readdir(staging);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(staging, name);
+        const info = await stat(file).catch(() => null);
+        if (info === null || now - info.mtimeMs < STALE_STAGING_MS) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
 
     /** Removes files; one that cannot be removed is logged, not thrown (its row is already gone). */
