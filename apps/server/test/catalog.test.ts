@@ -193,6 +193,81 @@ describe.each(TEST_DATABASES)('catalog on %s', (database) => {
       expect((await sales.request('GET', '/api/v1/catalog/designs?folderId=somewhere')).statusCode).toBe(400);
     });
 
+    it('saves stones and tags (trimmed, lower-case, each once) and changes them', async () => {
+      const design = await created<TDesign>(designer, '/api/v1/catalog/designs', {
+        name: 'Oval halo',
+        stones: ' 1 × 1.2 ct oval diamond, 12 × 0.02 ct pavé ',
+        tags: ['Halo', ' vintage ', 'halo'],
+      });
+      expect(design).toMatchObject({
+        stones: '1 × 1.2 ct oval diamond, 12 × 0.02 ct pavé',
+        tags: ['halo', 'vintage'],
+      });
+      const plain = await created<TDesign>(designer, '/api/v1/catalog/designs', { name: 'Plain band' });
+      expect(plain).toMatchObject({ stones: '', tags: [] });
+      const changed = await designer.request('PATCH', `/api/v1/catalog/designs/${design.id}`, {
+        body: { stones: '1 × 1.2 ct oval sapphire', tags: ['colour'] },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const got = (await sales.request('GET', `/api/v1/catalog/designs/${design.id}`)).json().data as TDesign;
+      expect(got).toMatchObject({ name: 'Oval halo', stones: '1 × 1.2 ct oval sapphire', tags: ['colour'] });
+      const emptyTag = await designer.request('POST', '/api/v1/catalog/designs', {
+        body: { name: 'X', tags: ['  '] },
+      });
+      expect(emptyTag.statusCode).toBe(400);
+    });
+
+    it('finds designs by words of their stones or tags, and filters by product type, metal and tag', async () => {
+      const [ring, pendant] = await Promise.all(
+        ['zw Ring', 'zw Pendant'].map((name) =>
+          created<TCatalogType>(manager, '/api/v1/catalog/product-types', { name }),
+        ),
+      );
+      const [gold, platinum] = await Promise.all(
+        ['zw Gold', 'zw Platinum'].map((name) =>
+          created<TCatalogType>(manager, '/api/v1/catalog/metal-types', { name }),
+        ),
+      );
+      const solitaire = await created<TDesign>(designer, '/api/v1/catalog/designs', {
+        name: 'zw Solitaire',
+        stones: '1 × 0.9 ct cushion morganite',
+        tags: ['zwclassic'],
+        productTypeId: ring?.id,
+        metalTypeId: gold?.id,
+      });
+      const drop = await created<TDesign>(designer, '/api/v1/catalog/designs', {
+        name: 'zw Drop',
+        stones: 'pear tanzanite',
+        tags: ['zwvintage', 'zwclassic'],
+        productTypeId: pendant?.id,
+        metalTypeId: platinum?.id,
+      });
+      const band = await created<TDesign>(designer, '/api/v1/catalog/designs', {
+        name: 'zw Band',
+        tags: ['zwvintage'],
+        productTypeId: ring?.id,
+        metalTypeId: platinum?.id,
+      });
+      const ids = async (query: string) =>
+        (
+          (await sales.request('GET', `/api/v1/catalog/designs?${query}`)).json().data as TPage<TDesign>
+        ).items.map((d) => d.id);
+      expect(await ids('q=MORGANITE')).toEqual([solitaire.id]);
+      expect(await ids('q=zwvint')).toEqual([band.id, drop.id]);
+      expect(await ids(`q=zw&productTypeId=${ring?.id}`)).toEqual([band.id, solitaire.id]);
+      expect(await ids(`metalTypeId=${platinum?.id}`)).toEqual([band.id, drop.id]);
+      expect(await ids('tag=zwclassic')).toEqual([drop.id, solitaire.id]);
+      expect(await ids('tag=ZWVintage')).toEqual([band.id, drop.id]);
+      expect(await ids('tag=zwvin')).toEqual([]);
+      expect(await ids(`productTypeId=${ring?.id}&metalTypeId=${platinum?.id}&tag=zwvintage`)).toEqual([
+        band.id,
+      ]);
+      const filtered = (await sales.request('GET', `/api/v1/catalog/designs?metalTypeId=${gold?.id}`)).json()
+        .data as TPage<TDesign>;
+      expect(filtered.total).toBe(1);
+      expect((await sales.request('GET', '/api/v1/catalog/designs?productTypeId=ring')).statusCode).toBe(400);
+    });
+
     it('refuses references that do not exist, naming the field', async () => {
       for (const field of ['folderId', 'productTypeId', 'metalTypeId']) {
         const response = await designer.request('POST', '/api/v1/catalog/designs', {
@@ -256,6 +331,8 @@ describe.each(TEST_DATABASES)('catalog on %s', (database) => {
       const design = await created<TDesign>(designer, '/api/v1/catalog/designs', {
         name: 'Cushion halo',
         description: 'Pavé band',
+        stones: '1 × 1 ct cushion diamond',
+        tags: ['halo', 'engagement'],
         folderId: folder.id,
       });
       const upload = multipartBody([{ filename: 'render.png', contentType: 'image/png', data: PNG_1X1 }]);
@@ -267,6 +344,8 @@ describe.each(TEST_DATABASES)('catalog on %s', (database) => {
       expect(copy).toMatchObject({
         name: 'Cushion halo (custom)',
         description: 'Pavé band',
+        stones: '1 × 1 ct cushion diamond',
+        tags: ['halo', 'engagement'],
         folderId: folder.id,
       });
       expect(copy.id).not.toBe(design.id);

@@ -4,9 +4,12 @@ import type { LoupeClient } from './loupe-client.ts';
 // The demo's design library and design requests (issue 17): nested folders of designs to pick on an order,
 // and requests at every step of the designer's queue, one waiting for the customer with a live link.
 
+/** A library design: what a designer would write for its stones, and the tags the library filters by. */
+type TDesignPlan = { readonly name: string; readonly stones: string; readonly tags: readonly string[] };
+
 type TFolderPlan = {
   readonly name: string;
-  readonly designs: readonly string[];
+  readonly designs: readonly TDesignPlan[];
   readonly children?: readonly TFolderPlan[];
 };
 
@@ -17,15 +20,89 @@ const LIBRARY: readonly TFolderPlan[] = [
     children: [
       {
         name: 'Solitaires',
-        designs: ['Classic six-claw solitaire', 'Bezel-set oval solitaire', 'Cathedral solitaire'],
+        designs: [
+          {
+            name: 'Classic six-claw solitaire',
+            stones: '1 × 1.0 ct round brilliant diamond',
+            tags: ['engagement', 'classic', 'solitaire'],
+          },
+          {
+            name: 'Bezel-set oval solitaire',
+            stones: '1 × 1.2 ct oval diamond',
+            tags: ['engagement', 'modern', 'solitaire', 'bezel'],
+          },
+          {
+            name: 'Cathedral solitaire',
+            stones: '1 × 0.9 ct round brilliant diamond',
+            tags: ['engagement', 'classic', 'solitaire'],
+          },
+        ],
       },
-      { name: 'Halo', designs: ['Cushion halo with pavé band', 'Vintage milgrain halo'] },
-      { name: 'Three stone', designs: ['Trilogy with tapered baguettes'] },
+      {
+        name: 'Halo',
+        designs: [
+          {
+            name: 'Cushion halo with pavé band',
+            stones: '1 × 1.5 ct cushion diamond, 18 × 0.015 ct halo, 24 × 0.01 ct pavé',
+            tags: ['engagement', 'halo', 'pavé'],
+          },
+          {
+            name: 'Vintage milgrain halo',
+            stones: '1 × 0.8 ct oval sapphire, 14 × 0.02 ct round diamond halo',
+            tags: ['engagement', 'halo', 'vintage', 'milgrain', 'coloured stone'],
+          },
+        ],
+      },
+      {
+        name: 'Three stone',
+        designs: [
+          {
+            name: 'Trilogy with tapered baguettes',
+            stones: '1 × 1.0 ct emerald-cut diamond, 2 × 0.25 ct tapered baguette diamond',
+            tags: ['engagement', 'trilogy', 'art deco'],
+          },
+        ],
+      },
     ],
   },
-  { name: 'Wedding bands', designs: ['Court band 3 mm', 'Flat comfort band 4 mm', 'Half-eternity band'] },
-  { name: 'Pendants', designs: ['Pear drop pendant', 'Signet disc pendant'] },
-  { name: 'Earrings', designs: ['Diamond studs, four claws', 'Huggie hoops'] },
+  {
+    name: 'Wedding bands',
+    designs: [
+      { name: 'Court band 3 mm', stones: '', tags: ['wedding', 'plain', 'classic'] },
+      { name: 'Flat comfort band 4 mm', stones: '', tags: ['wedding', 'plain', 'modern'] },
+      {
+        name: 'Half-eternity band',
+        stones: '11 × 0.05 ct round brilliant diamond, claw set',
+        tags: ['wedding', 'eternity', 'classic'],
+      },
+    ],
+  },
+  {
+    name: 'Pendants',
+    designs: [
+      {
+        name: 'Pear drop pendant',
+        stones: '1 × 0.7 ct pear diamond, 1 × 0.03 ct round diamond on the bail',
+        tags: ['pendant', 'classic', 'drop'],
+      },
+      { name: 'Signet disc pendant', stones: '', tags: ['pendant', 'engraved', 'plain'] },
+    ],
+  },
+  {
+    name: 'Earrings',
+    designs: [
+      {
+        name: 'Diamond studs, four claws',
+        stones: '2 × 0.5 ct round brilliant diamond',
+        tags: ['earrings', 'classic', 'studs'],
+      },
+      {
+        name: 'Huggie hoops',
+        stones: '2 × 9 × 0.01 ct pavé diamond',
+        tags: ['earrings', 'hoops', 'pavé', 'modern'],
+      },
+    ],
+  },
 ];
 
 const WHITE_GOLD_RUBY: TRingColours = { band: [200, 200, 205], stone: [220, 40, 70] };
@@ -36,10 +113,12 @@ async function createFolder(admin: LoupeClient, plan: TFolderPlan, parentId: str
     name: plan.name,
     parentId,
   });
-  for (const name of plan.designs) {
+  for (const design of plan.designs) {
     await admin.request('POST', '/catalog/designs', {
-      name,
-      description: `${name}: from the workshop's library.`,
+      name: design.name,
+      description: `${design.name}: from the workshop's library.`,
+      stones: design.stones,
+      tags: design.tags,
       folderId: folder.id,
     });
   }

@@ -329,6 +329,10 @@ export const designs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** Free text, as a designer writes it: "1 × 1.2 ct oval diamond, 12 × 0.02 ct pavé" (issue 17 §1). */
+    stones: text('stones').notNull().default(''),
+    /** Short lower-case words the library filters by ("halo", "vintage"), each once (packages/domain normalizes). */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     folderId: uuid('folder_id').references(() => designFolders.id, { onDelete: 'set null' }),
     productTypeId: uuid('product_type_id').references(() => productTypes.id, { onDelete: 'set null' }),
     metalTypeId: uuid('metal_type_id').references(() => metalTypes.id, { onDelete: 'set null' }),

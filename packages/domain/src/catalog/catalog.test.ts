@@ -3,6 +3,7 @@ import {
   attachmentUrl,
   IMAGE_CONTENT_TYPES,
   IMAGE_SNIFF_BYTES,
+  parseDesignTags,
   sniffImageContentType,
   ZCatalogTypeInputSchema,
   ZCatalogTypeListQuerySchema,
@@ -70,6 +71,14 @@ describe('catalog input', () => {
     expect(ZDesignListQuerySchema.parse({ folderId: 'none' }).folderId).toBe('none');
     expect(ZDesignListQuerySchema.safeParse({ folderId: 'elsewhere' }).success).toBe(false);
     expect(ZDesignInputSchema.safeParse({ name: 'Halo', metalTypeId: 'gold' }).success).toBe(false);
+  });
+
+  it('reads tags typed with commas as trimmed lower-case words, each once', () => {
+    expect(parseDesignTags(' Halo, vintage,, halo ,Art Deco ')).toEqual(['halo', 'vintage', 'art deco']);
+    expect(parseDesignTags(' , ')).toEqual([]);
+    expect(ZDesignInputSchema.parse({ name: 'Halo', tags: ['Halo', 'halo '] }).tags).toEqual(['halo']);
+    expect(ZDesignInputSchema.safeParse({ name: 'Halo', tags: Array(21).fill('x') }).success).toBe(false);
+    expect(ZDesignListQuerySchema.parse({ tag: ' Vintage' }).tag).toBe('vintage');
   });
 
   it('serves an attachment under the attachments route', () => {

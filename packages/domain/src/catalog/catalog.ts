@@ -97,6 +97,8 @@ export const ZDesignSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
+  stones: z.string(),
+  tags: z.array(z.string()),
   folderId: z.string().nullable(),
   productTypeId: z.string().nullable(),
   metalTypeId: z.string().nullable(),
@@ -106,17 +108,42 @@ export const ZDesignSchema = z.object({
 });
 export type TDesign = z.infer<typeof ZDesignSchema>;
 
+/** One tag: a short word, kept lower-case so "Halo" and "halo" filter alike. */
+export const ZDesignTagSchema = z.string().trim().toLowerCase().min(1, 'A tag cannot be empty').max(40);
+export const DESIGN_TAGS_MAX = 20;
+
+/** Tags typed as "halo, Vintage, halo": trimmed, lower-case, each once, in the order first given. */
+export function parseDesignTags(text: string): string[] {
+  const tags = text
+    .split(',')
+    .map((tag) => tag.trim().toLowerCase())
+    .filter((tag) => tag !== '');
+  return [...new Set(tags)];
+}
+
 export const ZDesignInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   description: z.string().max(5000).optional(),
+  stones: z.string().trim().max(2000).optional(),
+  tags: z
+    .array(ZDesignTagSchema)
+    .max(DESIGN_TAGS_MAX, `At most ${DESIGN_TAGS_MAX} tags`)
+    .transform((tags) => [...new Set(tags)])
+    .optional(),
   folderId: z.uuid().nullish(),
   productTypeId: z.uuid().nullish(),
   metalTypeId: z.uuid().nullish(),
 });
 export const ZDesignUpdateSchema = ZDesignInputSchema.partial();
 
-/** GET /catalog/designs: `folderId` keeps one folder's designs, 'none' those in no folder. */
+/**
+ * GET /catalog/designs: `folderId` keeps one folder's designs, 'none' those in no folder; `productTypeId`,
+ * `metalTypeId` and `tag` keep the designs of that product type, metal or tag (the library's filters).
+ */
 export const ZDesignListQuerySchema = ZListQuerySchema.extend({
   folderId: z.union([z.uuid(), z.literal('none')]).optional(),
+  productTypeId: z.uuid().optional(),
+  metalTypeId: z.uuid().optional(),
+  tag: ZDesignTagSchema.optional(),
 });
 export type TDesignListQuery = z.output<typeof ZDesignListQuerySchema>;

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { designFolders, designs, metalTypes, orders, productTypes } from '../../db/schema.ts';
 
@@ -174,13 +174,27 @@ export function createCatalogRepository(db: TDatabase) {
     async listDesigns(options: {
       q?: string | undefined;
       folderId?: string | undefined;
+      productTypeId?: string | undefined;
+      metalTypeId?: string | undefined;
+      tag?: string | undefined;
       limit: number;
       after: TKeysetAfter;
     }): Promise<{ rows: (TDesignRow & { sortName: string })[]; total: number }> {
       const sortName = sql<string>`lower(${designs.name})`;
       const pattern = options.q ? containsPattern(options.q) : undefined;
       const filter = and(
-        pattern ? or(ilike(designs.name, pattern), ilike(designs.description, pattern)) : undefined,
+        pattern
+          ? or(
+              ilike(designs.name, pattern),
+              ilike(designs.description, pattern),
+              ilike(designs.stones, pattern),
+              // A tag matches the search as a word in it does: "hal" finds "halo".
+              sql`exists (select 1 from unnest(${designs.tags}) as t(tag) where t.tag ilike ${pattern})`,
+            )
+          : undefined,
+        options.productTypeId === undefined ? undefined : eq(designs.productTypeId, options.productTypeId),
+        options.metalTypeId === undefined ? undefined : eq(designs.metalTypeId, options.metalTypeId),
+        options.tag === undefined ? undefined : arrayContains(designs.tags, [options.tag]),
         options.folderId === undefined
           ? undefined
           : options.folderId === 'none'

@@ -55,6 +55,8 @@ function toDesign(row: TDesignRow, images: readonly TAttachmentRow[]): TDesign {
     id: row.id,
     name: row.name,
     description: row.description,
+    stones: row.stones,
+    tags: row.tags,
     folderId: row.folderId,
     productTypeId: row.productTypeId,
     metalTypeId: row.metalTypeId,
@@ -68,6 +70,8 @@ function toDesign(row: TDesignRow, images: readonly TAttachmentRow[]): TDesign {
 type TDesignInput = {
   name: string;
   description?: string | undefined;
+  stones?: string | undefined;
+  tags?: string[] | undefined;
   folderId?: string | null | undefined;
   productTypeId?: string | null | undefined;
   metalTypeId?: string | null | undefined;
@@ -311,6 +315,8 @@ export function createCatalogService(options: TCatalogServiceOptions) {
         return repository.insertDesign({
           name: input.name,
           description: input.description ?? '',
+          stones: input.stones ?? '',
+          tags: input.tags ?? [],
           folderId: input.folderId ?? null,
           productTypeId: input.productTypeId ?? null,
           metalTypeId: input.metalTypeId ?? null,
@@ -365,6 +371,8 @@ export function createCatalogService(options: TCatalogServiceOptions) {
           const inserted = await createCatalogRepository(tx).insertDesign({
             name: input.name ?? `${source.name} (custom)`.slice(0, 200),
             description: source.description,
+            stones: source.stones,
+            tags: source.tags,
             folderId: source.folderId,
             productTypeId: source.productTypeId,
             metalTypeId: source.metalTypeId,

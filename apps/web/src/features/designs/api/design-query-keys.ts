@@ -1,3 +1,5 @@
+import type { TDesignFilters } from './design-filters';
+
 /** Query keys of the designer's workspace; `design:` events refresh everything under `designs`. */
 export const designQueryKeys = {
   all: ['designs'] as const,
@@ -7,5 +9,7 @@ export const designQueryKeys = {
   approval: (token: string) => ['design-approval', token] as const,
   library: ['designs', 'library'] as const,
   folders: ['designs', 'library', 'folders'] as const,
-  designs: (q: string, folderId: string | null) => ['designs', 'library', 'designs', q, folderId] as const,
+  filterOptions: ['designs', 'library', 'filter-options'] as const,
+  designs: (q: string, folderId: string | null, filters: TDesignFilters) =>
+    ['designs', 'library', 'designs', q, folderId, filters] as const,
 };

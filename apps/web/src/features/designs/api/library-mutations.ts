@@ -16,6 +16,12 @@ export async function createDesign(input: { name: string; description: string; f
   return parseData(ZDesignSchema, await apiClient.post('catalog/designs', input));
 }
 
+/** PATCH /catalog/designs/{id}: the fields given. */
+export async function updateDesign(input: { id: string; stones?: string; tags?: string[] }) {
+  const { id, ...body } = input;
+  return parseData(ZDesignSchema, await apiClient.patch(`catalog/designs/${encodeURIComponent(id)}`, body));
+}
+
 /** POST /catalog/designs/{id}/copy: a new custom design from a library one, with copies of its images. */
 export async function copyDesign(input: { id: string; name?: string }) {
   const { id, ...body } = input;
@@ -58,6 +64,7 @@ function useLibraryMutation<TInput, TOutput>(mutationFn: (input: TInput) => Prom
 
 export const useCreateDesignFolder = () => useLibraryMutation(createDesignFolder);
 export const useCreateDesign = () => useLibraryMutation(createDesign);
+export const useUpdateDesign = () => useLibraryMutation(updateDesign);
 export const useCopyDesign = () => useLibraryMutation(copyDesign);
 export const useUploadDesignImage = () => useLibraryMutation(uploadDesignImage);
 export const useDeleteDesignImage = () => useLibraryMutation(deleteDesignImage);

@@ -1,5 +1,5 @@
 import { canEditDesigns } from '@loupe/domain/auth/permissions';
-import type { TDesign, TDesignFolder } from '@loupe/domain/catalog/catalog';
+import { parseDesignTags, type TDesign, type TDesignFolder } from '@loupe/domain/catalog/catalog';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { CopyPlusIcon, FolderIcon, FolderPlusIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -9,10 +9,13 @@ import { LoadingSpinner } from '@/components/loading-spinner';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import type { TDesignFilters } from '../api/design-filters';
+import { useDesignFilterOptions } from '../api/get-design-filter-options';
 import { useDesignFolders } from '../api/get-design-folders';
 import { useDesigns } from '../api/get-designs';
 import {
@@ -20,8 +23,10 @@ import {
   useCreateDesign,
   useCreateDesignFolder,
   useDeleteDesignImage,
+  useUpdateDesign,
   useUploadDesignImage,
 } from '../api/library-mutations';
+import { DesignFilters, hasDesignFilters, NO_DESIGN_FILTERS } from './design-filters';
 
 const SEARCH_DELAY_MS = 250;
 /** The folder choice: one folder, the unfiled designs, or everything. */
@@ -51,7 +56,11 @@ export function DesignLibrary() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const folders = useDesignFolders();
-  const designs = useDesigns(q, folderId);
+  const [filters, setFilters] = useState<TDesignFilters>(NO_DESIGN_FILTERS);
+  const designs = useDesigns(q, folderId, filters);
+  const filterOptions = useDesignFilterOptions();
+  const shownTags = [...new Set((designs.data?.items ?? []).flatMap((design) => design.tags))];
+  const isFiltered = q !== '' || hasDesignFilters(filters);
   const [selected, setSelected] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const createFolder = useCreateDesignFolder();
@@ -132,7 +141,7 @@ export function DesignLibrary() {
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search by name or description"
+              placeholder="Search by name, description, stones or tags"
               aria-label="Search designs"
               className="pl-8"
             />
@@ -167,6 +176,13 @@ export function DesignLibrary() {
             </form>
           ) : null}
         </div>
+        <DesignFilters
+          productTypes={filterOptions.data?.productTypes ?? []}
+          metalTypes={filterOptions.data?.metalTypes ?? []}
+          tags={shownTags}
+          value={filters}
+          onChange={setFilters}
+        />
         {problem ? (
           <Alert variant="destructive">
             <AlertDescription>{problem}</AlertDescription>
@@ -181,9 +197,26 @@ export function DesignLibrary() {
             onRetry={() => void designs.refetch()}
           />
         ) : designs.data.items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {q ? `No design matches “${q}”.` : 'No designs here yet.'}
-          </p>
+          isFiltered ? (
+            <div className="grid justify-items-start gap-2">
+              <p className="text-sm text-muted-foreground">
+                {q ? `No design matches “${q}” and these filters.` : 'No design matches these filters.'}
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setSearch('');
+                  setFilters(NO_DESIGN_FILTERS);
+                }}
+              >
+                Clear search and filters
+              </Button>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">No designs here yet.</p>
+          )
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {designs.data.items.map((design) => (
@@ -195,6 +228,7 @@ export function DesignLibrary() {
                   onToggle={() => setSelected(selected === design.id ? null : design.id)}
                   canEdit={canEdit}
                   onCopied={(id) => setSelected(id)}
+                  onTag={(tag) => setFilters({ ...filters, tag })}
                 />
               </li>
             ))}
@@ -244,6 +278,7 @@ function DesignCard(props: {
   onToggle: () => void;
   canEdit: boolean;
   onCopied: (id: string) => void;
+  onTag: (tag: string) => void;
 }) {
   const { design } = props;
   const copy = useCopyDesign();
@@ -267,7 +302,24 @@ function DesignCard(props: {
           {design.images.length === 1 ? '1 image' : `${design.images.length} images`}
         </span>
         {design.description ? <span className="line-clamp-2 text-sm">{design.description}</span> : null}
+        {design.stones ? <span className="text-sm">Stones: {design.stones}</span> : null}
       </button>
+      {design.tags.length > 0 ? (
+        <ul aria-label="Tags" className="flex flex-wrap gap-1">
+          {design.tags.map((tag) => (
+            <li key={tag}>
+              <button
+                type="button"
+                className="rounded-full border px-2 py-0.5 text-xs hover:bg-accent"
+                aria-label={`Show designs tagged ${tag}`}
+                onClick={() => props.onTag(tag)}
+              >
+                {tag}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {props.isOpen ? (
         <div className="grid gap-3 border-t pt-3">
           <PhotoGallery
@@ -280,6 +332,7 @@ function DesignCard(props: {
               await removeImage.mutateAsync({ id: design.id, imageId: image.id });
             }}
           />
+          {props.canEdit ? <DesignDetailsForm design={design} /> : null}
           {props.canEdit ? (
             <div>
               <Button
@@ -307,5 +360,68 @@ function DesignCard(props: {
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** The design's stones (free text) and tags (typed with commas), saved together. */
+function DesignDetailsForm(props: { design: TDesign }) {
+  const { design } = props;
+  const update = useUpdateDesign();
+  const [stones, setStones] = useState(design.stones);
+  const [tags, setTags] = useState(design.tags.join(', '));
+  const [problem, setProblem] = useState<string | null>(null);
+  const stonesId = `design-stones-${design.id}`;
+  const tagsId = `design-tags-${design.id}`;
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void (async () => {
+          setProblem(null);
+          try {
+            const saved = await update.mutateAsync({
+              id: design.id,
+              stones: stones.trim(),
+              tags: parseDesignTags(tags),
+            });
+            setStones(saved.stones);
+            setTags(saved.tags.join(', '));
+          } catch (caught) {
+            setProblem(errorMessageOf(caught, ERROR_MESSAGES.generic));
+          }
+        })();
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor={stonesId}>Stones</Label>
+        <Input
+          id={stonesId}
+          value={stones}
+          onChange={(event) => setStones(event.target.value)}
+          placeholder="1 × 1.2 ct oval diamond, 12 × 0.02 ct pavé"
+          maxLength={2000}
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={tagsId}>Tags</Label>
+        <Input
+          id={tagsId}
+          value={tags}
+          onChange={(event) => setTags(event.target.value)}
+          placeholder="halo, vintage"
+          aria-describedby={`${tagsId}-hint`}
+        />
+        <span id={`${tagsId}-hint`} className="text-xs text-muted-foreground">
+          Separate tags with commas.
+        </span>
+      </div>
+      <div>
+        <Button type="submit" variant="outline" size="sm" disabled={update.isPending}>
+          Save stones and tags
+        </Button>
+      </div>
+      {problem ? <p className="text-sm text-destructive">{problem}</p> : null}
+    </form>
   );
 }
