@@ -14,18 +14,16 @@ import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useCopyDesign } from '../api/copy-design';
+import { useCreateDesign } from '../api/create-design';
+import { useCreateDesignFolder } from '../api/create-design-folder';
+import { useDeleteDesignImage } from '../api/delete-design-image';
 import type { TDesignFilters } from '../api/design-filters';
 import { useDesignFilterOptions } from '../api/get-design-filter-options';
 import { useDesignFolders } from '../api/get-design-folders';
 import { useDesigns } from '../api/get-designs';
-import {
-  useCopyDesign,
-  useCreateDesign,
-  useCreateDesignFolder,
-  useDeleteDesignImage,
-  useUpdateDesign,
-  useUploadDesignImage,
-} from '../api/library-mutations';
+import { useUpdateDesign } from '../api/update-design';
+import { useUploadDesignImage } from '../api/upload-design-image';
 import { DesignFilters, hasDesignFilters, NO_DESIGN_FILTERS } from './design-filters';
 
 const SEARCH_DELAY_MS = 250;
