@@ -301,7 +301,7 @@ describe.each(TEST_DATABASES)('catalog on %s', (database) => {
       ]);
       const response = await designer.request('POST', `/api/v1/catalog/designs/${design.id}/images`, upload);
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json().message).toBe('2 images uploaded.');
+      expect(response.json().message).toBe('2 files uploaded.');
       const [sketch, render] = response.json().data;
       expect((await uploadedFiles(dataDir.dir)).length).toBe(before.length + 2);
       const got = (await sales.request('GET', `/api/v1/catalog/designs/${design.id}`)).json().data as TDesign;
@@ -322,6 +322,30 @@ describe.each(TEST_DATABASES)('catalog on %s', (database) => {
       expect(await uploadedFiles(dataDir.dir)).toEqual(before);
       expect((await sales.request('GET', render.url)).statusCode).toBe(404);
       expect((await sales.request('GET', `/api/v1/catalog/designs/${design.id}`)).statusCode).toBe(404);
+    });
+
+    it('keeps CAD files of a design with their type and size, and refuses a picture renamed as one', async () => {
+      const design = await created<TDesign>(designer, '/api/v1/catalog/designs', { name: 'Signet' });
+      const stl = Buffer.alloc(84 + 2 * 50);
+      stl.writeUInt32LE(2, 80);
+      const url = `/api/v1/catalog/designs/${design.id}/images`;
+      const upload = multipartBody([
+        { filename: 'signet.stl', contentType: 'application/octet-stream', data: stl },
+      ]);
+      const response = await designer.request('POST', url, upload);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().message).toBe('File uploaded.');
+      const got = (await sales.request('GET', `/api/v1/catalog/designs/${design.id}`)).json().data as TDesign;
+      expect(got.images.map((file) => [file.fileName, file.contentType, file.sizeBytes])).toEqual([
+        ['signet.stl', 'model/stl', stl.length],
+      ]);
+      const download = await sales.request('GET', got.images[0]?.url ?? '');
+      expect(download.rawPayload.equals(stl)).toBe(true);
+
+      const disguised = multipartBody([{ filename: 'model.stl', contentType: 'model/stl', data: PNG_1X1 }]);
+      const refused = await designer.request('POST', url, disguised);
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json().code).toBe('UNSUPPORTED_FILE_TYPE');
     });
 
     it('copies a library design into a new custom design with copies of its images', async () => {

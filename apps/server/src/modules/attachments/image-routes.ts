@@ -16,10 +16,12 @@ export type TImageRoutesOptions = {
   readonly path: string;
   readonly tag: string;
   readonly access: TAccess;
-  /** What the answers call an image: “Photo uploaded.”, “3 photos uploaded.”, “Photo removed.” */
-  readonly noun: 'photo' | 'image';
+  /** What the answers call an upload: “Photo uploaded.”, “3 photos uploaded.”, “File removed.” */
+  readonly noun: 'photo' | 'image' | 'file';
   readonly summaries: { readonly upload: string; readonly remove: string };
   readonly storage: TImageStorage;
+  /** A design also keeps CAD files (STL, OBJ, 3DM, STEP), told by their extension and checked by content. */
+  readonly allowCad?: boolean;
   /** The owner's service; each checks the caller's access itself. */
   readonly images: {
     /** Before the upload is read: the owner exists and the caller may add to it. */
@@ -54,7 +56,7 @@ export function registerImageRoutes(instance: FastifyInstance, options: TImageRo
     async (request, reply) => {
       const actor = currentUserOf(request);
       await owner.assertMayAdd(actor, request.params.id);
-      const images = await receiveImages(request, storage);
+      const images = await receiveImages(request, storage, { allowCad: options.allowCad ?? false });
       const data = await keepImagesIf(storage, images, () => owner.add(actor, request.params.id, images));
       const message = data.length === 1 ? `${Noun} uploaded.` : `${data.length} ${noun}s uploaded.`;
       return reply.status(201).send({ success: true as const, message, data });

@@ -13,6 +13,7 @@ import {
   ZDesignSchema,
   ZDesignUpdateSchema,
 } from '@loupe/domain/catalog/catalog';
+import { CAD_MAX_BYTES } from '@loupe/domain/designs/design-files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,7 +47,8 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { catalog, attachments, storage } = options;
 
-  await registerImageUploads(app);
+  // A design's CAD files may be larger than an image; the storage keeps images to their own limit.
+  await registerImageUploads(app, { maxFileBytes: CAD_MAX_BYTES });
   await app.register(registerAttachmentsRoutes, { attachments });
 
   for (const { kind, path, noun, Noun } of TYPE_ROUTES) {
@@ -310,10 +312,11 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
   registerImageRoutes(app, {
     path: '/catalog/designs/:id/images',
     tag: 'catalog',
+    allowCad: true,
     access: DESIGN_EDITOR_ROLES,
-    noun: 'image',
+    noun: 'file',
     summaries: {
-      upload: 'Upload images of a design',
+      upload: 'Upload images or CAD files (STL, OBJ, 3DM, STEP) of a design',
       remove: 'Remove an image of a design (its file too)',
     },
     storage,

@@ -82,6 +82,38 @@ describe('DesignLibrary filters and stones and tags (issue 17 §1)', () => {
     expect(screen.getByRole('combobox', { name: 'Tag' })).toHaveValue('vintage');
   });
 
+  it('keeps a design’s CAD files apart from its images, with their type and size', async () => {
+    const signet: TDesign = {
+      ...HALO,
+      id: '77777777-7777-4777-8777-777777777777',
+      name: 'Signet',
+      images: [
+        {
+          id: '88888888-8888-4888-8888-888888888888',
+          fileName: 'signet.stl',
+          contentType: 'model/stl',
+          sizeBytes: 2048,
+          url: '/api/v1/attachments/88888888-8888-4888-8888-888888888888',
+          createdAt: '2030-01-01T00:00:00.000Z',
+        },
+      ],
+    };
+    mockGet({
+      'catalog/design-folders': page([]),
+      'catalog/product-types': page([]),
+      'catalog/metal-types': page([]),
+      'catalog/designs': page([signet]),
+    });
+    renderLibrary();
+    const card = await screen.findByRole('article', { name: 'Signet' });
+    expect(card).toHaveTextContent('0 images, 1 CAD file');
+    await userEvent.click(within(card).getByRole('button', { name: /Signet/ }));
+    const cadFiles = await within(card).findByRole('list', { name: 'CAD files' });
+    expect(cadFiles).toHaveTextContent('signet.stl');
+    expect(cadFiles).toHaveTextContent('STL · 2 KB');
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it('saves stones and tags typed with commas from the open card', async () => {
     mockLibrary();
     const patch = vi

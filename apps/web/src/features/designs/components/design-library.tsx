@@ -1,5 +1,11 @@
 import { canEditDesigns } from '@loupe/domain/auth/permissions';
-import { parseDesignTags, type TDesign, type TDesignFolder } from '@loupe/domain/catalog/catalog';
+import {
+  parseDesignTags,
+  type TAttachment,
+  type TDesign,
+  type TDesignFolder,
+} from '@loupe/domain/catalog/catalog';
+import { isCadContentType } from '@loupe/domain/designs/design-files';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { CopyPlusIcon, FolderIcon, FolderPlusIcon, PlusIcon, SearchIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -24,6 +30,7 @@ import { useDesignFolders } from '../api/get-design-folders';
 import { useDesigns } from '../api/get-designs';
 import { useUpdateDesign } from '../api/update-design';
 import { useUploadDesignImage } from '../api/upload-design-image';
+import { CadFiles } from './cad-files';
 import { DesignFilters, hasDesignFilters, NO_DESIGN_FILTERS } from './design-filters';
 
 const SEARCH_DELAY_MS = 250;
@@ -44,6 +51,15 @@ export function folderTree(folders: readonly TDesignFolder[]): { folder: TDesign
   };
   visit(null, 0);
   return out;
+}
+
+/** “2 images, 1 CAD file”: what a design's card says it holds. */
+function filesSummary(files: readonly TAttachment[]): string {
+  const cad = files.filter((file) => isCadContentType(file.contentType)).length;
+  const images = files.length - cad;
+  const imageText = images === 1 ? '1 image' : `${images} images`;
+  if (cad === 0) return imageText;
+  return `${imageText}, ${cad === 1 ? '1 CAD file' : `${cad} CAD files`}`;
 }
 
 /** The design library (issue 17 §1): nested folders, search, new designs with images, and custom copies. */
@@ -296,8 +312,7 @@ function DesignCard(props: {
           {design.name}
         </h3>
         <span className="text-xs text-muted-foreground">
-          {props.folderName ?? 'Not in a folder'} ·{' '}
-          {design.images.length === 1 ? '1 image' : `${design.images.length} images`}
+          {props.folderName ?? 'Not in a folder'} · {filesSummary(design.images)}
         </span>
         {design.description ? <span className="line-clamp-2 text-sm">{design.description}</span> : null}
         {design.stones ? <span className="text-sm">Stones: {design.stones}</span> : null}
@@ -321,13 +336,20 @@ function DesignCard(props: {
       {props.isOpen ? (
         <div className="grid gap-3 border-t pt-3">
           <PhotoGallery
-            photos={design.images}
+            photos={design.images.filter((file) => !isCadContentType(file.contentType))}
             canEdit={props.canEdit}
             onUpload={async (file, onProgress) => {
               await upload.mutateAsync({ id: design.id, file, onProgress });
             }}
             onDelete={async (image) => {
               await removeImage.mutateAsync({ id: design.id, imageId: image.id });
+            }}
+          />
+          <CadFiles
+            files={design.images.filter((file) => isCadContentType(file.contentType))}
+            canAdd={props.canEdit}
+            onUpload={async (file, onProgress) => {
+              await upload.mutateAsync({ id: design.id, file, onProgress });
             }}
           />
           {props.canEdit ? <DesignDetailsForm design={design} /> : null}
