@@ -33,7 +33,8 @@ export function DesignerQueue({ requests, selectedId, onSelect }: TDesignerQueue
                 Nothing here.
               </p>
             ) : (
-              <ul className="grid gap-2">
+              // A long column scrolls on its own (on wide screens), so the request below stays in reach.
+              <ul className="grid gap-2 xl:max-h-[60vh] xl:overflow-y-auto xl:pr-1">
                 {inColumn.map((request) => (
                   <li key={request.id}>
                     <button
