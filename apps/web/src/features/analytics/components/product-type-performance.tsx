@@ -106,6 +106,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
             rows={data.byProductType}
             category={(row) => row.productTypeName}
             series={CYCLE_SERIES}
+            isHorizontal
           />
         }
         emptyText="No delivered jobs in this period."
@@ -122,6 +123,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
             rows={data.byProductType}
             category={(row) => row.productTypeName}
             series={RATE_SERIES}
+            isHorizontal
           />
         }
         emptyText="No delivered jobs in this period."
