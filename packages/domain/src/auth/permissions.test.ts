@@ -9,6 +9,7 @@ import {
   canManageOffsiteItems,
   canManageRegistry,
   canManageRepairOffsite,
+  canViewPredictions,
   canViewRepairs,
   isAdmin,
   isAllowed,
@@ -139,5 +140,18 @@ describe.each(WORKSHOP_CHECKS)('%s', (_name, check, allowed) => {
 
   it('denies a missing user', () => {
     expect(check(null)).toBe(false);
+  });
+});
+
+describe('canViewPredictions', () => {
+  const repairViewers: readonly TRole[] = ['admin', 'manager', 'salesperson', 'operator', 'production'];
+  it.each(ROLES)("shows %s an order's prediction, and a repair's only to those who see repairs", (role) => {
+    expect(canViewPredictions({ role }, 'order')).toBe(true);
+    expect(canViewPredictions({ role }, 'repair')).toBe(repairViewers.includes(role));
+  });
+
+  it('shows a missing user nothing', () => {
+    expect(canViewPredictions(null, 'order')).toBe(false);
+    expect(canViewPredictions(null, 'repair')).toBe(false);
   });
 });

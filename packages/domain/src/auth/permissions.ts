@@ -123,3 +123,11 @@ export function canViewDesignRequests(actor: TActor | null | undefined): boolean
 export function canViewAnalytics(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, ANALYTICS_VIEWER_ROLES);
 }
+
+/**
+ * Predicted completion (issue 13 §3) goes with the job, not the analytics screens: an order's to every
+ * signed-in user, a repair's to those who may see repairs.
+ */
+export function canViewPredictions(actor: TActor | null | undefined, kind: 'order' | 'repair'): boolean {
+  return kind === 'order' ? isAllowed(actor, 'all') : canViewRepairs(actor);
+}

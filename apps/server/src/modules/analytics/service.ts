@@ -30,7 +30,7 @@ import {
   round,
   weeksBetween,
 } from '@loupe/domain/analytics/statistics';
-import { canViewAnalytics, canViewRepairs } from '@loupe/domain/auth/permissions';
+import { canViewAnalytics, canViewPredictions } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import {
@@ -897,9 +897,12 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     actor: TActor,
     query: { kind?: 'order' | 'repair' | undefined; ids?: readonly string[] | undefined },
   ): Promise<TPredictions> {
-    if (canViewRepairs(actor)) return predictionsFor(query);
-    if (query.kind === 'repair') throw forbidden();
-    return predictionsFor({ ...query, kind: 'order' });
+    if (query.kind !== undefined) {
+      if (!canViewPredictions(actor, query.kind)) throw forbidden();
+      return predictionsFor(query);
+    }
+    if (!canViewPredictions(actor, 'order')) throw forbidden();
+    return predictionsFor(canViewPredictions(actor, 'repair') ? query : { ...query, kind: 'order' });
   }
 
   /** The same without the screen's access check: order and repair pages show their own job's prediction. */
