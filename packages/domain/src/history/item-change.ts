@@ -11,6 +11,8 @@ export const ITEM_CHANGE_ACTIONS = [
   'epc-assigned',
   'tracking-stopped',
   'expected-offsite-changed',
+  // The offsite sweep's detection: with the return, it bounds a vendor leg in the history (analytics rebuild).
+  'offsite-detected',
   'returned-from-offsite',
   'phase-changed',
   'phase-assigned',

@@ -34,6 +34,23 @@ const phaseOfVisit = sql`(
 )`;
 
 /**
+ * A rebuilt visit's offsite minutes (`i` the visit, `back` the job's return from offsite at the read that
+ * ended it), as the move records them live: only a visit ended by the read that brings the piece back
+ * counts a vendor leg, from the sweep's latest detection in it to that read, at most the whole visit. A
+ * visit whose detection predates the 'offsite-detected' changes takes the tracked row's, if it lies in it.
+ */
+const offsiteMinutesOfVisit = sql`case when back.at is null then 0 else coalesce(least(
+  floor(extract(epoch from (i.left_at - i.arrived_at)) / 60),
+  greatest(0, floor(extract(epoch from (i.left_at - coalesce(
+    (select max(c.at) from item_changes c
+      where c.item_kind = i.item_kind and c.item_id = i.item_id and c.action = 'offsite-detected'
+        and c.at >= i.arrived_at and c.at <= i.left_at),
+    (select t.offsite_detected_at from tracked_items t
+      where t.item_kind = i.item_kind and t.item_id = i.item_id
+        and t.offsite_detected_at >= i.arrived_at and t.offsite_detected_at <= i.left_at)))) / 60))
+)::int, 0) end`;
+
+/**
  * Writes the analytics facts (docs/decisions/009-analytics-facts.md) in the caller's transaction: the move
  * that ends a visit and the status change that delivers a job record them, so the facts are never behind
  * the history they come from.
@@ -145,8 +162,9 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
     /**
      * Rebuilds every fact from `location_history` and the status changes in `item_changes`, in a few
      * set-based statements: for a database whose history predates the facts (the benchmark and the demo seed
-     * history this way too). Consecutive arrivals of a job make a visit; offsite time is not in the history,
-     * so rebuilt visits count none. Run it in a transaction when others write.
+     * history this way too). Consecutive arrivals of a job make a visit; its offsite minutes come from the
+     * job's offsite detection and return in `item_changes`, as recordVisits counts them. Run it in a
+     * transaction when others write.
      */
     async rebuildFacts(): Promise<void> {
       for (const table of [
@@ -172,7 +190,8 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         select i.item_kind, i.item_id, i.station_id, i.department_id, d.location_id,
           coalesce(own.phase_key, fallback.phase_key),
           o.product_type_id, o.salesperson_id, i.arrived_at, i.left_at,
-          floor(extract(epoch from (i.left_at - i.arrived_at)) / 60)::int, 0,
+          floor(extract(epoch from (i.left_at - i.arrived_at)) / 60)::int,
+          ${offsiteMinutesOfVisit},
           i.earlier_here > 0 and i.previous_department is distinct from i.department_id
         from (
           select h.item_kind, h.item_id, h.station_id, h.department_id, h.arrived_at,
@@ -189,20 +208,24 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           and own.department_id = i.department_id
         left join phase_map fallback on fallback.kind = i.item_kind and fallback.product_type_id is null
           and fallback.department_id = i.department_id
+        left join item_changes back on back.action = 'returned-from-offsite' and back.item_kind = i.item_kind
+          and back.item_id = i.item_id and back.at = i.left_at
         where i.left_at is not null and i.left_at > i.arrived_at
         on conflict (item_kind, item_id, arrived_at) do nothing`);
       await db.execute(sql`
         insert into analytics_jobs (item_kind, item_id, location_id, product_type_id, metal_type_id, salesperson_id,
           promised_date, first_arrival_at, visits, rework_visits, dwell_minutes, offsite_minutes, delivered_at)
         select v.item_kind, v.item_id, v.location_id, o.product_type_id, o.metal_type_id, o.salesperson_id,
-          coalesce(o.promised_date, r.promised_date), v.first_arrival_at, v.visits, v.rework_visits, v.minutes, 0,
+          coalesce(o.promised_date, r.promised_date), v.first_arrival_at, v.visits, v.rework_visits, v.minutes,
+          v.offsite_minutes,
           (select max(c.at) from item_changes c
             where c.item_kind = v.item_kind and c.item_id = v.item_id and c.action = 'status-changed'
               and c.changes->'status'->>'to' in ('delivered', 'picked_up'))
         from (
           select item_kind, item_id, (array_agg(location_id order by arrived_at))[1] as location_id,
             min(arrived_at) as first_arrival_at, count(*)::int as visits,
-            count(*) filter (where is_rework)::int as rework_visits, sum(minutes) as minutes
+            count(*) filter (where is_rework)::int as rework_visits, sum(minutes) as minutes,
+            sum(offsite_minutes) as offsite_minutes
           from analytics_visits group by item_kind, item_id
         ) as v
         left join orders o on v.item_kind = 'order' and o.id = v.item_id
@@ -212,8 +235,11 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         select item_kind, item_id, 'phase', phase_key, sum(minutes), count(*) from analytics_visits
           where phase_key is not null group by item_kind, item_id, phase_key
         union all
-        select item_kind, item_id, 'station', station_id, sum(minutes), count(*) from analytics_visits
-          group by item_kind, item_id, station_id`);
+        select item_kind, item_id, 'station', station_id, sum(minutes - offsite_minutes), count(*)
+          from analytics_visits group by item_kind, item_id, station_id
+        union all
+        select item_kind, item_id, 'offsite', station_id, sum(offsite_minutes), count(*) from analytics_visits
+          where offsite_minutes > 0 group by item_kind, item_id, station_id`);
       await db.execute(sql`
         insert into analytics_station_days (day, station_id, item_kind, product_type_id, bucket, visits, minutes)
         select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),

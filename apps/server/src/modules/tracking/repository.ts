@@ -307,7 +307,12 @@ export function createTrackingRepository(db: TDatabase) {
       itemId: string;
       at: Date;
       actorId: string | null;
-      action: 'epc-assigned' | 'tracking-stopped' | 'expected-offsite-changed' | 'returned-from-offsite';
+      action:
+        | 'epc-assigned'
+        | 'tracking-stopped'
+        | 'expected-offsite-changed'
+        | 'offsite-detected'
+        | 'returned-from-offsite';
       changes: Record<string, { from: unknown; to: unknown }>;
     }): Promise<void> {
       await db.insert(itemChanges).values({

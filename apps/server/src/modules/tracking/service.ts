@@ -576,6 +576,15 @@ export function createTrackingService(options: TTrackingServiceOptions) {
         for (const { row, lastSeen } of detectOffsite(candidates, settings, now).marked) {
           const kind = itemKindOf(row);
           await repo.updateTracked(kind, row.itemId, { status: 'offsite', offsiteDetectedAt: now });
+          // Kept in the job's history: the start of the vendor leg that analytics rebuilds count.
+          await repo.recordChange({
+            kind,
+            itemId: row.itemId,
+            at: now,
+            actorId: null,
+            action: 'offsite-detected',
+            changes: { status: { from: trackingStatusOf(row.status), to: 'offsite' } },
+          });
           const item = await repo.findItem(kind, row.itemId);
           if (item === undefined || lastSeen === null) continue;
           detected.push({ kind, itemId: item.id, number: item.number });

@@ -80,6 +80,9 @@ describe('describeChange (issue 11 §1: history in words, no field codes or JSON
     expect(lines('expected-offsite-changed', { expectedOffsite: { from: false, to: true } })).toEqual([
       'Marked as expected offsite (out at a vendor on purpose)',
     ]);
+    expect(lines('offsite-detected', { status: { from: 'active', to: 'offsite' } })).toEqual([
+      'Not seen in the workshop for too long: marked offsite',
+    ]);
     expect(lines('photo-added', { photos: { from: null, to: ['a.jpg', 'b.jpg'] } })).toEqual([
       'Added a.jpg, b.jpg',
     ]);

@@ -20,6 +20,7 @@ const HEADLINES: Readonly<Record<TItemChangeAction, string>> = {
   'epc-assigned': 'Tag assigned',
   'tracking-stopped': 'Tracking stopped',
   'expected-offsite-changed': 'Expected offsite changed',
+  'offsite-detected': 'Offsite',
   'returned-from-offsite': 'Back from offsite',
   'phase-changed': 'Workflow',
   'phase-assigned': 'Assigned',
@@ -177,6 +178,8 @@ export function describeChange(change: TItemChange, formatter: TChangeFormatter)
             : 'No longer expected offsite',
         ],
       };
+    case 'offsite-detected':
+      return { headline, lines: ['Not seen in the workshop for too long: marked offsite'] };
     case 'returned-from-offsite':
       return { headline, lines: ['Seen in the workshop again after being offsite'] };
     case 'phase-changed': {
