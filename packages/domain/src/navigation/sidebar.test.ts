@@ -24,6 +24,12 @@ describe('visibleNavigation (spec §2 sidebar)', () => {
     expect(visibleNavigation({ role }).map((group) => group.title)).toEqual(VISIBLE_GROUPS[role]);
   });
 
+  it.each(ROLES)('links /on-time-delivery for %s only when the role may open analytics', (role) => {
+    const paths = visibleNavigation({ role }).flatMap((group) => group.items.map((item) => item.path));
+    expect(paths.includes('/on-time-delivery')).toBe(role === 'admin' || role === 'manager');
+    expect(canSeeRoute({ role }, '/on-time-delivery')).toBe(role === 'admin' || role === 'manager');
+  });
+
   it('hides a group when none of its items is visible', () => {
     const groups = visibleNavigation({ role: 'qa' });
     expect(groups.find((group) => group.id === 'workflow-analytics')).toBeUndefined();
@@ -92,6 +98,7 @@ describe('SIDEBAR_GROUPS', () => {
       'Offsite',
       'Workflow Dashboard',
       'Workflow Analytics',
+      'On-Time Delivery',
       'Product Type Performance',
       'Comparison Analytics',
       'Capacity Planning',

@@ -17,6 +17,7 @@ export const SIDEBAR_ICON_NAMES = [
   'truck',
   'workflow',
   'chart-line',
+  'calendar-check',
   'gem',
   'chart-bar',
   'gauge',
@@ -102,6 +103,13 @@ export const SIDEBAR_GROUPS = [
         title: 'Workflow Analytics',
         roles: ANALYTICS_ROLES,
         icon: 'chart-line',
+      },
+      // Not in spec §2's sidebar table, but the route is, and managers need a way to reach it (issue 13).
+      {
+        path: '/on-time-delivery',
+        title: 'On-Time Delivery',
+        roles: ANALYTICS_ROLES,
+        icon: 'calendar-check',
       },
       {
         path: '/product-type-performance',
