@@ -1,4 +1,8 @@
-import { ZRootCauseAnalyticsSchema, ZWorkflowAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
+import {
+  ZProductTypeAnalyticsSchema,
+  ZRootCauseAnalyticsSchema,
+  ZWorkflowAnalyticsSchema,
+} from '@loupe/domain/analytics/analytics-api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema.ts';
@@ -146,6 +150,11 @@ describe.each(TEST_DATABASES)('analytics facts rebuilt with offsite legs on %s',
     expect(
       workflow.stationTimes.find((row) => row.stationId === places.bench.station.id)?.hours,
     ).toMatchObject({
+      count: 1,
+      average: 0.75,
+    });
+    const byStation = ZProductTypeAnalyticsSchema.parse(answersBefore[2]).byProductTypeAndStation;
+    expect(byStation.find((row) => row.stationId === places.bench.station.id)?.dwellHours).toMatchObject({
       count: 1,
       average: 0.75,
     });

@@ -205,6 +205,41 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     ]);
   });
 
+  it('gives dwell and rework per product type and station, offsite time left out', async () => {
+    const answer = ZProductTypeAnalyticsSchema.parse(await get(`/api/v1/analytics/product-types?${range}`));
+    // Finished visits (polishing's are still open). Casting: A 120, B 60 and 60 (back from the bench: rework),
+    // C 120 minutes. Bench: A 180, B 120 and 2,880 (back from casting: rework); C is still there.
+    expect(answer.byProductTypeAndStation).toEqual([
+      // In workshop order: department position, then name (the fixtures' departments share a position).
+      {
+        productTypeId: null,
+        productTypeName: 'No product type',
+        kind: 'order',
+        stationId: places.bench.station.id,
+        stationName: 'Bench 1',
+        departmentName: expect.stringMatching(/^Bench /),
+        // 1,060 minutes on average; median 180; p90 180 + 0.8 × 2,700 = 2,340 minutes.
+        dwellHours: { count: 3, average: 17.67, median: 3, p90: 39 },
+        reworkRate: 0.3333,
+      },
+      {
+        productTypeId: null,
+        productTypeName: 'No product type',
+        kind: 'order',
+        stationId: places.casting.station.id,
+        stationName: 'Casting machine',
+        departmentName: expect.stringMatching(/^Casting /),
+        // Median of 60, 60, 120, 120: 90 minutes; p90: 120.
+        dwellHours: { count: 4, average: 1.5, median: 1.5, p90: 2 },
+        reworkRate: 0.25,
+      },
+    ]);
+    const none = ZProductTypeAnalyticsSchema.parse(
+      await get('/api/v1/analytics/product-types?from=2026-02-01&to=2026-02-28'),
+    );
+    expect(none.byProductTypeAndStation).toEqual([]);
+  });
+
   it('blames the late job on the bench, 23.5 hours over its median', async () => {
     for (const level of ['station', 'phase'] as const) {
       const answer = ZRootCauseAnalyticsSchema.parse(

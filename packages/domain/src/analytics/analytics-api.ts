@@ -182,10 +182,28 @@ export const ZProductTypeRowSchema = z.object({
 });
 export type TProductTypeRow = z.infer<typeof ZProductTypeRowSchema>;
 
+/** A product type's visits to one station that ended in the range (orders and repairs alike). */
+export const ZProductTypeStationRowSchema = z.object({
+  /** Null with kind 'repair' for repairs, and for orders without a product type. */
+  productTypeId: z.string().nullable(),
+  productTypeName: z.string(),
+  kind: z.enum(['order', 'repair']),
+  stationId: z.string(),
+  stationName: z.string(),
+  departmentName: z.string(),
+  /** Hours per visit at the station, offsite time left out (as the workflow's station times). */
+  dwellHours: ZDurationStatsSchema,
+  /** Share of the visits that were rework: back in a department the job had already left. */
+  reworkRate: ZRateSchema,
+});
+export type TProductTypeStationRow = z.infer<typeof ZProductTypeStationRowSchema>;
+
 export const ZProductTypeAnalyticsSchema = z.object({
   ...answerBase,
   byProductType: z.array(ZProductTypeRowSchema),
   byProductTypeAndMetal: z.array(ZProductTypeRowSchema),
+  /** Per product type and station, in product type then workshop order. */
+  byProductTypeAndStation: z.array(ZProductTypeStationRowSchema),
 });
 export type TProductTypeAnalytics = z.infer<typeof ZProductTypeAnalyticsSchema>;
 

@@ -395,6 +395,36 @@ export function createAnalyticsRepository(db: TDatabase) {
       );
     },
 
+    /**
+     * Visits per product type (kind for repairs) and station that ended in the range: how many, their station
+     * minutes (offsite left out) exactly, and how many were rework.
+     */
+    async productTypeStations(scope: TScope) {
+      const stationMinutes = sql`(v.minutes - v.offsite_minutes)`;
+      return query(
+        db,
+        sql`
+          select v.item_kind as kind, v.product_type_id::text as "productTypeId", v.station_id as "stationId",
+            count(*)::int as visits, avg(${stationMinutes})::float8 as average,
+            percentile_cont(0.5) within group (order by ${stationMinutes})::float8 as median,
+            percentile_cont(0.9) within group (order by ${stationMinutes})::float8 as p90,
+            count(*) filter (where v.is_rework)::int as rework
+          from analytics_visits v
+          where v.left_at >= ${ts(scope.fromAt)} and v.left_at < ${ts(scope.toAt)} and ${visitWhere(scope)}
+          group by 1, 2, 3`,
+        {
+          kind: z.enum(['order', 'repair']),
+          productTypeId: nullableText,
+          stationId: text,
+          visits: int,
+          average: num,
+          median: num,
+          p90: num,
+          rework: int,
+        },
+      );
+    },
+
     /** The job figures of one side of a comparison. */
     async jobFigures(scope: TScope) {
       const [row] = await query(

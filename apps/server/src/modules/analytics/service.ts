@@ -11,6 +11,7 @@ import {
   type TPredictions,
   type TProductTypeAnalytics,
   type TProductTypeRow,
+  type TProductTypeStationRow,
   type TResolvedAnalyticsFilter,
   type TRootCauseAnalytics,
   type TRootCauseKind,
@@ -531,7 +532,49 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
         .filter((row) => row.byType === 0)
         .map((row) => toRow(row, true))
         .sort(sort),
+      byProductTypeAndStation: await productTypeStations(scope, names.productTypes),
     };
+  }
+
+  /** Dwell and rework per product type and station (issue 13 §2 /product-type-performance). */
+  async function productTypeStations(
+    scope: TScope,
+    productTypeNames: ReadonlyMap<string, string>,
+  ): Promise<TProductTypeStationRow[]> {
+    const [rows, stations] = await Promise.all([repo.productTypeStations(scope), repo.stations()]);
+    const stationOrder = new Map(stations.map((station, index) => [station.id, { station, index }]));
+    const hours = (minutes: number) => round(minutes / 60);
+    return rows
+      .map((row) => {
+        const station = stationOrder.get(row.stationId)?.station;
+        return {
+          productTypeId: row.productTypeId,
+          productTypeName:
+            row.kind === 'repair'
+              ? 'Repairs'
+              : row.productTypeId === null
+                ? 'No product type'
+                : (productTypeNames.get(row.productTypeId) ?? 'Unknown'),
+          kind: row.kind,
+          stationId: row.stationId,
+          stationName: station?.name ?? 'Unknown',
+          departmentName: station?.departmentName ?? 'Unknown',
+          dwellHours: {
+            count: row.visits,
+            average: hours(row.average),
+            median: hours(row.median),
+            p90: hours(row.p90),
+          },
+          reworkRate: rate(row.rework, row.visits),
+        };
+      })
+      .sort(
+        (a, b) =>
+          a.productTypeName.localeCompare(b.productTypeName) ||
+          a.kind.localeCompare(b.kind) ||
+          (stationOrder.get(a.stationId)?.index ?? stations.length) -
+            (stationOrder.get(b.stationId)?.index ?? stations.length),
+      );
   }
 
   const FIGURES: readonly {

@@ -144,6 +144,28 @@ export const PRODUCT_TYPE_ANALYTICS: TProductTypeAnalytics = {
   ...base,
   byProductType: [productRow('Ring', null, 4, 9.5), productRow('Pendant', null, 2, 6)],
   byProductTypeAndMetal: [productRow('Ring', 'Gold', 3, 10), productRow('Ring', 'Platinum', 1, 8)],
+  byProductTypeAndStation: [
+    {
+      productTypeId: 'pt-Ring',
+      productTypeName: 'Ring',
+      kind: 'order',
+      stationId: 's-bench',
+      stationName: 'Bench 1',
+      departmentName: 'Bench',
+      dwellHours: stats(6, 3.25, 7.5),
+      reworkRate: 0.1667,
+    },
+    {
+      productTypeId: null,
+      productTypeName: 'Repairs',
+      kind: 'repair',
+      stationId: 's-polish',
+      stationName: 'Lathe',
+      departmentName: 'Polishing',
+      dwellHours: stats(2, 0.5, 0.9),
+      reworkRate: 0,
+    },
+  ],
 };
 
 export const COMPARISON_ANALYTICS: TComparisonAnalytics = {

@@ -1,6 +1,17 @@
-import type { TProductTypeAnalytics, TProductTypeRow } from '@loupe/domain/analytics/analytics-api';
+import type {
+  TProductTypeAnalytics,
+  TProductTypeRow,
+  TProductTypeStationRow,
+} from '@loupe/domain/analytics/analytics-api';
 import { AnalyticsBarChart, type TSeries } from './analytics-charts';
-import { formatCount, formatDays, formatPercent, oneDecimal, ratePercent } from './analytics-format';
+import {
+  formatCount,
+  formatDays,
+  formatHours,
+  formatPercent,
+  oneDecimal,
+  ratePercent,
+} from './analytics-format';
 import { csvFileName, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 
@@ -82,8 +93,42 @@ const RATE_SERIES: TSeries<TProductTypeRow>[] = [
   },
 ];
 
+const STATION_COLUMNS: TColumn<TProductTypeStationRow>[] = [
+  { key: 'productType', header: 'Product type', value: (row) => row.productTypeName },
+  { key: 'station', header: 'Station', value: (row) => row.stationName },
+  { key: 'department', header: 'Department', value: (row) => row.departmentName },
+  {
+    key: 'visits',
+    header: 'Visits',
+    value: (row) => row.dwellHours.count,
+    format: formatCount,
+    isNumeric: true,
+  },
+  {
+    key: 'averageDwell',
+    header: 'Average dwell (h)',
+    value: (row) => oneDecimal(row.dwellHours.average),
+    format: formatHours,
+    isNumeric: true,
+  },
+  {
+    key: 'p90Dwell',
+    header: 'p90 dwell (h)',
+    value: (row) => oneDecimal(row.dwellHours.p90),
+    format: formatHours,
+    isNumeric: true,
+  },
+  {
+    key: 'rework',
+    header: 'Rework rate (%)',
+    value: (row) => ratePercent(row.reworkRate),
+    format: formatPercent,
+    isNumeric: true,
+  },
+];
+
 export function isProductTypesEmpty(data: TProductTypeAnalytics): boolean {
-  return data.byProductType.every((row) => row.delivered === 0);
+  return data.byProductType.every((row) => row.delivered === 0) && data.byProductTypeAndStation.length === 0;
 }
 
 /** /product-type-performance: cycle time, rework rate and on-time rate per product type and metal. */
@@ -149,6 +194,17 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
         }
         emptyText="No delivered jobs in this period."
         fileName={csvFileName('Cycle time per product type and metal', range)}
+      />
+      {/* A table only: product types × stations make too many bars to read as a chart. */}
+      <ChartCard
+        className="xl:col-span-2"
+        title="Dwell and rework per product type and station"
+        description="Visits that ended in the period, hours at the station (offsite time left out); rework: visits back in a department the job had already left."
+        rows={data.byProductTypeAndStation}
+        rowKey={(row) => `${row.kind}-${row.productTypeId ?? 'none'}-${row.stationId}`}
+        columns={STATION_COLUMNS}
+        emptyText="No station visits ended in this period."
+        fileName={csvFileName('Dwell and rework per product type and station', range)}
       />
     </div>
   );
