@@ -117,9 +117,17 @@ test('a manager opens every analytics screen and each chart agrees with its tabl
   await signIn(page, MANAGER.email);
   // The sidebar's Workflow & Analytics group lists the screens for a manager.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  for (const name of ['Workflow Analytics', 'Product Type Performance', 'Comparison Analytics']) {
+  for (const name of [
+    'Workflow Analytics',
+    'On-Time Delivery',
+    'Product Type Performance',
+    'Comparison Analytics',
+  ]) {
     await expect(nav.getByRole('link', { name })).toBeVisible();
   }
+  await nav.getByRole('link', { name: 'On-Time Delivery' }).click();
+  await settled(page, 'On-Time Delivery');
+  await expect(page).toHaveURL(/\/on-time-delivery$/);
   let compared = 0;
   for (const screen of SCREENS) {
     await page.goto(screen.path);
@@ -132,6 +140,25 @@ test('a manager opens every analytics screen and each chart agrees with its tabl
   }
   // The seeded history gives the screens real figures to draw.
   expect(compared).toBeGreaterThan(10);
+});
+
+test('product types name every group, repairs as Repairs, with dwell and rework per station', async ({
+  page,
+}) => {
+  await signIn(page, MANAGER.email);
+  await page.goto('/product-type-performance');
+  await settled(page, 'Product Type Performance');
+  const cycle = page.getByRole('region', { name: 'Cycle time per product type', exact: true });
+  await cycle.getByRole('tab', { name: 'Table' }).click();
+  const names = await cycle.getByRole('table').locator('tbody').getByRole('rowheader').allTextContents();
+  expect(names).toContain('Repairs');
+  expect(names).not.toContain('No product type');
+  const stations = page.getByRole('region', { name: 'Dwell and rework per product type and station' });
+  const rows = stations.getByRole('table').locator('tbody').getByRole('row');
+  expect(await rows.count()).toBeGreaterThan(5);
+  const groups = await stations.getByRole('table').locator('tbody').getByRole('rowheader').allTextContents();
+  expect(groups).toContain('Repairs');
+  expect(groups).not.toContain('No product type');
 });
 
 test('filters live in the address, so a shared link opens the same view', async ({ page }) => {
@@ -165,6 +192,7 @@ test('a salesperson is refused the analytics screens and does not see them in th
 }) => {
   await signIn(page, SALESPERSON.email);
   await expect(page.getByRole('link', { name: 'Workflow Analytics' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'On-Time Delivery' })).toHaveCount(0);
   for (const screen of SCREENS) {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
