@@ -14,14 +14,17 @@ import {
   users,
 } from '../../db/schema.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
-import { itemAfter, itemListFilter, itemOrderBy, type TItemListOptions } from '../jobs/item-list.ts';
+import type { TItemListOptions } from '../jobs/item-list.ts';
 import { nextItemNumber } from '../jobs/item-numbers.ts';
 import {
+  itemAfter,
+  itemListFilter,
+  itemOrderBy,
   trackedItemOf,
   trackingColumns,
   trackingDepartmentJoin,
   trackingStationJoin,
-} from '../jobs/tracking-summary.ts';
+} from '../jobs/item-repository.ts';
 
 export type TOrderRow = typeof orders.$inferSelect;
 export type TNewOrderRow = typeof orders.$inferInsert;
