@@ -76,6 +76,16 @@ export function createRepairsRepository(db: TDatabase) {
       return row !== undefined;
     },
 
+    /** A named customer's name; undefined when there is no such customer. */
+    async findCustomerName(customerId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: customers.name })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .limit(1);
+      return row?.name;
+    },
+
     async findJoined(id: string) {
       const [row] = await joined().where(eq(repairs.id, id)).limit(1);
       return row;
