@@ -492,6 +492,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     logger: app.log,
     dedupeWindowMs: config.RFID_DEDUPE_WINDOW_MS,
     maxQueuedReads: config.RFID_MAX_QUEUED_READS,
+    readRetentionDays: config.RFID_READ_RETENTION_DAYS,
   });
 
   // The job and registry services: their routes, and request:refresh over the socket, share them.

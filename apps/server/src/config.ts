@@ -140,6 +140,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(5_000).max(10_000_000).default(50_000),
     doc: 'Reads that may wait for the ingest pipeline; beyond it readers wait for their PUBACK or HTTP answer (MQTT flow control slows them) and /api/health says the pipeline is behind.',
   },
+  RFID_READ_RETENTION_DAYS: {
+    schema: z.coerce.number().int().min(0).max(36_500).default(90),
+    doc: 'Days the record of every RFID read (rfid_reads) is kept; older reads are deleted every hour, 5,000 at a time. Location history is kept whatever this is. 0: keep every read.',
+  },
   ALERT_EVALUATION_SECONDS: {
     schema: z.coerce.number().int().min(1).max(3600).default(60),
     doc: 'How often the alert rules are evaluated: an alert shows within this long of its cause.',

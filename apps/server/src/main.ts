@@ -9,6 +9,9 @@ import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
 /** How often overdue assignments are looked at; each nudges at most once per its own interval. */
 const NUDGE_SWEEP_MS = 60_000;
 
+/** How often reads past RFID_READ_RETENTION_DAYS are looked for. */
+const READ_RETENTION_SWEEP_MS = 3_600_000;
+
 import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
 import { sharedReaderSubscription, startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
 
@@ -137,6 +140,14 @@ async function main(): Promise<void> {
   }, 30_000);
   readerWatch.unref();
 
+  // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; location history stays.
+  const readRetentionSweep = setInterval(() => {
+    rfid.sweepExpiredReads().catch((error: unknown) => {
+      app.log.error({ err: (error as Error).message }, 'rfid: the read retention sweep failed');
+    });
+  }, READ_RETENTION_SWEEP_MS);
+  readRetentionSweep.unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -148,6 +159,7 @@ async function main(): Promise<void> {
       clearInterval(alertSweep);
       clearInterval(digestSweep);
       clearInterval(customerMessageSweep);
+      clearInterval(readRetentionSweep);
       await stopOffsiteSweeper();
       await mqttReady.close();
       await app.close();

@@ -551,7 +551,8 @@ export const readerRejections = pgTable('reader_rejections', {
 /**
  * Every fresh tag read Loupe acknowledged, recorded before the acknowledgement (HTTP 2xx, MQTT PUBACK).
  * The key is the read's identity (reader, antenna, EPC, time), so a redelivered read is recorded once;
- * repeats of it inside the dedupe window are counted on its row rather than stored one by one.
+ * repeats of it inside the dedupe window are counted on its row rather than stored one by one. Kept for
+ * RFID_READ_RETENTION_DAYS; nothing references a read's row (location history keeps its own copy of the key).
  */
 export const rfidReads = pgTable(
   'rfid_reads',
@@ -569,6 +570,8 @@ export const rfidReads = pgTable(
   (table) => [
     index('rfid_reads_reader_antenna_idx').on(table.readerId, table.antenna, table.readAt),
     index('rfid_reads_epc_idx').on(table.epc, table.readAt),
+    // The retention sweep deletes the oldest reads a batch at a time (RFID_READ_RETENTION_DAYS).
+    index('rfid_reads_read_at_idx').on(table.readAt),
   ],
 );
 

@@ -14,14 +14,17 @@ import {
   users,
 } from '../../db/schema.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
-import { itemAfter, itemListFilter, itemOrderBy, type TItemListOptions } from '../jobs/item-list.ts';
+import type { TItemListOptions } from '../jobs/item-list.ts';
 import { nextItemNumber } from '../jobs/item-numbers.ts';
 import {
+  itemAfter,
+  itemListFilter,
+  itemOrderBy,
   trackedItemOf,
   trackingColumns,
   trackingDepartmentJoin,
   trackingStationJoin,
-} from '../jobs/tracking-summary.ts';
+} from '../jobs/item-repository.ts';
 
 export type TOrderRow = typeof orders.$inferSelect;
 export type TNewOrderRow = typeof orders.$inferInsert;
@@ -104,6 +107,44 @@ export function createOrdersRepository(db: TDatabase) {
 
     async exists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
+      return row !== undefined;
+    },
+
+    /** A named customer's name; undefined when there is no such customer. */
+    async findCustomerName(customerId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: customers.name })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .limit(1);
+      return row?.name;
+    },
+
+    /** A product or metal type's name and whether it is still offered; undefined when there is none. */
+    async findCatalogType(
+      type: 'productType' | 'metalType',
+      id: string,
+    ): Promise<{ name: string; isActive: boolean } | undefined> {
+      const table = type === 'productType' ? productTypes : metalTypes;
+      const [row] = await db
+        .select({ name: table.name, isActive: table.isActive })
+        .from(table)
+        .where(eq(table.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async designExists(designId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: designs.id })
+        .from(designs)
+        .where(eq(designs.id, designId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async userExists(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
       return row !== undefined;
     },
 

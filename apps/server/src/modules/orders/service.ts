@@ -26,9 +26,7 @@ import {
   type TOrderSettings,
   ZOrderSettingsSchema,
 } from '@loupe/domain/settings/order-settings';
-import { eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { customers, designs, metalTypes, productTypes, users } from '../../db/schema.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { pageOf } from '../../lib/keyset.ts';
 import { fieldError, forbidden } from '../../lib/service-errors.ts';
@@ -100,43 +98,28 @@ export function createOrdersService(options: TOrdersServiceOptions) {
    * offered. Answers the customer's name (the search text holds it) when the customer is named.
    */
   async function checkRefs(tx: TDatabase, refs: Partial<TOrderRefs>): Promise<{ customerName?: string }> {
-    const one = async <T>(rows: Promise<T[]>) => (await rows)[0];
+    const repository = createOrdersRepository(tx);
     let customerName: string | undefined;
     if (refs.customerId !== undefined) {
-      const customer = await one(
-        tx.select({ name: customers.name }).from(customers).where(eq(customers.id, refs.customerId)).limit(1),
-      );
-      if (!customer) throw fieldError('customerId', 'This customer does not exist.');
-      customerName = customer.name;
+      customerName = await repository.findCustomerName(refs.customerId);
+      if (customerName === undefined) throw fieldError('customerId', 'This customer does not exist.');
     }
-    for (const [field, table, noun] of [
-      ['productTypeId', productTypes, 'product type'],
-      ['metalTypeId', metalTypes, 'metal type'],
+    for (const [field, type, noun] of [
+      ['productTypeId', 'productType', 'product type'],
+      ['metalTypeId', 'metalType', 'metal type'],
     ] as const) {
       const id = refs[field];
       if (!id) continue;
-      const type = await one(
-        tx
-          .select({ name: table.name, isActive: table.isActive })
-          .from(table)
-          .where(eq(table.id, id))
-          .limit(1),
-      );
-      if (!type) throw fieldError(field, `This ${noun} does not exist.`);
-      if (!type.isActive)
-        throw fieldError(field, `“${type.name}” is no longer offered. Choose another ${noun}.`);
+      const found = await repository.findCatalogType(type, id);
+      if (!found) throw fieldError(field, `This ${noun} does not exist.`);
+      if (!found.isActive)
+        throw fieldError(field, `“${found.name}” is no longer offered. Choose another ${noun}.`);
     }
-    if (refs.designId) {
-      const design = await one(
-        tx.select({ id: designs.id }).from(designs).where(eq(designs.id, refs.designId)).limit(1),
-      );
-      if (!design) throw fieldError('designId', 'This design does not exist.');
-    }
+    if (refs.designId && !(await repository.designExists(refs.designId)))
+      throw fieldError('designId', 'This design does not exist.');
     for (const field of ['salespersonId', 'designerId'] as const) {
       const id = refs[field];
-      if (!id) continue;
-      const user = await one(tx.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1));
-      if (!user) throw fieldError(field, 'This user does not exist.');
+      if (id && !(await repository.userExists(id))) throw fieldError(field, 'This user does not exist.');
     }
     return customerName === undefined ? {} : { customerName };
   }

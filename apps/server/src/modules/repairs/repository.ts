@@ -3,14 +3,17 @@ import { and, count, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { customers, departments, repairs, stations, trackedItems } from '../../db/schema.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
-import { itemAfter, itemListFilter, itemOrderBy, type TItemListOptions } from '../jobs/item-list.ts';
+import type { TItemListOptions } from '../jobs/item-list.ts';
 import { nextItemNumber } from '../jobs/item-numbers.ts';
 import {
+  itemAfter,
+  itemListFilter,
+  itemOrderBy,
   trackedItemOf,
   trackingColumns,
   trackingDepartmentJoin,
   trackingStationJoin,
-} from '../jobs/tracking-summary.ts';
+} from '../jobs/item-repository.ts';
 
 export type TRepairRow = typeof repairs.$inferSelect;
 export type TNewRepairRow = typeof repairs.$inferInsert;
@@ -71,6 +74,16 @@ export function createRepairsRepository(db: TDatabase) {
     async exists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: repairs.id }).from(repairs).where(eq(repairs.id, id)).limit(1);
       return row !== undefined;
+    },
+
+    /** A named customer's name; undefined when there is no such customer. */
+    async findCustomerName(customerId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: customers.name })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .limit(1);
+      return row?.name;
     },
 
     async findJoined(id: string) {

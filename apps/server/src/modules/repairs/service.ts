@@ -26,9 +26,7 @@ import {
   type TOrderSettings,
   ZOrderSettingsSchema,
 } from '@loupe/domain/settings/order-settings';
-import { eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { pageOf } from '../../lib/keyset.ts';
 import { fieldError, forbidden } from '../../lib/service-errors.ts';
@@ -84,13 +82,9 @@ export function createRepairsService(options: TRepairsServiceOptions) {
   }
 
   async function customerName(tx: TDatabase, customerId: string): Promise<string> {
-    const [customer] = await tx
-      .select({ name: customers.name })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .limit(1);
-    if (!customer) throw fieldError('customerId', 'This customer does not exist.');
-    return customer.name;
+    const name = await createRepairsRepository(tx).findCustomerName(customerId);
+    if (name === undefined) throw fieldError('customerId', 'This customer does not exist.');
+    return name;
   }
 
   async function loadRepair(tx: TDatabase, id: string): Promise<TRepair> {

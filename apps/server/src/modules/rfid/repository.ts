@@ -1,6 +1,9 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
 import { readerRejections, readers, rfidReads, rfidUnresolvedReads } from '../../db/schema.ts';
+
+const ZDeletedSchema = z.object({ rows: z.array(z.object({ deleted: z.coerce.number().int().min(0) })) });
 
 /** A fresh read to record under its key (ARCHITECTURE §3.2). */
 export type TFreshReadRow = {
@@ -64,6 +67,27 @@ export function createRfidRepository(db: TDatabase) {
           ${sql.param(repeats.map((repeat) => repeat.at.toISOString()))}::timestamptz[]
         ) as repeat(read_key, count, at)
         where ${rfidReads.readKey} = repeat.read_key`);
+    },
+
+    /**
+     * Deletes up to `limit` of the oldest reads made before `before`; how many went. One short statement
+     * a batch, so ingest never waits long behind it; rows another instance's sweep holds are skipped.
+     */
+    async deleteReadsBefore(before: Date, limit: number): Promise<number> {
+      const result = await db.execute(sql`
+        with expired as (
+          delete from ${rfidReads}
+          where ${rfidReads.readKey} in (
+            select ${rfidReads.readKey} from ${rfidReads}
+            where ${rfidReads.readAt} < ${before.toISOString()}::timestamptz
+            order by ${rfidReads.readAt}
+            limit ${limit}
+            for update skip locked
+          )
+          returning 1
+        )
+        select count(*)::integer as deleted from expired`);
+      return ZDeletedSchema.parse(result).rows[0]?.deleted ?? 0;
     },
 
     /**

@@ -21,6 +21,11 @@ export const READER_SILENCE_MS = 150_000;
  */
 export const MAPPINGS_REFRESH_MS = 15_000;
 
+/** Reads the retention sweep deletes per statement: each statement is short, so ingest never waits long. */
+export const READ_SWEEP_BATCH = 5_000;
+
+const DAY_MS = 86_400_000;
+
 /** How readers reach this instance over MQTT: set by main.ts once the broker or subscription is up. */
 export type TMqttTransport =
   | { readonly mode: 'embedded'; readonly port: number; readonly connectedClients: () => number }
@@ -38,6 +43,8 @@ export type TRfidServiceOptions = {
   readonly dedupeWindowMs: number;
   /** RFID_MAX_QUEUED_READS: the pipeline's bound (back-pressure beyond it). */
   readonly maxQueuedReads?: number;
+  /** RFID_READ_RETENTION_DAYS: reads older than this are deleted by sweepExpiredReads; 0 keeps them all. */
+  readonly readRetentionDays?: number;
 };
 
 /**
@@ -173,8 +180,44 @@ export function createRfidService(options: TRfidServiceOptions) {
     return rows.map((row) => row.id);
   }
 
+  let sweeping: Promise<number> | null = null;
+  let isClosing = false;
+
+  /** Deletes the reads older than the retention, a batch per statement, until none is left. */
+  async function deleteExpiredReads(retentionDays: number): Promise<number> {
+    const before = new Date(clock().getTime() - retentionDays * DAY_MS);
+    let deleted = 0;
+    for (;;) {
+      const batch = await repository.deleteReadsBefore(before, READ_SWEEP_BATCH);
+      deleted += batch;
+      // Closing stops between statements: the next sweep finishes what is left.
+      if (batch < READ_SWEEP_BATCH || isClosing) break;
+    }
+    if (deleted > 0) {
+      options.logger.info(
+        { deleted, before: before.toISOString() },
+        'rfid: reads past their retention deleted',
+      );
+    }
+    return deleted;
+  }
+
   return {
     pipeline,
+
+    /**
+     * The retention sweep (RFID_READ_RETENTION_DAYS): deletes reads made longer ago than the retention,
+     * never location history, which keeps its own copy of each read's key. A sweep still running is joined,
+     * not started twice. How many reads went.
+     */
+    sweepExpiredReads(): Promise<number> {
+      const retentionDays = options.readRetentionDays ?? 0;
+      if (retentionDays === 0) return Promise.resolve(0);
+      sweeping ??= deleteExpiredReads(retentionDays).finally(() => {
+        sweeping = null;
+      });
+      return sweeping;
+    },
 
     setMqttTransport(next: TMqttTransport): void {
       transport = next;
@@ -257,9 +300,12 @@ export function createRfidService(options: TRfidServiceOptions) {
       }
     },
 
-    close(): Promise<void> {
+    async close(): Promise<void> {
       stopWatching();
       clearInterval(mappingsRefresh);
+      // A sweep in progress ends after its current statement, before the database closes.
+      isClosing = true;
+      await sweeping?.catch(() => undefined);
       return pipeline.drain();
     },
   };

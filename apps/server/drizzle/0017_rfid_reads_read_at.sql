@@ -1,0 +1,1 @@
+CREATE INDEX "rfid_reads_read_at_idx" ON "rfid_reads" USING btree ("read_at");
