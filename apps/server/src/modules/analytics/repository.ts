@@ -28,8 +28,21 @@ const text = z.string();
 const nullableText = z.string().nullable();
 const nullableNum = z.coerce.number().nullable();
 
+/**
+ * Sorts and hashes of an analytics read (percentiles over tens of thousands of rows) fit in memory with this
+ * instead of the server's default 4 MB, which spills them to disk. Only for these reads, in their own
+ * read-only transaction, so the rest of the app keeps the default.
+ */
+const ANALYTICS_WORK_MEM = '64MB';
+
 async function query<T extends z.ZodRawShape>(db: TDatabase, statement: SQL, shape: T) {
-  const result = (await db.execute(statement)) as { rows: unknown[] };
+  const result = (await db.transaction(
+    async (tx) => {
+      await tx.execute(sql.raw(`set local work_mem = '${ANALYTICS_WORK_MEM}'`));
+      return tx.execute(statement);
+    },
+    { accessMode: 'read only' },
+  )) as { rows: unknown[] };
   return z.array(z.object(shape)).parse(result.rows);
 }
 
@@ -428,48 +441,79 @@ export function createAnalyticsRepository(db: TDatabase) {
       return row;
     },
 
-    /** Late jobs' minutes per step (phase, station, offsite leg). */
-    async lateJobSteps(scope: TScope, stepKinds: readonly string[], limit: number) {
-      return query(
-        db,
-        sql`
-          with late as (
-            select j.item_kind, j.item_id from analytics_jobs j
-            where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0 and ${jobWhere(scope)}
-            order by j.delivered_at desc limit ${limit}
-          )
-          select s.item_kind as kind, s.item_id::text as id, s.step_kind as "stepKind", s.step_key as "stepKey",
-            (s.minutes / 60.0)::float8 as hours
-          from late l
-          -- Each late job's steps by the primary key: offset 0 keeps PostgreSQL from turning this into a hash
-          -- join over the whole steps table, which it picks when it overestimates the late jobs.
-          cross join lateral (
-            select s.item_kind, s.item_id, s.step_kind, s.step_key, s.minutes from analytics_job_steps s
-            where s.item_kind = l.item_kind and s.item_id = l.item_id and ${stepKindIn(stepKinds)}
-            offset 0
-          ) as s`,
-        { kind: z.enum(['order', 'repair']), id: text, stepKind: text, stepKey: text, hours: num },
-      );
-    },
-
-    /** The median hours of each step over the (latest `limit`) jobs delivered in the range. */
-    async stepMedians(scope: TScope, stepKinds: readonly string[], limit: number) {
+    /**
+     * The main cause of each of the latest `lateLimit` late jobs: its step furthest over that step's median
+     * over the latest `medianLimit` deliveries of the range (domain `mainCause`, here in SQL so that only one
+     * row a job leaves the database: on a tie the step first in key order, as the steps were listed before).
+     * Jobs whose every step is within its median have no row. The latest late job first.
+     */
+    async lateJobCauses(
+      scope: TScope,
+      stepKinds: readonly string[],
+      limits: { late: number; median: number },
+    ) {
       return query(
         db,
         sql`
           with delivered as (
             select j.item_kind, j.item_id from analytics_jobs j
             where ${deliveredIn(scope)} and ${jobWhere(scope)}
-            order by j.delivered_at desc limit ${limit}
+            order by j.delivered_at desc limit ${limits.median}
+          ),
+          medians as (
+            select s.step_kind, s.step_key,
+              (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median
+            from delivered j
+            join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
+            where ${stepKindIn(stepKinds)}
+            group by 1, 2
+          ),
+          late as (
+            select j.item_kind, j.item_id, row_number() over (order by j.delivered_at desc) as position
+            from analytics_jobs j
+            where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0 and ${jobWhere(scope)}
+            order by j.delivered_at desc limit ${limits.late}
+          ),
+          steps as (
+            select l.position, s.item_kind, s.item_id, s.step_kind, s.step_key, (s.minutes / 60.0)::float8 as hours,
+              coalesce(m.median, (s.minutes / 60.0)::float8) as median
+            from late l
+            -- Each late job's steps by the primary key: offset 0 keeps PostgreSQL from turning this into a hash
+            -- join over the whole steps table, which it picks when it overestimates the late jobs.
+            cross join lateral (
+              select s.item_kind, s.item_id, s.step_kind, s.step_key, s.minutes from analytics_job_steps s
+              where s.item_kind = l.item_kind and s.item_id = l.item_id and ${stepKindIn(stepKinds)}
+              offset 0
+            ) as s
+            left join medians m on m.step_kind = s.step_kind and m.step_key = s.step_key
           )
-          select s.step_kind as "stepKind", s.step_key as "stepKey",
-            (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median
-          from delivered j
-          join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
-          where ${stepKindIn(stepKinds)}
-          group by 1, 2`,
-        { stepKind: text, stepKey: text, median: num },
+          select distinct on (position) item_kind as kind, item_id::text as id, step_kind as "stepKind",
+            step_key as "stepKey", hours, median
+          from steps
+          where hours - median > 0
+          order by position, hours - median desc, step_kind, step_key`,
+        {
+          kind: z.enum(['order', 'repair']),
+          id: text,
+          stepKind: text,
+          stepKey: text,
+          hours: num,
+          median: num,
+        },
       );
+    },
+
+    /** How many jobs delivered in the range came after their promised day. */
+    async lateJobCount(scope: TScope) {
+      const [row] = await query(
+        db,
+        sql`
+          select count(*)::int as late from analytics_jobs j
+          where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0
+            and ${jobWhere(scope)}`,
+        { late: int },
+      );
+      return row?.late ?? 0;
     },
 
     /** Open jobs (not delivered, not cancelled) with their workflow state, for predictions and capacity. */
