@@ -952,6 +952,24 @@ export const analyticsStationDays = pgTable(
 );
 
 /**
+ * Phase times of delivered jobs counted per UTC day of delivery, kind, phase and exact whole minutes (a
+ * histogram, docs/decisions/013-analytics-rollups.md): the workflow screen's phase median and p90 over a
+ * range read one row per distinct duration a day instead of one per job, and come out as exactly as
+ * percentile_cont over the jobs. Kept by the delivery and by reads of a delivered job; a count may stay at 0.
+ */
+export const analyticsPhaseDays = pgTable(
+  'analytics_phase_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    phaseKey: text('phase_key').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+    jobs: integer('jobs').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.itemKind, table.phaseKey, table.minutes] })],
+);
+
+/**
  * One row per job that has been read somewhere: its counters, kept as its visits are written, and its
  * delivery, stamped when its status becomes delivered (orders) or picked up (repairs).
  */

@@ -1,3 +1,4 @@
+import { percentileOfCounts } from '@loupe/domain/analytics/statistics';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
@@ -96,6 +97,19 @@ const stepKindIn = (stepKinds: readonly string[]) =>
         sql`, `,
       )})`;
 
+/**
+ * The whole UTC days inside [fromAt, toAt) (the day rollups are kept by UTC day), with their bounds; null
+ * when there is none. A workshop in UTC gets its whole range back.
+ */
+function wholeUtcDays(fromAt: Date, toAt: Date) {
+  const DAY_MS = 86_400_000;
+  const first = Math.ceil(fromAt.getTime() / DAY_MS) * DAY_MS;
+  const end = Math.floor(toAt.getTime() / DAY_MS) * DAY_MS;
+  if (first >= end) return null;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { fromAt: new Date(first), toAt: new Date(end), fromDay: day(first), toDay: day(end) };
+}
+
 /** Repairs have no product type: on-time groups them under this id. */
 export const REPAIRS_GROUP = 'repairs';
 
@@ -160,20 +174,75 @@ export function createAnalyticsRepository(db: TDatabase) {
       return [...finished, ...open];
     },
 
-    /** Hours per job in each phase, over the jobs delivered in the range. */
+    /**
+     * Minutes per job in each phase over the jobs delivered in the range, as exact (minutes, jobs) counts per
+     * phase, with each phase's job count and average hours. Whole UTC days of the range come from the
+     * rollup `analytics_phase_days` when no filter it does not keep is set; the rest (the range's partial days
+     * in the workshop's zone, or every day under such a filter) from the jobs themselves.
+     */
     async phaseTimes(scope: TScope) {
-      return query(
+      const fromJobs = (fromAt: Date, toAt: Date) => sql`
+        select s.step_key as phase, s.minutes, count(*)::bigint as jobs
+        from analytics_jobs j
+        join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
+        where j.delivered_at >= ${ts(fromAt)} and j.delivered_at < ${ts(toAt)} and ${jobWhere(scope)}
+        group by 1, 2`;
+      const days = wholeUtcDays(scope.fromAt, scope.toAt);
+      const usesRollup =
+        days !== null &&
+        scope.locationId === null &&
+        scope.productTypeId === null &&
+        scope.salespersonId === null &&
+        scope.departmentId === null;
+      const parts: SQL[] = [];
+      if (days !== null && usesRollup) {
+        if (scope.fromAt < days.fromAt) parts.push(fromJobs(scope.fromAt, days.fromAt));
+        parts.push(sql`
+          select pd.phase_key as phase, pd.minutes, sum(pd.jobs)::bigint as jobs
+          from analytics_phase_days pd
+          where pd.day >= ${days.fromDay}::date and pd.day < ${days.toDay}::date
+            ${scope.kind ? sql`and pd.item_kind = ${scope.kind}` : sql``}
+          group by 1, 2`);
+        if (days.toAt < scope.toAt) parts.push(fromJobs(days.toAt, scope.toAt));
+      } else {
+        parts.push(fromJobs(scope.fromAt, scope.toAt));
+      }
+      const rows = await query(
         db,
         sql`
-          select s.step_key as phase, count(*)::int as jobs, (avg(s.minutes) / 60.0)::float8 as average,
-            (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median,
-            (percentile_cont(0.9) within group (order by s.minutes) / 60.0)::float8 as p90
-          from analytics_jobs j
-          join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
-          where ${deliveredIn(scope)} and ${jobWhere(scope)}
-          group by s.step_key`,
-        { phase: text, jobs: int, average: num, median: num, p90: num },
+          select grouping(minutes)::int as "isPhase", phase, minutes::float8 as minutes, sum(jobs)::int as jobs,
+            (sum(minutes * jobs)::numeric / sum(jobs)::numeric / 60.0)::float8 as average
+          from (${sql.join(parts, sql` union all `)}) as counted
+          where jobs > 0
+          group by grouping sets ((phase, minutes), (phase))`,
+        { isPhase: int, phase: text, minutes: nullableNum, jobs: int, average: num },
       );
+      const byPhase = new Map<
+        string,
+        { jobs: number; average: number; counts: { value: number; count: number }[] }
+      >();
+      const entryOf = (phase: string) => {
+        const entry = byPhase.get(phase) ?? { jobs: 0, average: 0, counts: [] };
+        byPhase.set(phase, entry);
+        return entry;
+      };
+      for (const row of rows) {
+        const entry = entryOf(row.phase);
+        if (row.isPhase === 1) {
+          entry.jobs = row.jobs;
+          entry.average = row.average;
+        } else if (row.minutes !== null) {
+          entry.counts.push({ value: row.minutes, count: row.jobs });
+        }
+      }
+      // percentile_cont over the counts, as over the jobs one by one.
+      return [...byPhase].map(([phase, entry]) => ({
+        phase,
+        jobs: entry.jobs,
+        average: entry.average,
+        median: (percentileOfCounts(entry.counts, 0.5) ?? 0) / 60,
+        p90: (percentileOfCounts(entry.counts, 0.9) ?? 0) / 60,
+      }));
     },
 
     /**
