@@ -993,8 +993,27 @@ export const analyticsJobs = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.itemKind, table.itemId] }),
-    index('analytics_jobs_delivered_idx').on(table.deliveredAt),
-    index('analytics_jobs_first_arrival_idx').on(table.firstArrivalAt),
+    // With every column the delivered-job figures filter and count by: a range of deliveries is read from the
+    // index alone (index-only scans), not from a heap page per job.
+    index('analytics_jobs_delivered_idx').on(
+      table.deliveredAt,
+      table.itemKind,
+      table.itemId,
+      table.locationId,
+      table.productTypeId,
+      table.metalTypeId,
+      table.salespersonId,
+      table.promisedDate,
+      table.firstArrivalAt,
+      table.reworkVisits,
+    ),
+    index('analytics_jobs_first_arrival_idx').on(
+      table.firstArrivalAt,
+      table.itemKind,
+      table.locationId,
+      table.productTypeId,
+      table.salespersonId,
+    ),
   ],
 );
 
@@ -1016,5 +1035,14 @@ export const analyticsJobSteps = pgTable(
   (table) => [
     primaryKey({ columns: [table.itemKind, table.itemId, table.stepKind, table.stepKey] }),
     index('analytics_job_steps_key_idx').on(table.stepKind, table.stepKey),
+    // Root cause's medians and late steps read thousands of jobs' steps: from the index alone, not a heap page
+    // per step (a job's steps are spread over the table).
+    index('analytics_job_steps_minutes_idx').on(
+      table.itemKind,
+      table.itemId,
+      table.stepKind,
+      table.stepKey,
+      table.minutes,
+    ),
   ],
 );
