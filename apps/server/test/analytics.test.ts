@@ -369,6 +369,31 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     );
   });
 
+  it('keeps the phase-time rollup as a rebuild computes it, also when a delivered job is read again', async () => {
+    // A, delivered on 3 March, read at the bench on 6 March: its polishing visit (from 2 March 14:00) ends.
+    const { rows } = (await t.database.db.execute(
+      sql`select epc from location_history where item_id = ${ids.a} limit 1`,
+    )) as { rows: { epc: string }[] };
+    await read(ids.a, rows[0]?.epc ?? '', places.bench, '2026-03-06T12:30:00Z');
+    const rollup = async () =>
+      (
+        (await t.database.db.execute(sql`
+          select day::text, item_kind, phase_key, minutes::int, jobs from analytics_phase_days
+          where jobs <> 0 order by 1, 2, 3, 4`)) as { rows: unknown[] }
+      ).rows;
+    const kept = await rollup();
+    // Casting 120 (A) and 120 (B), bench 180 (A) and 3,000 (B), polishing 5,670 (A, 2 March 14:00 – 6 March 12:30, 94.5 h).
+    expect(kept).toEqual([
+      { day: '2026-03-03', item_kind: 'order', phase_key: 'bench', minutes: 180, jobs: 1 },
+      { day: '2026-03-03', item_kind: 'order', phase_key: 'casting', minutes: 120, jobs: 1 },
+      { day: '2026-03-03', item_kind: 'order', phase_key: 'polishing', minutes: 5670, jobs: 1 },
+      { day: '2026-03-05', item_kind: 'order', phase_key: 'bench', minutes: 3000, jobs: 1 },
+      { day: '2026-03-05', item_kind: 'order', phase_key: 'casting', minutes: 120, jobs: 1 },
+    ]);
+    await createAnalyticsFactsRepository(t.database.db).rebuildFacts();
+    expect(await rollup()).toEqual(kept);
+  });
+
   it('keeps the screens to admins and managers: a salesperson is refused', async () => {
     const { client } = await t.clientAs('salesperson');
     for (const path of ['workflow', 'on-time', 'product-types', 'comparison', 'capacity', 'root-cause']) {

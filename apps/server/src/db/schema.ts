@@ -955,6 +955,24 @@ export const analyticsStationDays = pgTable(
 );
 
 /**
+ * Phase times of delivered jobs counted per UTC day of delivery, kind, phase and exact whole minutes (a
+ * histogram, docs/decisions/013-analytics-rollups.md): the workflow screen's phase median and p90 over a
+ * range read one row per distinct duration a day instead of one per job, and come out as exactly as
+ * percentile_cont over the jobs. Kept by the delivery and by reads of a delivered job; a count may stay at 0.
+ */
+export const analyticsPhaseDays = pgTable(
+  'analytics_phase_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    phaseKey: text('phase_key').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+    jobs: integer('jobs').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.itemKind, table.phaseKey, table.minutes] })],
+);
+
+/**
  * One row per job that has been read somewhere: its counters, kept as its visits are written, and its
  * delivery, stamped when its status becomes delivered (orders) or picked up (repairs).
  */
@@ -978,8 +996,27 @@ export const analyticsJobs = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.itemKind, table.itemId] }),
-    index('analytics_jobs_delivered_idx').on(table.deliveredAt),
-    index('analytics_jobs_first_arrival_idx').on(table.firstArrivalAt),
+    // With every column the delivered-job figures filter and count by: a range of deliveries is read from the
+    // index alone (index-only scans), not from a heap page per job.
+    index('analytics_jobs_delivered_idx').on(
+      table.deliveredAt,
+      table.itemKind,
+      table.itemId,
+      table.locationId,
+      table.productTypeId,
+      table.metalTypeId,
+      table.salespersonId,
+      table.promisedDate,
+      table.firstArrivalAt,
+      table.reworkVisits,
+    ),
+    index('analytics_jobs_first_arrival_idx').on(
+      table.firstArrivalAt,
+      table.itemKind,
+      table.locationId,
+      table.productTypeId,
+      table.salespersonId,
+    ),
   ],
 );
 
@@ -1001,5 +1038,14 @@ export const analyticsJobSteps = pgTable(
   (table) => [
     primaryKey({ columns: [table.itemKind, table.itemId, table.stepKind, table.stepKey] }),
     index('analytics_job_steps_key_idx').on(table.stepKind, table.stepKey),
+    // Root cause's medians and late steps read thousands of jobs' steps: from the index alone, not a heap page
+    // per step (a job's steps are spread over the table).
+    index('analytics_job_steps_minutes_idx').on(
+      table.itemKind,
+      table.itemId,
+      table.stepKind,
+      table.stepKey,
+      table.minutes,
+    ),
   ],
 );

@@ -133,6 +133,40 @@ export function bucketBounds(bucket: number): { lower: number; upper: number } {
 }
 
 /**
+ * The p-th quantile of values given as (value, count) pairs, exactly as `percentile` (percentile_cont) gives it
+ * over the values listed one by one: what a rollup of exact values (whole minutes per day) is read back with.
+ * Null when nothing was counted.
+ */
+export function percentileOfCounts(
+  counts: readonly { readonly value: number; readonly count: number }[],
+  p: number,
+): number | null {
+  if (p < 0 || p > 1 || Number.isNaN(p)) throw new RangeError(`percentile ${p} is not between 0 and 1`);
+  const sorted = counts.filter((c) => c.count > 0).sort((a, b) => a.value - b.value);
+  const total = sorted.reduce((sum, c) => sum + c.count, 0);
+  if (total === 0) return null;
+  const rank = p * (total - 1);
+  const lower = Math.floor(rank);
+  const upper = Math.ceil(rank);
+  // The values at 0-based positions `lower` and `upper` of the sorted list the counts stand for.
+  let low: number | null = null;
+  let high: number | null = null;
+  let before = 0;
+  for (const entry of sorted) {
+    const after = before + entry.count;
+    if (low === null && lower < after) low = entry.value;
+    if (upper < after) {
+      high = entry.value;
+      break;
+    }
+    before = after;
+  }
+  const lowValue = low as number;
+  const highValue = high ?? lowValue;
+  return lowValue + (highValue - lowValue) * (rank - lower);
+}
+
+/**
  * The p-th quantile of minutes counted in buckets: the rank percentile_cont would take, placed linearly
  * inside the bucket that holds it. Null when nothing was counted.
  */

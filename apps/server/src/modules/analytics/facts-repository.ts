@@ -51,6 +51,40 @@ const offsiteMinutesOfVisit = sql`case when back.at is null then 0 else coalesce
 )::int, 0) end`;
 
 /**
+ * Adds (sign 1) or takes away (sign -1) the phase minutes of these jobs, those delivered, in the phase-time
+ * rollup `analytics_phase_days` (docs/decisions/013-analytics-rollups.md). A change to a delivered job's phase
+ * minutes or delivery takes its counts away first and adds them back after.
+ */
+async function shiftPhaseDays(
+  db: TDatabase,
+  jobs: readonly { kind: string; id: string }[],
+  sign: 1 | -1,
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const list = JSON.stringify(jobs.map((job) => ({ item_kind: job.kind, item_id: job.id })));
+  await db.execute(sql`
+    insert into analytics_phase_days (day, item_kind, phase_key, minutes, jobs)
+    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, s.minutes, ${sign}::int * count(*)::int
+    from (select distinct * from jsonb_to_recordset(${list}::jsonb) as x(item_kind text, item_id uuid)) as x
+    join analytics_jobs j on j.item_kind = x.item_kind and j.item_id = x.item_id
+    join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
+    where j.delivered_at is not null
+    group by 1, 2, 3, 4
+    on conflict (day, item_kind, phase_key, minutes) do update set jobs = analytics_phase_days.jobs + excluded.jobs`);
+}
+
+/** The phase-time rollup from the facts, whole (after a rebuild, or once for a workshop upgrading). */
+async function fillPhaseDays(db: TDatabase): Promise<void> {
+  await db.execute(sql`
+    insert into analytics_phase_days (day, item_kind, phase_key, minutes, jobs)
+    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, s.minutes, count(*)::int
+    from analytics_jobs j
+    join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
+    where j.delivered_at is not null
+    group by 1, 2, 3, 4`);
+}
+
+/**
  * Writes the analytics facts (docs/decisions/009-analytics-facts.md) in the caller's transaction: the move
  * that ends a visit and the status change that delivers a job record them, so the facts are never behind
  * the history they come from.
@@ -64,6 +98,9 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
      */
     async recordVisits(visits: readonly TClosedVisit[]): Promise<void> {
       if (visits.length === 0) return;
+      // A delivered job read again: its phase minutes in the rollup are taken away here and added back below.
+      const batchJobs = visits.map((visit) => ({ kind: visit.itemKind, id: visit.itemId }));
+      await shiftPhaseDays(db, batchJobs, -1);
       const rows = JSON.stringify(
         visits.map((visit) => ({
           item_kind: visit.itemKind,
@@ -157,6 +194,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           minutes = analytics_job_steps.minutes + excluded.minutes,
           visits = analytics_job_steps.visits + excluded.visits
       `);
+      await shiftPhaseDays(db, batchJobs, 1);
     },
 
     /**
@@ -168,6 +206,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
      */
     async rebuildFacts(): Promise<void> {
       for (const table of [
+        'analytics_phase_days',
         'analytics_station_days',
         'analytics_job_steps',
         'analytics_jobs',
@@ -245,6 +284,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
           ${STATION_BUCKET_SQL}, count(*), sum(minutes - offsite_minutes)
         from analytics_visits group by 1, 2, 3, 4, 5`);
+      await fillPhaseDays(db);
     },
 
     /**
@@ -257,10 +297,22 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         await tx.execute(sql`lock table analytics_jobs in share row exclusive mode`);
         const { rows } = (await tx.execute(sql`
           select exists (select 1 from analytics_jobs) as has_facts,
-            exists (select 1 from location_history) as has_history`)) as {
-          rows: { has_facts: boolean; has_history: boolean }[];
+            exists (select 1 from location_history) as has_history,
+            exists (select 1 from analytics_phase_days) as has_phase_days,
+            exists (select 1 from analytics_jobs where delivered_at is not null) as has_deliveries`)) as {
+          rows: {
+            has_facts: boolean;
+            has_history: boolean;
+            has_phase_days: boolean;
+            has_deliveries: boolean;
+          }[];
         };
         const [row] = rows;
+        // Facts from before the phase-time rollup (migration 0018): fill the rollup from them once.
+        if (row?.has_facts && row.has_deliveries && !row.has_phase_days) {
+          await fillPhaseDays(tx);
+          return true;
+        }
         if (row === undefined || row.has_facts || !row.has_history) return false;
         await createAnalyticsFactsRepository(tx).rebuildFacts();
         return true;
@@ -276,6 +328,8 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         kind === 'order'
           ? sql`select product_type_id, metal_type_id, salesperson_id, promised_date from orders where id = ${itemId}`
           : sql`select null::uuid, null::uuid, null::uuid, promised_date from repairs where id = ${itemId}`;
+      const delivered = [{ kind, id: itemId }];
+      await shiftPhaseDays(db, delivered, -1);
       await db.execute(sql`
         insert into analytics_jobs (item_kind, item_id, product_type_id, metal_type_id, salesperson_id,
           promised_date, delivered_at)
@@ -287,6 +341,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           promised_date = excluded.promised_date,
           delivered_at = excluded.delivered_at
       `);
+      await shiftPhaseDays(db, delivered, 1);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { percentileOfCounts } from '@loupe/domain/analytics/statistics';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
@@ -28,8 +29,30 @@ const text = z.string();
 const nullableText = z.string().nullable();
 const nullableNum = z.coerce.number().nullable();
 
+/**
+ * Sorts and hashes of an analytics read (percentiles over tens of thousands of rows) fit in memory with this
+ * instead of the server's default 4 MB, which spills them to disk. Only for these reads, in their own
+ * read-only transaction, so the rest of the app keeps the default.
+ */
+const ANALYTICS_WORK_MEM = '64MB';
+
 async function query<T extends z.ZodRawShape>(db: TDatabase, statement: SQL, shape: T) {
   const result = (await db.execute(statement)) as { rows: unknown[] };
+  return z.array(z.object(shape)).parse(result.rows);
+}
+
+/**
+ * `query` for the reads that sort or hash a range's jobs (exact percentiles, grouping sets), with more
+ * memory: four round trips instead of one, so only where the sort is the cost.
+ */
+async function sortingQuery<T extends z.ZodRawShape>(db: TDatabase, statement: SQL, shape: T) {
+  const result = (await db.transaction(
+    async (tx) => {
+      await tx.execute(sql.raw(`set local work_mem = '${ANALYTICS_WORK_MEM}'`));
+      return tx.execute(statement);
+    },
+    { accessMode: 'read only' },
+  )) as { rows: unknown[] };
   return z.array(z.object(shape)).parse(result.rows);
 }
 
@@ -82,6 +105,19 @@ const stepKindIn = (stepKinds: readonly string[]) =>
         stepKinds.map((kind) => sql`${kind}`),
         sql`, `,
       )})`;
+
+/**
+ * The whole UTC days inside [fromAt, toAt) (the day rollups are kept by UTC day), with their bounds; null
+ * when there is none. A workshop in UTC gets its whole range back.
+ */
+function wholeUtcDays(fromAt: Date, toAt: Date) {
+  const DAY_MS = 86_400_000;
+  const first = Math.ceil(fromAt.getTime() / DAY_MS) * DAY_MS;
+  const end = Math.floor(toAt.getTime() / DAY_MS) * DAY_MS;
+  if (first >= end) return null;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { fromAt: new Date(first), toAt: new Date(end), fromDay: day(first), toDay: day(end) };
+}
 
 /** Repairs have no product type: on-time groups them under this id. */
 export const REPAIRS_GROUP = 'repairs';
@@ -147,20 +183,75 @@ export function createAnalyticsRepository(db: TDatabase) {
       return [...finished, ...open];
     },
 
-    /** Hours per job in each phase, over the jobs delivered in the range. */
+    /**
+     * Minutes per job in each phase over the jobs delivered in the range, as exact (minutes, jobs) counts per
+     * phase, with each phase's job count and average hours. Whole UTC days of the range come from the
+     * rollup `analytics_phase_days` when no filter it does not keep is set; the rest (the range's partial days
+     * in the workshop's zone, or every day under such a filter) from the jobs themselves.
+     */
     async phaseTimes(scope: TScope) {
-      return query(
+      const fromJobs = (fromAt: Date, toAt: Date) => sql`
+        select s.step_key as phase, s.minutes, count(*)::bigint as jobs
+        from analytics_jobs j
+        join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
+        where j.delivered_at >= ${ts(fromAt)} and j.delivered_at < ${ts(toAt)} and ${jobWhere(scope)}
+        group by 1, 2`;
+      const days = wholeUtcDays(scope.fromAt, scope.toAt);
+      const usesRollup =
+        days !== null &&
+        scope.locationId === null &&
+        scope.productTypeId === null &&
+        scope.salespersonId === null &&
+        scope.departmentId === null;
+      const parts: SQL[] = [];
+      if (days !== null && usesRollup) {
+        if (scope.fromAt < days.fromAt) parts.push(fromJobs(scope.fromAt, days.fromAt));
+        parts.push(sql`
+          select pd.phase_key as phase, pd.minutes, sum(pd.jobs)::bigint as jobs
+          from analytics_phase_days pd
+          where pd.day >= ${days.fromDay}::date and pd.day < ${days.toDay}::date
+            ${scope.kind ? sql`and pd.item_kind = ${scope.kind}` : sql``}
+          group by 1, 2`);
+        if (days.toAt < scope.toAt) parts.push(fromJobs(days.toAt, scope.toAt));
+      } else {
+        parts.push(fromJobs(scope.fromAt, scope.toAt));
+      }
+      const rows = await query(
         db,
         sql`
-          select s.step_key as phase, count(*)::int as jobs, (avg(s.minutes) / 60.0)::float8 as average,
-            (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median,
-            (percentile_cont(0.9) within group (order by s.minutes) / 60.0)::float8 as p90
-          from analytics_jobs j
-          join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
-          where ${deliveredIn(scope)} and ${jobWhere(scope)}
-          group by s.step_key`,
-        { phase: text, jobs: int, average: num, median: num, p90: num },
+          select grouping(minutes)::int as "isPhase", phase, minutes::float8 as minutes, sum(jobs)::int as jobs,
+            (sum(minutes * jobs)::numeric / sum(jobs)::numeric / 60.0)::float8 as average
+          from (${sql.join(parts, sql` union all `)}) as counted
+          where jobs > 0
+          group by grouping sets ((phase, minutes), (phase))`,
+        { isPhase: int, phase: text, minutes: nullableNum, jobs: int, average: num },
       );
+      const byPhase = new Map<
+        string,
+        { jobs: number; average: number; counts: { value: number; count: number }[] }
+      >();
+      const entryOf = (phase: string) => {
+        const entry = byPhase.get(phase) ?? { jobs: 0, average: 0, counts: [] };
+        byPhase.set(phase, entry);
+        return entry;
+      };
+      for (const row of rows) {
+        const entry = entryOf(row.phase);
+        if (row.isPhase === 1) {
+          entry.jobs = row.jobs;
+          entry.average = row.average;
+        } else if (row.minutes !== null) {
+          entry.counts.push({ value: row.minutes, count: row.jobs });
+        }
+      }
+      // percentile_cont over the counts, as over the jobs one by one.
+      return [...byPhase].map(([phase, entry]) => ({
+        phase,
+        jobs: entry.jobs,
+        average: entry.average,
+        median: (percentileOfCounts(entry.counts, 0.5) ?? 0) / 60,
+        p90: (percentileOfCounts(entry.counts, 0.9) ?? 0) / 60,
+      }));
     },
 
     /**
@@ -241,7 +332,7 @@ export function createAnalyticsRepository(db: TDatabase) {
      * Keyed by kind and phase; the last `limit` deliveries keep it quick and current.
      */
     async phaseQuantiles(limit: number) {
-      return query(
+      return sortingQuery(
         db,
         sql`
           with recent as (
@@ -289,7 +380,7 @@ export function createAnalyticsRepository(db: TDatabase) {
 
     /** Delivered jobs with a promised date, counted by month, product type, salesperson, location and days late. */
     async onTimeGroups(scope: TScope) {
-      return query(
+      return sortingQuery(
         db,
         sql`
           select grouping(month, product_type, salesperson, location, late)::int as g, month, product_type as "productTypeId",
@@ -363,7 +454,7 @@ export function createAnalyticsRepository(db: TDatabase) {
 
     /** Per product type (and metal): deliveries, cycle days, rework and on-time counts. */
     async productTypeGroups(scope: TScope) {
-      return query(
+      return sortingQuery(
         db,
         sql`
           select grouping(j.metal_type_id)::int as "byType", j.item_kind as kind,
@@ -427,7 +518,7 @@ export function createAnalyticsRepository(db: TDatabase) {
 
     /** The job figures of one side of a comparison. */
     async jobFigures(scope: TScope) {
-      const [row] = await query(
+      const [row] = await sortingQuery(
         db,
         sql`
           select
@@ -458,48 +549,99 @@ export function createAnalyticsRepository(db: TDatabase) {
       return row;
     },
 
-    /** Late jobs' minutes per step (phase, station, offsite leg). */
-    async lateJobSteps(scope: TScope, stepKinds: readonly string[], limit: number) {
-      return query(
-        db,
-        sql`
-          with late as (
-            select j.item_kind, j.item_id from analytics_jobs j
-            where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0 and ${jobWhere(scope)}
-            order by j.delivered_at desc limit ${limit}
-          )
-          select s.item_kind as kind, s.item_id::text as id, s.step_kind as "stepKind", s.step_key as "stepKey",
-            (s.minutes / 60.0)::float8 as hours
-          from late l
-          -- Each late job's steps by the primary key: offset 0 keeps PostgreSQL from turning this into a hash
-          -- join over the whole steps table, which it picks when it overestimates the late jobs.
-          cross join lateral (
-            select s.item_kind, s.item_id, s.step_kind, s.step_key, s.minutes from analytics_job_steps s
-            where s.item_kind = l.item_kind and s.item_id = l.item_id and ${stepKindIn(stepKinds)}
-            offset 0
-          ) as s`,
-        { kind: z.enum(['order', 'repair']), id: text, stepKind: text, stepKey: text, hours: num },
-      );
-    },
-
-    /** The median hours of each step over the (latest `limit`) jobs delivered in the range. */
-    async stepMedians(scope: TScope, stepKinds: readonly string[], limit: number) {
-      return query(
+    /**
+     * The main cause of each of the latest `lateLimit` late jobs: its step furthest over that step's median
+     * over the latest `medianLimit` deliveries of the range (domain `mainCause`, here in SQL so that only one
+     * row a job leaves the database: on a tie the step first in key order, as the steps were listed before).
+     * Jobs whose every step is within its median have no row. The latest late job first.
+     */
+    async lateJobCauses(
+      scope: TScope,
+      stepKinds: readonly string[],
+      limits: { late: number; median: number },
+    ) {
+      return sortingQuery(
         db,
         sql`
           with delivered as (
             select j.item_kind, j.item_id from analytics_jobs j
             where ${deliveredIn(scope)} and ${jobWhere(scope)}
-            order by j.delivered_at desc limit ${limit}
+            order by j.delivered_at desc limit ${limits.median}
+          ),
+          -- Each step's minutes counted (a hash, not a sort of every step by its text key), then the median
+          -- read from the counts as percentile_cont computes it: the values at ranks floor and ceil of
+          -- 0.5 × (n − 1), interpolated.
+          counted as (
+            select s.step_kind, s.step_key, s.minutes, count(*) as n
+            from delivered j
+            -- By the primary key, job by job (offset 0): not a hash join over the whole steps table.
+            cross join lateral (
+              select s.step_kind, s.step_key, s.minutes from analytics_job_steps s
+              where s.item_kind = j.item_kind and s.item_id = j.item_id and ${stepKindIn(stepKinds)}
+              offset 0
+            ) as s
+            group by 1, 2, 3
+          ),
+          ranked as (
+            select step_kind, step_key, minutes::float8 as minutes,
+              sum(n) over (partition by step_kind, step_key order by minutes) as upto,
+              0.5::float8 * (sum(n) over (partition by step_kind, step_key) - 1)::float8 as rank
+            from counted
+          ),
+          medians as (
+            select step_kind, step_key,
+              ((min(minutes) filter (where upto > floor(rank))
+                + (min(minutes) filter (where upto > ceil(rank)) - min(minutes) filter (where upto > floor(rank)))
+                  * (rank - floor(rank))) / 60.0)::float8 as median
+            from ranked
+            group by step_kind, step_key, rank
+          ),
+          late as (
+            select j.item_kind, j.item_id, row_number() over (order by j.delivered_at desc) as position
+            from analytics_jobs j
+            where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0 and ${jobWhere(scope)}
+            order by j.delivered_at desc limit ${limits.late}
+          ),
+          steps as (
+            select l.position, s.item_kind, s.item_id, s.step_kind, s.step_key, (s.minutes / 60.0)::float8 as hours,
+              coalesce(m.median, (s.minutes / 60.0)::float8) as median
+            from late l
+            -- Each late job's steps by the primary key: offset 0 keeps PostgreSQL from turning this into a hash
+            -- join over the whole steps table, which it picks when it overestimates the late jobs.
+            cross join lateral (
+              select s.item_kind, s.item_id, s.step_kind, s.step_key, s.minutes from analytics_job_steps s
+              where s.item_kind = l.item_kind and s.item_id = l.item_id and ${stepKindIn(stepKinds)}
+              offset 0
+            ) as s
+            left join medians m on m.step_kind = s.step_kind and m.step_key = s.step_key
           )
-          select s.step_kind as "stepKind", s.step_key as "stepKey",
-            (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median
-          from delivered j
-          join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
-          where ${stepKindIn(stepKinds)}
-          group by 1, 2`,
-        { stepKind: text, stepKey: text, median: num },
+          select distinct on (position) item_kind as kind, item_id::text as id, step_kind as "stepKind",
+            step_key as "stepKey", hours, median
+          from steps
+          where hours - median > 0
+          order by position, hours - median desc, step_kind, step_key`,
+        {
+          kind: z.enum(['order', 'repair']),
+          id: text,
+          stepKind: text,
+          stepKey: text,
+          hours: num,
+          median: num,
+        },
       );
+    },
+
+    /** How many jobs delivered in the range came after their promised day. */
+    async lateJobCount(scope: TScope) {
+      const [row] = await query(
+        db,
+        sql`
+          select count(*)::int as late from analytics_jobs j
+          where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0
+            and ${jobWhere(scope)}`,
+        { late: int },
+      );
+      return row?.late ?? 0;
     },
 
     /** Open jobs (not delivered, not cancelled) with their workflow state, for predictions and capacity. */

@@ -19,7 +19,7 @@ import {
 } from '@loupe/domain/analytics/analytics-api';
 import { comingWeeks, delayByRushJob, type TPlannedStep, weeklyLoad } from '@loupe/domain/analytics/capacity';
 import { predictCompletion, type TPhaseDuration } from '@loupe/domain/analytics/prediction';
-import { mainCause, rankCauses, type TStepTime } from '@loupe/domain/analytics/root-cause';
+import { mainCause, rankCauses } from '@loupe/domain/analytics/root-cause';
 import {
   addDays,
   calendarDayOf,
@@ -60,6 +60,13 @@ const ROOT_CAUSE_JOBS = 2000;
 const MEDIAN_JOBS = 5000;
 /** Phase durations for predictions change slowly: read again at most this often. */
 const DURATIONS_TTL_MS = 60_000;
+/**
+ * A capacity plan lays out every open job's remaining phases week by week: the same filters within this long
+ * get the plan made first (a load forecast weeks ahead is not changed by the last minute's reads).
+ */
+const CAPACITY_TTL_MS = 60_000;
+/** Plans kept at most, one per filter asked for: the oldest goes first. */
+const CAPACITY_CACHE_SIZE = 50;
 
 export type TAnalyticsServiceOptions = {
   readonly db: TDatabase;
@@ -663,16 +670,49 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     };
   }
 
-  async function capacity(
-    actor: TActor,
-    query: TAnalyticsFilter & {
-      weeks: number;
-      rushKind?: 'order' | 'repair' | undefined;
-      rushProductTypeId?: string | undefined;
-      rushPromisedDate?: string | undefined;
-    },
-  ): Promise<TCapacityAnalytics> {
+  type TCapacityQuery = TAnalyticsFilter & {
+    weeks: number;
+    rushKind?: 'order' | 'repair' | undefined;
+    rushProductTypeId?: string | undefined;
+    rushPromisedDate?: string | undefined;
+  };
+
+  /** Capacity plans by filter, each with when it was made (no invalidation: they expire after CAPACITY_TTL_MS). */
+  const capacityCache = new Map<string, { at: number; plan: Promise<TCapacityAnalytics> }>();
+
+  async function capacity(actor: TActor, query: TCapacityQuery): Promise<TCapacityAnalytics> {
     assertMayView(actor);
+    const now = clock().getTime();
+    const key = JSON.stringify([
+      query.kind,
+      query.from ?? null,
+      query.to ?? null,
+      query.locationId ?? null,
+      query.departmentId ?? null,
+      query.productTypeId ?? null,
+      query.salespersonId ?? null,
+      query.weeks,
+      query.rushKind ?? null,
+      query.rushProductTypeId ?? null,
+      query.rushPromisedDate ?? null,
+    ]);
+    const cached = capacityCache.get(key);
+    if (cached !== undefined && now >= cached.at && now - cached.at < CAPACITY_TTL_MS) return cached.plan;
+    const plan = planCapacity(query);
+    capacityCache.delete(key);
+    capacityCache.set(key, { at: now, plan });
+    // A plan that failed is not kept: the next request tries again.
+    plan.catch(() => {
+      if (capacityCache.get(key)?.plan === plan) capacityCache.delete(key);
+    });
+    for (const [oldest] of capacityCache) {
+      if (capacityCache.size <= CAPACITY_CACHE_SIZE) break;
+      capacityCache.delete(oldest);
+    }
+    return plan;
+  }
+
+  async function planCapacity(query: TCapacityQuery): Promise<TCapacityAnalytics> {
     const calendar = await options.calendar();
     const { resolved } = resolve(query, calendar);
     const now = clock();
@@ -863,35 +903,32 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     const calendar = await options.calendar();
     const { resolved, scope } = resolve(query, calendar);
     const kinds = query.level === 'phase' ? ['phase'] : ['station', 'offsite'];
-    const [steps, medians, stations, all] = await Promise.all([
-      repo.lateJobSteps(scope, kinds, ROOT_CAUSE_JOBS),
-      repo.stepMedians(scope, kinds, MEDIAN_JOBS),
+    const [found, stations, all] = await Promise.all([
+      repo.lateJobCauses(scope, kinds, { late: ROOT_CAUSE_JOBS, median: MEDIAN_JOBS }),
       repo.stations(),
       templates(),
     ]);
     const phaseName = phaseNames(all);
     const stationName = new Map(stations.map((s) => [s.id, `${s.departmentName} › ${s.name}`]));
-    const median = new Map(medians.map((m) => [`${m.stepKind}:${m.stepKey}`, m.median]));
     const nameOf = (kind: string, key: string) =>
       kind === 'phase'
         ? (phaseName.get(key) ?? key)
         : kind === 'offsite'
           ? `Offsite from ${stationName.get(key) ?? key}`
           : (stationName.get(key) ?? key);
-    const byJob = new Map<string, { kind: 'order' | 'repair'; id: string; steps: TStepTime[] }>();
-    for (const step of steps) {
-      const key = `${step.kind}:${step.id}`;
-      const entry = byJob.get(key) ?? { kind: step.kind, id: step.id, steps: [] };
-      entry.steps.push({
-        kind: step.stepKind as TRootCauseKind,
-        id: step.stepKey,
-        name: nameOf(step.stepKind, step.stepKey),
-        hours: step.hours,
-        medianHours: median.get(`${step.stepKind}:${step.stepKey}`) ?? step.hours,
-      });
-      byJob.set(key, entry);
-    }
-    const attributed = [...byJob.values()].map((job) => ({ job, cause: mainCause(job.steps) }));
+    // The database has picked each late job's step furthest over its median; mainCause states the rule.
+    const attributed = found.map((row) => ({
+      job: { kind: row.kind, id: row.id },
+      cause: mainCause([
+        {
+          kind: row.stepKind as TRootCauseKind,
+          id: row.stepKey,
+          name: nameOf(row.stepKind, row.stepKey),
+          hours: row.hours,
+          medianHours: row.median,
+        },
+      ]),
+    }));
     const causes = rankCauses(attributed.map((entry) => entry.cause));
     const picked = attributed.filter(
       (entry) =>
@@ -899,17 +936,19 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
         (query.causeKind === undefined || entry.cause.kind === query.causeKind) &&
         (query.causeId === undefined || entry.cause.id === query.causeId),
     );
-    const details = await repo.lateJobs(
-      scope,
-      LIST_LIMIT,
-      picked.map((entry) => ({ kind: entry.job.kind, id: entry.job.id })),
-    );
+    const [details, lateJobCount] = await Promise.all([
+      repo.lateJobs(
+        scope,
+        LIST_LIMIT,
+        picked.map((entry) => ({ kind: entry.job.kind, id: entry.job.id })),
+      ),
+      repo.lateJobCount(scope),
+    ]);
     const causeOf = new Map(picked.map((entry) => [`${entry.job.kind}:${entry.job.id}`, entry.cause]));
-    const lateJobCount = (await repo.onTimeGroups(scope)).find((row) => row.g === 31);
     return {
       filter: resolved,
       generatedAt: clock().toISOString(),
-      lateJobs: (lateJobCount?.delivered ?? 0) - (lateJobCount?.onTime ?? 0),
+      lateJobs: lateJobCount,
       causes,
       jobs: details.flatMap((job) => {
         const cause = causeOf.get(`${job.kind}:${job.id}`);
