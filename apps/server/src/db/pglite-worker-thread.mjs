@@ -48,7 +48,7 @@ async function startSession(startup) {
 }
 
 /** @param {unknown} error */
-function describe(error) {
+function messageOf(error) {
   if (error instanceof Error) return error.message;
   if (error && typeof error === 'object' && 'message' in error) return String(error.message);
   try {
@@ -93,7 +93,7 @@ port.on(
         const reply = transferable(await handle(request));
         port.postMessage({ id: request.id, bytes: reply.bytes }, reply.transfer);
       } catch (error) {
-        port.postMessage({ id: request.id, error: describe(error) });
+        port.postMessage({ id: request.id, error: messageOf(error) });
       }
     });
   },
@@ -101,5 +101,5 @@ port.on(
 
 db.waitReady.then(
   () => port.postMessage({ ready: true }),
-  (/** @type {unknown} */ error) => port.postMessage({ failed: describe(error) }),
+  (/** @type {unknown} */ error) => port.postMessage({ failed: messageOf(error) }),
 );
