@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteWireStream } from './pglite-wire-stream.ts';
+import { PgliteWorker } from './pglite-worker.ts';
 import * as schema from './schema.ts';
 
 export type TSchema = typeof schema;
@@ -39,14 +38,39 @@ const MIGRATION_LOCK_KEY = 7_362_811;
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** Opens the database and applies the committed migrations (the same SQL on both engines). */
+/**
+ * Opens the database and applies the committed migrations (the same SQL on both engines). Both go through
+ * node-postgres and drizzle's node-postgres driver: PGlite runs in a worker thread and speaks the wire
+ * protocol to a one-connection pool (docs/decisions/013-pglite-worker-thread.md).
+ */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabaseHandle> {
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = options.dataDir ? new PGlite(path.join(options.dataDir, 'pglite')) : new PGlite();
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as TDatabase, kind: 'pglite', close: () => client.close() };
+    const worker = await PgliteWorker.start({ dataDir: options.dataDir });
+    // PGlite is one session: one connection, which a transaction holds while other callers wait. Never
+    // closed when idle (a new connection would only reset the same session).
+    const pool = new pg.Pool({
+      max: 1,
+      idleTimeoutMillis: 0,
+      // PGlite's one role and database; node-postgres would otherwise name the OS user's.
+      user: 'postgres',
+      database: 'postgres',
+      stream: () => new PgliteWireStream(worker),
+    });
+    // A failed worker fails the pooled connection; the queries waiting on it have their own error.
+    pool.on('error', () => undefined);
+    const db = drizzleNodePg(pool, { schema });
+    const close = async () => {
+      await pool.end().catch(() => undefined);
+      await worker.close();
+    };
+    // One process owns a PGlite directory (lib/data-dir-lock.ts), so no migration lock: the pool's one
+    // connection could not hold it while the migrator runs anyway.
+    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }).catch(async (error: unknown) => {
+      await close();
+      throw error;
+    });
+    return { db: db as unknown as TDatabase, kind: 'pglite', close };
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
