@@ -1,5 +1,5 @@
 /**
- * Whether the event loop keeps turning while PGlite works (issue 18 §4, docs/decisions/013): a 5-ms timer
+ * Whether the event loop keeps turning while PGlite works (issue 18 §4, docs/decisions/014-pglite-worker-thread.md): a 5-ms timer
  * stands for the HTTP, Socket.IO and MQTT work of Loupe's main thread while an in-memory PGlite runs ten
  * rounds of a 20,000-row insert and a scan of the table. Prints how often the timer fired and the gaps
  * between its calls; asserts nothing. With PGlite on the main thread the timer fired once, after all of it.

@@ -16,7 +16,7 @@ async function rowsOf<T>(executor: Pick<TDatabase, 'execute'>, query: SQL): Prom
   return ((await executor.execute(query)) as { rows: T[] }).rows;
 }
 
-// PGlite in its worker thread, reached over the wire protocol (docs/decisions/013-pglite-worker-thread.md).
+// PGlite in its worker thread, reached over the wire protocol (docs/decisions/014-pglite-worker-thread.md).
 describe('PGlite in a worker thread', () => {
   let dataDir: string;
   let handle: TDatabaseHandle;

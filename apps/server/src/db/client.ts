@@ -41,7 +41,7 @@ const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /**
  * Opens the database and applies the committed migrations (the same SQL on both engines). Both go through
  * node-postgres and drizzle's node-postgres driver: PGlite runs in a worker thread and speaks the wire
- * protocol to a one-connection pool (docs/decisions/013-pglite-worker-thread.md).
+ * protocol to a one-connection pool (docs/decisions/014-pglite-worker-thread.md).
  */
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabaseHandle> {
   if (options.kind === 'pglite') {

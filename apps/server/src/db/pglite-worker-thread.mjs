@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The worker thread that hosts PGlite (docs/decisions/013-pglite-worker-thread.md). It knows nothing of
+ * The worker thread that hosts PGlite (docs/decisions/014-pglite-worker-thread.md). It knows nothing of
  * SQL: it hands batches of PostgreSQL frontend messages to PGlite and posts back the bytes PGlite answers,
  * one batch at a time, in the order they came. Plain JavaScript so that Node loads it as it is, under tsx,
  * vitest or node alike (Node 20 cannot run TypeScript in a worker by itself).

@@ -16,7 +16,7 @@ type TPending = { resolve(bytes: Uint8Array): void; reject(error: Error): void }
 const CLOSE_TIMEOUT_MS = 30_000;
 
 /**
- * PGlite in a worker thread (docs/decisions/013-pglite-worker-thread.md): its WASM engine runs on the
+ * PGlite in a worker thread (docs/decisions/014-pglite-worker-thread.md): its WASM engine runs on the
  * second core, so HTTP, Socket.IO and MQTT acknowledgements are not held up while a statement runs. It
  * speaks the PostgreSQL wire protocol: `exec` takes complete frontend messages ending in a Sync, Query or
  * Flush and resolves with PGlite's answer, in order.
