@@ -183,7 +183,9 @@ describe.each(TEST_DATABASES)('alerts on %s', (database) => {
     ]);
 
     // After hours, a silent reader is no news; an hour without unplaced reads, the antenna is quiet.
-    const closed = { ...ALWAYS_OPEN, openDays: [(t.clock().getUTCDay() + 1) % 7] };
+    // Open only the day after the one the evaluation falls on, two hours on (which may be tomorrow).
+    const evaluatedOn = new Date(t.clock().getTime() + 2 * HOUR).getUTCDay();
+    const closed = { ...ALWAYS_OPEN, openDays: [(evaluatedOn + 1) % 7] };
     expect((await manager.request('PUT', '/api/v1/workflow/calendar', { body: closed })).statusCode).toBe(
       200,
     );
