@@ -377,7 +377,7 @@ async function measureLoupe(label: string, target: TTarget): Promise<TDatabaseRe
         RFID_DEDUPE_WINDOW_MS: String(DEDUPE_WINDOW_MS),
         ...(withProfile && profileDir
           ? {
-              NODE_OPTIONS: `--import tsx --import ${path.join(import.meta.dirname, 'ingest-cpu-profile.ts')}`,
+              NODE_OPTIONS: `--import tsx --import ${path.join(import.meta.dirname, 'ingest-cpu-profile.mjs')}`,
               BENCH_CPU_PROF_DIR: path.resolve(profileDir),
             }
           : {}),

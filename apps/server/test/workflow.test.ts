@@ -10,7 +10,7 @@ import {
 import { type TWorkflowTemplate, ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema.ts';
+import { orders, workflowAssignments } from '../src/db/schema.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
@@ -208,6 +208,72 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
         rework: { from: false, to: true },
       }),
     ]);
+  });
+
+  it('moves every job of one batch of reads, a job read twice in it phase after phase', async () => {
+    const first = await trackedOrder(places.casting);
+    const second = await trackedOrder(places.casting);
+    const third = await trackedOrder(places.casting);
+    const marco = await t.clientAs('production', { firstName: 'Marco', lastName: 'Bellini' });
+    const created = await manager.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'order', itemId: first.order.id, assigneeId: marco.user.id },
+    });
+    expect(created.statusCode).toBe(201);
+    const assignment = ZWorkflowAssignmentSchema.parse(data(created));
+    expect(assignment.phaseKey).toBe('casting');
+
+    announced = [];
+    const benchAt = new Date(t.clock().getTime() + 60_000);
+    const polishingAt = new Date(t.clock().getTime() + 120_000);
+    t.clock.advance(180_000);
+    const at = (place: typeof places.bench) => ({
+      departmentId: place.department.id,
+      stationId: place.station.id,
+      readerId: null,
+      antenna: null,
+    });
+    const outcomes = await t.app.loupe.tracking.applyMoves([
+      { epc: first.epc, ...at(places.bench), at: benchAt },
+      { epc: second.epc, ...at(places.polishing), at: benchAt },
+      { epc: third.epc, ...at(places.vendor), at: benchAt },
+      { epc: first.epc, ...at(places.polishing), at: polishingAt },
+    ]);
+    expect(outcomes.map((outcome) => outcome.result)).toEqual(['moved', 'moved', 'moved', 'moved']);
+
+    expect((await card(first.order.id))?.workflow).toMatchObject({ phaseKey: 'polishing', reworkCount: 0 });
+    expect((await card(second.order.id))?.workflow).toMatchObject({ phaseKey: 'polishing', reworkCount: 0 });
+    expect((await card(third.order.id))?.workflow.phaseKey).toBe('casting');
+    const phaseChanges = async (orderId: string) =>
+      (await fx.changes('order', orderId))
+        .filter((change) => change.action === 'phase-changed')
+        .map((change) => (change.changes as { phase?: unknown }).phase);
+    expect(await phaseChanges(first.order.id)).toEqual([
+      { from: 'Casting', to: 'Bench work' },
+      { from: 'Bench work', to: 'Polishing' },
+    ]);
+    expect(await phaseChanges(second.order.id)).toEqual([{ from: 'Casting', to: 'Polishing' }]);
+    expect(await phaseChanges(third.order.id)).toEqual([]);
+
+    // Marco's casting assignment closed when the first read completed casting, not at the second.
+    const [closed] = await t.database.db
+      .select()
+      .from(workflowAssignments)
+      .where(eq(workflowAssignments.id, assignment.id));
+    expect(closed).toMatchObject({ status: 'completed', completedAt: benchAt, completedBy: null });
+    const completed = announced.filter((a) => a.name === 'workflow:phase-completed');
+    expect(
+      completed.map((a) => [
+        (a.payload as { itemId: string }).itemId,
+        (a.payload as { phase: string }).phase,
+      ]),
+    ).toEqual([
+      [first.order.id, 'casting'],
+      [second.order.id, 'casting'],
+      [second.order.id, 'bench'],
+      [first.order.id, 'bench'],
+    ]);
+    expect(completed[0]?.rooms).toContain(`user:${marco.user.id}`);
+    expect(completed.slice(1).flatMap((a) => a.rooms)).not.toContain(`user:${marco.user.id}`);
   });
 
   it('assigns a phase with a due time from the promised date, hands it over, and the assignee completes it', async () => {

@@ -2,6 +2,7 @@ import { FINISHED_ORDER_STATUSES } from '@loupe/domain/orders/order';
 import { FINISHED_REPAIR_STATUSES } from '@loupe/domain/repairs/repair';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
 import {
   customers,
@@ -73,6 +74,12 @@ const personColumns = (table: typeof users) => ({
 });
 
 /** The SQL of workflow. Built on the database or on a transaction (`createWorkflowRepository(tx)`). */
+const ZCompletedSchema = z.object({
+  rows: z.array(
+    z.object({ item_kind: z.string(), item_id: z.string(), phase_key: z.string(), assignee_id: z.string() }),
+  ),
+});
+
 export function createWorkflowRepository(db: TDatabase) {
   const trackedOf = (kind: TWorkflowKind, id: typeof orders.id | typeof repairs.id) =>
     and(eq(trackedItems.itemKind, kind), eq(trackedItems.itemId, id));
@@ -259,12 +266,23 @@ export function createWorkflowRepository(db: TDatabase) {
       return row;
     },
 
-    async saveWorkflowState(row: TJobWorkflowRow): Promise<void> {
-      const { itemKind, itemId, ...rest } = row;
+    /** Jobs' new workflow states, in one statement however many (a batch of reads moves many jobs). */
+    async saveWorkflowStates(rows: readonly TJobWorkflowRow[]): Promise<void> {
+      if (rows.length === 0) return;
       await db
         .insert(jobWorkflows)
-        .values(row)
-        .onConflictDoUpdate({ target: [jobWorkflows.itemKind, jobWorkflows.itemId], set: rest });
+        .values([...rows])
+        .onConflictDoUpdate({
+          target: [jobWorkflows.itemKind, jobWorkflows.itemId],
+          set: {
+            phaseKey: sql`excluded.phase_key`,
+            phaseStartedAt: sql`excluded.phase_started_at`,
+            reworkCount: sql`excluded.rework_count`,
+            completedAt: sql`excluded.completed_at`,
+            nudgeCount: sql`excluded.nudge_count`,
+            lastNudgedAt: sql`excluded.last_nudged_at`,
+          },
+        });
     },
 
     async personsById(ids: readonly (string | null)[]): Promise<Map<string, TPersonRow>> {
@@ -421,22 +439,65 @@ export function createWorkflowRepository(db: TDatabase) {
         .returning();
     },
 
-    async recordChange(change: {
-      kind: TWorkflowKind;
-      itemId: string;
-      at: Date;
-      actorId: string | null;
-      action: 'phase-changed' | 'phase-assigned';
-      changes: Record<string, { from: unknown; to: unknown }>;
-    }): Promise<void> {
-      await db.insert(itemChanges).values({
-        itemKind: change.kind,
-        itemId: change.itemId,
-        at: change.at,
-        actorId: change.actorId,
-        action: change.action,
-        changes: change.changes,
-      });
+    /**
+     * Completes the open assignments of these jobs' phases, each at its own time and by its own person, in
+     * one statement however many jobs a batch of reads moved; returns whose assignments it completed.
+     */
+    async completeAssignments(
+      closes: readonly {
+        kind: TWorkflowKind;
+        itemId: string;
+        phaseKey: string;
+        at: Date;
+        by: string | null;
+      }[],
+    ): Promise<{ itemKind: string; itemId: string; phaseKey: string; assigneeId: string }[]> {
+      if (closes.length === 0) return [];
+      const result = await db.execute(sql`
+        update ${workflowAssignments}
+        set status = 'completed', completed_at = v.at, completed_by = v.by
+        from unnest(
+          ${sql.param(closes.map((close) => close.kind))}::text[],
+          ${sql.param(closes.map((close) => close.itemId))}::uuid[],
+          ${sql.param(closes.map((close) => close.phaseKey))}::text[],
+          ${sql.param(closes.map((close) => close.at.toISOString()))}::timestamptz[],
+          ${sql.param(closes.map((close) => close.by))}::uuid[]
+        ) as v(item_kind, item_id, phase_key, at, by)
+        where ${workflowAssignments.itemKind} = v.item_kind
+          and ${workflowAssignments.itemId} = v.item_id
+          and ${workflowAssignments.phaseKey} = v.phase_key
+          and ${workflowAssignments.status} = 'open'
+        returning ${workflowAssignments.itemKind}, ${workflowAssignments.itemId},
+          ${workflowAssignments.phaseKey}, ${workflowAssignments.assigneeId}`);
+      return ZCompletedSchema.parse(result).rows.map((row) => ({
+        itemKind: row.item_kind,
+        itemId: row.item_id,
+        phaseKey: row.phase_key,
+        assigneeId: row.assignee_id,
+      }));
+    },
+
+    async recordChanges(
+      changes: readonly {
+        kind: TWorkflowKind;
+        itemId: string;
+        at: Date;
+        actorId: string | null;
+        action: 'phase-changed' | 'phase-assigned';
+        changes: Record<string, { from: unknown; to: unknown }>;
+      }[],
+    ): Promise<void> {
+      if (changes.length === 0) return;
+      await db.insert(itemChanges).values(
+        changes.map((change) => ({
+          itemKind: change.kind,
+          itemId: change.itemId,
+          at: change.at,
+          actorId: change.actorId,
+          action: change.action,
+          changes: change.changes,
+        })),
+      );
     },
 
     /** Active staff with their open assignment counts, by name. */

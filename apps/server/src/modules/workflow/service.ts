@@ -309,9 +309,18 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       );
   }
 
-  /** Moves a job to `toKey` inside `repo`'s transaction; returns what to announce once it committed. */
-  async function movePhase(
-    repo: TWorkflowRepository,
+  /** A job's phase change worked out in memory: its new state, its history line and the phases it leaves. */
+  type TPhaseMove = {
+    readonly job: TJobRow;
+    readonly next: TJobWorkflowRow;
+    readonly changes: Record<string, { from: unknown; to: unknown }>;
+    /** The phases it completes (none for rework): their open assignments close. */
+    readonly completes: readonly string[];
+    readonly at: Date;
+    readonly actorId: string | null;
+  };
+
+  function planPhaseMove(
     job: TJobRow,
     phases: readonly TWorkflowPhase[],
     state: TJobWorkflowRow,
@@ -323,9 +332,8 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       reason: string;
       skipped?: readonly string[];
     },
-  ): Promise<TAnnounce[]> {
+  ): TPhaseMove {
     const nameOf = (key: string | null) => phases.find((phase) => phase.key === key)?.name ?? 'Done';
-    const left = [state.phaseKey, ...(change.skipped ?? [])];
     const next: TJobWorkflowRow =
       change.to === null
         ? { ...state, completedAt: change.at }
@@ -339,28 +347,77 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
             nudgeCount: 0,
             lastNudgedAt: null,
           };
-    await repo.saveWorkflowState(next);
-    await repo.recordChange({
-      kind: job.kind,
-      itemId: job.id,
-      at: change.at,
-      actorId: change.actorId,
-      action: 'phase-changed',
+    return {
+      job,
+      next,
       changes: {
         phase: { from: nameOf(state.phaseKey), to: change.to === null ? 'Done' : nameOf(change.to) },
         ...(change.rework ? { rework: { from: false, to: true } } : {}),
         reason: { from: null, to: change.reason },
       },
-    });
-    if (change.rework) return [];
-    const closed = await repo.closeAssignments(job.kind, job.id, left, {
-      status: 'completed',
+      completes: change.rework ? [] : [state.phaseKey, ...(change.skipped ?? [])],
       at: change.at,
-      by: change.actorId,
-    });
-    const assigneeRooms = closed.map((row) => userRoom(row.assigneeId));
-    return left.map((key) =>
-      phaseCompletedAnnouncement(job.kind, job.id, key, change.actorId, change.at, assigneeRooms),
+      actorId: change.actorId,
+    };
+  }
+
+  /**
+   * Writes phase changes inside `repo`'s transaction, in a few statements however many (a batch of reads
+   * moves many jobs): each job's last state, every history line, and each completed phase's assignments,
+   * closed by the first change that completed it. Returns what to announce once it committed.
+   */
+  async function savePhaseMoves(
+    repo: TWorkflowRepository,
+    moves: readonly TPhaseMove[],
+  ): Promise<TAnnounce[]> {
+    if (moves.length === 0) return [];
+    const jobKey = (kind: string, id: string) => `${kind}:${id}`;
+    const latest = new Map<string, TJobWorkflowRow>();
+    for (const { next } of moves) latest.set(jobKey(next.itemKind, next.itemId), next);
+    await repo.saveWorkflowStates([...latest.values()]);
+    await repo.recordChanges(
+      moves.map((move) => ({
+        kind: move.job.kind,
+        itemId: move.job.id,
+        at: move.at,
+        actorId: move.actorId,
+        action: 'phase-changed' as const,
+        changes: move.changes,
+      })),
+    );
+    const closedBy = new Map<string, TPhaseMove>();
+    for (const move of moves) {
+      for (const key of move.completes) {
+        const id = `${jobKey(move.job.kind, move.job.id)}:${key}`;
+        if (!closedBy.has(id)) closedBy.set(id, move);
+      }
+    }
+    const closed = await repo.completeAssignments(
+      [...closedBy].map(([id, move]) => ({
+        kind: move.job.kind,
+        itemId: move.job.id,
+        phaseKey: id.slice(id.lastIndexOf(':') + 1),
+        at: move.at,
+        by: move.actorId,
+      })),
+    );
+    // The people whose assignments a change completed hear of it.
+    const assigneeRooms = new Map<TPhaseMove, string[]>();
+    for (const row of closed) {
+      const move = closedBy.get(`${jobKey(row.itemKind, row.itemId)}:${row.phaseKey}`);
+      if (move) assigneeRooms.set(move, [...(assigneeRooms.get(move) ?? []), userRoom(row.assigneeId)]);
+    }
+    return moves.flatMap((move) =>
+      move.completes.map((key) =>
+        phaseCompletedAnnouncement(
+          move.job.kind,
+          move.job.id,
+          key,
+          move.actorId,
+          move.at,
+          assigneeRooms.get(move) ?? [],
+        ),
+      ),
     );
   }
 
@@ -453,16 +510,15 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       }
       const from = phases.findIndex((p) => p.key === state.phaseKey);
       const target = to === null ? phases.length : phases.findIndex((p) => p.key === to);
-      pending.push(
-        ...(await movePhase(repo, job, phases, state, {
-          to,
-          rework: target < from,
-          skipped: target > from + 1 ? phases.slice(from + 1, target).map((p) => p.key) : [],
-          at: clock(),
-          actorId: actor.id,
-          reason: input.note ? `Completed by hand: ${input.note}` : 'Completed by hand',
-        })),
-      );
+      const move = planPhaseMove(job, phases, state, {
+        to,
+        rework: target < from,
+        skipped: target > from + 1 ? phases.slice(from + 1, target).map((p) => p.key) : [],
+        at: clock(),
+        actorId: actor.id,
+        reason: input.note ? `Completed by hand: ${input.note}` : 'Completed by hand',
+      });
+      pending.push(...(await savePhaseMoves(repo, [move])));
     });
     const repo = createWorkflowRepository(db);
     const [card] = await cardsFor(repo, kind, await repo.listOpenJobs(kind, [id]));
@@ -480,7 +536,9 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       if (moved.length === 0) return [];
       const repo = createWorkflowRepository(tx);
       const allTemplates = await templates(repo);
-      const announcements: TAnnounce[] = [];
+      // Worked out in memory in read order, each job's state carried from one read to the next, then
+      // written at once: a batch costs the same few statements however many jobs it moves.
+      const changes: TPhaseMove[] = [];
       for (const kind of ['order', 'repair'] as const) {
         const ofKind = moved.filter((move) => move.kind === kind);
         if (ofKind.length === 0) continue;
@@ -499,22 +557,19 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
           if (state.completedAt !== null) continue;
           const change = phaseChangeForRead(phases, state.phaseKey, move.departmentId);
           if (change.kind === 'none') continue;
-          announcements.push(
-            ...(await movePhase(repo, job, phases, state, {
-              to: change.to,
-              rework: change.kind === 'rework',
-              skipped: change.kind === 'advance' ? change.skipped : [],
-              at: move.at,
-              actorId: null,
-              reason: `Read at ${move.stationName}`,
-            })),
-          );
-          const after = await repo.workflowStates(kind, [job.id]);
-          const saved = after.get(job.id);
-          if (saved) states.set(job.id, saved);
+          const planned = planPhaseMove(job, phases, state, {
+            to: change.to,
+            rework: change.kind === 'rework',
+            skipped: change.kind === 'advance' ? change.skipped : [],
+            at: move.at,
+            actorId: null,
+            reason: `Read at ${move.stationName}`,
+          });
+          changes.push(planned);
+          states.set(job.id, planned.next);
         }
       }
-      return announcements;
+      return savePhaseMoves(repo, changes);
     },
 
     /**
@@ -533,14 +588,16 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       if (state.completedAt !== null) return [];
       const move = phaseAfterDesignApproval(phases, state.phaseKey);
       if (!move) return [];
-      return movePhase(repo, job, phases, state, {
-        to: move.to,
-        rework: false,
-        skipped: move.skipped,
-        at: approved.at,
-        actorId: null,
-        reason: approved.reason,
-      });
+      return savePhaseMoves(repo, [
+        planPhaseMove(job, phases, state, {
+          to: move.to,
+          rework: false,
+          skipped: move.skipped,
+          at: approved.at,
+          actorId: null,
+          reason: approved.reason,
+        }),
+      ]);
     },
 
     async listTemplates(actor: TWorkflowActor): Promise<TWorkflowTemplate[]> {
@@ -706,17 +763,19 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
               createdAt: now,
             });
         if (!row) throw new Error('the assignment vanished while it was being handed over');
-        await repo.recordChange({
-          kind: input.kind,
-          itemId: job.id,
-          at: now,
-          actorId: actor.id,
-          action: 'phase-assigned',
-          changes: {
-            assignee: { from: null, to: personName(assignee) },
-            phase: { from: null, to: phase.name },
+        await repo.recordChanges([
+          {
+            kind: input.kind,
+            itemId: job.id,
+            at: now,
+            actorId: actor.id,
+            action: 'phase-assigned',
+            changes: {
+              assignee: { from: null, to: personName(assignee) },
+              phase: { from: null, to: phase.name },
+            },
           },
-        });
+        ]);
         pending.push(() =>
           events.publish(
             'workflow:assignment-created',

@@ -7,9 +7,11 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 
+// Plain JavaScript, not TypeScript: worker threads (PGlite's) load this too, before tsx's hooks exist there.
 const directory = process.env.BENCH_CPU_PROF_DIR;
-if (directory) {
+if (directory && isMainThread) {
   const session = new Session();
   session.connect();
   session.post('Profiler.enable');
