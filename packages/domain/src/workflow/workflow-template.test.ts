@@ -43,6 +43,20 @@ describe('default phases', () => {
     );
   });
 
+  it('give a phase no more departments than a template may hold, however many names match', () => {
+    const benches = Array.from({ length: 48 }, (_, index) => ({
+      id: `D-B${index + 1}`,
+      name: `Bench room ${index + 1}`,
+    }));
+    const phases = defaultPhases(DEFAULT_ORDER_PHASES, [...DEPARTMENTS, ...benches]);
+    const bench = phases.find((phase) => phase.key === 'bench');
+    expect(bench?.departmentIds).toEqual([
+      'D-BENCH',
+      ...benches.slice(0, 19).map((department) => department.id),
+    ]);
+    expect(ZWorkflowPhasesSchema.safeParse(phases).success).toBe(true);
+  });
+
   it('refuse two phases with one key', () => {
     const twice = [ORDER[0], ORDER[0]];
     expect(ZWorkflowPhasesSchema.safeParse(twice).success).toBe(false);

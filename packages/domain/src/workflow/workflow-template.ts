@@ -236,7 +236,9 @@ function departmentMatches(name: string, words: readonly string[]): boolean {
 
 /**
  * The default phases with the workshop's departments filled in by their names: a department goes to the
- * first phase whose words its name holds, so each department puts a job in one phase.
+ * first phase whose words its name holds, so each department puts a job in one phase. A phase takes at
+ * most the limit's number of departments, so the template stays one managers can open and save; the rest
+ * wait for a manager to place them.
  */
 export function defaultPhases(
   defaults: readonly TDefaultPhase[],
@@ -248,6 +250,7 @@ export function defaultPhases(
       .filter(
         (department) => !claimed.has(department.id) && departmentMatches(department.name, departmentWords),
       )
+      .slice(0, WORKFLOW_LIMITS.departmentsPerPhase)
       .map((department) => department.id);
     for (const id of departmentIds) claimed.add(id);
     return { ...phase, completerRoles: [...phase.completerRoles], departmentIds };
