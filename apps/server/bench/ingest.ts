@@ -7,13 +7,15 @@
  *   BENCH_RUNS=3 …    three runs and the median of each figure     BENCH_QUICK=1 …   3 s steps
  *   BENCH_API_PROBE=0 …   no GET /orders nor /api/health during the steps
  *   BENCH_RATES=1000,5000 …   other steps          BENCH_CPU_PROF=dir …   a V8 CPU profile of Loupe in dir
+ *   BENCH_READERS=4 …   a smaller fleet (48 by default)
  *
  * Per database: Loupe runs as its own process (`npm start`'s entry point, LOG_LEVEL warn; PGlite in a temp
  * DATA_DIR, or a fresh PostgreSQL database created next to BENCH_DATABASE_URL and dropped afterwards).
- * Through its API the bench sets up 4 departments of 4 stations and 4 Zebra readers whose antennas 1–4 look
- * at them; 2,400 orders carrying tags go straight into the database (bench/ingest-seed.ts); 300 more tags
- * are nobody's. Then it opens a Socket.IO connection as the admin. A load generator (bench/ingest-load.ts, another process) publishes Zebra IoT Connector batches of
- * 100 reads at QoS 1 as the four readers (8 unacknowledged messages per connection at most), in steps of
+ * Through its API the bench sets up, per reader (BENCH_READERS, 48 by default), a department of 4
+ * stations and a Zebra reader whose antennas 1–4 look at them; 2,400 orders carrying tags go straight into
+ * the database (bench/ingest-seed.ts); 300 more tags are nobody's. Then it opens a Socket.IO connection as
+ * the admin. A load generator (bench/ingest-load.ts, another process) publishes Zebra IoT Connector batches
+ * of 100 reads at QoS 1 as the readers (8 unacknowledged messages per connection at most), in steps of
  * rising rate; a tag is read 4–10 times per visit to an antenna, so raw reads / fresh reads ≈ 7, and
  * most visits are moves to another station. Then one step unpaced: as fast as the PUBACKs come.
  *
@@ -72,7 +74,12 @@ const SUSTAINED = 0.95;
 const SATURATED = 0.8;
 const LATENCY_RATE = 5_000;
 
-const READERS = 4;
+/**
+ * BENCH_READERS: the fleet. 50,000 raw reads/s is a few dozen portals flat out (an Impinj R700 reports
+ * about 1,100 tags/s), each with its own window of unacknowledged messages; four readers' windows alone
+ * (3,200 reads in flight) cap what a batching pipeline can be offered, so the default is 48 portals.
+ */
+const READERS = Math.max(1, Number(process.env.BENCH_READERS ?? 48));
 const ANTENNAS_PER_READER = 4;
 const TRACKED_TAGS = 2_400;
 const STRAY_TAGS = 300;
@@ -714,7 +721,7 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 const runs: { columns: { label: string; summary: TSummary }[]; bare: TStepRow }[] = [];
 try {
   console.info(
-    `Ingest over MQTT: steps of ${STEP_MS / 1000} s at ${RATES.map(thousands).join(', ')} reads/s, then unpaced; ${RUNS} run(s)\n`,
+    `Ingest over MQTT: steps of ${STEP_MS / 1000} s at ${RATES.map(thousands).join(', ')} reads/s, then unpaced; ${READERS} readers; ${RUNS} run(s)\n`,
   );
   for (let run = 1; run <= RUNS; run += 1) {
     headerPrinted = false;
