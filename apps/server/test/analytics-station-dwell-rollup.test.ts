@@ -21,6 +21,8 @@ type TPlace = { department: { id: string }; station: { id: string } };
  * - Q (no product type): casting 3 Mar 09:00–10:30 (90), bench 10:30–12:30 (120), polishing from 12:30.
  * - R (no product type): casting 2 Mar 10:00–11:00 (60), at the bench since.
  * - T (no product type): casting 3 Mar 06:00–07:30 (90), at the bench since.
+ * - U (no product type): casting 27 Feb 23:00 – 28 Feb 01:00 (120), bench 28 Feb 01:00 – 1 Mar 01:00 (1,440,
+ *   across the end of February: it counts in March), at casting since.
  */
 describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
   let t: TTestApp;
@@ -30,7 +32,7 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
   let places: Record<'casting' | 'bench' | 'polishing', TPlace>;
   let ringId = '';
   let samId = '';
-  const clock = createTestClock(new Date('2026-03-02T08:00:00Z'));
+  const clock = createTestClock(new Date('2026-02-27T08:00:00Z'));
 
   async function at(instant: string) {
     clock.set(new Date(instant));
@@ -123,10 +125,10 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
   const inOrder = <T extends Record<string, unknown>>(rows: T[]) =>
     [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 
-  async function rollupRows() {
+  async function rollupRows(period: 'day' | 'month' = 'day') {
     const { rows } = (await t.database.db.execute(sql`
-      select day::text, product_type_id, station_id, minutes, visits, rework_visits
-      from analytics_station_dwell_days`)) as { rows: Record<string, unknown>[] };
+      select ${sql.raw(period)}::text as period, product_type_id, station_id, minutes, visits, rework_visits
+      from ${sql.raw(`analytics_station_dwell_${period}s`)}`)) as { rows: Record<string, unknown>[] };
     return inOrder(rows);
   }
 
@@ -153,6 +155,10 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
     const q = await order();
     const r = await order();
     const tt = await order();
+    const u = await order();
+    await read(u, places.casting, '2026-02-27T23:00:00Z');
+    await read(u, places.bench, '2026-02-28T01:00:00Z');
+    await read(u, places.casting, '2026-03-01T01:00:00Z');
     await read(r, places.casting, '2026-03-02T10:00:00Z');
     await read(r, places.bench, '2026-03-02T11:00:00Z');
     await read(p, places.casting, '2026-03-02T22:00:00Z');
@@ -169,67 +175,48 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
   });
   afterAll(() => t.close());
 
-  it('counts each finished visit on the UTC day it ended, by its exact station minutes, rework apart', async () => {
+  it('counts each finished visit on the UTC day and month it ended, by its exact station minutes, rework apart', async () => {
     const bench = places.bench.station.id;
     const casting = places.casting.station.id;
-    expect(await rollupRows()).toEqual(
+    const row = (
+      period: string,
+      productTypeId: string,
+      stationId: string,
+      minutes: number,
+      visits = 1,
+      rework = 0,
+    ) => ({
+      period,
+      product_type_id: productTypeId,
+      station_id: stationId,
+      minutes,
+      visits,
+      rework_visits: rework,
+    });
+    expect(await rollupRows('day')).toEqual(
       inOrder([
-        {
-          day: '2026-03-02',
-          product_type_id: '',
-          station_id: casting,
-          minutes: 60,
-          visits: 1,
-          rework_visits: 0,
-        },
-        {
-          day: '2026-03-03',
-          product_type_id: '',
-          station_id: bench,
-          minutes: 120,
-          visits: 1,
-          rework_visits: 0,
-        },
-        {
-          day: '2026-03-03',
-          product_type_id: '',
-          station_id: casting,
-          minutes: 90,
-          visits: 2,
-          rework_visits: 0,
-        },
-        {
-          day: '2026-03-03',
-          product_type_id: ringId,
-          station_id: bench,
-          minutes: 60,
-          visits: 1,
-          rework_visits: 0,
-        },
-        {
-          day: '2026-03-03',
-          product_type_id: ringId,
-          station_id: bench,
-          minutes: 360,
-          visits: 1,
-          rework_visits: 1,
-        },
-        {
-          day: '2026-03-03',
-          product_type_id: ringId,
-          station_id: casting,
-          minutes: 120,
-          visits: 1,
-          rework_visits: 1,
-        },
-        {
-          day: '2026-03-03',
-          product_type_id: ringId,
-          station_id: casting,
-          minutes: 180,
-          visits: 1,
-          rework_visits: 0,
-        },
+        row('2026-02-28', '', casting, 120),
+        row('2026-03-01', '', bench, 1440),
+        row('2026-03-02', '', casting, 60),
+        row('2026-03-03', '', bench, 120),
+        row('2026-03-03', '', casting, 90, 2),
+        row('2026-03-03', ringId, bench, 60),
+        row('2026-03-03', ringId, bench, 360, 1, 1),
+        row('2026-03-03', ringId, casting, 120, 1, 1),
+        row('2026-03-03', ringId, casting, 180),
+      ]),
+    );
+    expect(await rollupRows('month')).toEqual(
+      inOrder([
+        row('2026-02-01', '', casting, 120),
+        row('2026-03-01', '', bench, 1440),
+        row('2026-03-01', '', bench, 120),
+        row('2026-03-01', '', casting, 60),
+        row('2026-03-01', '', casting, 90, 2),
+        row('2026-03-01', ringId, bench, 60),
+        row('2026-03-01', ringId, bench, 360, 1, 1),
+        row('2026-03-01', ringId, casting, 120, 1, 1),
+        row('2026-03-01', ringId, casting, 180),
       ]),
     );
   });
@@ -306,6 +293,11 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
       scope('2026-03-02T00:00:00Z', '2026-03-09T00:00:00Z', { departmentId: places.casting.department.id }),
       scope('2026-03-02T00:00:00Z', '2026-03-09T00:00:00Z', { locationId: 'NOWHERE' }),
       scope('2026-03-02T00:00:00Z', '2026-03-09T00:00:00Z', { kind: 'order' }),
+      // Whole months from the month rollup, the days around them from the day rollup.
+      scope('2026-02-28T00:00:00Z', '2026-04-01T00:00:00Z'),
+      scope('2026-02-01T00:00:00Z', '2026-04-01T00:00:00Z'),
+      scope('2026-01-30T07:00:00Z', '2026-04-02T07:00:00Z', { productTypeId: ringId }),
+      scope('2026-03-01T00:00:00Z', '2026-03-03T00:00:00Z'),
     ];
     for (const each of scopes) {
       const exact = await exactFromVisits(each);
@@ -325,16 +317,34 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
       median: 90,
       p90: 90,
     });
+    // February 28 (the day rollup) and March (the month rollup): casting 120, 60, 90, 90 and bench 1,440, 120.
+    const spanning = await repo.productTypeStations(scopes[9] as TScope);
+    const noType = (stationId: string) =>
+      spanning.find((row) => row.productTypeId === null && row.stationId === stationId);
+    // Median 90; p90 at rank 2.7: 90 + 0.7 × 30 = 111.
+    expect(noType(places.casting.station.id)).toMatchObject({ visits: 4, average: 90, median: 90, p90: 111 });
+    // p90: 120 + 0.9 × 1,320 = 1,308.
+    expect(noType(places.bench.station.id)).toMatchObject({
+      visits: 2,
+      average: 780,
+      median: 780,
+      p90: 1308,
+    });
   });
 
-  it('rebuilds the rollup the moves kept, and fills it once for facts that predate it', async () => {
-    const kept = await rollupRows();
+  it('rebuilds the rollups the moves kept, and fills them once for facts that predate them', async () => {
+    const kept = { days: await rollupRows('day'), months: await rollupRows('month') };
+    const rollups = async () => ({ days: await rollupRows('day'), months: await rollupRows('month') });
     const facts = createAnalyticsFactsRepository(t.database.db);
     await facts.rebuildFacts();
-    expect(await rollupRows()).toEqual(kept);
-    await t.database.db.execute(sql`delete from analytics_station_dwell_days`);
+    expect(await rollups()).toEqual(kept);
+    await t.database.db.execute(sql`delete from analytics_station_dwell_months`);
     expect(await facts.rebuildIfMissing()).toBe(true);
-    expect(await rollupRows()).toEqual(kept);
+    expect(await rollups()).toEqual(kept);
+    await t.database.db.execute(sql`delete from analytics_station_dwell_days`);
+    await t.database.db.execute(sql`delete from analytics_station_dwell_months`);
+    expect(await facts.rebuildIfMissing()).toBe(true);
+    expect(await rollups()).toEqual(kept);
     expect(await facts.rebuildIfMissing()).toBe(false);
   });
 });

@@ -992,6 +992,40 @@ export const analyticsStationDwellDays = pgTable(
 );
 
 /**
+ * analytics_station_dwell_days summed per UTC month (`month` its first day), kept alongside it: a range's whole
+ * months read one row per distinct duration a month instead of one a day, so a year reads about twelve
+ * times fewer rows; the days at either end still come from the day rollup.
+ */
+export const analyticsStationDwellMonths = pgTable(
+  'analytics_station_dwell_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    productTypeId: text('product_type_id').notNull().default(''),
+    stationId: text('station_id').notNull(),
+    departmentId: text('department_id').notNull(),
+    locationId: text('location_id').notNull().default(''),
+    minutes: integer('minutes').notNull(),
+    visits: integer('visits').notNull().default(0),
+    reworkVisits: integer('rework_visits').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_station_dwell_months_pk',
+      columns: [
+        table.month,
+        table.itemKind,
+        table.productTypeId,
+        table.stationId,
+        table.departmentId,
+        table.locationId,
+        table.minutes,
+      ],
+    }),
+  ],
+);
+
+/**
  * Phase times of delivered jobs counted per UTC day of delivery, kind, phase and exact whole minutes (a
  * histogram, docs/decisions/013-analytics-rollups.md): the workflow screen's phase median and p90 over a
  * range read one row per distinct duration a day instead of one per job, and come out as exactly as
