@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 
 /** A visit that a move has just ended: where the job was, from when to when. */
@@ -18,6 +18,33 @@ export type TClosedVisit = {
 export const STATION_BUCKET_SQL = sql.raw(
   'floor(ln(greatest(minutes - offsite_minutes, 0) + 1) / ln(2) * 4)::int',
 );
+
+/**
+ * Rows of a station dwell rollup from a set of visits (`source`, with the columns of analytics_visits): one
+ * per UTC day (or month) ended, kind, product type, station, department, location and exact station minutes,
+ * counting visits and rework visits. recordVisits and the rebuild both use it.
+ */
+const stationDwellRows = (period: 'day' | 'month', source: SQL) => sql`
+  select date_trunc(${period}, left_at at time zone 'UTC')::date, item_kind, coalesce(product_type_id::text, ''),
+    station_id, department_id, coalesce(location_id, ''), minutes - offsite_minutes, count(*)::int,
+    (count(*) filter (where is_rework))::int
+  from ${source}
+  group by 1, 2, 3, 4, 5, 6, 7`;
+
+/** The day and month station dwell rollups (docs/decisions/013-analytics-rollups.md). */
+const STATION_DWELL_TABLES = [
+  { period: 'day', table: 'analytics_station_dwell_days' },
+  { period: 'month', table: 'analytics_station_dwell_months' },
+] as const;
+
+/** Adds the station dwell rows of `source` to a rollup, counts of the same key summed. */
+const addStationDwell = (rollup: (typeof STATION_DWELL_TABLES)[number], source: SQL) => sql`
+  insert into ${sql.raw(rollup.table)} (${sql.raw(rollup.period)}, item_kind, product_type_id, station_id,
+    department_id, location_id, minutes, visits, rework_visits)
+  ${stationDwellRows(rollup.period, source)}
+  on conflict on constraint ${sql.raw(`${rollup.table}_pk`)} do update set
+    visits = ${sql.raw(rollup.table)}.visits + excluded.visits,
+    rework_visits = ${sql.raw(rollup.table)}.rework_visits + excluded.rework_visits`;
 
 /**
  * The phase a visit counts to: the phase of the job's workflow (its product type's own template, else its
@@ -84,6 +111,14 @@ async function fillPhaseDays(db: TDatabase): Promise<void> {
     group by 1, 2, 3, 4`);
 }
 
+/** The station dwell rollups from the visits, whole (after a rebuild, or once for a workshop upgrading). */
+async function fillStationDwell(db: TDatabase): Promise<void> {
+  for (const rollup of STATION_DWELL_TABLES) {
+    await db.execute(sql.raw(`truncate ${rollup.table}`));
+    await db.execute(addStationDwell(rollup, sql`analytics_visits`));
+  }
+}
+
 /**
  * Writes the analytics facts (docs/decisions/009-analytics-facts.md) in the caller's transaction: the move
  * that ends a visit and the status change that delivers a job record them, so the facts are never behind
@@ -141,9 +176,16 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework
           from enriched
           on conflict (item_kind, item_id, arrived_at) do nothing
-          returning item_kind, item_id, station_id, location_id, phase_key, product_type_id, arrived_at, left_at,
-            minutes, offsite_minutes, is_rework
+          returning item_kind, item_id, station_id, department_id, location_id, phase_key, product_type_id,
+            arrived_at, left_at, minutes, offsite_minutes, is_rework
         ),
+        ${sql.join(
+          STATION_DWELL_TABLES.map(
+            (rollup) =>
+              sql`${sql.raw(`${rollup.table}_added`)} as (${addStationDwell(rollup, sql`inserted`)} returning 1),`,
+          ),
+          sql` `,
+        )}
         station_days as (
           insert into analytics_station_days (day, station_id, item_kind, product_type_id, bucket, visits, minutes)
           select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
@@ -208,6 +250,8 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       for (const table of [
         'analytics_phase_days',
         'analytics_station_days',
+        'analytics_station_dwell_days',
+        'analytics_station_dwell_months',
         'analytics_job_steps',
         'analytics_jobs',
         'analytics_visits',
@@ -284,6 +328,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
           ${STATION_BUCKET_SQL}, count(*), sum(minutes - offsite_minutes)
         from analytics_visits group by 1, 2, 3, 4, 5`);
+      await fillStationDwell(db);
       await fillPhaseDays(db);
     },
 
@@ -299,20 +344,26 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           select exists (select 1 from analytics_jobs) as has_facts,
             exists (select 1 from location_history) as has_history,
             exists (select 1 from analytics_phase_days) as has_phase_days,
-            exists (select 1 from analytics_jobs where delivered_at is not null) as has_deliveries`)) as {
+            exists (select 1 from analytics_jobs where delivered_at is not null) as has_deliveries,
+            exists (select 1 from analytics_visits) as has_visits,
+            exists (select 1 from analytics_station_dwell_days)
+              and exists (select 1 from analytics_station_dwell_months) as has_station_dwell`)) as {
           rows: {
             has_facts: boolean;
             has_history: boolean;
             has_phase_days: boolean;
             has_deliveries: boolean;
+            has_visits: boolean;
+            has_station_dwell: boolean;
           }[];
         };
         const [row] = rows;
-        // Facts from before the phase-time rollup (migration 0018): fill the rollup from them once.
-        if (row?.has_facts && row.has_deliveries && !row.has_phase_days) {
-          await fillPhaseDays(tx);
-          return true;
-        }
+        // Facts from before a rollup (migrations 0018 and 0019): fill each missing rollup from them once.
+        const fillsPhaseDays = Boolean(row?.has_facts && row.has_deliveries && !row.has_phase_days);
+        const fillsStationDwell = Boolean(row?.has_facts && row.has_visits && !row.has_station_dwell);
+        if (fillsPhaseDays) await fillPhaseDays(tx);
+        if (fillsStationDwell) await fillStationDwell(tx);
+        if (fillsPhaseDays || fillsStationDwell) return true;
         if (row === undefined || row.has_facts || !row.has_history) return false;
         await createAnalyticsFactsRepository(tx).rebuildFacts();
         return true;

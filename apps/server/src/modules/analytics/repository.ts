@@ -119,6 +119,19 @@ function wholeUtcDays(fromAt: Date, toAt: Date) {
   return { fromAt: new Date(first), toAt: new Date(end), fromDay: day(first), toDay: day(end) };
 }
 
+/**
+ * The whole UTC months inside the days [fromDay, toDay) ('YYYY-MM-DD', the end excluded), as the first days of
+ * the first and the following month; null when there is none.
+ */
+function wholeUtcMonths(fromDay: string, toDay: string) {
+  const firstOf = (day: string) => `${day.slice(0, 7)}-01`;
+  const next = new Date(`${firstOf(fromDay)}T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const fromMonth = fromDay.endsWith('-01') ? fromDay : next.toISOString().slice(0, 10);
+  const toMonth = firstOf(toDay);
+  return fromMonth < toMonth ? { fromMonth, toMonth } : null;
+}
+
 /** Repairs have no product type: on-time groups them under this id. */
 export const REPAIRS_GROUP = 'repairs';
 
@@ -488,32 +501,121 @@ export function createAnalyticsRepository(db: TDatabase) {
 
     /**
      * Visits per product type (kind for repairs) and station that ended in the range: how many, their station
-     * minutes (offsite left out) exactly, and how many were rework.
+     * minutes (offsite left out) exactly, and how many were rework. Whole UTC months of the range come from the
+     * rollup `analytics_station_dwell_months`, the other whole UTC days from `analytics_station_dwell_days`
+     * (exact minutes counted), the partial days at its ends in the workshop's zone from the visits; a
+     * salesperson filter, which the rollups do not keep, reads the visits for the whole range. The median and
+     * p90 are percentile_cont's over the visits one by one.
      */
     async productTypeStations(scope: TScope) {
-      const stationMinutes = sql`(v.minutes - v.offsite_minutes)`;
-      return query(
+      const fromVisits = (fromAt: Date, toAt: Date) => sql`
+        select v.item_kind as kind, v.product_type_id::text as product_type_id, v.station_id,
+          v.minutes - v.offsite_minutes as minutes, count(*)::bigint as visits,
+          count(*) filter (where v.is_rework)::bigint as rework
+        from analytics_visits v
+        where v.left_at >= ${ts(fromAt)} and v.left_at < ${ts(toAt)} and ${visitWhere(scope)}
+        group by 1, 2, 3, 4`;
+      const days = wholeUtcDays(scope.fromAt, scope.toAt);
+      const parts: SQL[] = [];
+      if (days !== null && scope.salespersonId === null) {
+        const where: SQL[] = [];
+        if (scope.kind) where.push(sql`sd.item_kind = ${scope.kind}`);
+        if (scope.locationId) where.push(sql`sd.location_id = ${scope.locationId}`);
+        if (scope.departmentId) where.push(sql`sd.department_id = ${scope.departmentId}`);
+        // As the visits compare it: as a uuid, whatever its letter case.
+        if (scope.productTypeId) where.push(sql`sd.product_type_id = (${scope.productTypeId}::uuid)::text`);
+        // Whole months from the month rollup, the whole days around them from the day rollup.
+        const fromRollup = (table: 'days' | 'months', periods: SQL) => sql`
+          select sd.item_kind as kind, nullif(sd.product_type_id, '') as product_type_id, sd.station_id,
+            sd.minutes, sum(sd.visits)::bigint as visits, sum(sd.rework_visits)::bigint as rework
+          from ${sql.raw(`analytics_station_dwell_${table}`)} sd
+          where ${sql.join([sql`(${periods})`, ...where], sql` and `)}
+          group by 1, 2, 3, 4`;
+        const dayRange = (from: string, to: string) =>
+          sql`(sd.day >= ${from}::date and sd.day < ${to}::date)`;
+        const months = wholeUtcMonths(days.fromDay, days.toDay);
+        if (scope.fromAt < days.fromAt) parts.push(fromVisits(scope.fromAt, days.fromAt));
+        if (months === null) {
+          parts.push(fromRollup('days', dayRange(days.fromDay, days.toDay)));
+        } else {
+          parts.push(
+            fromRollup(
+              'months',
+              sql`sd.month >= ${months.fromMonth}::date and sd.month < ${months.toMonth}::date`,
+            ),
+          );
+          if (days.fromDay < months.fromMonth || months.toMonth < days.toDay) {
+            parts.push(
+              fromRollup(
+                'days',
+                sql`${dayRange(days.fromDay, months.fromMonth)} or ${dayRange(months.toMonth, days.toDay)}`,
+              ),
+            );
+          }
+        }
+        if (days.toAt < scope.toAt) parts.push(fromVisits(days.toAt, scope.toAt));
+      } else {
+        parts.push(fromVisits(scope.fromAt, scope.toAt));
+      }
+      // The average as avg() computes it over the visits: the sum over the count, in numeric.
+      const rows = await query(
         db,
         sql`
-          select v.item_kind as kind, v.product_type_id::text as "productTypeId", v.station_id as "stationId",
-            count(*)::int as visits, avg(${stationMinutes})::float8 as average,
-            percentile_cont(0.5) within group (order by ${stationMinutes})::float8 as median,
-            percentile_cont(0.9) within group (order by ${stationMinutes})::float8 as p90,
-            count(*) filter (where v.is_rework)::int as rework
-          from analytics_visits v
-          where v.left_at >= ${ts(scope.fromAt)} and v.left_at < ${ts(scope.toAt)} and ${visitWhere(scope)}
-          group by 1, 2, 3`,
+          select grouping(minutes)::int as "isGroup", kind, product_type_id as "productTypeId",
+            station_id as "stationId", minutes::float8 as minutes, sum(visits)::int as visits,
+            sum(rework)::int as rework, (sum(minutes * visits)::numeric / sum(visits)::numeric)::float8 as average
+          from (${sql.join(parts, sql` union all `)}) as counted
+          where visits > 0
+          group by grouping sets ((kind, product_type_id, station_id, minutes), (kind, product_type_id, station_id))`,
         {
+          isGroup: int,
           kind: z.enum(['order', 'repair']),
           productTypeId: nullableText,
           stationId: text,
+          minutes: nullableNum,
           visits: int,
-          average: num,
-          median: num,
-          p90: num,
           rework: int,
+          average: num,
         },
       );
+      const groups = new Map<
+        string,
+        {
+          kind: 'order' | 'repair';
+          productTypeId: string | null;
+          stationId: string;
+          visits: number;
+          rework: number;
+          average: number;
+          counts: { value: number; count: number }[];
+        }
+      >();
+      for (const row of rows) {
+        const key = JSON.stringify([row.kind, row.productTypeId, row.stationId]);
+        const group = groups.get(key) ?? {
+          kind: row.kind,
+          productTypeId: row.productTypeId,
+          stationId: row.stationId,
+          visits: 0,
+          rework: 0,
+          average: 0,
+          counts: [],
+        };
+        groups.set(key, group);
+        if (row.isGroup === 1) {
+          group.visits = row.visits;
+          group.rework = row.rework;
+          group.average = row.average;
+        } else if (row.minutes !== null) {
+          group.counts.push({ value: row.minutes, count: row.visits });
+        }
+      }
+      // percentile_cont over the counts, as over the visits one by one.
+      return [...groups.values()].map(({ counts, ...group }) => ({
+        ...group,
+        median: percentileOfCounts(counts, 0.5) ?? 0,
+        p90: percentileOfCounts(counts, 0.9) ?? 0,
+      }));
     },
 
     /** The job figures of one side of a comparison. */
