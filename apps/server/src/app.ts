@@ -492,6 +492,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     logger: app.log,
     dedupeWindowMs: config.RFID_DEDUPE_WINDOW_MS,
     maxQueuedReads: config.RFID_MAX_QUEUED_READS,
+    maxBatchReads: config.RFID_MAX_BATCH_READS ?? (database.kind === 'pglite' ? 1_000 : 5_000),
     readRetentionDays: config.RFID_READ_RETENTION_DAYS,
   });
 

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       // The embedded broker's limits: 1 MiB like BODY_LIMIT_BYTES, 100 publishes in flight per reader.
       MQTT_MAX_PACKET_BYTES: 1_048_576,
       MQTT_MAX_INFLIGHT_PER_READER: 100,
+      // Chosen by the engine when absent (1,000 reads on PGlite, 5,000 on PostgreSQL).
+      RFID_MAX_BATCH_READS: undefined,
       publicUrl: 'http://localhost:3000',
     });
   });
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'boss@example.com' }, /^ADMIN_PASSWORD: /],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough pass' }, /^ADMIN_EMAIL: /],
     [{ MQTT_MAX_PACKET_BYTES: '0' }, /^MQTT_MAX_PACKET_BYTES: /],
+    [{ RFID_MAX_BATCH_READS: '10' }, /^RFID_MAX_BATCH_READS: /],
     // MQTT cannot carry a packet over 256 MiB: a larger cap would be no cap.
     [{ MQTT_MAX_PACKET_BYTES: '300000000' }, /^MQTT_MAX_PACKET_BYTES: /],
     [{ MQTT_MAX_INFLIGHT_PER_READER: 'many' }, /^MQTT_MAX_INFLIGHT_PER_READER: /],

@@ -140,6 +140,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(5_000).max(10_000_000).default(50_000),
     doc: 'Reads that may wait for the ingest pipeline; beyond it readers wait for their PUBACK or HTTP answer (MQTT flow control slows them) and /api/health says the pipeline is behind.',
   },
+  RFID_MAX_BATCH_READS: {
+    schema: z.coerce.number().int().min(100).max(50_000).optional(),
+    doc: 'Most reads the ingest pipeline applies in one transaction. Absent: 1,000 on PGlite, whose one connection the API waits for while a batch holds it, and 5,000 on PostgreSQL, where larger batches share each statement among more reads.',
+  },
   RFID_READ_RETENTION_DAYS: {
     schema: z.coerce.number().int().min(0).max(36_500).default(90),
     doc: 'Days the record of every RFID read (rfid_reads) is kept; older reads are deleted every hour, 5,000 at a time. Location history is kept whatever this is. 0: keep every read.',

@@ -43,6 +43,8 @@ export type TRfidServiceOptions = {
   readonly dedupeWindowMs: number;
   /** RFID_MAX_QUEUED_READS: the pipeline's bound (back-pressure beyond it). */
   readonly maxQueuedReads?: number;
+  /** Most reads applied in one transaction (RFID_MAX_BATCH_READS). */
+  readonly maxBatchReads?: number;
   /** RFID_READ_RETENTION_DAYS: reads older than this are deleted by sweepExpiredReads; 0 keeps them all. */
   readonly readRetentionDays?: number;
 };
@@ -103,6 +105,7 @@ export function createRfidService(options: TRfidServiceOptions) {
     logger: options.logger,
     dedupeWindowMs: options.dedupeWindowMs,
     ...(options.maxQueuedReads === undefined ? {} : { maxQueuedReads: options.maxQueuedReads }),
+    ...(options.maxBatchReads === undefined ? {} : { maxBatchSize: options.maxBatchReads }),
   });
   // A changed mapping or a deleted station applies from the next batch on.
   const stopWatching = events.subscribe((announcement) => {
