@@ -141,7 +141,7 @@ export const CONFIG_VARIABLES = {
     doc: 'Reads that may wait for the ingest pipeline; beyond it readers wait for their PUBACK or HTTP answer (MQTT flow control slows them) and /api/health says the pipeline is behind.',
   },
   RFID_MAX_BATCH_READS: {
-    schema: z.coerce.number().int().min(100).max(50_000).optional(),
+    schema: z.coerce.number().int().min(100).max(5_000).optional(),
     doc: 'Most reads the ingest pipeline applies in one transaction. Absent: 1,000 on PGlite, whose one connection the API waits for while a batch holds it, and 5,000 on PostgreSQL, where larger batches share each statement among more reads.',
   },
   RFID_READ_RETENTION_DAYS: {

@@ -3,6 +3,7 @@ import { FINISHED_REPAIR_STATUSES } from '@loupe/domain/repairs/repair';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { anyOf } from '../../db/any-of.ts';
 import type { TDatabase } from '../../db/client.ts';
 import {
   customers,
@@ -208,7 +209,7 @@ export function createWorkflowRepository(db: TDatabase) {
           .where(
             and(
               notInArray(orders.status, [...FINISHED_ORDER_STATUSES]),
-              ids === undefined ? undefined : inArray(orders.id, [...ids]),
+              ids === undefined ? undefined : anyOf(orders.id, ids, 'uuid'),
             ),
           );
         return rows.map((row) => ({ ...row, kind: 'order' as const, repairTypes: [] }));
@@ -234,7 +235,7 @@ export function createWorkflowRepository(db: TDatabase) {
         .where(
           and(
             notInArray(repairs.status, [...FINISHED_REPAIR_STATUSES]),
-            ids === undefined ? undefined : inArray(repairs.id, [...ids]),
+            ids === undefined ? undefined : anyOf(repairs.id, ids, 'uuid'),
           ),
         );
       return rows.map((row) => ({
@@ -252,7 +253,7 @@ export function createWorkflowRepository(db: TDatabase) {
       const rows = await db
         .select()
         .from(jobWorkflows)
-        .where(and(eq(jobWorkflows.itemKind, kind), inArray(jobWorkflows.itemId, [...ids])));
+        .where(and(eq(jobWorkflows.itemKind, kind), anyOf(jobWorkflows.itemId, ids, 'uuid')));
       return new Map(rows.map((row) => [row.itemId, row]));
     },
 
