@@ -267,23 +267,34 @@ export function createWorkflowRepository(db: TDatabase) {
       return row;
     },
 
-    /** Jobs' new workflow states, in one statement however many (a batch of reads moves many jobs). */
+    /**
+     * Jobs' new workflow states, in one statement however many (a batch of reads moves many jobs), from
+     * column arrays rather than a parameter per value.
+     */
     async saveWorkflowStates(rows: readonly TJobWorkflowRow[]): Promise<void> {
       if (rows.length === 0) return;
-      await db
-        .insert(jobWorkflows)
-        .values([...rows])
-        .onConflictDoUpdate({
-          target: [jobWorkflows.itemKind, jobWorkflows.itemId],
-          set: {
-            phaseKey: sql`excluded.phase_key`,
-            phaseStartedAt: sql`excluded.phase_started_at`,
-            reworkCount: sql`excluded.rework_count`,
-            completedAt: sql`excluded.completed_at`,
-            nudgeCount: sql`excluded.nudge_count`,
-            lastNudgedAt: sql`excluded.last_nudged_at`,
-          },
-        });
+      const column = <T>(pick: (row: TJobWorkflowRow) => T) => sql.param(rows.map(pick));
+      const time = (value: Date | null) => value?.toISOString() ?? null;
+      await db.execute(sql`
+        insert into ${jobWorkflows} (item_kind, item_id, phase_key, phase_started_at, rework_count,
+          completed_at, nudge_count, last_nudged_at)
+        select * from unnest(
+          ${column((row) => row.itemKind)}::text[],
+          ${column((row) => row.itemId)}::uuid[],
+          ${column((row) => row.phaseKey)}::text[],
+          ${column((row) => row.phaseStartedAt.toISOString())}::timestamptz[],
+          ${column((row) => row.reworkCount)}::integer[],
+          ${column((row) => time(row.completedAt))}::timestamptz[],
+          ${column((row) => row.nudgeCount)}::integer[],
+          ${column((row) => time(row.lastNudgedAt))}::timestamptz[]
+        )
+        on conflict (item_kind, item_id) do update set
+          phase_key = excluded.phase_key,
+          phase_started_at = excluded.phase_started_at,
+          rework_count = excluded.rework_count,
+          completed_at = excluded.completed_at,
+          nudge_count = excluded.nudge_count,
+          last_nudged_at = excluded.last_nudged_at`);
     },
 
     async personsById(ids: readonly (string | null)[]): Promise<Map<string, TPersonRow>> {
@@ -489,16 +500,17 @@ export function createWorkflowRepository(db: TDatabase) {
       }[],
     ): Promise<void> {
       if (changes.length === 0) return;
-      await db.insert(itemChanges).values(
-        changes.map((change) => ({
-          itemKind: change.kind,
-          itemId: change.itemId,
-          at: change.at,
-          actorId: change.actorId,
-          action: change.action,
-          changes: change.changes,
-        })),
-      );
+      const column = <T>(pick: (change: (typeof changes)[number]) => T) => sql.param(changes.map(pick));
+      await db.execute(sql`
+        insert into ${itemChanges} (item_kind, item_id, at, actor_id, action, changes)
+        select * from unnest(
+          ${column((change) => change.kind)}::text[],
+          ${column((change) => change.itemId)}::uuid[],
+          ${column((change) => change.at.toISOString())}::timestamptz[],
+          ${column((change) => change.actorId)}::uuid[],
+          ${column((change) => change.action)}::text[],
+          ${column((change) => JSON.stringify(change.changes))}::jsonb[]
+        )`);
     },
 
     /** Active staff with their open assignment counts, by name. */
