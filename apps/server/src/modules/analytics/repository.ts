@@ -2,7 +2,7 @@ import { percentileOfCounts } from '@loupe/domain/analytics/statistics';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
-import { STATION_BUCKET_SQL } from './facts-repository.ts';
+import { bucketOfMinutes, STATION_BUCKET_SQL } from './facts-repository.ts';
 
 /**
  * The SQL of the analytics screens. Every query reads the facts tables (analytics_*), never
@@ -162,16 +162,53 @@ export function createAnalyticsRepository(db: TDatabase) {
     async workInProgress(scope: TScope, instants: readonly Date[]) {
       if (instants.length === 0) return [];
       const list = JSON.stringify(instants.map((instant) => instant.toISOString()));
-      const finished = await query(
-        db,
-        sql`
-          select w.i::int as idx, coalesce(v.phase_key, '') as phase, count(*)::int as jobs
-          from jsonb_array_elements_text(${list}::jsonb) with ordinality as w(t, i)
-          join analytics_visits v on tstzrange(v.arrived_at, v.left_at) @> (w.t)::timestamptz
-          where ${visitWhere(scope)}
-          group by 1, 2`,
-        { idx: int, phase: text, jobs: int },
+      // Instants at a UTC midnight read the rollup analytics_wip_days (unless a salesperson filter, which it does
+      // not keep, is set); the others search the visits' spans. idx numbers the instants from 1 either way.
+      const DAY_MS = 86_400_000;
+      const fromRollup = scope.salespersonId === null;
+      const midnights = fromRollup
+        ? instants.flatMap((instant, index) =>
+            instant.getTime() % DAY_MS === 0
+              ? [{ i: index + 1, day: instant.toISOString().slice(0, 10) }]
+              : [],
+          )
+        : [];
+      const others = instants.flatMap((instant, index) =>
+        fromRollup && instant.getTime() % DAY_MS === 0 ? [] : [{ i: index + 1, t: instant.toISOString() }],
       );
+      const wipWhere: SQL[] = [sql`true`];
+      if (scope.kind) wipWhere.push(sql`wd.item_kind = ${scope.kind}`);
+      if (scope.locationId) wipWhere.push(sql`wd.location_id = ${scope.locationId}`);
+      if (scope.departmentId) wipWhere.push(sql`wd.department_id = ${scope.departmentId}`);
+      // As the visits compare it: as a uuid, whatever its letter case.
+      if (scope.productTypeId) wipWhere.push(sql`wd.product_type_id = (${scope.productTypeId}::uuid)::text`);
+      const finished = [
+        ...(midnights.length === 0
+          ? []
+          : await query(
+              db,
+              sql`
+                select w.i as idx, wd.phase_key as phase, sum(wd.jobs)::int as jobs
+                from jsonb_to_recordset(${JSON.stringify(midnights)}::jsonb) as w(i int, day date)
+                join analytics_wip_days wd on wd.day = w.day
+                where ${sql.join(wipWhere, sql` and `)}
+                group by 1, 2
+                having sum(wd.jobs) > 0`,
+              { idx: int, phase: text, jobs: int },
+            )),
+        ...(others.length === 0
+          ? []
+          : await query(
+              db,
+              sql`
+                select w.i as idx, coalesce(v.phase_key, '') as phase, count(*)::int as jobs
+                from jsonb_to_recordset(${JSON.stringify(others)}::jsonb) as w(i int, t timestamptz)
+                join analytics_visits v on tstzrange(v.arrived_at, v.left_at) @> w.t
+                where ${visitWhere(scope)}
+                group by 1, 2`,
+              { idx: int, phase: text, jobs: int },
+            )),
+      ];
       const openParts: SQL[] = [sql`true`];
       if (scope.kind) openParts.push(sql`ti.item_kind = ${scope.kind}`);
       if (scope.locationId) openParts.push(sql`d.location_id = ${scope.locationId}`);
@@ -285,7 +322,10 @@ export function createAnalyticsRepository(db: TDatabase) {
           shape,
         );
       }
-      const parts: SQL[] = [sql`sd.day >= ${scope.fromDay}::date and sd.day <= ${scope.toDay}::date`];
+      // The UTC days fromDay to toDay, as analytics_station_days kept them, read from the station dwell rollups
+      // (the same visits counted by exact minutes, so each count's bucket is that of its minutes): whole months
+      // from the month table, the days around them from the day table.
+      const parts: SQL[] = [];
       if (scope.kind) parts.push(sql`sd.item_kind = ${scope.kind}`);
       if (scope.productTypeId) parts.push(sql`sd.product_type_id = ${scope.productTypeId}`);
       if (scope.locationId || scope.departmentId) {
@@ -295,13 +335,35 @@ export function createAnalyticsRepository(db: TDatabase) {
         parts.push(sql`exists (select 1 from stations st join departments dd on dd.id = st.department_id
           where ${sql.join(place, sql` and `)})`);
       }
+      const endDay = new Date(`${scope.toDay}T00:00:00Z`);
+      endDay.setUTCDate(endDay.getUTCDate() + 1);
+      const toDay = endDay.toISOString().slice(0, 10);
+      const fromRollup = (table: 'days' | 'months', periods: SQL) => sql`
+        select sd.station_id, sd.minutes, sum(sd.visits)::bigint as visits
+        from ${sql.raw(`analytics_station_dwell_${table}`)} sd
+        where ${sql.join([sql`(${periods})`, ...parts], sql` and `)}
+        group by 1, 2`;
+      const dayRange = (from: string, to: string) => sql`(sd.day >= ${from}::date and sd.day < ${to}::date)`;
+      const months = wholeUtcMonths(scope.fromDay, toDay);
+      const counted =
+        months === null
+          ? [fromRollup('days', dayRange(scope.fromDay, toDay))]
+          : [
+              fromRollup(
+                'months',
+                sql`sd.month >= ${months.fromMonth}::date and sd.month < ${months.toMonth}::date`,
+              ),
+              fromRollup(
+                'days',
+                sql`${dayRange(scope.fromDay, months.fromMonth)} or ${dayRange(months.toMonth, toDay)}`,
+              ),
+            ];
       return query(
         db,
         sql`
-          select sd.station_id as "stationId", sd.bucket, sum(sd.visits)::int as visits,
-            sum(sd.minutes)::float8 as minutes
-          from analytics_station_days sd
-          where ${sql.join(parts, sql` and `)}
+          select station_id as "stationId", ${bucketOfMinutes(sql`minutes`)} as bucket,
+            sum(visits)::int as visits, sum(minutes * visits)::float8 as minutes
+          from (${sql.join(counted, sql` union all `)}) as counted
           group by 1, 2`,
         shape,
       );
