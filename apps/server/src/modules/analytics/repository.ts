@@ -141,19 +141,22 @@ export function createAnalyticsRepository(db: TDatabase) {
   return {
     /** Jobs first read and jobs delivered, per week (Monday, workshop-local). */
     async throughput(scope: TScope) {
-      const week = (column: SQL) =>
-        sql`to_char(date_trunc('week', ${column} at time zone ${scope.timeZone}), 'YYYY-MM-DD')`;
+      // Counted per week as a timestamp first, formatted once a week: to_char on every job was most of the cost.
+      const week = (column: SQL) => sql`date_trunc('week', ${column} at time zone ${scope.timeZone})`;
       return query(
         db,
         sql`
-          select week, sum(started)::int as started, sum(delivered)::int as delivered from (
-            select ${week(sql`j.first_arrival_at`)} as week, 1 as started, 0 as delivered from analytics_jobs j
+          select to_char(week, 'YYYY-MM-DD') as week, sum(started)::int as started, sum(delivered)::int as delivered
+          from (
+            select ${week(sql`j.first_arrival_at`)} as week, count(*) as started, 0 as delivered from analytics_jobs j
             where j.first_arrival_at >= ${ts(scope.fromAt)} and j.first_arrival_at < ${ts(scope.toAt)}
               and ${jobWhere(scope)}
+            group by 1
             union all
-            select ${week(sql`j.delivered_at`)}, 0, 1 from analytics_jobs j
+            select ${week(sql`j.delivered_at`)}, 0, count(*) from analytics_jobs j
             where ${deliveredIn(scope)} and ${jobWhere(scope)}
-          ) as x group by week order by week`,
+            group by 1
+          ) as x group by x.week order by x.week`,
         { week: text, started: int, delivered: int },
       );
     },
