@@ -306,6 +306,69 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
     expect(casting.reduce((sum, row) => sum + row.minutes, 0)).toBe(240 + 120 + 2700);
   });
 
+  it('keeps phase times by location, so a location filter reads the rollup and gives the same figures', async () => {
+    const { rows } = (await t.database.db.execute(sql`
+      select day::text as day, phase_key as phase, location_id, minutes::int as minutes, jobs
+      from analytics_phase_days where jobs <> 0`)) as { rows: Record<string, unknown>[] };
+    // Every job delivered on 25 March, first read in LOC001: casting P 240, Q 120, R 2,700; bench P 120,
+    // Q 10,020; polishing P 11,880 (the visits still open count nothing yet).
+    const row = (phase: string, minutes: number) => ({
+      day: '2026-03-25',
+      phase,
+      location_id: 'LOC001',
+      minutes,
+      jobs: 1,
+    });
+    expect(inOrder(rows)).toEqual(
+      inOrder([
+        row('casting', 240),
+        row('casting', 120),
+        row('casting', 2700),
+        row('bench', 120),
+        row('bench', 10020),
+        row('polishing', 11880),
+      ]),
+    );
+    const repo = createAnalyticsRepository(t.database.db);
+    /** The phase figures as percentile_cont computes them over the delivered jobs of a location. */
+    async function exactFromJobs(each: TScope) {
+      const { rows: exact } = (await t.database.db.execute(sql`
+        select s.step_key as phase, count(*)::int as jobs, (avg(s.minutes) / 60.0)::float8 as average,
+          (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median,
+          (percentile_cont(0.9) within group (order by s.minutes) / 60.0)::float8 as p90
+        from analytics_jobs j
+        join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
+        where j.delivered_at >= ${each.fromAt.toISOString()}::timestamptz
+          and j.delivered_at < ${each.toAt.toISOString()}::timestamptz and j.location_id = ${each.locationId}
+        group by 1`)) as { rows: Record<string, unknown>[] };
+      return inOrder(exact);
+    }
+    const wholeMonth = {
+      fromAt: new Date('2026-03-01T00:00:00Z'),
+      toAt: new Date('2026-04-01T00:00:00Z'),
+      fromDay: '2026-03-01',
+      toDay: '2026-03-31',
+    };
+    for (const each of [
+      scope({ ...wholeMonth, locationId: 'LOC001' }),
+      scope({ ...wholeMonth, locationId: 'NOWHERE' }),
+      // Partial days at both ends (a workshop at UTC−5): 25 March from the rollup.
+      scope({
+        fromAt: new Date('2026-03-20T05:00:00Z'),
+        toAt: new Date('2026-03-27T05:00:00Z'),
+        locationId: 'LOC001',
+      }),
+    ]) {
+      expect(inOrder(await repo.phaseTimes(each))).toEqual(await exactFromJobs(each));
+    }
+    // Casting by hand: 120, 240 and 2,700 minutes; median 4 h, p90 240 + 0.8 × 2,460 = 2,208 minutes.
+    expect(
+      (await repo.phaseTimes(scope({ ...wholeMonth, locationId: 'LOC001' }))).find(
+        (r) => r.phase === 'casting',
+      ),
+    ).toEqual({ phase: 'casting', jobs: 3, average: 17, median: 4, p90: 36.8 });
+  });
+
   it('rebuilds the rollup the moves kept, and fills it once for facts that predate it', async () => {
     const kept = await rollupRows();
     const facts = createAnalyticsFactsRepository(t.database.db);
@@ -314,6 +377,25 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
     await t.database.db.execute(sql`delete from analytics_wip_days`);
     expect(await facts.rebuildIfMissing()).toBe(true);
     expect(await rollupRows()).toEqual(kept);
+    expect(await facts.rebuildIfMissing()).toBe(false);
+  });
+
+  it('rebuilds the phase times by location, and fills them again for phase times kept without one', async () => {
+    const phaseDays = async () => {
+      const { rows } = (await t.database.db.execute(sql`
+        select day::text as day, item_kind, phase_key, location_id, minutes::int as minutes, jobs
+        from analytics_phase_days where jobs <> 0`)) as { rows: Record<string, unknown>[] };
+      return inOrder(rows);
+    };
+    const kept = await phaseDays();
+    expect(kept).toHaveLength(6);
+    const facts = createAnalyticsFactsRepository(t.database.db);
+    await facts.rebuildFacts();
+    expect(await phaseDays()).toEqual(kept);
+    // As migration 0020 leaves the rows of a workshop upgrading: every location ''.
+    await t.database.db.execute(sql`update analytics_phase_days set location_id = ''`);
+    expect(await facts.rebuildIfMissing()).toBe(true);
+    expect(await phaseDays()).toEqual(kept);
     expect(await facts.rebuildIfMissing()).toBe(false);
   });
 });

@@ -121,25 +121,29 @@ async function shiftPhaseDays(
   if (jobs.length === 0) return;
   const list = JSON.stringify(jobs.map((job) => ({ item_kind: job.kind, item_id: job.id })));
   await db.execute(sql`
-    insert into analytics_phase_days (day, item_kind, phase_key, minutes, jobs)
-    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, s.minutes, ${sign}::int * count(*)::int
+    insert into analytics_phase_days (day, item_kind, phase_key, location_id, minutes, jobs)
+    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, coalesce(j.location_id, ''), s.minutes,
+      ${sign}::int * count(*)::int
     from (select distinct * from jsonb_to_recordset(${list}::jsonb) as x(item_kind text, item_id uuid)) as x
     join analytics_jobs j on j.item_kind = x.item_kind and j.item_id = x.item_id
     join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
     where j.delivered_at is not null
-    group by 1, 2, 3, 4
-    on conflict (day, item_kind, phase_key, minutes) do update set jobs = analytics_phase_days.jobs + excluded.jobs`);
+    group by 1, 2, 3, 4, 5
+    on conflict (day, item_kind, phase_key, location_id, minutes) do update set
+      jobs = analytics_phase_days.jobs + excluded.jobs`);
 }
 
 /** The phase-time rollup from the facts, whole (after a rebuild, or once for a workshop upgrading). */
 async function fillPhaseDays(db: TDatabase): Promise<void> {
+  await db.execute(sql`truncate analytics_phase_days`);
   await db.execute(sql`
-    insert into analytics_phase_days (day, item_kind, phase_key, minutes, jobs)
-    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, s.minutes, count(*)::int
+    insert into analytics_phase_days (day, item_kind, phase_key, location_id, minutes, jobs)
+    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, coalesce(j.location_id, ''), s.minutes,
+      count(*)::int
     from analytics_jobs j
     join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
     where j.delivered_at is not null
-    group by 1, 2, 3, 4`);
+    group by 1, 2, 3, 4, 5`);
 }
 
 /** The station dwell rollups from the visits, whole (after a rebuild, or once for a workshop upgrading). */
@@ -378,6 +382,13 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           select exists (select 1 from analytics_jobs) as has_facts,
             exists (select 1 from location_history) as has_history,
             exists (select 1 from analytics_phase_days) as has_phase_days,
+            -- Phase days kept before they had a location (migration 0020): none has one, though a delivered job
+            -- with phase minutes was read somewhere.
+            (not exists (select 1 from analytics_phase_days where location_id <> '')
+              and exists (select 1 from analytics_jobs j
+                join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
+                  and s.step_kind = 'phase'
+                where j.delivered_at is not null and j.location_id is not null)) as lacks_phase_locations,
             exists (select 1 from analytics_jobs where delivered_at is not null) as has_deliveries,
             exists (select 1 from analytics_visits) as has_visits,
             exists (select 1 from analytics_station_dwell_days)
@@ -391,6 +402,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             has_history: boolean;
             has_phase_days: boolean;
             has_deliveries: boolean;
+            lacks_phase_locations: boolean;
             has_visits: boolean;
             has_station_dwell: boolean;
             lacks_wip_days: boolean;
@@ -398,7 +410,9 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         };
         const [row] = rows;
         // Facts from before a rollup (migrations 0018 to 0020): fill each missing rollup from them once.
-        const fillsPhaseDays = Boolean(row?.has_facts && row.has_deliveries && !row.has_phase_days);
+        const fillsPhaseDays = Boolean(
+          row?.has_facts && row.has_deliveries && (!row.has_phase_days || row.lacks_phase_locations),
+        );
         const fillsStationDwell = Boolean(row?.has_facts && row.has_visits && !row.has_station_dwell);
         // Visits under way at a UTC midnight but no work-in-progress counts: facts from before migration 0020.
         const fillsWipDays = Boolean(row?.has_facts && row.lacks_wip_days);

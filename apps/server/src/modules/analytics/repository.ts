@@ -252,7 +252,6 @@ export function createAnalyticsRepository(db: TDatabase) {
       const days = wholeUtcDays(scope.fromAt, scope.toAt);
       const usesRollup =
         days !== null &&
-        scope.locationId === null &&
         scope.productTypeId === null &&
         scope.salespersonId === null &&
         scope.departmentId === null;
@@ -264,6 +263,7 @@ export function createAnalyticsRepository(db: TDatabase) {
           from analytics_phase_days pd
           where pd.day >= ${days.fromDay}::date and pd.day < ${days.toDay}::date
             ${scope.kind ? sql`and pd.item_kind = ${scope.kind}` : sql``}
+            ${scope.locationId ? sql`and pd.location_id = ${scope.locationId}` : sql``}
           group by 1, 2`);
         if (days.toAt < scope.toAt) parts.push(fromJobs(days.toAt, scope.toAt));
       } else {
