@@ -190,11 +190,15 @@ export function createAnalyticsRepository(db: TDatabase) {
           ? []
           : await query(
               db,
+              // The days as a list of values, so that their rows are read by the key, not the whole table's.
               sql`
                 select w.i as idx, wd.phase_key as phase, sum(wd.jobs)::int as jobs
-                from jsonb_to_recordset(${JSON.stringify(midnights)}::jsonb) as w(i int, day date)
-                join analytics_wip_days wd on wd.day = w.day
-                where ${sql.join(wipWhere, sql` and `)}
+                from analytics_wip_days wd
+                join jsonb_to_recordset(${JSON.stringify(midnights)}::jsonb) as w(i int, day date) on w.day = wd.day
+                where wd.day in (${sql.join(
+                  midnights.map((midnight) => sql`${midnight.day}::date`),
+                  sql`, `,
+                )}) and ${sql.join(wipWhere, sql` and `)}
                 group by 1, 2
                 having sum(wd.jobs) > 0`,
               { idx: int, phase: text, jobs: int },
@@ -221,15 +225,25 @@ export function createAnalyticsRepository(db: TDatabase) {
       const open = await query(
         db,
         sql`
-          select w.i::int as idx, coalesce(jw.phase_key, '') as phase, count(*)::int as jobs
+          with open as materialized (
+            select ti.arrived_at, coalesce(jw.phase_key, '') as phase
+            from tracked_items ti
+            left join departments d on d.id = ti.current_department_id
+            -- Each tracked job's order or repair by its key (offset 0): not a hash of every order.
+            left join lateral (
+              select o.status, o.product_type_id, o.salesperson_id from orders o
+              where ti.item_kind = 'order' and o.id = ti.item_id offset 0
+            ) as o on true
+            left join lateral (
+              select r.status from repairs r where ti.item_kind = 'repair' and r.id = ti.item_id offset 0
+            ) as r on true
+            left join job_workflows jw on jw.item_kind = ti.item_kind and jw.item_id = ti.item_id
+            where coalesce(o.status, r.status) not in ('delivered', 'picked_up', 'cancelled')
+              and ${sql.join(openParts, sql` and `)}
+          )
+          select w.i::int as idx, open.phase, count(*)::int as jobs
           from jsonb_array_elements_text(${list}::jsonb) with ordinality as w(t, i)
-          join tracked_items ti on ti.arrived_at <= (w.t)::timestamptz
-          left join departments d on d.id = ti.current_department_id
-          left join orders o on ti.item_kind = 'order' and o.id = ti.item_id
-          left join repairs r on ti.item_kind = 'repair' and r.id = ti.item_id
-          left join job_workflows jw on jw.item_kind = ti.item_kind and jw.item_id = ti.item_id
-          where coalesce(o.status, r.status) not in ('delivered', 'picked_up', 'cancelled')
-            and ${sql.join(openParts, sql` and `)}
+          join open on open.arrived_at <= (w.t)::timestamptz
           group by 1, 2`,
         { idx: int, phase: text, jobs: int },
       );
