@@ -1026,7 +1026,39 @@ export const analyticsStationDwellMonths = pgTable(
 );
 
 /**
- * Phase times of delivered jobs counted per UTC day of delivery, kind, phase and exact whole minutes (a
+ * Finished visits under way at each UTC midnight (`day` 00:00 UTC, the visit arrived at or before it and left
+ * after it), counted per kind, phase ('' for none), the visit's location ('' for none), department and product
+ * type ('' for none) (docs/decisions/013-analytics-rollups.md): the workflow screen's work in progress at an
+ * instant that is a UTC midnight reads these counts instead of searching the visits' spans.
+ */
+export const analyticsWipDays = pgTable(
+  'analytics_wip_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    phaseKey: text('phase_key').notNull().default(''),
+    locationId: text('location_id').notNull().default(''),
+    departmentId: text('department_id').notNull(),
+    productTypeId: text('product_type_id').notNull().default(''),
+    jobs: integer('jobs').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_wip_days_pk',
+      columns: [
+        table.day,
+        table.itemKind,
+        table.phaseKey,
+        table.locationId,
+        table.departmentId,
+        table.productTypeId,
+      ],
+    }),
+  ],
+);
+
+/**
+ * Phase times of delivered jobs counted per UTC day of delivery, kind, phase, location and exact whole minutes (a
  * histogram, docs/decisions/013-analytics-rollups.md): the workflow screen's phase median and p90 over a
  * range read one row per distinct duration a day instead of one per job, and come out as exactly as
  * percentile_cont over the jobs. Kept by the delivery and by reads of a delivered job; a count may stay at 0.
@@ -1037,10 +1069,21 @@ export const analyticsPhaseDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     itemKind: text('item_kind').notNull(),
     phaseKey: text('phase_key').notNull(),
+    // The job's location (where it was first read, '' for none): the location filter reads the rollup too.
+    locationId: text('location_id').notNull().default(''),
     minutes: bigint('minutes', { mode: 'number' }).notNull(),
     jobs: integer('jobs').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.day, table.itemKind, table.phaseKey, table.minutes] })],
+  (table) => [
+    // A unique index rather than a primary key: migrations add the location column before indexing it.
+    uniqueIndex('analytics_phase_days_key_idx').on(
+      table.day,
+      table.itemKind,
+      table.phaseKey,
+      table.locationId,
+      table.minutes,
+    ),
+  ],
 );
 
 /**

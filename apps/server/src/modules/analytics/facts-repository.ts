@@ -14,10 +14,11 @@ export type TClosedVisit = {
   readonly offsiteMinutes: number;
 };
 
+/** Domain `minutesBucket` in SQL, of a number of minutes. */
+export const bucketOfMinutes = (minutes: SQL) => sql`floor(ln(greatest(${minutes}, 0) + 1) / ln(2) * 4)::int`;
+
 /** Domain `minutesBucket` in SQL, of a visit's minutes at its station (offsite time left out). */
-export const STATION_BUCKET_SQL = sql.raw(
-  'floor(ln(greatest(minutes - offsite_minutes, 0) + 1) / ln(2) * 4)::int',
-);
+export const STATION_BUCKET_SQL = bucketOfMinutes(sql.raw('minutes - offsite_minutes'));
 
 /**
  * Rows of a station dwell rollup from a set of visits (`source`, with the columns of analytics_visits): one
@@ -45,6 +46,36 @@ const addStationDwell = (rollup: (typeof STATION_DWELL_TABLES)[number], source: 
   on conflict on constraint ${sql.raw(`${rollup.table}_pk`)} do update set
     visits = ${sql.raw(rollup.table)}.visits + excluded.visits,
     rework_visits = ${sql.raw(rollup.table)}.rework_visits + excluded.rework_visits`;
+
+/** The first UTC midnight at or after visit `v`'s arrival, as a UTC timestamp. */
+const firstMidnight = sql`(date_trunc('day', v.arrived_at at time zone 'UTC')
+  + case when date_trunc('day', v.arrived_at at time zone 'UTC') = v.arrived_at at time zone 'UTC'
+      then interval '0 days' else interval '1 day' end)`;
+
+/**
+ * Rows of the work-in-progress rollup `analytics_wip_days` from a set of visits (`source`, with the columns of
+ * analytics_visits): each visit counts once on every UTC midnight it was under way at (arrived at or before
+ * it, left after it), as `tstzrange(arrived_at, left_at) @> midnight` holds. Most visits span none.
+ */
+const wipDayRows = (source: SQL) => sql`
+  select m::date, v.item_kind, coalesce(v.phase_key, ''), coalesce(v.location_id, ''), v.department_id,
+    coalesce(v.product_type_id::text, ''), count(*)::int
+  from ${source} as v
+  cross join lateral generate_series(${firstMidnight}, v.left_at at time zone 'UTC', interval '1 day') as m
+  where m < v.left_at at time zone 'UTC'
+  group by 1, 2, 3, 4, 5, 6`;
+
+/** Adds the work-in-progress rows of `source` to `analytics_wip_days`, counts of the same key summed. */
+const addWipDays = (source: SQL) => sql`
+  insert into analytics_wip_days (day, item_kind, phase_key, location_id, department_id, product_type_id, jobs)
+  ${wipDayRows(source)}
+  on conflict on constraint analytics_wip_days_pk do update set jobs = analytics_wip_days.jobs + excluded.jobs`;
+
+/** The work-in-progress rollup from the visits, whole (after a rebuild, or once for a workshop upgrading). */
+async function fillWipDays(db: TDatabase): Promise<void> {
+  await db.execute(sql`truncate analytics_wip_days`);
+  await db.execute(addWipDays(sql`analytics_visits`));
+}
 
 /**
  * The phase a visit counts to: the phase of the job's workflow (its product type's own template, else its
@@ -90,25 +121,29 @@ async function shiftPhaseDays(
   if (jobs.length === 0) return;
   const list = JSON.stringify(jobs.map((job) => ({ item_kind: job.kind, item_id: job.id })));
   await db.execute(sql`
-    insert into analytics_phase_days (day, item_kind, phase_key, minutes, jobs)
-    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, s.minutes, ${sign}::int * count(*)::int
+    insert into analytics_phase_days (day, item_kind, phase_key, location_id, minutes, jobs)
+    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, coalesce(j.location_id, ''), s.minutes,
+      ${sign}::int * count(*)::int
     from (select distinct * from jsonb_to_recordset(${list}::jsonb) as x(item_kind text, item_id uuid)) as x
     join analytics_jobs j on j.item_kind = x.item_kind and j.item_id = x.item_id
     join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
     where j.delivered_at is not null
-    group by 1, 2, 3, 4
-    on conflict (day, item_kind, phase_key, minutes) do update set jobs = analytics_phase_days.jobs + excluded.jobs`);
+    group by 1, 2, 3, 4, 5
+    on conflict (day, item_kind, phase_key, location_id, minutes) do update set
+      jobs = analytics_phase_days.jobs + excluded.jobs`);
 }
 
 /** The phase-time rollup from the facts, whole (after a rebuild, or once for a workshop upgrading). */
 async function fillPhaseDays(db: TDatabase): Promise<void> {
+  await db.execute(sql`truncate analytics_phase_days`);
   await db.execute(sql`
-    insert into analytics_phase_days (day, item_kind, phase_key, minutes, jobs)
-    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, s.minutes, count(*)::int
+    insert into analytics_phase_days (day, item_kind, phase_key, location_id, minutes, jobs)
+    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, coalesce(j.location_id, ''), s.minutes,
+      count(*)::int
     from analytics_jobs j
     join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
     where j.delivered_at is not null
-    group by 1, 2, 3, 4`);
+    group by 1, 2, 3, 4, 5`);
 }
 
 /** The station dwell rollups from the visits, whole (after a rebuild, or once for a workshop upgrading). */
@@ -186,6 +221,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           ),
           sql` `,
         )}
+        wip_days as (${addWipDays(sql`inserted`)} returning 1),
         station_days as (
           insert into analytics_station_days (day, station_id, item_kind, product_type_id, bucket, visits, minutes)
           select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
@@ -252,6 +288,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         'analytics_station_days',
         'analytics_station_dwell_days',
         'analytics_station_dwell_months',
+        'analytics_wip_days',
         'analytics_job_steps',
         'analytics_jobs',
         'analytics_visits',
@@ -329,6 +366,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           ${STATION_BUCKET_SQL}, count(*), sum(minutes - offsite_minutes)
         from analytics_visits group by 1, 2, 3, 4, 5`);
       await fillStationDwell(db);
+      await fillWipDays(db);
       await fillPhaseDays(db);
     },
 
@@ -344,26 +382,44 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           select exists (select 1 from analytics_jobs) as has_facts,
             exists (select 1 from location_history) as has_history,
             exists (select 1 from analytics_phase_days) as has_phase_days,
+            -- Phase days kept before they had a location (migration 0020): none has one, though a delivered job
+            -- with phase minutes was read somewhere.
+            (not exists (select 1 from analytics_phase_days where location_id <> '')
+              and exists (select 1 from analytics_jobs j
+                join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
+                  and s.step_kind = 'phase'
+                where j.delivered_at is not null and j.location_id is not null)) as lacks_phase_locations,
             exists (select 1 from analytics_jobs where delivered_at is not null) as has_deliveries,
             exists (select 1 from analytics_visits) as has_visits,
             exists (select 1 from analytics_station_dwell_days)
-              and exists (select 1 from analytics_station_dwell_months) as has_station_dwell`)) as {
+              and exists (select 1 from analytics_station_dwell_months) as has_station_dwell,
+            -- The visits are searched only when the rollup is empty.
+            (not exists (select 1 from analytics_wip_days)
+              and exists (select 1 from analytics_visits v where ${firstMidnight} < v.left_at at time zone 'UTC'))
+              as lacks_wip_days`)) as {
           rows: {
             has_facts: boolean;
             has_history: boolean;
             has_phase_days: boolean;
             has_deliveries: boolean;
+            lacks_phase_locations: boolean;
             has_visits: boolean;
             has_station_dwell: boolean;
+            lacks_wip_days: boolean;
           }[];
         };
         const [row] = rows;
-        // Facts from before a rollup (migrations 0018 and 0019): fill each missing rollup from them once.
-        const fillsPhaseDays = Boolean(row?.has_facts && row.has_deliveries && !row.has_phase_days);
+        // Facts from before a rollup (migrations 0018 to 0020): fill each missing rollup from them once.
+        const fillsPhaseDays = Boolean(
+          row?.has_facts && row.has_deliveries && (!row.has_phase_days || row.lacks_phase_locations),
+        );
         const fillsStationDwell = Boolean(row?.has_facts && row.has_visits && !row.has_station_dwell);
+        // Visits under way at a UTC midnight but no work-in-progress counts: facts from before migration 0020.
+        const fillsWipDays = Boolean(row?.has_facts && row.lacks_wip_days);
         if (fillsPhaseDays) await fillPhaseDays(tx);
         if (fillsStationDwell) await fillStationDwell(tx);
-        if (fillsPhaseDays || fillsStationDwell) return true;
+        if (fillsWipDays) await fillWipDays(tx);
+        if (fillsPhaseDays || fillsStationDwell || fillsWipDays) return true;
         if (row === undefined || row.has_facts || !row.has_history) return false;
         await createAnalyticsFactsRepository(tx).rebuildFacts();
         return true;

@@ -2,7 +2,7 @@ import { percentileOfCounts } from '@loupe/domain/analytics/statistics';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
-import { STATION_BUCKET_SQL } from './facts-repository.ts';
+import { bucketOfMinutes, STATION_BUCKET_SQL } from './facts-repository.ts';
 
 /**
  * The SQL of the analytics screens. Every query reads the facts tables (analytics_*), never
@@ -141,19 +141,22 @@ export function createAnalyticsRepository(db: TDatabase) {
   return {
     /** Jobs first read and jobs delivered, per week (Monday, workshop-local). */
     async throughput(scope: TScope) {
-      const week = (column: SQL) =>
-        sql`to_char(date_trunc('week', ${column} at time zone ${scope.timeZone}), 'YYYY-MM-DD')`;
+      // Counted per week as a timestamp first, formatted once a week: to_char on every job was most of the cost.
+      const week = (column: SQL) => sql`date_trunc('week', ${column} at time zone ${scope.timeZone})`;
       return query(
         db,
         sql`
-          select week, sum(started)::int as started, sum(delivered)::int as delivered from (
-            select ${week(sql`j.first_arrival_at`)} as week, 1 as started, 0 as delivered from analytics_jobs j
+          select to_char(week, 'YYYY-MM-DD') as week, sum(started)::int as started, sum(delivered)::int as delivered
+          from (
+            select ${week(sql`j.first_arrival_at`)} as week, count(*) as started, 0 as delivered from analytics_jobs j
             where j.first_arrival_at >= ${ts(scope.fromAt)} and j.first_arrival_at < ${ts(scope.toAt)}
               and ${jobWhere(scope)}
+            group by 1
             union all
-            select ${week(sql`j.delivered_at`)}, 0, 1 from analytics_jobs j
+            select ${week(sql`j.delivered_at`)}, 0, count(*) from analytics_jobs j
             where ${deliveredIn(scope)} and ${jobWhere(scope)}
-          ) as x group by week order by week`,
+            group by 1
+          ) as x group by x.week order by x.week`,
         { week: text, started: int, delivered: int },
       );
     },
@@ -162,16 +165,57 @@ export function createAnalyticsRepository(db: TDatabase) {
     async workInProgress(scope: TScope, instants: readonly Date[]) {
       if (instants.length === 0) return [];
       const list = JSON.stringify(instants.map((instant) => instant.toISOString()));
-      const finished = await query(
-        db,
-        sql`
-          select w.i::int as idx, coalesce(v.phase_key, '') as phase, count(*)::int as jobs
-          from jsonb_array_elements_text(${list}::jsonb) with ordinality as w(t, i)
-          join analytics_visits v on tstzrange(v.arrived_at, v.left_at) @> (w.t)::timestamptz
-          where ${visitWhere(scope)}
-          group by 1, 2`,
-        { idx: int, phase: text, jobs: int },
+      // Instants at a UTC midnight read the rollup analytics_wip_days (unless a salesperson filter, which it does
+      // not keep, is set); the others search the visits' spans. idx numbers the instants from 1 either way.
+      const DAY_MS = 86_400_000;
+      const fromRollup = scope.salespersonId === null;
+      const midnights = fromRollup
+        ? instants.flatMap((instant, index) =>
+            instant.getTime() % DAY_MS === 0
+              ? [{ i: index + 1, day: instant.toISOString().slice(0, 10) }]
+              : [],
+          )
+        : [];
+      const others = instants.flatMap((instant, index) =>
+        fromRollup && instant.getTime() % DAY_MS === 0 ? [] : [{ i: index + 1, t: instant.toISOString() }],
       );
+      const wipWhere: SQL[] = [sql`true`];
+      if (scope.kind) wipWhere.push(sql`wd.item_kind = ${scope.kind}`);
+      if (scope.locationId) wipWhere.push(sql`wd.location_id = ${scope.locationId}`);
+      if (scope.departmentId) wipWhere.push(sql`wd.department_id = ${scope.departmentId}`);
+      // As the visits compare it: as a uuid, whatever its letter case.
+      if (scope.productTypeId) wipWhere.push(sql`wd.product_type_id = (${scope.productTypeId}::uuid)::text`);
+      const finished = [
+        ...(midnights.length === 0
+          ? []
+          : await query(
+              db,
+              // The days as a list of values, so that their rows are read by the key, not the whole table's.
+              sql`
+                select w.i as idx, wd.phase_key as phase, sum(wd.jobs)::int as jobs
+                from analytics_wip_days wd
+                join jsonb_to_recordset(${JSON.stringify(midnights)}::jsonb) as w(i int, day date) on w.day = wd.day
+                where wd.day in (${sql.join(
+                  midnights.map((midnight) => sql`${midnight.day}::date`),
+                  sql`, `,
+                )}) and ${sql.join(wipWhere, sql` and `)}
+                group by 1, 2
+                having sum(wd.jobs) > 0`,
+              { idx: int, phase: text, jobs: int },
+            )),
+        ...(others.length === 0
+          ? []
+          : await query(
+              db,
+              sql`
+                select w.i as idx, coalesce(v.phase_key, '') as phase, count(*)::int as jobs
+                from jsonb_to_recordset(${JSON.stringify(others)}::jsonb) as w(i int, t timestamptz)
+                join analytics_visits v on tstzrange(v.arrived_at, v.left_at) @> w.t
+                where ${visitWhere(scope)}
+                group by 1, 2`,
+              { idx: int, phase: text, jobs: int },
+            )),
+      ];
       const openParts: SQL[] = [sql`true`];
       if (scope.kind) openParts.push(sql`ti.item_kind = ${scope.kind}`);
       if (scope.locationId) openParts.push(sql`d.location_id = ${scope.locationId}`);
@@ -181,15 +225,25 @@ export function createAnalyticsRepository(db: TDatabase) {
       const open = await query(
         db,
         sql`
-          select w.i::int as idx, coalesce(jw.phase_key, '') as phase, count(*)::int as jobs
+          with open as materialized (
+            select ti.arrived_at, coalesce(jw.phase_key, '') as phase
+            from tracked_items ti
+            left join departments d on d.id = ti.current_department_id
+            -- Each tracked job's order or repair by its key (offset 0): not a hash of every order.
+            left join lateral (
+              select o.status, o.product_type_id, o.salesperson_id from orders o
+              where ti.item_kind = 'order' and o.id = ti.item_id offset 0
+            ) as o on true
+            left join lateral (
+              select r.status from repairs r where ti.item_kind = 'repair' and r.id = ti.item_id offset 0
+            ) as r on true
+            left join job_workflows jw on jw.item_kind = ti.item_kind and jw.item_id = ti.item_id
+            where coalesce(o.status, r.status) not in ('delivered', 'picked_up', 'cancelled')
+              and ${sql.join(openParts, sql` and `)}
+          )
+          select w.i::int as idx, open.phase, count(*)::int as jobs
           from jsonb_array_elements_text(${list}::jsonb) with ordinality as w(t, i)
-          join tracked_items ti on ti.arrived_at <= (w.t)::timestamptz
-          left join departments d on d.id = ti.current_department_id
-          left join orders o on ti.item_kind = 'order' and o.id = ti.item_id
-          left join repairs r on ti.item_kind = 'repair' and r.id = ti.item_id
-          left join job_workflows jw on jw.item_kind = ti.item_kind and jw.item_id = ti.item_id
-          where coalesce(o.status, r.status) not in ('delivered', 'picked_up', 'cancelled')
-            and ${sql.join(openParts, sql` and `)}
+          join open on open.arrived_at <= (w.t)::timestamptz
           group by 1, 2`,
         { idx: int, phase: text, jobs: int },
       );
@@ -212,7 +266,6 @@ export function createAnalyticsRepository(db: TDatabase) {
       const days = wholeUtcDays(scope.fromAt, scope.toAt);
       const usesRollup =
         days !== null &&
-        scope.locationId === null &&
         scope.productTypeId === null &&
         scope.salespersonId === null &&
         scope.departmentId === null;
@@ -224,6 +277,7 @@ export function createAnalyticsRepository(db: TDatabase) {
           from analytics_phase_days pd
           where pd.day >= ${days.fromDay}::date and pd.day < ${days.toDay}::date
             ${scope.kind ? sql`and pd.item_kind = ${scope.kind}` : sql``}
+            ${scope.locationId ? sql`and pd.location_id = ${scope.locationId}` : sql``}
           group by 1, 2`);
         if (days.toAt < scope.toAt) parts.push(fromJobs(days.toAt, scope.toAt));
       } else {
@@ -285,7 +339,10 @@ export function createAnalyticsRepository(db: TDatabase) {
           shape,
         );
       }
-      const parts: SQL[] = [sql`sd.day >= ${scope.fromDay}::date and sd.day <= ${scope.toDay}::date`];
+      // The UTC days fromDay to toDay, as analytics_station_days kept them, read from the station dwell rollups
+      // (the same visits counted by exact minutes, so each count's bucket is that of its minutes): whole months
+      // from the month table, the days around them from the day table.
+      const parts: SQL[] = [];
       if (scope.kind) parts.push(sql`sd.item_kind = ${scope.kind}`);
       if (scope.productTypeId) parts.push(sql`sd.product_type_id = ${scope.productTypeId}`);
       if (scope.locationId || scope.departmentId) {
@@ -295,13 +352,35 @@ export function createAnalyticsRepository(db: TDatabase) {
         parts.push(sql`exists (select 1 from stations st join departments dd on dd.id = st.department_id
           where ${sql.join(place, sql` and `)})`);
       }
+      const endDay = new Date(`${scope.toDay}T00:00:00Z`);
+      endDay.setUTCDate(endDay.getUTCDate() + 1);
+      const toDay = endDay.toISOString().slice(0, 10);
+      const fromRollup = (table: 'days' | 'months', periods: SQL) => sql`
+        select sd.station_id, sd.minutes, sum(sd.visits)::bigint as visits
+        from ${sql.raw(`analytics_station_dwell_${table}`)} sd
+        where ${sql.join([sql`(${periods})`, ...parts], sql` and `)}
+        group by 1, 2`;
+      const dayRange = (from: string, to: string) => sql`(sd.day >= ${from}::date and sd.day < ${to}::date)`;
+      const months = wholeUtcMonths(scope.fromDay, toDay);
+      const counted =
+        months === null
+          ? [fromRollup('days', dayRange(scope.fromDay, toDay))]
+          : [
+              fromRollup(
+                'months',
+                sql`sd.month >= ${months.fromMonth}::date and sd.month < ${months.toMonth}::date`,
+              ),
+              fromRollup(
+                'days',
+                sql`${dayRange(scope.fromDay, months.fromMonth)} or ${dayRange(months.toMonth, toDay)}`,
+              ),
+            ];
       return query(
         db,
         sql`
-          select sd.station_id as "stationId", sd.bucket, sum(sd.visits)::int as visits,
-            sum(sd.minutes)::float8 as minutes
-          from analytics_station_days sd
-          where ${sql.join(parts, sql` and `)}
+          select station_id as "stationId", ${bucketOfMinutes(sql`minutes`)} as bucket,
+            sum(visits)::int as visits, sum(minutes * visits)::float8 as minutes
+          from (${sql.join(counted, sql` union all `)}) as counted
           group by 1, 2`,
         shape,
       );

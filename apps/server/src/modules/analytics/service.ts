@@ -302,7 +302,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
       const end = dayStart(addDays(week, 7), calendar.timeZone);
       return end.getTime() > now.getTime() ? now : end;
     });
-    const [throughput, wipRows, phaseRows, bucketRows, stations, all, durations] = await Promise.all([
+    const [throughput, wipRows, phaseRows, bucketRows, stations, all, durations, names2] = await Promise.all([
       repo.throughput(scope),
       repo.workInProgress(scope, instants),
       repo.phaseTimes(scope),
@@ -310,6 +310,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
       repo.stations(),
       templates(),
       phaseDurations(),
+      repo.names(),
     ]);
     const names = phaseNames(all);
     const nameOf = (key: string) => (key === '' ? 'No phase' : (names.get(key) ?? key));
@@ -389,7 +390,6 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     }));
     // Product types without a template of their own follow their kind's default.
     const defaults = expected.filter((entry) => entry.productTypeId === null);
-    const names2 = await repo.names();
     for (const productTypeId of names2.productTypes.keys()) {
       if (expected.some((entry) => entry.kind === 'order' && entry.productTypeId === productTypeId)) continue;
       const fallback = defaults.find((entry) => entry.kind === 'order');

@@ -1,0 +1,401 @@
+import { ZWorkflowAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
+import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, productTypes } from '../src/db/schema.ts';
+import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
+import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
+import { createTestClock } from './support/test-clock.ts';
+import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+
+type TPlace = { department: { id: string }; station: { id: string } };
+
+/**
+ * Work in progress at UTC midnights from the rollup analytics_wip_days, and station figures from the station
+ * dwell rollups (docs/decisions/013-analytics-rollups.md), by hand (UTC workshop; every job delivered on 25 March, so none is open at the instants):
+ *
+ * - P (no product type): casting 8 Mar 20:00 – 9 Mar 00:00 (left at midnight: under way at none), bench
+ *   9 Mar 00:00–02:00 (arrived at midnight: under way at 9 March 00:00), polishing 9 Mar 02:00 – 17 Mar 08:00
+ *   (under way at the midnights of 10 to 17 March), casting from 17 Mar 08:00.
+ * - Q (Ring, salesperson Sam): casting 15 Mar 23:00 – 16 Mar 01:00 (16 March), bench 16 Mar 01:00 – 23 Mar 00:00
+ *   (17 to 22 March), polishing from 23 Mar 00:00.
+ * - R (no product type): casting 22 Mar 12:00 – 24 Mar 09:00 (23 and 24 March), bench from 24 Mar 09:00.
+ *
+ * The workflow screen for 2–22 March shows WIP at the ends of its three weeks, the midnights of 9, 16 and
+ * 23 March: bench 1 (P); casting 1 (Q) and polishing 1 (P); casting 1 (R).
+ */
+describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
+  let t: TTestApp;
+  let fx: TTrackingFixtures;
+  let manager: TTestClient;
+  let managerEmail: string;
+  let places: Record<'casting' | 'bench' | 'polishing', TPlace>;
+  let ringId = '';
+  let samId = '';
+  const clock = createTestClock(new Date('2026-03-08T08:00:00Z'));
+
+  async function at(instant: string) {
+    clock.set(new Date(instant));
+    manager.idToken = (await t.signIn(managerEmail)).IdToken;
+  }
+
+  async function order(values: { productTypeId?: string; salespersonId?: string } = {}) {
+    const row = await fx.order({ customerName: 'Grace Hopper' });
+    if (Object.keys(values).length > 0) {
+      await t.database.db.update(orders).set(values).where(eq(orders.id, row.id));
+    }
+    const epc = fx.epc();
+    const assigned = await manager.request('POST', '/api/v1/tracking/assign-epc', {
+      body: { orderId: row.id, epcCode: epc, orderNumber: row.orderNumber },
+    });
+    expect(assigned.statusCode).toBe(200);
+    return { id: row.id, epc };
+  }
+
+  async function read(job: { id: string; epc: string }, place: TPlace, instant: string) {
+    await at(instant);
+    const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
+      body: {
+        orderId: job.id,
+        epcCode: job.epc,
+        departmentId: place.department.id,
+        stationId: place.station.id,
+      },
+    });
+    expect(moved.statusCode).toBe(200);
+  }
+
+  async function deliver(job: { id: string }, instant: string) {
+    await at(instant);
+    for (const status of ['quality_check', 'ready', 'delivered']) {
+      const changed = await manager.request('PATCH', `/api/v1/orders/${job.id}`, { body: { status } });
+      expect(changed.statusCode).toBe(200);
+    }
+  }
+
+  /** Rows in one order, whatever the database's collation. */
+  const inOrder = <T extends Record<string, unknown>>(rows: T[]) =>
+    [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+
+  async function rollupRows() {
+    const { rows } = (await t.database.db.execute(sql`
+      select day::text as day, phase_key as phase, product_type_id, jobs from analytics_wip_days`)) as {
+      rows: Record<string, unknown>[];
+    };
+    return inOrder(rows);
+  }
+
+  /** Finished visits under way at each instant as they were counted before the rollup: the visits' spans. */
+  async function exactFromVisits(scope: TScope, instants: readonly Date[]) {
+    const where: ReturnType<typeof sql>[] = [sql`true`];
+    if (scope.kind) where.push(sql`v.item_kind = ${scope.kind}`);
+    if (scope.locationId) where.push(sql`v.location_id = ${scope.locationId}`);
+    if (scope.departmentId) where.push(sql`v.department_id = ${scope.departmentId}`);
+    if (scope.productTypeId) where.push(sql`v.product_type_id = ${scope.productTypeId}::uuid`);
+    if (scope.salespersonId) where.push(sql`v.salesperson_id = ${scope.salespersonId}::uuid`);
+    const list = JSON.stringify(instants.map((instant) => instant.toISOString()));
+    const { rows } = (await t.database.db.execute(sql`
+      select w.i::int as idx, coalesce(v.phase_key, '') as phase, count(*)::int as jobs
+      from jsonb_array_elements_text(${list}::jsonb) with ordinality as w(t, i)
+      join analytics_visits v on tstzrange(v.arrived_at, v.left_at) @> (w.t)::timestamptz
+      where ${sql.join(where, sql` and `)}
+      group by 1, 2`)) as { rows: Record<string, unknown>[] };
+    return inOrder(rows);
+  }
+
+  const scope = (filters: Partial<TScope> = {}): TScope => ({
+    fromAt: new Date('2026-03-02T00:00:00Z'),
+    toAt: new Date('2026-03-23T00:00:00Z'),
+    fromDay: '2026-03-02',
+    toDay: '2026-03-22',
+    timeZone: 'UTC',
+    kind: null,
+    locationId: null,
+    departmentId: null,
+    productTypeId: null,
+    salespersonId: null,
+    ...filters,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp({ database, clock });
+    fx = createTrackingFixtures(t.database.db);
+    const signedIn = await t.clientAs('manager');
+    manager = signedIn.client;
+    managerEmail = signedIn.user.email;
+    samId = (await t.clientAs('salesperson')).user.id;
+    const [ring] = await t.database.db.insert(productTypes).values({ name: 'Ring' }).returning();
+    if (!ring) throw new Error('product type not inserted');
+    ringId = ring.id;
+    const place = async (name: string, stationName: string) => {
+      const department = await fx.department({ name: `${name} ${crypto.randomUUID().slice(0, 6)}` });
+      return { department, station: await fx.station(department.id, { name: stationName }) };
+    };
+    places = {
+      casting: await place('Casting', 'Casting machine'),
+      bench: await place('Bench', 'Bench 1'),
+      polishing: await place('Polishing', 'Lathe'),
+    };
+    const templates = ZWorkflowTemplateSchema.array().parse(
+      ((await manager.request('GET', '/api/v1/workflow/templates')).json() as { data: unknown }).data,
+    );
+    const template = templates.find(
+      (candidate) => candidate.kind === 'order' && candidate.productTypeId === null,
+    );
+    if (!template) throw new Error('no default order template');
+    const phase = (key: string, name: string, departmentIds: string[]) => ({
+      key,
+      name,
+      departmentIds,
+      targetHours: 8,
+      completerRoles: ['production'],
+      needsSignOff: false,
+    });
+    const saved = await manager.request('PUT', `/api/v1/workflow/templates/${template.id}`, {
+      body: {
+        phases: [
+          phase('casting', 'Casting', [places.casting.department.id]),
+          phase('bench', 'Bench work', [places.bench.department.id]),
+          phase('polishing', 'Polishing', [places.polishing.department.id]),
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const p = await order();
+    const q = await order({ productTypeId: ringId, salespersonId: samId });
+    const r = await order();
+    await read(p, places.casting, '2026-03-08T20:00:00Z');
+    await read(p, places.bench, '2026-03-09T00:00:00Z');
+    await read(p, places.polishing, '2026-03-09T02:00:00Z');
+    await read(q, places.casting, '2026-03-15T23:00:00Z');
+    await read(q, places.bench, '2026-03-16T01:00:00Z');
+    await read(p, places.casting, '2026-03-17T08:00:00Z');
+    await read(r, places.casting, '2026-03-22T12:00:00Z');
+    await read(q, places.polishing, '2026-03-23T00:00:00Z');
+    await read(r, places.bench, '2026-03-24T09:00:00Z');
+    for (const job of [p, q, r]) await deliver(job, '2026-03-25T10:00:00Z');
+    await at('2026-03-25T12:00:00Z');
+  });
+  afterAll(() => t.close());
+
+  it('counts each finished visit on every UTC midnight it was under way at', async () => {
+    const days = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => `2026-03-${String(from + index).padStart(2, '0')}`);
+    const row = (day: string, phase: string, productTypeId = '') => ({
+      day,
+      phase,
+      product_type_id: productTypeId,
+      jobs: 1,
+    });
+    expect(await rollupRows()).toEqual(
+      inOrder([
+        row('2026-03-09', 'bench'),
+        ...days(10, 17).map((day) => row(day, 'polishing')),
+        row('2026-03-16', 'casting', ringId),
+        ...days(17, 22).map((day) => row(day, 'bench', ringId)),
+        ...days(23, 24).map((day) => row(day, 'casting')),
+      ]),
+    );
+  });
+
+  it('gives the work in progress at the ends of the weeks worked out by hand', async () => {
+    const wip = async (query: string) => {
+      const response = await manager.request('GET', `/api/v1/analytics/workflow?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return ZWorkflowAnalyticsSchema.parse((response.json() as { data: unknown }).data).wip;
+    };
+    const expected = [
+      { weekStart: '2026-03-02', counts: { casting: 0, bench: 1, polishing: 0 }, total: 1 },
+      { weekStart: '2026-03-09', counts: { casting: 1, bench: 0, polishing: 1 }, total: 2 },
+      { weekStart: '2026-03-16', counts: { casting: 1, bench: 0, polishing: 0 }, total: 1 },
+    ];
+    expect(await wip('from=2026-03-02&to=2026-03-22')).toEqual(expected);
+    // Sam's jobs (a filter the rollup does not keep: read from the visits' spans): Q's casting on 16 March.
+    expect(await wip(`from=2026-03-02&to=2026-03-22&salespersonId=${samId}`)).toEqual([
+      { weekStart: '2026-03-02', counts: { casting: 0 }, total: 0 },
+      { weekStart: '2026-03-09', counts: { casting: 1 }, total: 1 },
+      { weekStart: '2026-03-16', counts: { casting: 0 }, total: 0 },
+    ]);
+    expect(await wip(`from=2026-03-02&to=2026-03-22&productTypeId=${ringId}`)).toEqual([
+      { weekStart: '2026-03-02', counts: { casting: 0 }, total: 0 },
+      { weekStart: '2026-03-09', counts: { casting: 1 }, total: 1 },
+      { weekStart: '2026-03-16', counts: { casting: 0 }, total: 0 },
+    ]);
+  });
+
+  it('gives exactly what the visits spans give, at midnights and between them, under each filter', async () => {
+    const repo = createAnalyticsRepository(t.database.db);
+    const instants = [
+      '2026-03-09T00:00:00Z',
+      '2026-03-09T01:00:00Z',
+      '2026-03-16T00:00:00Z',
+      '2026-03-17T00:00:00Z',
+      '2026-03-17T08:00:00Z',
+      '2026-03-23T00:00:00Z',
+      '2026-03-24T00:00:00Z',
+    ].map((instant) => new Date(instant));
+    const scopes = [
+      scope(),
+      scope({ kind: 'order' }),
+      scope({ kind: 'repair' }),
+      scope({ productTypeId: ringId.toUpperCase() }),
+      scope({ salespersonId: samId }),
+      scope({ departmentId: places.casting.department.id }),
+      scope({ locationId: 'NOWHERE' }),
+    ];
+    for (const each of scopes) {
+      // Every job is delivered: nothing open is counted, so the rows are the finished visits'.
+      expect(inOrder(await repo.workInProgress(each, instants))).toEqual(
+        await exactFromVisits(each, instants),
+      );
+    }
+    // By hand at 17 March 00:00 (the fourth instant): P's polishing and Q's bench.
+    expect(inOrder((await repo.workInProgress(scope(), instants)).filter((row) => row.idx === 4))).toEqual(
+      inOrder([
+        { idx: 4, phase: 'polishing', jobs: 1 },
+        { idx: 4, phase: 'bench', jobs: 1 },
+      ]),
+    );
+  });
+
+  it('gives the station buckets of the station day rollup from the station dwell rollups, months and days', async () => {
+    const repo = createAnalyticsRepository(t.database.db);
+    /** The station figures as they were read before: analytics_station_days over the days fromDay to toDay. */
+    async function fromStationDays(each: TScope) {
+      const { rows } = (await t.database.db.execute(sql`
+        select sd.station_id as "stationId", sd.bucket, sum(sd.visits)::int as visits,
+          sum(sd.minutes)::float8 as minutes
+        from analytics_station_days sd
+        join stations st on st.id = sd.station_id join departments dd on dd.id = st.department_id
+        where sd.day >= ${each.fromDay}::date and sd.day <= ${each.toDay}::date
+          and (${each.kind}::text is null or sd.item_kind = ${each.kind})
+          and (${each.productTypeId}::text is null or sd.product_type_id = ${each.productTypeId})
+          and (${each.departmentId}::text is null or st.department_id = ${each.departmentId})
+          and (${each.locationId}::text is null or dd.location_id = ${each.locationId})
+        group by 1, 2`)) as { rows: Record<string, unknown>[] };
+      return inOrder(rows);
+    }
+    const days = (fromDay: string, toDay: string, filters: Partial<TScope> = {}) =>
+      scope({ fromDay, toDay, ...filters });
+    const scopes = [
+      days('2026-03-02', '2026-03-22'),
+      // Days only, within March.
+      days('2026-03-10', '2026-03-20'),
+      // Whole months only (February to April), and March alone.
+      days('2026-02-01', '2026-04-30'),
+      days('2026-03-01', '2026-03-31'),
+      // The end of February from the days, March from the month, 1–9 April from the days.
+      days('2026-02-20', '2026-04-09'),
+      days('2026-02-20', '2026-04-09', { kind: 'order' }),
+      days('2026-02-20', '2026-04-09', { kind: 'repair' }),
+      days('2026-02-20', '2026-04-09', { productTypeId: ringId }),
+      days('2026-02-20', '2026-04-09', { departmentId: places.bench.department.id }),
+      days('2026-02-20', '2026-04-09', { locationId: 'NOWHERE' }),
+    ];
+    for (const each of scopes) {
+      expect(inOrder(await repo.stationBuckets(each))).toEqual(await fromStationDays(each));
+    }
+    // By hand for March: casting P 240, Q 120, R 2,700 minutes; bench P 120, Q 10,020; polishing P 11,880.
+    const casting = (await repo.stationBuckets(days('2026-03-01', '2026-03-31'))).filter(
+      (row) => row.stationId === places.casting.station.id,
+    );
+    expect(casting.reduce((sum, row) => sum + row.visits, 0)).toBe(3);
+    expect(casting.reduce((sum, row) => sum + row.minutes, 0)).toBe(240 + 120 + 2700);
+  });
+
+  it('keeps phase times by location, so a location filter reads the rollup and gives the same figures', async () => {
+    const { rows } = (await t.database.db.execute(sql`
+      select day::text as day, phase_key as phase, location_id, minutes::int as minutes, jobs
+      from analytics_phase_days where jobs <> 0`)) as { rows: Record<string, unknown>[] };
+    // Every job delivered on 25 March, first read in LOC001: casting P 240, Q 120, R 2,700; bench P 120,
+    // Q 10,020; polishing P 11,880 (the visits still open count nothing yet).
+    const row = (phase: string, minutes: number) => ({
+      day: '2026-03-25',
+      phase,
+      location_id: 'LOC001',
+      minutes,
+      jobs: 1,
+    });
+    expect(inOrder(rows)).toEqual(
+      inOrder([
+        row('casting', 240),
+        row('casting', 120),
+        row('casting', 2700),
+        row('bench', 120),
+        row('bench', 10020),
+        row('polishing', 11880),
+      ]),
+    );
+    const repo = createAnalyticsRepository(t.database.db);
+    /** The phase figures as percentile_cont computes them over the delivered jobs of a location. */
+    async function exactFromJobs(each: TScope) {
+      const { rows: exact } = (await t.database.db.execute(sql`
+        select s.step_key as phase, count(*)::int as jobs, (avg(s.minutes) / 60.0)::float8 as average,
+          (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median,
+          (percentile_cont(0.9) within group (order by s.minutes) / 60.0)::float8 as p90
+        from analytics_jobs j
+        join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
+        where j.delivered_at >= ${each.fromAt.toISOString()}::timestamptz
+          and j.delivered_at < ${each.toAt.toISOString()}::timestamptz and j.location_id = ${each.locationId}
+        group by 1`)) as { rows: Record<string, unknown>[] };
+      return inOrder(exact);
+    }
+    const wholeMonth = {
+      fromAt: new Date('2026-03-01T00:00:00Z'),
+      toAt: new Date('2026-04-01T00:00:00Z'),
+      fromDay: '2026-03-01',
+      toDay: '2026-03-31',
+    };
+    for (const each of [
+      scope({ ...wholeMonth, locationId: 'LOC001' }),
+      scope({ ...wholeMonth, locationId: 'NOWHERE' }),
+      // Partial days at both ends (a workshop at UTC−5): 25 March from the rollup.
+      scope({
+        fromAt: new Date('2026-03-20T05:00:00Z'),
+        toAt: new Date('2026-03-27T05:00:00Z'),
+        locationId: 'LOC001',
+      }),
+    ]) {
+      expect(inOrder(await repo.phaseTimes(each))).toEqual(await exactFromJobs(each));
+    }
+    // Casting by hand: 120, 240 and 2,700 minutes; median 4 h, p90 240 + 0.8 × 2,460 = 2,208 minutes.
+    expect(
+      (await repo.phaseTimes(scope({ ...wholeMonth, locationId: 'LOC001' }))).find(
+        (r) => r.phase === 'casting',
+      ),
+    ).toEqual({ phase: 'casting', jobs: 3, average: 17, median: 4, p90: 36.8 });
+  });
+
+  it('rebuilds the rollup the moves kept, and fills it once for facts that predate it', async () => {
+    const kept = await rollupRows();
+    const facts = createAnalyticsFactsRepository(t.database.db);
+    await facts.rebuildFacts();
+    expect(await rollupRows()).toEqual(kept);
+    await t.database.db.execute(sql`delete from analytics_wip_days`);
+    expect(await facts.rebuildIfMissing()).toBe(true);
+    expect(await rollupRows()).toEqual(kept);
+    expect(await facts.rebuildIfMissing()).toBe(false);
+  });
+
+  it('rebuilds the phase times by location, and fills them again for phase times kept without one', async () => {
+    const phaseDays = async () => {
+      const { rows } = (await t.database.db.execute(sql`
+        select day::text as day, item_kind, phase_key, location_id, minutes::int as minutes, jobs
+        from analytics_phase_days where jobs <> 0`)) as { rows: Record<string, unknown>[] };
+      return inOrder(rows);
+    };
+    const kept = await phaseDays();
+    expect(kept).toHaveLength(6);
+    const facts = createAnalyticsFactsRepository(t.database.db);
+    await facts.rebuildFacts();
+    expect(await phaseDays()).toEqual(kept);
+    // As migration 0020 leaves the rows of a workshop upgrading: every location ''.
+    await t.database.db.execute(sql`update analytics_phase_days set location_id = ''`);
+    expect(await facts.rebuildIfMissing()).toBe(true);
+    expect(await phaseDays()).toEqual(kept);
+    expect(await facts.rebuildIfMissing()).toBe(false);
+  });
+});
