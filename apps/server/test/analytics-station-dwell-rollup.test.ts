@@ -1,15 +1,11 @@
 import { ZProductTypeAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, productTypes } from '../src/db/schema.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
+import { createAnalyticsWorkshop, inOrder, type TAnalyticsWorkshop } from './support/analytics-workshop.ts';
 import { TEST_DATABASES } from './support/databases.ts';
-import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
-import { createTestClock } from './support/test-clock.ts';
-import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
-
-type TPlace = { department: { id: string }; station: { id: string } };
+import type { TTestApp, TTestClient } from './support/test-app.ts';
 
 /**
  * The product type × station dwell table from the rollup analytics_station_dwell_days
@@ -26,44 +22,10 @@ type TPlace = { department: { id: string }; station: { id: string } };
  */
 describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
   let t: TTestApp;
-  let fx: TTrackingFixtures;
   let manager: TTestClient;
-  let managerEmail: string;
-  let places: Record<'casting' | 'bench' | 'polishing', TPlace>;
+  let places: TAnalyticsWorkshop['places'];
   let ringId = '';
   let samId = '';
-  const clock = createTestClock(new Date('2026-02-27T08:00:00Z'));
-
-  async function at(instant: string) {
-    clock.set(new Date(instant));
-    manager.idToken = (await t.signIn(managerEmail)).IdToken;
-  }
-
-  async function order(values: { productTypeId?: string; salespersonId?: string } = {}) {
-    const row = await fx.order({ customerName: 'Grace Hopper' });
-    if (Object.keys(values).length > 0) {
-      await t.database.db.update(orders).set(values).where(eq(orders.id, row.id));
-    }
-    const epc = fx.epc();
-    const assigned = await manager.request('POST', '/api/v1/tracking/assign-epc', {
-      body: { orderId: row.id, epcCode: epc, orderNumber: row.orderNumber },
-    });
-    expect(assigned.statusCode).toBe(200);
-    return { id: row.id, epc };
-  }
-
-  async function read(job: { id: string; epc: string }, place: TPlace, instant: string) {
-    await at(instant);
-    const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
-      body: {
-        orderId: job.id,
-        epcCode: job.epc,
-        departmentId: place.department.id,
-        stationId: place.station.id,
-      },
-    });
-    expect(moved.statusCode).toBe(200);
-  }
 
   async function byStation(query: string) {
     const response = await manager.request('GET', `/api/v1/analytics/product-types?${query}`);
@@ -121,10 +83,6 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
     ...filters,
   });
 
-  /** Rows in one order, whatever the database's collation. */
-  const inOrder = <T extends Record<string, unknown>>(rows: T[]) =>
-    [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
-
   async function rollupRows(period: 'day' | 'month' = 'day') {
     const { rows } = (await t.database.db.execute(sql`
       select ${sql.raw(period)}::text as period, product_type_id, station_id, minutes, visits, rework_visits
@@ -133,24 +91,9 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ database, clock });
-    fx = createTrackingFixtures(t.database.db);
-    const signedIn = await t.clientAs('manager');
-    manager = signedIn.client;
-    managerEmail = signedIn.user.email;
-    samId = (await t.clientAs('salesperson')).user.id;
-    const [ring] = await t.database.db.insert(productTypes).values({ name: 'Ring' }).returning();
-    if (!ring) throw new Error('product type not inserted');
-    ringId = ring.id;
-    const place = async (name: string, stationName: string) => {
-      const department = await fx.department({ name: `${name} ${crypto.randomUUID().slice(0, 6)}` });
-      return { department, station: await fx.station(department.id, { name: stationName }) };
-    };
-    places = {
-      casting: await place('Casting', 'Casting machine'),
-      bench: await place('Bench', 'Bench 1'),
-      polishing: await place('Polishing', 'Lathe'),
-    };
+    const workshop = await createAnalyticsWorkshop(database, '2026-02-27T08:00:00Z');
+    ({ t, manager, places, ringId, samId } = workshop);
+    const { at, order, read } = workshop;
     const p = await order({ productTypeId: ringId, salespersonId: samId });
     const q = await order();
     const r = await order();
