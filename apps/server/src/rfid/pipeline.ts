@@ -152,9 +152,10 @@ function tally(
 export function createIngestPipeline(options: TIngestPipelineOptions) {
   const { events, logger, clock } = options;
   const dedupe = createDedupe({ windowMs: options.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS });
-  const batchSize = options.batchSize ?? 500;
+  // A cap below the usual trigger lowers the trigger too: a batch never holds more than maxBatchSize reads.
+  const maxBatchSize = Math.max(1, options.maxBatchSize ?? 5_000);
+  const batchSize = Math.min(options.batchSize ?? 500, maxBatchSize);
   const batchWaitMs = options.batchWaitMs ?? 10;
-  const maxBatchSize = Math.max(batchSize, options.maxBatchSize ?? 5_000);
   const maxQueuedReads = Math.max(maxBatchSize, options.maxQueuedReads ?? 50_000);
   // The fresh read a repeat belongs to, so its row counts the repeat.
   const freshKeyOf = new Map<string, string>();

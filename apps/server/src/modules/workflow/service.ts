@@ -385,18 +385,19 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         changes: move.changes,
       })),
     );
-    const closedBy = new Map<string, TPhaseMove>();
+    // Each job's phase closes at the first change that completed it.
+    const closedBy = new Map<string, { move: TPhaseMove; phaseKey: string }>();
     for (const move of moves) {
-      for (const key of move.completes) {
-        const id = `${jobKey(move.job.kind, move.job.id)}:${key}`;
-        if (!closedBy.has(id)) closedBy.set(id, move);
+      for (const phaseKey of move.completes) {
+        const id = JSON.stringify([move.job.kind, move.job.id, phaseKey]);
+        if (!closedBy.has(id)) closedBy.set(id, { move, phaseKey });
       }
     }
     const closed = await repo.completeAssignments(
-      [...closedBy].map(([id, move]) => ({
+      [...closedBy.values()].map(({ move, phaseKey }) => ({
         kind: move.job.kind,
         itemId: move.job.id,
-        phaseKey: id.slice(id.lastIndexOf(':') + 1),
+        phaseKey,
         at: move.at,
         by: move.actorId,
       })),
@@ -404,7 +405,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
     // The people whose assignments a change completed hear of it.
     const assigneeRooms = new Map<TPhaseMove, string[]>();
     for (const row of closed) {
-      const move = closedBy.get(`${jobKey(row.itemKind, row.itemId)}:${row.phaseKey}`);
+      const move = closedBy.get(JSON.stringify([row.itemKind, row.itemId, row.phaseKey]))?.move;
       if (move) assigneeRooms.set(move, [...(assigneeRooms.get(move) ?? []), userRoom(row.assigneeId)]);
     }
     return moves.flatMap((move) =>
