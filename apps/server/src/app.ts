@@ -446,12 +446,21 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     logger: app.log,
     events,
   });
+  const analyticsFacts = createAnalyticsFactsRepository(db);
   const settingsService = createSettingsService({
     config,
     settings,
     audit,
     clock,
     isNumberPrefixInUse: (kind, prefix) => isNumberPrefixInUse(db, kind, prefix),
+    onWorkingCalendarChanged: async (calendar) => {
+      if (await analyticsFacts.syncWipTimeZone(calendar.timeZone)) {
+        app.log.info(
+          { timeZone: calendar.timeZone },
+          'analytics work in progress recounted at the new midnights',
+        );
+      }
+    },
   });
   const generalSettings = () => settingsService.generalSettings();
   // Phases follow reads: tracking hands each batch's moves to the workflow inside its transaction.
@@ -526,8 +535,12 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const registry = createRegistryService({ db, clock, events });
   const locations = createLocationService({ db, clock });
   await locations.ensureDefaultLocation();
-  if (await createAnalyticsFactsRepository(db).rebuildIfMissing()) {
+  if (await analyticsFacts.rebuildIfMissing()) {
     app.log.info('analytics facts rebuilt from the location history');
+  }
+  // A workshop whose zone was set before the rollup followed it (or while this instance was down).
+  if (await analyticsFacts.syncWipTimeZone((await settingsService.workingCalendar()).timeZone)) {
+    app.log.info("analytics work in progress recounted at the workshop zone's midnights");
   }
   const departmentTransfer = createDepartmentTransfer({ db, clock, events });
   const readersAdmin = createReadersService({

@@ -1,5 +1,6 @@
 import { ZWorkflowAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
 import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
+import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
@@ -313,6 +314,91 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
     expect(await facts.rebuildIfMissing()).toBe(true);
     expect(await rollupRows()).toEqual(kept);
     expect(await facts.rebuildIfMissing()).toBe(false);
+  });
+
+  /*
+   * The workshop moves to New York (summer time from 8 March 2026, so its midnights are 05:00 UTC until 8 March and
+   * 04:00 UTC after). By hand at New York midnights: P's polishing (9 Mar 02:00 – 17 Mar 08:00 UTC) spans those of
+   * 9 to 17 March; Q's bench (16 Mar 01:00 – 23 Mar 00:00) those of 16 to 22 March; R's casting (22 Mar 12:00 –
+   * 24 Mar 09:00) those of 23 and 24 March; P's bench, P's first casting and Q's casting span none.
+   */
+  it('counts at the midnights of the workshop zone once it is set, and is exact before and while it changes', async () => {
+    const repo = createAnalyticsRepository(t.database.db);
+    const newYork = scope({
+      fromAt: new Date('2026-03-02T05:00:00Z'),
+      toAt: new Date('2026-03-23T04:00:00Z'),
+      timeZone: 'America/New_York',
+    });
+    const midnights = [
+      '2026-03-08T05:00:00Z',
+      '2026-03-09T04:00:00Z',
+      '2026-03-16T04:00:00Z',
+      '2026-03-17T04:00:00Z',
+      '2026-03-23T04:00:00Z',
+      '2026-03-24T04:00:00Z',
+    ].map((instant) => new Date(instant));
+    const scopes = [
+      newYork,
+      { ...newYork, productTypeId: ringId },
+      { ...newYork, salespersonId: samId },
+      { ...newYork, departmentId: places.bench.department.id },
+    ];
+    // Still counted at UTC midnights: New York's are searched in the visits' spans.
+    for (const each of scopes) {
+      expect(inOrder(await repo.workInProgress(each, midnights))).toEqual(
+        await exactFromVisits(each, midnights),
+      );
+    }
+    const kept = await rollupRows();
+
+    const saved = await manager.request('PUT', '/api/v1/workflow/calendar', {
+      body: { ...WORKING_CALENDAR_DEFAULTS, timeZone: 'America/New_York' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const days = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => `2026-03-${String(from + index).padStart(2, '0')}`);
+    const row = (day: string, phase: string, productTypeId = '') => ({
+      day,
+      phase,
+      product_type_id: productTypeId,
+      jobs: 1,
+    });
+    expect(await rollupRows()).toEqual(
+      inOrder([
+        ...days(9, 17).map((day) => row(day, 'polishing')),
+        ...days(16, 22).map((day) => row(day, 'bench', ringId)),
+        ...days(23, 24).map((day) => row(day, 'casting')),
+      ]),
+    );
+    for (const each of scopes) {
+      expect(inOrder(await repo.workInProgress(each, midnights))).toEqual(
+        await exactFromVisits(each, midnights),
+      );
+    }
+    // Read from the rollup, not the spans: a count changed there shows.
+    await t.database.db.execute(sql`update analytics_wip_days set jobs = jobs + 5 where day = '2026-03-17'`);
+    expect((await repo.workInProgress(newYork, midnights)).filter((r) => r.idx === 4)).toEqual(
+      expect.arrayContaining([{ idx: 4, phase: 'polishing', jobs: 6 }]),
+    );
+    await t.database.db.execute(sql`update analytics_wip_days set jobs = jobs - 5 where day = '2026-03-17'`);
+
+    // The screen's week ends are New York's midnights now: 9, 16 and 23 March at 04:00 UTC.
+    const response = await manager.request('GET', '/api/v1/analytics/workflow?from=2026-03-02&to=2026-03-22');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ZWorkflowAnalyticsSchema.parse((response.json() as { data: unknown }).data).wip).toEqual([
+      { weekStart: '2026-03-02', counts: { casting: 0, bench: 0, polishing: 1 }, total: 1 },
+      { weekStart: '2026-03-09', counts: { casting: 0, bench: 1, polishing: 1 }, total: 2 },
+      { weekStart: '2026-03-16', counts: { casting: 1, bench: 0, polishing: 0 }, total: 1 },
+    ]);
+
+    // A rebuild counts at the zone kept; back to UTC gives back the rollup the moves kept.
+    const facts = createAnalyticsFactsRepository(t.database.db);
+    const inNewYork = await rollupRows();
+    await facts.rebuildFacts();
+    expect(await rollupRows()).toEqual(inNewYork);
+    expect(await facts.syncWipTimeZone('America/New_York')).toBe(false);
+    expect(await facts.syncWipTimeZone('UTC')).toBe(true);
+    expect(await rollupRows()).toEqual(kept);
   });
 
   it('rebuilds the phase times by location, and fills them again for phase times kept without one', async () => {

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -1026,10 +1027,10 @@ export const analyticsStationDwellMonths = pgTable(
 );
 
 /**
- * Finished visits under way at each UTC midnight (`day` 00:00 UTC, the visit arrived at or before it and left
- * after it), counted per kind, phase ('' for none), the visit's location ('' for none), department and product
- * type ('' for none) (docs/decisions/013-analytics-rollups.md): the workflow screen's work in progress at an
- * instant that is a UTC midnight reads these counts instead of searching the visits' spans.
+ * Finished visits under way at each midnight of the zone in `analytics_wip_zone` (`day` 00:00 there, the visit
+ * arrived at or before it and left after it), counted per kind, phase ('' for none), the visit's location ('' for
+ * none), department and product type ('' for none) (docs/decisions/013-analytics-rollups.md): the workflow
+ * screen's work in progress at such a midnight reads these counts instead of searching the visits' spans.
  */
 export const analyticsWipDays = pgTable(
   'analytics_wip_days',
@@ -1055,6 +1056,20 @@ export const analyticsWipDays = pgTable(
       ],
     }),
   ],
+);
+
+/**
+ * The time zone whose midnights `analytics_wip_days` counts at: the workshop's (Settings › general), so that
+ * the workflow screen's week ends, local midnights, are rollup reads. One row; a change of the workshop's zone
+ * refills the rollup for the new one (docs/decisions/013-analytics-rollups.md).
+ */
+export const analyticsWipZone = pgTable(
+  'analytics_wip_zone',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull(),
+  },
+  (table) => [check('analytics_wip_zone_one_row', sql`${table.id}`)],
 );
 
 /**

@@ -47,22 +47,28 @@ const addStationDwell = (rollup: (typeof STATION_DWELL_TABLES)[number], source: 
     visits = ${sql.raw(rollup.table)}.visits + excluded.visits,
     rework_visits = ${sql.raw(rollup.table)}.rework_visits + excluded.rework_visits`;
 
-/** The first UTC midnight at or after visit `v`'s arrival, as a UTC timestamp. */
-const firstMidnight = sql`(date_trunc('day', v.arrived_at at time zone 'UTC')
-  + case when date_trunc('day', v.arrived_at at time zone 'UTC') = v.arrived_at at time zone 'UTC'
-      then interval '0 days' else interval '1 day' end)`;
+/** The zone whose midnights `analytics_wip_days` counts at (one row; UTC if it were missing). */
+const WIP_ZONE = sql`coalesce((select z.time_zone from analytics_wip_zone z), 'UTC')`;
+
+/** The visits of `source` (as `v`) paired with each midnight `m` (local wall time) of the rollup's zone they span. */
+const visitsAtMidnights = (source: SQL) => sql`
+  from ${source} as v
+  cross join (select ${WIP_ZONE} as name) as zone
+  cross join lateral generate_series(date_trunc('day', v.arrived_at at time zone zone.name),
+    v.left_at at time zone zone.name, interval '1 day') as m
+  where (m at time zone zone.name) >= v.arrived_at and (m at time zone zone.name) < v.left_at`;
 
 /**
  * Rows of the work-in-progress rollup `analytics_wip_days` from a set of visits (`source`, with the columns of
- * analytics_visits): each visit counts once on every UTC midnight it was under way at (arrived at or before
- * it, left after it), as `tstzrange(arrived_at, left_at) @> midnight` holds. Most visits span none.
+ * analytics_visits): each visit counts once on every midnight of the rollup's zone it was under way at (arrived
+ * at or before it, left after it), as `tstzrange(arrived_at, left_at) @> midnight` holds. The local days are
+ * stepped in wall time and each midnight turned into its instant, so days of 23 or 25 hours count right. Most
+ * visits span none.
  */
 const wipDayRows = (source: SQL) => sql`
   select m::date, v.item_kind, coalesce(v.phase_key, ''), coalesce(v.location_id, ''), v.department_id,
     coalesce(v.product_type_id::text, ''), count(*)::int
-  from ${source} as v
-  cross join lateral generate_series(${firstMidnight}, v.left_at at time zone 'UTC', interval '1 day') as m
-  where m < v.left_at at time zone 'UTC'
+  ${visitsAtMidnights(source)}
   group by 1, 2, 3, 4, 5, 6`;
 
 /** Adds the work-in-progress rows of `source` to `analytics_wip_days`, counts of the same key summed. */
@@ -371,6 +377,28 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
     },
 
     /**
+     * Keeps the work-in-progress rollup at the midnights of the workshop's zone: when `timeZone` is not the
+     * rollup's, refills it for that zone, in one transaction (readers meanwhile get the old counts, whose
+     * instants they still match exactly, and search the visits for the rest). Returns whether it refilled.
+     */
+    async syncWipTimeZone(timeZone: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // Reads go on; a batch recording visits waits, then counts at the new zone's midnights. delete, not
+        // truncate, whose lock would stop the reads too.
+        await tx.execute(sql`lock table analytics_wip_days in exclusive mode`);
+        const { rows } = (await tx.execute(sql`select time_zone from analytics_wip_zone`)) as {
+          rows: { time_zone: string }[];
+        };
+        if (rows[0]?.time_zone === timeZone) return false;
+        await tx.execute(sql`delete from analytics_wip_zone`);
+        await tx.execute(sql`insert into analytics_wip_zone (time_zone) values (${timeZone})`);
+        await tx.execute(sql`delete from analytics_wip_days`);
+        await tx.execute(addWipDays(sql`analytics_visits`));
+        return true;
+      });
+    },
+
+    /**
      * A workshop upgrading to a Loupe with analytics has history but no facts yet: rebuild them once, at start.
      * The table lock makes a second instance starting at the same time wait and then find the facts there.
      * Returns whether it rebuilt.
@@ -395,8 +423,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
               and exists (select 1 from analytics_station_dwell_months) as has_station_dwell,
             -- The visits are searched only when the rollup is empty.
             (not exists (select 1 from analytics_wip_days)
-              and exists (select 1 from analytics_visits v where ${firstMidnight} < v.left_at at time zone 'UTC'))
-              as lacks_wip_days`)) as {
+              and exists (select 1 ${visitsAtMidnights(sql`analytics_visits`)})) as lacks_wip_days`)) as {
           rows: {
             has_facts: boolean;
             has_history: boolean;
@@ -414,7 +441,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           row?.has_facts && row.has_deliveries && (!row.has_phase_days || row.lacks_phase_locations),
         );
         const fillsStationDwell = Boolean(row?.has_facts && row.has_visits && !row.has_station_dwell);
-        // Visits under way at a UTC midnight but no work-in-progress counts: facts from before migration 0020.
+        // Visits under way at a midnight but no work-in-progress counts: facts from before migration 0020.
         const fillsWipDays = Boolean(row?.has_facts && row.lacks_wip_days);
         if (fillsPhaseDays) await fillPhaseDays(tx);
         if (fillsStationDwell) await fillStationDwell(tx);

@@ -165,57 +165,46 @@ export function createAnalyticsRepository(db: TDatabase) {
     async workInProgress(scope: TScope, instants: readonly Date[]) {
       if (instants.length === 0) return [];
       const list = JSON.stringify(instants.map((instant) => instant.toISOString()));
-      // Instants at a UTC midnight read the rollup analytics_wip_days (unless a salesperson filter, which it does
-      // not keep, is set); the others search the visits' spans. idx numbers the instants from 1 either way.
-      const DAY_MS = 86_400_000;
-      const fromRollup = scope.salespersonId === null;
-      const midnights = fromRollup
-        ? instants.flatMap((instant, index) =>
-            instant.getTime() % DAY_MS === 0
-              ? [{ i: index + 1, day: instant.toISOString().slice(0, 10) }]
-              : [],
-          )
-        : [];
-      const others = instants.flatMap((instant, index) =>
-        fromRollup && instant.getTime() % DAY_MS === 0 ? [] : [{ i: index + 1, t: instant.toISOString() }],
+      const numbered = JSON.stringify(
+        instants.map((instant, index) => ({ i: index + 1, t: instant.toISOString() })),
       );
+      // An instant that is a midnight of the rollup's zone (the workshop's, analytics_wip_zone) reads the rollup
+      // analytics_wip_days, unless a salesperson filter, which it does not keep, is set; the others search the
+      // visits' spans. PostgreSQL decides which is which, converting as the rollup did, so the answer is exact
+      // even while the rollup is being refilled for a new zone. idx numbers the instants from 1.
+      const fromRollup = scope.salespersonId === null;
       const wipWhere: SQL[] = [sql`true`];
       if (scope.kind) wipWhere.push(sql`wd.item_kind = ${scope.kind}`);
       if (scope.locationId) wipWhere.push(sql`wd.location_id = ${scope.locationId}`);
       if (scope.departmentId) wipWhere.push(sql`wd.department_id = ${scope.departmentId}`);
       // As the visits compare it: as a uuid, whatever its letter case.
       if (scope.productTypeId) wipWhere.push(sql`wd.product_type_id = (${scope.productTypeId}::uuid)::text`);
-      const finished = [
-        ...(midnights.length === 0
-          ? []
-          : await query(
-              db,
-              // The days as a list of values, so that their rows are read by the key, not the whole table's.
-              sql`
-                select w.i as idx, wd.phase_key as phase, sum(wd.jobs)::int as jobs
-                from analytics_wip_days wd
-                join jsonb_to_recordset(${JSON.stringify(midnights)}::jsonb) as w(i int, day date) on w.day = wd.day
-                where wd.day in (${sql.join(
-                  midnights.map((midnight) => sql`${midnight.day}::date`),
-                  sql`, `,
-                )}) and ${sql.join(wipWhere, sql` and `)}
-                group by 1, 2
-                having sum(wd.jobs) > 0`,
-              { idx: int, phase: text, jobs: int },
-            )),
-        ...(others.length === 0
-          ? []
-          : await query(
-              db,
-              sql`
-                select w.i as idx, coalesce(v.phase_key, '') as phase, count(*)::int as jobs
-                from jsonb_to_recordset(${JSON.stringify(others)}::jsonb) as w(i int, t timestamptz)
-                join analytics_visits v on tstzrange(v.arrived_at, v.left_at) @> w.t
-                where ${visitWhere(scope)}
-                group by 1, 2`,
-              { idx: int, phase: text, jobs: int },
-            )),
-      ];
+      const finished = await query(
+        db,
+        sql`
+          with w as materialized (
+            select w.i, w.t from jsonb_to_recordset(${numbered}::jsonb) as w(i int, t timestamptz)
+          ),
+          midnights as materialized (
+            select w.i, (w.t at time zone zone.name)::date as day
+            from w cross join (select coalesce((select z.time_zone from analytics_wip_zone z), 'UTC') as name) as zone
+            where ${fromRollup ? sql`true` : sql`false`}
+              and (((w.t at time zone zone.name)::date)::timestamp at time zone zone.name) = w.t
+          )
+          select m.i as idx, wd.phase_key as phase, sum(wd.jobs)::int as jobs
+          from midnights m
+          join analytics_wip_days wd on wd.day = m.day
+          where ${sql.join(wipWhere, sql` and `)}
+          group by 1, 2
+          having sum(wd.jobs) > 0
+          union all
+          select w.i as idx, coalesce(v.phase_key, '') as phase, count(*)::int as jobs
+          from w
+          join analytics_visits v on tstzrange(v.arrived_at, v.left_at) @> w.t
+          where w.i not in (select m.i from midnights m) and ${visitWhere(scope)}
+          group by 1, 2`,
+        { idx: int, phase: text, jobs: int },
+      );
       const openParts: SQL[] = [sql`true`];
       if (scope.kind) openParts.push(sql`ti.item_kind = ${scope.kind}`);
       if (scope.locationId) openParts.push(sql`d.location_id = ${scope.locationId}`);

@@ -59,6 +59,8 @@ export type TSettingsServiceOptions = {
   readonly clock: TClock;
   /** Whether orders (or repairs) already carry numbers with this prefix: the other kind may not take it. */
   readonly isNumberPrefixInUse: (kind: 'order' | 'repair', prefix: string) => Promise<boolean>;
+  /** After the working calendar is saved: the analytics rollups counted at its zone's midnights follow it. */
+  readonly onWorkingCalendarChanged?: (calendar: TWorkingCalendar) => Promise<void>;
 };
 
 function prefixRefused(field: TPrefixField, message: string): AppError {
@@ -127,6 +129,7 @@ export function createSettingsService(options: TSettingsServiceOptions) {
         ...context,
         details: { section: 'general', changes: { workingCalendar: calendar } },
       });
+      await options.onWorkingCalendarChanged?.(calendar);
       return calendar;
     },
 
