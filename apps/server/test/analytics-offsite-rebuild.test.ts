@@ -70,8 +70,8 @@ describe.each(TEST_DATABASES)('analytics facts rebuilt with offsite legs on %s',
         delivered_at from analytics_jobs order by item_id`),
       steps: await rows(`select step_kind, step_key, minutes::int, visits::int
         from analytics_job_steps order by step_kind, step_key`),
-      stationDays: await rows(`select day::text, station_id, bucket, visits::int, minutes::int
-        from analytics_station_days order by day, station_id, bucket`),
+      stationDays: await rows(`select day::text, station_id, minutes::int, visits::int, rework_visits::int
+        from analytics_station_dwell_days order by day, station_id, minutes`),
     };
   }
 

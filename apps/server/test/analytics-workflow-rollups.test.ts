@@ -3,7 +3,10 @@ import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-templat
 import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
+import {
+  createAnalyticsFactsRepository,
+  STATION_BUCKET_SQL,
+} from '../src/modules/analytics/facts-repository.ts';
 import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
 import { createAnalyticsWorkshop, inOrder, type TAnalyticsWorkshop } from './support/analytics-workshop.ts';
 import { TEST_DATABASES } from './support/databases.ts';
@@ -197,18 +200,22 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
     );
   });
 
-  it('gives the station buckets of the station day rollup from the station dwell rollups, months and days', async () => {
+  it('gives the station buckets of the visits from the station dwell rollups, months and days', async () => {
     const repo = createAnalyticsRepository(t.database.db);
-    /** The station figures as they were read before: analytics_station_days over the days fromDay to toDay. */
-    async function fromStationDays(each: TScope) {
+    /**
+     * The station figures as they were read before the dwell rollups: the visits that ended on the UTC days
+     * fromDay to toDay, per station and bucket (what analytics_station_days kept until migration 0022).
+     */
+    async function fromVisits(each: TScope) {
       const { rows } = (await t.database.db.execute(sql`
-        select sd.station_id as "stationId", sd.bucket, sum(sd.visits)::int as visits,
-          sum(sd.minutes)::float8 as minutes
-        from analytics_station_days sd
-        join stations st on st.id = sd.station_id join departments dd on dd.id = st.department_id
-        where sd.day >= ${each.fromDay}::date and sd.day <= ${each.toDay}::date
-          and (${each.kind}::text is null or sd.item_kind = ${each.kind})
-          and (${each.productTypeId}::text is null or sd.product_type_id = ${each.productTypeId})
+        select v.station_id as "stationId", ${STATION_BUCKET_SQL} as bucket, count(*)::int as visits,
+          sum(v.minutes - v.offsite_minutes)::float8 as minutes
+        from analytics_visits v
+        join stations st on st.id = v.station_id join departments dd on dd.id = st.department_id
+        where (v.left_at at time zone 'UTC')::date >= ${each.fromDay}::date
+          and (v.left_at at time zone 'UTC')::date <= ${each.toDay}::date
+          and (${each.kind}::text is null or v.item_kind = ${each.kind})
+          and (${each.productTypeId}::text is null or coalesce(v.product_type_id::text, '') = ${each.productTypeId})
           and (${each.departmentId}::text is null or st.department_id = ${each.departmentId})
           and (${each.locationId}::text is null or dd.location_id = ${each.locationId})
         group by 1, 2`)) as { rows: Record<string, unknown>[] };
@@ -232,7 +239,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
       days('2026-02-20', '2026-04-09', { locationId: 'NOWHERE' }),
     ];
     for (const each of scopes) {
-      expect(inOrder(await repo.stationBuckets(each))).toEqual(await fromStationDays(each));
+      expect(inOrder(await repo.stationBuckets(each))).toEqual(await fromVisits(each));
     }
     // By hand for March: casting P 240, Q 120, R 2,700 minutes; bench P 120, Q 10,020; polishing P 11,880.
     const casting = (await repo.stationBuckets(days('2026-03-01', '2026-03-31'))).filter(

@@ -341,7 +341,8 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     const facts = createAnalyticsFactsRepository(t.database.db);
     expect(await facts.rebuildIfMissing()).toBe(false);
     for (const table of [
-      'analytics_station_days',
+      'analytics_station_dwell_days',
+      'analytics_station_dwell_months',
       'analytics_job_steps',
       'analytics_jobs',
       'analytics_visits',

@@ -933,29 +933,6 @@ export const analyticsVisits = pgTable(
 );
 
 /**
- * Visits per UTC day, station, kind and product type ('' for none), counted per duration bucket (quarter
- * octaves of minutes, domain `minutesBucket`): station averages are exact from `minutes`, percentiles come
- * from the buckets, and a quarter's figures read a few thousand rows instead of millions of visits.
- */
-export const analyticsStationDays = pgTable(
-  'analytics_station_days',
-  {
-    day: date('day', { mode: 'string' }).notNull(),
-    stationId: text('station_id').notNull(),
-    itemKind: text('item_kind').notNull(),
-    productTypeId: text('product_type_id').notNull().default(''),
-    bucket: integer('bucket').notNull(),
-    visits: integer('visits').notNull().default(0),
-    minutes: bigint('minutes', { mode: 'number' }).notNull().default(0),
-  },
-  (table) => [
-    primaryKey({
-      columns: [table.day, table.stationId, table.itemKind, table.productTypeId, table.bucket],
-    }),
-  ],
-);
-
-/**
  * Finished visits counted per UTC day they ended, kind, product type ('' for none), station, the visit's
  * department and location ('' for none), and exact station minutes (offsite left out), with how many of them
  * were rework (docs/decisions/013-analytics-rollups.md): the per product type × station dwell table takes its

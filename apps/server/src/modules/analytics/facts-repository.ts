@@ -228,17 +228,6 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           sql` `,
         )}
         wip_days as (${addWipDays(sql`inserted`)} returning 1),
-        station_days as (
-          insert into analytics_station_days (day, station_id, item_kind, product_type_id, bucket, visits, minutes)
-          select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
-            ${STATION_BUCKET_SQL}, count(*), sum(minutes - offsite_minutes)
-          from inserted
-          group by 1, 2, 3, 4, 5
-          on conflict (day, station_id, item_kind, product_type_id, bucket) do update set
-            visits = analytics_station_days.visits + excluded.visits,
-            minutes = analytics_station_days.minutes + excluded.minutes
-          returning 1
-        ),
         jobs as (
           insert into analytics_jobs (item_kind, item_id, location_id, product_type_id, metal_type_id,
             salesperson_id, promised_date, first_arrival_at, visits, rework_visits, dwell_minutes, offsite_minutes)
@@ -291,7 +280,6 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
     async rebuildFacts(): Promise<void> {
       for (const table of [
         'analytics_phase_days',
-        'analytics_station_days',
         'analytics_station_dwell_days',
         'analytics_station_dwell_months',
         'analytics_wip_days',
@@ -366,11 +354,6 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         union all
         select item_kind, item_id, 'offsite', station_id, sum(offsite_minutes), count(*) from analytics_visits
           where offsite_minutes > 0 group by item_kind, item_id, station_id`);
-      await db.execute(sql`
-        insert into analytics_station_days (day, station_id, item_kind, product_type_id, bucket, visits, minutes)
-        select (left_at at time zone 'UTC')::date, station_id, item_kind, coalesce(product_type_id::text, ''),
-          ${STATION_BUCKET_SQL}, count(*), sum(minutes - offsite_minutes)
-        from analytics_visits group by 1, 2, 3, 4, 5`);
       await fillStationDwell(db);
       await fillWipDays(db);
       await fillPhaseDays(db);

@@ -328,7 +328,7 @@ export function createAnalyticsRepository(db: TDatabase) {
           shape,
         );
       }
-      // The UTC days fromDay to toDay, as analytics_station_days kept them, read from the station dwell rollups
+      // The visits that ended on the UTC days fromDay to toDay, read from the station dwell rollups
       // (the same visits counted by exact minutes, so each count's bucket is that of its minutes): whole months
       // from the month table, the days around them from the day table.
       const parts: SQL[] = [];

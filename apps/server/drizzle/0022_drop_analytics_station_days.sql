@@ -1,0 +1,1 @@
+DROP TABLE "analytics_station_days" CASCADE;
