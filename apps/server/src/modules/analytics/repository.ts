@@ -92,7 +92,8 @@ const deliveredIn = (scope: TScope) =>
 const lateDays = (scope: TScope) =>
   sql`((j.delivered_at at time zone ${scope.timeZone})::date - j.promised_date)`;
 
-const cycleDays = sql`(extract(epoch from (j.delivered_at - j.first_arrival_at)) / 86400.0)`;
+/** In float8 (date_part), not numeric (extract): a year's averages and percentiles of 100,000 jobs took twice as long. */
+const cycleDays = sql`(date_part('epoch', j.delivered_at - j.first_arrival_at) / 86400.0)`;
 
 /**
  * `s.step_kind in (...)` as a list of values, not a subquery, so that PostgreSQL reads each job's steps by the
@@ -450,7 +451,7 @@ export function createAnalyticsRepository(db: TDatabase) {
             select * from jsonb_to_recordset(${list}::jsonb) as x(kind text, pt text, hours float8)
           )
           select count(*)::int as jobs,
-            avg(abs(extract(epoch from (j.delivered_at - j.first_arrival_at)) / 3600.0 - e.hours) / 24.0)::float8 as mae
+            avg(abs(date_part('epoch', j.delivered_at - j.first_arrival_at) / 3600.0 - e.hours) / 24.0)::float8 as mae
           from analytics_jobs j
           join expected e on e.kind = j.item_kind and e.pt = coalesce(j.product_type_id::text, '')
           where ${deliveredIn(scope)} and j.first_arrival_at is not null and ${jobWhere(scope)}`,
@@ -464,18 +465,26 @@ export function createAnalyticsRepository(db: TDatabase) {
       return sortingQuery(
         db,
         sql`
-          select grouping(month, product_type, salesperson, location, late)::int as g, month, product_type as "productTypeId",
-            salesperson as "salespersonId", location as "locationId", late, count(*)::int as delivered,
-            count(*) filter (where late <= 0)::int as "onTime", avg(late) filter (where late > 0)::float8 as "avgLate"
+          select g, to_char(month, 'YYYY-MM') as month,
+            case when is_repair then ${REPAIRS_GROUP} else product_type::text end as "productTypeId",
+            salesperson::text as "salespersonId", location as "locationId", late, delivered, "onTime", "avgLate"
           from (
-            select to_char(j.delivered_at at time zone ${scope.timeZone}, 'YYYY-MM') as month,
-              coalesce(j.product_type_id::text, case when j.item_kind = 'repair' then ${REPAIRS_GROUP} end) as product_type,
-              j.salesperson_id::text as salesperson,
-              j.location_id as location, ${lateDays(scope)} as late
-            from analytics_jobs j
-            where ${deliveredIn(scope)} and j.promised_date is not null and ${jobWhere(scope)}
-          ) as x
-          group by grouping sets ((month), (product_type), (salesperson), (location), (late), ())`,
+            -- Grouped by the month as a timestamp and by the ids as uuids, formatted once a group: formatting
+            -- and casting every job first was most of the cost over a year.
+            select grouping(month, product_type, salesperson, location, late)::int as g, month, product_type,
+              is_repair, salesperson, location, late, count(*)::int as delivered,
+              count(*) filter (where late <= 0)::int as "onTime", avg(late) filter (where late > 0)::float8 as "avgLate"
+            from (
+              select date_trunc('month', j.delivered_at at time zone ${scope.timeZone}) as month,
+                j.product_type_id as product_type,
+                -- Repairs have no product type: they make a group of their own.
+                (j.product_type_id is null and j.item_kind = 'repair') as is_repair,
+                j.salesperson_id as salesperson, j.location_id as location, ${lateDays(scope)} as late
+              from analytics_jobs j
+              where ${deliveredIn(scope)} and j.promised_date is not null and ${jobWhere(scope)}
+            ) as x
+            group by grouping sets ((month), (product_type, is_repair), (salesperson), (location), (late), ())
+          ) as grouped`,
         {
           g: int,
           month: nullableText,

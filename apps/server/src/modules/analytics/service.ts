@@ -501,7 +501,13 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     assertMayView(actor);
     const calendar = await options.calendar();
     const { resolved, scope } = resolve(filter, calendar);
-    const [rows, names] = await Promise.all([repo.productTypeGroups(scope), repo.names()]);
+    // The station table alongside the groups, not after them: each reads a year of jobs or visits.
+    const namesRead = repo.names();
+    const [rows, names, stationRows] = await Promise.all([
+      repo.productTypeGroups(scope),
+      namesRead,
+      namesRead.then((read) => productTypeStations(scope, read.productTypes)),
+    ]);
     const toRow = (row: (typeof rows)[number], withMetal: boolean): TProductTypeRow => ({
       productTypeId: row.productTypeId,
       productTypeName:
@@ -539,7 +545,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
         .filter((row) => row.byType === 0)
         .map((row) => toRow(row, true))
         .sort(sort),
-      byProductTypeAndStation: await productTypeStations(scope, names.productTypes),
+      byProductTypeAndStation: stationRows,
     };
   }
 

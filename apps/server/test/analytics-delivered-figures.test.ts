@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAnalyticsHistory } from '../bench/analytics-seed.ts';
+import type { TDatabaseHandle } from '../src/db/client.ts';
+import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
+import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';
+
+/**
+ * The figures of delivered jobs (on-time groups, product type groups, a comparison side, the prediction
+ * error) against their plain definitions — each job's text keys and numeric durations, grouped as written —
+ * on the benchmark's seeded workshop (orders with and without a product type, repairs, ten salespeople, two
+ * locations, late and early deliveries), under each filter and in a zone other than UTC. The repository
+ * groups by timestamps and uuids and computes in float8 for speed; the answers must not move.
+ */
+describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
+  let handle: TDatabaseHandle;
+  const now = new Date('2026-06-15T12:00:00Z');
+  const filters = { productTypeId: '', salespersonId: '', locationId: '' };
+
+  async function rows(statement: ReturnType<typeof sql>) {
+    return ((await handle.db.execute(statement)) as { rows: Record<string, unknown>[] }).rows;
+  }
+
+  const scope = (days: number, extra: Partial<TScope> = {}): TScope => {
+    const toAt = new Date('2026-06-16T00:00:00Z');
+    const fromAt = new Date(toAt.getTime() - days * 86_400_000);
+    return {
+      fromAt,
+      toAt,
+      fromDay: fromAt.toISOString().slice(0, 10),
+      toDay: '2026-06-15',
+      timeZone: 'UTC',
+      kind: null,
+      locationId: null,
+      departmentId: null,
+      productTypeId: null,
+      salespersonId: null,
+      ...extra,
+    };
+  };
+
+  /** The filters as the repository applies them, for the plain queries. */
+  const where = (s: TScope) => sql`j.delivered_at >= ${s.fromAt.toISOString()}::timestamptz
+    and j.delivered_at < ${s.toAt.toISOString()}::timestamptz
+    and (${s.kind}::text is null or j.item_kind = ${s.kind})
+    and (${s.locationId}::text is null or j.location_id = ${s.locationId})
+    and (${s.productTypeId}::uuid is null or j.product_type_id = ${s.productTypeId}::uuid)
+    and (${s.salespersonId}::uuid is null or j.salesperson_id = ${s.salespersonId}::uuid)`;
+  const late = (s: TScope) => sql`((j.delivered_at at time zone ${s.timeZone})::date - j.promised_date)`;
+  const cycle = sql`(extract(epoch from (j.delivered_at - j.first_arrival_at)) / 86400.0)`;
+
+  const scopes = () => [
+    scope(90),
+    scope(365),
+    scope(365, {
+      timeZone: 'America/New_York',
+      fromAt: new Date('2025-06-16T04:00:00Z'),
+      toAt: new Date('2026-06-16T04:00:00Z'),
+    }),
+    scope(365, { kind: 'repair' }),
+    scope(365, { kind: 'order', productTypeId: filters.productTypeId }),
+    scope(365, { salespersonId: filters.salespersonId }),
+    scope(90, { locationId: filters.locationId }),
+  ];
+
+  /** Numbers to 9 decimals: float8 and numeric part in the last digits. */
+  const rounded = (list: Record<string, unknown>[]) =>
+    list
+      .map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            typeof value === 'number' || (typeof value === 'string' && /^-?\d+\.\d+$/.test(value))
+              ? Math.round(Number(value) * 1e9) / 1e9
+              : value,
+          ]),
+        ),
+      )
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(database);
+    // A hundred reads a job, as the benchmark: some jobs then take longer than their promise.
+    await seedAnalyticsHistory(handle.db, { jobs: 1000, events: 100_000, now });
+    // The seed gives every order a product type: one in eleven loses it, as orders taken without one.
+    await handle.db.execute(sql`
+      update analytics_jobs set product_type_id = null
+      where item_kind = 'order' and ('x' || substr(md5(item_id::text), 1, 4))::bit(16)::int % 11 = 0`);
+    const [pick] = await rows(sql`select
+      (select id::text from product_types order by name limit 1) as "productTypeId",
+      (select id::text from users where role = 'salesperson' order by email limit 1) as "salespersonId",
+      (select id from locations order by id limit 1) as "locationId"`);
+    Object.assign(filters, pick);
+  }, 180_000);
+  afterAll(() => handle.close());
+
+  it('seeds a workshop worth comparing: repairs, orders without a product type, late and early deliveries', async () => {
+    const [counts] = await rows(sql`select
+      count(*) filter (where item_kind = 'repair' and delivered_at is not null)::int as repairs,
+      count(*) filter (where item_kind = 'order' and product_type_id is null)::int as "untyped",
+      count(*) filter (where (delivered_at at time zone 'UTC')::date > promised_date)::int as late,
+      count(*) filter (where (delivered_at at time zone 'UTC')::date <= promised_date)::int as "onTime"
+      from analytics_jobs`);
+    expect(counts).toEqual({
+      repairs: expect.any(Number),
+      untyped: expect.any(Number),
+      late: expect.any(Number),
+      onTime: expect.any(Number),
+    });
+    for (const value of Object.values(counts ?? {})) expect(value).toBeGreaterThan(0);
+  });
+
+  it('counts on time by month, product type (repairs as their own group), salesperson, location and days late', async () => {
+    const repo = createAnalyticsRepository(handle.db);
+    for (const each of scopes()) {
+      const plain = await rows(sql`
+        select grouping(month, product_type, salesperson, location, late)::int as g, month,
+          product_type as "productTypeId", salesperson as "salespersonId", location as "locationId", late,
+          count(*)::int as delivered, count(*) filter (where late <= 0)::int as "onTime",
+          avg(late) filter (where late > 0)::float8 as "avgLate"
+        from (
+          select to_char(j.delivered_at at time zone ${each.timeZone}, 'YYYY-MM') as month,
+            coalesce(j.product_type_id::text, case when j.item_kind = 'repair' then 'repairs' end) as product_type,
+            j.salesperson_id::text as salesperson, j.location_id as location, ${late(each)} as late
+          from analytics_jobs j where ${where(each)} and j.promised_date is not null
+        ) as x
+        group by grouping sets ((month), (product_type), (salesperson), (location), (late), ())`);
+      expect(plain.length).toBeGreaterThan(5);
+      expect(rounded(await repo.onTimeGroups(each))).toEqual(rounded(plain));
+    }
+  });
+
+  it('gives each product type and metal its deliveries, cycle days, rework and on-time counts', async () => {
+    const repo = createAnalyticsRepository(handle.db);
+    for (const each of scopes()) {
+      const plain = await rows(sql`
+        select grouping(j.metal_type_id)::int as "byType", j.item_kind as kind,
+          j.product_type_id::text as "productTypeId", j.metal_type_id::text as "metalTypeId",
+          count(*)::int as delivered, count(${cycle})::int as timed, avg(${cycle})::float8 as average,
+          percentile_cont(0.5) within group (order by ${cycle})::float8 as median,
+          percentile_cont(0.9) within group (order by ${cycle})::float8 as p90,
+          count(*) filter (where j.rework_visits > 0)::int as reworked,
+          count(*) filter (where j.promised_date is not null)::int as promised,
+          count(*) filter (where ${late(each)} <= 0)::int as "onTime"
+        from analytics_jobs j where ${where(each)}
+        group by grouping sets ((j.item_kind, j.product_type_id), (j.item_kind, j.product_type_id, j.metal_type_id))`);
+      expect(plain.length).toBeGreaterThan(0);
+      expect(rounded(await repo.productTypeGroups(each))).toEqual(rounded(plain));
+    }
+  });
+
+  it('gives a comparison side its figures', async () => {
+    const repo = createAnalyticsRepository(handle.db);
+    for (const each of scopes()) {
+      const [plain] = await rows(sql`
+        select
+          (select count(*) from analytics_jobs j
+            where j.first_arrival_at >= ${each.fromAt.toISOString()}::timestamptz
+              and j.first_arrival_at < ${each.toAt.toISOString()}::timestamptz
+              and (${each.kind}::text is null or j.item_kind = ${each.kind})
+              and (${each.locationId}::text is null or j.location_id = ${each.locationId})
+              and (${each.productTypeId}::uuid is null or j.product_type_id = ${each.productTypeId}::uuid)
+              and (${each.salespersonId}::uuid is null or j.salesperson_id = ${each.salespersonId}::uuid))::int as started,
+          count(*)::int as delivered, count(*) filter (where j.promised_date is not null)::int as promised,
+          count(*) filter (where ${late(each)} <= 0)::int as "onTime",
+          avg(${late(each)}) filter (where ${late(each)} > 0)::float8 as "averageDaysLate",
+          avg(${cycle})::float8 as "averageCycleDays",
+          percentile_cont(0.9) within group (order by ${cycle})::float8 as "p90CycleDays",
+          count(*) filter (where j.rework_visits > 0)::int as reworked
+        from analytics_jobs j where ${where(each)}`);
+      expect(rounded([await repo.jobFigures(each)])).toEqual(rounded([plain ?? {}]));
+    }
+  });
+
+  it('measures the prediction error over the delivered jobs', async () => {
+    const repo = createAnalyticsRepository(handle.db);
+    const expected = [
+      { kind: 'order', productTypeId: filters.productTypeId, hours: 90 },
+      { kind: 'order', productTypeId: null, hours: 120 },
+      { kind: 'repair', productTypeId: null, hours: 40 },
+    ];
+    for (const each of scopes()) {
+      const [plain] = await rows(sql`
+        select count(*)::int as jobs,
+          avg(abs(extract(epoch from (j.delivered_at - j.first_arrival_at)) / 3600.0 - e.hours) / 24.0)::float8 as mae
+        from analytics_jobs j
+        join jsonb_to_recordset(${JSON.stringify(
+          expected.map((e) => ({ kind: e.kind, pt: e.productTypeId ?? '', hours: e.hours })),
+        )}::jsonb) as e(kind text, pt text, hours float8)
+          on e.kind = j.item_kind and e.pt = coalesce(j.product_type_id::text, '')
+        where ${where(each)} and j.first_arrival_at is not null`);
+      expect(rounded([await repo.predictionError(each, expected)])).toEqual(rounded([plain ?? {}]));
+    }
+  });
+});
