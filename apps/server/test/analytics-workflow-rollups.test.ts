@@ -152,7 +152,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
       { weekStart: '2026-03-16', counts: { casting: 1, bench: 0, polishing: 0 }, total: 1 },
     ];
     expect(await wip('from=2026-03-02&to=2026-03-22')).toEqual(expected);
-    // Sam's jobs (a filter the rollup does not keep: read from the visits' spans): Q's casting on 16 March.
+    // Sam's jobs (a key of the rollup since migration 0023): Q's casting on 16 March.
     expect(await wip(`from=2026-03-02&to=2026-03-22&salespersonId=${samId}`)).toEqual([
       { weekStart: '2026-03-02', counts: { casting: 0 }, total: 0 },
       { weekStart: '2026-03-09', counts: { casting: 1 }, total: 1 },
@@ -425,5 +425,159 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
     expect(await facts.rebuildIfMissing()).toBe(true);
     expect(await phaseDays()).toEqual(kept);
     expect(await facts.rebuildIfMissing()).toBe(false);
+  });
+
+  it('keeps the salesperson in the rollups, so a salesperson filter reads them, same figures', async () => {
+    const repo = createAnalyticsRepository(t.database.db);
+    /** The rows of Sam's jobs in each rollup kept as the moves and deliveries went. */
+    async function samRows() {
+      const read = async (statement: ReturnType<typeof sql>) =>
+        inOrder(((await t.database.db.execute(statement)) as { rows: Record<string, unknown>[] }).rows);
+      return {
+        wip: await read(sql`select day::text as day, phase_key as phase, salesperson_id, jobs
+          from analytics_wip_days where salesperson_id <> ''`),
+        phase: await read(sql`select day::text as day, phase_key as phase, salesperson_id,
+          minutes::int as minutes, jobs from analytics_phase_days where salesperson_id <> '' and jobs <> 0`),
+        stationDays: await read(sql`select day::text as day, station_id, salesperson_id, minutes, visits
+          from analytics_station_dwell_days where salesperson_id <> ''`),
+        stationMonths: await read(sql`select month::text as month, station_id, salesperson_id, minutes, visits
+          from analytics_station_dwell_months where salesperson_id <> ''`),
+      };
+    }
+    // By hand, Q alone is Sam's: casting 15 Mar 23:00 – 16 Mar 01:00 (120 minutes, under way at 16 March),
+    // bench 16 Mar 01:00 – 23 Mar 00:00 (10,020, under way at 17 to 22 March), delivered on 25 March.
+    const casting = places.casting.station.id;
+    const bench = places.bench.station.id;
+    const days = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => `2026-03-${String(from + index).padStart(2, '0')}`);
+    const kept = await samRows();
+    expect(kept).toEqual({
+      wip: inOrder([
+        { day: '2026-03-16', phase: 'casting', salesperson_id: samId, jobs: 1 },
+        ...days(17, 22).map((day) => ({ day, phase: 'bench', salesperson_id: samId, jobs: 1 })),
+      ]),
+      phase: inOrder([
+        { day: '2026-03-25', phase: 'casting', salesperson_id: samId, minutes: 120, jobs: 1 },
+        { day: '2026-03-25', phase: 'bench', salesperson_id: samId, minutes: 10020, jobs: 1 },
+      ]),
+      stationDays: inOrder([
+        { day: '2026-03-16', station_id: casting, salesperson_id: samId, minutes: 120, visits: 1 },
+        { day: '2026-03-23', station_id: bench, salesperson_id: samId, minutes: 10020, visits: 1 },
+      ]),
+      stationMonths: inOrder([
+        { month: '2026-03-01', station_id: casting, salesperson_id: samId, minutes: 120, visits: 1 },
+        { month: '2026-03-01', station_id: bench, salesperson_id: samId, minutes: 10020, visits: 1 },
+      ]),
+    });
+
+    const sam = scope({ salespersonId: samId.toUpperCase() });
+    const midnights = ['2026-03-09', '2026-03-16', '2026-03-17', '2026-03-23'].map(
+      (day) => new Date(`${day}T00:00:00Z`),
+    );
+    expect(inOrder(await repo.workInProgress(sam, midnights))).toEqual(await exactFromVisits(sam, midnights));
+    /** Sam's phase figures as percentile_cont computes them over the delivered jobs. */
+    async function exactFromJobs(each: TScope) {
+      const { rows } = (await t.database.db.execute(sql`
+        select s.step_key as phase, count(*)::int as jobs, (avg(s.minutes) / 60.0)::float8 as average,
+          (percentile_cont(0.5) within group (order by s.minutes) / 60.0)::float8 as median,
+          (percentile_cont(0.9) within group (order by s.minutes) / 60.0)::float8 as p90
+        from analytics_jobs j
+        join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
+        where j.delivered_at >= ${each.fromAt.toISOString()}::timestamptz
+          and j.delivered_at < ${each.toAt.toISOString()}::timestamptz and j.salesperson_id = ${samId}::uuid
+        group by 1`)) as { rows: Record<string, unknown>[] };
+      return inOrder(rows);
+    }
+    const wholeMonth = scope({
+      fromAt: new Date('2026-03-01T00:00:00Z'),
+      toAt: new Date('2026-04-01T00:00:00Z'),
+      salespersonId: samId,
+    });
+    // Partial days at both ends (a workshop at UTC−5): 25 March from the rollup.
+    const partial = scope({
+      fromAt: new Date('2026-03-20T05:00:00Z'),
+      toAt: new Date('2026-03-27T05:00:00Z'),
+      salespersonId: samId,
+    });
+    for (const each of [wholeMonth, partial]) {
+      expect(inOrder(await repo.phaseTimes(each))).toEqual(await exactFromJobs(each));
+    }
+    expect((await repo.phaseTimes(wholeMonth)).find((row) => row.phase === 'casting')).toEqual({
+      phase: 'casting',
+      jobs: 1,
+      average: 2,
+      median: 2,
+      p90: 2,
+    });
+    // Sam's station buckets of visits that ended on 10–20 March (day rollup) and in March (month rollup).
+    const buckets = async (fromDay: string, toDay: string) =>
+      (await repo.stationBuckets(scope({ fromDay, toDay, salespersonId: samId }))).map(
+        ({ stationId, visits, minutes }) => ({ stationId, visits, minutes }),
+      );
+    expect(await buckets('2026-03-10', '2026-03-20')).toEqual([
+      { stationId: casting, visits: 1, minutes: 120 },
+    ]);
+    expect(inOrder(await buckets('2026-03-01', '2026-03-31'))).toEqual(
+      inOrder([
+        { stationId: casting, visits: 1, minutes: 120 },
+        { stationId: bench, visits: 1, minutes: 10020 },
+      ]),
+    );
+
+    // Read from the rollups, not the visits or the jobs: a count changed there shows under the filter.
+    const db = t.database.db;
+    await db.execute(sql`update analytics_wip_days set jobs = jobs + 5 where salesperson_id = ${samId}`);
+    await db.execute(sql`update analytics_phase_days set jobs = jobs + 1 where salesperson_id = ${samId}`);
+    await db.execute(
+      sql`update analytics_station_dwell_days set visits = visits + 2 where salesperson_id = ${samId}`,
+    );
+    await db.execute(
+      sql`update analytics_station_dwell_months set visits = visits + 3 where salesperson_id = ${samId}`,
+    );
+    expect(inOrder(await repo.workInProgress(sam, midnights))).toEqual(
+      inOrder([
+        { idx: 2, phase: 'casting', jobs: 6 },
+        { idx: 3, phase: 'bench', jobs: 6 },
+      ]),
+    );
+    expect((await repo.phaseTimes(wholeMonth)).find((row) => row.phase === 'casting')).toMatchObject({
+      jobs: 2,
+    });
+    expect(await buckets('2026-03-10', '2026-03-20')).toEqual([
+      { stationId: casting, visits: 3, minutes: 360 },
+    ]);
+    expect(inOrder(await buckets('2026-03-01', '2026-03-31'))).toEqual(
+      inOrder([
+        { stationId: casting, visits: 4, minutes: 480 },
+        { stationId: bench, visits: 4, minutes: 40080 },
+      ]),
+    );
+    await db.execute(sql`update analytics_wip_days set jobs = jobs - 5 where salesperson_id = ${samId}`);
+    await db.execute(sql`update analytics_phase_days set jobs = jobs - 1 where salesperson_id = ${samId}`);
+    await db.execute(
+      sql`update analytics_station_dwell_days set visits = visits - 2 where salesperson_id = ${samId}`,
+    );
+    await db.execute(
+      sql`update analytics_station_dwell_months set visits = visits - 3 where salesperson_id = ${samId}`,
+    );
+    expect(await samRows()).toEqual(kept);
+
+    // A rebuild gives the same rows; so does the start of a workshop whose rollups migration 0023 left without
+    // salespeople (every row at ''), each rollup refilled once.
+    const facts = createAnalyticsFactsRepository(db);
+    await facts.rebuildFacts();
+    expect(await samRows()).toEqual(kept);
+    const tables = [
+      'analytics_wip_days',
+      'analytics_phase_days',
+      'analytics_station_dwell_days',
+      'analytics_station_dwell_months',
+    ];
+    for (const upgraded of [tables, ...tables.map((table) => [table])]) {
+      for (const table of upgraded) await db.execute(sql.raw(`update ${table} set salesperson_id = ''`));
+      expect(await facts.rebuildIfMissing()).toBe(true);
+      expect(await samRows()).toEqual(kept);
+      expect(await facts.rebuildIfMissing()).toBe(false);
+    }
   });
 });

@@ -925,7 +925,8 @@ export const analyticsVisits = pgTable(
     uniqueIndex('analytics_visits_item_idx').on(table.itemKind, table.itemId, table.arrivedAt),
     index('analytics_visits_left_idx').on(table.leftAt),
     index('analytics_visits_station_idx').on(table.stationId, table.leftAt),
-    // Station figures for one salesperson (the day rollup does not keep salespeople): their visits by left_at.
+    // One salesperson's visits by left_at: the partial days of a range, and the start's check that the rollups
+    // keep salespeople (rebuildIfMissing in facts-repository.ts).
     index('analytics_visits_salesperson_idx').on(table.salespersonId, table.leftAt),
     // Work in progress at an instant: the visits whose span holds it, without scanning the others.
     index('analytics_visits_span_idx').using('gist', sql`tstzrange(${table.arrivedAt}, ${table.leftAt})`),
@@ -934,10 +935,10 @@ export const analyticsVisits = pgTable(
 
 /**
  * Finished visits counted per UTC day they ended, kind, product type ('' for none), station, the visit's
- * department and location ('' for none), and exact station minutes (offsite left out), with how many of them
- * were rework (docs/decisions/013-analytics-rollups.md): the per product type × station dwell table takes its
- * median and p90 from these counts, as exactly as percentile_cont over the visits. Visits are never changed
- * once written, so the counts only grow.
+ * department, location and salesperson ('' for none), and exact station minutes (offsite left out), with how
+ * many of them were rework (docs/decisions/013-analytics-rollups.md): the per product type × station dwell
+ * table takes its median and p90 from these counts, as exactly as percentile_cont over the visits. Visits are
+ * never changed once written, so the counts only grow.
  */
 export const analyticsStationDwellDays = pgTable(
   'analytics_station_dwell_days',
@@ -948,6 +949,8 @@ export const analyticsStationDwellDays = pgTable(
     stationId: text('station_id').notNull(),
     departmentId: text('department_id').notNull(),
     locationId: text('location_id').notNull().default(''),
+    // The visit's salesperson ('' for none): the salesperson filter reads the rollup too.
+    salespersonId: text('salesperson_id').notNull().default(''),
     minutes: integer('minutes').notNull(),
     visits: integer('visits').notNull().default(0),
     reworkVisits: integer('rework_visits').notNull().default(0),
@@ -963,6 +966,7 @@ export const analyticsStationDwellDays = pgTable(
         table.stationId,
         table.departmentId,
         table.locationId,
+        table.salespersonId,
         table.minutes,
       ],
     }),
@@ -983,6 +987,8 @@ export const analyticsStationDwellMonths = pgTable(
     stationId: text('station_id').notNull(),
     departmentId: text('department_id').notNull(),
     locationId: text('location_id').notNull().default(''),
+    // The visit's salesperson ('' for none): the salesperson filter reads the rollup too.
+    salespersonId: text('salesperson_id').notNull().default(''),
     minutes: integer('minutes').notNull(),
     visits: integer('visits').notNull().default(0),
     reworkVisits: integer('rework_visits').notNull().default(0),
@@ -997,6 +1003,7 @@ export const analyticsStationDwellMonths = pgTable(
         table.stationId,
         table.departmentId,
         table.locationId,
+        table.salespersonId,
         table.minutes,
       ],
     }),
@@ -1006,8 +1013,9 @@ export const analyticsStationDwellMonths = pgTable(
 /**
  * Finished visits under way at each midnight of the zone in `analytics_wip_zone` (`day` 00:00 there, the visit
  * arrived at or before it and left after it), counted per kind, phase ('' for none), the visit's location ('' for
- * none), department and product type ('' for none) (docs/decisions/013-analytics-rollups.md): the workflow
- * screen's work in progress at such a midnight reads these counts instead of searching the visits' spans.
+ * none), department, product type and salesperson ('' for none) (docs/decisions/013-analytics-rollups.md):
+ * the workflow screen's work in progress at such a midnight reads these counts instead of searching the
+ * visits' spans.
  */
 export const analyticsWipDays = pgTable(
   'analytics_wip_days',
@@ -1018,6 +1026,8 @@ export const analyticsWipDays = pgTable(
     locationId: text('location_id').notNull().default(''),
     departmentId: text('department_id').notNull(),
     productTypeId: text('product_type_id').notNull().default(''),
+    // The visit's salesperson ('' for none): the salesperson filter reads the rollup too.
+    salespersonId: text('salesperson_id').notNull().default(''),
     jobs: integer('jobs').notNull().default(0),
   },
   (table) => [
@@ -1030,6 +1040,7 @@ export const analyticsWipDays = pgTable(
         table.locationId,
         table.departmentId,
         table.productTypeId,
+        table.salespersonId,
       ],
     }),
   ],
@@ -1050,9 +1061,9 @@ export const analyticsWipZone = pgTable(
 );
 
 /**
- * Phase times of delivered jobs counted per UTC day of delivery, kind, phase, location and exact whole minutes (a
- * histogram, docs/decisions/013-analytics-rollups.md): the workflow screen's phase median and p90 over a
- * range read one row per distinct duration a day instead of one per job, and come out as exactly as
+ * Phase times of delivered jobs counted per UTC day of delivery, kind, phase, location, salesperson and exact
+ * whole minutes (a histogram, docs/decisions/013-analytics-rollups.md): the workflow screen's phase median and
+ * p90 over a range read one row per distinct duration a day instead of one per job, and come out as exactly as
  * percentile_cont over the jobs. Kept by the delivery and by reads of a delivered job; a count may stay at 0.
  */
 export const analyticsPhaseDays = pgTable(
@@ -1063,6 +1074,8 @@ export const analyticsPhaseDays = pgTable(
     phaseKey: text('phase_key').notNull(),
     // The job's location (where it was first read, '' for none): the location filter reads the rollup too.
     locationId: text('location_id').notNull().default(''),
+    // The job's salesperson ('' for none), as in analytics_jobs: the salesperson filter reads the rollup too.
+    salespersonId: text('salesperson_id').notNull().default(''),
     minutes: bigint('minutes', { mode: 'number' }).notNull(),
     jobs: integer('jobs').notNull().default(0),
   },
@@ -1073,6 +1086,7 @@ export const analyticsPhaseDays = pgTable(
       table.itemKind,
       table.phaseKey,
       table.locationId,
+      table.salespersonId,
       table.minutes,
     ),
   ],

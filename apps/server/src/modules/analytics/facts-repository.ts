@@ -22,15 +22,15 @@ export const STATION_BUCKET_SQL = bucketOfMinutes(sql.raw('minutes - offsite_min
 
 /**
  * Rows of a station dwell rollup from a set of visits (`source`, with the columns of analytics_visits): one
- * per UTC day (or month) ended, kind, product type, station, department, location and exact station minutes,
- * counting visits and rework visits. recordVisits and the rebuild both use it.
+ * per UTC day (or month) ended, kind, product type, station, department, location, salesperson and exact
+ * station minutes, counting visits and rework visits. recordVisits and the rebuild both use it.
  */
 const stationDwellRows = (period: 'day' | 'month', source: SQL) => sql`
   select date_trunc(${period}, left_at at time zone 'UTC')::date, item_kind, coalesce(product_type_id::text, ''),
-    station_id, department_id, coalesce(location_id, ''), minutes - offsite_minutes, count(*)::int,
-    (count(*) filter (where is_rework))::int
+    station_id, department_id, coalesce(location_id, ''), coalesce(salesperson_id::text, ''),
+    minutes - offsite_minutes, count(*)::int, (count(*) filter (where is_rework))::int
   from ${source}
-  group by 1, 2, 3, 4, 5, 6, 7`;
+  group by 1, 2, 3, 4, 5, 6, 7, 8`;
 
 /** The day and month station dwell rollups (docs/decisions/013-analytics-rollups.md). */
 const STATION_DWELL_TABLES = [
@@ -41,7 +41,7 @@ const STATION_DWELL_TABLES = [
 /** Adds the station dwell rows of `source` to a rollup, counts of the same key summed. */
 const addStationDwell = (rollup: (typeof STATION_DWELL_TABLES)[number], source: SQL) => sql`
   insert into ${sql.raw(rollup.table)} (${sql.raw(rollup.period)}, item_kind, product_type_id, station_id,
-    department_id, location_id, minutes, visits, rework_visits)
+    department_id, location_id, salesperson_id, minutes, visits, rework_visits)
   ${stationDwellRows(rollup.period, source)}
   on conflict on constraint ${sql.raw(`${rollup.table}_pk`)} do update set
     visits = ${sql.raw(rollup.table)}.visits + excluded.visits,
@@ -67,13 +67,14 @@ const visitsAtMidnights = (source: SQL) => sql`
  */
 const wipDayRows = (source: SQL) => sql`
   select m::date, v.item_kind, coalesce(v.phase_key, ''), coalesce(v.location_id, ''), v.department_id,
-    coalesce(v.product_type_id::text, ''), count(*)::int
+    coalesce(v.product_type_id::text, ''), coalesce(v.salesperson_id::text, ''), count(*)::int
   ${visitsAtMidnights(source)}
-  group by 1, 2, 3, 4, 5, 6`;
+  group by 1, 2, 3, 4, 5, 6, 7`;
 
 /** Adds the work-in-progress rows of `source` to `analytics_wip_days`, counts of the same key summed. */
 const addWipDays = (source: SQL) => sql`
-  insert into analytics_wip_days (day, item_kind, phase_key, location_id, department_id, product_type_id, jobs)
+  insert into analytics_wip_days (day, item_kind, phase_key, location_id, department_id, product_type_id,
+    salesperson_id, jobs)
   ${wipDayRows(source)}
   on conflict on constraint analytics_wip_days_pk do update set jobs = analytics_wip_days.jobs + excluded.jobs`;
 
@@ -127,15 +128,15 @@ async function shiftPhaseDays(
   if (jobs.length === 0) return;
   const list = JSON.stringify(jobs.map((job) => ({ item_kind: job.kind, item_id: job.id })));
   await db.execute(sql`
-    insert into analytics_phase_days (day, item_kind, phase_key, location_id, minutes, jobs)
-    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, coalesce(j.location_id, ''), s.minutes,
-      ${sign}::int * count(*)::int
+    insert into analytics_phase_days (day, item_kind, phase_key, location_id, salesperson_id, minutes, jobs)
+    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, coalesce(j.location_id, ''),
+      coalesce(j.salesperson_id::text, ''), s.minutes, ${sign}::int * count(*)::int
     from (select distinct * from jsonb_to_recordset(${list}::jsonb) as x(item_kind text, item_id uuid)) as x
     join analytics_jobs j on j.item_kind = x.item_kind and j.item_id = x.item_id
     join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
     where j.delivered_at is not null
-    group by 1, 2, 3, 4, 5
-    on conflict (day, item_kind, phase_key, location_id, minutes) do update set
+    group by 1, 2, 3, 4, 5, 6
+    on conflict (day, item_kind, phase_key, location_id, salesperson_id, minutes) do update set
       jobs = analytics_phase_days.jobs + excluded.jobs`);
 }
 
@@ -143,13 +144,13 @@ async function shiftPhaseDays(
 async function fillPhaseDays(db: TDatabase): Promise<void> {
   await db.execute(sql`truncate analytics_phase_days`);
   await db.execute(sql`
-    insert into analytics_phase_days (day, item_kind, phase_key, location_id, minutes, jobs)
-    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, coalesce(j.location_id, ''), s.minutes,
-      count(*)::int
+    insert into analytics_phase_days (day, item_kind, phase_key, location_id, salesperson_id, minutes, jobs)
+    select (j.delivered_at at time zone 'UTC')::date, j.item_kind, s.step_key, coalesce(j.location_id, ''),
+      coalesce(j.salesperson_id::text, ''), s.minutes, count(*)::int
     from analytics_jobs j
     join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'phase'
     where j.delivered_at is not null
-    group by 1, 2, 3, 4, 5`);
+    group by 1, 2, 3, 4, 5, 6`);
 }
 
 /** The station dwell rollups from the visits, whole (after a rebuild, or once for a workshop upgrading). */
@@ -218,7 +219,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           from enriched
           on conflict (item_kind, item_id, arrived_at) do nothing
           returning item_kind, item_id, station_id, department_id, location_id, phase_key, product_type_id,
-            arrived_at, left_at, minutes, offsite_minutes, is_rework
+            salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework
         ),
         ${sql.join(
           STATION_DWELL_TABLES.map(
@@ -400,6 +401,20 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
                 join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
                   and s.step_kind = 'phase'
                 where j.delivered_at is not null and j.location_id is not null)) as lacks_phase_locations,
+            -- Rollups kept before they had a salesperson (migration 0023): none has one, though a job with one
+            -- counts in them. Each fill below writes its salespeople, so this holds once.
+            (not exists (select 1 from analytics_phase_days where salesperson_id <> '')
+              and exists (select 1 from analytics_jobs j
+                join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
+                  and s.step_kind = 'phase'
+                where j.delivered_at is not null and j.salesperson_id is not null)) as lacks_phase_salespeople,
+            (not (exists (select 1 from analytics_station_dwell_days where salesperson_id <> '')
+                and exists (select 1 from analytics_station_dwell_months where salesperson_id <> ''))
+              and exists (select 1 from analytics_visits where salesperson_id is not null))
+              as lacks_station_salespeople,
+            (not exists (select 1 from analytics_wip_days where salesperson_id <> '')
+              and exists (select 1 ${visitsAtMidnights(sql`analytics_visits`)}
+                and v.salesperson_id is not null)) as lacks_wip_salespeople,
             exists (select 1 from analytics_jobs where delivered_at is not null) as has_deliveries,
             exists (select 1 from analytics_visits) as has_visits,
             exists (select 1 from analytics_station_dwell_days)
@@ -413,19 +428,27 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             has_phase_days: boolean;
             has_deliveries: boolean;
             lacks_phase_locations: boolean;
+            lacks_phase_salespeople: boolean;
+            lacks_station_salespeople: boolean;
+            lacks_wip_salespeople: boolean;
             has_visits: boolean;
             has_station_dwell: boolean;
             lacks_wip_days: boolean;
           }[];
         };
         const [row] = rows;
-        // Facts from before a rollup (migrations 0018 to 0020): fill each missing rollup from them once.
+        // Facts from before a rollup or one of its keys (migrations 0018 to 0020, 0023): fill each such rollup
+        // from them once.
         const fillsPhaseDays = Boolean(
-          row?.has_facts && row.has_deliveries && (!row.has_phase_days || row.lacks_phase_locations),
+          row?.has_facts &&
+            row.has_deliveries &&
+            (!row.has_phase_days || row.lacks_phase_locations || row.lacks_phase_salespeople),
         );
-        const fillsStationDwell = Boolean(row?.has_facts && row.has_visits && !row.has_station_dwell);
+        const fillsStationDwell = Boolean(
+          row?.has_facts && row.has_visits && (!row.has_station_dwell || row.lacks_station_salespeople),
+        );
         // Visits under way at a midnight but no work-in-progress counts: facts from before migration 0020.
-        const fillsWipDays = Boolean(row?.has_facts && row.lacks_wip_days);
+        const fillsWipDays = Boolean(row?.has_facts && (row.lacks_wip_days || row.lacks_wip_salespeople));
         if (fillsPhaseDays) await fillPhaseDays(tx);
         if (fillsStationDwell) await fillStationDwell(tx);
         if (fillsWipDays) await fillWipDays(tx);

@@ -2,7 +2,7 @@ import { percentileOfCounts } from '@loupe/domain/analytics/statistics';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
-import { bucketOfMinutes, STATION_BUCKET_SQL } from './facts-repository.ts';
+import { bucketOfMinutes } from './facts-repository.ts';
 
 /**
  * The SQL of the analytics screens. Every query reads the facts tables (analytics_*), never
@@ -170,16 +170,16 @@ export function createAnalyticsRepository(db: TDatabase) {
         instants.map((instant, index) => ({ i: index + 1, t: instant.toISOString() })),
       );
       // An instant that is a midnight of the rollup's zone (the workshop's, analytics_wip_zone) reads the rollup
-      // analytics_wip_days, unless a salesperson filter, which it does not keep, is set; the others search the
-      // visits' spans. PostgreSQL decides which is which, converting as the rollup did, so the answer is exact
-      // even while the rollup is being refilled for a new zone. idx numbers the instants from 1.
-      const fromRollup = scope.salespersonId === null;
+      // analytics_wip_days; the others search the visits' spans. PostgreSQL decides which is which, converting
+      // as the rollup did, so the answer is exact even while the rollup is being refilled for a new zone. idx
+      // numbers the instants from 1.
       const wipWhere: SQL[] = [sql`true`];
       if (scope.kind) wipWhere.push(sql`wd.item_kind = ${scope.kind}`);
       if (scope.locationId) wipWhere.push(sql`wd.location_id = ${scope.locationId}`);
       if (scope.departmentId) wipWhere.push(sql`wd.department_id = ${scope.departmentId}`);
       // As the visits compare it: as a uuid, whatever its letter case.
       if (scope.productTypeId) wipWhere.push(sql`wd.product_type_id = (${scope.productTypeId}::uuid)::text`);
+      if (scope.salespersonId) wipWhere.push(sql`wd.salesperson_id = (${scope.salespersonId}::uuid)::text`);
       const finished = await query(
         db,
         sql`
@@ -189,8 +189,7 @@ export function createAnalyticsRepository(db: TDatabase) {
           midnights as materialized (
             select w.i, (w.t at time zone zone.name)::date as day
             from w cross join (select coalesce((select z.time_zone from analytics_wip_zone z), 'UTC') as name) as zone
-            where ${fromRollup ? sql`true` : sql`false`}
-              and (((w.t at time zone zone.name)::date)::timestamp at time zone zone.name) = w.t
+            where (((w.t at time zone zone.name)::date)::timestamp at time zone zone.name) = w.t
           )
           select m.i as idx, wd.phase_key as phase, sum(wd.jobs)::int as jobs
           from midnights m
@@ -243,8 +242,9 @@ export function createAnalyticsRepository(db: TDatabase) {
     /**
      * Minutes per job in each phase over the jobs delivered in the range, as exact (minutes, jobs) counts per
      * phase, with each phase's job count and average hours. Whole UTC days of the range come from the
-     * rollup `analytics_phase_days` when no filter it does not keep is set; the rest (the range's partial days
-     * in the workshop's zone, or every day under such a filter) from the jobs themselves.
+     * rollup `analytics_phase_days` unless a filter it does not keep (product type, department) is set; the
+     * rest (the range's partial days in the workshop's zone, or every day under such a filter) from the jobs
+     * themselves.
      */
     async phaseTimes(scope: TScope) {
       const fromJobs = (fromAt: Date, toAt: Date) => sql`
@@ -254,11 +254,7 @@ export function createAnalyticsRepository(db: TDatabase) {
         where j.delivered_at >= ${ts(fromAt)} and j.delivered_at < ${ts(toAt)} and ${jobWhere(scope)}
         group by 1, 2`;
       const days = wholeUtcDays(scope.fromAt, scope.toAt);
-      const usesRollup =
-        days !== null &&
-        scope.productTypeId === null &&
-        scope.salespersonId === null &&
-        scope.departmentId === null;
+      const usesRollup = days !== null && scope.productTypeId === null && scope.departmentId === null;
       const parts: SQL[] = [];
       if (days !== null && usesRollup) {
         if (scope.fromAt < days.fromAt) parts.push(fromJobs(scope.fromAt, days.fromAt));
@@ -268,6 +264,7 @@ export function createAnalyticsRepository(db: TDatabase) {
           where pd.day >= ${days.fromDay}::date and pd.day < ${days.toDay}::date
             ${scope.kind ? sql`and pd.item_kind = ${scope.kind}` : sql``}
             ${scope.locationId ? sql`and pd.location_id = ${scope.locationId}` : sql``}
+            ${scope.salespersonId ? sql`and pd.salesperson_id = (${scope.salespersonId}::uuid)::text` : sql``}
           group by 1, 2`);
         if (days.toAt < scope.toAt) parts.push(fromJobs(days.toAt, scope.toAt));
       } else {
@@ -311,30 +308,17 @@ export function createAnalyticsRepository(db: TDatabase) {
       }));
     },
 
-    /**
-     * Visits per station and duration bucket in the range: from the day rollup, or from the visits themselves
-     * when a filter the rollup does not keep (salesperson) is set.
-     */
+    /** Visits per station and duration bucket in the range, from the station dwell rollups. */
     async stationBuckets(scope: TScope): Promise<TStationBucketRow[]> {
       const shape = { stationId: text, bucket: int, visits: int, minutes: num };
-      if (scope.salespersonId) {
-        return query(
-          db,
-          sql`
-            select v.station_id as "stationId", ${STATION_BUCKET_SQL} as bucket, count(*)::int as visits,
-              sum(v.minutes - v.offsite_minutes)::float8 as minutes
-            from analytics_visits v
-            where v.left_at >= ${ts(scope.fromAt)} and v.left_at < ${ts(scope.toAt)} and ${visitWhere(scope)}
-            group by 1, 2`,
-          shape,
-        );
-      }
       // The visits that ended on the UTC days fromDay to toDay, read from the station dwell rollups
       // (the same visits counted by exact minutes, so each count's bucket is that of its minutes): whole months
       // from the month table, the days around them from the day table.
       const parts: SQL[] = [];
       if (scope.kind) parts.push(sql`sd.item_kind = ${scope.kind}`);
       if (scope.productTypeId) parts.push(sql`sd.product_type_id = ${scope.productTypeId}`);
+      // As the visits compare it: as a uuid, whatever its letter case.
+      if (scope.salespersonId) parts.push(sql`sd.salesperson_id = (${scope.salespersonId}::uuid)::text`);
       if (scope.locationId || scope.departmentId) {
         const place: SQL[] = [sql`st.id = sd.station_id`];
         if (scope.departmentId) place.push(sql`st.department_id = ${scope.departmentId}`);
@@ -580,9 +564,8 @@ export function createAnalyticsRepository(db: TDatabase) {
      * Visits per product type (kind for repairs) and station that ended in the range: how many, their station
      * minutes (offsite left out) exactly, and how many were rework. Whole UTC months of the range come from the
      * rollup `analytics_station_dwell_months`, the other whole UTC days from `analytics_station_dwell_days`
-     * (exact minutes counted), the partial days at its ends in the workshop's zone from the visits; a
-     * salesperson filter, which the rollups do not keep, reads the visits for the whole range. The median and
-     * p90 are percentile_cont's over the visits one by one.
+     * (exact minutes counted), the partial days at its ends in the workshop's zone from the visits. The median
+     * and p90 are percentile_cont's over the visits one by one.
      */
     async productTypeStations(scope: TScope) {
       const fromVisits = (fromAt: Date, toAt: Date) => sql`
@@ -594,13 +577,14 @@ export function createAnalyticsRepository(db: TDatabase) {
         group by 1, 2, 3, 4`;
       const days = wholeUtcDays(scope.fromAt, scope.toAt);
       const parts: SQL[] = [];
-      if (days !== null && scope.salespersonId === null) {
+      if (days !== null) {
         const where: SQL[] = [];
         if (scope.kind) where.push(sql`sd.item_kind = ${scope.kind}`);
         if (scope.locationId) where.push(sql`sd.location_id = ${scope.locationId}`);
         if (scope.departmentId) where.push(sql`sd.department_id = ${scope.departmentId}`);
         // As the visits compare it: as a uuid, whatever its letter case.
         if (scope.productTypeId) where.push(sql`sd.product_type_id = (${scope.productTypeId}::uuid)::text`);
+        if (scope.salespersonId) where.push(sql`sd.salesperson_id = (${scope.salespersonId}::uuid)::text`);
         // Whole months from the month rollup, the whole days around them from the day rollup.
         const fromRollup = (table: 'days' | 'months', periods: SQL) => sql`
           select sd.item_kind as kind, nullif(sd.product_type_id, '') as product_type_id, sd.station_id,
