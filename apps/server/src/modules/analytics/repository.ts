@@ -180,7 +180,8 @@ export function createAnalyticsRepository(db: TDatabase) {
       // As the visits compare it: as a uuid, whatever its letter case.
       if (scope.productTypeId) wipWhere.push(sql`wd.product_type_id = (${scope.productTypeId}::uuid)::text`);
       if (scope.salespersonId) wipWhere.push(sql`wd.salesperson_id = (${scope.salespersonId}::uuid)::text`);
-      const finished = await query(
+      // Finished and open at once, on two connections (PostgreSQL): neither needs the other.
+      const finished = query(
         db,
         sql`
           with w as materialized (
@@ -211,7 +212,7 @@ export function createAnalyticsRepository(db: TDatabase) {
       if (scope.departmentId) openParts.push(sql`ti.current_department_id = ${scope.departmentId}`);
       if (scope.productTypeId) openParts.push(sql`o.product_type_id = ${scope.productTypeId}::uuid`);
       if (scope.salespersonId) openParts.push(sql`o.salesperson_id = ${scope.salespersonId}::uuid`);
-      const open = await query(
+      const open = query(
         db,
         sql`
           with open as materialized (
@@ -236,7 +237,7 @@ export function createAnalyticsRepository(db: TDatabase) {
           group by 1, 2`,
         { idx: int, phase: text, jobs: int },
       );
-      return [...finished, ...open];
+      return (await Promise.all([finished, open])).flat();
     },
 
     /**
@@ -531,18 +532,27 @@ export function createAnalyticsRepository(db: TDatabase) {
       return sortingQuery(
         db,
         sql`
-          select grouping(j.metal_type_id)::int as "byType", j.item_kind as kind,
-            j.product_type_id::text as "productTypeId", j.metal_type_id::text as "metalTypeId",
-            count(*)::int as delivered, count(${cycleDays})::int as timed,
-            avg(${cycleDays})::float8 as average,
-            percentile_cont(0.5) within group (order by ${cycleDays})::float8 as median,
-            percentile_cont(0.9) within group (order by ${cycleDays})::float8 as p90,
-            count(*) filter (where j.rework_visits > 0)::int as reworked,
-            count(*) filter (where j.promised_date is not null)::int as promised,
-            count(*) filter (where ${lateDays(scope)} <= 0)::int as "onTime"
-          from analytics_jobs j
-          where ${deliveredIn(scope)} and ${jobWhere(scope)}
-          group by grouping sets ((j.item_kind, j.product_type_id), (j.item_kind, j.product_type_id, j.metal_type_id))`,
+          select "byType", case when is_repair then 'repair' else 'order' end as kind,
+            product_type::text as "productTypeId", metal::text as "metalTypeId", delivered, timed, average,
+            median, p90, reworked, promised, "onTime"
+          from (
+            -- Each job's figures computed once, and its kind sorted as a boolean rather than as text.
+            select grouping(metal)::int as "byType", is_repair, product_type, metal,
+              count(*)::int as delivered, count(cycle)::int as timed, avg(cycle)::float8 as average,
+              percentile_cont(0.5) within group (order by cycle)::float8 as median,
+              percentile_cont(0.9) within group (order by cycle)::float8 as p90,
+              count(*) filter (where reworked)::int as reworked, count(late)::int as promised,
+              count(*) filter (where late <= 0)::int as "onTime"
+            from (
+              select j.item_kind = 'repair' as is_repair, j.product_type_id as product_type, j.metal_type_id as metal,
+                ${cycleDays} as cycle, j.rework_visits > 0 as reworked,
+                -- null without a promised date, as the count of promised jobs needs.
+                ${lateDays(scope)} as late
+              from analytics_jobs j
+              where ${deliveredIn(scope)} and ${jobWhere(scope)}
+            ) as jobs
+            group by grouping sets ((is_repair, product_type), (is_repair, product_type, metal))
+          ) as grouped`,
         {
           byType: int,
           kind: z.enum(['order', 'repair']),
