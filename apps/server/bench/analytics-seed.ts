@@ -62,7 +62,6 @@ export async function seedAnalyticsHistory(db: TDatabase, options: TAnalyticsSee
            ('repair', null, 'Repairs', ${phases('repair')}::jsonb)`);
 
   // The jobs: the n-th starts n/jobs of a year ago; jobs with n % 4 = 0 are the second location's.
-  const orderCount = Math.round(options.jobs * 0.75);
   const span = sql`interval '365 days'`;
   const jobDone = sql`(${visits} * 40 + 1500 + 240) * interval '1 minute'`;
   await run(sql`
@@ -73,7 +72,8 @@ export async function seedAnalyticsHistory(db: TDatabase, options: TAnalyticsSee
         (select array_agg(id order by email) from users where email like '%@bench.example') as sellers,
         (select array_agg(id order by name) from customers) as customers
     )
-    select g as n, case when g <= ${orderCount} then 'order' else 'repair' end as kind, gen_random_uuid() as id,
+    -- One job in four a repair, spread over the year and both locations (n % 4 = 0 is the second location's).
+    select g as n, case when (g / 4) % 4 = 1 then 'repair' else 'order' end as kind, gen_random_uuid() as id,
       ${now}::timestamptz - ${span} * (${options.jobs} - g + 1)::float8 / ${options.jobs} as started,
       refs.pts[(g % 8) + 1] as product_type_id, refs.metals[(g % 5) + 1] as metal_type_id,
       refs.sellers[(g % 10) + 1] as salesperson_id, refs.customers[(g % 1000) + 1] as customer_id
