@@ -199,6 +199,21 @@ test('a salesperson is refused the analytics screens and does not see them in th
   }
 });
 
+test('every analytics screen fits a phone: wide tables scroll inside their cards', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, MANAGER.email);
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
+    await settled(page, screen.heading);
+    const width = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      screen: document.documentElement.clientWidth,
+    }));
+    expect(width.page, `${screen.path} is wider than the phone`).toBeLessThanOrEqual(width.screen);
+  }
+});
+
 test('screenshots of every analytics screen, light and dark, with no serious accessibility violation', async ({
   page,
 }) => {

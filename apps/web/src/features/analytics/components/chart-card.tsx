@@ -51,7 +51,14 @@ export function ChartCard<Row>({
   }
 
   return (
-    <Card role="region" aria-labelledby={titleId} className={cn('gap-4', className)} data-slot="chart-card">
+    // min-w-0: in the screens' grids a wide table scrolls inside its card instead of widening every card of
+    // its column past a phone's screen.
+    <Card
+      role="region"
+      aria-labelledby={titleId}
+      className={cn('min-w-0 gap-4', className)}
+      data-slot="chart-card"
+    >
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <CardTitle id={titleId}>{title}</CardTitle>
