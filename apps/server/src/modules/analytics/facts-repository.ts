@@ -366,14 +366,19 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
      * instants they still match exactly, and search the visits for the rest). Returns whether it refilled.
      */
     async syncWipTimeZone(timeZone: string): Promise<boolean> {
+      const zoneOf = async (on: TDatabase) =>
+        (
+          (await on.execute(sql`select time_zone from analytics_wip_zone`)) as {
+            rows: { time_zone: string }[];
+          }
+        ).rows[0]?.time_zone;
+      // Every start asks: without a lock when nothing changes.
+      if ((await zoneOf(db)) === timeZone) return false;
       return db.transaction(async (tx) => {
         // Reads go on; a batch recording visits waits, then counts at the new zone's midnights. delete, not
         // truncate, whose lock would stop the reads too.
         await tx.execute(sql`lock table analytics_wip_days in exclusive mode`);
-        const { rows } = (await tx.execute(sql`select time_zone from analytics_wip_zone`)) as {
-          rows: { time_zone: string }[];
-        };
-        if (rows[0]?.time_zone === timeZone) return false;
+        if ((await zoneOf(tx)) === timeZone) return false;
         await tx.execute(sql`delete from analytics_wip_zone`);
         await tx.execute(sql`insert into analytics_wip_zone (time_zone) values (${timeZone})`);
         await tx.execute(sql`delete from analytics_wip_days`);
