@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAnalyticsHistory } from '../bench/analytics-seed.ts';
 import type { TDatabaseHandle } from '../src/db/client.ts';
 import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
+import { UNFILTERED } from './support/analytics-workshop.ts';
 import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';
 
 /**
@@ -29,12 +30,7 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
       toAt,
       fromDay: fromAt.toISOString().slice(0, 10),
       toDay: '2026-06-15',
-      timeZone: 'UTC',
-      kind: null,
-      locationId: null,
-      departmentId: null,
-      productTypeId: null,
-      salespersonId: null,
+      ...UNFILTERED,
       ...extra,
     };
   };

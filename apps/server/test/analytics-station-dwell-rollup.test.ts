@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
-import { createAnalyticsWorkshop, inOrder, type TAnalyticsWorkshop } from './support/analytics-workshop.ts';
+import {
+  createAnalyticsWorkshop,
+  inOrder,
+  type TAnalyticsWorkshop,
+  UNFILTERED,
+} from './support/analytics-workshop.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import type { TTestApp, TTestClient } from './support/test-app.ts';
 
@@ -74,12 +79,7 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
     toAt: new Date(toAt),
     fromDay: fromAt.slice(0, 10),
     toDay: toAt.slice(0, 10),
-    timeZone: 'UTC',
-    kind: null,
-    locationId: null,
-    departmentId: null,
-    productTypeId: null,
-    salespersonId: null,
+    ...UNFILTERED,
     ...filters,
   });
 

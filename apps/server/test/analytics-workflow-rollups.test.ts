@@ -8,7 +8,12 @@ import {
   STATION_BUCKET_SQL,
 } from '../src/modules/analytics/facts-repository.ts';
 import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
-import { createAnalyticsWorkshop, inOrder, type TAnalyticsWorkshop } from './support/analytics-workshop.ts';
+import {
+  createAnalyticsWorkshop,
+  inOrder,
+  type TAnalyticsWorkshop,
+  UNFILTERED,
+} from './support/analytics-workshop.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import type { TTestApp, TTestClient } from './support/test-app.ts';
 
@@ -32,6 +37,16 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
   let places: TAnalyticsWorkshop['places'];
   let ringId = '';
   let samId = '';
+
+  /** The March days from..to, and a rollup row of one job at a day's midnight. */
+  const days = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, index) => `2026-03-${String(from + index).padStart(2, '0')}`);
+  const row = (day: string, phase: string, productTypeId = '') => ({
+    day,
+    phase,
+    product_type_id: productTypeId,
+    jobs: 1,
+  });
 
   async function rollupRows() {
     const { rows } = (await t.database.db.execute(sql`
@@ -64,12 +79,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
     toAt: new Date('2026-03-23T00:00:00Z'),
     fromDay: '2026-03-02',
     toDay: '2026-03-22',
-    timeZone: 'UTC',
-    kind: null,
-    locationId: null,
-    departmentId: null,
-    productTypeId: null,
-    salespersonId: null,
+    ...UNFILTERED,
     ...filters,
   });
 
@@ -121,14 +131,6 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
   afterAll(() => t.close());
 
   it('counts each finished visit on every UTC midnight it was under way at', async () => {
-    const days = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, index) => `2026-03-${String(from + index).padStart(2, '0')}`);
-    const row = (day: string, phase: string, productTypeId = '') => ({
-      day,
-      phase,
-      product_type_id: productTypeId,
-      jobs: 1,
-    });
     expect(await rollupRows()).toEqual(
       inOrder([
         row('2026-03-09', 'bench'),
@@ -362,14 +364,6 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
       body: { ...WORKING_CALENDAR_DEFAULTS, timeZone: 'America/New_York' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const days = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, index) => `2026-03-${String(from + index).padStart(2, '0')}`);
-    const row = (day: string, phase: string, productTypeId = '') => ({
-      day,
-      phase,
-      product_type_id: productTypeId,
-      jobs: 1,
-    });
     expect(await rollupRows()).toEqual(
       inOrder([
         ...days(9, 17).map((day) => row(day, 'polishing')),
@@ -448,8 +442,6 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
     // bench 16 Mar 01:00 – 23 Mar 00:00 (10,020, under way at 17 to 22 March), delivered on 25 March.
     const casting = places.casting.station.id;
     const bench = places.bench.station.id;
-    const days = (from: number, to: number) =>
-      Array.from({ length: to - from + 1 }, (_, index) => `2026-03-${String(from + index).padStart(2, '0')}`);
     const kept = await samRows();
     expect(kept).toEqual({
       wip: inOrder([

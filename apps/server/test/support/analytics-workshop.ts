@@ -84,3 +84,13 @@ export type TAnalyticsWorkshop = Awaited<ReturnType<typeof createAnalyticsWorksh
 /** Rows in one order, whatever the database's collation. */
 export const inOrder = <T extends Record<string, unknown>>(rows: T[]) =>
   [...rows].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+
+/** A repository scope's filters when none is set, in a UTC workshop: each test spreads its range and filters over it. */
+export const UNFILTERED = {
+  timeZone: 'UTC',
+  kind: null,
+  locationId: null,
+  departmentId: null,
+  productTypeId: null,
+  salespersonId: null,
+} as const;
