@@ -396,7 +396,16 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
   });
 
   it('keeps each step’s delivery as its job’s, as a rebuild does: read after delivery, and delivered again', async () => {
-    // Runs after A's read on 6 March: its polishing visit ended after its delivery, a step of a delivered job.
+    // A, delivered on 3 March, read again (the test before read it at the bench on 6 March and rebuilt): at a
+    // second bench station, then at polishing. Its bench step grows and its Bench 2 step is new, both after
+    // its delivery.
+    const bench2 = await fx.station(places.bench.department.id, { name: 'Bench 2' });
+    const { rows: epcs } = (await t.database.db.execute(
+      sql`select epc from location_history where item_id = ${ids.a} limit 1`,
+    )) as { rows: { epc: string }[] };
+    const epc = epcs[0]?.epc ?? '';
+    await read(ids.a, epc, { department: places.bench.department, station: bench2 }, '2026-03-06T14:00:00Z');
+    await read(ids.a, epc, places.polishing, '2026-03-06T15:00:00Z');
     const steps = async () =>
       (
         (await t.database.db.execute(sql`
@@ -419,7 +428,7 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     expect(kept).toContainEqual({
       job: ids.a,
       kind: 'station',
-      key: places.polishing.station.id,
+      key: bench2.id,
       delivered: '2026-03-03 10:00',
     });
     const facts = createAnalyticsFactsRepository(t.database.db);
