@@ -395,6 +395,54 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     expect(await rollup()).toEqual(kept);
   });
 
+  it('keeps each step’s delivery as its job’s, as a rebuild does: read after delivery, and delivered again', async () => {
+    // A, delivered on 3 March, read again (the test before read it at the bench on 6 March and rebuilt): at a
+    // second bench station, then at polishing. Its bench step grows and its Bench 2 step is new, both after
+    // its delivery.
+    const bench2 = await fx.station(places.bench.department.id, { name: 'Bench 2' });
+    const { rows: epcs } = (await t.database.db.execute(
+      sql`select epc from location_history where item_id = ${ids.a} limit 1`,
+    )) as { rows: { epc: string }[] };
+    const epc = epcs[0]?.epc ?? '';
+    await read(ids.a, epc, { department: places.bench.department, station: bench2 }, '2026-03-06T14:00:00Z');
+    await read(ids.a, epc, places.polishing, '2026-03-06T15:00:00Z');
+    const steps = async () =>
+      (
+        (await t.database.db.execute(sql`
+          select s.item_id::text as job, s.step_kind as kind, s.step_key as key,
+            to_char(s.delivered_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as delivered
+          from analytics_job_steps s order by 1, 2, 3`)) as { rows: { job: string; delivered: string }[] }
+      ).rows;
+    const deliveries = (rows: { job: string; delivered: string }[]) =>
+      [
+        ...new Set(
+          rows.map((row) => {
+            const name = Object.entries(ids).find(([, id]) => id === row.job)?.[0] ?? row.job;
+            return `${name.toUpperCase()} ${row.delivered}`;
+          }),
+        ),
+      ].sort();
+    const kept = await steps();
+    // C is not delivered.
+    expect(deliveries(kept)).toEqual(['A 2026-03-03 10:00', 'B 2026-03-05 10:00', 'C null']);
+    expect(kept).toContainEqual({
+      job: ids.a,
+      kind: 'station',
+      key: bench2.id,
+      delivered: '2026-03-03 10:00',
+    });
+    const facts = createAnalyticsFactsRepository(t.database.db);
+    await facts.rebuildFacts();
+    expect(await steps()).toEqual(kept);
+    // Delivered again (a later delivery of the same job): every step follows.
+    await t.database.db.transaction((tx) =>
+      createAnalyticsFactsRepository(tx).recordDelivered('order', ids.a, new Date('2026-03-07T09:00:00Z')),
+    );
+    expect(deliveries(await steps())).toEqual(['A 2026-03-07 09:00', 'B 2026-03-05 10:00', 'C null']);
+    await facts.rebuildFacts();
+    expect(await steps()).toEqual(kept);
+  });
+
   it('keeps the screens to admins and managers: a salesperson is refused', async () => {
     const { client } = await t.clientAs('salesperson');
     for (const path of ['workflow', 'on-time', 'product-types', 'comparison', 'capacity', 'root-cause']) {

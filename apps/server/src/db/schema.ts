@@ -1154,6 +1154,9 @@ export const analyticsJobSteps = pgTable(
     stepKey: text('step_key').notNull(),
     minutes: bigint('minutes', { mode: 'number' }).notNull().default(0),
     visits: integer('visits').notNull().default(0),
+    // The job's analytics_jobs.delivered_at, copied so that root cause's medians read the steps of a range of
+    // deliveries as one index range, not job by job.
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.itemKind, table.itemId, table.stepKind, table.stepKey] }),
@@ -1167,5 +1170,9 @@ export const analyticsJobSteps = pgTable(
       table.stepKey,
       table.minutes,
     ),
+    // Root cause's medians without a job filter: the steps of the latest deliveries, by kind, from the index alone.
+    index('analytics_job_steps_delivered_idx')
+      .on(table.stepKind, table.deliveredAt, table.stepKey, table.minutes)
+      .where(sql`${table.deliveredAt} is not null`),
   ],
 );

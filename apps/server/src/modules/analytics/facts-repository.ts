@@ -253,8 +253,9 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             offsite_minutes = analytics_jobs.offsite_minutes + excluded.offsite_minutes
           returning 1
         )
-        insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits)
-        select item_kind, item_id, step_kind, step_key, sum(minutes), count(*)
+        insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits, delivered_at)
+        -- A job read after its delivery: its steps carry the delivery (as the statement found analytics_jobs).
+        select steps.item_kind, steps.item_id, step_kind, step_key, sum(minutes), count(*), min(dj.delivered_at)
         from (
           select item_kind, item_id, 'phase' as step_kind, phase_key as step_key, minutes from inserted
             where phase_key is not null
@@ -263,10 +264,12 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           union all
           select item_kind, item_id, 'offsite', station_id, offsite_minutes from inserted where offsite_minutes > 0
         ) as steps
-        group by item_kind, item_id, step_kind, step_key
+        left join analytics_jobs dj on dj.item_kind = steps.item_kind and dj.item_id = steps.item_id
+        group by steps.item_kind, steps.item_id, step_kind, step_key
         on conflict (item_kind, item_id, step_kind, step_key) do update set
           minutes = analytics_job_steps.minutes + excluded.minutes,
-          visits = analytics_job_steps.visits + excluded.visits
+          visits = analytics_job_steps.visits + excluded.visits,
+          delivered_at = excluded.delivered_at
       `);
       await shiftPhaseDays(db, batchJobs, 1);
     },
@@ -346,15 +349,19 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         left join orders o on v.item_kind = 'order' and o.id = v.item_id
         left join repairs r on v.item_kind = 'repair' and r.id = v.item_id`);
       await db.execute(sql`
-        insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits)
-        select item_kind, item_id, 'phase', phase_key, sum(minutes), count(*) from analytics_visits
-          where phase_key is not null group by item_kind, item_id, phase_key
-        union all
-        select item_kind, item_id, 'station', station_id, sum(minutes - offsite_minutes), count(*)
-          from analytics_visits group by item_kind, item_id, station_id
-        union all
-        select item_kind, item_id, 'offsite', station_id, sum(offsite_minutes), count(*) from analytics_visits
-          where offsite_minutes > 0 group by item_kind, item_id, station_id`);
+        insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits, delivered_at)
+        select s.*, j.delivered_at from (
+          select item_kind, item_id, 'phase' as step_kind, phase_key as step_key, sum(minutes) as minutes,
+            count(*) as visits
+          from analytics_visits where phase_key is not null group by item_kind, item_id, phase_key
+          union all
+          select item_kind, item_id, 'station', station_id, sum(minutes - offsite_minutes), count(*)
+            from analytics_visits group by item_kind, item_id, station_id
+          union all
+          select item_kind, item_id, 'offsite', station_id, sum(offsite_minutes), count(*) from analytics_visits
+            where offsite_minutes > 0 group by item_kind, item_id, station_id
+        ) as s
+        join analytics_jobs j on j.item_kind = s.item_kind and j.item_id = s.item_id`);
       await fillStationDwell(db);
       await fillWipDays(db);
       await fillPhaseDays(db);
@@ -486,6 +493,9 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           promised_date = excluded.promised_date,
           delivered_at = excluded.delivered_at
       `);
+      await db.execute(sql`
+        update analytics_job_steps set delivered_at = ${at.toISOString()}::timestamptz
+        where item_kind = ${kind} and item_id = ${itemId}::uuid`);
       await shiftPhaseDays(db, delivered, 1);
     },
   };
