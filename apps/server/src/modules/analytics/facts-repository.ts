@@ -30,7 +30,10 @@ const stationDwellRows = (period: 'day' | 'month', source: SQL) => sql`
     station_id, department_id, coalesce(location_id, ''), coalesce(salesperson_id::text, ''),
     minutes - offsite_minutes, count(*)::int, (count(*) filter (where is_rework))::int
   from ${source}
-  group by 1, 2, 3, 4, 5, 6, 7, 8`;
+  group by 1, 2, 3, 4, 5, 6, 7, 8
+  -- In key order: a refill lays a day's rows out together (a range then reads a few pages, not one a row), and
+  -- concurrent batches upsert shared rows in one order.
+  order by 1, 2, 3, 4, 5, 6, 7, 8`;
 
 /** The day and month station dwell rollups (docs/decisions/013-analytics-rollups.md). */
 const STATION_DWELL_TABLES = [
@@ -69,7 +72,8 @@ const wipDayRows = (source: SQL) => sql`
   select m::date, v.item_kind, coalesce(v.phase_key, ''), coalesce(v.location_id, ''), v.department_id,
     coalesce(v.product_type_id::text, ''), coalesce(v.salesperson_id::text, ''), count(*)::int
   ${visitsAtMidnights(source)}
-  group by 1, 2, 3, 4, 5, 6, 7`;
+  group by 1, 2, 3, 4, 5, 6, 7
+  order by 1, 2, 3, 4, 5, 6, 7`;
 
 /** Adds the work-in-progress rows of `source` to `analytics_wip_days`, counts of the same key summed. */
 const addWipDays = (source: SQL) => sql`
