@@ -496,21 +496,31 @@ export function createAnalyticsRepository(db: TDatabase) {
 
     /** Late jobs, the latest first, with what the list shows. */
     async lateJobs(scope: TScope, limit: number, ids?: readonly { kind: string; id: string }[]) {
+      // Only these jobs (root cause's): each read by its key, not the range's jobs searched for them.
       const only =
         ids === undefined
-          ? sql`true`
-          : sql`(j.item_kind || ':' || j.item_id::text) in (select jsonb_array_elements_text(${JSON.stringify(
-              ids.map((entry) => `${entry.kind}:${entry.id}`),
-            )}::jsonb))`;
+          ? sql``
+          : sql`join jsonb_to_recordset(${JSON.stringify(ids)}::jsonb) as x(kind text, id uuid)
+              on j.item_kind = x.kind and j.item_id = x.id`;
       return query(
         db,
         sql`
+          -- The list first, then the names of the jobs on it.
+          with listed as (
+            select j.item_kind, j.item_id, j.product_type_id, j.salesperson_id, j.location_id, j.promised_date,
+              j.delivered_at, ${lateDays(scope)} as days_late
+            from analytics_jobs j ${only}
+            where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0
+              and ${jobWhere(scope)}
+            order by days_late desc, j.delivered_at desc
+            limit ${limit}
+          )
           select j.item_kind as kind, j.item_id::text as id, coalesce(o.order_number, r.repair_number) as number,
             coalesce(oc.name, rc.name, '') as "customerName", pt.name as "productTypeName",
             coalesce(nullif(u.name, ''), nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as "salespersonName",
             l.name as "locationName", j.promised_date::text as "promisedDate",
-            (extract(epoch from j.delivered_at) * 1000)::float8 as "deliveredAt", ${lateDays(scope)}::int as "daysLate"
-          from analytics_jobs j
+            (extract(epoch from j.delivered_at) * 1000)::float8 as "deliveredAt", j.days_late::int as "daysLate"
+          from listed j
           left join orders o on j.item_kind = 'order' and o.id = j.item_id
           left join repairs r on j.item_kind = 'repair' and r.id = j.item_id
           left join customers oc on oc.id = o.customer_id
@@ -518,10 +528,7 @@ export function createAnalyticsRepository(db: TDatabase) {
           left join product_types pt on pt.id = j.product_type_id
           left join users u on u.id = j.salesperson_id
           left join locations l on l.id = j.location_id
-          where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0
-            and ${jobWhere(scope)} and ${only}
-          order by "daysLate" desc, j.delivered_at desc
-          limit ${limit}`,
+          order by j.days_late desc, j.delivered_at desc`,
         {
           kind: z.enum(['order', 'repair']),
           id: text,

@@ -909,10 +909,11 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     const calendar = await options.calendar();
     const { resolved, scope } = resolve(query, calendar);
     const kinds = query.level === 'phase' ? ['phase'] : ['station', 'offsite'];
-    const [found, stations, all] = await Promise.all([
+    const [found, stations, all, lateJobCount] = await Promise.all([
       repo.lateJobCauses(scope, kinds, { late: ROOT_CAUSE_JOBS, median: MEDIAN_JOBS }),
       repo.stations(),
       templates(),
+      repo.lateJobCount(scope),
     ]);
     const phaseName = phaseNames(all);
     const stationName = new Map(stations.map((s) => [s.id, `${s.departmentName} › ${s.name}`]));
@@ -942,14 +943,11 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
         (query.causeKind === undefined || entry.cause.kind === query.causeKind) &&
         (query.causeId === undefined || entry.cause.id === query.causeId),
     );
-    const [details, lateJobCount] = await Promise.all([
-      repo.lateJobs(
-        scope,
-        LIST_LIMIT,
-        picked.map((entry) => ({ kind: entry.job.kind, id: entry.job.id })),
-      ),
-      repo.lateJobCount(scope),
-    ]);
+    const details = await repo.lateJobs(
+      scope,
+      LIST_LIMIT,
+      picked.map((entry) => ({ kind: entry.job.kind, id: entry.job.id })),
+    );
     const causeOf = new Map(picked.map((entry) => [`${entry.job.kind}:${entry.job.id}`, entry.cause]));
     return {
       filter: resolved,
