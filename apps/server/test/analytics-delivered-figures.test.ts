@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAnalyticsHistory } from '../bench/analytics-seed.ts';
 import type { TDatabaseHandle } from '../src/db/client.ts';
+import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
 import { UNFILTERED } from './support/analytics-workshop.ts';
 import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';
@@ -78,6 +79,12 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
     handle = await openTestDatabase(database);
     // A hundred reads a job, as the benchmark: some jobs then take longer than their promise.
     await seedAnalyticsHistory(handle.db, { jobs: 1000, events: 100_000, now });
+    // The seed's stations take nearly the same minutes every visit: arrivals moved by up to 36 minutes, facts
+    // rebuilt, so that medians depend on which deliveries they are taken over.
+    await handle.db.execute(
+      sql`update location_history set arrived_at = arrived_at + (id % 37) * interval '1 minute'`,
+    );
+    await createAnalyticsFactsRepository(handle.db).rebuildFacts();
     // The seed gives every order a product type: one in eleven loses it, as orders taken without one.
     await handle.db.execute(sql`
       update analytics_jobs set product_type_id = null
@@ -165,6 +172,53 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
           count(*) filter (where j.rework_visits > 0)::int as reworked
         from analytics_jobs j where ${where(each)}`);
       expect(rounded([await repo.jobFigures(each)])).toEqual(rounded([plain ?? {}]));
+    }
+  });
+
+  it('blames each late job on its step furthest over the median of the latest deliveries, as percentile_cont gives it', async () => {
+    const repo = createAnalyticsRepository(handle.db);
+    const latestFirst = sql`j.delivered_at desc, j.item_kind desc, j.item_id desc`;
+    for (const each of scopes().filter(
+      (s) => s.kind === null && s.locationId === null && s.salespersonId === null,
+    )) {
+      for (const [kinds, medianJobs] of [
+        [['station', 'offsite'], 5000],
+        [['station', 'offsite'], 150],
+        [['phase'], 400],
+      ] as const) {
+        const kindList = sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        );
+        const plain = await rows(sql`
+          with latest as (
+            select j.item_kind, j.item_id from analytics_jobs j where ${where(each)}
+            order by ${latestFirst} limit ${medianJobs}
+          ),
+          medians as (
+            select s.step_kind, s.step_key, percentile_cont(0.5) within group (order by s.minutes) as median
+            from latest l
+            join analytics_job_steps s on s.item_kind = l.item_kind and s.item_id = l.item_id
+            where s.step_kind in (${kindList})
+            group by 1, 2
+          ),
+          late as (
+            select j.item_kind, j.item_id, row_number() over (order by ${latestFirst}) as position
+            from analytics_jobs j
+            where ${where(each)} and j.promised_date is not null and ${late(each)} > 0
+            order by ${latestFirst} limit 60
+          )
+          select distinct on (l.position) l.item_kind as kind, l.item_id::text as id, s.step_kind as "stepKind",
+            s.step_key as "stepKey", (s.minutes / 60.0)::float8 as hours, (m.median / 60.0)::float8 as median
+          from late l
+          join analytics_job_steps s on s.item_kind = l.item_kind and s.item_id = l.item_id
+          join medians m on m.step_kind = s.step_kind and m.step_key = s.step_key
+          where s.step_kind in (${kindList}) and s.minutes > m.median
+          order by l.position, s.minutes - m.median desc, s.step_kind, s.step_key`);
+        expect(plain.length).toBeGreaterThan(10);
+        const found = await repo.lateJobCauses(each, kinds, { late: 60, median: medianJobs });
+        expect(rounded(found)).toEqual(rounded(plain));
+      }
     }
   });
 

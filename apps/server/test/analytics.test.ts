@@ -391,8 +391,40 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
       { day: '2026-03-05', item_kind: 'order', phase_key: 'bench', minutes: 3000, jobs: 1 },
       { day: '2026-03-05', item_kind: 'order', phase_key: 'casting', minutes: 120, jobs: 1 },
     ]);
+    // Every step of the delivered jobs, for root cause's medians: the phases above and the same minutes at
+    // each station (one station a department here), none offsite.
+    const stepRollup = async () =>
+      (
+        (await t.database.db.execute(sql`
+          select day::text, step_kind, step_key, minutes::int, jobs from analytics_step_days
+          where jobs <> 0 order by 1, 2, 3, 4`)) as { rows: unknown[] }
+      ).rows;
+    const keptSteps = await stepRollup();
+    const step = (day: string, kind: string, key: string, minutes: number) => ({
+      day,
+      step_kind: kind,
+      step_key: key,
+      minutes,
+      jobs: 1,
+    });
+    const { casting, bench, polishing } = places;
+    const byHand = [
+      step('2026-03-03', 'phase', 'bench', 180),
+      step('2026-03-03', 'phase', 'casting', 120),
+      step('2026-03-03', 'phase', 'polishing', 5670),
+      step('2026-03-03', 'station', casting.station.id, 120),
+      step('2026-03-03', 'station', bench.station.id, 180),
+      step('2026-03-03', 'station', polishing.station.id, 5670),
+      step('2026-03-05', 'phase', 'bench', 3000),
+      step('2026-03-05', 'phase', 'casting', 120),
+      step('2026-03-05', 'station', casting.station.id, 120),
+      step('2026-03-05', 'station', bench.station.id, 3000),
+    ];
+    expect(keptSteps).toEqual(expect.arrayContaining(byHand));
+    expect(keptSteps).toHaveLength(byHand.length);
     await createAnalyticsFactsRepository(t.database.db).rebuildFacts();
     expect(await rollup()).toEqual(kept);
+    expect(await stepRollup()).toEqual(keptSteps);
   });
 
   it('keeps each step’s delivery as its job’s, as a rebuild does: read after delivery, and delivered again', async () => {

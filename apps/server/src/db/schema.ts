@@ -1061,6 +1061,24 @@ export const analyticsWipZone = pgTable(
 );
 
 /**
+ * The steps of delivered jobs (phase, station and offsite minutes) counted per UTC day of delivery, step and
+ * exact minutes (docs/decisions/013-analytics-rollups.md): root cause's step medians over the latest
+ * deliveries read whole days here and only the days at their ends from the steps. Kept with the phase-time
+ * rollup, by the delivery and by reads of a delivered job; a count may stay at 0.
+ */
+export const analyticsStepDays = pgTable(
+  'analytics_step_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    stepKind: text('step_kind').notNull(),
+    stepKey: text('step_key').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+    jobs: integer('jobs').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.stepKind, table.stepKey, table.minutes] })],
+);
+
+/**
  * Phase times of delivered jobs counted per UTC day of delivery, kind, phase, location, salesperson and exact
  * whole minutes (a histogram, docs/decisions/013-analytics-rollups.md): the workflow screen's phase median and
  * p90 over a range read one row per distinct duration a day instead of one per job, and come out as exactly as

@@ -120,6 +120,20 @@ const offsiteMinutesOfVisit = sql`case when back.at is null then 0 else coalesce
 )::int, 0) end`;
 
 /**
+ * Rows of the step rollup `analytics_step_days` for the delivered jobs among `jobs` (a set of item_kind and
+ * item_id), counted `sign` times: one per UTC day of delivery, step kind, step key and minutes.
+ */
+const stepDayRows = (jobs: SQL, sign: 1 | -1) => sql`
+  select (j.delivered_at at time zone 'UTC')::date, s.step_kind, s.step_key, s.minutes,
+    ${sign}::int * count(*)::int
+  from ${jobs} as x
+  join analytics_jobs j on j.item_kind = x.item_kind and j.item_id = x.item_id
+  join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
+  where j.delivered_at is not null
+  group by 1, 2, 3, 4
+  order by 1, 2, 3, 4`;
+
+/**
  * Adds (sign 1) or takes away (sign -1) the phase minutes of these jobs, those delivered, in the phase-time
  * rollup `analytics_phase_days` (docs/decisions/013-analytics-rollups.md). A change to a delivered job's phase
  * minutes or delivery takes its counts away first and adds them back after.
@@ -142,6 +156,19 @@ async function shiftPhaseDays(
     group by 1, 2, 3, 4, 5, 6
     on conflict (day, item_kind, phase_key, location_id, salesperson_id, minutes) do update set
       jobs = analytics_phase_days.jobs + excluded.jobs`);
+  // Every step of the same jobs, for root cause's medians (analytics_step_days).
+  await db.execute(sql`
+    insert into analytics_step_days (day, step_kind, step_key, minutes, jobs)
+    ${stepDayRows(sql`(select distinct * from jsonb_to_recordset(${list}::jsonb) as x(item_kind text, item_id uuid))`, sign)}
+    on conflict (day, step_kind, step_key, minutes) do update set jobs = analytics_step_days.jobs + excluded.jobs`);
+}
+
+/** The step rollup from the facts, whole (after a rebuild, or once for a workshop upgrading). */
+async function fillStepDays(db: TDatabase): Promise<void> {
+  await db.execute(sql`truncate analytics_step_days`);
+  await db.execute(sql`
+    insert into analytics_step_days (day, step_kind, step_key, minutes, jobs)
+    ${stepDayRows(sql`(select item_kind, item_id from analytics_jobs where delivered_at is not null)`, 1)}`);
 }
 
 /** The phase-time rollup from the facts, whole (after a rebuild, or once for a workshop upgrading). */
@@ -288,6 +315,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
     async rebuildFacts(): Promise<void> {
       for (const table of [
         'analytics_phase_days',
+        'analytics_step_days',
         'analytics_station_dwell_days',
         'analytics_station_dwell_months',
         'analytics_wip_days',
@@ -369,6 +397,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       await fillStationDwell(db);
       await fillWipDays(db);
       await fillPhaseDays(db);
+      await fillStepDays(db);
     },
 
     /**
@@ -437,7 +466,10 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
               and exists (select 1 from analytics_station_dwell_months) as has_station_dwell,
             -- The visits are searched only when the rollup is empty.
             (not exists (select 1 from analytics_wip_days)
-              and exists (select 1 ${visitsAtMidnights(sql`analytics_visits`)})) as lacks_wip_days`)) as {
+              and exists (select 1 ${visitsAtMidnights(sql`analytics_visits`)})) as lacks_wip_days,
+            -- Steps of delivered jobs but no step counts: facts from before migration 0025.
+            (not exists (select 1 from analytics_step_days)
+              and exists (select 1 from analytics_job_steps where delivered_at is not null)) as lacks_step_days`)) as {
           rows: {
             has_facts: boolean;
             has_history: boolean;
@@ -450,6 +482,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             has_visits: boolean;
             has_station_dwell: boolean;
             lacks_wip_days: boolean;
+            lacks_step_days: boolean;
           }[];
         };
         const [row] = rows;
@@ -468,7 +501,9 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         if (fillsPhaseDays) await fillPhaseDays(tx);
         if (fillsStationDwell) await fillStationDwell(tx);
         if (fillsWipDays) await fillWipDays(tx);
-        if (fillsPhaseDays || fillsStationDwell || fillsWipDays) return true;
+        const fillsStepDays = Boolean(row?.has_facts && row.lacks_step_days);
+        if (fillsStepDays) await fillStepDays(tx);
+        if (fillsPhaseDays || fillsStationDwell || fillsWipDays || fillsStepDays) return true;
         if (row === undefined || row.has_facts || !row.has_history) return false;
         await createAnalyticsFactsRepository(tx).rebuildFacts();
         return true;

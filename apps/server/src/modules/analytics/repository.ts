@@ -760,7 +760,7 @@ export function createAnalyticsRepository(db: TDatabase) {
             order by ${latestFirst} limit ${limits.median}
           ),
           median_steps as (
-            select s.step_kind, s.step_key, s.minutes
+            select s.step_kind, s.step_key, s.minutes, 1 as n
             from delivered j
             -- By the primary key, job by job (offset 0): not a hash join over the whole steps table.
             cross join lateral (
@@ -771,7 +771,8 @@ export function createAnalyticsRepository(db: TDatabase) {
           ),`
         : sql`
           -- The oldest of the latest deliveries (or the range's start when it has fewer): the steps delivered
-          -- after it are one range of analytics_job_steps_delivered_idx, not a probe a job.
+          -- after it are the whole UTC days between counted in analytics_step_days, and the days at both ends
+          -- as ranges of analytics_job_steps_delivered_idx, not a probe a job.
           bound as (
             select coalesce(c.delivered_at, ${ts(scope.fromAt)}) as at, coalesce(c.item_kind, '') as kind,
               coalesce(c.item_id, '00000000-0000-0000-0000-000000000000'::uuid) as id
@@ -782,15 +783,36 @@ export function createAnalyticsRepository(db: TDatabase) {
               order by ${latestFirst} offset ${limits.median - 1} limit 1
             ) as c on true
           ),
+          -- The UTC midnight after the bound's day, and the one that starts the range's last day.
+          edges as (
+            select b.at, b.kind, b.id,
+              (date_trunc('day', b.at at time zone 'UTC') + interval '1 day') at time zone 'UTC' as lo,
+              date_trunc('day', ${ts(scope.toAt)} at time zone 'UTC') at time zone 'UTC' as hi
+            from bound b
+          ),
           median_steps as (
-            select s.step_kind, s.step_key, s.minutes
-            from bound b join analytics_job_steps s on s.delivered_at > b.at
-            where s.delivered_at < ${ts(scope.toAt)} and ${stepKindIn(stepKinds)}
+            -- The rest of the bound's UTC day, from the steps.
+            select s.step_kind, s.step_key, s.minutes, 1 as n
+            from edges e join analytics_job_steps s on s.delivered_at > e.at
+              and s.delivered_at < least(e.lo, ${ts(scope.toAt)})
+            where ${stepKindIn(stepKinds)}
+            union all
+            -- The whole UTC days after it, counted in analytics_step_days.
+            select s.step_kind, s.step_key, s.minutes, s.jobs
+            from edges e join analytics_step_days s on s.day >= (e.lo at time zone 'UTC')::date
+              and s.day < (e.hi at time zone 'UTC')::date
+            where ${stepKindIn(stepKinds)} and s.jobs > 0
+            union all
+            -- The range's last UTC day, up to its end, from the steps.
+            select s.step_kind, s.step_key, s.minutes, 1
+            from edges e join analytics_job_steps s on s.delivered_at >= greatest(e.hi, e.lo)
+              and s.delivered_at < ${ts(scope.toAt)}
+            where ${stepKindIn(stepKinds)}
             union all
             -- Deliveries at the bound's instant itself: from the bound on, in the order above.
-            select s.step_kind, s.step_key, s.minutes
-            from bound b
-            join analytics_jobs j on j.delivered_at = b.at and (j.item_kind, j.item_id) >= (b.kind, b.id)
+            select s.step_kind, s.step_key, s.minutes, 1
+            from edges e
+            join analytics_jobs j on j.delivered_at = e.at and (j.item_kind, j.item_id) >= (e.kind, e.id)
             join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
               and ${stepKindIn(stepKinds)}
           ),`;
@@ -802,7 +824,7 @@ export function createAnalyticsRepository(db: TDatabase) {
           -- read from the counts as percentile_cont computes it: the values at ranks floor and ceil of
           -- 0.5 × (n − 1), interpolated.
           counted as (
-            select step_kind, step_key, minutes, count(*) as n from median_steps group by 1, 2, 3
+            select step_kind, step_key, minutes, sum(n) as n from median_steps group by 1, 2, 3
           ),
           ranked as (
             select step_kind, step_key, minutes::float8 as minutes,
