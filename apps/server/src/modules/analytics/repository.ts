@@ -494,14 +494,14 @@ export function createAnalyticsRepository(db: TDatabase) {
       );
     },
 
-    /** Late jobs, the latest first, with what the list shows. */
-    async lateJobs(scope: TScope, limit: number, ids?: readonly { kind: string; id: string }[]) {
-      // Only these jobs (root cause's): each read by its key, not the range's jobs searched for them.
-      const only =
-        ids === undefined
-          ? sql``
-          : sql`join jsonb_to_recordset(${JSON.stringify(ids)}::jsonb) as x(kind text, id uuid)
-              on j.item_kind = x.kind and j.item_id = x.id`;
+    /**
+     * Late jobs with what the list shows: the most late first, or (`latestFirst`) the latest deliveries first,
+     * the jobs root cause looks at.
+     */
+    async lateJobs(scope: TScope, limit: number, options: { latestFirst?: boolean } = {}) {
+      const order = options.latestFirst
+        ? sql`j.delivered_at desc, j.item_kind desc, j.item_id desc`
+        : sql`days_late desc, j.delivered_at desc`;
       return query(
         db,
         sql`
@@ -509,10 +509,10 @@ export function createAnalyticsRepository(db: TDatabase) {
           with listed as (
             select j.item_kind, j.item_id, j.product_type_id, j.salesperson_id, j.location_id, j.promised_date,
               j.delivered_at, ${lateDays(scope)} as days_late
-            from analytics_jobs j ${only}
+            from analytics_jobs j
             where ${deliveredIn(scope)} and j.promised_date is not null and ${lateDays(scope)} > 0
               and ${jobWhere(scope)}
-            order by days_late desc, j.delivered_at desc
+            order by ${order}
             limit ${limit}
           )
           select j.item_kind as kind, j.item_id::text as id, coalesce(o.order_number, r.repair_number) as number,

@@ -909,11 +909,14 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     const calendar = await options.calendar();
     const { resolved, scope } = resolve(query, calendar);
     const kinds = query.level === 'phase' ? ['phase'] : ['station', 'offsite'];
-    const [found, stations, all, lateJobCount] = await Promise.all([
+    // The late jobs' details alongside their causes: the same latest ROOT_CAUSE_JOBS, listed below once their
+    // causes are known.
+    const [found, stations, all, lateJobCount, lateDetails] = await Promise.all([
       repo.lateJobCauses(scope, kinds, { late: ROOT_CAUSE_JOBS, median: MEDIAN_JOBS }),
       repo.stations(),
       templates(),
       repo.lateJobCount(scope),
+      repo.lateJobs(scope, ROOT_CAUSE_JOBS, { latestFirst: true }),
     ]);
     const phaseName = phaseNames(all);
     const stationName = new Map(stations.map((s) => [s.id, `${s.departmentName} › ${s.name}`]));
@@ -943,12 +946,12 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
         (query.causeKind === undefined || entry.cause.kind === query.causeKind) &&
         (query.causeId === undefined || entry.cause.id === query.causeId),
     );
-    const details = await repo.lateJobs(
-      scope,
-      LIST_LIMIT,
-      picked.map((entry) => ({ kind: entry.job.kind, id: entry.job.id })),
-    );
     const causeOf = new Map(picked.map((entry) => [`${entry.job.kind}:${entry.job.id}`, entry.cause]));
+    // The most late first, as the on-time list.
+    const details = lateDetails
+      .filter((job) => causeOf.has(`${job.kind}:${job.id}`))
+      .sort((a, b) => b.daysLate - a.daysLate || b.deliveredAt - a.deliveredAt)
+      .slice(0, LIST_LIMIT);
     return {
       filter: resolved,
       generatedAt: clock().toISOString(),
