@@ -217,7 +217,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
         where (v.left_at at time zone 'UTC')::date >= ${each.fromDay}::date
           and (v.left_at at time zone 'UTC')::date <= ${each.toDay}::date
           and (${each.kind}::text is null or v.item_kind = ${each.kind})
-          and (${each.productTypeId}::text is null or coalesce(v.product_type_id::text, '') = ${each.productTypeId})
+          and (${each.productTypeId}::uuid is null or v.product_type_id = ${each.productTypeId}::uuid)
           and (${each.departmentId}::text is null or st.department_id = ${each.departmentId})
           and (${each.locationId}::text is null or dd.location_id = ${each.locationId})
         group by 1, 2`)) as { rows: Record<string, unknown>[] };
@@ -237,6 +237,8 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
       days('2026-02-20', '2026-04-09', { kind: 'order' }),
       days('2026-02-20', '2026-04-09', { kind: 'repair' }),
       days('2026-02-20', '2026-04-09', { productTypeId: ringId }),
+      // The API takes a uuid in either letter case.
+      days('2026-02-20', '2026-04-09', { productTypeId: ringId.toUpperCase() }),
       days('2026-02-20', '2026-04-09', { departmentId: places.bench.department.id }),
       days('2026-02-20', '2026-04-09', { locationId: 'NOWHERE' }),
     ];

@@ -327,8 +327,8 @@ export function createAnalyticsRepository(db: TDatabase) {
       // from the month table, the days around them from the day table.
       const parts: SQL[] = [];
       if (scope.kind) parts.push(sql`sd.item_kind = ${scope.kind}`);
-      if (scope.productTypeId) parts.push(sql`sd.product_type_id = ${scope.productTypeId}`);
-      // As the visits compare it: as a uuid, whatever its letter case.
+      // As the visits compare them: as uuids, whatever their letter case.
+      if (scope.productTypeId) parts.push(sql`sd.product_type_id = (${scope.productTypeId}::uuid)::text`);
       if (scope.salespersonId) parts.push(sql`sd.salesperson_id = (${scope.salespersonId}::uuid)::text`);
       if (scope.locationId || scope.departmentId) {
         const place: SQL[] = [sql`st.id = sd.station_id`];
