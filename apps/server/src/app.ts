@@ -447,20 +447,29 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     events,
   });
   const analyticsFacts = createAnalyticsFactsRepository(db);
+  /**
+   * The work-in-progress rollup follows the workshop's zone. A failed refill leaves it at its earlier zone and
+   * is logged, never thrown: a save or a start must not fail on it, and the analytics stay exact either way.
+   */
+  const followWorkshopZone = async (timeZone: string) => {
+    try {
+      if (await analyticsFacts.syncWipTimeZone(timeZone)) {
+        app.log.info(
+          { timeZone },
+          'analytics work in progress recounted at the midnights of the workshop zone',
+        );
+      }
+    } catch (error) {
+      app.log.warn({ err: error, timeZone }, 'analytics work in progress kept at its earlier zone');
+    }
+  };
   const settingsService = createSettingsService({
     config,
     settings,
     audit,
     clock,
     isNumberPrefixInUse: (kind, prefix) => isNumberPrefixInUse(db, kind, prefix),
-    onWorkingCalendarChanged: async (calendar) => {
-      if (await analyticsFacts.syncWipTimeZone(calendar.timeZone)) {
-        app.log.info(
-          { timeZone: calendar.timeZone },
-          'analytics work in progress recounted at the new midnights',
-        );
-      }
-    },
+    onWorkingCalendarChanged: (calendar) => followWorkshopZone(calendar.timeZone),
   });
   const generalSettings = () => settingsService.generalSettings();
   // Phases follow reads: tracking hands each batch's moves to the workflow inside its transaction.
@@ -539,9 +548,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     app.log.info('analytics facts rebuilt from the location history');
   }
   // A workshop whose zone was set before the rollup followed it (or while this instance was down).
-  if (await analyticsFacts.syncWipTimeZone((await settingsService.workingCalendar()).timeZone)) {
-    app.log.info("analytics work in progress recounted at the workshop zone's midnights");
-  }
+  await followWorkshopZone((await settingsService.workingCalendar()).timeZone);
   const departmentTransfer = createDepartmentTransfer({ db, clock, events });
   const readersAdmin = createReadersService({
     readers,

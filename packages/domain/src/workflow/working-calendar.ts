@@ -9,6 +9,9 @@ import { DATE_RANGE_MESSAGE, isCalendarDateInRange } from '../api/dates';
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** What a working calendar's zone that neither Intl nor the database knows is refused with. */
+export const UNKNOWN_TIME_ZONE_MESSAGE = 'Choose a time zone such as Europe/London';
+
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
@@ -32,7 +35,7 @@ export const WORKING_CALENDAR_DEFAULTS = {
 
 export const ZWorkingCalendarSchema = z
   .object({
-    timeZone: z.string().min(1).max(64).refine(isTimeZone, 'Choose a time zone such as Europe/London'),
+    timeZone: z.string().min(1).max(64).refine(isTimeZone, UNKNOWN_TIME_ZONE_MESSAGE),
     openDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one open day').max(7),
     opensAt: z.string().regex(TIME_PATTERN, 'Use a time such as 09:00'),
     closesAt: z.string().regex(TIME_PATTERN, 'Use a time such as 17:00'),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
@@ -18,6 +18,18 @@ export function createSettingsRepository(db: TDatabase) {
         .insert(settings)
         .values({ key, value, updatedBy, updatedAt: new Date() })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy, updatedAt: new Date() } });
+    },
+
+    /**
+     * Whether the database knows this time zone: every date the analytics and the workflow count in the
+     * workshop's zone is converted there. Node's Intl accepts a few names PostgreSQL has dropped
+     * (US/Pacific-New).
+     */
+    async isTimeZoneKnown(name: string): Promise<boolean> {
+      const { rows } = (await db.execute(
+        sql`select exists (select 1 from pg_timezone_names where name = ${name}) as known`,
+      )) as { rows: { known: boolean }[] };
+      return rows[0]?.known === true;
     },
   };
 }

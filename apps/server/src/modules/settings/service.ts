@@ -27,6 +27,7 @@ import {
 import {
   type TPersonHours,
   type TWorkingCalendar,
+  UNKNOWN_TIME_ZONE_MESSAGE,
   WORKING_CALENDAR_DEFAULTS,
   ZPersonHoursSchema,
   ZWorkingCalendarSchema,
@@ -120,6 +121,11 @@ export function createSettingsService(options: TSettingsServiceOptions) {
       context: TRequestContext,
     ): Promise<TWorkingCalendar> {
       assertMayEdit(actor, 'general');
+      if (!(await settings.isTimeZoneKnown(calendar.timeZone))) {
+        throw new AppError('VALIDATION_FAILED', `body.timeZone: ${UNKNOWN_TIME_ZONE_MESSAGE}`, {
+          details: { issues: [{ field: 'body.timeZone', message: UNKNOWN_TIME_ZONE_MESSAGE }] },
+        });
+      }
       await settings.write(WORKING_CALENDAR_KEY, calendar, actor.id);
       await audit.record({
         action: 'settings.updated',
