@@ -376,12 +376,11 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
       sql`select epc from location_history where item_id = ${ids.a} limit 1`,
     )) as { rows: { epc: string }[] };
     await read(ids.a, rows[0]?.epc ?? '', places.bench, '2026-03-06T12:30:00Z');
-    const rollup = async () =>
-      (
-        (await t.database.db.execute(sql`
-          select day::text, item_kind, phase_key, minutes::int, jobs from analytics_phase_days
-          where jobs <> 0 order by 1, 2, 3, 4`)) as { rows: unknown[] }
-      ).rows;
+    const rowsOf = async (statement: ReturnType<typeof sql>) =>
+      ((await t.database.db.execute(statement)) as { rows: unknown[] }).rows;
+    const rollup = () =>
+      rowsOf(sql`select day::text, item_kind, phase_key, minutes::int, jobs from analytics_phase_days
+        where jobs <> 0 order by 1, 2, 3, 4`);
     const kept = await rollup();
     // Casting 120 (A) and 120 (B), bench 180 (A) and 3,000 (B), polishing 5,670 (A, 2 March 14:00 – 6 March 12:30, 94.5 h).
     expect(kept).toEqual([
@@ -393,12 +392,9 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     ]);
     // Every step of the delivered jobs, for root cause's medians: the phases above and the same minutes at
     // each station (one station a department here), none offsite.
-    const stepRollup = async () =>
-      (
-        (await t.database.db.execute(sql`
-          select day::text, step_kind, step_key, minutes::int, jobs from analytics_step_days
-          where jobs <> 0 order by 1, 2, 3, 4`)) as { rows: unknown[] }
-      ).rows;
+    const stepRollup = () =>
+      rowsOf(sql`select day::text, step_kind, step_key, minutes::int, jobs from analytics_step_days
+        where jobs <> 0 order by 1, 2, 3, 4`);
     const keptSteps = await stepRollup();
     const step = (day: string, kind: string, key: string, minutes: number) => ({
       day,
