@@ -520,14 +520,22 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
 
     // Read from the rollups, not the visits or the jobs: a count changed there shows under the filter.
     const db = t.database.db;
-    await db.execute(sql`update analytics_wip_days set jobs = jobs + 5 where salesperson_id = ${samId}`);
-    await db.execute(sql`update analytics_phase_days set jobs = jobs + 1 where salesperson_id = ${samId}`);
-    await db.execute(
-      sql`update analytics_station_dwell_days set visits = visits + 2 where salesperson_id = ${samId}`,
-    );
-    await db.execute(
-      sql`update analytics_station_dwell_months set visits = visits + 3 where salesperson_id = ${samId}`,
-    );
+    /** Adds to Sam's counts in each rollup (sign -1 takes them away again): 5 jobs, 1 job, 2 and 3 visits. */
+    const shiftSam = async (sign: 1 | -1) => {
+      await db.execute(
+        sql`update analytics_wip_days set jobs = jobs + ${5 * sign} where salesperson_id = ${samId}`,
+      );
+      await db.execute(
+        sql`update analytics_phase_days set jobs = jobs + ${sign} where salesperson_id = ${samId}`,
+      );
+      await db.execute(
+        sql`update analytics_station_dwell_days set visits = visits + ${2 * sign} where salesperson_id = ${samId}`,
+      );
+      await db.execute(
+        sql`update analytics_station_dwell_months set visits = visits + ${3 * sign} where salesperson_id = ${samId}`,
+      );
+    };
+    await shiftSam(1);
     expect(inOrder(await repo.workInProgress(sam, midnights))).toEqual(
       inOrder([
         { idx: 2, phase: 'casting', jobs: 6 },
@@ -546,14 +554,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
         { stationId: bench, visits: 4, minutes: 40080 },
       ]),
     );
-    await db.execute(sql`update analytics_wip_days set jobs = jobs - 5 where salesperson_id = ${samId}`);
-    await db.execute(sql`update analytics_phase_days set jobs = jobs - 1 where salesperson_id = ${samId}`);
-    await db.execute(
-      sql`update analytics_station_dwell_days set visits = visits - 2 where salesperson_id = ${samId}`,
-    );
-    await db.execute(
-      sql`update analytics_station_dwell_months set visits = visits - 3 where salesperson_id = ${samId}`,
-    );
+    await shiftSam(-1);
     expect(await samRows()).toEqual(kept);
 
     // A rebuild gives the same rows; so does the start of a workshop whose rollups migration 0023 left without
