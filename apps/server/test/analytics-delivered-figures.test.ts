@@ -89,6 +89,9 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
     await handle.db.execute(sql`
       update analytics_jobs set product_type_id = null
       where item_kind = 'order' and ('x' || substr(md5(item_id::text), 1, 4))::bit(16)::int % 11 = 0`);
+    // The job-day rollup counts by product type too: filled again from the jobs as they are now.
+    await handle.db.execute(sql`delete from analytics_job_days`);
+    await createAnalyticsFactsRepository(handle.db).rebuildIfMissing();
     const [pick] = await rows(sql`select
       (select id::text from product_types order by name limit 1) as "productTypeId",
       (select id::text from users where role = 'salesperson' order by email limit 1) as "salespersonId",
@@ -220,6 +223,56 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
         expect(rounded(found)).toEqual(rounded(plain));
       }
     }
+  });
+
+  it('counts the jobs started and delivered per week, from the job-day rollup in the workshop zone, as the jobs give them', async () => {
+    const repo = createAnalyticsRepository(handle.db);
+    const facts = createAnalyticsFactsRepository(handle.db);
+    const plainThroughput = (each: TScope) =>
+      rows(sql`
+        select to_char(date_trunc('week', x.at at time zone ${each.timeZone}), 'YYYY-MM-DD') as week,
+          (count(*) filter (where x.started))::int as started, (count(*) filter (where not x.started))::int as delivered
+        from analytics_jobs j
+        cross join lateral (values (j.first_arrival_at, true), (j.delivered_at, false)) as x(at, started)
+        where x.at >= ${each.fromAt.toISOString()}::timestamptz and x.at < ${each.toAt.toISOString()}::timestamptz
+          and (${each.kind}::text is null or j.item_kind = ${each.kind})
+          and (${each.locationId}::text is null or j.location_id = ${each.locationId})
+          and (${each.productTypeId}::uuid is null or j.product_type_id = ${each.productTypeId}::uuid)
+          and (${each.salespersonId}::uuid is null or j.salesperson_id = ${each.salespersonId}::uuid)
+          and (${each.departmentId}::text is null or exists (
+            select 1 from analytics_job_steps s join stations st on st.id = s.step_key
+            where s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'station'
+              and st.department_id = ${each.departmentId}))
+        group by 1 order by 1`);
+    const [department] = await rows(sql`select id as "departmentId" from departments order by id limit 1`);
+    const all = [...scopes(), scope(365, { departmentId: String(department?.departmentId) })];
+    const compare = async () => {
+      for (const each of all) {
+        const plain = await plainThroughput(each);
+        expect(plain.length).toBeGreaterThan(5);
+        expect(await repo.throughput(each)).toEqual(plain);
+      }
+    };
+    // Kept in UTC days: New York's weeks come from the jobs.
+    await compare();
+    // In New York's days once the workshop is there, then back.
+    expect(await facts.syncWipTimeZone('America/New_York')).toBe(true);
+    await compare();
+    // Read from the rollup, not the jobs: a count changed there shows.
+    const newYork = all[2];
+    if (!newYork) throw new Error('no New York scope');
+    const before = await repo.throughput(newYork);
+    await handle.db.execute(
+      sql`update analytics_job_days set started = started + 5 where day = '2026-06-01'`,
+    );
+    const after = await repo.throughput(newYork);
+    await handle.db.execute(
+      sql`update analytics_job_days set started = started - 5 where day = '2026-06-01'`,
+    );
+    const week = (list: typeof before) => list.find((row) => row.week === '2026-06-01')?.started ?? 0;
+    expect(week(after) - week(before)).toBeGreaterThanOrEqual(5);
+    expect(await facts.syncWipTimeZone('UTC')).toBe(true);
+    await compare();
   });
 
   it('measures the prediction error over the delivered jobs', async () => {

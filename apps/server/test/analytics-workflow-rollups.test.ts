@@ -328,6 +328,48 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
   });
 
   /*
+   * By hand, in UTC days: P first read on 8 March, Q (a ring, Sam's) on 15 March, R on 22 March; all three delivered
+   * on 25 March, P and R under one key. The moves and deliveries keep these counts; a rebuild gives them again.
+   */
+  it('counts the jobs started and delivered on each day, as the moves and deliveries keep them', async () => {
+    async function jobDays() {
+      const { rows } = (await t.database.db.execute(sql`
+        select day::text as day, product_type_id = ${ringId} as ring, salesperson_id = ${samId} as sam, started,
+          delivered
+        from analytics_job_days where started <> 0 or delivered <> 0`)) as {
+        rows: Record<string, unknown>[];
+      };
+      return inOrder(rows);
+    }
+    const kept = await jobDays();
+    expect(kept).toEqual(
+      inOrder([
+        { day: '2026-03-08', ring: false, sam: false, started: 1, delivered: 0 },
+        { day: '2026-03-15', ring: true, sam: true, started: 1, delivered: 0 },
+        { day: '2026-03-22', ring: false, sam: false, started: 1, delivered: 0 },
+        { day: '2026-03-25', ring: false, sam: false, started: 0, delivered: 2 },
+        { day: '2026-03-25', ring: true, sam: true, started: 0, delivered: 1 },
+      ]),
+    );
+    const facts = createAnalyticsFactsRepository(t.database.db);
+    await facts.rebuildFacts();
+    expect(await jobDays()).toEqual(kept);
+    await t.database.db.execute(sql`delete from analytics_job_days`);
+    expect(await facts.rebuildIfMissing()).toBe(true);
+    expect(await jobDays()).toEqual(kept);
+
+    // The screen's throughput reads these counts: weeks from Monday 2, 9, 16 and 23 March.
+    const response = await manager.request('GET', '/api/v1/analytics/workflow?from=2026-03-02&to=2026-03-29');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ZWorkflowAnalyticsSchema.parse((response.json() as { data: unknown }).data).throughput).toEqual([
+      { weekStart: '2026-03-02', started: 1, delivered: 0 },
+      { weekStart: '2026-03-09', started: 1, delivered: 0 },
+      { weekStart: '2026-03-16', started: 1, delivered: 0 },
+      { weekStart: '2026-03-23', started: 0, delivered: 3 },
+    ]);
+  });
+
+  /*
    * The workshop moves to New York (summer time from 8 March 2026, so its midnights are 05:00 UTC until 8 March and
    * 04:00 UTC after). By hand at New York midnights: P's polishing (9 Mar 02:00 – 17 Mar 08:00 UTC) spans those of
    * 9 to 17 March; Q's bench (16 Mar 01:00 – 23 Mar 00:00) those of 16 to 22 March; R's casting (22 Mar 12:00 –

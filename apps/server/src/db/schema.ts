@@ -1061,6 +1061,31 @@ export const analyticsWipZone = pgTable(
 );
 
 /**
+ * Jobs first read and jobs delivered, counted per day of the zone in `analytics_wip_zone` (the workshop's),
+ * kind, location ('' for none), product type and salesperson ('' for none)
+ * (docs/decisions/013-analytics-rollups.md): the workflow screen's throughput per week reads these counts
+ * instead of a year's jobs. Kept with the phase-time rollup; a count may stay at 0.
+ */
+export const analyticsJobDays = pgTable(
+  'analytics_job_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    locationId: text('location_id').notNull().default(''),
+    productTypeId: text('product_type_id').notNull().default(''),
+    salespersonId: text('salesperson_id').notNull().default(''),
+    started: integer('started').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_job_days_pk',
+      columns: [table.day, table.itemKind, table.locationId, table.productTypeId, table.salespersonId],
+    }),
+  ],
+);
+
+/**
  * The steps of delivered jobs (phase, station and offsite minutes) counted per UTC day of delivery, step and
  * exact minutes (docs/decisions/013-analytics-rollups.md): root cause's step medians over the latest
  * deliveries read whole days here and only the days at their ends from the steps. Kept with the phase-time

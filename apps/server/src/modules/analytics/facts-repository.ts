@@ -89,6 +89,44 @@ async function fillWipDays(db: TDatabase): Promise<void> {
 }
 
 /**
+ * Rows of the job-day rollup `analytics_job_days` from a set of jobs (`source`, with the columns of
+ * analytics_jobs), counted `sign` times: each job started on the day of its first read and delivered on the day
+ * of its delivery, days of the rollup's zone (the workshop's, analytics_wip_zone).
+ */
+const jobDayRows = (source: SQL, sign: 1 | -1) => sql`
+  select d.day, j.item_kind, coalesce(j.location_id, '') as location_id,
+    coalesce(j.product_type_id::text, '') as product_type_id, coalesce(j.salesperson_id::text, '') as salesperson_id,
+    ${sign}::int * (count(*) filter (where d.started))::int as started,
+    ${sign}::int * (count(*) filter (where not d.started))::int as delivered
+  from ${source} as j
+  cross join (select ${WIP_ZONE} as name) as zone
+  cross join lateral (values ((j.first_arrival_at at time zone zone.name)::date, true),
+    ((j.delivered_at at time zone zone.name)::date, false)) as d(day, started)
+  where d.day is not null
+  group by 1, 2, 3, 4, 5`;
+
+/**
+ * Adds `rows` (of jobDayRows, any number of them as a union) to `analytics_job_days`, counts of the same key
+ * summed; a key whose counts cancel out is not written, so a batch that changes no job's days writes nothing.
+ */
+const addJobDays = (rows: SQL) => sql`
+  insert into analytics_job_days (day, item_kind, location_id, product_type_id, salesperson_id, started, delivered)
+  select day, item_kind, location_id, product_type_id, salesperson_id, sum(started)::int, sum(delivered)::int
+  from (${rows}) as d
+  group by 1, 2, 3, 4, 5
+  having sum(started) <> 0 or sum(delivered) <> 0
+  order by 1, 2, 3, 4, 5
+  on conflict on constraint analytics_job_days_pk do update set
+    started = analytics_job_days.started + excluded.started,
+    delivered = analytics_job_days.delivered + excluded.delivered`;
+
+/** The job-day rollup from the facts, whole (after a rebuild, a new zone, or once for a workshop upgrading). */
+async function fillJobDays(db: TDatabase): Promise<void> {
+  await db.execute(sql`delete from analytics_job_days`);
+  await db.execute(addJobDays(jobDayRows(sql`analytics_jobs`, 1)));
+}
+
+/**
  * The phase a visit counts to: the phase of the job's workflow (its product type's own template, else its
  * kind's default) that lists the visited department. The same rule the workflow follows on reads.
  */
@@ -260,6 +298,11 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           sql` `,
         )}
         wip_days as (${addWipDays(sql`inserted`)} returning 1),
+        -- The batch's jobs as they were (the statement's snapshot), for their days in analytics_job_days.
+        jobs_before as (
+          select j.* from analytics_jobs j
+          where (j.item_kind, j.item_id) in (select item_kind, item_id from inserted)
+        ),
         jobs as (
           insert into analytics_jobs (item_kind, item_id, location_id, product_type_id, metal_type_id,
             salesperson_id, promised_date, first_arrival_at, visits, rework_visits, dwell_minutes, offsite_minutes)
@@ -282,6 +325,10 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             rework_visits = analytics_jobs.rework_visits + excluded.rework_visits,
             dwell_minutes = analytics_jobs.dwell_minutes + excluded.dwell_minutes,
             offsite_minutes = analytics_jobs.offsite_minutes + excluded.offsite_minutes
+          returning item_kind, item_id, location_id, product_type_id, salesperson_id, first_arrival_at, delivered_at
+        ),
+        job_days as (
+          ${addJobDays(sql`${jobDayRows(sql`jobs_before`, -1)} union all ${jobDayRows(sql`jobs`, 1)}`)}
           returning 1
         )
         insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits, delivered_at)
@@ -319,6 +366,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         'analytics_station_dwell_days',
         'analytics_station_dwell_months',
         'analytics_wip_days',
+        'analytics_job_days',
         'analytics_job_steps',
         'analytics_jobs',
         'analytics_visits',
@@ -398,6 +446,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       await fillWipDays(db);
       await fillPhaseDays(db);
       await fillStepDays(db);
+      await fillJobDays(db);
     },
 
     /**
@@ -417,12 +466,13 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       return db.transaction(async (tx) => {
         // Reads go on; a batch recording visits waits, then counts at the new zone's midnights. delete, not
         // truncate, whose lock would stop the reads too.
-        await tx.execute(sql`lock table analytics_wip_days in exclusive mode`);
+        await tx.execute(sql`lock table analytics_wip_days, analytics_job_days in exclusive mode`);
         if ((await zoneOf(tx)) === timeZone) return false;
         await tx.execute(sql`delete from analytics_wip_zone`);
         await tx.execute(sql`insert into analytics_wip_zone (time_zone) values (${timeZone})`);
         await tx.execute(sql`delete from analytics_wip_days`);
         await tx.execute(addWipDays(sql`analytics_visits`));
+        await fillJobDays(tx);
         return true;
       });
     },
@@ -467,6 +517,8 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             -- The visits are searched only when the rollup is empty.
             (not exists (select 1 from analytics_wip_days)
               and exists (select 1 ${visitsAtMidnights(sql`analytics_visits`)})) as lacks_wip_days,
+            -- Jobs but no job-day counts: facts from before migration 0026.
+            (not exists (select 1 from analytics_job_days)) as lacks_job_days,
             -- Steps of delivered jobs but no step counts: facts from before migration 0025.
             (not exists (select 1 from analytics_step_days)
               and exists (select 1 from analytics_job_steps where delivered_at is not null)) as lacks_step_days`)) as {
@@ -483,6 +535,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             has_station_dwell: boolean;
             lacks_wip_days: boolean;
             lacks_step_days: boolean;
+            lacks_job_days: boolean;
           }[];
         };
         const [row] = rows;
@@ -503,7 +556,9 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         if (fillsWipDays) await fillWipDays(tx);
         const fillsStepDays = Boolean(row?.has_facts && row.lacks_step_days);
         if (fillsStepDays) await fillStepDays(tx);
-        if (fillsPhaseDays || fillsStationDwell || fillsWipDays || fillsStepDays) return true;
+        const fillsJobDays = Boolean(row?.has_facts && row.lacks_job_days);
+        if (fillsJobDays) await fillJobDays(tx);
+        if (fillsPhaseDays || fillsStationDwell || fillsWipDays || fillsStepDays || fillsJobDays) return true;
         if (row === undefined || row.has_facts || !row.has_history) return false;
         await createAnalyticsFactsRepository(tx).rebuildFacts();
         return true;
@@ -522,15 +577,22 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       const delivered = [{ kind, id: itemId }];
       await shiftPhaseDays(db, delivered, -1);
       await db.execute(sql`
-        insert into analytics_jobs (item_kind, item_id, product_type_id, metal_type_id, salesperson_id,
-          promised_date, delivered_at)
-        select ${kind}, ${itemId}::uuid, j.* , ${at.toISOString()}::timestamptz from (${job}) as j
-        on conflict (item_kind, item_id) do update set
-          product_type_id = excluded.product_type_id,
-          metal_type_id = excluded.metal_type_id,
-          salesperson_id = excluded.salesperson_id,
-          promised_date = excluded.promised_date,
-          delivered_at = excluded.delivered_at
+        with jobs_before as (
+          select * from analytics_jobs where item_kind = ${kind} and item_id = ${itemId}::uuid
+        ),
+        jobs as (
+          insert into analytics_jobs (item_kind, item_id, product_type_id, metal_type_id, salesperson_id,
+            promised_date, delivered_at)
+          select ${kind}, ${itemId}::uuid, j.* , ${at.toISOString()}::timestamptz from (${job}) as j
+          on conflict (item_kind, item_id) do update set
+            product_type_id = excluded.product_type_id,
+            metal_type_id = excluded.metal_type_id,
+            salesperson_id = excluded.salesperson_id,
+            promised_date = excluded.promised_date,
+            delivered_at = excluded.delivered_at
+          returning item_kind, item_id, location_id, product_type_id, salesperson_id, first_arrival_at, delivered_at
+        )
+        ${addJobDays(sql`${jobDayRows(sql`jobs_before`, -1)} union all ${jobDayRows(sql`jobs`, 1)}`)}
       `);
       await db.execute(sql`
         update analytics_job_steps set delivered_at = ${at.toISOString()}::timestamptz

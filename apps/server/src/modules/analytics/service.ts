@@ -291,6 +291,31 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     return figures;
   }
 
+  /**
+   * The prediction made at a job's first read, per kind and product type: its template's phases at their
+   * medians. Product types without a template of their own follow their kind's default.
+   */
+  function expectedHours(
+    all: readonly TTemplate[],
+    durations: Map<string, TPhaseDuration>,
+    productTypeIds: Iterable<string>,
+  ) {
+    const expected = all.map((template) => ({
+      kind: template.kind,
+      productTypeId: template.productTypeId,
+      hours: phasesFor(template).reduce(
+        (sum, phase) => sum + durationOf(durations, template.kind, phase).p50,
+        0,
+      ),
+    }));
+    const fallback = expected.find((entry) => entry.productTypeId === null && entry.kind === 'order');
+    for (const productTypeId of productTypeIds) {
+      if (expected.some((entry) => entry.kind === 'order' && entry.productTypeId === productTypeId)) continue;
+      if (fallback) expected.push({ ...fallback, productTypeId });
+    }
+    return expected;
+  }
+
   async function workflow(actor: TActor, filter: TAnalyticsFilter): Promise<TWorkflowAnalytics> {
     assertMayView(actor);
     const calendar = await options.calendar();
@@ -302,15 +327,19 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
       const end = dayStart(addDays(week, 7), calendar.timeZone);
       return end.getTime() > now.getTime() ? now : end;
     });
-    const [throughput, wipRows, phaseRows, bucketRows, stations, all, durations, names2] = await Promise.all([
+    const workflows = Promise.all([templates(), phaseDurations(), repo.names()]);
+    // The prediction error needs the workflows' durations only: read alongside the figures, not after them.
+    const predictionError = workflows.then(([all, durations, names2]) =>
+      repo.predictionError(scope, expectedHours(all, durations, names2.productTypes.keys())),
+    );
+    const [throughput, wipRows, phaseRows, bucketRows, stations, [all], error] = await Promise.all([
       repo.throughput(scope),
       repo.workInProgress(scope, instants),
       repo.phaseTimes(scope),
       repo.stationBuckets(scope),
       repo.stations(),
-      templates(),
-      phaseDurations(),
-      repo.names(),
+      workflows,
+      predictionError,
     ]);
     const names = phaseNames(all);
     const nameOf = (key: string) => (key === '' ? 'No phase' : (names.get(key) ?? key));
@@ -378,24 +407,6 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
         p90Hours: figure.p90,
         waitingNow: station.waitingNow,
       }));
-
-    // The prediction made at a job's first read: its template's phases at their medians.
-    const expected = all.map((template) => ({
-      kind: template.kind,
-      productTypeId: template.productTypeId,
-      hours: phasesFor(template).reduce(
-        (sum, phase) => sum + durationOf(durations, template.kind, phase).p50,
-        0,
-      ),
-    }));
-    // Product types without a template of their own follow their kind's default.
-    const defaults = expected.filter((entry) => entry.productTypeId === null);
-    for (const productTypeId of names2.productTypes.keys()) {
-      if (expected.some((entry) => entry.kind === 'order' && entry.productTypeId === productTypeId)) continue;
-      const fallback = defaults.find((entry) => entry.kind === 'order');
-      if (fallback) expected.push({ ...fallback, productTypeId });
-    }
-    const error = await repo.predictionError(scope, expected);
 
     return {
       filter: resolved,
