@@ -89,7 +89,7 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
     await handle.db.execute(sql`
       update analytics_jobs set product_type_id = null
       where item_kind = 'order' and ('x' || substr(md5(item_id::text), 1, 4))::bit(16)::int % 11 = 0`);
-    // The job-day rollup counts by product type too: filled again from the jobs as they are now.
+    // The day rollups of the jobs count by product type too: filled again from the jobs as they are now.
     await handle.db.execute(sql`delete from analytics_job_days`);
     await createAnalyticsFactsRepository(handle.db).rebuildIfMissing();
     const [pick] = await rows(sql`select
@@ -118,7 +118,23 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
 
   it('counts on time by month, product type (repairs as their own group), salesperson, location and days late', async () => {
     const repo = createAnalyticsRepository(handle.db);
-    for (const each of scopes()) {
+    const facts = createAnalyticsFactsRepository(handle.db);
+    const [department] = await rows(sql`select id as "departmentId" from departments order by id limit 1`);
+    // Every scope with the delivery rollup in UTC days (New York's from the jobs), then in New York's days,
+    // then back; and with a department, which the rollup does not key (from the jobs).
+    const inZones = [...scopes(), ...scopes().filter((each) => each.timeZone !== 'UTC')];
+    const moveAfter = scopes().length;
+    for (const [index, each] of [
+      ...inZones,
+      scope(365, { departmentId: String(department?.departmentId) }),
+    ].entries()) {
+      if (index === moveAfter) expect(await facts.syncWipTimeZone('America/New_York')).toBe(true);
+      if (index === inZones.length) expect(await facts.syncWipTimeZone('UTC')).toBe(true);
+      const jobFilter = each.departmentId
+        ? sql`exists (select 1 from analytics_job_steps s join stations st on st.id = s.step_key
+            where s.item_kind = j.item_kind and s.item_id = j.item_id and s.step_kind = 'station'
+              and st.department_id = ${each.departmentId})`
+        : sql`true`;
       const plain = await rows(sql`
         select grouping(month, product_type, salesperson, location, late)::int as g, month,
           product_type as "productTypeId", salesperson as "salespersonId", location as "locationId", late,
@@ -128,12 +144,24 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
           select to_char(j.delivered_at at time zone ${each.timeZone}, 'YYYY-MM') as month,
             coalesce(j.product_type_id::text, case when j.item_kind = 'repair' then 'repairs' end) as product_type,
             j.salesperson_id::text as salesperson, j.location_id as location, ${late(each)} as late
-          from analytics_jobs j where ${where(each)} and j.promised_date is not null
+          from analytics_jobs j where ${where(each)} and j.promised_date is not null and ${jobFilter}
         ) as x
         group by grouping sets ((month), (product_type), (salesperson), (location), (late), ())`);
       expect(plain.length).toBeGreaterThan(5);
       expect(rounded(await repo.onTimeGroups(each))).toEqual(rounded(plain));
     }
+    // Read from the rollup, not the jobs: a count changed there shows in the total.
+    const year = scope(365);
+    const total = async () => (await repo.onTimeGroups(year)).find((row) => row.g === 31)?.delivered ?? 0;
+    const before = await total();
+    await handle.db.execute(
+      sql`update analytics_delivery_days set jobs = jobs + 5 where day = (select max(day) from analytics_delivery_days)`,
+    );
+    const after = await total();
+    await handle.db.execute(
+      sql`update analytics_delivery_days set jobs = jobs - 5 where day = (select max(day) from analytics_delivery_days)`,
+    );
+    expect(after - before).toBe(5);
   });
 
   it('gives each product type and metal its deliveries, cycle days, rework and on-time counts', async () => {

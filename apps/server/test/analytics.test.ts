@@ -418,9 +418,20 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     ];
     expect(keptSteps).toEqual(expect.arrayContaining(byHand));
     expect(keptSteps).toHaveLength(byHand.length);
+    // The on-time counts: A delivered on 3 March a day early, B on 5 March two days late; A's read after its
+    // delivery moves neither.
+    const deliveryRollup = () =>
+      rowsOf(sql`select day::text, item_kind, days_late, jobs from analytics_delivery_days
+        where jobs <> 0 order by 1, 2, 3`);
+    const keptDeliveries = await deliveryRollup();
+    expect(keptDeliveries).toEqual([
+      { day: '2026-03-03', item_kind: 'order', days_late: -1, jobs: 1 },
+      { day: '2026-03-05', item_kind: 'order', days_late: 2, jobs: 1 },
+    ]);
     await createAnalyticsFactsRepository(t.database.db).rebuildFacts();
     expect(await rollup()).toEqual(kept);
     expect(await stepRollup()).toEqual(keptSteps);
+    expect(await deliveryRollup()).toEqual(keptDeliveries);
   });
 
   it('keeps each step’s delivery as its job’s, as a rebuild does: read after delivery, and delivered again', async () => {

@@ -1086,6 +1086,38 @@ export const analyticsJobDays = pgTable(
 );
 
 /**
+ * Delivered jobs with a promised date, counted per day of delivery in the zone of `analytics_wip_zone` (the
+ * workshop's), kind, location ('' for none), product type, salesperson ('' for none) and days late (that
+ * day less the promised one) (docs/decisions/013-analytics-rollups.md): the on-time screen's groups read these
+ * counts instead of a year's jobs. Kept with `analytics_job_days`; a count may stay at 0.
+ */
+export const analyticsDeliveryDays = pgTable(
+  'analytics_delivery_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    itemKind: text('item_kind').notNull(),
+    locationId: text('location_id').notNull().default(''),
+    productTypeId: text('product_type_id').notNull().default(''),
+    salespersonId: text('salesperson_id').notNull().default(''),
+    daysLate: integer('days_late').notNull(),
+    jobs: integer('jobs').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: 'analytics_delivery_days_pk',
+      columns: [
+        table.day,
+        table.itemKind,
+        table.locationId,
+        table.productTypeId,
+        table.salespersonId,
+        table.daysLate,
+      ],
+    }),
+  ],
+);
+
+/**
  * The steps of delivered jobs (phase, station and offsite minutes) counted per UTC day of delivery, step and
  * exact minutes (docs/decisions/013-analytics-rollups.md): root cause's step medians over the latest
  * deliveries read whole days here and only the days at their ends from the steps. Kept with the phase-time

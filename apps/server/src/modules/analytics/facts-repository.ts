@@ -120,10 +120,53 @@ const addJobDays = (rows: SQL) => sql`
     started = analytics_job_days.started + excluded.started,
     delivered = analytics_job_days.delivered + excluded.delivered`;
 
-/** The job-day rollup from the facts, whole (after a rebuild, a new zone, or once for a workshop upgrading). */
+/**
+ * Rows of the delivery rollup `analytics_delivery_days` from a set of jobs (`source`, with the columns of
+ * analytics_jobs), counted `sign` times: each job delivered with a promised date, on the day of its delivery
+ * in the rollup's zone, with its days late.
+ */
+const deliveryDayRows = (source: SQL, sign: 1 | -1) => sql`
+  select d.day, j.item_kind, coalesce(j.location_id, '') as location_id,
+    coalesce(j.product_type_id::text, '') as product_type_id, coalesce(j.salesperson_id::text, '') as salesperson_id,
+    d.day - j.promised_date as days_late, ${sign}::int * count(*)::int as jobs
+  from ${source} as j
+  cross join (select ${WIP_ZONE} as name) as zone
+  cross join lateral (select (j.delivered_at at time zone zone.name)::date as day) as d
+  where j.delivered_at is not null and j.promised_date is not null
+  group by 1, 2, 3, 4, 5, 6`;
+
+/** Adds `rows` (of deliveryDayRows, any number of them as a union) to `analytics_delivery_days`, as addJobDays. */
+const addDeliveryDays = (rows: SQL) => sql`
+  insert into analytics_delivery_days (day, item_kind, location_id, product_type_id, salesperson_id, days_late, jobs)
+  select day, item_kind, location_id, product_type_id, salesperson_id, days_late, sum(jobs)::int
+  from (${rows}) as d
+  group by 1, 2, 3, 4, 5, 6
+  having sum(jobs) <> 0
+  order by 1, 2, 3, 4, 5, 6
+  on conflict on constraint analytics_delivery_days_pk do update set
+    jobs = analytics_delivery_days.jobs + excluded.jobs`;
+
+/**
+ * Both day rollups of the jobs (`analytics_job_days`, `analytics_delivery_days`) moved from the jobs as they
+ * were (`before`) to the jobs as they are (`after`), as two data-modifying CTEs named job_days and
+ * delivery_days, for the statement that writes the jobs.
+ */
+const shiftJobDayRollups = (before: SQL, after: SQL) => sql`
+  job_days as (
+    ${addJobDays(sql`${jobDayRows(before, -1)} union all ${jobDayRows(after, 1)}`)}
+    returning 1
+  ),
+  delivery_days as (
+    ${addDeliveryDays(sql`${deliveryDayRows(before, -1)} union all ${deliveryDayRows(after, 1)}`)}
+    returning 1
+  )`;
+
+/** The day rollups of the jobs from the facts, whole (after a rebuild, a new zone, or once for a workshop upgrading). */
 async function fillJobDays(db: TDatabase): Promise<void> {
   await db.execute(sql`delete from analytics_job_days`);
   await db.execute(addJobDays(jobDayRows(sql`analytics_jobs`, 1)));
+  await db.execute(sql`delete from analytics_delivery_days`);
+  await db.execute(addDeliveryDays(deliveryDayRows(sql`analytics_jobs`, 1)));
 }
 
 /**
@@ -325,12 +368,10 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             rework_visits = analytics_jobs.rework_visits + excluded.rework_visits,
             dwell_minutes = analytics_jobs.dwell_minutes + excluded.dwell_minutes,
             offsite_minutes = analytics_jobs.offsite_minutes + excluded.offsite_minutes
-          returning item_kind, item_id, location_id, product_type_id, salesperson_id, first_arrival_at, delivered_at
+          returning item_kind, item_id, location_id, product_type_id, salesperson_id, promised_date,
+            first_arrival_at, delivered_at
         ),
-        job_days as (
-          ${addJobDays(sql`${jobDayRows(sql`jobs_before`, -1)} union all ${jobDayRows(sql`jobs`, 1)}`)}
-          returning 1
-        )
+        ${shiftJobDayRollups(sql`jobs_before`, sql`jobs`)}
         insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits, delivered_at)
         -- A job read after its delivery: its steps carry the delivery (as the statement found analytics_jobs).
         select steps.item_kind, steps.item_id, step_kind, step_key, sum(minutes), count(*), min(dj.delivered_at)
@@ -367,6 +408,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         'analytics_station_dwell_months',
         'analytics_wip_days',
         'analytics_job_days',
+        'analytics_delivery_days',
         'analytics_job_steps',
         'analytics_jobs',
         'analytics_visits',
@@ -466,7 +508,9 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       return db.transaction(async (tx) => {
         // Reads go on; a batch recording visits waits, then counts at the new zone's midnights. delete, not
         // truncate, whose lock would stop the reads too.
-        await tx.execute(sql`lock table analytics_wip_days, analytics_job_days in exclusive mode`);
+        await tx.execute(
+          sql`lock table analytics_wip_days, analytics_job_days, analytics_delivery_days in exclusive mode`,
+        );
         if ((await zoneOf(tx)) === timeZone) return false;
         await tx.execute(sql`delete from analytics_wip_zone`);
         await tx.execute(sql`insert into analytics_wip_zone (time_zone) values (${timeZone})`);
@@ -517,8 +561,12 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             -- The visits are searched only when the rollup is empty.
             (not exists (select 1 from analytics_wip_days)
               and exists (select 1 ${visitsAtMidnights(sql`analytics_visits`)})) as lacks_wip_days,
-            -- Jobs but no job-day counts: facts from before migration 0026.
-            (not exists (select 1 from analytics_job_days)) as lacks_job_days,
+            -- Jobs but no job-day counts (facts from before migration 0026), or deliveries with a promise but
+            -- no delivery counts (before migration 0027).
+            (not exists (select 1 from analytics_job_days)
+              or (not exists (select 1 from analytics_delivery_days)
+                and exists (select 1 from analytics_jobs where delivered_at is not null and promised_date is not null)))
+              as lacks_job_days,
             -- Steps of delivered jobs but no step counts: facts from before migration 0025.
             (not exists (select 1 from analytics_step_days)
               and exists (select 1 from analytics_job_steps where delivered_at is not null)) as lacks_step_days`)) as {
@@ -590,9 +638,11 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             salesperson_id = excluded.salesperson_id,
             promised_date = excluded.promised_date,
             delivered_at = excluded.delivered_at
-          returning item_kind, item_id, location_id, product_type_id, salesperson_id, first_arrival_at, delivered_at
-        )
-        ${addJobDays(sql`${jobDayRows(sql`jobs_before`, -1)} union all ${jobDayRows(sql`jobs`, 1)}`)}
+          returning item_kind, item_id, location_id, product_type_id, salesperson_id, promised_date,
+            first_arrival_at, delivered_at
+        ),
+        ${shiftJobDayRollups(sql`jobs_before`, sql`jobs`)}
+        select 1
       `);
       await db.execute(sql`
         update analytics_job_steps set delivered_at = ${at.toISOString()}::timestamptz
