@@ -80,6 +80,20 @@ function jobWhere(scope: TScope): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * The range's days and the filters on a day rollup of the jobs `d` (analytics_job_days,
+ * analytics_delivery_days), whose days are the workshop's: the caller checks the rollup's zone.
+ */
+function dayRollupWhere(scope: TScope): SQL {
+  const parts: SQL[] = [sql`d.day >= ${scope.fromDay}::date and d.day <= ${scope.toDay}::date`];
+  if (scope.kind) parts.push(sql`d.item_kind = ${scope.kind}`);
+  if (scope.locationId) parts.push(sql`d.location_id = ${scope.locationId}`);
+  // As the jobs compare them: as uuids, whatever their letter case.
+  if (scope.productTypeId) parts.push(sql`d.product_type_id = (${scope.productTypeId}::uuid)::text`);
+  if (scope.salespersonId) parts.push(sql`d.salesperson_id = (${scope.salespersonId}::uuid)::text`);
+  return sql.join(parts, sql` and `);
+}
+
 /** Whether `jobWhere` filters the jobs at all. */
 const hasJobFilter = (scope: TScope) =>
   Boolean(scope.kind || scope.locationId || scope.productTypeId || scope.salespersonId || scope.departmentId);
@@ -160,12 +174,6 @@ export function createAnalyticsRepository(db: TDatabase) {
      */
     async throughput(scope: TScope) {
       if (!scope.departmentId) {
-        const where: SQL[] = [sql`d.day >= ${scope.fromDay}::date and d.day <= ${scope.toDay}::date`];
-        if (scope.kind) where.push(sql`d.item_kind = ${scope.kind}`);
-        if (scope.locationId) where.push(sql`d.location_id = ${scope.locationId}`);
-        // As the jobs compare them: as uuids, whatever their letter case.
-        if (scope.productTypeId) where.push(sql`d.product_type_id = (${scope.productTypeId}::uuid)::text`);
-        if (scope.salespersonId) where.push(sql`d.salesperson_id = (${scope.salespersonId}::uuid)::text`);
         const rows = await query(
           db,
           sql`
@@ -178,7 +186,7 @@ export function createAnalyticsRepository(db: TDatabase) {
               select date_trunc('week', d.day::timestamp) as week, sum(d.started)::int as started,
                 sum(d.delivered)::int as delivered
               from analytics_job_days d
-              where zone.kept and ${sql.join(where, sql` and `)}
+              where zone.kept and ${dayRollupWhere(scope)}
               group by 1
             ) as w on true
             order by w.week`,
@@ -518,11 +526,6 @@ export function createAnalyticsRepository(db: TDatabase) {
       // From the delivery rollup when it is kept in the workshop's zone (checked in the statement, as
       // throughput does) and no department is asked for; the grand total row always comes back, with the check.
       if (!scope.departmentId) {
-        const where: SQL[] = [sql`d.day >= ${scope.fromDay}::date and d.day <= ${scope.toDay}::date`];
-        if (scope.kind) where.push(sql`d.item_kind = ${scope.kind}`);
-        if (scope.locationId) where.push(sql`d.location_id = ${scope.locationId}`);
-        if (scope.productTypeId) where.push(sql`d.product_type_id = (${scope.productTypeId}::uuid)::text`);
-        if (scope.salespersonId) where.push(sql`d.salesperson_id = (${scope.salespersonId}::uuid)::text`);
         const rows = await sortingQuery(
           db,
           sql`
@@ -545,7 +548,7 @@ export function createAnalyticsRepository(db: TDatabase) {
                   (d.product_type_id = '' and d.item_kind = 'repair') as is_repair, d.salesperson_id as salesperson,
                   d.location_id as location, d.days_late as late, d.jobs
                 from analytics_delivery_days d
-                where (select kept from zone) and d.jobs <> 0 and ${sql.join(where, sql` and `)}
+                where (select kept from zone) and d.jobs <> 0 and ${dayRollupWhere(scope)}
               ) as x
               group by grouping sets ((month), (product_type, is_repair), (salesperson), (location), (late), ())
             ) as grouped`,
