@@ -544,11 +544,13 @@ export function createAnalyticsRepository(db: TDatabase) {
                 (sum(late * jobs) filter (where late > 0)::numeric / sum(jobs) filter (where late > 0)::numeric)::float8
                   as "avgLate"
               from (
+                -- Summed by month first: the grouping sets then aggregate a few rows a month, not one a day.
                 select date_trunc('month', d.day::timestamp) as month, d.product_type_id as product_type,
                   (d.product_type_id = '' and d.item_kind = 'repair') as is_repair, d.salesperson_id as salesperson,
-                  d.location_id as location, d.days_late as late, d.jobs
+                  d.location_id as location, d.days_late as late, sum(d.jobs)::int as jobs
                 from analytics_delivery_days d
                 where (select kept from zone) and d.jobs <> 0 and ${dayRollupWhere(scope)}
+                group by 1, 2, 3, 4, 5, 6
               ) as x
               group by grouping sets ((month), (product_type, is_repair), (salesperson), (location), (late), ())
             ) as grouped`,
