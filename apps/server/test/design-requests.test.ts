@@ -154,6 +154,28 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
     expect(ok(await otherSales.request('GET', ofOrder))).toEqual([]);
   });
 
+  it('refuses a designer who does not exist, on the field, when opening or updating a request', async () => {
+    const nobody = 'ffffffe0-3981-7585-8000-00090000000d';
+    const order = ok(
+      await sales.request('POST', '/api/v1/orders', { body: { customerId, description: 'Custom pendant' } }),
+      201,
+    );
+    const opened = await sales.request('POST', '/api/v1/design-requests', {
+      body: { orderId: order.id, designerId: nobody },
+    });
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: { issues: [{ field: 'designerId', message: 'This user does not exist.' }] },
+    });
+    const request = await newRequest();
+    const moved = await designer.request('PATCH', `/api/v1/design-requests/${request.id}`, {
+      body: { designerId: nobody },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().details.issues[0].field).toBe('designerId');
+  });
+
   it('refuses a second request for the same order', async () => {
     const request = await newRequest();
     const again = await sales.request('POST', '/api/v1/design-requests', {

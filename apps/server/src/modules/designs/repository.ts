@@ -150,6 +150,12 @@ export function createDesignsRepository(db: TDatabase) {
       return row;
     },
 
+    /** Whether a designer given to a request exists (as the orders module checks its people). */
+    async userExists(id: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+      return row !== undefined;
+    },
+
     /** What opening a request needs of its order: that it exists, and whose customer it is. */
     async findOrder(id: string): Promise<{ id: string; salespersonId: string | null } | undefined> {
       const [row] = await db

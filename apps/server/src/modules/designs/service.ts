@@ -36,7 +36,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
-import { forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
+import { fieldError, forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TStoredImage } from '../attachments/image-storage.ts';
 import { attachmentsOf, attachmentsOfOwners, toAttachment } from '../attachments/owned-attachments.ts';
@@ -233,6 +233,19 @@ export function createDesignsService(options: TDesignsServiceOptions) {
     return { revision, request };
   }
 
+  /**
+   * A request's designer must exist, as an order's does: an unknown id is refused on its field (it broke the
+   * foreign key and answered 500).
+   */
+  async function requireDesigner(
+    repository: ReturnType<typeof createDesignsRepository>,
+    designerId: string | null | undefined,
+  ): Promise<void> {
+    if (designerId && !(await repository.userExists(designerId))) {
+      throw fieldError('designerId', 'This user does not exist.');
+    }
+  }
+
   return {
     async list(actor: TDesignsActor, query: TDesignRequestListQuery): Promise<TDesignRequestSummary[]> {
       if (!canViewDesignRequests(actor)) throw forbidden();
@@ -259,6 +272,7 @@ export function createDesignsService(options: TDesignsServiceOptions) {
           const order = await repository.findOrder(input.orderId);
           if (!order) throw new AppError('NOT_FOUND', 'This order does not exist.');
           if (actor.role === 'salesperson' && order.salespersonId !== actor.id) throw forbidden();
+          await requireDesigner(repository, input.designerId);
           const inserted = await repository.insertRequest({
             orderId: input.orderId,
             brief: input.brief,
@@ -292,6 +306,7 @@ export function createDesignsService(options: TDesignsServiceOptions) {
         const row = await workableRequest(actor, id, tx);
         const repository = createDesignsRepository(tx);
         await repository.lockRequest(id);
+        await requireDesigner(repository, input.designerId);
         if (input.status !== undefined && row.status === 'approved') {
           throw new AppError(
             'CONFLICT',
