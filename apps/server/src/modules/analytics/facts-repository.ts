@@ -162,7 +162,7 @@ const shiftJobDayRollups = (before: SQL, after: SQL) => sql`
   )`;
 
 /** The day rollups of the jobs from the facts, whole (after a rebuild, a new zone, or once for a workshop upgrading). */
-async function fillJobDays(db: TDatabase): Promise<void> {
+async function fillJobDayRollups(db: TDatabase): Promise<void> {
   await db.execute(sql`delete from analytics_job_days`);
   await db.execute(addJobDays(jobDayRows(sql`analytics_jobs`, 1)));
   await db.execute(sql`delete from analytics_delivery_days`);
@@ -341,7 +341,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           sql` `,
         )}
         wip_days as (${addWipDays(sql`inserted`)} returning 1),
-        -- The batch's jobs as they were (the statement's snapshot), for their days in analytics_job_days.
+        -- The batch's jobs as they were (the statement's snapshot), for their day rollups (shiftJobDayRollups).
         jobs_before as (
           select j.* from analytics_jobs j
           where (j.item_kind, j.item_id) in (select item_kind, item_id from inserted)
@@ -488,7 +488,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       await fillWipDays(db);
       await fillPhaseDays(db);
       await fillStepDays(db);
-      await fillJobDays(db);
+      await fillJobDayRollups(db);
     },
 
     /**
@@ -516,7 +516,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         await tx.execute(sql`insert into analytics_wip_zone (time_zone) values (${timeZone})`);
         await tx.execute(sql`delete from analytics_wip_days`);
         await tx.execute(addWipDays(sql`analytics_visits`));
-        await fillJobDays(tx);
+        await fillJobDayRollups(tx);
         return true;
       });
     },
@@ -566,7 +566,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             (not exists (select 1 from analytics_job_days)
               or (not exists (select 1 from analytics_delivery_days)
                 and exists (select 1 from analytics_jobs where delivered_at is not null and promised_date is not null)))
-              as lacks_job_days,
+              as lacks_job_day_rollups,
             -- Steps of delivered jobs but no step counts: facts from before migration 0025.
             (not exists (select 1 from analytics_step_days)
               and exists (select 1 from analytics_job_steps where delivered_at is not null)) as lacks_step_days`)) as {
@@ -583,7 +583,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
             has_station_dwell: boolean;
             lacks_wip_days: boolean;
             lacks_step_days: boolean;
-            lacks_job_days: boolean;
+            lacks_job_day_rollups: boolean;
           }[];
         };
         const [row] = rows;
@@ -604,9 +604,10 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         if (fillsWipDays) await fillWipDays(tx);
         const fillsStepDays = Boolean(row?.has_facts && row.lacks_step_days);
         if (fillsStepDays) await fillStepDays(tx);
-        const fillsJobDays = Boolean(row?.has_facts && row.lacks_job_days);
-        if (fillsJobDays) await fillJobDays(tx);
-        if (fillsPhaseDays || fillsStationDwell || fillsWipDays || fillsStepDays || fillsJobDays) return true;
+        const fillsJobDayRollups = Boolean(row?.has_facts && row.lacks_job_day_rollups);
+        if (fillsJobDayRollups) await fillJobDayRollups(tx);
+        if (fillsPhaseDays || fillsStationDwell || fillsWipDays || fillsStepDays || fillsJobDayRollups)
+          return true;
         if (row === undefined || row.has_facts || !row.has_history) return false;
         await createAnalyticsFactsRepository(tx).rebuildFacts();
         return true;

@@ -35,6 +35,7 @@ import {
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { fieldError } from '../../lib/service-errors.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TSettingsRepository } from './repository.ts';
@@ -65,9 +66,7 @@ export type TSettingsServiceOptions = {
 };
 
 function prefixRefused(field: TPrefixField, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', `body.${field}: ${message}`, {
-    details: { issues: [{ field: `body.${field}`, message }] },
-  });
+  return fieldError(`body.${field}`, message);
 }
 
 function assertMayEdit(actor: TActor, section: TSettingsSection): void {
@@ -122,9 +121,7 @@ export function createSettingsService(options: TSettingsServiceOptions) {
     ): Promise<TWorkingCalendar> {
       assertMayEdit(actor, 'general');
       if (!(await settings.isTimeZoneKnown(calendar.timeZone))) {
-        throw new AppError('VALIDATION_FAILED', `body.timeZone: ${UNKNOWN_TIME_ZONE_MESSAGE}`, {
-          details: { issues: [{ field: 'body.timeZone', message: UNKNOWN_TIME_ZONE_MESSAGE }] },
-        });
+        throw fieldError('body.timeZone', UNKNOWN_TIME_ZONE_MESSAGE);
       }
       await settings.write(WORKING_CALENDAR_KEY, calendar, actor.id);
       await audit.record({
