@@ -244,6 +244,27 @@ async function shiftPhaseDays(
     on conflict (day, step_kind, step_key, minutes) do update set jobs = analytics_step_days.jobs + excluded.jobs`);
 }
 
+/**
+ * Locks these jobs' rows of `analytics_jobs` until the caller's transaction ends, in key order, first making
+ * the rows of jobs never read (a job's row is written by the caller before it commits). A tracking batch and
+ * a delivery of the same job each move the job's rollup counts from the job as they find it, so the later
+ * of the two must wait for the earlier to commit and then find what it wrote
+ * (docs/decisions/013-analytics-rollups.md). Row locks rather than advisory locks: a batch may hold
+ * thousands of jobs, more than PostgreSQL's shared lock table is sized for.
+ */
+async function lockJobs(db: TDatabase, jobs: readonly { kind: string; id: string }[]): Promise<void> {
+  const keys = sql`(select distinct * from jsonb_to_recordset(${JSON.stringify(
+    jobs.map((job) => ({ item_kind: job.kind, item_id: job.id })),
+  )}::jsonb) as x(item_kind text, item_id uuid) order by 1, 2)`;
+  // Waits for a job's row being made by another transaction; its own statement, so that the lock below
+  // (a new snapshot) sees that row once it is committed.
+  await db.execute(sql`
+    insert into analytics_jobs (item_kind, item_id) select * from ${keys} as k on conflict do nothing`);
+  await db.execute(sql`
+    select 1 from analytics_jobs j join ${keys} as k on j.item_kind = k.item_kind and j.item_id = k.item_id
+    order by j.item_kind, j.item_id for update of j`);
+}
+
 /** The step rollup from the facts, whole (after a rebuild, or once for a workshop upgrading). */
 async function fillStepDays(db: TDatabase): Promise<void> {
   await db.execute(sql`truncate analytics_step_days`);
@@ -289,6 +310,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
       if (visits.length === 0) return;
       // A delivered job read again: its phase minutes in the rollup are taken away here and added back below.
       const batchJobs = visits.map((visit) => ({ kind: visit.itemKind, id: visit.itemId }));
+      await lockJobs(db, batchJobs);
       await shiftPhaseDays(db, batchJobs, -1);
       const rows = JSON.stringify(
         visits.map((visit) => ({
@@ -624,6 +646,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
           ? sql`select product_type_id, metal_type_id, salesperson_id, promised_date from orders where id = ${itemId}`
           : sql`select null::uuid, null::uuid, null::uuid, promised_date from repairs where id = ${itemId}`;
       const delivered = [{ kind, id: itemId }];
+      await lockJobs(db, delivered);
       await shiftPhaseDays(db, delivered, -1);
       await db.execute(sql`
         with jobs_before as (
