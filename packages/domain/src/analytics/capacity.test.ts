@@ -43,6 +43,52 @@ describe('weeklyLoad', () => {
   });
 });
 
+describe('weeklyLoad at the turn of a week', () => {
+  it('counts a step starting at Monday 00:00 UTC to the new week and one at Sunday 23:00 to the old', () => {
+    const weeks = comingWeeks('2026-11-26', 2);
+    const load = weeklyLoad(
+      [
+        {
+          id: 'j1',
+          dueAt: null,
+          steps: [
+            { stationId: 's1', departmentId: 'd1', hours: 84 }, // Thu 12:00 → week of 23 Nov
+            { stationId: 's2', departmentId: 'd2', hours: 1 }, // Mon 30 Nov 00:00 → week of 30 Nov
+          ],
+        },
+        {
+          id: 'j2',
+          dueAt: null,
+          steps: [
+            { stationId: 's1', departmentId: 'd1', hours: 83 }, // Thu 12:00 → week of 23 Nov
+            { stationId: 's3', departmentId: 'd3', hours: 1 }, // Sun 29 Nov 23:00 → week of 23 Nov
+            { stationId: 's3', departmentId: 'd3', hours: 168 }, // Mon 30 Nov 00:00 → week of 30 Nov
+            { stationId: 's4', departmentId: 'd4', hours: 1 }, // Mon 7 Dec 00:00 → beyond the two weeks
+          ],
+        },
+      ],
+      NOW,
+      weeks,
+    );
+    expect(
+      Object.fromEntries([...load].map(([station, byWeek]) => [station, Object.fromEntries(byWeek)])),
+    ).toEqual({
+      s1: { '2026-11-23': 167 },
+      s2: { '2026-11-30': 1 },
+      s3: { '2026-11-23': 1, '2026-11-30': 168 },
+    });
+  });
+
+  it('counts steps started before the first week to the first week', () => {
+    const load = weeklyLoad(
+      [{ id: 'j', dueAt: null, steps: [{ stationId: 's1', departmentId: 'd1', hours: 3 }] }],
+      NOW,
+      ['2026-11-30', '2026-12-07'],
+    );
+    expect(Object.fromEntries(load.get('s1') ?? [])).toEqual({ '2026-11-30': 3 });
+  });
+});
+
 describe('delayByRushJob', () => {
   it('holds up jobs at the stations they share with the rush job, stretched by how busy each is', () => {
     const predicted = new Date('2026-12-01T00:00:00Z');

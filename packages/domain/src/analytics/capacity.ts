@@ -1,6 +1,7 @@
 import { addDays, round, weekStartOf } from './statistics';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 const WEEK_HOURS = 7 * 24;
 
 /** One step an open job still has to go through: a station (of a department) and its typical hours there. */
@@ -28,20 +29,43 @@ export function weeklyLoad(
   weeks: readonly string[],
 ): Map<string, Map<string, number>> {
   const byStation = new Map<string, Map<string, number>>();
-  const lastWeek = weeks.at(-1);
+  const first = weeks[0];
+  const last = weeks.at(-1);
+  if (first === undefined || last === undefined) return byStation;
+  const firstDay = dayNumberOf(first);
+  const lastDay = dayNumberOf(last);
+  // Tens of thousands of steps fall in a handful of weeks: each week's key is written once.
+  const keys = new Map<number, string>();
+  const keyOf = (monday: number) => {
+    let key = keys.get(monday);
+    if (key === undefined) {
+      key = monday < firstDay ? first : new Date(monday * DAY_MS).toISOString().slice(0, 10);
+      keys.set(monday, key);
+    }
+    return key;
+  };
   for (const job of jobs) {
     let at = now.getTime();
     for (const step of job.steps) {
-      const week = weekStartOf(new Date(at).toISOString().slice(0, 10));
+      const monday = mondayOf(at);
       at += step.hours * HOUR_MS;
-      if (lastWeek === undefined || week > lastWeek) continue;
-      const key = week < (weeks[0] ?? week) ? (weeks[0] ?? week) : week;
+      if (monday > lastDay) continue;
+      const key = keyOf(monday);
       const station = byStation.get(step.stationId) ?? new Map<string, number>();
       station.set(key, (station.get(key) ?? 0) + step.hours);
       byStation.set(step.stationId, station);
     }
   }
   return byStation;
+}
+
+/** A day (YYYY-MM-DD) as the number of days since 1 January 1970. */
+const dayNumberOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** The Monday of the UTC week holding an instant, in days since 1 January 1970 (a Thursday), as weekStartOf. */
+function mondayOf(ms: number): number {
+  const day = Math.floor(ms / DAY_MS);
+  return day - ((((day + 3) % 7) + 7) % 7);
 }
 
 /** The Mondays of the next `count` weeks, this one first. */

@@ -92,9 +92,20 @@ function invalid(field: string, message: string): AppError {
 }
 
 /** Midnight at the start of a calendar day in the workshop's zone. */
+/** Days already turned into instants, by zone and day: a capacity plan asks for the same few hundred days. */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 10_000;
+
 function dayStart(day: string, timeZone: string): Date {
-  // Noon UTC of the day lies within that day in every zone from UTC−12 to UTC+12.
-  return startOfWorkshopDay(new Date(`${day}T12:00:00Z`), timeZone);
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    // Noon UTC of the day lies within that day in every zone from UTC−12 to UTC+12.
+    start = startOfWorkshopDay(new Date(`${day}T12:00:00Z`), timeZone).getTime();
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
 }
 
 /** The end of a promised day: when a job promised for it becomes late. */
@@ -758,6 +769,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
         station.id,
       ]);
     }
+    const departmentOf = new Map(stations.map((station) => [station.id, station.departmentId]));
     /** A phase's hours spread evenly over the active stations of its departments. */
     const stepsOf = (kind: string, phases: readonly TWorkflowPhase[], skipHours = 0): TPlannedStep[] =>
       phases.flatMap((phase, index) => {
@@ -765,7 +777,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
         const hours = Math.max(0, durationOf(durations, kind, phase).p50 - (index === 0 ? skipHours : 0));
         return stationIds.map((stationId) => ({
           stationId,
-          departmentId: stations.find((s) => s.id === stationId)?.departmentId ?? '',
+          departmentId: departmentOf.get(stationId) ?? '',
           hours: hours / stationIds.length,
         }));
       });
