@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_jobs_product_type_idx" ON "analytics_jobs" USING btree ("item_kind","product_type_id","metal_type_id","delivered_at","first_arrival_at","rework_visits","promised_date","location_id","salesperson_id");
