@@ -91,11 +91,11 @@ function invalid(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { details: { issues: [{ field, message }] } });
 }
 
-/** Midnight at the start of a calendar day in the workshop's zone. */
 /** Days already turned into instants, by zone and day: a capacity plan asks for the same few hundred days. */
 const dayStarts = new Map<string, number>();
 const DAY_STARTS_KEPT = 10_000;
 
+/** Midnight at the start of a calendar day in the workshop's zone. */
 function dayStart(day: string, timeZone: string): Date {
   const key = `${timeZone} ${day}`;
   let start = dayStarts.get(key);
