@@ -80,6 +80,15 @@ async function queries(handle: TDatabaseHandle): Promise<TQuery[]> {
       name: 'root cause, phases (90 days)',
       run: () => analytics.rootCause(manager, { ...base, level: 'phase' }),
     },
+    // A filter takes the medians job by job over the filter's latest deliveries, not from the step rollup.
+    {
+      name: 'root cause, stations, one location',
+      run: () => analytics.rootCause(manager, { ...base, locationId, level: 'station' }),
+    },
+    {
+      name: 'root cause, stations, one salesperson',
+      run: () => analytics.rootCause(manager, { ...base, salespersonId, level: 'station' }),
+    },
     { name: 'capacity (6 weeks)', run: () => analytics.capacity(manager, { ...base, weeks: 6 }) },
     {
       name: 'capacity with a rush job',
