@@ -80,7 +80,11 @@ async function queries(handle: TDatabaseHandle): Promise<TQuery[]> {
       name: 'root cause, phases (90 days)',
       run: () => analytics.rootCause(manager, { ...base, level: 'phase' }),
     },
-    // A filter takes the medians job by job over the filter's latest deliveries, not from the step rollup.
+    // The step rollup counts by kind and location; other filters take the medians job by job.
+    {
+      name: 'root cause, stations, orders',
+      run: () => analytics.rootCause(manager, { kind: 'order', level: 'station' }),
+    },
     {
       name: 'root cause, stations, one location',
       run: () => analytics.rootCause(manager, { ...base, locationId, level: 'station' }),
@@ -88,6 +92,10 @@ async function queries(handle: TDatabaseHandle): Promise<TQuery[]> {
     {
       name: 'root cause, stations, one salesperson',
       run: () => analytics.rootCause(manager, { ...base, salespersonId, level: 'station' }),
+    },
+    {
+      name: 'root cause, stations, one product type',
+      run: () => analytics.rootCause(manager, { ...withType, level: 'station' }),
     },
     { name: 'capacity (6 weeks)', run: () => analytics.capacity(manager, { ...base, weeks: 6 }) },
     {

@@ -1118,10 +1118,11 @@ export const analyticsDeliveryDays = pgTable(
 );
 
 /**
- * The steps of delivered jobs (phase, station and offsite minutes) counted per UTC day of delivery, step and
- * exact minutes (docs/decisions/013-analytics-rollups.md): root cause's step medians over the latest
- * deliveries read whole days here and only the days at their ends from the steps. Kept with the phase-time
- * rollup, by the delivery and by reads of a delivered job; a count may stay at 0.
+ * The steps of delivered jobs (phase, station and offsite minutes) counted per UTC day of delivery, step,
+ * exact minutes, kind and location (docs/decisions/013-analytics-rollups.md): root cause's step medians over
+ * the latest deliveries, for the whole workshop or one kind or location, read whole days here and only the
+ * days at their ends from the steps. Kept with the phase-time rollup, by the delivery and by reads of a
+ * delivered job; a count may stay at 0.
  */
 export const analyticsStepDays = pgTable(
   'analytics_step_days',
@@ -1130,9 +1131,17 @@ export const analyticsStepDays = pgTable(
     stepKind: text('step_kind').notNull(),
     stepKey: text('step_key').notNull(),
     minutes: bigint('minutes', { mode: 'number' }).notNull(),
+    itemKind: text('item_kind').notNull().default(''),
+    // '' for a job never read (no location).
+    locationId: text('location_id').notNull().default(''),
     jobs: integer('jobs').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.day, table.stepKind, table.stepKey, table.minutes] })],
+  (table) => [
+    primaryKey({
+      name: 'analytics_step_days_pk',
+      columns: [table.day, table.stepKind, table.stepKey, table.minutes, table.itemKind, table.locationId],
+    }),
+  ],
 );
 
 /**

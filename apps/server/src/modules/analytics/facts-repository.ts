@@ -202,17 +202,17 @@ const offsiteMinutesOfVisit = sql`case when back.at is null then 0 else coalesce
 
 /**
  * Rows of the step rollup `analytics_step_days` for the delivered jobs among `jobs` (a set of item_kind and
- * item_id), counted `sign` times: one per UTC day of delivery, step kind, step key and minutes.
+ * item_id), counted `sign` times: one per UTC day of delivery, step kind, step key, minutes, kind and location.
  */
 const stepDayRows = (jobs: SQL, sign: 1 | -1) => sql`
-  select (j.delivered_at at time zone 'UTC')::date, s.step_kind, s.step_key, s.minutes,
-    ${sign}::int * count(*)::int
+  select (j.delivered_at at time zone 'UTC')::date, s.step_kind, s.step_key, s.minutes, j.item_kind,
+    coalesce(j.location_id, ''), ${sign}::int * count(*)::int
   from ${jobs} as x
   join analytics_jobs j on j.item_kind = x.item_kind and j.item_id = x.item_id
   join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
   where j.delivered_at is not null
-  group by 1, 2, 3, 4
-  order by 1, 2, 3, 4`;
+  group by 1, 2, 3, 4, 5, 6
+  order by 1, 2, 3, 4, 5, 6`;
 
 /**
  * Adds (sign 1) or takes away (sign -1) the phase minutes of these jobs, those delivered, in the phase-time
@@ -239,9 +239,9 @@ async function shiftPhaseDays(
       jobs = analytics_phase_days.jobs + excluded.jobs`);
   // Every step of the same jobs, for root cause's medians (analytics_step_days).
   await db.execute(sql`
-    insert into analytics_step_days (day, step_kind, step_key, minutes, jobs)
+    insert into analytics_step_days (day, step_kind, step_key, minutes, item_kind, location_id, jobs)
     ${stepDayRows(sql`(select distinct * from jsonb_to_recordset(${list}::jsonb) as x(item_kind text, item_id uuid))`, sign)}
-    on conflict (day, step_kind, step_key, minutes) do update set jobs = analytics_step_days.jobs + excluded.jobs`);
+    on conflict on constraint analytics_step_days_pk do update set jobs = analytics_step_days.jobs + excluded.jobs`);
 }
 
 /**
@@ -269,7 +269,7 @@ async function lockJobs(db: TDatabase, jobs: readonly { kind: string; id: string
 async function fillStepDays(db: TDatabase): Promise<void> {
   await db.execute(sql`truncate analytics_step_days`);
   await db.execute(sql`
-    insert into analytics_step_days (day, step_kind, step_key, minutes, jobs)
+    insert into analytics_step_days (day, step_kind, step_key, minutes, item_kind, location_id, jobs)
     ${stepDayRows(sql`(select item_kind, item_id from analytics_jobs where delivered_at is not null)`, 1)}`);
 }
 

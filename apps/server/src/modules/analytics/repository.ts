@@ -45,11 +45,7 @@ async function query<T extends z.ZodRawShape>(db: TDatabase, statement: SQL, sha
  * `query` for the reads that sort or hash a range's jobs (exact percentiles, grouping sets), with more
  * memory: four round trips instead of one, so only where the sort is the cost.
  */
-async function sortingQuery<T extends z.ZodRawShape>(
-  db: TDatabase,
-  statement: SQL,
-  shape: T,
-) {
+async function sortingQuery<T extends z.ZodRawShape>(db: TDatabase, statement: SQL, shape: T) {
   const result = (await db.transaction(
     async (tx) => {
       await tx.execute(sql.raw(`set local work_mem = '${ANALYTICS_WORK_MEM}'`));
@@ -91,10 +87,6 @@ function dayRollupWhere(scope: TScope): SQL {
   if (scope.salespersonId) parts.push(sql`d.salesperson_id = (${scope.salespersonId}::uuid)::text`);
   return sql.join(parts, sql` and `);
 }
-
-/** Whether `jobWhere` filters the jobs at all. */
-const hasJobFilter = (scope: TScope) =>
-  Boolean(scope.kind || scope.locationId || scope.productTypeId || scope.salespersonId || scope.departmentId);
 
 /** The visit filters on analytics_visits `v`. */
 function visitWhere(scope: TScope): SQL {
@@ -847,7 +839,25 @@ export function createAnalyticsRepository(db: TDatabase) {
     ) {
       // The latest deliveries in one order, ties too: the delivered index's (delivered_at, kind, id), backwards.
       const latestFirst = sql`j.delivered_at desc, j.item_kind desc, j.item_id desc`;
-      const medianSteps = hasJobFilter(scope)
+      // The step rollup counts by kind and location too: a filter on either reads it as the whole workshop
+      // does; one on product type, salesperson or department reads the steps of its deliveries job by job.
+      const readsStepRollup = !scope.productTypeId && !scope.salespersonId && !scope.departmentId;
+      // The kind and location filters on a step `s` of analytics_job_steps (the location is its job's).
+      const stepWhere = scope.locationId
+        ? sql`exists (select 1 from analytics_jobs j
+            where j.item_kind = s.item_kind and j.item_id = s.item_id and ${jobWhere(scope)})`
+        : scope.kind
+          ? sql`s.item_kind = ${scope.kind}`
+          : sql`true`;
+      const stepDayWhere = sql.join(
+        [
+          sql`s.jobs > 0`,
+          ...(scope.kind ? [sql`s.item_kind = ${scope.kind}`] : []),
+          ...(scope.locationId ? [sql`s.location_id = ${scope.locationId}`] : []),
+        ],
+        sql` and `,
+      );
+      const medianSteps = !readsStepRollup
         ? sql`
           delivered as (
             select j.item_kind, j.item_id from analytics_jobs j
@@ -874,7 +884,7 @@ export function createAnalyticsRepository(db: TDatabase) {
             from (select 1) as one
             left join lateral (
               select j.delivered_at, j.item_kind, j.item_id from analytics_jobs j
-              where ${deliveredIn(scope)}
+              where ${deliveredIn(scope)} and ${jobWhere(scope)}
               order by ${latestFirst} offset ${limits.median - 1} limit 1
             ) as c on true
           ),
@@ -890,24 +900,25 @@ export function createAnalyticsRepository(db: TDatabase) {
             select s.step_kind, s.step_key, s.minutes, 1 as n
             from edges e join analytics_job_steps s on s.delivered_at > e.at
               and s.delivered_at < least(e.lo, ${ts(scope.toAt)})
-            where ${stepKindIn(stepKinds)}
+            where ${stepKindIn(stepKinds)} and ${stepWhere}
             union all
             -- The whole UTC days after it, counted in analytics_step_days.
             select s.step_kind, s.step_key, s.minutes, s.jobs
             from edges e join analytics_step_days s on s.day >= (e.lo at time zone 'UTC')::date
               and s.day < (e.hi at time zone 'UTC')::date
-            where ${stepKindIn(stepKinds)} and s.jobs > 0
+            where ${stepKindIn(stepKinds)} and ${stepDayWhere}
             union all
             -- The range's last UTC day, up to its end, from the steps.
             select s.step_kind, s.step_key, s.minutes, 1
             from edges e join analytics_job_steps s on s.delivered_at >= greatest(e.hi, e.lo)
               and s.delivered_at < ${ts(scope.toAt)}
-            where ${stepKindIn(stepKinds)}
+            where ${stepKindIn(stepKinds)} and ${stepWhere}
             union all
             -- Deliveries at the bound's instant itself: from the bound on, in the order above.
             select s.step_kind, s.step_key, s.minutes, 1
             from edges e
             join analytics_jobs j on j.delivered_at = e.at and (j.item_kind, j.item_id) >= (e.kind, e.id)
+              and ${jobWhere(scope)}
             join analytics_job_steps s on s.item_kind = j.item_kind and s.item_id = j.item_id
               and ${stepKindIn(stepKinds)}
           ),`;
