@@ -482,6 +482,28 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     expect(await steps()).toEqual(kept);
   });
 
+  it('refuses a range given backwards, longer than two years or naming no real day, and says why', async () => {
+    const refused = async (query: string) => {
+      const response = await manager.request('GET', `/api/v1/analytics/on-time?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      const body = response.json() as { code: string; message: string; details?: { issues?: unknown[] } };
+      expect(body.code).toBe('VALIDATION_FAILED');
+      return body;
+    };
+    expect(await refused('from=2026-03-08&to=2026-03-02')).toMatchObject({
+      message: 'The start of the range must not be after its end',
+      details: { issues: [{ field: 'from', message: 'The start of the range must not be after its end' }] },
+    });
+    expect((await refused('from=2024-03-01&to=2026-03-08')).message).toBe(
+      'Choose a range of at most 731 days',
+    );
+    const notADay = await refused('from=2026-02-30&to=2026-03-08');
+    expect(JSON.stringify(notADay.details)).toContain('from');
+    // The longest range allowed is answered.
+    const longest = await manager.request('GET', '/api/v1/analytics/on-time?from=2024-03-08&to=2026-03-08');
+    expect(longest.statusCode, longest.body).toBe(200);
+  });
+
   it('keeps the screens to admins and managers: a salesperson is refused', async () => {
     const { client } = await t.clientAs('salesperson');
     for (const path of ['workflow', 'on-time', 'product-types', 'comparison', 'capacity', 'root-cause']) {

@@ -32,40 +32,26 @@ export function weeklyLoad(
   const first = weeks[0];
   const last = weeks.at(-1);
   if (first === undefined || last === undefined) return byStation;
-  const firstDay = dayNumberOf(first);
-  const lastDay = dayNumberOf(last);
-  // Tens of thousands of steps fall in a handful of weeks: each week's key is written once.
-  const keys = new Map<number, string>();
-  const keyOf = (monday: number) => {
-    let key = keys.get(monday);
-    if (key === undefined) {
-      key = monday < firstDay ? first : new Date(monday * DAY_MS).toISOString().slice(0, 10);
-      keys.set(monday, key);
-    }
-    return key;
-  };
+  // Tens of thousands of steps start on a few dozen days: each day's week is worked out once.
+  const weekOfDay = new Map<number, string>();
   for (const job of jobs) {
     let at = now.getTime();
     for (const step of job.steps) {
-      const monday = mondayOf(at);
+      const day = Math.floor(at / DAY_MS);
+      let week = weekOfDay.get(day);
+      if (week === undefined) {
+        week = weekStartOf(new Date(day * DAY_MS).toISOString().slice(0, 10));
+        weekOfDay.set(day, week);
+      }
       at += step.hours * HOUR_MS;
-      if (monday > lastDay) continue;
-      const key = keyOf(monday);
+      if (week > last) continue;
+      const key = week < first ? first : week;
       const station = byStation.get(step.stationId) ?? new Map<string, number>();
       station.set(key, (station.get(key) ?? 0) + step.hours);
       byStation.set(step.stationId, station);
     }
   }
   return byStation;
-}
-
-/** A day (YYYY-MM-DD) as the number of days since 1 January 1970. */
-const dayNumberOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-
-/** The Monday of the UTC week holding an instant, in days since 1 January 1970 (a Thursday), as weekStartOf. */
-function mondayOf(ms: number): number {
-  const day = Math.floor(ms / DAY_MS);
-  return day - ((((day + 3) % 7) + 7) % 7);
 }
 
 /** The Mondays of the next `count` weeks, this one first. */

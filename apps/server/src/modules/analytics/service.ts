@@ -47,6 +47,7 @@ import {
 } from '@loupe/domain/workflow/working-calendar';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import { createAnalyticsRepository, REPAIRS_GROUP, type TScope } from './repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -83,10 +84,10 @@ type TTemplate = {
   repairTypeSteps: { repairType: string; before: string; phase: TWorkflowPhase }[];
 };
 
-function forbidden(): AppError {
-  return new AppError('FORBIDDEN', 'You do not have permission to do this.');
-}
-
+/**
+ * A filter refused. Unlike the shared fieldError, the message carries no field name: the screens show it as it
+ * is above the figures ("The start of the range must not be after its end").
+ */
 function invalid(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { details: { issues: [{ field, message }] } });
 }

@@ -4,6 +4,7 @@ import {
   type TAnalyticsFilterInput,
   type TAnalyticsKind,
 } from '@loupe/domain/analytics/analytics-api';
+import { addDays } from '@loupe/domain/analytics/statistics';
 
 /**
  * The filters every analytics screen shares (issue 13 §2), kept in the address so a view can be shared:
@@ -41,18 +42,6 @@ export function isIsoDay(value: string | null | undefined): value is string {
   if (!value || !ISO_DAY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** `day` moved by `days` calendar days (negative goes back). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Days from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
 function idParam(params: URLSearchParams, name: TFilterParam): string | null {
