@@ -256,7 +256,10 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
           join medians m on m.step_kind = s.step_kind and m.step_key = s.step_key
           where s.step_kind in (${kindList}) and s.minutes > m.median
           order by l.position, s.minutes - m.median desc, s.step_kind, s.step_key`);
-        expect(plain.length).toBeGreaterThan(10);
+        // Late jobs with a cause to compare: a dozen or more for the workshop or a product type; a kind, a
+        // location or a salesperson over 90 days has fewer (the seed's ids, and so its ties, are random).
+        const narrow = each.kind !== null || each.locationId !== null || each.salespersonId !== null;
+        expect(plain.length).toBeGreaterThan(narrow ? 2 : 10);
         const found = await repo.lateJobCauses(each, kinds, { late: 60, median: medianJobs });
         expect(rounded(found)).toEqual(rounded(plain));
       }
