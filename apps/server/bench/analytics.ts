@@ -27,6 +27,7 @@ import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calend
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type TDatabaseHandle } from '../src/db/client.ts';
+import { createJobReadModel } from '../src/job-read-model.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { createAnalyticsService } from '../src/modules/analytics/service.ts';
 import { seedAnalyticsHistory } from './analytics-seed.ts';
@@ -42,12 +43,17 @@ const manager = { id: '00000000-0000-0000-0000-000000000000', role: 'manager' as
 type TQuery = { name: string; run: () => Promise<unknown> };
 
 async function queries(handle: TDatabaseHandle): Promise<TQuery[]> {
-  const service = () =>
-    createAnalyticsService({
+  // A fresh service has nothing cached: its own job read model, as the app builds it.
+  const service = () => {
+    const calendar = async () => WORKING_CALENDAR_DEFAULTS;
+    const clock = () => NOW;
+    return createAnalyticsService({
       db: handle.db,
-      clock: () => NOW,
-      calendar: async () => WORKING_CALENDAR_DEFAULTS,
+      clock,
+      calendar,
+      jobStates: createJobReadModel({ db: handle.db, clock, calendar }),
     });
+  };
   const analytics = service();
   const pick = async (statement: ReturnType<typeof sql>) =>
     String(((await handle.db.execute(statement)) as { rows: { id: unknown }[] }).rows[0]?.id ?? '');

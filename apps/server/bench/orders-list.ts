@@ -20,11 +20,13 @@ import {
   orderSearchText,
   type TOrderListQuery,
 } from '@loupe/domain/orders/order';
+import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calendar';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { openDatabase, type TDatabase, type TDatabaseHandle } from '../src/db/client.ts';
 import { customers, orders, trackedItems } from '../src/db/schema.ts';
+import { createJobReadModel } from '../src/job-read-model.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createImageStorage } from '../src/modules/attachments/image-storage.ts';
 import { createOrdersService } from '../src/modules/orders/service.ts';
@@ -175,6 +177,12 @@ async function measure(
       events: createEventBus(),
       settings: createSettingsRepository(db),
       storage: createImageStorage({ dataDir, logger: silentLogger }),
+      // Each page carries its open orders' state from the job read model, as the app answers it.
+      jobStates: createJobReadModel({
+        db,
+        clock: systemClock,
+        calendar: async () => WORKING_CALENDAR_DEFAULTS,
+      }),
     });
     const actor = { id: '00000000-0000-4000-8000-000000000000', role: 'admin' } as const;
     const base = { sort: 'newest', limit: 50 } as const satisfies TOrderListQuery;

@@ -7,13 +7,16 @@ import { LIST_LIMIT_MAX } from '@loupe/domain/api/list';
 import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
+import { isOpenStatus } from '@loupe/domain/jobs/job-state';
 import type { TNotesChange } from '@loupe/domain/notifications/mentions';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
+import { personName } from '@loupe/domain/users/user';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { nanoid } from 'nanoid';
 import type { TConfig } from './config.ts';
-import type { TDatabaseHandle } from './db/client.ts';
+import type { TDatabase, TDatabaseHandle } from './db/client.ts';
+import { createJobReadModel } from './job-read-model.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import { createSecretBox, secretFrom } from './lib/secret-box.ts';
@@ -53,6 +56,7 @@ import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
 import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
 import { isNumberPrefixInUse } from './modules/jobs/item-numbers.ts';
+import type { TJobStatusChange } from './modules/jobs/status-change.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createDigestService } from './modules/notifications/digest.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
@@ -86,7 +90,7 @@ import { createTvService } from './modules/tv/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { registerUsersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { createWorkflowRepository, personName } from './modules/workflow/repository.ts';
+import { createWorkflowRepository } from './modules/workflow/repository.ts';
 import { registerWorkflowRoutes } from './modules/workflow/routes.ts';
 import { createWorkflowService } from './modules/workflow/service.ts';
 import { RouteRegistry, registerAccessControl } from './plugins/access-control.ts';
@@ -278,19 +282,8 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     attachments: services.attachments,
     storage: services.storage,
   });
-  const predict = services.analytics.predictionFor;
-  await app.register(registerOrdersRoutes, {
-    ...api,
-    orders: services.orders,
-    storage: services.storage,
-    predict,
-  });
-  await app.register(registerRepairsRoutes, {
-    ...api,
-    repairs: services.repairs,
-    storage: services.storage,
-    predict,
-  });
+  await app.register(registerOrdersRoutes, { ...api, orders: services.orders, storage: services.storage });
+  await app.register(registerRepairsRoutes, { ...api, repairs: services.repairs, storage: services.storage });
   await app.register(registerTrackingRoutes, { ...api, tracking: services.tracking });
   await app.register(registerWorkflowRoutes, {
     ...api,
@@ -472,11 +465,15 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     onWorkingCalendarChanged: (calendar) => followWorkshopZone(calendar.timeZone),
   });
   const generalSettings = () => settingsService.generalSettings();
+  // One truth about a job (issue 32): every screen, tile, filter, alert, assistant answer, TV and plan reads
+  // the job read model, which evaluates the domain's rules (jobs/job-state.ts) once.
+  const jobStates = createJobReadModel({ db, clock, calendar: () => settingsService.workingCalendar() });
   // Phases follow reads: tracking hands each batch's moves to the workflow inside its transaction.
   const workflow = createWorkflowService({
     db,
     clock,
     events,
+    jobStates,
     calendar: () => settingsService.workingCalendar(),
     personHours: (userId) => settingsService.personHours(userId),
     savePersonHours: (actorId, userId, hours, context) =>
@@ -497,6 +494,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const analytics = createAnalyticsService({
     db,
     clock,
+    jobStates,
     calendar: () => settingsService.workingCalendar(),
     personHours: (userId) => settingsService.personHours(userId),
   });
@@ -530,6 +528,15 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     settings,
     storage,
     onNotesChanged: (change: TNotesChange) => notifications.notesChanged(change),
+    jobStates,
+    // A status set by hand moves the job's phase with it; a finished job gives its tag back (issue 32).
+    onStatusChanged: async (tx: TDatabase, change: TJobStatusChange) => {
+      if (!isOpenStatus(change.kind, change.status)) {
+        await tracking.releaseTagOfFinished(tx, change);
+        return [];
+      }
+      return workflow.afterStatusChanged(tx, change);
+    },
   };
   // An order that needs design work gets its design request; the designs service is made below.
   const orders = createOrdersService({
@@ -544,6 +551,8 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const registry = createRegistryService({ db, clock, events });
   const locations = createLocationService({ db, clock });
   await locations.ensureDefaultLocation();
+  // Workflow templates follow the departments as they are made, renamed and removed (issue 32).
+  await workflow.followRegistry();
   if (await analyticsFacts.rebuildIfMissing()) {
     app.log.info('analytics facts rebuilt from the location history');
   }
@@ -575,9 +584,10 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     events,
     clock,
     calendar: () => settingsService.workingCalendar(),
-    openJobs: () => workflow.openJobCards(),
+    openJobs: () => jobStates.records({ kinds: ['order', 'repair'] }),
     settings,
     notify: (userIds, notice) => notifications.notify(userIds, notice),
+    withdrawNotices: (source) => notifications.withdraw(source),
     audit,
     logger: app.log,
   });
@@ -645,7 +655,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const attachments = createAttachmentsService({ db, storage, logger: app.log });
   // The assistant's tools read through the same services as the API, each with its own permission check.
   const assistantTools = createAssistantTools({
-    openJobCards: () => workflow.openJobCards(),
+    jobStates,
     locationHistory: (actor, kind, id) => tracking.locationHistory(actor, kind, id),
     epcOwners: async (actor) => [
       ...(await tracking.listOrders()).map((o) => ({

@@ -144,9 +144,14 @@ describe.each(TEST_DATABASES)('alerts on %s', (database) => {
 
   it('raises a piece offsite for longer than the limit', async () => {
     const { order } = await trackedOrderAt(bench);
+    // Last seen 49 hours ago, noticed by the sweep half an hour later: offsite counts from the last read.
     await t.database.db
       .update(trackedItems)
-      .set({ status: 'offsite', offsiteDetectedAt: new Date(t.clock().getTime() - 49 * HOUR) })
+      .set({
+        status: 'offsite',
+        lastSeenAt: new Date(t.clock().getTime() - 49 * HOUR),
+        offsiteDetectedAt: new Date(t.clock().getTime() - 48.5 * HOUR),
+      })
       .where(eq(trackedItems.itemId, order.id));
     await evaluate();
     const [alert] = about(await feed(), order.id, 'offsite-too-long');

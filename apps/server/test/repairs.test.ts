@@ -208,17 +208,22 @@ describe.each(TEST_DATABASES)('repairs on %s', (database) => {
     ]);
     expect(events[2]?.payload).toMatchObject({ status: 'in_progress', previousStatus: 'received' });
     const history = (await sales.request('GET', `/api/v1/repairs/${repair.id}/history`)).json().data;
-    expect(history.total).toBe(3);
+    // In progress by hand: the workflow puts the repair in the first phase of that status (issue 32).
+    expect(history.total).toBe(4);
     expect(history.items.map((entry: { action: string }) => entry.action)).toEqual([
+      'phase-changed',
       'status-changed',
       'updated',
       'created',
     ]);
-    expect(history.items[1]).toMatchObject({
+    expect(history.items[0]).toMatchObject({
+      changes: { phase: { from: 'Intake and assessment', to: 'Bench repair' } },
+    });
+    expect(history.items[2]).toMatchObject({
       actor: { name: expect.stringMatching(/^admin /) },
       changes: { repairTypes: { from: ['chain_repair'], to: ['chain_repair', 'soldering'] } },
     });
-    expect(history.items[2]).toMatchObject({ actor: { id: operatorId, name: 'Otto Bench' } });
+    expect(history.items[3]).toMatchObject({ actor: { id: operatorId, name: 'Otto Bench' } });
   });
 
   describe('listing', () => {

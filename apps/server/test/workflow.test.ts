@@ -1,3 +1,4 @@
+import { ZJobSummarySchema } from '@loupe/domain/jobs/job-views';
 import {
   ZDepartmentWorkloadSchema,
   ZMyTasksSchema,
@@ -5,7 +6,6 @@ import {
   ZWorkflowBoardSchema,
   ZWorkflowJobSchema,
   ZWorkflowStaffSchema,
-  ZWorkflowSummarySchema,
 } from '@loupe/domain/workflow/workflow-api';
 import { type TWorkflowTemplate, ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
 import { eq } from 'drizzle-orm';
@@ -366,6 +366,13 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
           a.name === 'workflow:nudge-triggered' && (a.payload as { itemId?: string }).itemId === order.id,
       );
 
+    // Given out on an overdue job, the work is not past its due time the moment it is given: the phase's
+    // target from now in the assignee's hours, which is later than yesterday's plan.
+    expect(Date.parse(assignment.dueAt ?? '')).toBeGreaterThan(t.clock().getTime());
+    await t.app.loupe.workflow.sweepNudges();
+    expect(nudgesFor()).toHaveLength(0);
+
+    t.clock.set(new Date(Date.parse(assignment.dueAt ?? '') + 60_000));
     await t.app.loupe.workflow.sweepNudges();
     expect(nudgesFor()).toHaveLength(1);
     expect(nudgesFor()[0]?.rooms).toEqual([`user:${ben.user.id}`]);
@@ -418,7 +425,7 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
     const late = new Date(t.clock().getTime() - 48 * HOUR).toISOString().slice(0, 10);
     const { order } = await trackedOrder(places.bench, late);
     const overdue = ZWorkflowBoardSchema.parse(
-      data(await manager.request('GET', '/api/v1/workflow/board?kind=order&due=overdue')),
+      data(await manager.request('GET', '/api/v1/workflow/board?kind=order&view=overdue')),
     );
     expect(overdue.columns.map((column) => column.key).slice(0, 4)).toEqual([
       'casting',
@@ -427,15 +434,16 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
       'qa',
     ]);
     const lateCard = overdue.columns.flatMap((column) => column.jobs).find((job) => job.id === order.id);
-    expect(lateCard).toMatchObject({ urgency: 'late', location: { stationName: 'Bench 1' } });
-    expect(overdue.columns.flatMap((column) => column.jobs).every((job) => job.urgency === 'late')).toBe(
-      true,
-    );
+    expect(lateCard).toMatchObject({
+      state: { isOverdue: true, daysOverdue: 2 },
+      location: { stationName: 'Bench 1' },
+    });
+    const onBoard = overdue.columns.flatMap((column) => column.jobs);
+    expect(onBoard.every((job) => job.state.isOverdue)).toBe(true);
 
-    const summary = ZWorkflowSummarySchema.parse(
-      data(await manager.request('GET', '/api/v1/workflow/summary')),
-    );
-    expect(summary.overdue).toBeGreaterThanOrEqual(1);
+    const summary = ZJobSummarySchema.parse(data(await manager.request('GET', '/api/v1/workflow/summary')));
+    // The tile counts what the board's filter opens.
+    expect(summary.counts.overdue.order).toBe(onBoard.length);
     const production = (await t.clientAs('production')).client;
     expect((await production.request('GET', '/api/v1/workflow/summary')).statusCode).toBe(200);
   });

@@ -55,7 +55,7 @@ import {
   nextStation,
   PACKING,
   READERS,
-  statusAt,
+  statusByHandAt,
   statusSteps,
   type TItemKind,
   type TReaderPlan,
@@ -334,13 +334,23 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     item.flaggedExpected = expected;
   }
 
-  /** With credentials: the order's or repair's status follows the station (in production, QA, ready…). */
-  async function followStatus(item: TSimItem): Promise<void> {
-    if (api === null || item.status === null || item.at === null) return;
-    for (const status of statusSteps(item.kind, item.status, statusAt(item.kind, item.at))) {
+  /** With credentials: steps a job's status by hand from what the server holds now to `wanted`. */
+  async function setStatus(item: TSimItem, wanted: string): Promise<void> {
+    if (api === null) return;
+    // Reads move the status with the job's phase (issue 32): start from the server's, not from a copy.
+    const { status: current } = await api.data<{ status: string }>('GET', `/${item.kind}s/${item.id}`);
+    item.status = current;
+    for (const status of statusSteps(item.kind, current, wanted)) {
       await api.request('PATCH', `/${item.kind}s/${item.id}`, { status });
       item.status = status;
     }
+  }
+
+  /** With credentials: what staff set by hand where the piece now stands (ready once packed, waiting for parts). */
+  async function followStatus(item: TSimItem): Promise<void> {
+    if (api === null || item.status === null || item.at === null) return;
+    const wanted = statusByHandAt(item.kind, item.at);
+    if (wanted !== null) await setStatus(item, wanted);
   }
 
   /**
@@ -349,10 +359,7 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
    */
   async function finish(item: TSimItem): Promise<string> {
     if (api === null || item.status === null) return '  (finished: the envelope starts a new round)';
-    for (const status of statusSteps(item.kind, item.status, FINAL_STATUS[item.kind])) {
-      await api.request('PATCH', `/${item.kind}s/${item.id}`, { status });
-      item.status = status;
-    }
+    await setStatus(item, FINAL_STATUS[item.kind]);
     refs ??= await loadPieceRefs(api);
     const finished = item.number;
     if (item.kind === 'order') {

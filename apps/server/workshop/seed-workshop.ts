@@ -16,9 +16,8 @@ import {
   READERS,
   REPAIR_TEMPLATES,
   stationKey,
-  statusAt,
+  statusByHandAt,
   statusSteps,
-  type TItemKind,
   type TReaderPlan,
   type TStationKey,
   VENDOR_RETURNS,
@@ -275,10 +274,14 @@ export async function seedWorkshop(client: LoupeClient, options: TSeedOptions): 
       expectedOffsite: true,
     }),
   );
+  // The reads moved each job's status with its phase; staff set by hand only what reads do not.
   await mapLimited(histories, limit, async (history) => {
+    const wanted = statusByHandAt(history.item.kind, history.lastStation);
+    if (wanted === null) return;
     const path = history.item.kind === 'order' ? '/orders' : '/repairs';
-    for (const status of statusPath(history.item.kind, history.lastStation)) {
-      await client.request('PATCH', `${path}/${history.item.id}`, { status });
+    const { status } = await client.data<{ status: string }>('GET', `${path}/${history.item.id}`);
+    for (const next of statusSteps(history.item.kind, status, wanted)) {
+      await client.request('PATCH', `${path}/${history.item.id}`, { status: next });
     }
   });
   const away = histories.filter((history) => history.fate === 'offsite').length;
@@ -472,21 +475,6 @@ export function impinjAntennaNames(reader: TReaderPlan): Record<number, string> 
       'station' in antenna ? (antenna.station.split('/')[1] ?? antenna.station) : antenna.label;
   }
   return names;
-}
-
-const ORDER_STATUS_PATH: readonly string[] = [
-  'in_design',
-  'awaiting_approval',
-  'in_production',
-  'quality_check',
-  'ready',
-];
-
-/** The statuses to step through, from new or received, to match where a piece stands; orders go by design. */
-export function statusPath(kind: TItemKind, station: TStationKey): string[] {
-  const target = statusAt(kind, station);
-  if (kind === 'order') return ORDER_STATUS_PATH.slice(0, ORDER_STATUS_PATH.indexOf(target) + 1);
-  return statusSteps(kind, 'received', target);
 }
 
 /** More hands at the benches than the one demo account per role, so the board shows who has what. */

@@ -7,7 +7,7 @@ import {
   plannedRoute,
   READERS,
   stationKey,
-  statusAt,
+  statusByHandAt,
   statusSteps,
   VENDOR_RETURNS,
 } from './workshop-plan.ts';
@@ -53,10 +53,12 @@ describe('the demo workshop plan', () => {
     expect(statusSteps(kind, from, to)).toEqual(steps);
   });
 
-  it('gives each station the status of the work done there', () => {
-    expect(statusAt('order', 'Design/Sketch table')).toBe('in_design');
-    expect(statusAt('order', 'Casting/Casting machine')).toBe('in_production');
-    expect(statusAt('repair', DISPATCH)).toBe('waiting_parts');
-    expect(statusAt('repair', 'QA/Photography & packing')).toBe('ready');
+  it('sets by hand only what reads do not: ready once packed, a repair waiting for parts at the vendors', () => {
+    expect(statusByHandAt('order', 'Design/Sketch table')).toBeNull();
+    expect(statusByHandAt('order', 'Casting/Casting machine')).toBeNull();
+    expect(statusByHandAt('order', DISPATCH)).toBeNull();
+    expect(statusByHandAt('repair', DISPATCH)).toBe('waiting_parts');
+    expect(statusByHandAt('repair', 'QA/Photography & packing')).toBe('ready');
+    expect(statusByHandAt('order', 'QA/Photography & packing')).toBe('ready');
   });
 });

@@ -585,19 +585,16 @@ export const CUSTOMER_NAMES: readonly string[] = [
   'Owen Clarke',
 ];
 
-// ── Business status that goes with a station ────────────────────────────────────────────────────
+// ── Statuses set by hand ─────────────────────────────────────────────────────────────────────────
 
-/** The status an order or repair has while it stands at `key` (design work, production, QA, ready). */
-export function statusAt(kind: TItemKind, key: TStationKey): TOrderStatus | TRepairStatus {
-  const department = key.split('/')[0];
-  if (key === 'QA/Inspection') return 'quality_check';
+/**
+ * The status staff set by hand for a piece standing at `key`, where reads do not set it: reads move a job's
+ * status with its workflow phase (issue 32), but a repair waiting for parts at the vendors' shelf, and a piece
+ * photographed and packed (ready for its customer), are people's calls. Null elsewhere.
+ */
+export function statusByHandAt(kind: TItemKind, key: TStationKey): TOrderStatus | TRepairStatus | null {
   if (key === 'QA/Photography & packing') return 'ready';
-  if (kind === 'order') {
-    if (department === 'Design') return 'in_design';
-    if (key === 'CAD/CAD workstation') return 'awaiting_approval';
-    return 'in_production';
-  }
-  return key === DISPATCH ? 'waiting_parts' : 'in_progress';
+  return kind === 'repair' && key === DISPATCH ? 'waiting_parts' : null;
 }
 
 /** Once here, a piece's work is over: an order is delivered, a repair picked up. */

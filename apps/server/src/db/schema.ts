@@ -732,10 +732,15 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),
+    // What raised it ('alert:{id}'): a notice whose cause cleared is withdrawn from the bells still unread.
+    source: text('source'),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
-  (table) => [index('notifications_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.createdAt),
+    index('notifications_source_idx').on(table.source),
+  ],
 );
 
 /**

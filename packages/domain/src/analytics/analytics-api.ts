@@ -389,8 +389,6 @@ export const ZPredictedCompletionSchema = z.object({
   likely: ZTimestampSchema,
   /** Pessimistic (remaining phases at their 80th percentile). */
   latest: ZTimestampSchema,
-  /** The interval's upper end passes the end of the promised day. */
-  isLateRisk: z.boolean(),
   remainingPhases: z.number().int(),
 });
 export type TPredictedCompletion = z.infer<typeof ZPredictedCompletionSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanAbsoluteErrorDays, phaseDuration, predictCompletion } from './prediction';
+import { meanAbsoluteErrorDays, phaseDuration, predictCompletion, predictJobCompletion } from './prediction';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 const at = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
@@ -27,23 +27,57 @@ describe('predictCompletion', () => {
   };
 
   it('adds what is left of the phase to the remaining phases at each quantile', () => {
-    expect(predictCompletion({ ...input, dueAt: null })).toEqual({
+    expect(predictCompletion(input)).toEqual({
       earliest: at(3), // 0 + 2 + 1
       likely: at(7), // 2 + 4 + 1
       latest: at(18), // 6 + 10 + 2
-      isLateRisk: false,
       remainingPhases: 3,
     });
   });
 
-  it('flags a late risk when the upper end passes the due time', () => {
-    expect(predictCompletion({ ...input, dueAt: new Date(at(17)) }).isLateRisk).toBe(true);
-    expect(predictCompletion({ ...input, dueAt: new Date(at(18)) }).isLateRisk).toBe(false);
+  it('predicts now for a job with every phase done', () => {
+    const done = predictCompletion({ now: NOW, current: null, remaining: [] });
+    expect(done).toEqual({ earliest: at(0), likely: at(0), latest: at(0), remainingPhases: 0 });
+  });
+});
+
+describe('predictJobCompletion', () => {
+  const phases = [
+    { key: 'a', hours: 4 },
+    { key: 'b', hours: 8 },
+    { key: 'c', hours: 2 },
+  ];
+  const durationOf = (phase: { hours: number }) => ({
+    p25: phase.hours / 2,
+    p50: phase.hours,
+    p80: phase.hours * 2,
   });
 
-  it('predicts now for a job with every phase done', () => {
-    const done = predictCompletion({ now: NOW, current: null, remaining: [], dueAt: new Date(at(-1)) });
-    expect(done).toMatchObject({ earliest: at(0), latest: at(0), isLateRisk: true, remainingPhases: 0 });
+  it('counts the current phase from when it started and every phase after it', () => {
+    const { prediction, remaining } = predictJobCompletion({
+      now: NOW,
+      phases,
+      phaseIndex: 1,
+      isComplete: false,
+      phaseStartedAt: new Date(at(-3)),
+      durationOf,
+    });
+    expect(remaining.map((phase) => phase.key)).toEqual(['b', 'c']);
+    // b: 8 − 3 = 5 left at the median, 16 − 3 = 13 at p80; c: 2 and 4.
+    expect(prediction).toMatchObject({ likely: at(7), latest: at(17), remainingPhases: 2 });
+  });
+
+  it('leaves nothing ahead once the workflow is complete', () => {
+    const { prediction, remaining } = predictJobCompletion({
+      now: NOW,
+      phases,
+      phaseIndex: 2,
+      isComplete: true,
+      phaseStartedAt: NOW,
+      durationOf,
+    });
+    expect(remaining).toEqual([]);
+    expect(prediction.remainingPhases).toBe(0);
   });
 });
 

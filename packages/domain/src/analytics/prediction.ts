@@ -22,15 +22,13 @@ export type TPredictionInput = {
   readonly current: { readonly duration: TPhaseDuration; readonly elapsedHours: number } | null;
   /** The phases after the current one, in order. */
   readonly remaining: readonly TPhaseDuration[];
-  /** The end of the promised day (null without a promised date). */
-  readonly dueAt: Date | null;
 };
 
 /**
  * Predicted completion: now plus what is left of the current phase plus every remaining phase, each at its
  * 25th percentile (earliest), median (likely) and 80th percentile (latest). What is left of the current
- * phase is its quantile less the time already spent, never below zero. A job is at risk of being late when
- * the interval's upper end passes its due time.
+ * phase is its quantile less the time already spent, never below zero. Whether that makes the job at risk
+ * is the job state's to say (jobs/job-state.ts), from `latest`.
  */
 export function predictCompletion(input: TPredictionInput): TPredictedCompletion {
   const left = (quantile: keyof TPhaseDuration) =>
@@ -39,14 +37,41 @@ export function predictCompletion(input: TPredictionInput): TPredictedCompletion
       : Math.max(0, input.current.duration[quantile] - input.current.elapsedHours)) +
     input.remaining.reduce((sum, phase) => sum + phase[quantile], 0);
   const at = (hours: number) => new Date(input.now.getTime() + hours * HOUR_MS);
-  const latest = at(left('p80'));
   return {
     earliest: at(left('p25')).toISOString(),
     likely: at(left('p50')).toISOString(),
-    latest: latest.toISOString(),
-    isLateRisk: input.dueAt !== null && latest.getTime() > input.dueAt.getTime(),
+    latest: at(left('p80')).toISOString(),
     remainingPhases: input.remaining.length + (input.current === null ? 0 : 1),
   };
+}
+
+/**
+ * An open job's predicted completion from where it stands in its phases: the current phase (by index) with
+ * the wall-clock hours since it started, then every phase after it; nothing left once its workflow is done.
+ * Returns the phases still ahead (the current one first), which a capacity plan spreads over stations.
+ */
+export function predictJobCompletion<P>(input: {
+  readonly now: Date;
+  readonly phases: readonly P[];
+  readonly phaseIndex: number;
+  readonly isComplete: boolean;
+  readonly phaseStartedAt: Date;
+  readonly durationOf: (phase: P) => TPhaseDuration;
+}): { prediction: TPredictedCompletion; remaining: P[] } {
+  const remaining = input.isComplete ? [] : input.phases.slice(Math.max(0, input.phaseIndex));
+  const [current, ...after] = remaining;
+  const prediction = predictCompletion({
+    now: input.now,
+    current:
+      current === undefined
+        ? null
+        : {
+            duration: input.durationOf(current),
+            elapsedHours: Math.max(0, (input.now.getTime() - input.phaseStartedAt.getTime()) / HOUR_MS),
+          },
+    remaining: after.map(input.durationOf),
+  });
+  return { prediction, remaining };
 }
 
 /** Mean absolute error in days between predicted and actual completions; null without pairs. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   calendarDateProblem,
+  calendarDateText,
   DATE_RANGE_MESSAGE,
   isCalendarDateInRange,
   isInstantInRange,
@@ -57,5 +58,13 @@ describe('dates within a sensible range (issue 20 §6)', () => {
     expect(calendarDateProblem('2026-02-30')).toBe('format');
     expect(calendarDateProblem('1999-12-31')).toBe('range');
     expect(calendarDateProblem('2026-02-28')).toBeNull();
+  });
+});
+
+describe('calendarDateText', () => {
+  it('writes a calendar day as the screens do, whatever the zone', () => {
+    expect(calendarDateText('2026-11-27')).toBe('Nov 27, 2026');
+    expect(calendarDateText('2026-01-01')).toBe('Jan 1, 2026');
+    expect(calendarDateText('not a date')).toBe('not a date');
   });
 });

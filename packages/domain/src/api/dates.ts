@@ -36,3 +36,11 @@ export function calendarDateProblem(value: string): 'format' | 'range' | null {
   if (!ZStoredCalendarDateSchema.safeParse(value).success) return 'format';
   return isCalendarDateInRange(value) ? null : 'range';
 }
+
+const CALENDAR_DATE_TEXT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day as the screens write it ('2026-11-27' → 'Nov 27, 2026'), never shifted by a time zone. */
+export function calendarDateText(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : CALENDAR_DATE_TEXT.format(parsed);
+}

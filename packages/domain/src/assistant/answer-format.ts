@@ -51,8 +51,8 @@ export function dayText(date: string): string {
     .replace(',', '');
 }
 
-/** Why a job is late or at risk, in short clauses, most telling first. */
-export function lateReasons(job: TWorkflowJob, now: Date, today: string): string[] {
+/** Why a job is overdue, at risk or over its phase target, in short clauses, most telling first. */
+export function lateReasons(job: TWorkflowJob, today: string): string[] {
   const reasons: string[] = [];
   const { workflow } = job;
   if (job.promisedDate !== null && job.promisedDate < today) {
@@ -61,13 +61,8 @@ export function lateReasons(job: TWorkflowJob, now: Date, today: string): string
     );
     reasons.push(`promised ${dayText(job.promisedDate)}, ${days} day${days === 1 ? '' : 's'} ago`);
   }
-  if (workflow.phaseDueAt !== null && !workflow.isComplete) {
-    const left = Date.parse(workflow.phaseDueAt) - now.getTime();
-    reasons.push(
-      left < 0
-        ? `${workflow.phaseName} should have finished ${durationText(-left)} ago`
-        : `${workflow.phaseName} must finish within ${durationText(left)}`,
-    );
+  if (job.state.isAtRisk && job.prediction !== null) {
+    reasons.push(`predicted done ${dayText(job.prediction.latest.slice(0, 10))} at the latest`);
   }
   if (workflow.hoursInPhase > workflow.targetHours) {
     reasons.push(
@@ -80,8 +75,6 @@ export function lateReasons(job: TWorkflowJob, now: Date, today: string): string
   if (workflow.reworkCount > 0) reasons.push(`reworked ${workflow.reworkCount}×`);
   return reasons;
 }
-
-export const URGENCY_LABELS = { late: 'Late', 'at-risk': 'At risk', 'on-track': 'On track' } as const;
 
 /** The questions the assistant suggests when it does not understand, and after an answer. */
 export const SUGGESTED_QUESTIONS = [

@@ -3,6 +3,7 @@ import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
 import { ZAttachmentSchema } from '../catalog/catalog';
+import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
 import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
 /**
@@ -105,6 +106,8 @@ export const ZOrderSchema = z.object({
   tracking: ZTrackedItemSummarySchema.nullable(),
   /** Open jobs: when it will likely be done (issue 13); the detail answer has it, lists may leave it out. */
   predictedCompletion: ZPredictedCompletionSchema.nullable().optional(),
+  /** Overdue, at risk, over its phase target…, as the job read model evaluates it; null once finished. */
+  state: ZJobStateSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -171,6 +174,8 @@ export const ZOrderListQuerySchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** Only the open orders in one of the job views (overdue, due today, at risk…): what a tile's count opens. */
+  view: ZJobViewSchema.optional(),
   sort: ZOrderSortSchema.default('newest'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(500).optional(),

@@ -3,6 +3,7 @@ import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
 import { ZAttachmentSchema } from '../catalog/catalog';
+import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
 import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
 /** The life of a repair, from the counter to the customer's hand (Loupe's own; the spec shows tracking only). */
@@ -122,6 +123,8 @@ export const ZRepairSchema = z.object({
   tracking: ZTrackedItemSummarySchema.nullable(),
   /** Open jobs: when it will likely be done (issue 13); the detail answer has it, lists may leave it out. */
   predictedCompletion: ZPredictedCompletionSchema.nullable().optional(),
+  /** Overdue, at risk, over its phase target…, as the job read model evaluates it; null once finished. */
+  state: ZJobStateSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -161,6 +164,8 @@ export const ZRepairListQuerySchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** Only the open repairs in one of the job views (overdue, due today, at risk…): what a tile's count opens. */
+  view: ZJobViewSchema.optional(),
   sort: ZRepairSortSchema.default('newest'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(500).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCalendarDateSchema } from '../api/dates';
+import { ZJobStateSchema } from '../jobs/job-views';
 
 /**
  * Station TVs (issue 14): a screen above a bench, paired once with a short code instead of a staff password,
@@ -121,7 +122,8 @@ export const ZStationScreenPieceSchema = z.object({
   stationName: z.string().nullable(),
   phaseName: z.string().nullable(),
   nextPhaseName: z.string().nullable(),
-  urgency: z.enum(['late', 'at-risk', 'on-track']),
+  /** Overdue, at risk, over its phase target: the job read model's one evaluation. */
+  state: ZJobStateSchema,
 });
 export type TStationScreenPiece = z.infer<typeof ZStationScreenPieceSchema>;
 

@@ -47,6 +47,22 @@ export function displayNameOf(user: { readonly name: string; readonly email: str
   return collapseSpaces(user.name) || user.email;
 }
 
+/**
+ * A stored user's name as every screen shows it: the explicit name, else first and last name (spec §3), else
+ * the e-mail, so that no change or assignment ever reads "by ,".
+ */
+export function personName(user: {
+  readonly name: string | null;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+}): string {
+  return displayNameOf({
+    name: collapseSpaces(user.name ?? '') || collapseSpaces(`${user.firstName} ${user.lastName}`),
+    email: user.email,
+  });
+}
+
 /** OWASP: at least 8 characters, and allow at least 64; no composition rules (spec §5 leaves the policy open). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

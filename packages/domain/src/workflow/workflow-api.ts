@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZStoredCalendarDateSchema } from '../api/dates';
+import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
 import { WORKFLOW_KINDS, ZPhaseKeySchema } from './workflow-template';
 
 /** The shapes of /api/v1/workflow: the server answers them, the web parses them. */
@@ -10,15 +12,13 @@ export const ZWorkflowKindSchema = z.enum(WORKFLOW_KINDS);
 export const ZWorkflowPersonSchema = z.object({ id: z.string(), name: z.string() });
 export type TWorkflowPerson = z.infer<typeof ZWorkflowPersonSchema>;
 
-/** Where a job stands in its workflow, with why it is late or at risk. */
+/** Where a job stands in its workflow. */
 export const ZJobWorkflowSchema = z.object({
   phaseKey: z.string(),
   phaseName: z.string(),
   phaseIndex: z.number().int(),
   phaseCount: z.number().int(),
   phaseStartedAt: ZTimestampSchema,
-  /** When this phase must be done for the promised date; null without a promised date. */
-  phaseDueAt: ZTimestampSchema.nullable(),
   /** Working hours spent in the phase so far and the phase's target. */
   hoursInPhase: z.number(),
   targetHours: z.number(),
@@ -28,10 +28,10 @@ export const ZJobWorkflowSchema = z.object({
 });
 export type TJobWorkflow = z.infer<typeof ZJobWorkflowSchema>;
 
-export const JOB_URGENCIES = ['late', 'at-risk', 'on-track'] as const;
-export type TJobUrgency = (typeof JOB_URGENCIES)[number];
-
-/** One card of the Command Center and one row of My Tasks. */
+/**
+ * One open job as the job read model gives it (apps/server/src/modules/jobs/job-states.ts): a card of the
+ * Command Center, a row of My Tasks, a station's piece, what the alert rules and the assistant read.
+ */
 export const ZWorkflowJobSchema = z.object({
   kind: ZWorkflowKindSchema,
   id: z.string(),
@@ -44,7 +44,10 @@ export const ZWorkflowJobSchema = z.object({
   promisedDate: ZStoredCalendarDateSchema.nullable(),
   salesperson: ZWorkflowPersonSchema.nullable(),
   workflow: ZJobWorkflowSchema,
-  urgency: z.enum(JOB_URGENCIES),
+  /** Overdue, at risk, over its phase target, offsite…: jobs/job-state.ts's one evaluation. */
+  state: ZJobStateSchema,
+  /** When it will likely be done; null once its workflow is complete. */
+  prediction: ZPredictedCompletionSchema.nullable(),
   /** Where its tag was last read; null when untagged. */
   location: z
     .object({
@@ -54,6 +57,7 @@ export const ZWorkflowJobSchema = z.object({
       stationName: z.string(),
       trackingStatus: z.string(),
       expectedOffsite: z.boolean(),
+      lastSeenAt: ZTimestampSchema.nullable(),
     })
     .nullable(),
   assignment: z
@@ -62,23 +66,20 @@ export const ZWorkflowJobSchema = z.object({
 });
 export type TWorkflowJob = z.infer<typeof ZWorkflowJobSchema>;
 
-export const WORKFLOW_DUE_WINDOWS = ['all', 'overdue', 'today', 'week'] as const;
-export type TWorkflowDueWindow = (typeof WORKFLOW_DUE_WINDOWS)[number];
-
-/** GET /workflow/board: filters of the Command Center. */
+/** GET /workflow/board: filters of the Command Center; `view` narrows it to one of the job views. */
 export const ZWorkflowBoardQuerySchema = z.object({
   kind: ZWorkflowKindSchema.default('order'),
   locationId: z.string().max(100).optional(),
   departmentId: z.string().max(100).optional(),
   productTypeId: z.uuid().optional(),
   salespersonId: z.uuid().optional(),
-  due: z.enum(WORKFLOW_DUE_WINDOWS).default('all'),
+  view: ZJobViewSchema.optional(),
 });
 export type TWorkflowBoardQuery = z.input<typeof ZWorkflowBoardQuerySchema>;
 
 export const ZWorkflowBoardSchema = z.object({
   kind: ZWorkflowKindSchema,
-  /** The columns, in workflow order, each with its jobs: rush first, then the latest due. */
+  /** The columns, in workflow order, each with its jobs in priority order (jobs/job-state.ts). */
   columns: z.array(
     z.object({
       key: z.string(),
@@ -175,7 +176,8 @@ export const ZDepartmentWorkloadSchema = z.object({
       jobs: z.array(ZWorkflowJobSchema),
       /** Working hours of their phases' targets still to do, against one working day. */
       loadHours: z.number(),
-      stuck: z.number().int(),
+      /** How many of its jobs are over their phase's target. */
+      overPhaseTarget: z.number().int(),
     }),
   ),
   /** Jobs in a phase this department does, not yet at one of its stations: what comes next. */
@@ -183,31 +185,3 @@ export const ZDepartmentWorkloadSchema = z.object({
   people: z.array(ZWorkflowStaffSchema),
 });
 export type TDepartmentWorkload = z.infer<typeof ZDepartmentWorkloadSchema>;
-
-/** Stuck: in its phase longer than the phase's target. */
-export function isStuck(job: Pick<TWorkflowJob, 'workflow'>): boolean {
-  return !job.workflow.isComplete && job.workflow.hoursInPhase > job.workflow.targetHours;
-}
-
-/** The dashboard's workflow tiles; each links to its filtered list. */
-export const ZWorkflowSummarySchema = z.object({
-  overdue: z.number().int(),
-  dueToday: z.number().int(),
-  dueThisWeek: z.number().int(),
-  rush: z.number().int(),
-  readyForPickup: z.number().int(),
-  awaitingApproval: z.number().int(),
-  offsite: z.number().int(),
-});
-export type TWorkflowSummary = z.infer<typeof ZWorkflowSummarySchema>;
-
-/** How late a job is: past its phase's due time is late; within a quarter of the phase's target of it, at risk. */
-export function jobUrgency(
-  workflow: Pick<TJobWorkflow, 'phaseDueAt' | 'targetHours' | 'isComplete'>,
-  now: Date,
-): TJobUrgency {
-  if (workflow.isComplete || workflow.phaseDueAt === null) return 'on-track';
-  const leftMs = Date.parse(workflow.phaseDueAt) - now.getTime();
-  if (leftMs < 0) return 'late';
-  return leftMs <= workflow.targetHours * 0.25 * 3_600_000 ? 'at-risk' : 'on-track';
-}

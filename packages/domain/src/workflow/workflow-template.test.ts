@@ -7,6 +7,8 @@ import {
   nextPhaseKey,
   phaseChangeForRead,
   phasesFor,
+  placeDepartment,
+  withoutDepartment,
   ZWorkflowPhasesSchema,
 } from './workflow-template';
 
@@ -131,5 +133,41 @@ describe('phasesFor', () => {
     expect(keys.indexOf('plating')).toBe(keys.indexOf('qa') - 1);
     expect(nextPhaseKey(phasesFor(template, ['plating']), 'polishing')).toBe('plating');
     expect(nextPhaseKey(template.phases, 'ready')).toBeNull();
+  });
+});
+
+describe('templates follow the registry', () => {
+  const EMPTY = defaultPhases(DEFAULT_ORDER_PHASES, []);
+
+  it('places a department made after the template in the phase its name belongs to', () => {
+    const placed = placeDepartment('order', EMPTY, { id: 'D-CAST', name: 'Casting room' });
+    expect(placed?.find((phase) => phase.key === 'casting')?.departmentIds).toEqual(['D-CAST']);
+    expect(placed?.filter((phase) => phase.departmentIds.length > 0)).toHaveLength(1);
+    // A read there now moves a job waiting in design to casting.
+    expect(phaseChangeForRead(placed ?? [], 'design', 'D-CAST')).toEqual({
+      kind: 'advance',
+      to: 'casting',
+      skipped: ['approval', 'cad'],
+    });
+  });
+
+  it('leaves a department a phase already names, or whose name no default phase holds, where it is', () => {
+    expect(placeDepartment('order', ORDER, { id: 'D-CAST', name: 'Casting' })).toBeNull();
+    expect(placeDepartment('order', EMPTY, { id: 'D-ENG', name: 'Engraving' })).toBeNull();
+    const custom = [{ ...EMPTY[0], key: 'wax-room', name: 'Wax room' }] as typeof EMPTY;
+    expect(placeDepartment('order', custom, { id: 'D-WAX', name: 'Wax' })).toBeNull();
+  });
+
+  it('uses the repair defaults for a repair template', () => {
+    const repairs = defaultPhases(DEFAULT_REPAIR_PHASES, []);
+    const placed = placeDepartment('repair', repairs, { id: 'D-FRONT', name: 'Front counter' });
+    expect(placed?.find((phase) => phase.key === 'intake')?.departmentIds).toEqual(['D-FRONT']);
+  });
+
+  it('takes a removed department out of every phase', () => {
+    const without = withoutDepartment(ORDER, 'D-QA');
+    expect(without?.some((phase) => phase.departmentIds.includes('D-QA'))).toBe(false);
+    expect(without?.find((phase) => phase.key === 'casting')?.departmentIds).toEqual(['D-CAST']);
+    expect(withoutDepartment(ORDER, 'D-NONE')).toBeNull();
   });
 });

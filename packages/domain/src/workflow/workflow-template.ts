@@ -257,6 +257,57 @@ export function defaultPhases(
   });
 }
 
+/**
+ * Templates follow the registry (issue 32): a department created (or renamed) after a template was made,
+ * and named by none of its phases, joins the first phase whose default words its name holds, so that reads
+ * there move jobs without anyone editing the template. Phases a workshop added have no default words and
+ * take only what a manager gives them. Null when nothing changes.
+ */
+export function placeDepartment(
+  kind: TWorkflowKind,
+  phases: readonly TWorkflowPhase[],
+  department: { readonly id: string; readonly name: string },
+): TWorkflowPhase[] | null {
+  if (phases.some((phase) => phase.departmentIds.includes(department.id))) return null;
+  const defaults = kind === 'order' ? DEFAULT_ORDER_PHASES : DEFAULT_REPAIR_PHASES;
+  const index = phases.findIndex((phase) => {
+    const words = defaults.find((candidate) => candidate.key === phase.key)?.departmentWords ?? [];
+    return (
+      phase.departmentIds.length < WORKFLOW_LIMITS.departmentsPerPhase &&
+      departmentMatches(department.name, words)
+    );
+  });
+  if (index === -1) return null;
+  return phases.map((phase, at) =>
+    at === index ? { ...phase, departmentIds: [...phase.departmentIds, department.id] } : phase,
+  );
+}
+
+/** A department removed from the registry leaves every phase that named it. Null when none did. */
+export function withoutDepartment(
+  phases: readonly TWorkflowPhase[],
+  departmentId: string,
+): TWorkflowPhase[] | null {
+  if (!phases.some((phase) => phase.departmentIds.includes(departmentId))) return null;
+  return phases.map((phase) => ({
+    ...phase,
+    departmentIds: phase.departmentIds.filter((id) => id !== departmentId),
+  }));
+}
+
+/** The template a job follows: its product type's own, else its kind's default (null before any exists). */
+export function templateFor<T extends Pick<TWorkflowTemplate, 'kind' | 'productTypeId'>>(
+  templates: readonly T[],
+  kind: TWorkflowKind,
+  productTypeId: string | null,
+): T | null {
+  const own =
+    productTypeId === null
+      ? undefined
+      : templates.find((t) => t.kind === kind && t.productTypeId === productTypeId);
+  return own ?? templates.find((t) => t.kind === kind && t.productTypeId === null) ?? null;
+}
+
 /** The phases a job of this template goes through; a repair's types add their steps. */
 export function phasesFor(
   template: Pick<TWorkflowTemplate, 'phases' | 'repairTypeSteps'>,

@@ -1,15 +1,7 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import {
-  alerts,
-  orders,
-  readers,
-  repairs,
-  rfidUnresolvedReads,
-  stations,
-  trackedItems,
-  users,
-} from '../../db/schema.ts';
+import { alerts, readers, rfidUnresolvedReads, users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../lib/service-errors.ts';
 
 export type TAlertRow = typeof alerts.$inferSelect;
 export type TAlertListRow = TAlertRow & { acknowledgedByName: string | null; resolvedByName: string | null };
@@ -19,60 +11,9 @@ const personName = (table: typeof users) =>
     string | null
   >`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.email})`;
 
-/** A tracked piece with its job's number and the station it is at. */
-export type TTrackedPiece = {
-  kind: 'order' | 'repair';
-  id: string;
-  number: string;
-  stationName: string | null;
-  since: Date;
-};
-
 /** SQL of alerts: the conditions they watch (tracked pieces, readers, unresolved reads) and the alerts themselves. */
 export function createAlertsRepository(db: TDatabase) {
-  async function pieces(where: ReturnType<typeof and>, since: SQL<Date | null>) {
-    const rows = await db
-      .select({
-        kind: trackedItems.itemKind,
-        id: trackedItems.itemId,
-        orderNumber: orders.orderNumber,
-        repairNumber: repairs.repairNumber,
-        stationName: stations.name,
-        since,
-      })
-      .from(trackedItems)
-      .leftJoin(orders, and(eq(trackedItems.itemKind, 'order'), eq(orders.id, trackedItems.itemId)))
-      .leftJoin(repairs, and(eq(trackedItems.itemKind, 'repair'), eq(repairs.id, trackedItems.itemId)))
-      .leftJoin(stations, eq(stations.id, trackedItems.currentStationId))
-      .where(where);
-    return rows.flatMap((row): TTrackedPiece[] => {
-      const number = row.orderNumber ?? row.repairNumber;
-      if (number === null || row.since === null || (row.kind !== 'order' && row.kind !== 'repair')) return [];
-      return [{ kind: row.kind, id: row.id, number, stationName: row.stationName, since: row.since }];
-    });
-  }
-
   return {
-    /** Pieces in the workshop that arrived at their station before `before` and have not moved since. */
-    stuckPieces(before: Date): Promise<TTrackedPiece[]> {
-      return pieces(
-        and(
-          inArray(trackedItems.status, ['active', 'returned']),
-          isNotNull(trackedItems.currentStationId),
-          lt(trackedItems.arrivedAt, before),
-        ),
-        sql<Date | null>`${trackedItems.arrivedAt}`.mapWith(trackedItems.arrivedAt),
-      );
-    },
-
-    /** Pieces offsite since before `before`. */
-    offsitePieces(before: Date): Promise<TTrackedPiece[]> {
-      return pieces(
-        and(eq(trackedItems.status, 'offsite'), lt(trackedItems.offsiteDetectedAt, before)),
-        sql<Date | null>`${trackedItems.offsiteDetectedAt}`.mapWith(trackedItems.offsiteDetectedAt),
-      );
-    },
-
     /** Readers heard from once, silent since before `before`. */
     async silentReaders(before: Date) {
       return db
@@ -119,6 +60,48 @@ export function createAlertsRepository(db: TDatabase) {
     async insertAlert(row: typeof alerts.$inferInsert): Promise<TAlertRow | undefined> {
       const [inserted] = await db.insert(alerts).values(row).onConflictDoNothing().returning();
       return inserted;
+    },
+
+    /** New words for open alerts whose cause reads differently now (the piece moved on). */
+    async retell(changes: readonly { id: string; title: string; message: string }[]): Promise<TAlertRow[]> {
+      const rows: TAlertRow[] = [];
+      for (const change of changes) {
+        const [row] = await db
+          .update(alerts)
+          .set({ title: change.title, message: change.message })
+          .where(and(eq(alerts.id, change.id), isNull(alerts.resolvedAt)))
+          .returning();
+        if (row) rows.push(row);
+      }
+      return rows;
+    },
+
+    /** The latest alert of each cause that cleared by itself since `since`, by cause. */
+    async recentlyCleared(causeKeys: readonly string[], since: Date): Promise<Map<string, TAlertRow>> {
+      if (causeKeys.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(alerts)
+        .where(and(inArray(alerts.causeKey, [...causeKeys]), gte(alerts.clearedAt, since)))
+        .orderBy(desc(alerts.clearedAt));
+      const latest = new Map<string, TAlertRow>();
+      for (const row of rows) if (!latest.has(row.causeKey)) latest.set(row.causeKey, row);
+      return latest;
+    },
+
+    /** Opens an alert that cleared by itself again, as it was (acknowledged or not), with its cause's words. */
+    async reopen(id: string, words: { title: string; message: string }): Promise<TAlertRow | undefined> {
+      const [row] = await db
+        .update(alerts)
+        .set({ ...words, resolvedAt: null, clearedAt: null, resolutionNote: null })
+        .where(and(eq(alerts.id, id), isNotNull(alerts.clearedAt)))
+        .returning()
+        .catch((error: unknown) => {
+          // Another instance raised or reopened this cause meanwhile: its open alert stands.
+          if (isUniqueViolation(error)) return [];
+          throw error;
+        });
+      return row;
     },
 
     async clear(ids: readonly string[], at: Date, note: string): Promise<TAlertRow[]> {

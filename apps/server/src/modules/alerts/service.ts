@@ -12,17 +12,20 @@ import {
   ZAlertRulesSchema,
   ZResolveAlertSchema,
 } from '@loupe/domain/alerts/alerts';
+import { calendarDateText } from '@loupe/domain/api/dates';
 import { REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import type { TActor, TRole } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
+import { jobPlaceText } from '@loupe/domain/jobs/job-views';
 import { ROUTE_ACCESS } from '@loupe/domain/navigation/sidebar';
-import type { TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
+import { plural } from '@loupe/domain/text/plural';
 import { isWorkshopOpen, type TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TRequestContext } from '../auth/service.ts';
+import type { TJobRecord } from '../jobs/job-states.ts';
 import type { TAlertListRow, TAlertRow, TAlertsRepository } from './repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -31,6 +34,11 @@ const MINUTE_MS = 60_000;
 const UNRESOLVED_WINDOW_MS = HOUR_MS;
 const SETTINGS_KEY = 'alerts';
 const CLEARED_NOTE = 'Cleared by itself: the cause went away.';
+/**
+ * A condition that comes back this soon after its alert cleared by itself reopens that alert, quietly, rather
+ * than raise a new one: one alert per condition per job, not one per sweep (issue 32).
+ */
+const REOPEN_WITHIN_MS = 24 * HOUR_MS;
 
 /** Who sees the feed (spec §2: admin, manager, designer) and who changes the rules and resolves alerts. */
 export const ALERT_VIEWER_ROLES = ROUTE_ACCESS['/alerts'] as readonly TRole[];
@@ -41,16 +49,18 @@ export type TAlertsServiceOptions = {
   readonly events: TEventBus;
   readonly clock: TClock;
   readonly calendar: () => Promise<TWorkingCalendar>;
-  /** Every open job's workflow card: its promised date, urgency and place. */
-  readonly openJobs: () => Promise<TWorkflowJob[]>;
+  /** Every open job as the job read model holds it: its state, phase and place. */
+  readonly openJobs: () => Promise<readonly TJobRecord[]>;
   readonly settings: {
     read(key: string, schema: z.ZodType<unknown>): Promise<unknown>;
     write(key: string, value: unknown, updatedBy: string | null): Promise<void>;
   };
   readonly notify: (
     userIds: readonly string[],
-    notice: { kind: 'alert'; title: string; message: string; link: string | null },
+    notice: { kind: 'alert'; title: string; message: string; link: string | null; source: string },
   ) => Promise<void>;
+  /** Takes back the bells' unread notices of an alert whose cause cleared. */
+  readonly withdrawNotices: (source: string) => Promise<unknown>;
   readonly audit: { record(entry: Record<string, unknown> & { action: 'settings.updated' }): Promise<void> };
   readonly logger: Pick<FastifyBaseLogger, 'error'>;
 };
@@ -98,6 +108,18 @@ export function createAlertsService(options: TAlertsServiceOptions) {
   const mayManage = (actor: TActor) => (ALERT_MANAGER_ROLES as readonly TRole[]).includes(actor.role);
   const seesRepairs = (actor: TActor) => REPAIR_VIEWER_ROLES.includes(actor.role);
 
+  /** The bells' notices of an alert are known by this. */
+  const noticeSource = (alertId: string) => `alert:${alertId}`;
+
+  /** Takes an alert's unread notices back from the bells; a failure is logged, the alert still clears. */
+  async function withdraw(alertId: string): Promise<void> {
+    await options
+      .withdrawNotices(noticeSource(alertId))
+      .catch((error: unknown) =>
+        logger.error({ err: (error as Error).message }, 'alerts: could not withdraw the notices of an alert'),
+      );
+  }
+
   async function rules(): Promise<TAlertRules> {
     return parseStoredAlertRules(await options.settings.read(SETTINGS_KEY, z.unknown()));
   }
@@ -118,64 +140,64 @@ export function createAlertsService(options: TAlertsServiceOptions) {
   async function causes(now: Date, current: TAlertRules): Promise<TAlertCause[]> {
     const found: TAlertCause[] = [];
     const calendar = await options.calendar();
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: calendar.timeZone }).format(now);
 
-    if (current['job-overdue'].enabled || current['job-at-risk'].enabled) {
-      for (const job of await options.openJobs()) {
-        const subject = { kind: job.kind, id: job.id, label: job.number };
-        const ready = job.status === 'ready' || job.workflow.isComplete;
-        if (
-          current['job-overdue'].enabled &&
-          !ready &&
-          job.promisedDate !== null &&
-          job.promisedDate < today
-        ) {
-          found.push({
-            rule: 'job-overdue',
-            causeKey: `job-overdue:${job.kind}:${job.id}`,
-            severity: current['job-overdue'].severity,
-            title: `${job.number} is overdue`,
-            message: `Promised for ${job.promisedDate} to ${job.customerName}; now at ${job.workflow.phaseName}.`,
-            subject,
-          });
-        } else if (current['job-at-risk'].enabled && job.urgency === 'at-risk') {
-          found.push({
-            rule: 'job-at-risk',
-            causeKey: `job-at-risk:${job.kind}:${job.id}`,
-            severity: current['job-at-risk'].severity,
-            title: `${job.number} is at risk`,
-            message:
-              `${job.workflow.phaseName} must finish on time to keep the promised date ${job.promisedDate ?? ''}.`.trim(),
-            subject,
-          });
-        }
-      }
-    }
-
+    // Every job rule reads the job read model: overdue, at risk, offsite and where a piece is mean what they
+    // mean on every screen (jobs/job-state.ts).
     const stuck = current['stuck-at-station'];
-    if (stuck.enabled) {
-      for (const piece of await alerts.stuckPieces(new Date(now.getTime() - stuck.limit * HOUR_MS))) {
+    const offsite = current['offsite-too-long'];
+    const anyJobRule =
+      current['job-overdue'].enabled || current['job-at-risk'].enabled || stuck.enabled || offsite.enabled;
+    for (const { card: job, row } of anyJobRule ? await options.openJobs() : []) {
+      const subject = { kind: job.kind, id: job.id, label: job.number };
+      const where = `${job.workflow.phaseName}, ${jobPlaceText(job)}`;
+      if (current['job-overdue'].enabled && job.state.isOverdue && job.promisedDate !== null) {
         found.push({
-          rule: 'stuck-at-station',
-          causeKey: `stuck-at-station:${piece.kind}:${piece.id}`,
-          severity: stuck.severity,
-          title: `${piece.number} has not moved`,
-          message: `At ${piece.stationName ?? 'its station'} for ${hoursText(now.getTime() - piece.since.getTime())}.`,
-          subject: { kind: piece.kind, id: piece.id, label: piece.number },
+          rule: 'job-overdue',
+          causeKey: `job-overdue:${job.kind}:${job.id}`,
+          severity: current['job-overdue'].severity,
+          title: `${job.number} is overdue`,
+          message: `Promised to ${job.customerName} for ${calendarDateText(job.promisedDate)}, ${plural(job.state.daysOverdue, 'day')} ago. Now in ${where}.`,
+          subject,
+        });
+      } else if (current['job-at-risk'].enabled && job.state.isAtRisk && job.promisedDate !== null) {
+        const latest = job.prediction?.latest.slice(0, 10);
+        found.push({
+          rule: 'job-at-risk',
+          causeKey: `job-at-risk:${job.kind}:${job.id}`,
+          severity: current['job-at-risk'].severity,
+          title: `${job.number} is at risk`,
+          message: `Predicted done by ${latest ? calendarDateText(latest) : 'later'}, after its promised date ${calendarDateText(job.promisedDate)}. Now in ${where}.`,
+          subject,
         });
       }
-    }
-
-    const offsite = current['offsite-too-long'];
-    if (offsite.enabled) {
-      for (const piece of await alerts.offsitePieces(new Date(now.getTime() - offsite.limit * HOUR_MS))) {
+      // A piece waiting for its customer is not stuck; work that sits at one station is.
+      const since = row.arrivedAt;
+      if (
+        stuck.enabled &&
+        job.state.isInWork &&
+        !job.state.isOffsite &&
+        job.location !== null &&
+        since !== null &&
+        since.getTime() < now.getTime() - stuck.limit * HOUR_MS
+      ) {
+        found.push({
+          rule: 'stuck-at-station',
+          causeKey: `stuck-at-station:${job.kind}:${job.id}`,
+          severity: stuck.severity,
+          title: `${job.number} has not moved`,
+          message: `At ${job.location.stationName} (${job.location.departmentName}) for ${hoursText(now.getTime() - since.getTime())}.`,
+          subject,
+        });
+      }
+      const gone = job.state.offsiteSince === null ? null : Date.parse(job.state.offsiteSince);
+      if (offsite.enabled && gone !== null && gone < now.getTime() - offsite.limit * HOUR_MS) {
         found.push({
           rule: 'offsite-too-long',
-          causeKey: `offsite-too-long:${piece.kind}:${piece.id}`,
+          causeKey: `offsite-too-long:${job.kind}:${job.id}`,
           severity: offsite.severity,
-          title: `${piece.number} is still offsite`,
-          message: `Offsite for ${hoursText(now.getTime() - piece.since.getTime())}; last seen at ${piece.stationName ?? 'an unknown place'}.`,
-          subject: { kind: piece.kind, id: piece.id, label: piece.number },
+          title: `${job.number} is still offsite`,
+          message: `Offsite for ${hoursText(now.getTime() - gone)}; last seen at ${job.location?.stationName ?? 'an unknown place'}.`,
+          subject,
         });
       }
     }
@@ -234,14 +256,38 @@ export function createAlertsService(options: TAlertsServiceOptions) {
         alerts.openAlerts(),
         alerts.settledAlerts(),
       ]);
-      const { raise, clear, ended } = alertChanges(await causes(now, current), open, settled);
+      const found = await causes(now, current);
+      const { raise, clear, ended } = alertChanges(found, open, settled);
       await alerts.endCauses(
         ended.map((row) => row.id),
         now,
       );
+      // An open alert's text follows its cause: where the piece is now, how many days overdue.
+      const byKey = new Map(found.map((cause) => [cause.causeKey, cause]));
+      const retold = await alerts.retell(
+        open.flatMap((row) => {
+          const cause = byKey.get(row.causeKey);
+          return cause && (cause.title !== row.title || cause.message !== row.message)
+            ? [{ id: row.id, title: cause.title, message: cause.message }]
+            : [];
+        }),
+      );
+      for (const row of retold) announce(row);
+      // A condition back soon after it cleared by itself reopens its alert, without telling anyone again.
+      const recent = await alerts.recentlyCleared(
+        raise.map((cause) => cause.causeKey),
+        new Date(now.getTime() - REOPEN_WITHIN_MS),
+      );
       let raised = 0;
-      const recipients = raise.length > 0 ? await alerts.alertRecipients() : [];
+      const fresh = raise.filter((cause) => !recent.has(cause.causeKey));
+      const recipients = fresh.length > 0 ? await alerts.alertRecipients() : [];
       for (const cause of raise) {
+        const earlier = recent.get(cause.causeKey);
+        if (earlier !== undefined) {
+          const row = await alerts.reopen(earlier.id, { title: cause.title, message: cause.message });
+          if (row) announce(row);
+          continue;
+        }
         const row = await alerts.insertAlert({
           rule: cause.rule,
           causeKey: cause.causeKey,
@@ -262,6 +308,7 @@ export function createAlertsService(options: TAlertsServiceOptions) {
             title: row.title,
             message: row.message,
             link: subjectPath(cause.subject.kind, cause.subject.id),
+            source: noticeSource(row.id),
           })
           .catch((error: unknown) =>
             logger.error({ err: (error as Error).message }, 'alerts: could not notify of an alert'),
@@ -272,7 +319,10 @@ export function createAlertsService(options: TAlertsServiceOptions) {
         now,
         CLEARED_NOTE,
       );
-      for (const row of cleared) announce(row);
+      for (const row of cleared) {
+        await withdraw(row.id);
+        announce(row);
+      }
       return { raised, cleared: cleared.length };
     },
 
@@ -305,6 +355,7 @@ export function createAlertsService(options: TAlertsServiceOptions) {
       const { note } = ZResolveAlertSchema.parse(input);
       const row = await alerts.resolve(id, actor.id, clock(), note);
       if (!row) throw await notOpen(id, 'resolved');
+      await withdraw(row.id);
       announce(row);
       return one(row.id);
     },

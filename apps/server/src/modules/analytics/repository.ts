@@ -221,7 +221,10 @@ export function createAnalyticsRepository(db: TDatabase) {
       );
     },
 
-    /** Jobs at a station at each instant, by the phase of that visit: finished visits, then visits still open. */
+    /**
+     * Jobs at a station at each instant, by the phase of that visit, from the visits that have ended. The
+     * service adds the jobs still open from the job read model, as the board counts them.
+     */
     async workInProgress(scope: TScope, instants: readonly Date[]) {
       if (instants.length === 0) return [];
       const numbered = JSON.stringify(
@@ -238,8 +241,7 @@ export function createAnalyticsRepository(db: TDatabase) {
       // As the visits compare it: as a uuid, whatever its letter case.
       if (scope.productTypeId) wipWhere.push(sql`wd.product_type_id = (${scope.productTypeId}::uuid)::text`);
       if (scope.salespersonId) wipWhere.push(sql`wd.salesperson_id = (${scope.salespersonId}::uuid)::text`);
-      // Finished and open at once, on two connections (PostgreSQL): neither needs the other.
-      const finished = query(
+      return query(
         db,
         sql`
           with w as materialized (
@@ -264,40 +266,6 @@ export function createAnalyticsRepository(db: TDatabase) {
           group by 1, 2`,
         { idx: int, phase: text, jobs: int },
       );
-      const openParts: SQL[] = [sql`true`];
-      if (scope.kind) openParts.push(sql`ti.item_kind = ${scope.kind}`);
-      if (scope.locationId) openParts.push(sql`d.location_id = ${scope.locationId}`);
-      if (scope.departmentId) openParts.push(sql`ti.current_department_id = ${scope.departmentId}`);
-      if (scope.productTypeId) openParts.push(sql`o.product_type_id = ${scope.productTypeId}::uuid`);
-      if (scope.salespersonId) openParts.push(sql`o.salesperson_id = ${scope.salespersonId}::uuid`);
-      const open = query(
-        db,
-        sql`
-          with open as materialized (
-            select ti.arrived_at, coalesce(jw.phase_key, '') as phase
-            from tracked_items ti
-            left join departments d on d.id = ti.current_department_id
-            -- Each tracked job's order or repair by its key (offset 0): not a hash of every order.
-            left join lateral (
-              select o.status, o.product_type_id, o.salesperson_id from orders o
-              where ti.item_kind = 'order' and o.id = ti.item_id offset 0
-            ) as o on true
-            left join lateral (
-              select r.status from repairs r where ti.item_kind = 'repair' and r.id = ti.item_id offset 0
-            ) as r on true
-            left join job_workflows jw on jw.item_kind = ti.item_kind and jw.item_id = ti.item_id
-            where coalesce(o.status, r.status) not in ('delivered', 'picked_up', 'cancelled')
-              and ${sql.join(openParts, sql` and `)}
-          )
-          -- The instants as timestamptz once: cast from text in the join, they were cast once a job and instant
-          -- (57,000 casts for a year's weeks, most of this read).
-          select w.i as idx, open.phase, count(*)::int as jobs
-          from jsonb_to_recordset(${numbered}::jsonb) as w(i int, t timestamptz)
-          join open on open.arrived_at <= w.t
-          group by 1, 2`,
-        { idx: int, phase: text, jobs: int },
-      );
-      return (await Promise.all([finished, open])).flat();
     },
 
     /**
@@ -1002,60 +970,6 @@ export function createAnalyticsRepository(db: TDatabase) {
         { late: int },
       );
       return row?.late ?? 0;
-    },
-
-    /** Open jobs (not delivered, not cancelled) with their workflow state, for predictions and capacity. */
-    async openJobs(filter: {
-      kind: 'order' | 'repair' | null;
-      ids: readonly string[] | null;
-      productTypeId?: string | null;
-    }) {
-      if (filter.ids !== null && filter.ids.length === 0) return [];
-      const idFilter = (column: SQL) =>
-        filter.ids === null
-          ? sql`true`
-          : sql`${column} in (select (jsonb_array_elements_text(${JSON.stringify(filter.ids)}::jsonb))::uuid)`;
-      const orderPart = sql`
-        select 'order' as kind, o.id as uuid, o.order_number as number, o.product_type_id::text as "productTypeId",
-          '[]'::jsonb as "repairTypes", o.promised_date::text as "promisedDate",
-          (extract(epoch from o.created_at) * 1000)::float8 as "createdAt"
-        from orders o where o.status not in ('delivered', 'cancelled') and ${idFilter(sql`o.id`)}
-          ${filter.productTypeId ? sql`and o.product_type_id = ${filter.productTypeId}::uuid` : sql``}`;
-      const repairPart = sql`
-        select 'repair' as kind, r.id as uuid, r.repair_number as number, null as "productTypeId",
-          r.repair_types as "repairTypes", r.promised_date::text as "promisedDate",
-          (extract(epoch from r.created_at) * 1000)::float8 as "createdAt"
-        from repairs r where r.status not in ('picked_up', 'cancelled') and ${idFilter(sql`r.id`)}`;
-      const parts =
-        filter.kind === 'order'
-          ? orderPart
-          : filter.kind === 'repair'
-            ? repairPart
-            : filter.productTypeId
-              ? orderPart
-              : sql`${orderPart} union all ${repairPart}`;
-      return query(
-        db,
-        sql`
-          select x.kind, x.uuid::text as id, x.number, x."productTypeId", x."repairTypes", x."promisedDate",
-            x."createdAt", jw.phase_key as "phaseKey",
-            (extract(epoch from jw.phase_started_at) * 1000)::float8 as "phaseStartedAt",
-            (jw.completed_at is not null) as "isComplete"
-          from (${parts}) as x
-          left join job_workflows jw on jw.item_kind = x.kind and jw.item_id = x.uuid`,
-        {
-          kind: z.enum(['order', 'repair']),
-          id: text,
-          number: text,
-          productTypeId: nullableText,
-          repairTypes: z.array(z.string()),
-          promisedDate: nullableText,
-          createdAt: num,
-          phaseKey: nullableText,
-          phaseStartedAt: nullableNum,
-          isComplete: z.boolean().nullable(),
-        },
-      );
     },
 
     /** Names for the ids the screens group by. */

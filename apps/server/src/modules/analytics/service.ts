@@ -7,7 +7,6 @@ import {
   type TComparisonFigureKey,
   type TOnTimeAnalytics,
   type TOnTimeGroup,
-  type TPredictedCompletion,
   type TPredictions,
   type TProductTypeAnalytics,
   type TProductTypeRow,
@@ -18,7 +17,6 @@ import {
   type TWorkflowAnalytics,
 } from '@loupe/domain/analytics/analytics-api';
 import { comingWeeks, delayByRushJob, type TPlannedStep, weeklyLoad } from '@loupe/domain/analytics/capacity';
-import { predictCompletion, type TPhaseDuration } from '@loupe/domain/analytics/prediction';
 import { mainCause, rankCauses } from '@loupe/domain/analytics/root-cause';
 import {
   addDays,
@@ -37,6 +35,7 @@ import { AppError } from '@loupe/domain/errors/errors';
 import {
   phasesFor,
   type TWorkflowPhase,
+  templateFor,
   ZWorkflowTemplateSchema,
 } from '@loupe/domain/workflow/workflow-template';
 import {
@@ -48,19 +47,16 @@ import {
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/service-errors.ts';
+import type { TJobStates, TPhaseDurations } from '../jobs/job-states.ts';
 import { createAnalyticsRepository, REPAIRS_GROUP, type TScope } from './repository.ts';
 
 const HOUR_MS = 3_600_000;
 /** Lists on the screens stop here; the CSV of a longer list comes from a narrower filter. */
 const LIST_LIMIT = 500;
-/** Predictions draw phase durations from this many latest deliveries. */
-const PREDICTION_HISTORY_JOBS = 2000;
 /** Late jobs root cause looks at, the latest first. */
 const ROOT_CAUSE_JOBS = 2000;
 /** A step's typical time is its median over the latest this many deliveries of the range. */
 const MEDIAN_JOBS = 5000;
-/** Phase durations for predictions change slowly: read again at most this often. */
-const DURATIONS_TTL_MS = 60_000;
 /**
  * A capacity plan lays out every open job's remaining phases week by week: the same filters within this long
  * get the plan made first (a load forecast weeks ahead is not changed by the last minute's reads).
@@ -73,6 +69,8 @@ export type TAnalyticsServiceOptions = {
   readonly db: TDatabase;
   readonly clock: TClock;
   readonly calendar: () => Promise<TWorkingCalendar>;
+  /** The job read model: the open jobs a capacity plan lays out and the predictions the lists show. */
+  readonly jobStates: Pick<TJobStates, 'records' | 'phaseDurations' | 'durationOf'>;
   /** A person's own working hours (null: the workshop's): a station's capacity when its jeweler has them. */
   readonly personHours?: (userId: string) => Promise<TPersonHours | null>;
 };
@@ -181,14 +179,6 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     });
   }
 
-  function templateOf(all: readonly TTemplate[], kind: 'order' | 'repair', productTypeId: string | null) {
-    return (
-      all.find((t) => t.kind === kind && t.productTypeId !== null && t.productTypeId === productTypeId) ??
-      all.find((t) => t.kind === kind && t.productTypeId === null) ??
-      null
-    );
-  }
-
   /** Phase names in workflow order (defaults first), the first name a key was given. */
   function phaseNames(all: readonly TTemplate[]): Map<string, string> {
     const names = new Map<string, string>();
@@ -200,69 +190,8 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     return names;
   }
 
-  /** Each phase's durations from recent deliveries, keyed `kind:phase`. */
-  let durationsCache: { at: number; durations: Map<string, TPhaseDuration> } | null = null;
-
-  /** Read again after DURATIONS_TTL_MS at most: predictions on every list would otherwise each pay for it. */
-  async function phaseDurations(): Promise<Map<string, TPhaseDuration>> {
-    const now = clock().getTime();
-    if (durationsCache !== null && Math.abs(now - durationsCache.at) < DURATIONS_TTL_MS) {
-      return durationsCache.durations;
-    }
-    const rows = await repo.phaseQuantiles(PREDICTION_HISTORY_JOBS);
-    const durations = new Map(
-      rows.map((row) => [`${row.kind}:${row.phase}`, { p25: row.p25, p50: row.p50, p80: row.p80 }] as const),
-    );
-    durationsCache = { at: now, durations };
-    return durations;
-  }
-
-  function durationOf(
-    durations: Map<string, TPhaseDuration>,
-    kind: string,
-    phase: TWorkflowPhase,
-  ): TPhaseDuration {
-    const known = durations.get(`${kind}:${phase.key}`);
-    return known ?? { p25: phase.targetHours, p50: phase.targetHours, p80: phase.targetHours };
-  }
-
-  type TOpenJob = Awaited<ReturnType<typeof repo.openJobs>>[number];
-
-  /** An open job's remaining phases (the current one first) and its predicted completion. */
-  function predictJob(input: {
-    job: TOpenJob;
-    all: readonly TTemplate[];
-    durations: Map<string, TPhaseDuration>;
-    now: Date;
-    timeZone: string;
-  }): { prediction: TPredictedCompletion; remaining: TWorkflowPhase[] } {
-    const { job, now } = input;
-    const template = templateOf(input.all, job.kind, job.productTypeId);
-    const phases = template ? phasesFor(template, job.repairTypes) : [];
-    const index =
-      job.phaseKey === null
-        ? 0
-        : Math.max(
-            0,
-            phases.findIndex((phase) => phase.key === job.phaseKey),
-          );
-    const remaining = job.isComplete ? [] : phases.slice(index);
-    const [current, ...after] = remaining;
-    const startedAt = job.phaseStartedAt ?? job.createdAt;
-    const prediction = predictCompletion({
-      now,
-      current:
-        current === undefined
-          ? null
-          : {
-              duration: durationOf(input.durations, job.kind, current),
-              elapsedHours: Math.max(0, (now.getTime() - startedAt) / HOUR_MS),
-            },
-      remaining: after.map((phase) => durationOf(input.durations, job.kind, phase)),
-      dueAt: dueAtOf(job.promisedDate, input.timeZone),
-    });
-    return { prediction, remaining };
-  }
+  const phaseDurations = () => options.jobStates.phaseDurations();
+  const durationOf = options.jobStates.durationOf;
 
   /** Station figures from duration buckets: average and p90 hours, total hours. */
   function stationFigures(rows: Awaited<ReturnType<typeof repo.stationBuckets>>) {
@@ -309,7 +238,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
    */
   function expectedHours(
     all: readonly TTemplate[],
-    durations: Map<string, TPhaseDuration>,
+    durations: TPhaseDurations,
     productTypeIds: Iterable<string>,
   ) {
     const expected = all.map((template) => ({
@@ -326,6 +255,37 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
       if (fallback) expected.push({ ...fallback, productTypeId });
     }
     return expected;
+  }
+
+  /**
+   * Work in progress at each instant by phase: the visits that have ended (history), and every open job of the
+   * job read model in its current phase since it arrived where it is (or was made, before any read), so that
+   * at "now" the chart counts exactly the jobs the board shows.
+   */
+  async function workInProgress(scope: TScope, instants: readonly Date[]) {
+    const [ended, records] = await Promise.all([
+      repo.workInProgress(scope, instants),
+      options.jobStates.records({ kinds: scope.kind === null ? ['order', 'repair'] : [scope.kind] }),
+    ]);
+    const sameId = (a: string | null, b: string | null) => b === null || a?.toLowerCase() === b.toLowerCase();
+    const open = records.filter(
+      ({ row }) =>
+        sameId(row.locationId, scope.locationId) &&
+        sameId(row.departmentId, scope.departmentId) &&
+        sameId(row.productTypeId, scope.productTypeId) &&
+        sameId(row.salespersonId, scope.salespersonId),
+    );
+    const counted = new Map<string, { idx: number; phase: string; jobs: number }>();
+    instants.forEach((instant, index) => {
+      for (const { card, row } of open) {
+        if ((row.arrivedAt ?? row.createdAt).getTime() > instant.getTime()) continue;
+        const key = `${index + 1}:${card.workflow.phaseKey}`;
+        const entry = counted.get(key) ?? { idx: index + 1, phase: card.workflow.phaseKey, jobs: 0 };
+        entry.jobs += 1;
+        counted.set(key, entry);
+      }
+    });
+    return [...ended, ...counted.values()];
   }
 
   async function workflow(actor: TActor, filter: TAnalyticsFilter): Promise<TWorkflowAnalytics> {
@@ -346,7 +306,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     );
     const [throughput, wipRows, phaseRows, bucketRows, stations, [all], error] = await Promise.all([
       repo.throughput(scope),
-      repo.workInProgress(scope, instants),
+      workInProgress(scope, instants),
       repo.phaseTimes(scope),
       repo.stationBuckets(scope),
       repo.stations(),
@@ -747,16 +707,16 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     const now = clock();
     const today = calendarDayOf(now, calendar.timeZone);
     const weeks = comingWeeks(today, query.weeks);
-    const [jobs, stations, all, durations] = await Promise.all([
-      repo.openJobs({
-        kind: resolved.kind === 'all' ? null : resolved.kind,
-        ids: null,
-        productTypeId: resolved.productTypeId,
-      }),
+    const [records, stations, all, durations] = await Promise.all([
+      options.jobStates.records({ kinds: resolved.kind === 'all' ? ['order', 'repair'] : [resolved.kind] }),
       repo.stations(),
       templates(),
       phaseDurations(),
     ]);
+    // The open jobs of the read model, as every screen counts them; a product type narrows them to its orders.
+    const jobs = records.filter(
+      (record) => resolved.productTypeId === null || record.row.productTypeId === resolved.productTypeId,
+    );
     const inScope = stations.filter(
       (station) =>
         station.isActive &&
@@ -782,9 +742,11 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
           hours: hours / stationIds.length,
         }));
       });
-    const planned = jobs.map((job) => {
-      const { prediction, remaining } = predictJob({ job, all, durations, now, timeZone: calendar.timeZone });
-      const elapsed = Math.max(0, (now.getTime() - (job.phaseStartedAt ?? job.createdAt)) / HOUR_MS);
+    const planned = jobs.flatMap(({ card, remaining, phaseStartedAt }) => {
+      const { prediction } = card;
+      if (prediction === null) return [];
+      const job = card;
+      const elapsed = Math.max(0, (now.getTime() - phaseStartedAt.getTime()) / HOUR_MS);
       return {
         job,
         prediction,
@@ -853,7 +815,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
 
     let whatIf: TCapacityAnalytics['whatIf'] = null;
     if (query.rushKind !== undefined) {
-      const template = templateOf(all, query.rushKind, query.rushProductTypeId ?? null);
+      const template = templateFor(all, query.rushKind, query.rushProductTypeId ?? null);
       const rushPhases = template ? phasesFor(template) : [];
       const rushSteps = stepsOf(query.rushKind, rushPhases);
       const rushHours = rushPhases.reduce(
@@ -1023,29 +985,17 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     kind?: 'order' | 'repair' | undefined;
     ids?: readonly string[] | undefined;
   }): Promise<TPredictions> {
-    const calendar = await options.calendar();
     const now = clock();
-    const [jobs, all, durations] = await Promise.all([
-      repo.openJobs({ kind: query.kind ?? null, ids: query.ids ?? null }),
-      templates(),
-      phaseDurations(),
-    ]);
+    const records = await options.jobStates.records({
+      kinds: query.kind === undefined ? ['order', 'repair'] : [query.kind],
+      ids: query.ids,
+    });
     const result: TPredictions['predictions'] = {};
-    for (const job of jobs) {
-      const { prediction } = predictJob({ job, all, durations, now, timeZone: calendar.timeZone });
-      // Without a workflow there is nothing to predict from (the templates are made on first use).
-      if (templateOf(all, job.kind, job.productTypeId) === null) continue;
-      result[job.id] = { ...prediction, kind: job.kind, number: job.number };
+    for (const { card } of records) {
+      if (card.prediction === null) continue;
+      result[card.id] = { ...card.prediction, kind: card.kind, number: card.number };
     }
     return { generatedAt: now.toISOString(), predictions: result };
-  }
-
-  /** One open job's prediction (null when it is finished or unknown): the order and repair pages show it. */
-  async function predictionFor(kind: 'order' | 'repair', id: string): Promise<TPredictedCompletion | null> {
-    const found = (await predictionsFor({ kind, ids: [id] })).predictions[id];
-    if (found === undefined || found.remainingPhases === 0) return null;
-    const { kind: _kind, number: _number, ...prediction } = found;
-    return prediction;
   }
 
   return {
@@ -1057,7 +1007,6 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     rootCause,
     predictions,
     predictionsFor,
-    predictionFor,
   };
 }
 

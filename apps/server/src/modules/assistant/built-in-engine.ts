@@ -5,7 +5,6 @@ import {
   localDateOf,
   NOT_UNDERSTOOD_TEXT,
   SUGGESTED_QUESTIONS,
-  URGENCY_LABELS,
 } from '@loupe/domain/assistant/answer-format';
 import type { TAssistantAnswer, TAssistantStep } from '@loupe/domain/assistant/assistant-api';
 import {
@@ -13,6 +12,8 @@ import {
   type TKnownNames,
   type TParsedQuestion,
 } from '@loupe/domain/assistant/question-parser';
+import { type JOB_SUMMARY_VIEWS, jobStateLabels, jobStateText } from '@loupe/domain/jobs/job-views';
+import { plural } from '@loupe/domain/text/plural';
 import type { TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
 import type { TAssistantTools, TToolContext, TToolResult } from './tools.ts';
 
@@ -35,7 +36,6 @@ type TDraft = {
   understood: boolean;
 };
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const bold = (text: string) => `**${text.replace(/\*/g, '')}**`;
 /** Markdown link to a record; the web renders it as an in-app link. */
 const link = (text: string, href: string) => `[${text.replace(/[[\]]/g, '')}](${href})`;
@@ -177,10 +177,11 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
               `${head} is at ${link(job.location.stationName, `/departments/${job.location.departmentId}/stations/${job.location.stationId}`)} in ${job.location.departmentName}${since}.`,
             );
           }
+          const labels = jobStateLabels(job.state);
           const urgency =
-            job.urgency === 'on-track'
+            labels.length === 0
               ? 'on track'
-              : `${URGENCY_LABELS[job.urgency].toLowerCase()}: ${lateReasons(job, now, today).join('; ')}`;
+              : `${labels.join(', ').toLowerCase()}: ${lateReasons(job, today).join('; ')}`;
           say(
             `Phase ${job.workflow.phaseIndex + 1} of ${job.workflow.phaseCount}: ${job.workflow.phaseName}, ${urgency}.${job.promisedDate ? ` Promised ${job.promisedDate}.` : ''}${job.assignment ? ` Assigned to ${job.assignment.assignee.name}.` : ''}`,
           );
@@ -253,8 +254,8 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
               `The longest there is ${oldest.number} (${durationText(now.getTime() - Date.parse(oldest.arrivedAt))}).`,
             );
           }
-          const late = result.jobs.filter((job) => job.urgency === 'late').length;
-          if (late > 0) say(`${plural(late, 'of them is', 'of them are')} late.`);
+          const late = result.jobs.filter((job) => job.state.isOverdue).length;
+          if (late > 0) say(`${plural(late, 'of them is', 'of them are')} overdue.`);
           if (oldest) draft.followUps.push(`Where is ${oldest.number}?`);
         }
         draft.followUps.push('What is late this week and why?');
@@ -281,11 +282,11 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
             );
             return;
           }
-          const reasons = lateReasons(job, now, today);
+          const reasons = lateReasons(job, today);
           say(
-            job.urgency === 'on-track'
-              ? `${jobRef(job)} is on track: it is in ${job.workflow.phaseName}${job.workflow.phaseDueAt ? `, due to finish it by ${dateTimeText(job.workflow.phaseDueAt, timeZone)}` : ''}.`
-              : `${jobRef(job)} is ${bold(URGENCY_LABELS[job.urgency].toLowerCase())}: ${reasons.join('; ')}.`,
+            jobStateLabels(job.state).length === 0
+              ? `${jobRef(job)} is on track: it is in ${job.workflow.phaseName}.`
+              : `${jobRef(job)} is ${bold(jobStateLabels(job.state).join(', ').toLowerCase())}: ${reasons.join('; ')}.`,
           );
           draft.followUps.push(`Where is ${job.number}?`);
           return;
@@ -295,9 +296,7 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
         const input = { window, includeAtRisk, ...(kind ? { kind } : {}) };
         const result = await call('late_jobs', input, () => tools.lateJobs(context, input));
         if (denied(result)) return;
-        const late = result.jobs.filter(
-          (job) => job.urgency === 'late' || (job.promisedDate !== null && job.promisedDate < today),
-        );
+        const late = result.jobs.filter((job) => job.state.isOverdue);
         const atRisk = result.jobs.filter((job) => !late.includes(job));
         const scope = (result.data as { scope: string }).scope;
         const when =
@@ -316,14 +315,14 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
           return;
         }
         say(
-          `${bold(`${plural(late.length, noun)} ${late.length === 1 ? 'is' : 'are'} late`)}${includeAtRisk ? ` and ${plural(atRisk.length, 'is', 'are')} at risk` : ''}${when}${scope === 'all jobs' ? '' : ' (jobs you sell or are assigned)'}:`,
+          `${bold(`${plural(late.length, noun)} ${late.length === 1 ? 'is' : 'are'} overdue`)}${includeAtRisk ? ` and ${plural(atRisk.length, 'is', 'are')} at risk` : ''}${when}${scope === 'all jobs' ? '' : ' (jobs you sell or are assigned)'}:`,
         );
         say(
           result.jobs
             .slice(0, 8)
             .map(
               (job) =>
-                `- ${jobRef(job)} (${job.customerName}) — ${URGENCY_LABELS[job.urgency].toLowerCase()}: ${lateReasons(job, now, today).join('; ')}`,
+                `- ${jobRef(job)} (${job.customerName}) — ${jobStateText(job.state).toLowerCase()}: ${lateReasons(job, today).join('; ')}`,
             )
             .join('\n') +
             (result.jobs.length > 8 ? `\n- …and ${result.jobs.length - 8} more in the table.` : ''),
@@ -347,8 +346,8 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
         say(
           `${bold(`${plural(result.jobs.length, kind ?? 'job')} due ${label}`)}: ${result.jobs.slice(0, 10).map(jobRef).join(', ')}${result.jobs.length > 10 ? ', …' : ''}.`,
         );
-        const late = result.jobs.filter((job) => job.urgency !== 'on-track').length;
-        if (late > 0) say(`${plural(late, 'of them is', 'of them are')} late or at risk.`);
+        const late = result.jobs.filter((job) => job.state.isOverdue || job.state.isAtRisk).length;
+        if (late > 0) say(`${plural(late, 'of them is', 'of them are')} overdue or at risk.`);
         draft.followUps.push('What is late this week and why?');
         return;
       }
@@ -417,17 +416,9 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
 
       case 'summary': {
         const result = await call('today_summary', {}, () => tools.todaySummary(context));
-        const s = result.data as {
-          overdue: number;
-          dueToday: number;
-          dueThisWeek: number;
-          rush: number;
-          readyForPickup: number;
-          awaitingApproval: number;
-          offsite: number;
-        };
+        const s = result.data as Record<(typeof JOB_SUMMARY_VIEWS)[number], number>;
         say(
-          `Today: ${bold(`${s.overdue} overdue`)}, ${s.dueToday} due today and ${s.dueThisWeek} due this week. ${s.rush} rush, ${s.readyForPickup} ready for pickup, ${s.awaitingApproval} awaiting approval, ${s.offsite} offsite.`,
+          `Today: ${bold(`${s.overdue} overdue`)}, ${s['due-today']} due today and ${s['due-this-week']} due this week. ${s['at-risk']} at risk, ${s.rush} rush, ${s['ready-for-pickup']} ready for pickup, ${s['awaiting-approval']} awaiting approval, ${s.offsite} offsite.`,
         );
         draft.followUps.push('What is late this week and why?', 'What is offsite?');
         return;

@@ -8,7 +8,6 @@ import {
   OFFSITE_PATH,
   READERS_PATH,
   stationPath,
-  URGENCY_LABELS,
 } from '@loupe/domain/assistant/answer-format';
 import type {
   TAssistantAction,
@@ -27,11 +26,19 @@ import {
 } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
+import {
+  compareJobPriority,
+  JOB_SUMMARY_VIEWS,
+  JOB_VIEW_LABELS,
+  jobStateText,
+  type TJobSummary,
+} from '@loupe/domain/jobs/job-views';
 import type { TAntennaLastRead, TReader } from '@loupe/domain/registry/readers';
 import type { TLocationHistoryEntry } from '@loupe/domain/tracking/location-history';
 import type { TOffsiteItem, TStationItem } from '@loupe/domain/tracking/tracking-api';
-import type { TWorkflowJob, TWorkflowStaff, TWorkflowSummary } from '@loupe/domain/workflow/workflow-api';
+import type { TWorkflowJob, TWorkflowStaff } from '@loupe/domain/workflow/workflow-api';
 import { z } from 'zod';
+import type { TJobStates } from '../jobs/job-states.ts';
 import { TRACKING_ACCESS } from '../tracking/service.ts';
 
 /**
@@ -62,7 +69,8 @@ export type TStationRef = { id: string; name: string; departmentId: string; depa
 
 /** What the tools read through: the services' own methods, each with its permission check. */
 export type TAssistantToolsOptions = {
-  readonly openJobCards: () => Promise<TWorkflowJob[]>;
+  /** The job read model: every job the tools name, count or list, with its state. */
+  readonly jobStates: Pick<TJobStates, 'cards'>;
   readonly locationHistory: (
     actor: TActor,
     kind: 'order' | 'repair',
@@ -72,7 +80,7 @@ export type TAssistantToolsOptions = {
   readonly itemsAtStation: (actor: TActor, stationId: string) => Promise<TStationItem[]>;
   readonly offsiteItems: (actor: TActor) => Promise<TOffsiteItem[]>;
   readonly staff: (actor: TAssistantActor) => Promise<TWorkflowStaff[]>;
-  readonly summary: (actor: TAssistantActor) => Promise<TWorkflowSummary>;
+  readonly summary: (actor: TAssistantActor) => Promise<TJobSummary>;
   readonly readers: (actor: TActor) => Promise<TReader[]>;
   readonly lastReads: (actor: TActor) => Promise<TAntennaLastRead[]>;
   readonly stations: () => Promise<TStationRef[]>;
@@ -116,7 +124,8 @@ const placeText = (job: TWorkflowJob) =>
 
 /** Only what the API would show this user: repairs to those who see repairs. */
 async function visibleJobs(options: TAssistantToolsOptions, actor: TActor): Promise<TWorkflowJob[]> {
-  return (await options.openJobCards()).filter((job) => mayViewKind(actor, job.kind));
+  const kinds = (['order', 'repair'] as const).filter((kind) => mayViewKind(actor, kind));
+  return options.jobStates.cards({ kinds });
 }
 
 /** The one-click actions this user may take on a job (issue 16 §4); the API checks each again when it runs. */
@@ -260,7 +269,7 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
           status: job.status,
           promisedDate: job.promisedDate,
           where: placeText(job),
-          urgency: job.urgency,
+          state: jobStateText(job.state),
         })),
         citations: found.slice(0, 25).map(jobCitation),
         table:
@@ -290,7 +299,7 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
     input: ZJobInput,
     async run({ actor, now, timeZone }, input) {
       const wanted = normalizeNumber(input.number);
-      const all = await options.openJobCards();
+      const all = await options.jobStates.cards({ kinds: ['order', 'repair'] });
       const job = all.find((card) => card.number.toUpperCase() === wanted);
       if (job && !mayViewKind(actor, job.kind))
         return deniedResult('You do not have permission to see repairs.');
@@ -332,7 +341,7 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
           since,
           trackingStatus: job.location?.trackingStatus ?? null,
           phase: job.workflow.phaseName,
-          urgency: job.urgency,
+          state: jobStateText(job.state),
           promisedDate: job.promisedDate,
           assignee: job.assignment?.assignee.name ?? null,
           timeline: history.slice(0, 10).map((entry) => ({
@@ -404,7 +413,7 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
             customer: item.customerName,
             station: item.station.name,
             arrivedAt: item.arrivedAt,
-            urgency: item.card?.urgency ?? null,
+            state: item.card ? jobStateText(item.card.state) : null,
             phase: item.card?.workflow.phaseName ?? null,
           })),
         },
@@ -433,8 +442,8 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
             ? null
             : {
                 columns: input.station
-                  ? ['Job', 'Customer', 'Arrived', 'Time here', 'Urgency']
-                  : ['Job', 'Customer', 'Station', 'Time here', 'Urgency'],
+                  ? ['Job', 'Customer', 'Arrived', 'Time here', 'State']
+                  : ['Job', 'Customer', 'Station', 'Time here', 'State'],
                 rows: items.map((item) => [
                   jobLink(item),
                   item.customerName,
@@ -444,7 +453,7 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
                       : '—'
                     : item.station.name,
                   item.arrivedAt ? durationText(now.getTime() - Date.parse(item.arrivedAt)) : '—',
-                  item.card ? URGENCY_LABELS[item.card.urgency] : '—',
+                  item.card ? jobStateText(item.card.state) : '—',
                 ]),
               },
         chart:
@@ -477,33 +486,23 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
       const wanted = input.number ? normalizeNumber(input.number) : null;
       const found = jobs.filter((job) => {
         if (wanted !== null) return job.number.toUpperCase() === wanted;
-        const urgent = job.urgency === 'late' || (input.includeAtRisk && job.urgency === 'at-risk');
-        const overdue = job.promisedDate !== null && job.promisedDate < today;
-        if (!urgent && !overdue) return false;
+        const overdue = job.state.isOverdue;
+        if (!overdue && !(input.includeAtRisk && job.state.isAtRisk)) return false;
         switch (input.window) {
           case 'all':
+            return true;
           case 'overdue':
-            return input.window === 'all' || overdue || job.urgency === 'late';
+            return overdue;
           case 'today':
-            return overdue || job.urgency === 'late' || job.promisedDate === today;
+            return overdue || job.promisedDate === today;
           case 'tomorrow':
-            return (
-              overdue || job.urgency === 'late' || (job.promisedDate !== null && job.promisedDate <= tomorrow)
-            );
+            return overdue || (job.promisedDate !== null && job.promisedDate <= tomorrow);
           case 'week':
-            return (
-              overdue || job.urgency === 'late' || (job.promisedDate !== null && job.promisedDate <= weekEnd)
-            );
+            return overdue || (job.promisedDate !== null && job.promisedDate <= weekEnd);
         }
         return false;
       });
-      const rank = { late: 0, 'at-risk': 1, 'on-track': 2 } as const;
-      found.sort(
-        (a, b) =>
-          rank[a.urgency] - rank[b.urgency] ||
-          (a.promisedDate ?? '9999').localeCompare(b.promisedDate ?? '9999') ||
-          a.number.localeCompare(b.number),
-      );
+      found.sort(compareJobPriority);
       const roomiest = found.some((job) => job.assignment === null)
         ? await roomiestFor(options, actor)
         : null;
@@ -513,18 +512,18 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
         byPhase.set(job.workflow.phaseName, (byPhase.get(job.workflow.phaseName) ?? 0) + 1);
       return {
         ...empty,
-        summary: `${found.filter((j) => j.urgency === 'late').length} late, ${found.filter((j) => j.urgency === 'at-risk').length} at risk${managers ? '' : ' (your jobs)'}`,
+        summary: `${found.filter((j) => j.state.isOverdue).length} overdue, ${found.filter((j) => j.state.isAtRisk).length} at risk${managers ? '' : ' (your jobs)'}`,
         data: {
           scope: managers ? 'all jobs' : 'jobs you sell or are assigned',
           jobs: shown.map((job) => ({
             kind: job.kind,
             number: job.number,
             customer: job.customerName,
-            urgency: job.urgency,
+            state: jobStateText(job.state),
             promisedDate: job.promisedDate,
             phase: job.workflow.phaseName,
             where: placeText(job),
-            reasons: lateReasons(job, now, today),
+            reasons: lateReasons(job, today),
           })),
         },
         citations: shown.map(jobCitation),
@@ -536,10 +535,10 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
                 rows: shown.map((job) => [
                   jobLink(job),
                   job.customerName,
-                  URGENCY_LABELS[job.urgency],
+                  jobStateText(job.state),
                   job.promisedDate ?? '—',
                   placeText(job),
-                  lateReasons(job, now, today).join('; ') || '—',
+                  lateReasons(job, today).join('; ') || '—',
                 ]),
               },
         chart:
@@ -574,8 +573,11 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
         input.kind && job.kind !== input.kind
           ? false
           : input.window === 'overdue'
-            ? job.promisedDate !== null && job.promisedDate < today && job.status !== 'ready'
-            : job.promisedDate !== null && job.promisedDate >= start && job.promisedDate <= end,
+            ? job.state.isOverdue
+            : job.state.isInWork &&
+              job.promisedDate !== null &&
+              job.promisedDate >= start &&
+              job.promisedDate <= end,
       );
       jobs.sort(
         (a, b) =>
@@ -589,14 +591,14 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
           customer: job.customerName,
           promisedDate: job.promisedDate,
           where: placeText(job),
-          urgency: job.urgency,
+          state: jobStateText(job.state),
         })),
         citations: jobs.slice(0, 30).map(jobCitation),
         table:
           jobs.length === 0
             ? null
             : {
-                columns: ['Job', 'Customer', 'Promised', 'Where', 'Urgency'],
+                columns: ['Job', 'Customer', 'Promised', 'Where', 'State'],
                 rows: jobs
                   .slice(0, 30)
                   .map((job) => [
@@ -604,7 +606,7 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
                     job.customerName,
                     job.promisedDate ?? '—',
                     placeText(job),
-                    URGENCY_LABELS[job.urgency],
+                    jobStateText(job.state),
                   ]),
               },
         jobs,
@@ -700,7 +702,7 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
             jobs: theirs.map((job) => ({
               number: job.number,
               phase: job.workflow.phaseName,
-              urgency: job.urgency,
+              state: jobStateText(job.state),
             })),
           },
           citations: theirs.map(jobCitation),
@@ -708,13 +710,13 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
             theirs.length === 0
               ? null
               : {
-                  columns: ['Job', 'Customer', 'Phase', 'Where', 'Urgency'],
+                  columns: ['Job', 'Customer', 'Phase', 'Where', 'State'],
                   rows: theirs.map((job) => [
                     jobLink(job),
                     job.customerName,
                     job.workflow.phaseName,
                     placeText(job),
-                    URGENCY_LABELS[job.urgency],
+                    jobStateText(job.state),
                   ]),
                 },
           jobs: theirs,
@@ -757,19 +759,15 @@ export function createAssistantTools(options: TAssistantToolsOptions) {
     input: ZNoInput,
     async run({ actor }) {
       const summary = await options.summary(actor);
-      const rows: [string, number][] = [
-        ['Overdue', summary.overdue],
-        ['Due today', summary.dueToday],
-        ['Due this week', summary.dueThisWeek],
-        ['Rush', summary.rush],
-        ['Ready for pickup', summary.readyForPickup],
-        ['Awaiting approval', summary.awaitingApproval],
-        ['Offsite', summary.offsite],
-      ];
+      // The dashboard's tiles, as they count: each view over the kinds this user may see.
+      const total = (view: (typeof JOB_SUMMARY_VIEWS)[number]) =>
+        summary.counts[view].order + summary.counts[view].repair;
+      const rows: [string, number][] = JOB_SUMMARY_VIEWS.map((view) => [JOB_VIEW_LABELS[view], total(view)]);
+      const data = Object.fromEntries(JOB_SUMMARY_VIEWS.map((view) => [view, total(view)]));
       return {
         ...empty,
-        summary: `${summary.overdue} overdue, ${summary.dueToday} due today`,
-        data: summary,
+        summary: `${total('overdue')} overdue, ${total('due-today')} due today`,
+        data,
         citations: [{ kind: 'page', id: 'dashboard', label: 'Dashboard', href: '/dashboard' }],
         table: { columns: ['Measure', 'Jobs'], rows: rows.map(([label, value]) => [label, String(value)]) },
         chart: { title: 'Today', bars: rows.map(([label, value]) => ({ label, value })) },

@@ -11,6 +11,7 @@ import type {
   TDesignListQuery,
 } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
+import { plural } from '@loupe/domain/text/plural';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { isString, pageBySortName, parseCursor } from '../../lib/keyset.ts';
@@ -31,10 +32,6 @@ const TYPE_NOUNS: Readonly<Record<TCatalogTypeKind, string>> = {
   metal: 'metal type',
   product: 'product type',
 };
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 function toCatalogType(row: TCatalogTypeRow): TCatalogType {
   return { id: row.id, name: row.name, isActive: row.isActive, createdAt: row.createdAt.toISOString() };

@@ -32,6 +32,7 @@ import {
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TItemChangeAction } from '@loupe/domain/history/item-change';
 import { userRoom } from '@loupe/domain/realtime/events';
+import { personName } from '@loupe/domain/users/user';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
@@ -41,7 +42,7 @@ import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TStoredImage } from '../attachments/image-storage.ts';
 import { attachmentsOf, attachmentsOfOwners, toAttachment } from '../attachments/owned-attachments.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
-import { createItemHistoryRepository, personName } from '../jobs/item-history.ts';
+import { createItemHistoryRepository } from '../jobs/item-history.ts';
 import type { TNotice } from '../notifications/service.ts';
 import { createCapabilityLinks } from '../public-links/service.ts';
 import { createDesignsRepository, type TDesignRequestRow, type TDesignRevisionRow } from './repository.ts';
@@ -71,7 +72,10 @@ const revisionNotFound = () => new AppError('NOT_FOUND', 'This revision does not
 const approvalNotFound = () =>
   new AppError('DESIGN_APPROVAL_LINK_NOT_FOUND', 'This approval link does not exist or is no longer valid.');
 
-function person(row: Parameters<typeof personName>[0] | null) {
+/** A stored user as a design names them. */
+type TPersonRow = Parameters<typeof personName>[0] & { readonly id: string };
+
+function person(row: TPersonRow | null) {
   return row ? { id: row.id, name: personName(row) } : null;
 }
 
@@ -182,7 +186,7 @@ export function createDesignsService(options: TDesignsServiceOptions) {
   }
 
   async function toRevision(
-    row: TDesignRevisionRow & { author?: Parameters<typeof personName>[0] | null },
+    row: TDesignRevisionRow & { author?: TPersonRow | null },
     files: readonly TAttachmentRow[],
   ): Promise<TDesignRevision> {
     return {

@@ -1,8 +1,7 @@
-import { roleFromProfile } from '@loupe/domain/auth/roles';
 import type { TItemChange, TItemChangeAction } from '@loupe/domain/history/item-change';
 import { ZItemChangeActionSchema, ZItemChangeSchema } from '@loupe/domain/history/item-change';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
-import { displayNameOf, toApplicationUser } from '@loupe/domain/users/user';
+import { personName } from '@loupe/domain/users/user';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { itemChanges, users } from '../../db/schema.ts';
@@ -16,21 +15,6 @@ export type TItemChangeEntry = {
   readonly action: TItemChangeAction;
   readonly changes: Record<string, { from: unknown; to: unknown }>;
 };
-
-/**
- * A user's display name as everywhere else: the explicit name, else first and last name (spec §3), else
- * the e-mail, so that no change or assignment ever reads "by ,".
- */
-export function personName(user: {
-  id: string;
-  email: string;
-  name: string | null;
-  firstName: string;
-  lastName: string;
-  role: string;
-}): string {
-  return displayNameOf(toApplicationUser({ ...user, role: roleFromProfile(user.role) }, { name: user.name }));
-}
 
 /** The change history of orders and repairs (item_changes): who changed what, when. */
 export function createItemHistoryRepository(db: TDatabase) {
@@ -76,12 +60,10 @@ export function createItemHistoryRepository(db: TDatabase) {
               ? {
                   id: change.actorId,
                   name: personName({
-                    id: change.actorId,
                     email: row.actorEmail,
                     name: row.actorName,
                     firstName: row.actorFirstName ?? '',
                     lastName: row.actorLastName ?? '',
-                    role: row.actorRole ?? '',
                   }),
                 }
               : null;

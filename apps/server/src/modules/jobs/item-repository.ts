@@ -66,6 +66,11 @@ export function itemListFilter(
     options.status === undefined ? undefined : eq(columns.status, options.status),
     options.isRush === undefined ? undefined : eq(columns.isRush, options.isRush),
     options.tracked === undefined ? undefined : isTracked(kind, `${kind}s`, options.tracked),
+    options.ids === undefined
+      ? undefined
+      : options.ids.length === 0
+        ? sql`false`
+        : sql`${columns.id} = any(${sql.param([...options.ids])}::uuid[])`,
   );
 }
 

@@ -48,6 +48,15 @@ export function createNotificationsRepository(db: TDatabase) {
       return rows.length;
     },
 
+    /** Takes back the unread notices a cause raised (read ones stay, as history). Returns whose bells changed. */
+    async withdraw(source: string): Promise<string[]> {
+      const rows = await db
+        .delete(notifications)
+        .where(and(eq(notifications.source, source), isNull(notifications.readAt)))
+        .returning({ userId: notifications.userId });
+      return [...new Set(rows.map((row) => row.userId))];
+    },
+
     /** The e-mail addresses of active users, by id. */
     async emailsOf(userIds: readonly string[]): Promise<Map<string, string>> {
       if (userIds.length === 0) return new Map();

@@ -6,11 +6,11 @@ import { isQuietTime } from '@loupe/domain/notifications/digest';
 import { mentionedUsers, newMentions, type TNotesChange } from '@loupe/domain/notifications/mentions';
 import { userRoom } from '@loupe/domain/realtime/events';
 import type { TNotificationSettings } from '@loupe/domain/settings/notification-settings';
+import { personName } from '@loupe/domain/users/user';
 import type { TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TClock } from '../../lib/clock.ts';
 import type { TAnnouncement, TEventBus } from '../../realtime/event-bus.ts';
-import { personName } from '../jobs/item-history.ts';
 import type { TNotificationRow, TNotificationsRepository } from './repository.ts';
 
 export type TNotice = {
@@ -18,6 +18,8 @@ export type TNotice = {
   readonly title: string;
   readonly message: string;
   readonly link: string | null;
+  /** What raised it ('alert:{id}'), so that it can be withdrawn when its cause clears. */
+  readonly source?: string;
 };
 
 export type TNotificationsServiceOptions = {
@@ -160,6 +162,14 @@ export function createNotificationsService(options: TNotificationsServiceOptions
     notify,
 
     /** After an order's or repair's notes changed; never throws into the caller's request. */
+    /**
+     * A cause that cleared (an alert resolved or gone by itself) takes its notices back from the bells that have
+     * not read them yet. The caller announces the change (`system:alert`), which refreshes those bells.
+     */
+    async withdraw(source: string): Promise<number> {
+      return (await notifications.withdraw(source)).length;
+    },
+
     notesChanged(change: TNotesChange): void {
       fromNotes(change).catch((error: unknown) => {
         logger.error({ err: (error as Error).message }, 'notifications: could not tell of a mention');

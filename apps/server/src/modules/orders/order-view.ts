@@ -4,9 +4,9 @@ import {
   type TOrderListItem,
   ZOrderStatusSchema,
 } from '@loupe/domain/orders/order';
+import { personName } from '@loupe/domain/users/user';
 import { toAttachment } from '../attachments/owned-attachments.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
-import { personName } from '../jobs/item-history.ts';
 import { toTrackingSummary } from '../jobs/tracking-summary.ts';
 import type { TOrderJoinedRow } from './repository.ts';
 
@@ -26,12 +26,10 @@ function personRef(
   return {
     id,
     name: personName({
-      id,
       email: person.email,
       name: person.name,
       firstName: person.firstName ?? '',
       lastName: person.lastName ?? '',
-      role: person.role ?? '',
     }),
   };
 }
@@ -75,6 +73,8 @@ export function toOrderListItem(row: TOrderJoinedRow): TOrderListItem {
     balanceCents: balanceCents(order.priceCents, order.depositCents),
     status: ZOrderStatusSchema.parse(order.status),
     tracking: toTrackingSummary(row),
+    // The job read model's answer: the service adds it for open jobs.
+    state: null,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

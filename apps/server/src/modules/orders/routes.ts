@@ -1,4 +1,3 @@
-import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ORDER_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
 import {
@@ -25,8 +24,6 @@ export async function registerOrdersRoutes(
   options: {
     readonly orders: TOrdersService;
     readonly storage: TImageStorage;
-    /** Issue 13: when an open order will likely be done (null once finished). */
-    readonly predict?: (kind: 'order', id: string) => Promise<TPredictedCompletion | null>;
   },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -86,15 +83,10 @@ export async function registerOrdersRoutes(
         response: { 200: resultWithData(ZOrderSchema) },
       },
     },
-    async (request) => {
-      const order = await orders.get(currentUserOf(request), request.params.id);
-      // Left out when there is none (a finished job, or no workflow to predict from).
-      const predictedCompletion = (await options.predict?.('order', order.id)) ?? null;
-      return {
-        success: true as const,
-        data: predictedCompletion === null ? order : { ...order, predictedCompletion },
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await orders.get(currentUserOf(request), request.params.id),
+    }),
   );
 
   app.patch(

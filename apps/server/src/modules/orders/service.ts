@@ -5,6 +5,7 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import type { TAttachment } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TItemChange } from '@loupe/domain/history/item-change';
+import { isOpenStatus } from '@loupe/domain/jobs/job-state';
 import type { TNotesChange } from '@loupe/domain/notifications/mentions';
 import {
   canChangeOrderStatus,
@@ -43,6 +44,8 @@ import {
 } from '../jobs/item-changes.ts';
 import { itemCursorValue, itemListAfter } from '../jobs/item-list.ts';
 import { createItemPhotos } from '../jobs/item-photos.ts';
+import type { TJobStatusChange } from '../jobs/status-change.ts';
+import { idsOfView, type TJobStateReader, withJobStates } from '../jobs/with-states.ts';
 import type { TSettingsRepository } from '../settings/repository.ts';
 import { historySnapshot, toOrder, toOrderListItem } from './order-view.ts';
 import { createOrdersRepository } from './repository.ts';
@@ -57,6 +60,13 @@ export type TOrdersServiceOptions = {
   readonly storage: TImageStorage;
   /** After commit, when the notes changed: the bell tells colleagues they were mentioned. */
   readonly onNotesChanged?: (change: TNotesChange) => void;
+  /** The job read model: each answer's state, a list's view filter. */
+  readonly jobStates: TJobStateReader;
+  /**
+   * In the transaction of a status change by hand: what else follows it (the workflow's phase, the tag of a
+   * finished job given back). Returns what to announce once it committed.
+   */
+  readonly onStatusChanged?: (tx: TDatabase, change: TJobStatusChange) => Promise<readonly (() => void)[]>;
   /**
    * After commit, when an order needs design work — it has a designer, or went into design: the designs
    * module opens its design request (issue 17 §2).
@@ -163,10 +173,17 @@ export function createOrdersService(options: TOrdersServiceOptions) {
     },
   });
 
+  /** The order as its page shows it: with the job read model's state and predicted completion. */
+  async function stateOf(item: TOrder): Promise<TOrder> {
+    const [withState] = await withJobStates(options.jobStates, 'order', [item], { prediction: true });
+    return withState ?? item;
+  }
+
   return {
     async list(_actor: TActor, query: TOrderListQuery): Promise<TListPage<TOrderListItem>> {
       const after = itemListAfter(query.sort, query.cursor);
-      const { rows, total } = await ordersRepository.list({ ...query, after });
+      const ids = await idsOfView(options.jobStates, 'order', query.view);
+      const { rows, total } = await ordersRepository.list({ ...query, after, ids });
       const page = pageOf(rows, query.limit, {
         cursorOf: (row) => ({
           value: itemCursorValue(query.sort, {
@@ -178,11 +195,11 @@ export function createOrdersService(options: TOrdersServiceOptions) {
         }),
         toItem: toOrderListItem,
       });
-      return { ...page, total };
+      return { ...page, items: await withJobStates(options.jobStates, 'order', page.items), total };
     },
 
     async get(_actor: TActor, id: string): Promise<TOrder> {
-      return loadOrder(db, id);
+      return stateOf(await loadOrder(db, id));
     },
 
     async create(actor: TOrderActor, input: TCreateOrderInput): Promise<TOrder> {
@@ -245,7 +262,7 @@ export function createOrdersService(options: TOrdersServiceOptions) {
           before: '',
           after: order.notes,
         });
-      return order;
+      return stateOf(order);
     },
 
     /**
@@ -266,7 +283,12 @@ export function createOrdersService(options: TOrdersServiceOptions) {
           ),
         ) as TUpdateOrderInput;
         if (Object.keys(defined).length === 0)
-          return { order: await loadOrder(tx, id), changed: false, notesBefore: current.notes };
+          return {
+            order: await loadOrder(tx, id),
+            changed: false,
+            notesBefore: current.notes,
+            followUps: [],
+          };
         if (defined.status !== undefined && !canChangeOrderStatus(currentStatus, defined.status)) {
           throw statusConflict(current.orderNumber, ORDER_STATUS_LABELS, currentStatus, defined.status);
         }
@@ -304,9 +326,28 @@ export function createOrdersService(options: TOrdersServiceOptions) {
           before: historySnapshot(before),
           after: historySnapshot(after),
         });
-        return { order: after, previousStatus: currentStatus, changed: true, notesBefore: current.notes };
+        // After the change is recorded: what follows it (the phase, a released tag) comes after it.
+        const followUps =
+          defined.status === undefined
+            ? []
+            : ((await options.onStatusChanged?.(tx, {
+                kind: 'order',
+                itemId: id,
+                status: defined.status,
+                at: now,
+                actorId: actor.id,
+              })) ?? []);
+        return {
+          order:
+            followUps.length > 0 || !isOpenStatus('order', after.status) ? await loadOrder(tx, id) : after,
+          previousStatus: currentStatus,
+          changed: true,
+          notesBefore: current.notes,
+          followUps,
+        };
       });
       if (result.changed) announce(result.order, 'updated', result.previousStatus);
+      for (const followUp of result.followUps) followUp();
       if (result.changed && needsDesign(result.order)) await options.onNeedsDesign?.(result.order, actor.id);
       if (result.changed && result.notesBefore !== result.order.notes)
         options.onNotesChanged?.({
@@ -317,7 +358,7 @@ export function createOrdersService(options: TOrdersServiceOptions) {
           before: result.notesBefore,
           after: result.order.notes,
         });
-      return result.order;
+      return stateOf(result.order);
     },
 
     async history(

@@ -34,6 +34,8 @@ export function toRepairListItem(row: TRepairJoinedRow): TRepairListItem {
     isRush: repair.isRush,
     status: ZRepairStatusSchema.parse(repair.status),
     tracking: toTrackingSummary(row),
+    // The job read model's answer: the service adds it for open jobs.
+    state: null,
     createdAt: repair.createdAt.toISOString(),
     updatedAt: repair.updatedAt.toISOString(),
   };

@@ -1,4 +1,3 @@
-import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import { listPageSchema } from '@loupe/domain/api/list';
 import { REPAIR_MANAGER_ROLES, REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import {
@@ -25,8 +24,6 @@ export async function registerRepairsRoutes(
   options: {
     readonly repairs: TRepairsService;
     readonly storage: TImageStorage;
-    /** Issue 13: when an open repair will likely be done (null once finished). */
-    readonly predict?: (kind: 'repair', id: string) => Promise<TPredictedCompletion | null>;
   },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -86,15 +83,10 @@ export async function registerRepairsRoutes(
         response: { 200: resultWithData(ZRepairSchema) },
       },
     },
-    async (request) => {
-      const repair = await repairs.get(currentUserOf(request), request.params.id);
-      // Left out when there is none (a finished job, or no workflow to predict from).
-      const predictedCompletion = (await options.predict?.('repair', repair.id)) ?? null;
-      return {
-        success: true as const,
-        data: predictedCompletion === null ? repair : { ...repair, predictedCompletion },
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await repairs.get(currentUserOf(request), request.params.id),
+    }),
   );
 
   app.patch(

@@ -5,6 +5,7 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import type { TAttachment } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TItemChange } from '@loupe/domain/history/item-change';
+import { isOpenStatus } from '@loupe/domain/jobs/job-state';
 import type { TNotesChange } from '@loupe/domain/notifications/mentions';
 import { roomName } from '@loupe/domain/realtime/events';
 import {
@@ -43,6 +44,8 @@ import {
 } from '../jobs/item-changes.ts';
 import { itemCursorValue, itemListAfter } from '../jobs/item-list.ts';
 import { createItemPhotos } from '../jobs/item-photos.ts';
+import type { TJobStatusChange } from '../jobs/status-change.ts';
+import { idsOfView, type TJobStateReader, withJobStates } from '../jobs/with-states.ts';
 import type { TSettingsRepository } from '../settings/repository.ts';
 import { historySnapshot, toRepair, toRepairListItem } from './repair-view.ts';
 import { createRepairsRepository } from './repository.ts';
@@ -57,6 +60,13 @@ export type TRepairsServiceOptions = {
   readonly storage: TImageStorage;
   /** After commit, when the condition notes changed: the bell tells colleagues they were mentioned. */
   readonly onNotesChanged?: (change: TNotesChange) => void;
+  /** The job read model: each answer's state, a list's view filter. */
+  readonly jobStates: TJobStateReader;
+  /**
+   * In the transaction of a status change by hand: what else follows it (the workflow's phase, the tag of a
+   * finished job given back). Returns what to announce once it committed.
+   */
+  readonly onStatusChanged?: (tx: TDatabase, change: TJobStatusChange) => Promise<readonly (() => void)[]>;
 };
 
 const notFound = () => new AppError('NOT_FOUND', 'This repair does not exist.');
@@ -126,11 +136,18 @@ export function createRepairsService(options: TRepairsServiceOptions) {
     },
   });
 
+  /** The repair as its page shows it: with the job read model's state and predicted completion. */
+  async function stateOf(item: TRepair): Promise<TRepair> {
+    const [withState] = await withJobStates(options.jobStates, 'repair', [item], { prediction: true });
+    return withState ?? item;
+  }
+
   return {
     async list(actor: TActor, query: TRepairListQuery): Promise<TListPage<TRepairListItem>> {
       assertMayView(actor);
       const after = itemListAfter(query.sort, query.cursor);
-      const { rows, total } = await repairsRepository.list({ ...query, after });
+      const ids = await idsOfView(options.jobStates, 'repair', query.view);
+      const { rows, total } = await repairsRepository.list({ ...query, after, ids });
       const page = pageOf(rows, query.limit, {
         cursorOf: (row) => ({
           value: itemCursorValue(query.sort, {
@@ -142,12 +159,12 @@ export function createRepairsService(options: TRepairsServiceOptions) {
         }),
         toItem: toRepairListItem,
       });
-      return { ...page, total };
+      return { ...page, items: await withJobStates(options.jobStates, 'repair', page.items), total };
     },
 
     async get(actor: TActor, id: string): Promise<TRepair> {
       assertMayView(actor);
-      return loadRepair(db, id);
+      return stateOf(await loadRepair(db, id));
     },
 
     async create(actor: TRepairActor, input: TCreateRepairInput): Promise<TRepair> {
@@ -201,7 +218,7 @@ export function createRepairsService(options: TRepairsServiceOptions) {
           before: '',
           after: repair.conditionNotes,
         });
-      return repair;
+      return stateOf(repair);
     },
 
     /** The status only along REPAIR_STATUS_TRANSITIONS (409 otherwise); a change that changes nothing writes nothing. */
@@ -224,7 +241,12 @@ export function createRepairsService(options: TRepairsServiceOptions) {
           ),
         ) as TUpdateRepairInput;
         if (Object.keys(defined).length === 0)
-          return { repair: await loadRepair(tx, id), changed: false, notesBefore: current.conditionNotes };
+          return {
+            repair: await loadRepair(tx, id),
+            changed: false,
+            notesBefore: current.conditionNotes,
+            followUps: [],
+          };
         if (defined.status !== undefined && !canChangeRepairStatus(currentStatus, defined.status)) {
           throw statusConflict(current.repairNumber, REPAIR_STATUS_LABELS, currentStatus, defined.status);
         }
@@ -257,14 +279,28 @@ export function createRepairsService(options: TRepairsServiceOptions) {
           before: historySnapshot(before),
           after: historySnapshot(after),
         });
+        // After the change is recorded: what follows it (the phase, a released tag) comes after it.
+        const followUps =
+          defined.status === undefined
+            ? []
+            : ((await options.onStatusChanged?.(tx, {
+                kind: 'repair',
+                itemId: id,
+                status: defined.status,
+                at: now,
+                actorId: actor.id,
+              })) ?? []);
         return {
-          repair: after,
+          repair:
+            followUps.length > 0 || !isOpenStatus('repair', after.status) ? await loadRepair(tx, id) : after,
           previousStatus: currentStatus,
           changed: true,
+          followUps,
           notesBefore: current.conditionNotes,
         };
       });
       if (result.changed) announce(result.repair, 'updated', result.previousStatus);
+      for (const followUp of result.followUps) followUp();
       if (result.changed && result.notesBefore !== result.repair.conditionNotes)
         options.onNotesChanged?.({
           actorId: actor.id,
@@ -274,7 +310,7 @@ export function createRepairsService(options: TRepairsServiceOptions) {
           before: result.notesBefore,
           after: result.repair.conditionNotes,
         });
-      return result.repair;
+      return stateOf(result.repair);
     },
 
     async history(

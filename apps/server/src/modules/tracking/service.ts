@@ -421,6 +421,28 @@ export function createTrackingService(options: TTrackingServiceOptions) {
       });
     },
 
+    /**
+     * A job delivered or cancelled gives its tag back, in the transaction that finished it: the envelope is
+     * emptied and reused, so its reads must not move a finished job, the sweep must not call it offsite, and
+     * the tracking counts hold open jobs only (issue 32). The location history stays with the job.
+     */
+    async releaseTagOfFinished(
+      tx: TDatabase,
+      finished: { kind: TTrackedItemKind; itemId: string; at: Date; actorId: string | null },
+    ): Promise<void> {
+      const repo = createTrackingRepository(tx);
+      const removed = await repo.deleteTracked(finished.kind, finished.itemId);
+      if (removed === undefined) return;
+      await repo.recordChange({
+        kind: finished.kind,
+        itemId: finished.itemId,
+        at: finished.at,
+        actorId: finished.actorId,
+        action: 'tracking-stopped',
+        changes: { epc: { from: removed.epc, to: null }, reason: { from: null, to: 'Finished' } },
+      });
+    },
+
     /** POST …/expected-offsite: a longer grace period before the sweep calls it offsite (spec §4). */
     async setExpectedOffsite(
       actor: TTrackingActor,

@@ -34,11 +34,6 @@ export type TPersonRow = {
   email: string;
 };
 
-export function personName(person: Omit<TPersonRow, 'id'>): string {
-  const name = (person.name ?? '').trim() || `${person.firstName} ${person.lastName}`.trim();
-  return name || person.email;
-}
-
 /** An open job with everything a card shows, before its workflow is worked out. */
 export type TJobRow = {
   kind: TWorkflowKind;
@@ -64,6 +59,8 @@ export type TJobRow = {
   expectedOffsite: boolean | null;
   /** When it arrived at the station it is at now. */
   arrivedAt: Date | null;
+  lastSeenAt: Date | null;
+  offsiteDetectedAt: Date | null;
 };
 
 const personColumns = (table: typeof users) => ({
@@ -93,6 +90,8 @@ export function createWorkflowRepository(db: TDatabase) {
     trackingStatus: trackedItems.status,
     expectedOffsite: trackedItems.expectedOffsite,
     arrivedAt: trackedItems.arrivedAt,
+    lastSeenAt: trackedItems.lastSeenAt,
+    offsiteDetectedAt: trackedItems.offsiteDetectedAt,
   };
 
   return {
@@ -146,6 +145,34 @@ export function createWorkflowRepository(db: TDatabase) {
         .where(eq(workflowTemplates.id, id))
         .returning();
       return row;
+    },
+
+    /** Jobs' statuses set by the workflow (a phase change moves the status with it), in one statement a kind. */
+    async setJobStatuses(
+      rows: readonly { kind: TWorkflowKind; id: string; status: string; at: Date }[],
+    ): Promise<void> {
+      for (const kind of ['order', 'repair'] as const) {
+        const ofKind = rows.filter((row) => row.kind === kind);
+        if (ofKind.length === 0) continue;
+        const table = kind === 'order' ? orders : repairs;
+        const column = <T>(pick: (row: (typeof ofKind)[number]) => T) => sql.param(ofKind.map(pick));
+        await db.execute(sql`
+          update ${table} as t set status = c.status, updated_at = c.at
+          from unnest(
+            ${column((row) => row.id)}::uuid[],
+            ${column((row) => row.status)}::text[],
+            ${column((row) => row.at.toISOString())}::timestamptz[]
+          ) as c(id, status, at)
+          where t.id = c.id`);
+      }
+    },
+
+    /** Departments with when each was made: templates take in those made after they were last saved. */
+    async listDepartmentsWithCreation(): Promise<{ id: string; name: string; createdAt: Date }[]> {
+      return db
+        .select({ id: departments.id, name: departments.name, createdAt: departments.createdAt })
+        .from(departments)
+        .orderBy(asc(departments.position), asc(departments.name));
     },
 
     async listDepartments(): Promise<{ id: string; name: string }[]> {
@@ -495,7 +522,7 @@ export function createWorkflowRepository(db: TDatabase) {
         itemId: string;
         at: Date;
         actorId: string | null;
-        action: 'phase-changed' | 'phase-assigned';
+        action: 'phase-changed' | 'phase-assigned' | 'status-changed';
         changes: Record<string, { from: unknown; to: unknown }>;
       }[],
     ): Promise<void> {

@@ -1,4 +1,5 @@
 import { REGISTRY_MANAGER_ROLES, TAG_ASSIGNER_ROLES } from '@loupe/domain/auth/permissions';
+import { ZJobSummarySchema } from '@loupe/domain/jobs/job-views';
 import { ZSnoozeInputSchema } from '@loupe/domain/workflow/nudges';
 import {
   ZAdvancePhaseSchema,
@@ -13,7 +14,6 @@ import {
   ZWorkflowJobSchema,
   ZWorkflowKindSchema,
   ZWorkflowStaffSchema,
-  ZWorkflowSummarySchema,
 } from '@loupe/domain/workflow/workflow-api';
 import {
   ZCreateWorkflowTemplateSchema,
@@ -220,7 +220,8 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       config: { access: managers },
       schema: {
         tags: ['workflow'],
-        summary: 'The Command Center: open jobs by phase with days in phase, due times and who has them',
+        summary:
+          'The Command Center: open jobs by phase with their state, time in phase and who has them; `view` narrows them',
         ...bearerDoc,
         querystring: ZWorkflowBoardQuerySchema,
         response: { 200: resultWithData(ZWorkflowBoardSchema) },
@@ -443,9 +444,9 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       schema: {
         tags: ['workflow'],
         summary:
-          'The dashboard’s tiles: overdue, due today and this week, rush, ready, awaiting approval, offsite',
+          'The dashboard’s tiles: how many open orders and repairs are in each job view (overdue, due today, due this week, at risk, rush, ready, awaiting approval, offsite)',
         ...bearerDoc,
-        response: { 200: resultWithData(ZWorkflowSummarySchema) },
+        response: { 200: resultWithData(ZJobSummarySchema) },
       },
     },
     async (request) => ({ success: true as const, data: await workflow.summary(currentUserOf(request)) }),

@@ -8,12 +8,13 @@ import {
 import type { TActor } from '@loupe/domain/auth/roles';
 import { phaseAfterDesignApproval } from '@loupe/domain/designs/design-requests';
 import { AppError } from '@loupe/domain/errors/errors';
+import { phaseForStatus, statusAfterPhaseChange } from '@loupe/domain/jobs/job-status';
+import { isInJobView, type TJobSummary } from '@loupe/domain/jobs/job-views';
 import { roomName, userRoom } from '@loupe/domain/realtime/events';
 import { customerFirstName, type TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
+import { personName } from '@loupe/domain/users/user';
 import { NUDGE_DEFAULTS, nudgeDecision, type TNudgePolicy } from '@loupe/domain/workflow/nudges';
 import {
-  isStuck,
-  jobUrgency,
   type TAdvancePhaseInput,
   type TCreateAssignmentInput,
   type TDepartmentWorkload,
@@ -23,13 +24,9 @@ import {
   type TWorkflowBoardQuery,
   type TWorkflowJob,
   type TWorkflowStaff,
-  type TWorkflowSummary,
   ZWorkflowBoardQuerySchema,
 } from '@loupe/domain/workflow/workflow-api';
 import {
-  DEFAULT_ORDER_PHASES,
-  DEFAULT_REPAIR_PHASES,
-  defaultPhases,
   nextPhaseKey,
   phaseChangeForRead,
   phasesFor,
@@ -38,7 +35,6 @@ import {
   type TWorkflowTemplate,
   type TWorkflowTemplateChanges,
   ZWorkflowPhasesSchema,
-  ZWorkflowTemplateSchema,
 } from '@loupe/domain/workflow/workflow-template';
 import {
   addWorkingHours,
@@ -46,24 +42,28 @@ import {
   phaseDueTimes,
   type TPersonHours,
   type TWorkingCalendar,
-  workingHoursBetween,
 } from '@loupe/domain/workflow/working-calendar';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TRequestContext } from '../auth/service.ts';
+import {
+  personRef as personOf,
+  workflowStateOf as stateOf,
+  type TJobStates,
+  jobTemplate as templateOf,
+} from '../jobs/job-states.ts';
+import type { TJobStatusChange } from '../jobs/status-change.ts';
 import type { TJobMoved } from '../tracking/location-moves.ts';
 import {
   createWorkflowRepository,
-  personName,
   type TAssignmentRow,
   type TJobRow,
   type TJobWorkflowRow,
-  type TPersonRow,
-  type TTemplateRow,
   type TWorkflowRepository,
 } from './repository.ts';
+import { followDepartment, loadTemplates as templates, toTemplate } from './templates.ts';
 
 export type TWorkflowActor = TActor & { readonly id: string };
 
@@ -71,6 +71,8 @@ export type TWorkflowServiceOptions = {
   readonly db: TDatabase;
   readonly clock: TClock;
   readonly events: TEventBus;
+  /** The job read model: every card, filter and count the workflow shows comes from it. */
+  readonly jobStates: TJobStates;
   /** The workshop's opening days and hours (Settings › general), read when due times are worked out. */
   readonly calendar: () => Promise<TWorkingCalendar>;
   /** A person's own working hours (null: the workshop's), for the due time of work given to them. */
@@ -89,7 +91,6 @@ export type TAnnounce = () => void;
 
 /** Who runs the workflow board: admins and managers (spec §2 /workflow-dashboard). */
 const BOARD_ROLES = REGISTRY_MANAGER_ROLES;
-const DAY_MS = 86_400_000;
 /** A TV lists at most this many pieces coming its way: the next few, not the whole workshop. */
 const STATION_DUE_NEXT_MAX = 6;
 
@@ -117,60 +118,8 @@ function mayView(actor: TActor, kind: TWorkflowKind): boolean {
 
 const LABEL: Readonly<Record<TWorkflowKind, string>> = { order: 'Order', repair: 'Repair' };
 
-/** A stored template as the API sends it; phases were validated when they were saved. */
-function toTemplate(row: TTemplateRow): TWorkflowTemplate {
-  return ZWorkflowTemplateSchema.parse({
-    id: row.id,
-    kind: row.kind,
-    productTypeId: row.productTypeId,
-    name: row.name,
-    phases: row.phases,
-    repairTypeSteps: row.repairTypeSteps,
-    updatedAt: row.updatedAt.toISOString(),
-  });
-}
-
-/** The template a job follows: its product type's own, else its kind's default. */
-function templateOf(templates: readonly TWorkflowTemplate[], job: Pick<TJobRow, 'kind' | 'productTypeId'>) {
-  const own = templates.find(
-    (t) => t.kind === job.kind && t.productTypeId !== null && t.productTypeId === job.productTypeId,
-  );
-  const fallback = templates.find((t) => t.kind === job.kind && t.productTypeId === null);
-  const template = own ?? fallback;
-  if (!template) throw new Error(`no default ${job.kind} workflow template`);
-  return template;
-}
-
-/** Where a job stands: its saved state, or the first phase since it was created. */
-function stateOf(
-  row: TJobWorkflowRow | undefined,
-  phases: readonly TWorkflowPhase[],
-  job: TJobRow,
-): TJobWorkflowRow {
-  const first = phases[0]?.key ?? 'unknown';
-  if (row === undefined) {
-    return {
-      itemKind: job.kind,
-      itemId: job.id,
-      phaseKey: first,
-      phaseStartedAt: job.createdAt,
-      reworkCount: 0,
-      completedAt: null,
-      nudgeCount: 0,
-      lastNudgedAt: null,
-    };
-  }
-  // A phase a template edit removed: the job starts over at the first one rather than vanish from the board.
-  return phases.some((phase) => phase.key === row.phaseKey) ? row : { ...row, phaseKey: first };
-}
-
-const personOf = (persons: ReadonlyMap<string, TPersonRow>, id: string | null) => {
-  const person = id === null ? undefined : persons.get(id);
-  return person ? { id: person.id, name: personName(person) } : null;
-};
-
 export function createWorkflowService(options: TWorkflowServiceOptions) {
-  const { db, clock, events, calendar } = options;
+  const { db, clock, events, calendar, jobStates } = options;
 
   function publishAll(announcements: readonly TAnnounce[]): void {
     for (const announce of announcements) {
@@ -183,115 +132,6 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
   }
 
   const itemRoom = (kind: TWorkflowKind, id: string) => roomName({ kind, id });
-
-  /** The templates, with the defaults made from the workshop's departments the first time they are needed. */
-  async function templates(repo: TWorkflowRepository): Promise<TWorkflowTemplate[]> {
-    let rows = await repo.listTemplates();
-    const missing = (['order', 'repair'] as const).filter(
-      (kind) => !rows.some((row) => row.kind === kind && row.productTypeId === null),
-    );
-    if (missing.length > 0) {
-      const departments = await repo.listDepartments();
-      await repo.insertTemplatesIfMissing(
-        missing.map((kind) => ({
-          kind,
-          productTypeId: null,
-          name: kind === 'order' ? 'Custom orders' : 'Repairs',
-          phases: defaultPhases(kind === 'order' ? DEFAULT_ORDER_PHASES : DEFAULT_REPAIR_PHASES, departments),
-          repairTypeSteps: [],
-        })),
-      );
-      rows = await repo.listTemplates();
-    }
-    return rows.map(toTemplate);
-  }
-
-  /** Cards for jobs: their phase, due times, urgency, place and current assignment. */
-  async function cardsFor(
-    repo: TWorkflowRepository,
-    kind: TWorkflowKind,
-    jobs: readonly TJobRow[],
-  ): Promise<TWorkflowJob[]> {
-    if (jobs.length === 0) return [];
-    const [allTemplates, states, assignments, workingCalendar] = await Promise.all([
-      templates(repo),
-      repo.workflowStates(
-        kind,
-        jobs.map((job) => job.id),
-      ),
-      repo.openAssignmentsOf(
-        kind,
-        jobs.map((job) => job.id),
-      ),
-      calendar(),
-    ]);
-    const persons = await repo.personsById([
-      ...jobs.map((job) => job.salespersonId),
-      ...assignments.map((assignment) => assignment.assigneeId),
-    ]);
-    const now = clock();
-    return jobs.map((job) => {
-      const phases = phasesFor(templateOf(allTemplates, job), job.repairTypes);
-      const state = stateOf(states.get(job.id), phases, job);
-      const index = Math.max(
-        0,
-        phases.findIndex((phase) => phase.key === state.phaseKey),
-      );
-      const phase = phases[index] ?? phases[0];
-      if (!phase) throw new Error('a workflow template without phases');
-      const due = job.promisedDate
-        ? phaseDueTimes(job.promisedDate, phases.slice(index), workingCalendar)
-        : null;
-      const phaseDueAt = due?.get(phase.key)?.toISOString() ?? null;
-      const isComplete = state.completedAt !== null;
-      const workflow = {
-        phaseKey: phase.key,
-        phaseName: phase.name,
-        phaseIndex: index,
-        phaseCount: phases.length,
-        phaseStartedAt: state.phaseStartedAt.toISOString(),
-        phaseDueAt,
-        hoursInPhase: Math.max(
-          0,
-          Math.round(workingHoursBetween(state.phaseStartedAt, now, workingCalendar) * 10) / 10,
-        ),
-        targetHours: phase.targetHours,
-        reworkCount: state.reworkCount,
-        isComplete,
-      };
-      const assignment = assignments.find((row) => row.itemId === job.id && row.phaseKey === phase.key);
-      const assignee = assignment ? personOf(persons, assignment.assigneeId) : null;
-      return {
-        kind: job.kind,
-        id: job.id,
-        number: job.number,
-        customerName: job.customerName,
-        description: job.description,
-        productTypeName: job.productTypeName,
-        status: job.status,
-        isRush: job.isRush,
-        promisedDate: job.promisedDate,
-        salesperson: personOf(persons, job.salespersonId),
-        workflow,
-        urgency: jobUrgency(workflow, now),
-        location:
-          job.departmentId !== null && job.stationId !== null
-            ? {
-                departmentId: job.departmentId,
-                departmentName: job.departmentName ?? '',
-                stationId: job.stationId,
-                stationName: job.stationName ?? '',
-                trackingStatus: job.trackingStatus ?? 'active',
-                expectedOffsite: job.expectedOffsite ?? false,
-              }
-            : null,
-        assignment:
-          assignment && assignee
-            ? { id: assignment.id, assignee, dueAt: assignment.dueAt?.toISOString() ?? null }
-            : null,
-      };
-    });
-  }
 
   function phaseCompletedAnnouncement(
     kind: TWorkflowKind,
@@ -312,6 +152,8 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
   /** A job's phase change worked out in memory: its new state, its history line and the phases it leaves. */
   type TPhaseMove = {
     readonly job: TJobRow;
+    /** The job's phases: its status follows the phase it ends in. */
+    readonly phases: readonly TWorkflowPhase[];
     readonly next: TJobWorkflowRow;
     readonly changes: Record<string, { from: unknown; to: unknown }>;
     /** The phases it completes (none for rework): their open assignments close. */
@@ -349,6 +191,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
           };
     return {
       job,
+      phases,
       next,
       changes: {
         phase: { from: nameOf(state.phaseKey), to: change.to === null ? 'Done' : nameOf(change.to) },
@@ -372,11 +215,20 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
   ): Promise<TAnnounce[]> {
     if (moves.length === 0) return [];
     const jobKey = (kind: string, id: string) => `${kind}:${id}`;
-    const latest = new Map<string, TJobWorkflowRow>();
-    for (const { next } of moves) latest.set(jobKey(next.itemKind, next.itemId), next);
-    await repo.saveWorkflowStates([...latest.values()]);
-    await repo.recordChanges(
-      moves.map((move) => ({
+    const latest = new Map<string, TPhaseMove>();
+    for (const move of moves) latest.set(jobKey(move.next.itemKind, move.next.itemId), move);
+    await repo.saveWorkflowStates([...latest.values()].map((move) => move.next));
+    // The status follows the phase each job ends in (domain jobs/job-status.ts); finished jobs keep theirs.
+    const statusMoves = [...latest.values()].flatMap((move) => {
+      if (move.next.completedAt !== null) return [];
+      const status = statusAfterPhaseChange(move.job.kind, move.job.status, move.phases, move.next.phaseKey);
+      return status === null ? [] : [{ move, from: move.job.status, to: status }];
+    });
+    await repo.setJobStatuses(
+      statusMoves.map(({ move, to }) => ({ kind: move.job.kind, id: move.job.id, status: to, at: move.at })),
+    );
+    await repo.recordChanges([
+      ...moves.map((move) => ({
         kind: move.job.kind,
         itemId: move.job.id,
         at: move.at,
@@ -384,6 +236,19 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         action: 'phase-changed' as const,
         changes: move.changes,
       })),
+      ...statusMoves.map(({ move, from, to }) => ({
+        kind: move.job.kind,
+        itemId: move.job.id,
+        at: move.at,
+        actorId: move.actorId,
+        action: 'status-changed' as const,
+        changes: { status: { from, to } },
+      })),
+    ]);
+    const statusAnnouncements = statusMoves.map(
+      ({ move, from, to }): TAnnounce =>
+        () =>
+          announceStatus(move.job, from, to, move.at),
     );
     // Each job's phase closes at the first change that completed it.
     const closedBy = new Map<string, { move: TPhaseMove; phaseKey: string }>();
@@ -408,18 +273,36 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       const move = closedBy.get(JSON.stringify([row.itemKind, row.itemId, row.phaseKey]))?.move;
       if (move) assigneeRooms.set(move, [...(assigneeRooms.get(move) ?? []), userRoom(row.assigneeId)]);
     }
-    return moves.flatMap((move) =>
-      move.completes.map((key) =>
-        phaseCompletedAnnouncement(
-          move.job.kind,
-          move.job.id,
-          key,
-          move.actorId,
-          move.at,
-          assigneeRooms.get(move) ?? [],
+    return [
+      ...moves.flatMap((move) =>
+        move.completes.map((key) =>
+          phaseCompletedAnnouncement(
+            move.job.kind,
+            move.job.id,
+            key,
+            move.actorId,
+            move.at,
+            assigneeRooms.get(move) ?? [],
+          ),
         ),
       ),
-    );
+      ...statusAnnouncements,
+    ];
+  }
+
+  /** What the orders and repairs services announce when a status changes, for a change the workflow made. */
+  function announceStatus(job: TJobRow, previousStatus: string, status: string, at: Date): void {
+    const timestamp = at.toISOString();
+    const rooms = [itemRoom(job.kind, job.id)];
+    if (job.kind === 'order') {
+      const payload = { orderId: job.id, orderNumber: job.number, status, timestamp };
+      events.publish('order:updated', payload, { rooms });
+      events.publish('order:status-changed', { ...payload, previousStatus }, { rooms });
+    } else {
+      const payload = { repairId: job.id, repairNumber: job.number, status, timestamp };
+      events.publish('repair:updated', payload, { rooms });
+      events.publish('repair:status-changed', { ...payload, previousStatus }, { rooms });
+    }
   }
 
   async function requireJob(repo: TWorkflowRepository, kind: TWorkflowKind, id: string): Promise<TJobRow> {
@@ -521,8 +404,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       });
       pending.push(...(await savePhaseMoves(repo, [move])));
     });
-    const repo = createWorkflowRepository(db);
-    const [card] = await cardsFor(repo, kind, await repo.listOpenJobs(kind, [id]));
+    const [card] = await jobStates.cards({ kinds: [kind], ids: [id] });
     if (!card) throw new AppError('NOT_FOUND', `There is no open ${kind} ${id}.`);
     return card;
   }
@@ -663,36 +545,24 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       return toTemplate(row);
     },
 
-    /** The Command Center: open jobs of a kind by phase, rush first, then the most urgent. */
+    /** The Command Center: open jobs of a kind by phase, each column in priority order (jobs/job-state.ts). */
     async board(actor: TWorkflowActor, query: TWorkflowBoardQuery): Promise<TWorkflowBoard> {
       if (!isManager(actor)) throw forbidden();
       const filters = ZWorkflowBoardQuerySchema.parse(query);
-      const repo = createWorkflowRepository(db);
-      const allTemplates = await templates(repo);
-      const jobs = (await repo.listOpenJobs(filters.kind)).filter(
-        (job) =>
-          (filters.locationId === undefined || job.locationId === filters.locationId) &&
-          (filters.departmentId === undefined || job.departmentId === filters.departmentId) &&
-          (filters.productTypeId === undefined || job.productTypeId === filters.productTypeId) &&
-          (filters.salespersonId === undefined || job.salespersonId === filters.salespersonId),
-      );
-      const now = clock();
-      const cards = (await cardsFor(repo, filters.kind, jobs)).filter((card) => {
-        if (filters.due === 'all') return true;
-        const dueAt = card.workflow.phaseDueAt === null ? null : Date.parse(card.workflow.phaseDueAt);
-        if (dueAt === null) return false;
-        if (filters.due === 'overdue') return dueAt < now.getTime();
-        const horizon = filters.due === 'today' ? DAY_MS : 7 * DAY_MS;
-        return dueAt - now.getTime() <= horizon;
-      });
-      const urgencyRank = { late: 0, 'at-risk': 1, 'on-track': 2 } as const;
-      cards.sort(
-        (a, b) =>
-          Number(b.isRush) - Number(a.isRush) ||
-          urgencyRank[a.urgency] - urgencyRank[b.urgency] ||
-          (a.workflow.phaseDueAt ?? '9999').localeCompare(b.workflow.phaseDueAt ?? '9999') ||
-          a.number.localeCompare(b.number),
-      );
+      const [allTemplates, records] = await Promise.all([
+        templates(createWorkflowRepository(db)),
+        jobStates.records({ kinds: [filters.kind] }),
+      ]);
+      const cards = records
+        .filter(
+          ({ row }) =>
+            (filters.locationId === undefined || row.locationId === filters.locationId) &&
+            (filters.departmentId === undefined || row.departmentId === filters.departmentId) &&
+            (filters.productTypeId === undefined || row.productTypeId === filters.productTypeId) &&
+            (filters.salespersonId === undefined || row.salespersonId === filters.salespersonId),
+        )
+        .map(({ card }) => card)
+        .filter((card) => filters.view === undefined || isInJobView(filters.view, card));
       const base = allTemplates.find((t) => t.kind === filters.kind && t.productTypeId === null);
       const columns = (base?.phases ?? []).map((phase) => ({
         key: phase.key,
@@ -700,6 +570,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         targetHours: phase.targetHours,
         jobs: [] as TWorkflowJob[],
       }));
+      // The read model gives the jobs in priority order; each column keeps it.
       for (const card of cards) {
         let column = columns.find((c) => c.key === card.workflow.phaseKey);
         if (!column) {
@@ -713,7 +584,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         }
         column.jobs.push(card);
       }
-      return { kind: filters.kind, columns, generatedAt: now.toISOString() };
+      return { kind: filters.kind, columns, generatedAt: clock().toISOString() };
     },
 
     advance,
@@ -739,10 +610,13 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
           throw invalid('phaseKey', 'Choose a phase of this job’s workflow');
         }
         const now = clock();
-        // Due by the promised date's plan when there is one, else the phase's target from now.
-        const dueAt = job.promisedDate
-          ? (phaseDueTimes(job.promisedDate, phases.slice(index), workingCalendar).get(phase.key) ?? null)
-          : addWorkingHours(now, phase.targetHours, calendarFor(workingCalendar, assigneeHours));
+        // The phase's target from now in the assignee's hours; later when the promised date's plan leaves more
+        // time. Never earlier: work given out late is not overdue the moment it is given (issue 32).
+        const fromNow = addWorkingHours(now, phase.targetHours, calendarFor(workingCalendar, assigneeHours));
+        const planned = job.promisedDate
+          ? phaseDueTimes(job.promisedDate, phases.slice(index), workingCalendar).get(phase.key)
+          : undefined;
+        const dueAt = planned !== undefined && planned.getTime() > fromNow.getTime() ? planned : fromNow;
         const existing = (await repo.openAssignmentsOf(input.kind, [job.id])).find(
           (row) => row.phaseKey === phase.key,
         );
@@ -866,9 +740,9 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       message?: string,
     ): Promise<{ nudged: number }> {
       if (!isManager(actor)) throw forbidden();
-      const repo = createWorkflowRepository(db);
-      const [card] = await cardsFor(repo, kind, [await requireJob(repo, kind, id)]);
-      if (!card?.assignment) {
+      const [card] = await jobStates.cards({ kinds: [kind], ids: [id] });
+      if (!card) throw new AppError('NOT_FOUND', `There is no open ${kind} ${id}.`);
+      if (!card.assignment) {
         throw new AppError('CONFLICT', 'Nobody has this phase yet: assign it first.');
       }
       const at = clock();
@@ -948,15 +822,13 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
 
       // Jobs past their phase's target with nobody assigned: the managers, who give the work out.
       for (const kind of ['order', 'repair'] as const) {
-        const jobs = await repo.listOpenJobs(kind);
-        const cards = await cardsFor(repo, kind, jobs);
+        const records = await jobStates.records({ kinds: [kind] });
         const states = await repo.workflowStates(
           kind,
-          cards.map((card) => card.id),
+          records.map(({ card }) => card.id),
         );
-        for (const card of cards) {
-          const job = jobs.find((candidate) => candidate.id === card.id);
-          if (!job || card.assignment !== null || !isStuck(card)) continue;
+        for (const { card, row: job } of records) {
+          if (card.assignment !== null || !card.state.isOverPhaseTarget) continue;
           const state = states.get(card.id);
           const decision = nudgeDecision(
             {
@@ -1000,20 +872,17 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       const assignments: TMyTasks['assignments'] = [];
       for (const kind of ['order', 'repair'] as const) {
         const ofKind = open.filter((row) => row.itemKind === kind);
-        const cards = await cardsFor(
-          repo,
-          kind,
-          await repo.listOpenJobs(kind, [...new Set(ofKind.map((row) => row.itemId))]),
-        );
+        const ids = [...new Set(ofKind.map((row) => row.itemId))];
+        const cards = ids.length === 0 ? [] : await jobStates.cards({ kinds: [kind], ids });
         for (const row of ofKind) {
           const job = cards.find((card) => card.id === row.itemId);
           if (job) assignments.push({ ...(await toAssignment(repo, row)), job });
         }
       }
       assignments.sort((a, b) => (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999'));
-      const mine = (await repo.listOpenJobs('order')).filter(
+      const mine = (await jobStates.cards({ kinds: ['order'] })).filter(
         (job) =>
-          job.salespersonId === actor.id && (job.status === 'ready' || job.status === 'awaiting_approval'),
+          job.salesperson?.id === actor.id && (job.status === 'ready' || job.status === 'awaiting_approval'),
       );
       const changes = rows
         .filter(
@@ -1030,7 +899,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         }));
       return {
         assignments,
-        responsibleFor: await cardsFor(repo, 'order', mine),
+        responsibleFor: mine,
         changedSince: since?.toISOString() ?? null,
         changes,
       };
@@ -1078,12 +947,8 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       if (!department) throw new AppError('NOT_FOUND', `There is no department ${departmentId}.`);
       const allTemplates = await templates(repo);
       const kinds = (['order', 'repair'] as const).filter((kind) => mayView(actor, kind));
-      const cards = (
-        await Promise.all(kinds.map(async (kind) => cardsFor(repo, kind, await repo.listOpenJobs(kind))))
-      ).flat();
-      const urgencyRank = { late: 0, 'at-risk': 1, 'on-track': 2 } as const;
-      const byUrgency = (a: TWorkflowJob, b: TWorkflowJob) =>
-        Number(b.isRush) - Number(a.isRush) || urgencyRank[a.urgency] - urgencyRank[b.urgency];
+      // In priority order already: each station's list and what comes next keep it.
+      const cards = await jobStates.cards({ kinds });
       const phasesHere = new Set(
         allTemplates.flatMap((t) =>
           t.phases.filter((p) => p.departmentIds.includes(departmentId)).map((p) => `${t.kind}:${p.key}`),
@@ -1091,7 +956,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       );
       const stationRows = await repo.stationsOf(departmentId);
       const stationList = stationRows.map((station) => {
-        const jobs = cards.filter((card) => card.location?.stationId === station.id).sort(byUrgency);
+        const jobs = cards.filter((card) => card.location?.stationId === station.id);
         const loadHours = jobs.reduce(
           (sum, job) => sum + Math.max(0, job.workflow.targetHours - job.workflow.hoursInPhase),
           0,
@@ -1100,16 +965,14 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
           ...station,
           jobs,
           loadHours: Math.round(loadHours * 10) / 10,
-          stuck: jobs.filter(isStuck).length,
+          overPhaseTarget: jobs.filter((job) => job.state.isOverPhaseTarget).length,
         };
       });
-      const incoming = cards
-        .filter(
-          (card) =>
-            card.location?.departmentId !== departmentId &&
-            phasesHere.has(`${card.kind}:${card.workflow.phaseKey}`),
-        )
-        .sort(byUrgency);
+      const incoming = cards.filter(
+        (card) =>
+          card.location?.departmentId !== departmentId &&
+          phasesHere.has(`${card.kind}:${card.workflow.phaseKey}`),
+      );
       return {
         department,
         stations: stationList,
@@ -1127,88 +990,119 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       station: { id: string; departmentId: string },
       kinds: readonly TWorkflowKind[],
     ): Promise<{ here: TStationScreenPiece[]; dueNext: TStationScreenPiece[] }> {
-      const repo = createWorkflowRepository(db);
-      const allTemplates = await templates(repo);
       const here: TStationScreenPiece[] = [];
       const dueNext: TStationScreenPiece[] = [];
-      for (const kind of kinds) {
-        const jobs = await repo.listOpenJobs(kind);
-        const cards = await cardsFor(repo, kind, jobs);
-        cards.forEach((card, index) => {
-          const job = jobs[index];
-          if (!job || card.workflow.isComplete) return;
-          const phases = phasesFor(templateOf(allTemplates, job), job.repairTypes);
-          const phase = phases[card.workflow.phaseIndex];
-          const next = phases[card.workflow.phaseIndex + 1] ?? null;
-          const piece: TStationScreenPiece = {
-            kind: card.kind,
-            id: card.id,
-            number: card.number,
-            customerFirstName: customerFirstName(card.customerName),
-            product: job.productTypeName ?? card.description,
-            metal: job.metalName,
-            promisedDate: card.promisedDate,
-            isRush: card.isRush,
-            arrivedAt: job.arrivedAt?.toISOString() ?? null,
-            stationName: card.location?.stationName ?? null,
-            phaseName: card.workflow.phaseName,
-            nextPhaseName: next?.name ?? null,
-            urgency: card.urgency,
-          };
-          const location = card.location;
-          if (location?.stationId === station.id && location.trackingStatus !== 'offsite') {
-            here.push(piece);
+      // In priority order (rush, overdue, at risk…): the screen lists them as the read model ranks them.
+      for (const { card, row: job, phases } of await jobStates.records({ kinds })) {
+        if (card.workflow.isComplete) continue;
+        const phase = phases[card.workflow.phaseIndex];
+        const next = phases[card.workflow.phaseIndex + 1] ?? null;
+        const piece: TStationScreenPiece = {
+          kind: card.kind,
+          id: card.id,
+          number: card.number,
+          customerFirstName: customerFirstName(card.customerName),
+          product: job.productTypeName ?? card.description,
+          metal: job.metalName,
+          promisedDate: card.promisedDate,
+          isRush: card.isRush,
+          arrivedAt: job.arrivedAt?.toISOString() ?? null,
+          stationName: card.location?.stationName ?? null,
+          phaseName: card.workflow.phaseName,
+          nextPhaseName: next?.name ?? null,
+          state: card.state,
+        };
+        const location = card.location;
+        if (location?.stationId === station.id && location.trackingStatus !== 'offsite') {
+          here.push(piece);
+          continue;
+        }
+        if (location?.departmentId === station.departmentId) continue;
+        const happensHere = (candidate: { departmentIds: readonly string[] } | null | undefined) =>
+          candidate?.departmentIds.includes(station.departmentId) ?? false;
+        if (happensHere(phase) || happensHere(next)) dueNext.push(piece);
+      }
+      return { here, dueNext: dueNext.slice(0, STATION_DUE_NEXT_MAX) };
+    },
+
+    /** The dashboard's tiles: how many open jobs the user may see are in each view (jobs/job-state.ts). */
+    async summary(actor: TWorkflowActor): Promise<TJobSummary> {
+      const kinds = (['order', 'repair'] as const).filter((kind) => mayView(actor, kind));
+      return jobStates.summary(kinds);
+    },
+
+    /**
+     * Called by the orders and repairs services inside the transaction that changed a job's status by hand:
+     * the job moves to the phase that stands for its new status, so the board and the status agree.
+     */
+    async afterStatusChanged(tx: TDatabase, change: TJobStatusChange): Promise<TAnnounce[]> {
+      const repo = createWorkflowRepository(tx);
+      const [job] = await repo.listOpenJobs(change.kind, [change.itemId]);
+      if (!job) return [];
+      const phases = phasesFor(templateOf(await templates(repo), job), job.repairTypes);
+      const state = stateOf(await repo.lockWorkflowState(change.kind, job.id), phases, job);
+      const to = phaseForStatus(change.kind, phases, state.phaseKey, change.status);
+      if (to === null) return [];
+      const from = phases.findIndex((p) => p.key === state.phaseKey);
+      const target = phases.findIndex((p) => p.key === to);
+      return savePhaseMoves(repo, [
+        planPhaseMove({ ...job, status: change.status }, phases, state, {
+          to,
+          rework: target < from,
+          skipped: target > from + 1 ? phases.slice(from + 1, target).map((p) => p.key) : [],
+          at: change.at,
+          actorId: change.actorId,
+          reason: 'Status set by hand',
+        }),
+      ]);
+    },
+
+    /**
+     * Templates follow the registry (issue 32): departments made, renamed or removed are placed in (or taken
+     * out of) the templates' phases, as the registry announces them, and once at start for what changed
+     * while this instance was down (departments made after a template was last saved).
+     */
+    async followRegistry(): Promise<() => void> {
+      const repo = createWorkflowRepository(db);
+      await templates(repo);
+      const departments = await repo.listDepartmentsWithCreation();
+      for (const row of await repo.listTemplates()) {
+        const known = new Set(departments.map((department) => department.id));
+        const dangling = toTemplate(row)
+          .phases.flatMap((phase) => phase.departmentIds)
+          .filter((id) => !known.has(id));
+        for (const departmentId of new Set(dangling)) {
+          await followDepartment(repo, { kind: 'removed', departmentId }, clock());
+        }
+        for (const department of departments) {
+          if (department.createdAt.getTime() <= row.updatedAt.getTime()) continue;
+          await followDepartment(repo, { kind: 'saved', department }, clock());
+        }
+      }
+      return events.subscribe((announcement) => {
+        const payload = announcement.payload as Record<string, unknown>;
+        const follow = (change: Parameters<typeof followDepartment>[1]) =>
+          followDepartment(createWorkflowRepository(db), change, clock()).catch((error: unknown) =>
+            options.logger?.error({ err: error }, 'workflow: could not follow a department change'),
+          );
+        switch (announcement.name) {
+          case 'department:added':
+          case 'department:updated': {
+            const department = payload.department as { id: string; name: string };
+            void follow({ kind: 'saved', department: { id: department.id, name: department.name } });
             return;
           }
-          if (location?.departmentId === station.departmentId) return;
-          const happensHere = (candidate: { departmentIds: readonly string[] } | null | undefined) =>
-            candidate?.departmentIds.includes(station.departmentId) ?? false;
-          if (happensHere(phase) || happensHere(next)) dueNext.push(piece);
-        });
-      }
-      const urgencyRank = { late: 0, 'at-risk': 1, 'on-track': 2 } as const;
-      const byPriority = (a: TStationScreenPiece, b: TStationScreenPiece) =>
-        Number(b.isRush) - Number(a.isRush) ||
-        urgencyRank[a.urgency] - urgencyRank[b.urgency] ||
-        (a.promisedDate ?? '9999').localeCompare(b.promisedDate ?? '9999') ||
-        a.number.localeCompare(b.number);
-      return {
-        here: here.sort(byPriority),
-        dueNext: dueNext.sort(byPriority).slice(0, STATION_DUE_NEXT_MAX),
-      };
-    },
-
-    /** Every open job's card, orders and repairs: what the alert rules watch (no actor: the server's own use). */
-    async openJobCards(): Promise<TWorkflowJob[]> {
-      const repo = createWorkflowRepository(db);
-      const kinds = ['order', 'repair'] as const;
-      return (
-        await Promise.all(kinds.map(async (kind) => cardsFor(repo, kind, await repo.listOpenJobs(kind))))
-      ).flat();
-    },
-
-    /** The dashboard's tiles over every open job the user may see. */
-    async summary(actor: TWorkflowActor): Promise<TWorkflowSummary> {
-      const repo = createWorkflowRepository(db);
-      const kinds = (['order', 'repair'] as const).filter((kind) => mayView(actor, kind));
-      const jobs = (await Promise.all(kinds.map((kind) => repo.listOpenJobs(kind)))).flat();
-      const workingCalendar = await calendar();
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: workingCalendar.timeZone }).format(clock());
-      const weekEnd = new Date(Date.parse(`${today}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10);
-      const count = (test: (job: TJobRow) => boolean) => jobs.filter(test).length;
-      return {
-        overdue: count(
-          (job) => job.promisedDate !== null && job.promisedDate < today && job.status !== 'ready',
-        ),
-        dueToday: count((job) => job.promisedDate === today),
-        dueThisWeek: count(
-          (job) => job.promisedDate !== null && job.promisedDate >= today && job.promisedDate <= weekEnd,
-        ),
-        rush: count((job) => job.isRush),
-        readyForPickup: count((job) => job.status === 'ready'),
-        awaitingApproval: count((job) => job.status === 'awaiting_approval'),
-        offsite: count((job) => job.trackingStatus === 'offsite'),
-      };
+          case 'department:deleted':
+            void follow({ kind: 'removed', departmentId: String(payload.departmentId) });
+            return;
+          case 'department:data-reset':
+            for (const department of payload.departments as { id: string; name: string }[])
+              void follow({ kind: 'saved', department: { id: department.id, name: department.name } });
+            return;
+          default:
+            return;
+        }
+      });
     },
   };
   return service;
