@@ -72,7 +72,7 @@ import { createReadersService } from './modules/readers/service.ts';
 import { createDepartmentTransfer } from './modules/registry/department-transfer.ts';
 import { createLocationService } from './modules/registry/location-service.ts';
 import { registerRegistryRoutes } from './modules/registry/routes.ts';
-import { createRegistryService } from './modules/registry/service.ts';
+import { createRegistryService, type TDepartmentChange } from './modules/registry/service.ts';
 import { registerRepairsRoutes } from './modules/repairs/routes.ts';
 import { createRepairsService } from './modules/repairs/service.ts';
 import { registerRfidRoutes } from './modules/rfid/routes.ts';
@@ -548,17 +548,19 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
       ),
   });
   const repairs = createRepairsService(jobServiceOptions);
-  const registry = createRegistryService({ db, clock, events });
+  // Workflow templates follow the departments as they are made, renamed and removed (issue 32).
+  const onDepartmentChanged = (change: TDepartmentChange) => workflow.followDepartment(change);
+  const registry = createRegistryService({ db, clock, events, onDepartmentChanged });
   const locations = createLocationService({ db, clock });
   await locations.ensureDefaultLocation();
-  // Workflow templates follow the departments as they are made, renamed and removed (issue 32).
+  // And what changed in the registry while no instance was running.
   await workflow.followRegistry();
   if (await analyticsFacts.rebuildIfMissing()) {
     app.log.info('analytics facts rebuilt from the location history');
   }
   // A workshop whose zone was set before the rollup followed it (or while this instance was down).
   await followWorkshopZone((await settingsService.workingCalendar()).timeZone);
-  const departmentTransfer = createDepartmentTransfer({ db, clock, events });
+  const departmentTransfer = createDepartmentTransfer({ db, clock, events, onDepartmentChanged });
   const readersAdmin = createReadersService({
     readers,
     audit,

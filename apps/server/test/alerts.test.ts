@@ -142,6 +142,79 @@ describe.each(TEST_DATABASES)('alerts on %s', (database) => {
     ]);
   });
 
+  it('names where an overdue piece is now, and keeps the words true as it moves', async () => {
+    const { order, epc } = await trackedOrderAt(bench, '2020-01-06');
+    await evaluate();
+    const [raised] = about(await feed(), order.id, 'job-overdue');
+    expect(raised?.message).toMatch(/Promised to Ida Noyes for Jan 6, 2020, \d+ days ago\./);
+    expect(raised?.message).toContain('at Bench 1');
+    t.clock.advance(60_000);
+    await move(order.id, epc, polishing);
+    await evaluate();
+    const [told] = about(await feed(), order.id, 'job-overdue');
+    // The same alert, not a second one: its words now say where the piece is.
+    expect(told?.id).toBe(raised?.id);
+    expect(told?.message).toContain('at Wheel 1');
+    expect(told?.message).not.toContain('Bench 1');
+    expect(about(await feed(), order.id, 'job-overdue')).toHaveLength(1);
+  });
+
+  it('reopens the alert of a condition back soon after it cleared, without telling anyone twice', async () => {
+    const { order } = await trackedOrderAt(bench, '2020-01-06');
+    const setPromise = (promisedDate: string) =>
+      t.database.db.update(orders).set({ promisedDate }).where(eq(orders.id, order.id));
+    await evaluate();
+    const [first] = about(await feed(), order.id, 'job-overdue');
+    const bellNotices = async () =>
+      ZNotificationListSchema.parse(data(await manager.request('GET', '/api/v1/notifications'))).items.filter(
+        (item) => item.kind === 'alert' && item.title === first?.title,
+      );
+    expect(await bellNotices()).toHaveLength(1);
+    // Promised again for later: the condition clears, and its unread notice leaves the bell.
+    await setPromise('2099-01-01');
+    await evaluate();
+    expect(about(await feed(), order.id, 'job-overdue')).toMatchObject([
+      { id: first?.id, status: 'resolved', clearedAutomatically: true },
+    ]);
+    expect(await bellNotices()).toEqual([]);
+    // Back within the day: the same alert opens again, and nobody is told again.
+    t.clock.advance(HOUR);
+    manager.idToken = (await t.signIn(managerEmail)).IdToken;
+    await setPromise('2020-01-06');
+    announced = [];
+    await evaluate();
+    expect(about(await feed(), order.id, 'job-overdue')).toMatchObject([{ id: first?.id, status: 'open' }]);
+    expect(announced.filter((a) => a.name === 'system:notification')).toEqual([]);
+    expect(await bellNotices()).toEqual([]);
+    // A day later it would be news again: a new alert, and a notice.
+    await setPromise('2099-01-01');
+    await evaluate();
+    t.clock.advance(25 * HOUR);
+    manager.idToken = (await t.signIn(managerEmail)).IdToken;
+    await setPromise('2020-01-06');
+    await evaluate();
+    const alerts = about(await feed(), order.id, 'job-overdue');
+    expect(alerts).toHaveLength(2);
+    expect(alerts.find((alert) => alert.status === 'open')?.id).not.toBe(first?.id);
+    expect(await bellNotices()).toHaveLength(1);
+  });
+
+  it('takes an alert’s unread notice out of the bell when a manager resolves it', async () => {
+    const { order } = await trackedOrderAt(bench, '2020-01-06');
+    await evaluate();
+    const [alert] = about(await feed(), order.id, 'job-overdue');
+    const unread = async () =>
+      ZNotificationListSchema.parse(data(await manager.request('GET', '/api/v1/notifications'))).items.filter(
+        (item) => item.title === alert?.title && item.readAt === null,
+      );
+    expect(await unread()).toHaveLength(1);
+    const resolved = await manager.request('POST', `/api/v1/alerts/${alert?.id}/resolve`, {
+      body: { note: 'Customer agreed to a new date' },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await unread()).toEqual([]);
+  });
+
   it('raises a piece offsite for longer than the limit', async () => {
     const { order } = await trackedOrderAt(bench);
     // Last seen 49 hours ago, noticed by the sweep half an hour later: offsite counts from the last read.

@@ -591,3 +591,116 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
     expect(ZWorkflowAssignmentSchema.parse(data(created)).dueAt).toBe('2030-06-13T20:00:00.000Z');
   });
 });
+
+/**
+ * Issue 32 §3: workflow templates follow the registry. A workshop that opens the board before it makes its
+ * departments gets default phases with no departments; the departments made afterwards join their phases,
+ * so reads there move jobs, and a job's status moves with its phase.
+ */
+describe.each(TEST_DATABASES)('templates that follow the registry on %s', (database) => {
+  let t: TTestApp;
+  let admin: TTestClient;
+
+  const data = (response: { json(): unknown }) => (response.json() as { data: unknown }).data;
+
+  async function orderTemplate(): Promise<TWorkflowTemplate> {
+    const templates = ZWorkflowTemplateSchema.array().parse(
+      data(await admin.request('GET', '/api/v1/workflow/templates')),
+    );
+    const template = templates.find(
+      (candidate) => candidate.kind === 'order' && candidate.productTypeId === null,
+    );
+    if (!template) throw new Error('no default order template');
+    return template;
+  }
+
+  const departmentsOf = async (key: string) =>
+    (await orderTemplate()).phases.find((phase) => phase.key === key)?.departmentIds ?? [];
+
+  async function department(name: string, station: string) {
+    const made = await admin.request('POST', '/api/v1/departments', { body: { name } });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = data(made) as { id: string };
+    const stationMade = await admin.request('POST', `/api/v1/departments/${id}/stations`, {
+      body: { name: station },
+    });
+    expect(stationMade.statusCode, stationMade.body).toBe(201);
+    return { departmentId: id, stationId: (data(stationMade) as { id: string }).id };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+    admin = (await t.clientAs('admin')).client;
+  });
+  afterAll(() => t.close());
+
+  it('places departments made after the templates, renamed or removed, and reads there move jobs and status', async () => {
+    // The board is opened first: the default templates are made while there is no department.
+    expect((await admin.request('GET', '/api/v1/workflow/board?kind=order')).statusCode).toBe(200);
+    expect((await orderTemplate()).phases.every((phase) => phase.departmentIds.length === 0)).toBe(true);
+
+    const sketch = await department('Design studio', 'Sketch table');
+    const cad = await department('CAD', 'CAD workstation');
+    const casting = await department('Casting room', 'Casting machine');
+    const engraving = await department('Engraving', 'Engraving bench');
+    expect(await departmentsOf('design')).toEqual([sketch.departmentId]);
+    expect(await departmentsOf('cad')).toEqual([cad.departmentId]);
+    expect(await departmentsOf('casting')).toEqual([casting.departmentId]);
+    // A department whose name belongs to no phase waits for a manager to place it.
+    expect(
+      (await orderTemplate()).phases.some((phase) => phase.departmentIds.includes(engraving.departmentId)),
+    ).toBe(false);
+
+    // Read at the sketch table and then at CAD (ORD-00246 of the issue): the status leaves "new".
+    const fx = createTrackingFixtures(t.database.db);
+    const order = await fx.order({ customerName: 'Lin Wei', status: 'new' });
+    const epcCode = fx.epc();
+    expect(
+      (await admin.request('POST', '/api/v1/tracking/assign-epc', { body: { orderId: order.id, epcCode } }))
+        .statusCode,
+    ).toBe(200);
+    const readAt = async (place: { departmentId: string; stationId: string }) => {
+      t.clock.advance(60_000);
+      const moved = await admin.request('POST', '/api/v1/tracking/orders/update-location', {
+        body: { orderId: order.id, epcCode, ...place },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const detail = data(await admin.request('GET', `/api/v1/orders/${order.id}`)) as { status: string };
+      const board = ZWorkflowBoardSchema.parse(
+        data(await admin.request('GET', '/api/v1/workflow/board?kind=order')),
+      );
+      const card = board.columns.flatMap((column) => column.jobs).find((job) => job.id === order.id);
+      return { status: detail.status, phase: card?.workflow.phaseKey };
+    };
+    expect(await readAt(sketch)).toEqual({ status: 'in_design', phase: 'design' });
+    expect(await readAt(cad)).toEqual({ status: 'in_design', phase: 'cad' });
+    expect(await readAt(casting)).toEqual({ status: 'in_production', phase: 'casting' });
+    // A read in a department no phase names changes neither.
+    expect(await readAt(engraving)).toEqual({ status: 'in_production', phase: 'casting' });
+
+    // Renamed into a phase's words, an unplaced department joins it; removed, it leaves.
+    const renamed = await admin.request('PATCH', `/api/v1/departments/${engraving.departmentId}`, {
+      body: { name: 'Polishing and engraving' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await departmentsOf('polishing')).toEqual([engraving.departmentId]);
+    const removed = await admin.request('DELETE', `/api/v1/departments/${cad.departmentId}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await departmentsOf('cad')).toEqual([]);
+  });
+
+  it('keeps what a manager saved: a department made before the save and left out stays out at the next start', async () => {
+    const bench = await department('Bench room', 'Bench 1');
+    expect(await departmentsOf('bench')).toEqual([bench.departmentId]);
+    const template = await orderTemplate();
+    const phases = template.phases.map((phase) =>
+      phase.key === 'bench' ? { ...phase, departmentIds: [] } : phase,
+    );
+    const saved = await admin.request('PUT', `/api/v1/workflow/templates/${template.id}`, {
+      body: { phases },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await t.app.loupe.workflow.followRegistry();
+    expect(await departmentsOf('bench')).toEqual([]);
+  });
+});

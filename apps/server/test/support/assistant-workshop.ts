@@ -4,6 +4,7 @@ import { LoupeClient } from '../../workshop/loupe-client.ts';
 import { seededRandom } from '../../workshop/random.ts';
 import { assignDemoWork, seedWorkshop, type TWorkshop } from '../../workshop/seed-workshop.ts';
 import { STAFF_BY_ROLE } from '../../workshop/workshop-plan.ts';
+import type { TTestDatabaseKind } from './databases.ts';
 import { createTestApp, TEST_PASSWORD, type TTestApp, type TTestClient } from './test-app.ts';
 import { createTestClock } from './test-clock.ts';
 
@@ -32,10 +33,19 @@ export type TAssistantWorkshop = {
 };
 
 export async function createAssistantWorkshop(
-  options: { env?: Record<string, string>; orders?: number; repairs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    orders?: number;
+    repairs?: number;
+    database?: TTestDatabaseKind;
+  } = {},
 ): Promise<TAssistantWorkshop> {
   const clock = createTestClock(ASSISTANT_WORKSHOP_NOW);
-  const t = await createTestApp({ clock, ...(options.env ? { env: options.env } : {}) });
+  const t = await createTestApp({
+    clock,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.database ? { database: options.database } : {}),
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const clients = {} as Record<TRole, TTestClient>;

@@ -8,6 +8,7 @@ import {
   phaseStatuses,
   statusAfterPhaseChange,
   statusForPhase,
+  statusWhenWorkStarts,
 } from './job-status';
 
 const orderPhases = DEFAULT_ORDER_PHASES.map(({ key }) => ({ key }));
@@ -76,5 +77,15 @@ describe('phaseForStatus', () => {
 
   it('keeps a repair waiting for parts in its phase', () => {
     expect(phaseForStatus('repair', repairPhases, 'bench', 'waiting_parts')).toBeNull();
+  });
+});
+
+describe('statusWhenWorkStarts', () => {
+  it('starts the work of a new job read in its current phase, and leaves a status set by hand alone', () => {
+    expect(statusWhenWorkStarts('order', 'new', orderPhases, 'design')).toBe('in_design');
+    expect(statusWhenWorkStarts('repair', 'received', repairPhases, 'bench')).toBe('in_progress');
+    expect(statusWhenWorkStarts('repair', 'received', repairPhases, 'intake')).toBeNull();
+    expect(statusWhenWorkStarts('repair', 'waiting_parts', repairPhases, 'bench')).toBeNull();
+    expect(statusWhenWorkStarts('order', 'in_design', orderPhases, 'design')).toBeNull();
   });
 });

@@ -38,6 +38,9 @@ export const PHASE_STATUSES: { readonly [K in TJobKind]: Readonly<Record<string,
   },
 };
 
+/** The status a job is made with, before any work: "New" and "Received". */
+export const FIRST_STATUSES: { readonly [K in TJobKind]: string } = { order: 'new', repair: 'received' };
+
 /** What a job of a kind is doing once work has started, for a first phase nobody named. */
 const WORK_STATUS: { readonly [K in TJobKind]: TWorkStatus[K] } = {
   order: 'in_production',
@@ -98,4 +101,19 @@ export function phaseForStatus(
   if (current !== -1 && statuses[current] === status) return null;
   const index = statuses.indexOf(status);
   return index === -1 ? null : (phases[index]?.key ?? null);
+}
+
+/**
+ * The status a job still at its first status takes when it is read in the department of the phase it is
+ * already in: its work has started there (an order read at the sketch table is in design). Null otherwise, so
+ * that a status set by hand within a phase (a repair waiting for parts at the bench) is never undone by a read.
+ */
+export function statusWhenWorkStarts(
+  kind: TJobKind,
+  current: string,
+  phases: readonly { readonly key: string }[],
+  phaseKey: string,
+): string | null {
+  if (current !== FIRST_STATUSES[kind]) return null;
+  return statusAfterPhaseChange(kind, current, phases, phaseKey);
 }

@@ -12,12 +12,14 @@ import type { TEventBus } from '../../realtime/event-bus.ts';
 import { inOrder } from './list-page.ts';
 import { departmentSortKey, hydrateDepartments } from './registry-views.ts';
 import { createRegistryRepository, inRegistryTransaction, type TRegistryRepository } from './repository.ts';
-import { assertMayManageRegistry, countOfItems } from './service.ts';
+import { assertMayManageRegistry, countOfItems, type TDepartmentChange } from './service.ts';
 
 export type TDepartmentTransferOptions = {
   readonly db: TDatabase;
   readonly clock: TClock;
   readonly events: TEventBus;
+  /** After an import, before the answer: the workflow's templates follow its departments (issue 32). */
+  readonly onDepartmentChanged?: (change: TDepartmentChange) => Promise<void>;
 };
 
 export type TDepartmentImportResult = { readonly departments: number; readonly stations: number };
@@ -231,7 +233,11 @@ export function createDepartmentTransfer(options: TDepartmentTransferOptions) {
           }
         }
       });
-      events.publish('department:data-reset', { departments: await allDepartments(repository) });
+      const all = await allDepartments(repository);
+      for (const department of departments) {
+        await options.onDepartmentChanged?.({ kind: 'saved', department });
+      }
+      events.publish('department:data-reset', { departments: all });
       return {
         departments: departments.length,
         stations: departments.reduce((sum, department) => sum + department.stations.length, 0),

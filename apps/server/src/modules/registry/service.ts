@@ -41,7 +41,17 @@ export type TRegistryServiceOptions = {
   readonly db: TDatabase;
   readonly clock: TClock;
   readonly events: TEventBus;
+  /**
+   * After a department is made, renamed or removed, before the answer: the workflow's templates follow it
+   * (issue 32), so that a read there moves jobs at once.
+   */
+  readonly onDepartmentChanged?: (change: TDepartmentChange) => Promise<void>;
 };
+
+/** What the registry tells the workflow about its departments. */
+export type TDepartmentChange =
+  | { readonly kind: 'saved'; readonly department: { readonly id: string; readonly name: string } }
+  | { readonly kind: 'removed'; readonly departmentId: string };
 
 // Ids are "one past the highest": two requests at once may pick the same; the loser tries the next.
 export const ID_ATTEMPTS = 5;
@@ -160,6 +170,7 @@ export function createRegistryService(options: TRegistryServiceOptions) {
         });
         if (row) {
           const department = await hydrateOne(repository, row);
+          await options.onDepartmentChanged?.({ kind: 'saved', department });
           events.publish('department:added', { department }, { rooms: [departmentRoom(department.id)] });
           return department;
         }
@@ -188,6 +199,7 @@ export function createRegistryService(options: TRegistryServiceOptions) {
       }
       if (!row) throw noDepartment(id);
       const department = await hydrateOne(repository, row);
+      if (input.name !== undefined) await options.onDepartmentChanged?.({ kind: 'saved', department });
       events.publish('department:updated', { department }, { rooms: [departmentRoom(id)] });
       return department;
     },
@@ -209,6 +221,7 @@ export function createRegistryService(options: TRegistryServiceOptions) {
           await repo.deleteDepartment(id);
         }),
       );
+      await options.onDepartmentChanged?.({ kind: 'removed', departmentId: id });
       events.publish('department:deleted', { departmentId: id }, { rooms: [departmentRoom(id)] });
     },
 

@@ -102,6 +102,15 @@ export function createWorkflowRepository(db: TDatabase) {
         .orderBy(asc(workflowTemplates.kind), asc(workflowTemplates.name));
     },
 
+    /** Every template, locked for a change made from what they hold now. */
+    async lockTemplates(): Promise<TTemplateRow[]> {
+      return db
+        .select()
+        .from(workflowTemplates)
+        .orderBy(asc(workflowTemplates.kind), asc(workflowTemplates.name))
+        .for('update');
+    },
+
     async findTemplate(id: string): Promise<TTemplateRow | undefined> {
       const [row] = await db.select().from(workflowTemplates).where(eq(workflowTemplates.id, id)).limit(1);
       return row;

@@ -8,7 +8,7 @@ import {
 import type { TActor } from '@loupe/domain/auth/roles';
 import { phaseAfterDesignApproval } from '@loupe/domain/designs/design-requests';
 import { AppError } from '@loupe/domain/errors/errors';
-import { phaseForStatus, statusAfterPhaseChange } from '@loupe/domain/jobs/job-status';
+import { phaseForStatus, statusAfterPhaseChange, statusWhenWorkStarts } from '@loupe/domain/jobs/job-status';
 import { isInJobView, type TJobSummary } from '@loupe/domain/jobs/job-views';
 import { roomName, userRoom } from '@loupe/domain/realtime/events';
 import { customerFirstName, type TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
@@ -55,6 +55,7 @@ import {
   jobTemplate as templateOf,
 } from '../jobs/job-states.ts';
 import type { TJobStatusChange } from '../jobs/status-change.ts';
+import type { TDepartmentChange } from '../registry/service.ts';
 import type { TJobMoved } from '../tracking/location-moves.ts';
 import {
   createWorkflowRepository,
@@ -219,16 +220,8 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
     for (const move of moves) latest.set(jobKey(move.next.itemKind, move.next.itemId), move);
     await repo.saveWorkflowStates([...latest.values()].map((move) => move.next));
     // The status follows the phase each job ends in (domain jobs/job-status.ts); finished jobs keep theirs.
-    const statusMoves = [...latest.values()].flatMap((move) => {
-      if (move.next.completedAt !== null) return [];
-      const status = statusAfterPhaseChange(move.job.kind, move.job.status, move.phases, move.next.phaseKey);
-      return status === null ? [] : [{ move, from: move.job.status, to: status }];
-    });
-    await repo.setJobStatuses(
-      statusMoves.map(({ move, to }) => ({ kind: move.job.kind, id: move.job.id, status: to, at: move.at })),
-    );
-    await repo.recordChanges([
-      ...moves.map((move) => ({
+    await repo.recordChanges(
+      moves.map((move) => ({
         kind: move.job.kind,
         itemId: move.job.id,
         at: move.at,
@@ -236,19 +229,14 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
         action: 'phase-changed' as const,
         changes: move.changes,
       })),
-      ...statusMoves.map(({ move, from, to }) => ({
-        kind: move.job.kind,
-        itemId: move.job.id,
-        at: move.at,
-        actorId: move.actorId,
-        action: 'status-changed' as const,
-        changes: { status: { from, to } },
-      })),
-    ]);
-    const statusAnnouncements = statusMoves.map(
-      ({ move, from, to }): TAnnounce =>
-        () =>
-          announceStatus(move.job, from, to, move.at),
+    );
+    const statusAnnouncements = await saveStatusMoves(
+      repo,
+      [...latest.values()].flatMap((move) => {
+        if (move.next.completedAt !== null) return [];
+        const to = statusAfterPhaseChange(move.job.kind, move.job.status, move.phases, move.next.phaseKey);
+        return to === null ? [] : [{ job: move.job, to, at: move.at, actorId: move.actorId }];
+      }),
     );
     // Each job's phase closes at the first change that completed it.
     const closedBy = new Map<string, { move: TPhaseMove; phaseKey: string }>();
@@ -288,6 +276,39 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       ),
       ...statusAnnouncements,
     ];
+  }
+
+  /** A status move the workflow makes: the job (with its status before) and its new status. */
+  type TStatusMove = {
+    readonly job: TJobRow;
+    readonly to: string;
+    readonly at: Date;
+    readonly actorId: string | null;
+  };
+
+  /**
+   * Writes status moves the workflow makes (a job's status follows its phase), each with its history line, in
+   * `repo`'s transaction. Returns what to announce once it committed.
+   */
+  async function saveStatusMoves(
+    repo: TWorkflowRepository,
+    moves: readonly TStatusMove[],
+  ): Promise<TAnnounce[]> {
+    if (moves.length === 0) return [];
+    await repo.setJobStatuses(
+      moves.map((move) => ({ kind: move.job.kind, id: move.job.id, status: move.to, at: move.at })),
+    );
+    await repo.recordChanges(
+      moves.map((move) => ({
+        kind: move.job.kind,
+        itemId: move.job.id,
+        at: move.at,
+        actorId: move.actorId,
+        action: 'status-changed' as const,
+        changes: { status: { from: move.job.status, to: move.to } },
+      })),
+    );
+    return moves.map((move) => () => announceStatus(move.job, move.job.status, move.to, move.at));
   }
 
   /** What the orders and repairs services announce when a status changes, for a change the workflow made. */
@@ -422,6 +443,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       // Worked out in memory in read order, each job's state carried from one read to the next, then
       // written at once: a batch costs the same few statements however many jobs it moves.
       const changes: TPhaseMove[] = [];
+      const workStarts: TStatusMove[] = [];
       for (const kind of ['order', 'repair'] as const) {
         const ofKind = moved.filter((move) => move.kind === kind);
         if (ofKind.length === 0) continue;
@@ -439,7 +461,18 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
           const state = stateOf(states.get(job.id), phases, job);
           if (state.completedAt !== null) continue;
           const change = phaseChangeForRead(phases, state.phaseKey, move.departmentId);
-          if (change.kind === 'none') continue;
+          if (change.kind === 'none') {
+            // Read where its current phase happens: a job not started yet has started (New → In design).
+            const inPhase = phases.find((phase) => phase.key === state.phaseKey);
+            const to = inPhase?.departmentIds.includes(move.departmentId)
+              ? statusWhenWorkStarts(kind, job.status, phases, state.phaseKey)
+              : null;
+            if (to !== null) {
+              workStarts.push({ job, to, at: move.at, actorId: null });
+              jobs.set(job.id, { ...job, status: to });
+            }
+            continue;
+          }
           const planned = planPhaseMove(job, phases, state, {
             to: change.to,
             rework: change.kind === 'rework',
@@ -452,7 +485,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
           states.set(job.id, planned.next);
         }
       }
-      return savePhaseMoves(repo, changes);
+      return [...(await saveStatusMoves(repo, workStarts)), ...(await savePhaseMoves(repo, changes))];
     },
 
     /**
@@ -1058,49 +1091,33 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
     },
 
     /**
-     * Templates follow the registry (issue 32): departments made, renamed or removed are placed in (or taken
-     * out of) the templates' phases, as the registry announces them, and once at start for what changed
-     * while this instance was down (departments made after a template was last saved).
+     * Templates follow the registry (issue 32): called by the registry when a department is made, renamed or
+     * removed, before it answers, so that a read there moves jobs at once.
      */
-    async followRegistry(): Promise<() => void> {
-      const repo = createWorkflowRepository(db);
-      await templates(repo);
-      const departments = await repo.listDepartmentsWithCreation();
-      for (const row of await repo.listTemplates()) {
+    async followDepartment(change: TDepartmentChange): Promise<void> {
+      await db.transaction((tx) => followDepartment(createWorkflowRepository(tx), change, clock()));
+    },
+
+    /**
+     * Once at start: what changed in the registry while no instance followed it. Departments made after a
+     * template was last saved, and named by none of its phases, are placed; departments gone leave the phases.
+     * (A template saved by hand after a department was made keeps what the manager chose.)
+     */
+    async followRegistry(): Promise<void> {
+      await templates(createWorkflowRepository(db));
+      await db.transaction(async (tx) => {
+        const repo = createWorkflowRepository(tx);
+        const departments = await repo.listDepartmentsWithCreation();
         const known = new Set(departments.map((department) => department.id));
-        const dangling = toTemplate(row)
-          .phases.flatMap((phase) => phase.departmentIds)
-          .filter((id) => !known.has(id));
-        for (const departmentId of new Set(dangling)) {
-          await followDepartment(repo, { kind: 'removed', departmentId }, clock());
-        }
-        for (const department of departments) {
-          if (department.createdAt.getTime() <= row.updatedAt.getTime()) continue;
-          await followDepartment(repo, { kind: 'saved', department }, clock());
-        }
-      }
-      return events.subscribe((announcement) => {
-        const payload = announcement.payload as Record<string, unknown>;
-        const follow = (change: Parameters<typeof followDepartment>[1]) =>
-          followDepartment(createWorkflowRepository(db), change, clock()).catch((error: unknown) =>
-            options.logger?.error({ err: error }, 'workflow: could not follow a department change'),
-          );
-        switch (announcement.name) {
-          case 'department:added':
-          case 'department:updated': {
-            const department = payload.department as { id: string; name: string };
-            void follow({ kind: 'saved', department: { id: department.id, name: department.name } });
-            return;
+        for (const row of await repo.lockTemplates()) {
+          const named = toTemplate(row).phases.flatMap((phase) => phase.departmentIds);
+          for (const departmentId of new Set(named.filter((id) => !known.has(id)))) {
+            await followDepartment(repo, { kind: 'removed', departmentId }, clock());
           }
-          case 'department:deleted':
-            void follow({ kind: 'removed', departmentId: String(payload.departmentId) });
-            return;
-          case 'department:data-reset':
-            for (const department of payload.departments as { id: string; name: string }[])
-              void follow({ kind: 'saved', department: { id: department.id, name: department.name } });
-            return;
-          default:
-            return;
+          for (const department of departments) {
+            if (department.createdAt.getTime() <= row.updatedAt.getTime()) continue;
+            await followDepartment(repo, { kind: 'saved', department }, clock());
+          }
         }
       });
     },

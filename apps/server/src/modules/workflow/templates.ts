@@ -7,6 +7,7 @@ import {
   withoutDepartment,
   ZWorkflowTemplateSchema,
 } from '@loupe/domain/workflow/workflow-template';
+import type { TDepartmentChange } from '../registry/service.ts';
 import type { TTemplateRow, TWorkflowRepository } from './repository.ts';
 
 /** A stored template as the API sends it; phases were validated when they were saved. */
@@ -46,23 +47,19 @@ export async function loadTemplates(
   return rows.map(toTemplate);
 }
 
-/** What happened to a department, for the templates to follow (issue 32). */
-export type TDepartmentChange =
-  | { readonly kind: 'saved'; readonly department: { readonly id: string; readonly name: string } }
-  | { readonly kind: 'removed'; readonly departmentId: string };
-
 /**
  * Templates follow the registry: a department created or renamed that no phase of a template names joins
  * the phase its name belongs to (domain `placeDepartment`); a removed one leaves every phase. Returns how
- * many templates changed. Runs in the caller's transaction when given one.
+ * many templates changed. Run it in a transaction: it locks the templates it reads.
  */
 export async function followDepartment(
-  repo: Pick<TWorkflowRepository, 'listTemplates' | 'updateTemplate'>,
+  repo: Pick<TWorkflowRepository, 'lockTemplates' | 'updateTemplate'>,
   change: TDepartmentChange,
   at: Date,
 ): Promise<number> {
   let changed = 0;
-  for (const row of await repo.listTemplates()) {
+  // Locked: two departments made at once each add themselves, neither overwrites the other.
+  for (const row of await repo.lockTemplates()) {
     const template = toTemplate(row);
     const phases =
       change.kind === 'saved'
