@@ -29,7 +29,8 @@ import { customers, orders, trackedItems } from '../src/db/schema.ts';
 import { createJobReadModel } from '../src/job-read-model.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { createImageStorage } from '../src/modules/attachments/image-storage.ts';
-import { createOrdersService } from '../src/modules/orders/service.ts';
+import { createJobService } from '../src/modules/jobs/job-service.ts';
+import { ORDER_KIND } from '../src/modules/jobs/order-kind.ts';
 import { createSettingsRepository } from '../src/modules/settings/repository.ts';
 import { createEventBus } from '../src/realtime/event-bus.ts';
 
@@ -171,7 +172,7 @@ async function measure(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'loupe-bench-'));
   try {
     const { db } = handle;
-    const service = createOrdersService({
+    const service = createJobService(ORDER_KIND, {
       db,
       clock: systemClock,
       events: createEventBus(),

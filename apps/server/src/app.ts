@@ -56,14 +56,17 @@ import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
 import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
 import { isNumberPrefixInUse } from './modules/jobs/item-numbers.ts';
+import { registerJobRoutes } from './modules/jobs/job-routes.ts';
+import { createJobService } from './modules/jobs/job-service.ts';
+import { ORDER_ROUTES, REPAIR_ROUTES } from './modules/jobs/kind-routes.ts';
+import { needsDesign, ORDER_KIND } from './modules/jobs/order-kind.ts';
+import { REPAIR_KIND } from './modules/jobs/repair-kind.ts';
 import type { TJobStatusChange } from './modules/jobs/status-change.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { createDigestService } from './modules/notifications/digest.ts';
 import { createNotificationsRepository } from './modules/notifications/repository.ts';
 import { registerNotificationsRoutes } from './modules/notifications/routes.ts';
 import { createNotificationsService } from './modules/notifications/service.ts';
-import { registerOrdersRoutes } from './modules/orders/routes.ts';
-import { createOrdersService } from './modules/orders/service.ts';
 import { registerPublicLinksRoutes } from './modules/public-links/routes.ts';
 import { createPublicLinksService } from './modules/public-links/service.ts';
 import { createReadersRepository } from './modules/readers/repository.ts';
@@ -73,8 +76,6 @@ import { createDepartmentTransfer } from './modules/registry/department-transfer
 import { createLocationService } from './modules/registry/location-service.ts';
 import { registerRegistryRoutes } from './modules/registry/routes.ts';
 import { createRegistryService, type TDepartmentChange } from './modules/registry/service.ts';
-import { registerRepairsRoutes } from './modules/repairs/routes.ts';
-import { createRepairsService } from './modules/repairs/service.ts';
 import { registerRfidRoutes } from './modules/rfid/routes.ts';
 import { createRfidService } from './modules/rfid/service.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
@@ -282,8 +283,10 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     attachments: services.attachments,
     storage: services.storage,
   });
-  await app.register(registerOrdersRoutes, { ...api, orders: services.orders, storage: services.storage });
-  await app.register(registerRepairsRoutes, { ...api, repairs: services.repairs, storage: services.storage });
+  // Orders and repairs: one jobs module, registered once per kind (issue 33 §2).
+  const jobs = { ...api, storage: services.storage };
+  await app.register(registerJobRoutes, { ...jobs, routes: ORDER_ROUTES, service: services.orders });
+  await app.register(registerJobRoutes, { ...jobs, routes: REPAIR_ROUTES, service: services.repairs });
   await app.register(registerTrackingRoutes, { ...api, tracking: services.tracking });
   await app.register(registerWorkflowRoutes, {
     ...api,
@@ -539,15 +542,18 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     },
   };
   // An order that needs design work gets its design request; the designs service is made below.
-  const orders = createOrdersService({
+  const orders = createJobService(ORDER_KIND, {
     ...jobServiceOptions,
-    onNeedsDesign: (order, actorId) =>
-      designs.ensureForOrder(
+    // An order that needs design work (it has a designer, or went into design) gets its request (issue 17 §2).
+    onSaved: async (order, actorId) => {
+      if (!needsDesign(order)) return;
+      await designs.ensureForOrder(
         { id: order.id, designerId: order.designer?.id ?? null, description: order.description },
         actorId,
-      ),
+      );
+    },
   });
-  const repairs = createRepairsService(jobServiceOptions);
+  const repairs = createJobService(REPAIR_KIND, jobServiceOptions);
   // Workflow templates follow the departments as they are made, renamed and removed (issue 32).
   const onDepartmentChanged = (change: TDepartmentChange) => workflow.followDepartment(change);
   const registry = createRegistryService({ db, clock, events, onDepartmentChanged });

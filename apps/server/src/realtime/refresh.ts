@@ -4,9 +4,8 @@ import { ZOrderListQuerySchema } from '@loupe/domain/orders/order';
 import type { TRefreshDataType } from '@loupe/domain/realtime/events';
 import { ZRepairListQuerySchema } from '@loupe/domain/repairs/repair';
 import type { TCurrentUser } from '../modules/auth/current-user.ts';
-import type { TOrdersService } from '../modules/orders/service.ts';
+import type { TJobService } from '../modules/jobs/job-service.ts';
 import type { TRegistryService } from '../modules/registry/service.ts';
-import type { TRepairsService } from '../modules/repairs/service.ts';
 import type { TTrackingService } from '../modules/tracking/service.ts';
 import type { TUsersService } from '../modules/users/service.ts';
 
@@ -21,8 +20,8 @@ const USERS_PAGE = 100;
  */
 export function createRefreshHandler(services: {
   readonly tracking: TTrackingService;
-  readonly orders: TOrdersService;
-  readonly repairs: TRepairsService;
+  readonly orders: Pick<TJobService<unknown, unknown, unknown, unknown>, 'list'>;
+  readonly repairs: Pick<TJobService<unknown, unknown, unknown, unknown>, 'list'>;
   readonly registry: TRegistryService;
   readonly usersAdmin: TUsersService;
 }) {

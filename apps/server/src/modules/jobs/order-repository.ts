@@ -14,8 +14,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
-import type { TItemListOptions } from '../jobs/item-list.ts';
-import { nextItemNumber } from '../jobs/item-numbers.ts';
+import type { TItemListOptions } from './item-list.ts';
+import { nextItemNumber } from './item-numbers.ts';
 import {
   itemAfter,
   itemListFilter,
@@ -24,7 +24,7 @@ import {
   trackingColumns,
   trackingDepartmentJoin,
   trackingStationJoin,
-} from '../jobs/item-repository.ts';
+} from './item-repository.ts';
 
 export type TOrderRow = typeof orders.$inferSelect;
 export type TNewOrderRow = typeof orders.$inferInsert;

@@ -3,8 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { customers, departments, repairs, stations, trackedItems } from '../../db/schema.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
-import type { TItemListOptions } from '../jobs/item-list.ts';
-import { nextItemNumber } from '../jobs/item-numbers.ts';
+import type { TItemListOptions } from './item-list.ts';
+import { nextItemNumber } from './item-numbers.ts';
 import {
   itemAfter,
   itemListFilter,
@@ -13,7 +13,7 @@ import {
   trackingColumns,
   trackingDepartmentJoin,
   trackingStationJoin,
-} from '../jobs/item-repository.ts';
+} from './item-repository.ts';
 
 export type TRepairRow = typeof repairs.$inferSelect;
 export type TNewRepairRow = typeof repairs.$inferInsert;
