@@ -324,6 +324,33 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     });
   });
 
+  // Issue 34 §1: such a read reached the database and failed its whole batch (a 500 here, and the batch's
+  // other readers refused with it).
+  it('refuses a read stamped at a time no database holds, and records the rest of its payload', async () => {
+    const epc = fixtures.epc();
+    const response = await post(
+      '/api/v1/rfid/reads',
+      zebraKey,
+      JSON.stringify([
+        { epc: fixtures.epc(), antenna: 2, timestamp: '0000-01-01T00:00:00Z' },
+        { epc, antenna: 2, timestamp: new Date(t.clock().getTime() - 60_000).toISOString() },
+        { epc: fixtures.epc(), antenna: 2, timestamp: 253_402_300_800_000 },
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      accepted: 1,
+      rejected: [{ index: 0 }, { index: 2 }],
+    });
+    const zebra = await post(
+      '/api/v1/rfid/zebra',
+      zebraKey,
+      JSON.stringify({ timestamp: '0000-12-31T23:00:00+0100', data: { idHex: fixtures.epc(), antenna: 2 } }),
+    );
+    expect(zebra.statusCode, zebra.body).toBe(400);
+    expect(zebra.json().details.issues[0].message).toContain('between 0001-01-01 and 9999-12-31');
+  });
+
   it('applies an antenna mapped, moved or unmapped on the readers API from the very next read', async () => {
     const order = await fixtures.order();
     const epc = fixtures.epc();

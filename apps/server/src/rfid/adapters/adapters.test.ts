@@ -41,7 +41,15 @@ describe('readerTimestamp', () => {
     expect(readerTimestamp(text)).toBe(iso);
   });
 
-  it.each(['2026-11-21T14:02:09', 'yesterday', '2026-13-45T99:00:00Z', ''])('refuses %j', (text) => {
+  it.each([
+    '2026-11-21T14:02:09',
+    'yesterday',
+    '2026-13-45T99:00:00Z',
+    '',
+    // Issue 34 §1: times no database stores, which failed the batch they shared with other readers' reads.
+    '0000-01-01T00:00:00+0000',
+    '0001-01-01T00:00:00.000+1400',
+  ])('refuses %j', (text) => {
     expect(readerTimestamp(text)).toBeNull();
   });
 });

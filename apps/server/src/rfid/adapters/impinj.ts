@@ -1,7 +1,13 @@
 import { EPC_FAILURE_MESSAGES, epcFromBase64, normalizeEpc, type TEpcResult } from '@loupe/domain/rfid/epc';
 import { z } from 'zod';
 import { parseJsonStream } from './json-stream.ts';
-import { emptyResult, readerTimestamp, type TAdapterContext, type TAdapterResult } from './types.ts';
+import {
+  emptyResult,
+  readerTimestamp,
+  type TAdapterContext,
+  type TAdapterResult,
+  timestampRejection,
+} from './types.ts';
 
 /**
  * Impinj R700 readers through the IoT device interface, by webhook (a JSON array of events) or MQTT (one
@@ -52,10 +58,7 @@ export function adaptImpinjPayload(text: string, context: TAdapterContext): TAda
     const { timestamp, hostname, tagInventoryEvent: tag } = parsed.data;
     const at = readerTimestamp(timestamp);
     if (at === null) {
-      result.rejected.push({
-        index,
-        message: `timestamp '${timestamp}' is not a timestamp with a time zone`,
-      });
+      result.rejected.push({ index, message: timestampRejection(timestamp) });
       return;
     }
     // epcHex when the reader was set to send it, else the default base64 epc.

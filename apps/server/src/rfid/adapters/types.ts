@@ -1,3 +1,4 @@
+import { isStorableReadTime, READ_TIME_RANGE_MESSAGE } from '@loupe/domain/rfid/read-time';
 import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 
 /** What an adapter makes of one payload: tag reads and heartbeats, and nothing else (ARCHITECTURE §3.1). */
@@ -26,11 +27,17 @@ const ZONED_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2
 
 /**
  * Reader timestamps as ISO UTC: Zebra writes offsets without a colon (`+0100`), Impinj nanoseconds; both
- * become milliseconds in UTC. Null when the text is not a zoned timestamp.
+ * become milliseconds in UTC. Null when the text is not a zoned timestamp a database can store
+ * (`@loupe/domain/rfid/read-time`).
  */
 export function readerTimestamp(text: string): string | null {
   if (!ZONED_TIMESTAMP.test(text)) return null;
   const withColon = text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
   const ms = Date.parse(withColon);
-  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+  return isStorableReadTime(ms) ? new Date(ms).toISOString() : null;
+}
+
+/** Why `readerTimestamp` refused a reader's timestamp. */
+export function timestampRejection(text: string): string {
+  return `timestamp '${text}' is not a timestamp with a time zone, or ${READ_TIME_RANGE_MESSAGE}`;
 }

@@ -1,7 +1,13 @@
 import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
 import { z } from 'zod';
 import { parseJsonStream } from './json-stream.ts';
-import { emptyResult, readerTimestamp, type TAdapterContext, type TAdapterResult } from './types.ts';
+import {
+  emptyResult,
+  readerTimestamp,
+  type TAdapterContext,
+  type TAdapterResult,
+  timestampRejection,
+} from './types.ts';
 
 /**
  * Zebra FX-series readers through the IoT Connector, over HTTP POST or MQTT. A tag data event is
@@ -56,10 +62,7 @@ export function adaptZebraPayload(text: string, context: TAdapterContext): TAdap
     const { data, timestamp } = parsed.data;
     const at = readerTimestamp(timestamp);
     if (at === null) {
-      result.rejected.push({
-        index,
-        message: `timestamp '${timestamp}' is not a timestamp with a time zone`,
-      });
+      result.rejected.push({ index, message: timestampRejection(timestamp) });
       return;
     }
     const epc = normalizeEpc(data.idHex);
