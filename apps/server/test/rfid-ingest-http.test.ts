@@ -213,6 +213,42 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     ]);
   });
 
+  // Issue 34 §3: 349,521 empty objects took 8.3 s to refuse, with a 27 MB answer and a log line each.
+  it('refuses a payload of more reads than RFID_MAX_READS_PER_PAYLOAD whole, with one short answer', async () => {
+    const received = t.app.loupe.rfid.pipeline.counters().received;
+    const empties = Array.from({ length: 349_521 }, () => '{}');
+    for (const [url, payload] of [
+      ['/api/v1/rfid/reads', `[${empties.join(',')}]`],
+      ['/api/v1/rfid/zebra', empties.join('\n')],
+      ['/api/v1/rfid/impinj', `[${empties.slice(0, 5_001).join(',')}]`],
+    ] as const) {
+      const response = await post(url, zebraKey, payload);
+      expect(response.statusCode, url).toBe(413);
+      expect(response.json(), url).toMatchObject({
+        status: 413,
+        code: 'TOO_MANY_READS',
+        message: expect.stringContaining('at most 5,000 reads'),
+        details: { maxReadsPerPayload: 5_000 },
+      });
+      expect(response.body.length, url).toBeLessThan(1_000);
+    }
+    // Nothing of them was read.
+    expect(t.app.loupe.rfid.pipeline.counters().received).toBe(received);
+    // At the limit, a payload is read.
+    const atLimit = await post('/api/v1/rfid/impinj', zebraKey, `[${empties.slice(0, 5_000).join(',')}]`);
+    expect(atLimit.statusCode).toBe(400);
+  });
+
+  it('answers a payload of many bad parts with the first reasons and how many more there were', async () => {
+    const response = await post('/api/v1/rfid/reads', zebraKey, JSON.stringify(Array(4_000).fill({})));
+    expect(response.statusCode).toBe(400);
+    const { issues } = ZValidationDetailsSchema.parse(response.json().details);
+    expect(issues).toHaveLength(21);
+    expect(issues[0]).toMatchObject({ field: 'body[0]' });
+    expect(issues[20]).toEqual({ field: 'body', message: '3980 more parts could not be read either.' });
+    expect(response.body.length).toBeLessThan(5_000);
+  });
+
   it('shows admins the pipeline counters with the reads of unmapped antennas, and no one else', async () => {
     const unmapped = await post(
       '/api/v1/rfid/reads',

@@ -372,21 +372,23 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     });
   });
 
-  it('passes heartbeats on and counts rejected and ignored parts', async () => {
+  it('passes heartbeats on and counts rejected and ignored parts, listed or not', async () => {
     const summary = await pipeline.ingest({
       reads: [],
       heartbeats: [{ readerId: 'bench-fx', at: new Date(T0).toISOString() }],
       ignored: 2,
       rejected: [{ index: 0, message: 'idHex: EPC must contain only hexadecimal digits' }],
+      rejectedCount: 30,
     });
     expect(summary).toEqual({
       accepted: 0,
       repeats: 0,
       rejected: [expect.any(Object)],
+      rejectedCount: 30,
       ignored: 2,
       heartbeats: 1,
     });
     expect(heartbeats).toContain('bench-fx');
-    expect(pipeline.counters()).toMatchObject({ rejected: 1, ignored: 2 });
+    expect(pipeline.counters()).toMatchObject({ rejected: 30, ignored: 2 });
   });
 });

@@ -25,7 +25,10 @@ import { createDedupe, DEFAULT_DEDUPE_WINDOW_MS } from './dedupe.ts';
 export type TIngestSummary = {
   readonly accepted: number;
   readonly repeats: number;
+  /** The first parts that could not be read, with why (adapters/types.ts: MAX_LISTED_REJECTIONS). */
   readonly rejected: { readonly index: number; readonly message: string }[];
+  /** How many parts could not be read, listed or not. */
+  readonly rejectedCount: number;
   readonly ignored: number;
   readonly heartbeats: number;
 };
@@ -479,14 +482,9 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     /** Queues the reads of one payload; resolves once they are recorded and applied. */
     async ingest(result: TAdapterResult): Promise<TIngestSummary> {
       counters.received += result.reads.length;
-      counters.rejected += result.rejected.length;
+      // Parts refused are counted here and logged by the caller, at most a line per reader a minute.
+      counters.rejected += result.rejectedCount;
       counters.ignored += result.ignored;
-      for (const rejection of result.rejected) {
-        logger.warn(
-          { index: rejection.index, reason: rejection.message },
-          'rfid: rejected part of a payload',
-        );
-      }
       for (const heartbeat of result.heartbeats) {
         await options.onHeartbeat(heartbeat.readerId, new Date(heartbeat.at));
       }
@@ -495,6 +493,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
           accepted: 0,
           repeats: 0,
           rejected: result.rejected,
+          rejectedCount: result.rejectedCount,
           ignored: result.ignored,
           heartbeats: result.heartbeats.length,
         };
@@ -506,6 +505,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
         accepted: result.reads.length,
         repeats: items.filter((item) => item.verdict === 'repeat').length,
         rejected: result.rejected,
+        rejectedCount: result.rejectedCount,
         ignored: result.ignored,
         heartbeats: result.heartbeats.length,
       };
