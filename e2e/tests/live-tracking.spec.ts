@@ -50,7 +50,11 @@ test('a Zebra read published over MQTT moves an order on an open /orders page an
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
   // The reader publishes a tag data event the way the Zebra IoT Connector does.
-  const client = await mqtt.connectAsync(mqttUrl(), { username: readerId, password: reader.data.apiKey });
+  const client = await mqtt.connectAsync(mqttUrl(), {
+    clientId: readerId,
+    username: readerId,
+    password: reader.data.apiKey,
+  });
   try {
     const event = {
       type: 'SIMPLE',

@@ -88,7 +88,12 @@ test('an R700 webhook and a Zebra HTTP POST endpoint with Basic authentication m
   expect(atPacking.data.currentStationId).toBe(packing);
 
   // The FX publishes on the R700's topic: refused and disconnected, and the mapping screen says why.
-  const client = await mqtt.connectAsync(mqttUrl(), { username: fx, password: fxKey, reconnectPeriod: 0 });
+  const client = await mqtt.connectAsync(mqttUrl(), {
+    clientId: fx,
+    username: fx,
+    password: fxKey,
+    reconnectPeriod: 0,
+  });
   const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
   client.publish(`loupe/readers/${r700}/impinj`, '[]', { qos: 1 });
   await closed;

@@ -98,7 +98,11 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
   await expect(tv.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   const here = tv.getByRole('list', { name: 'Pieces at this station' });
 
-  const client = await mqtt.connectAsync(mqttUrl(), { username: readerId, password: reader.data.apiKey });
+  const client = await mqtt.connectAsync(mqttUrl(), {
+    clientId: readerId,
+    username: readerId,
+    password: reader.data.apiKey,
+  });
   const readAt = (antenna: number, eventNum: number) =>
     client.publishAsync(
       `loupe/readers/${readerId}/zebra/data`,

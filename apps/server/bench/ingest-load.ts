@@ -53,7 +53,7 @@ async function connect(config: TLoadConfig) {
   const connections: TConnection[] = await Promise.all(
     config.readers.map(async (reader, index) => {
       const client = await mqtt.connectAsync(config.brokerUrl, {
-        clientId: `bench-${reader.id}-${index}`,
+        clientId: `${reader.id}.bench-${index}`,
         protocolVersion: 4,
         clean: true,
         reconnectPeriod: 0,

@@ -513,6 +513,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     maxQueuedReads: config.RFID_MAX_QUEUED_READS,
     maxBatchReads: config.RFID_MAX_BATCH_READS ?? (database.kind === 'pglite' ? 1_000 : 5_000),
     readRetentionDays: config.RFID_READ_RETENTION_DAYS,
+    maxReadsPerPayload: config.RFID_MAX_READS_PER_PAYLOAD,
   });
 
   // The job and registry services: their routes, and request:refresh over the socket, share them.

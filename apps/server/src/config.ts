@@ -144,6 +144,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(100).max(5_000).optional(),
     doc: 'Most reads the ingest pipeline applies in one transaction. Absent: 1,000 on PGlite, whose one connection the API waits for while a batch holds it, and 5,000 on PostgreSQL, where larger batches share each statement among more reads.',
   },
+  RFID_MAX_READS_PER_PAYLOAD: {
+    schema: z.coerce.number().int().min(100).max(100_000).default(5_000),
+    doc: 'Most reads (events) one reader payload may hold, over HTTP or MQTT; a payload with more is refused whole (413 TOO_MANY_READS; over MQTT acknowledged and logged) before any of it is read. A 1 MiB payload of real Zebra or Impinj events holds about 4,000.',
+  },
   RFID_READ_RETENTION_DAYS: {
     schema: z.coerce.number().int().min(0).max(36_500).default(90),
     doc: 'Days the record of every RFID read (rfid_reads) is kept; older reads are deleted every hour, 5,000 at a time. Location history is kept whatever this is. 0: keep every read.',

@@ -30,6 +30,7 @@ describe('RFID_MAX_BATCH_READS', () => {
     heartbeats: [],
     ignored: 0,
     rejected: [],
+    rejectedCount: 0,
   });
 
   async function batchesFor(t: TTestApp): Promise<number> {

@@ -336,7 +336,9 @@ async function ingestUntilKilled(options: {
   const connected = await Promise.all(
     streams
       .filter((name) => name.startsWith('mqtt-'))
-      .map(async (name) => [name, await connectReader(loupe.mqttUrl, apiKey, `crash-${name}`)] as const),
+      .map(
+        async (name) => [name, await connectReader(loupe.mqttUrl, apiKey, `${READER_ID}.${name}`)] as const,
+      ),
   );
   const clients = new Map<string, mqtt.MqttClient>(connected);
   for (const [name, client] of clients) {
@@ -555,7 +557,7 @@ describe.each(TEST_DATABASES)('a Loupe process SIGKILLed during RFID ingest on %
       loupe = await startLoupe(storage);
       const redeliveries = pickRedeliveries(ledger.acked);
       expect(redeliveries.length).toBeGreaterThanOrEqual(8);
-      const client = await connectReader(loupe.mqttUrl, workshop.apiKey, 'crash-redelivery');
+      const client = await connectReader(loupe.mqttUrl, workshop.apiKey, `${READER_ID}.redelivery`);
       const refused: string[] = [];
       try {
         // The first one twice in a row, as a reader retrying at once would.

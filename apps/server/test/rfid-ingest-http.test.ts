@@ -213,6 +213,42 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     ]);
   });
 
+  // Issue 34 §3: 349,521 empty objects took 8.3 s to refuse, with a 27 MB answer and a log line each.
+  it('refuses a payload of more reads than RFID_MAX_READS_PER_PAYLOAD whole, with one short answer', async () => {
+    const received = t.app.loupe.rfid.pipeline.counters().received;
+    const empties = Array.from({ length: 349_521 }, () => '{}');
+    for (const [url, payload] of [
+      ['/api/v1/rfid/reads', `[${empties.join(',')}]`],
+      ['/api/v1/rfid/zebra', empties.join('\n')],
+      ['/api/v1/rfid/impinj', `[${empties.slice(0, 5_001).join(',')}]`],
+    ] as const) {
+      const response = await post(url, zebraKey, payload);
+      expect(response.statusCode, url).toBe(413);
+      expect(response.json(), url).toMatchObject({
+        status: 413,
+        code: 'TOO_MANY_READS',
+        message: expect.stringContaining('at most 5,000 reads'),
+        details: { maxReadsPerPayload: 5_000 },
+      });
+      expect(response.body.length, url).toBeLessThan(1_000);
+    }
+    // Nothing of them was read.
+    expect(t.app.loupe.rfid.pipeline.counters().received).toBe(received);
+    // At the limit, a payload is read.
+    const atLimit = await post('/api/v1/rfid/impinj', zebraKey, `[${empties.slice(0, 5_000).join(',')}]`);
+    expect(atLimit.statusCode).toBe(400);
+  });
+
+  it('answers a payload of many bad parts with the first reasons and how many more there were', async () => {
+    const response = await post('/api/v1/rfid/reads', zebraKey, JSON.stringify(Array(4_000).fill({})));
+    expect(response.statusCode).toBe(400);
+    const { issues } = ZValidationDetailsSchema.parse(response.json().details);
+    expect(issues).toHaveLength(21);
+    expect(issues[0]).toMatchObject({ field: 'body[0]' });
+    expect(issues[20]).toEqual({ field: 'body', message: '3980 more parts could not be read either.' });
+    expect(response.body.length).toBeLessThan(5_000);
+  });
+
   it('shows admins the pipeline counters with the reads of unmapped antennas, and no one else', async () => {
     const unmapped = await post(
       '/api/v1/rfid/reads',
@@ -322,6 +358,33 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     expect(response.json()).toMatchObject({
       data: { accepted: 1, rejected: [{ index: 1, message: expect.stringContaining('not the reader') }] },
     });
+  });
+
+  // Issue 34 §1: such a read reached the database and failed its whole batch (a 500 here, and the batch's
+  // other readers refused with it).
+  it('refuses a read stamped at a time no database holds, and records the rest of its payload', async () => {
+    const epc = fixtures.epc();
+    const response = await post(
+      '/api/v1/rfid/reads',
+      zebraKey,
+      JSON.stringify([
+        { epc: fixtures.epc(), antenna: 2, timestamp: '0000-01-01T00:00:00Z' },
+        { epc, antenna: 2, timestamp: new Date(t.clock().getTime() - 60_000).toISOString() },
+        { epc: fixtures.epc(), antenna: 2, timestamp: 253_402_300_800_000 },
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      accepted: 1,
+      rejected: [{ index: 0 }, { index: 2 }],
+    });
+    const zebra = await post(
+      '/api/v1/rfid/zebra',
+      zebraKey,
+      JSON.stringify({ timestamp: '0000-12-31T23:00:00+0100', data: { idHex: fixtures.epc(), antenna: 2 } }),
+    );
+    expect(zebra.statusCode, zebra.body).toBe(400);
+    expect(zebra.json().details.issues[0].message).toContain('between 0001-01-01 and 9999-12-31');
   });
 
   it('applies an antenna mapped, moved or unmapped on the readers API from the very next read', async () => {

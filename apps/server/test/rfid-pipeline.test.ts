@@ -229,6 +229,74 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     expect(await fixtures.historyRows('order', order.id)).toHaveLength(1);
   });
 
+  // Issue 34 §1: the window learned the reads of a batch that failed, and dropped their redelivery as
+  // already recorded: acknowledged, never recorded, never applied.
+  it('forgets the reads of a batch that failed, so their redelivery is recorded and applied', async () => {
+    const order = await trackedOrder('E280000A');
+    let failures = 1;
+    const flaky = createIngestPipeline({
+      applyMoves: async (moves, steps) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('connection terminated unexpectedly');
+        }
+        return t.app.loupe.tracking.applyMoves(moves, steps);
+      },
+      itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
+      loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
+      onHeartbeat: async () => {},
+      events: t.app.loupe.events,
+      clock: t.clock,
+      logger: { warn: () => {}, error: () => {} },
+      dedupeWindowMs: 1000,
+    });
+    const payload = reads({ epc: 'E280000A', at: 0 });
+    await expect(flaky.ingest(payload)).rejects.toThrow('connection terminated');
+    expect(await flaky.ingest(payload)).toMatchObject({ accepted: 1, repeats: 0 });
+    expect(await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E280000A'))).toHaveLength(1);
+    expect(await fixtures.historyRows('order', order.id)).toHaveLength(1);
+    // Delivered once more, now that it is recorded: dropped, nothing changes.
+    await flaky.ingest(payload);
+    expect(await fixtures.historyRows('order', order.id)).toHaveLength(1);
+    expect(flaky.counters()).toMatchObject({ fresh: 1, repeats: 0 });
+  });
+
+  it('records a read that arrives after a later read of its tag at that antenna, not as a repeat of it', async () => {
+    await trackedOrder('E280000B');
+    // 12 s apart in reader time, beyond the window; the one at 12 s comes last, as a redelivery does.
+    for (const at of [0, 24_000, 12_000]) await pipeline.ingest(reads({ epc: 'E280000B', at }));
+    const rows = await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E280000B'));
+    expect(rows.map((row) => row.readAt.getTime() - T0).sort((a, b) => a - b)).toEqual([0, 12_000, 24_000]);
+    expect(rows.every((row) => row.repeats === 0)).toBe(true);
+  });
+
+  it('fails only the payload a batch failed for: the other payloads of the batch are recorded', async () => {
+    const order = await trackedOrder('E280000C');
+    const refusing = createIngestPipeline({
+      // As a database refusing one read would: every transaction holding it fails.
+      applyMoves: async (moves, steps) => {
+        if (moves.some((move) => move.epc === 'E28DEAD0')) throw new Error('no space left on device');
+        return t.app.loupe.tracking.applyMoves(moves, steps);
+      },
+      itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
+      loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
+      onHeartbeat: async () => {},
+      events: t.app.loupe.events,
+      clock: t.clock,
+      logger: { warn: () => {}, error: () => {} },
+      batchWaitMs: 50,
+    });
+    await trackedOrder('E28DEAD0');
+    const [good, refused, alsoGood] = await Promise.allSettled([
+      refusing.ingest(reads({ epc: 'E280000C', at: 0 })),
+      refusing.ingest(reads({ epc: 'E28DEAD0', at: 0 })),
+      refusing.ingest(reads({ epc: 'E280000C', at: 6000, antenna: 2 })),
+    ]);
+    expect([good?.status, refused?.status, alsoGood?.status]).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await fixtures.historyRows('order', order.id)).toHaveLength(2);
+    expect(refusing.counters()).toMatchObject({ fresh: 2 });
+  });
+
   it('refuses to acknowledge a batch whose reads were not recorded', async () => {
     const careless = createIngestPipeline({
       // Drops the steps: the moves would be applied, the reads never recorded.
@@ -304,21 +372,23 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     });
   });
 
-  it('passes heartbeats on and counts rejected and ignored parts', async () => {
+  it('passes heartbeats on and counts rejected and ignored parts, listed or not', async () => {
     const summary = await pipeline.ingest({
       reads: [],
       heartbeats: [{ readerId: 'bench-fx', at: new Date(T0).toISOString() }],
       ignored: 2,
       rejected: [{ index: 0, message: 'idHex: EPC must contain only hexadecimal digits' }],
+      rejectedCount: 30,
     });
     expect(summary).toEqual({
       accepted: 0,
       repeats: 0,
       rejected: [expect.any(Object)],
+      rejectedCount: 30,
       ignored: 2,
       heartbeats: 1,
     });
     expect(heartbeats).toContain('bench-fx');
-    expect(pipeline.counters()).toMatchObject({ rejected: 1, ignored: 2 });
+    expect(pipeline.counters()).toMatchObject({ rejected: 30, ignored: 2 });
   });
 });

@@ -215,7 +215,7 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     const client = mqtt.connect(options.mqttUrl, {
       username: reader.plan.id,
       password: reader.apiKey,
-      clientId: `${reader.plan.id}-sim`,
+      clientId: `${reader.plan.id}.sim`,
       reconnectPeriod: 2000,
       connectTimeout: 5000,
     });

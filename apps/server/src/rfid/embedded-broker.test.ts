@@ -7,7 +7,7 @@ import {
   type TEmbeddedBroker,
   type TReaderRejection,
 } from './embedded-broker.ts';
-import { parseReaderTopic, readerTopic, type TReaderTopic } from './mqtt-topics.ts';
+import { isReaderClientId, parseReaderTopic, readerTopic, type TReaderTopic } from './mqtt-topics.ts';
 
 const KEYS: Record<string, string> = { 'bench-1': 'lpr_bench-secret', 'qa-2': 'lpr_qa-secret' };
 const logger = pino({ level: 'silent' });
@@ -42,8 +42,12 @@ async function start(
   return broker;
 }
 
-function connect(port: number, credentials: { username?: string; password?: string }) {
+let connections = 0;
+/** A connection with the reader's own kind of client id (`bench-1.3`) unless the test names one. */
+function connect(port: number, credentials: { username?: string; password?: string; clientId?: string }) {
+  connections += 1;
   const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+    clientId: credentials.username === undefined ? '' : `${credentials.username}.${connections}`,
     ...credentials,
     reconnectPeriod: 0,
     connectTimeout: 3000,
@@ -74,6 +78,22 @@ function connectResult(client: mqtt.MqttClient): Promise<'connected' | string> {
     client.once('error', (error) => resolve(error.message));
   });
 }
+
+describe('isReaderClientId', () => {
+  it.each([
+    ['bench-1', true],
+    ['bench-1.backup', true],
+    ['bench-1.', true],
+    ['bench-10', false],
+    ['bench-1-backup', false],
+    ['bench', false],
+    ['qa-2', false],
+    ['mqttjs_4f2a9c1d', false],
+    ['', false],
+  ])('%j for reader bench-1 → %s', (clientId, expected) => {
+    expect(isReaderClientId('bench-1', clientId)).toBe(expected);
+  });
+});
 
 describe('parseReaderTopic', () => {
   it.each([
@@ -184,6 +204,48 @@ describe('embedded MQTT broker', () => {
         topic: 'loupe/readers/qa-2/impinj',
       },
     ]);
+  });
+
+  // Issue 34 §6: a reader connecting with another reader's client id took that reader's connection over.
+  it('refuses a client id that is not the reader’s own, so no key can knock another reader offline', async () => {
+    const rejections: TReaderRejection[] = [];
+    const { port } = await start(
+      async () => {},
+      (rejection) => rejections.push(rejection),
+    );
+    const bench = connect(port, { username: 'bench-1', password: KEYS['bench-1'], clientId: 'bench-1' });
+    expect(await connectResult(bench)).toBe('connected');
+    let benchClosed = false;
+    bench.once('close', () => {
+      benchClosed = true;
+    });
+
+    const impostor = connect(port, { username: 'qa-2', password: KEYS['qa-2'], clientId: 'bench-1' });
+    expect(await connectResult(impostor)).toMatch(/Identifier rejected/);
+    expect(rejections).toEqual([
+      {
+        readerId: 'qa-2',
+        reason:
+          "Refused at connect: client id 'bench-1' is not this reader’s. Use 'qa-2', or 'qa-2.' followed by anything.",
+        topic: null,
+      },
+    ]);
+    // The reader whose id it tried is still connected and served.
+    await pingRoundTrip(bench);
+    expect(benchClosed).toBe(false);
+    await bench.publishAsync('loupe/readers/bench-1/reads', '{}', { qos: 1 });
+    expect(benchClosed).toBe(false);
+
+    // Its own ids, and none at all (the broker makes a unique one), are accepted; so is a reader replacing
+    // its own dropped connection.
+    for (const clientId of ['qa-2', 'qa-2.backup', '']) {
+      expect(await connectResult(connect(port, { username: 'qa-2', password: KEYS['qa-2'], clientId }))).toBe(
+        'connected',
+      );
+    }
+    const again = connect(port, { username: 'bench-1', password: KEYS['bench-1'], clientId: 'bench-1' });
+    expect(await connectResult(again)).toBe('connected');
+    await expect.poll(() => benchClosed).toBe(true);
   });
 
   it('says which reader came with a wrong key', async () => {

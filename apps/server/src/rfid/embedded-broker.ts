@@ -6,12 +6,12 @@ import {
   type TMqttConnectionLimits,
   type TMqttGuardRefusal,
 } from './mqtt-connection-guard.ts';
-import { parseReaderTopic, type TReaderTopic } from './mqtt-topics.ts';
+import { isReaderClientId, parseReaderTopic, type TReaderTopic } from './mqtt-topics.ts';
 
 /**
  * The MQTT broker built into Loupe (ARCHITECTURE §1): readers connect with their credentials (user name =
- * reader id, password = its API key; anonymous clients are refused) and may publish only under their own
- * topic. A publish is handed to `onPublish` and its PUBACK is sent only once that resolves, that is once
+ * reader id, password = its API key; anonymous clients are refused) and a client id of their own
+ * (`isReaderClientId`), and may publish only under their own topic. A publish is handed to `onPublish` and its PUBACK is sent only once that resolves, that is once
  * the reads are durably recorded (issue 6 §3). Every connection goes through a guard that refuses a packet
  * over `limits.maxPacketBytes` and stops reading from a reader with `limits.maxInFlight` publishes still
  * unsettled (issue 20 §6, mqtt-connection-guard.ts).
@@ -50,6 +50,9 @@ export class BrokerPortInUseError extends Error {
 const NOT_AUTHORIZED = 5;
 const BAD_CREDENTIALS = 4;
 const SERVER_UNAVAILABLE = 3;
+const IDENTIFIER_REJECTED = 2;
+/** A client id is the reader's to choose and may be long: logs and /rfid-mapping show this much of it. */
+const SHOWN_CLIENT_ID_CHARS = 80;
 
 /**
  * Connections one reader may hold at once. A reader keeps one; a few more let it reconnect while a dropped
@@ -76,7 +79,13 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
     return true;
   };
   const refuse = (message: string, returnCode: number) => Object.assign(new Error(message), { returnCode });
+  // Connections that sent no client id: the broker gave them a unique one, which no reader can claim.
+  const withAssignedId = new WeakSet<object>();
   const broker = await Aedes.createBroker({
+    preConnect: (client, packet, done) => {
+      if (!packet.clientId) withAssignedId.add(client);
+      done(null, true);
+    },
     authenticate: (client, username, password, done) => {
       if (!username || !password) {
         done(
@@ -87,6 +96,22 @@ export async function startEmbeddedBroker(options: TEmbeddedBrokerOptions): Prom
       }
       options.authenticate(username, password.toString('utf8')).then(
         (ok) => {
+          if (ok && !withAssignedId.has(client) && !isReaderClientId(username, client.id)) {
+            // Checked before the broker registers the client: a client id already connected would be taken
+            // over, its connection closed (issue 34 §6: one reader's key knocked another reader offline).
+            const clientId = client.id.slice(0, SHOWN_CLIENT_ID_CHARS);
+            logger.warn(
+              { clientId, readerId: username },
+              'mqtt: refused a client id that is not the reader’s own (CONNACK 2, identifier rejected)',
+            );
+            options.onRejection?.({
+              readerId: username,
+              reason: `Refused at connect: client id '${clientId}' is not this reader’s. Use '${username}', or '${username}.' followed by anything.`,
+              topic: null,
+            });
+            done(refuse('client id of another reader', IDENTIFIER_REJECTED), false);
+            return;
+          }
           if (ok) {
             const guard = client.conn;
             if (guard instanceof MqttConnectionGuard && !holdConnection(username, guard)) {

@@ -26,3 +26,13 @@ export function parseReaderTopic(topic: string): TReaderTopic | null {
 export function readerTopic(readerId: string, format: TPayloadFormat): string {
   return `${TOPIC_ROOT}/${readerId}/${format}`;
 }
+
+/**
+ * The MQTT client ids a reader may connect with to the embedded broker (issue 34 §6): its own reader id, or
+ * its reader id, a dot and anything (`bench-fx9600.backup` for a second connection). Reader ids cannot
+ * hold a dot, so no reader's key can claim another reader's client id, and with it take over (disconnect)
+ * that reader's connection. A client that sends no client id gets a unique one from the broker.
+ */
+export function isReaderClientId(readerId: string, clientId: string): boolean {
+  return clientId === readerId || clientId.startsWith(`${readerId}.`);
+}

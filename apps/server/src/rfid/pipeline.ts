@@ -25,7 +25,10 @@ import { createDedupe, DEFAULT_DEDUPE_WINDOW_MS } from './dedupe.ts';
 export type TIngestSummary = {
   readonly accepted: number;
   readonly repeats: number;
+  /** The first parts that could not be read, with why (adapters/types.ts: MAX_LISTED_REJECTIONS). */
   readonly rejected: { readonly index: number; readonly message: string }[];
+  /** How many parts could not be read, listed or not. */
+  readonly rejectedCount: number;
   readonly ignored: number;
   readonly heartbeats: number;
 };
@@ -78,13 +81,16 @@ export type TIngestPipelineOptions = {
   readonly maxQueuedReads?: number;
 };
 
-/** As the dedupe window's own bound: a flood of distinct tags cannot exhaust memory. */
-const MAX_TRACKED_KEYS = 200_000;
-
 type TQueued = {
   read: TTagReadEvent;
-  readKey: string;
-  verdict: 'fresh' | 'repeat';
+  /** A station page's scan repeated wants an answer: the same read again counts as a repeat, not dropped. */
+  keepsRedelivery: boolean;
+  /**
+   * Set when its batch judges it, against what earlier batches committed (issue 34 §1): `dropped` is the
+   * very read recorded before, delivered again; a repeat takes its fresh read's key, so its row counts it.
+   */
+  verdict?: 'fresh' | 'repeat' | 'dropped' | undefined;
+  readKey?: string | undefined;
   /** A station page's keyboard-wedge scan: at this station, by this user. */
   station?: TScanPlace | undefined;
   actorId?: string | null | undefined;
@@ -109,7 +115,12 @@ export type TIngestBacklog = {
 
 /** A read's identity: the same read delivered twice has the same key. */
 export function readKeyOf(read: TTagReadEvent): string {
-  return `${read.readerId}/${read.antenna}/${read.epc}/${Date.parse(read.timestamp)}`;
+  return readKeyAt(read, Date.parse(read.timestamp));
+}
+
+/** The key of the read of this tag, reader and antenna made at `at` (ms): a repeat's fresh read. */
+function readKeyAt(read: TTagReadEvent, at: number): string {
+  return `${read.readerId}/${read.antenna}/${read.epc}/${at}`;
 }
 
 /** Why a fresh read placed nothing: its antenna is mapped nowhere, or no order or repair carries its tag. */
@@ -157,8 +168,6 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
   const batchSize = Math.min(options.batchSize ?? 500, maxBatchSize);
   const batchWaitMs = options.batchWaitMs ?? 10;
   const maxQueuedReads = Math.max(maxBatchSize, options.maxQueuedReads ?? 50_000);
-  // The fresh read a repeat belongs to, so its row counts the repeat.
-  const freshKeyOf = new Map<string, string>();
   const counters: TPipelineCounters = {
     received: 0,
     fresh: 0,
@@ -235,24 +244,46 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     pending = pending.slice(take);
     pendingReads -= reads;
     admit();
-    const batch = taken.flatMap((entry) => entry.items);
     runningBatch = { reads, queuedAt: taken[0]?.queuedAt ?? clock().getTime() };
-    running = applyBatch(batch)
-      .then(
-        () => {
-          for (const { waiter } of taken) waiter.resolve();
-        },
-        (error: unknown) => {
-          logger.error({ err: (error as Error).message, reads: batch.length }, 'rfid: a batch failed');
-          for (const { waiter } of taken) waiter.reject(error as Error);
-        },
-      )
-      .finally(() => {
-        running = null;
-        runningBatch = null;
-        // What arrived meanwhile has waited a whole batch already.
-        if (pending.length > 0) flushNow();
-      });
+    running = applyPayloads(taken).finally(() => {
+      running = null;
+      runningBatch = null;
+      // What arrived meanwhile has waited a whole batch already.
+      if (pending.length > 0) flushNow();
+    });
+  }
+
+  /**
+   * Applies whole payloads as one batch; when that fails and it held several, each payload alone, in order:
+   * a payload the database refuses then fails alone, and the other readers' reads that shared its batch
+   * are recorded and acknowledged instead of being refused with it (issue 34 §1).
+   */
+  async function applyPayloads(taken: readonly TPending[]): Promise<void> {
+    try {
+      await applyBatch(taken.flatMap((entry) => entry.items));
+      for (const { waiter } of taken) waiter.resolve();
+      return;
+    } catch (error) {
+      const reads = taken.reduce((sum, entry) => sum + entry.items.length, 0);
+      if (taken.length === 1) {
+        logger.error({ err: (error as Error).message, reads }, 'rfid: a batch failed');
+        taken[0]?.waiter.reject(error as Error);
+        return;
+      }
+      logger.warn(
+        { err: (error as Error).message, reads, payloads: taken.length },
+        'rfid: a batch failed; applying its payloads one at a time',
+      );
+    }
+    for (const entry of taken) {
+      try {
+        await applyBatch(entry.items);
+        entry.waiter.resolve();
+      } catch (error) {
+        logger.error({ err: (error as Error).message, reads: entry.items.length }, 'rfid: a payload failed');
+        entry.waiter.reject(error as Error);
+      }
+    }
   }
 
   /** The durable part of the acknowledgement: the fresh reads, and the repeats counted on their rows. */
@@ -264,7 +295,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     const repository = createRfidRepository(tx);
     await repository.recordFreshReads(
       fresh.map(({ read, readKey }) => ({
-        readKey,
+        readKey: readKey ?? readKeyOf(read),
         readerId: read.readerId,
         antenna: read.antenna,
         epc: read.epc,
@@ -286,11 +317,25 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     if (batch.length === 0) return;
     counters.batches += 1;
     const resolutions = await currentMappings();
+    // Judged here, in arrival order, against what earlier batches committed; the window learns these reads
+    // only if this batch commits (dedupe.ts).
+    const judging = dedupe.begin();
+    for (const item of batch) {
+      item.outcome = undefined;
+      const verdict = judging.judge(item.read);
+      if (verdict.kind === 'fresh') {
+        item.verdict = 'fresh';
+        item.readKey = readKeyOf(item.read);
+      } else {
+        item.verdict = verdict.kind === 'redelivery' && !item.keepsRedelivery ? 'dropped' : 'repeat';
+        item.readKey = readKeyAt(item.read, verdict.freshAt);
+      }
+    }
     const fresh = batch.filter((item) => item.verdict === 'fresh');
     // Repeats fold into their fresh read's row: one count and the latest time per key.
     const repeatsByKey = new Map<string, { count: number; at: number; item: TQueued }>();
     for (const item of batch) {
-      if (item.verdict !== 'repeat') continue;
+      if (item.verdict !== 'repeat' || item.readKey === undefined) continue;
       const at = Date.parse(item.read.timestamp);
       const current = repeatsByKey.get(item.readKey);
       repeatsByKey.set(item.readKey, {
@@ -307,17 +352,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     const consider = (item: TQueued, isFresh: boolean) => {
       const resolved = resolveScan({ ...item.read, station: item.station }, resolutions);
       if (isFresh) announced.push({ item, resolved });
-      if (resolved.kind === 'unmapped') {
-        if (isFresh) {
-          const key = `${item.read.readerId}/${item.read.antenna}`;
-          counters.unmapped[key] = (counters.unmapped[key] ?? 0) + 1;
-        }
-        return;
-      }
-      if (resolved.kind === 'tag-assignment') {
-        if (isFresh) counters.tagAssignment += 1;
-        return;
-      }
+      if (resolved.kind === 'unmapped' || resolved.kind === 'tag-assignment') return;
       movedBy.push(item);
       moves.push({
         epc: item.read.epc,
@@ -329,11 +364,13 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
         actorId: item.actorId ?? null,
         at: new Date(item.read.timestamp),
         // Only a fresh read's key marks its history row; repeats change no history.
-        readKey: isFresh ? item.readKey : null,
+        readKey: isFresh ? (item.readKey ?? null) : null,
       });
     };
     for (const item of fresh) consider(item, true);
     for (const { item } of repeatsByKey.values()) consider(item, false);
+    // Nothing to record or apply: every read was one recorded before, delivered again.
+    if (fresh.length === 0 && repeatsByKey.size === 0) return;
 
     let recorded = false;
     const outcomes = await options.applyMoves(moves, {
@@ -367,6 +404,17 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     });
     // A wrapper that dropped the steps would acknowledge reads that were never recorded.
     if (!recorded) throw new Error('rfid: the batch was applied without recording its reads');
+    // Committed: from now on the window counts these reads, and so do the counters.
+    judging.commit();
+    counters.fresh += fresh.length;
+    counters.repeats += batch.filter((item) => item.verdict === 'repeat').length;
+    for (const { item, resolved } of announced) {
+      if (resolved.kind === 'unmapped') {
+        const key = `${item.read.readerId}/${item.read.antenna}`;
+        counters.unmapped[key] = (counters.unmapped[key] ?? 0) + 1;
+      }
+      if (resolved.kind === 'tag-assignment') counters.tagAssignment += 1;
+    }
 
     const repeatOutcomes = new Map<string, TMoveOutcome>();
     outcomes.forEach((outcome, index) => {
@@ -375,11 +423,11 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       const item = movedBy[index];
       if (item === undefined) return;
       item.outcome = outcome;
-      if (item.verdict === 'repeat') repeatOutcomes.set(item.readKey, outcome);
+      if (item.verdict === 'repeat' && item.readKey !== undefined) repeatOutcomes.set(item.readKey, outcome);
     });
     // Every repeat folded into another answers as that one did.
     for (const item of batch) {
-      if (item.outcome === undefined && item.verdict === 'repeat')
+      if (item.outcome === undefined && item.verdict === 'repeat' && item.readKey !== undefined)
         item.outcome = repeatOutcomes.get(item.readKey);
     }
 
@@ -412,33 +460,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
   }
 
   /**
-   * Dedupe (ARCHITECTURE §3.2): a fresh read gets its own key; a repeat inside the window takes its fresh
-   * read's key, so its row counts it. The very read recorded before, delivered again (a reader resending
-   * after a lost PUBACK), is dropped, null, unless `keepRedelivery`: a person scanning at a station page
-   * again wants an answer, which a repeat gets.
-   */
-  function judge(read: TTagReadEvent, keepRedelivery: boolean): TQueued | null {
-    const dedupeKey = `${read.epc}|${read.readerId}|${read.antenna}`;
-    const verdict = dedupe.judge(read);
-    let readKey = readKeyOf(read);
-    if (verdict === 'fresh') {
-      freshKeyOf.delete(dedupeKey);
-      freshKeyOf.set(dedupeKey, readKey);
-      if (freshKeyOf.size > MAX_TRACKED_KEYS) {
-        const oldest = freshKeyOf.keys().next().value;
-        if (oldest !== undefined) freshKeyOf.delete(oldest);
-      }
-      counters.fresh += 1;
-      return { read, readKey, verdict };
-    }
-    if (freshKeyOf.get(dedupeKey) === readKey && !keepRedelivery) return null;
-    readKey = freshKeyOf.get(dedupeKey) ?? readKey;
-    counters.repeats += 1;
-    return { read, readKey, verdict };
-  }
-
-  /**
-   * Queues judged reads as one payload; resolves once their batch committed. When the queue is full, or
+   * Queues the reads of one payload; resolves once their batch committed. When the queue is full, or
    * payloads are already held back (the order of arrival is kept: a redelivery may not overtake its
    * original), the payload waits for room first.
    */
@@ -460,40 +482,30 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     /** Queues the reads of one payload; resolves once they are recorded and applied. */
     async ingest(result: TAdapterResult): Promise<TIngestSummary> {
       counters.received += result.reads.length;
-      counters.rejected += result.rejected.length;
+      // Parts refused are counted here and logged by the caller, at most a line per reader a minute.
+      counters.rejected += result.rejectedCount;
       counters.ignored += result.ignored;
-      for (const rejection of result.rejected) {
-        logger.warn(
-          { index: rejection.index, reason: rejection.message },
-          'rfid: rejected part of a payload',
-        );
-      }
       for (const heartbeat of result.heartbeats) {
         await options.onHeartbeat(heartbeat.readerId, new Date(heartbeat.at));
-      }
-      let repeats = 0;
-      const items: TQueued[] = [];
-      for (const read of result.reads) {
-        const item = judge(read, false);
-        if (item === null) continue;
-        if (item.verdict === 'repeat') repeats += 1;
-        items.push(item);
       }
       if (result.reads.length === 0) {
         return {
           accepted: 0,
           repeats: 0,
           rejected: result.rejected,
+          rejectedCount: result.rejectedCount,
           ignored: result.ignored,
           heartbeats: result.heartbeats.length,
         };
       }
-      // Even a payload of redelivered reads waits for a batch: the one holding the originals may be running.
+      // Judged in its batch: whether a read is a repeat depends on what the batches before it committed.
+      const items: TQueued[] = result.reads.map((read) => ({ read, keepsRedelivery: false }));
       await enqueue(items);
       return {
         accepted: result.reads.length,
-        repeats,
+        repeats: items.filter((item) => item.verdict === 'repeat').length,
         rejected: result.rejected,
+        rejectedCount: result.rejectedCount,
         ignored: result.ignored,
         heartbeats: result.heartbeats.length,
       };
@@ -520,10 +532,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
         rssi: null,
         location: null,
       };
-      const item = judge(read, true);
-      if (item === null) return null;
-      item.station = scan.place;
-      item.actorId = scan.actorId;
+      const item: TQueued = { read, keepsRedelivery: true, station: scan.place, actorId: scan.actorId };
       await enqueue([item]);
       return item.outcome ?? null;
     },

@@ -100,6 +100,8 @@ export const ERROR_CODES = {
   // Uploads (issue 5): an image over IMAGE_MAX_BYTES, or bytes that are not one of IMAGE_CONTENT_TYPES.
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 415,
+  // A reader's payload of more reads than RFID_MAX_READS_PER_PAYLOAD: refused whole, before any is read.
+  TOO_MANY_READS: 413,
   // A station TV whose credential is unknown, expired before pairing, or revoked: it goes back to /tv-setup.
   DEVICE_NOT_PAIRED: 401,
   // A public tracking link (/t/{token}) that never existed or was revoked: one answer for both (issue 15 §6).

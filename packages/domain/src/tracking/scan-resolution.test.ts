@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZReaderIdSchema } from '../registry/readers';
+import { READ_TIME_RANGE_MESSAGE } from '../rfid/read-time';
 import {
   indexScanMappings,
   makeTagReadEventSchema,
@@ -79,6 +80,19 @@ describe('makeTagReadEventSchema', () => {
     expect(TagRead.parse({ epc: 'AAAA', epcCode: 'BBBB', readerId: 'r' }).epc).toBe('AAAA');
   });
 
+  it('accepts the first and the last instant a database stores', () => {
+    expect(TagRead.parse({ epc: 'E280', readerId: 'r', timestamp: '0001-01-01T00:00:00Z' }).timestamp).toBe(
+      '0001-01-01T00:00:00Z',
+    );
+    expect(TagRead.parse({ epc: 'E280', readerId: 'r', timestamp: 253_402_300_799_999 }).timestamp).toBe(
+      '9999-12-31T23:59:59.999Z',
+    );
+    expect(
+      TagRead.safeParse({ epc: 'E280', readerId: 'r', timestamp: '0000-06-01T00:00:00Z' }).error?.issues[0]
+        ?.message,
+    ).toBe(READ_TIME_RANGE_MESSAGE);
+  });
+
   it('accepts a timestamp in epoch milliseconds', () => {
     expect(TagRead.parse({ epc: 'E280', readerId: 'r', timestamp: NOW.getTime() }).timestamp).toBe(
       NOW.toISOString(),
@@ -94,6 +108,13 @@ describe('makeTagReadEventSchema', () => {
       'epoch milliseconds past the last Date',
       { epc: 'E280', readerId: 'r', timestamp: 8_640_000_000_000_001 },
     ],
+    // Issue 34 §1: a time no database can store would fail the batch it shares with other readers' reads.
+    ['a timestamp in the year 0', { epc: 'E280', readerId: 'r', timestamp: '0000-01-01T00:00:00Z' }],
+    [
+      'a timestamp before 0001 in UTC',
+      { epc: 'E280', readerId: 'r', timestamp: '0001-01-01T00:00:00+14:00' },
+    ],
+    ['epoch milliseconds past 9999', { epc: 'E280', readerId: 'r', timestamp: 253_402_300_800_000 }],
   ])('rejects a read with %s', (_label, value) => {
     expect(TagRead.safeParse(value).success).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEpcSchema, ZNormalizedEpcSchema } from '../rfid/epc';
+import { isStorableReadTime, LATEST_READ_TIME_MS, READ_TIME_RANGE_MESSAGE } from '../rfid/read-time';
 
 const ZTimestampSchema = z.iso.datetime({ offset: true });
 // Readers number antenna ports from 1; 64 covers the largest readers with antenna hubs.
@@ -17,17 +18,14 @@ export const ZTagReadEventSchema = z.object({
 });
 export type TTagReadEvent = z.output<typeof ZTagReadEventSchema>;
 
-// The latest instant a JS Date can hold; beyond it toISOString would throw inside the transform.
-const MAX_DATE_MS = 8_640_000_000_000_000;
-
-// Readers send ISO strings or epoch milliseconds.
+// Readers send ISO strings or epoch milliseconds, within what a database can store (read-time.ts).
 const ZReadTimeSchema = z.union([
-  ZTimestampSchema,
+  ZTimestampSchema.refine((text) => isStorableReadTime(Date.parse(text)), READ_TIME_RANGE_MESSAGE),
   z
     .number()
     .int()
     .nonnegative()
-    .max(MAX_DATE_MS)
+    .max(LATEST_READ_TIME_MS, READ_TIME_RANGE_MESSAGE)
     .transform((ms) => new Date(ms).toISOString()),
 ]);
 

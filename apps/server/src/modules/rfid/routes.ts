@@ -16,7 +16,10 @@ const ZZebraEventSchema = z.union([
   ZZebraTagDataSchema,
   z.looseObject({ type: z.literal('heartbeat'), timestamp: z.string() }),
 ]);
-const INGEST_BODIES: Readonly<Record<'zebra' | 'impinj', z.ZodType>> = {
+const INGEST_BODIES: Readonly<Record<TPayloadFormat, z.ZodType>> = {
+  reads: z
+    .unknown()
+    .describe('One tag read or an array of them: {epc or epcCode, antenna?, timestamp?, rssi?}'),
   zebra: z
     .union([ZZebraEventSchema, z.array(ZZebraEventSchema)])
     .describe('One IoT Connector event or an array of them; NDJSON and objects glued }{ are read too'),
@@ -30,7 +33,10 @@ const INGEST_BODIES: Readonly<Record<'zebra' | 'impinj', z.ZodType>> = {
 const ZIngestSummarySchema = z.object({
   accepted: z.number().int(),
   repeats: z.number().int(),
-  rejected: z.array(z.object({ index: z.number().int(), message: z.string() })),
+  rejected: z
+    .array(z.object({ index: z.number().int(), message: z.string() }))
+    .describe('The first 20 parts that could not be read, with why'),
+  rejectedCount: z.number().int().describe('How many parts could not be read'),
   ignored: z.number().int(),
   heartbeats: z.number().int(),
 });
@@ -51,8 +57,9 @@ const readerRoute = { access: 'reader' as const, csrfExempt: true };
 
 /**
  * HTTP ingest (issue 6 §1): the reader is the one whose API key comes with the request (X-API-Key); the
- * answer is sent once its reads are recorded, so a 2xx means nothing is lost. Zebra and Impinj payloads
- * are read as text: NDJSON and objects glued `}{` are not JSON.
+ * answer is sent once its reads are recorded, so a 2xx means nothing is lost. Payloads are read as text:
+ * NDJSON and objects glued `}{` are not JSON, and a payload's reads are counted before it is parsed, so one
+ * holding too many is refused without an object made per element (issue 34 §3).
  */
 export async function registerRfidRoutes(
   instance: FastifyInstance,
@@ -60,24 +67,6 @@ export async function registerRfidRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { rfid } = options;
-
-  app.post(
-    '/rfid/reads',
-    {
-      config: readerRoute,
-      schema: {
-        tags: ['rfid'],
-        summary: 'Generic JSON: one tag read or an array (spec §3 tag read or simplified scan events)',
-        ...readerDoc,
-        body: z.unknown(),
-        response: { 200: resultWithData(ZIngestSummarySchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await rfid.ingest(request.currentReaderId ?? '', 'reads', request.body),
-    }),
-  );
 
   app.get(
     '/rfid/status',
@@ -152,7 +141,12 @@ export async function registerRfidRoutes(
       route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route),
     );
     const rawApp = raw.withTypeProvider<ZodTypeProvider>();
-    const formats: readonly ['zebra' | 'impinj', string, string][] = [
+    const formats: readonly [TPayloadFormat, string, string][] = [
+      [
+        'reads',
+        '/rfid/reads',
+        'Generic JSON: one tag read or an array (spec §3 tag read or simplified scan events)',
+      ],
       [
         'zebra',
         '/rfid/zebra',

@@ -5,9 +5,12 @@ import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { adaptGenericReads } from '../../rfid/adapters/generic.ts';
 import { adaptImpinjPayload } from '../../rfid/adapters/impinj.ts';
+import { countJsonValues } from '../../rfid/adapters/json-stream.ts';
+import { emptyResult, type TAdapterResult } from '../../rfid/adapters/types.ts';
 import { adaptZebraPayload } from '../../rfid/adapters/zebra.ts';
 import type { TPayloadFormat, TReaderTopic } from '../../rfid/mqtt-topics.ts';
 import { createIngestPipeline, type TIngestSummary } from '../../rfid/pipeline.ts';
+import { createRejectionLog } from '../../rfid/rejection-log.ts';
 import type { TReadersRepository } from '../readers/repository.ts';
 import type { TTrackingService } from '../tracking/service.ts';
 import { createRfidRepository } from './repository.ts';
@@ -25,6 +28,9 @@ export const MAPPINGS_REFRESH_MS = 15_000;
 export const READ_SWEEP_BATCH = 5_000;
 
 const DAY_MS = 86_400_000;
+
+/** RFID_MAX_READS_PER_PAYLOAD's default: a 1 MiB payload of real Zebra or Impinj events holds ~4,000. */
+export const DEFAULT_MAX_READS_PER_PAYLOAD = 5_000;
 
 /** How readers reach this instance over MQTT: set by main.ts once the broker or subscription is up. */
 export type TMqttTransport =
@@ -47,6 +53,8 @@ export type TRfidServiceOptions = {
   readonly maxBatchReads?: number;
   /** RFID_READ_RETENTION_DAYS: reads older than this are deleted by sweepExpiredReads; 0 keeps them all. */
   readonly readRetentionDays?: number;
+  /** RFID_MAX_READS_PER_PAYLOAD: a payload holding more is refused whole, before any of it is read. */
+  readonly maxReadsPerPayload?: number;
 };
 
 /**
@@ -75,6 +83,8 @@ export function apiKeyOf(request: Pick<FastifyRequest, 'headers'>): string | nul
 export function createRfidService(options: TRfidServiceOptions) {
   const { db, clock, events, readers: readersRepository } = options;
   const repository = createRfidRepository(db);
+  const maxReadsPerPayload = options.maxReadsPerPayload ?? DEFAULT_MAX_READS_PER_PAYLOAD;
+  const refusals = createRejectionLog({ logger: options.logger, clock });
 
   // A reader is marked online at most every so often, not on every payload of a busy stream.
   const MARK_ONLINE_EVERY_MS = 10_000;
@@ -116,7 +126,25 @@ export function createRfidService(options: TRfidServiceOptions) {
   const mappingsRefresh = setInterval(() => pipeline.invalidateMappings(), MAPPINGS_REFRESH_MS);
   mappingsRefresh.unref();
 
-  function adapt(readerId: string, format: TPayloadFormat, payload: string | unknown) {
+  /**
+   * Issue 34 §3: a payload of more reads than RFID_MAX_READS_PER_PAYLOAD is refused whole, counted in one
+   * pass over its text before it is parsed, so its size costs nothing per element: no object made, no
+   * reason written, one line of log at most.
+   */
+  function refuseOversized(readerId: string, payload: string | Buffer | unknown): void {
+    const count =
+      typeof payload === 'string' || Buffer.isBuffer(payload)
+        ? countJsonValues(payload, maxReadsPerPayload)
+        : Array.isArray(payload)
+          ? payload.length
+          : 1;
+    if (count <= maxReadsPerPayload) return;
+    const message = `A payload may hold at most ${maxReadsPerPayload.toLocaleString('en')} reads; this one holds more. Send them in several payloads.`;
+    refusals.report(readerId, { code: 'TOO_MANY_READS', parts: count, reason: message });
+    throw new AppError('TOO_MANY_READS', message, { details: { maxReadsPerPayload } });
+  }
+
+  function adapt(readerId: string, format: TPayloadFormat, payload: string | unknown): TAdapterResult {
     const context = { readerId, now: clock };
     switch (format) {
       case 'zebra':
@@ -125,16 +153,16 @@ export function createRfidService(options: TRfidServiceOptions) {
         return adaptImpinjPayload(typeof payload === 'string' ? payload : JSON.stringify(payload), context);
       case 'reads': {
         if (typeof payload !== 'string') return adaptGenericReads(payload, context);
+        let body: unknown;
         try {
-          return adaptGenericReads(JSON.parse(payload) as unknown, context);
+          body = JSON.parse(payload) as unknown;
         } catch (error) {
-          return {
-            reads: [],
-            heartbeats: [],
-            ignored: 0,
-            rejected: [{ index: 0, message: `Malformed JSON: ${(error as Error).message}` }],
-          };
+          const malformed = emptyResult();
+          malformed.rejected.push({ index: 0, message: `Malformed JSON: ${(error as Error).message}` });
+          malformed.rejectedCount = 1;
+          return malformed;
         }
+        return adaptGenericReads(body, context);
       }
     }
   }
@@ -146,16 +174,32 @@ export function createRfidService(options: TRfidServiceOptions) {
   async function ingest(
     readerId: string,
     format: TPayloadFormat,
-    payload: string | unknown,
+    payload: string | Buffer | unknown,
   ): Promise<TIngestSummary> {
-    const result = adapt(readerId, format, payload);
+    refuseOversized(readerId, payload);
+    const result = adapt(readerId, format, Buffer.isBuffer(payload) ? payload.toString('utf8') : payload);
+    const [first] = result.rejected;
+    if (first !== undefined) {
+      refusals.report(readerId, {
+        code: 'VALIDATION_FAILED',
+        parts: result.rejectedCount,
+        reason: `body[${first.index}]: ${first.message}`,
+      });
+    }
     // Anything read proves the reader is there.
     if (result.reads.length > 0 && result.heartbeats.length === 0) await markOnline(readerId, clock());
     const summary = await pipeline.ingest(result);
-    if (result.reads.length === 0 && result.heartbeats.length === 0 && result.rejected.length > 0) {
+    if (result.reads.length === 0 && result.heartbeats.length === 0 && result.rejectedCount > 0) {
+      const unlisted = result.rejectedCount - result.rejected.length;
       throw new AppError('VALIDATION_FAILED', 'Nothing in this payload could be read as a tag read.', {
         details: {
-          issues: result.rejected.map(({ index, message }) => ({ field: `body[${index}]`, message })),
+          issues: [
+            ...result.rejected.map(({ index, message }) => ({ field: `body[${index}]`, message })),
+            // Only the first MAX_LISTED_REJECTIONS are described: the answer stays small whatever was sent.
+            ...(unlisted > 0
+              ? [{ field: 'body', message: `${unlisted} more parts could not be read either.` }]
+              : []),
+          ],
         } satisfies TValidationDetails,
       });
     }
@@ -293,13 +337,18 @@ export function createRfidService(options: TRfidServiceOptions) {
 
     ingest,
 
-    /** An MQTT publish: malformed payloads are counted and logged, never thrown (issue 6 §1). */
+    /**
+     * An MQTT publish: a payload that is malformed or holds too many reads is counted and logged (at most a
+     * line per reader a minute), and acknowledged, never thrown (issue 6 §1): it would come again forever.
+     */
     async ingestPublish(topic: TReaderTopic, payload: Buffer): Promise<void> {
       try {
-        await ingest(topic.readerId, topic.format, payload.toString('utf8'));
+        await ingest(topic.readerId, topic.format, payload);
       } catch (error) {
-        if (!(error instanceof AppError && error.code === 'VALIDATION_FAILED')) throw error;
-        options.logger.warn({ topic, rejected: error.details }, 'rfid: an MQTT payload had nothing readable');
+        const isRefusal =
+          error instanceof AppError &&
+          (error.code === 'VALIDATION_FAILED' || error.code === 'TOO_MANY_READS');
+        if (!isRefusal) throw error;
       }
     },
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adaptGenericReads } from './generic.ts';
 import { adaptImpinjPayload } from './impinj.ts';
-import { parseJsonStream } from './json-stream.ts';
-import { readerTimestamp, type TAdapterContext } from './types.ts';
+import { countJsonValues, parseJsonStream } from './json-stream.ts';
+import { MAX_LISTED_REJECTIONS, readerTimestamp, type TAdapterContext } from './types.ts';
 import { adaptZebraPayload } from './zebra.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/rfid');
@@ -32,6 +32,64 @@ describe('parseJsonStream', () => {
   });
 });
 
+describe('countJsonValues', () => {
+  it.each([
+    ['one object', '{"a":1}', 1],
+    ['an array', '[{"a":1},{"a":2}]', 2],
+    ['an empty array', ' [ ] ', 0],
+    ['nothing', '  \n', 0],
+    ['NDJSON', '{"a":1}\n{"a":2}\n', 2],
+    ['objects glued }{', '{}{}{}', 3],
+    ['nested arrays and brackets inside strings', '[{"a":[1,2,3]},{"b":"],[{"},[4,5]]', 3],
+    ['escaped quotes', '[{"a":"\\"],"},{}]', 2],
+    ['scalars', '[1, "two", true, null]', 4],
+    ['a stray token between objects', '{"a":1} junk {"b":2}', 3],
+    ['arrays one after another', '[{},{}]\n[{}]', 3],
+  ])('counts %s as the adapters take them', (_name, text, expected) => {
+    expect(countJsonValues(text, 1_000)).toBe(expected);
+  });
+
+  it('counts the UTF-8 bytes of a payload as it counts its text', () => {
+    const text = '[{"name":"Ça coûte 💎"},{"b":"]"}]\n{"c":"ü"}';
+    expect(countJsonValues(Buffer.from(text, 'utf8'), 1_000)).toBe(countJsonValues(text, 1_000));
+    expect(countJsonValues(Buffer.from(text, 'utf8'), 1_000)).toBe(3);
+  });
+
+  it('counts as many pieces as parseJsonStream hands out', () => {
+    for (const text of ['[{"a":1},{"a":2}]', '{"a":1}\n{"a":2}', '{}{}', '{"a":1} junk {"b":2}', '[]']) {
+      expect(countJsonValues(text, 1_000)).toBe(parseJsonStream(text).length);
+    }
+  });
+
+  it('stops counting past the limit', () => {
+    const big = `[${Array.from({ length: 349_521 }, () => '{}').join(',')}]`;
+    expect(countJsonValues(big, 5_000)).toBe(5_001);
+    expect(countJsonValues(big.replaceAll(',', '\n').slice(1, -1), 10)).toBe(11);
+  });
+});
+
+describe('rejected parts', () => {
+  it('are all counted, and the first few listed with their reason', () => {
+    const body = Array.from({ length: 500 }, (_, index) => (index === 3 ? { epc: 'E280' } : {}));
+    const result = adaptGenericReads(body, context);
+    expect(result.reads).toHaveLength(1);
+    expect(result.rejectedCount).toBe(499);
+    expect(result.rejected).toHaveLength(MAX_LISTED_REJECTIONS);
+    expect(result.rejected[3]).toMatchObject({ index: 4 });
+    const zebra = adaptZebraPayload(
+      Array.from({ length: 50 }, () => '{"data":{"idHex":"XYZ"}}').join('\n'),
+      context,
+    );
+    expect(zebra).toMatchObject({ rejectedCount: 50, rejected: { length: MAX_LISTED_REJECTIONS } });
+  });
+
+  it('quote what the reader sent only in part', () => {
+    const long = 'x'.repeat(10_000);
+    const [rejection] = adaptGenericReads({ epc: 'E280', readerId: long }, context).rejected;
+    expect(rejection?.message.length).toBeLessThan(120);
+  });
+});
+
 describe('readerTimestamp', () => {
   it.each([
     ['2026-11-21T14:02:09.470+0100', '2026-11-21T13:02:09.470Z'],
@@ -41,7 +99,15 @@ describe('readerTimestamp', () => {
     expect(readerTimestamp(text)).toBe(iso);
   });
 
-  it.each(['2026-11-21T14:02:09', 'yesterday', '2026-13-45T99:00:00Z', ''])('refuses %j', (text) => {
+  it.each([
+    '2026-11-21T14:02:09',
+    'yesterday',
+    '2026-13-45T99:00:00Z',
+    '',
+    // Issue 34 §1: times no database stores, which failed the batch they shared with other readers' reads.
+    '0000-01-01T00:00:00+0000',
+    '0001-01-01T00:00:00.000+1400',
+  ])('refuses %j', (text) => {
     expect(readerTimestamp(text)).toBeNull();
   });
 });
@@ -137,6 +203,7 @@ describe('Impinj R700 IoT interface', () => {
       heartbeats: [{ readerId: 'bench-fx9600', at: NOW.toISOString() }],
       ignored: 0,
       rejected: [],
+      rejectedCount: 0,
     });
   });
 

@@ -1,7 +1,14 @@
 import { EPC_FAILURE_MESSAGES, epcFromBase64, normalizeEpc, type TEpcResult } from '@loupe/domain/rfid/epc';
 import { z } from 'zod';
 import { parseJsonStream } from './json-stream.ts';
-import { emptyResult, readerTimestamp, type TAdapterContext, type TAdapterResult } from './types.ts';
+import {
+  emptyResult,
+  readerTimestamp,
+  rejectPart,
+  type TAdapterContext,
+  type TAdapterResult,
+  timestampRejection,
+} from './types.ts';
 
 /**
  * Impinj R700 readers through the IoT device interface, by webhook (a JSON array of events) or MQTT (one
@@ -32,7 +39,7 @@ export function adaptImpinjPayload(text: string, context: TAdapterContext): TAda
   }
   pieces.forEach((piece, index) => {
     if (!piece.ok) {
-      result.rejected.push({ index, message: piece.message });
+      rejectPart(result, index, piece.message);
       return;
     }
     const eventType =
@@ -41,21 +48,18 @@ export function adaptImpinjPayload(text: string, context: TAdapterContext): TAda
         : undefined;
     if (eventType !== 'tagInventory') {
       if (typeof eventType === 'string') result.ignored += 1;
-      else result.rejected.push({ index, message: 'An Impinj event needs an eventType' });
+      else rejectPart(result, index, 'An Impinj event needs an eventType');
       return;
     }
     const parsed = ZImpinjTagInventorySchema.safeParse(piece.value);
     if (!parsed.success) {
-      result.rejected.push({ index, message: z.prettifyError(parsed.error) });
+      rejectPart(result, index, () => z.prettifyError(parsed.error));
       return;
     }
     const { timestamp, hostname, tagInventoryEvent: tag } = parsed.data;
     const at = readerTimestamp(timestamp);
     if (at === null) {
-      result.rejected.push({
-        index,
-        message: `timestamp '${timestamp}' is not a timestamp with a time zone`,
-      });
+      rejectPart(result, index, () => timestampRejection(timestamp));
       return;
     }
     // epcHex when the reader was set to send it, else the default base64 epc.
@@ -68,7 +72,7 @@ export function adaptImpinjPayload(text: string, context: TAdapterContext): TAda
     if (epc === null || !epc.ok) {
       const reason =
         epc === null ? 'tagInventoryEvent needs epc or epcHex' : EPC_FAILURE_MESSAGES[epc.reason];
-      result.rejected.push({ index, message: reason });
+      rejectPart(result, index, reason);
       return;
     }
     result.reads.push({

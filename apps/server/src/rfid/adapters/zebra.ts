@@ -1,7 +1,14 @@
 import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
 import { z } from 'zod';
 import { parseJsonStream } from './json-stream.ts';
-import { emptyResult, readerTimestamp, type TAdapterContext, type TAdapterResult } from './types.ts';
+import {
+  emptyResult,
+  readerTimestamp,
+  rejectPart,
+  type TAdapterContext,
+  type TAdapterResult,
+  timestampRejection,
+} from './types.ts';
 
 /**
  * Zebra FX-series readers through the IoT Connector, over HTTP POST or MQTT. A tag data event is
@@ -35,7 +42,7 @@ export function adaptZebraPayload(text: string, context: TAdapterContext): TAdap
   const result = emptyResult();
   parseJsonStream(text).forEach((piece, index) => {
     if (!piece.ok) {
-      result.rejected.push({ index, message: piece.message });
+      rejectPart(result, index, piece.message);
       return;
     }
     const event = piece.value;
@@ -50,21 +57,18 @@ export function adaptZebraPayload(text: string, context: TAdapterContext): TAdap
     }
     const parsed = ZZebraTagDataSchema.safeParse(event);
     if (!parsed.success) {
-      result.rejected.push({ index, message: z.prettifyError(parsed.error) });
+      rejectPart(result, index, () => z.prettifyError(parsed.error));
       return;
     }
     const { data, timestamp } = parsed.data;
     const at = readerTimestamp(timestamp);
     if (at === null) {
-      result.rejected.push({
-        index,
-        message: `timestamp '${timestamp}' is not a timestamp with a time zone`,
-      });
+      rejectPart(result, index, () => timestampRejection(timestamp));
       return;
     }
     const epc = normalizeEpc(data.idHex);
     if (!epc.ok) {
-      result.rejected.push({ index, message: `idHex: ${EPC_FAILURE_MESSAGES[epc.reason]}` });
+      rejectPart(result, index, `idHex: ${EPC_FAILURE_MESSAGES[epc.reason]}`);
       return;
     }
     result.reads.push({
