@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { TRole } from '@loupe/domain/auth/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type TApp } from '../../src/app.ts';
@@ -54,6 +55,8 @@ export async function createTestApp(
     clock?: TTestClock;
     /** The web build to serve; by default none, so API suites never depend on a build. */
     webDistDir?: string;
+    /** Where the app's log goes, every level (tests that read the log); by default no log at all. */
+    logStream?: Writable;
   } = {},
 ): Promise<TTestApp> {
   const database = options.sharedDatabaseUrl
@@ -73,7 +76,8 @@ export async function createTestApp(
   });
   const clock = options.clock ?? createTestClock();
   const webDistDir = options.webDistDir ?? '/nonexistent/loupe-web-dist';
-  const app = await buildApp({ config, database, clock, logger: false, webDistDir });
+  const logger = options.logStream ? { level: 'trace', stream: options.logStream } : false;
+  const app = await buildApp({ config, database, clock, logger, webDistDir });
   let userCounter = 0;
 
   const client = (): TTestClient => {
