@@ -93,6 +93,7 @@ import { RouteRegistry, registerAccessControl } from './plugins/access-control.t
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import { createEventBus } from './realtime/event-bus.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   registerErrorHandler(app, { serveWebApp: () => webAppServed });
   // Before every route is registered, so that its preValidation hook covers them all.
   registerTextGuard(app);
+  registerNoStore(app);
   registerAccessControl(app, {
     authenticate: services.authenticate,
     authenticateReader: services.rfid.authenticateReader,
