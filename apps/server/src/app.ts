@@ -7,6 +7,7 @@ import { LIST_LIMIT_MAX } from '@loupe/domain/api/list';
 import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
+import { AppError } from '@loupe/domain/errors/errors';
 import type { TNotesChange } from '@loupe/domain/notifications/mentions';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -233,7 +234,17 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     authenticateDevice: (request) => services.tv.authenticateDevice(deviceToken(request)),
     routes: services.registeredRoutes,
   });
-  await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
+  await registerCsrf(app, {
+    secureCookies: config.publicUrl.startsWith('https://'),
+    hmacKey: services.signingKey.deriveKey('csrf'),
+    allowedOrigins: [config.publicUrl, ...config.CORS_ORIGINS],
+    // A bearer that does not check out (expired, revoked) makes a signed-out request; anything else fails it.
+    identify: (request) =>
+      services.authenticate(request).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      }),
+  });
   await registerApiDocs(app, { companyName: config.COMPANY_NAME });
   webAppServed = await registerWebApp(app, { distDir: webDistDir });
 

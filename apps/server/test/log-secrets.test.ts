@@ -31,12 +31,21 @@ function browser(app: TApp) {
   return {
     set idToken(token: string) {
       idToken = token;
+      csrf = ''; // a token is made for one session (issue 34 §7)
     },
     async request(method: string, url: string, body?: unknown): Promise<LightMyRequestResponse> {
       if (method !== 'GET' && csrf === '') {
-        const answer = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' });
+        const answer = await app.inject({
+          method: 'GET',
+          url: '/api/auth/csrf-token',
+          headers: {
+            ...(cookie ? { cookie } : {}),
+            ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+          },
+        });
         const setCookie = answer.headers['set-cookie'];
-        cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
+        if (setCookie)
+          cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
         csrf = (answer.json() as { token: string }).token;
       }
       const headers: Record<string, string> = {};

@@ -83,14 +83,24 @@ export async function createTestApp(
   const client = (): TTestClient => {
     let cookie: string | null = null;
     let csrfToken: string | null = null;
+    // A token is made for the bearer's session: another id token needs another one, as in the web client.
+    let csrfTokenFor: string | null = null;
     const self: TTestClient = {
       idToken: null,
       async request(method, url, input = {}) {
         const mutating = !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
-        if (mutating && !input.withoutCsrf && csrfToken === null) {
-          const response = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' });
+        if (mutating && !input.withoutCsrf && (csrfToken === null || csrfTokenFor !== self.idToken)) {
+          const response = await app.inject({
+            method: 'GET',
+            url: '/api/auth/csrf-token',
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              ...(self.idToken ? { authorization: `Bearer ${self.idToken}` } : {}),
+            },
+          });
           cookie = cookieOf(response) ?? cookie;
           csrfToken = (response.json() as { token: string }).token;
+          csrfTokenFor = self.idToken;
         }
         const headers: Record<string, string> = { ...input.headers };
         if (cookie) headers.cookie = cookie;
