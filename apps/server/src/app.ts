@@ -17,6 +17,7 @@ import type { TConfig } from './config.ts';
 import type { TDatabaseHandle } from './db/client.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
+import { createOutboundGuard, type TLookup } from './lib/outbound-url.ts';
 import { createSecretBox, secretFrom } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
@@ -109,6 +110,11 @@ export type TAppOptions = {
   readonly webDistDir?: string;
   /** Fastify's logger option; tests pass false. */
   readonly logger?: FastifyServerOptions['logger'];
+  /**
+   * The resolver the outbound guard asks (lib/outbound-url.ts); the system's by default. Tests pass one that
+   * answers like a DNS server would, to show a name resolving to a private address is refused at send time.
+   */
+  readonly outboundLookup?: TLookup;
 };
 
 export type TApp = FastifyInstance & { readonly loupe: TServices; readonly realtime: TRealtime };
@@ -360,7 +366,17 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const sessions = createSessionsRepository(db);
   const audit = createAuditRepository(db);
   const settings = createSettingsRepository(db);
-  const mailer = createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log });
+  // Every request to an address someone configured (SMS, AI, SMTP, S3) goes through this one guard.
+  const outbound = createOutboundGuard(options.outboundLookup ? { lookup: options.outboundLookup } : {});
+  app.addHook('onClose', async () => outbound.close());
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    logger: app.log,
+    outbound,
+    allowPrivateNetwork: config.SMTP_ALLOW_PRIVATE_NETWORK,
+  });
   const securitySettings = () => settings.read('security', ZSecuritySettingsSchema, securityDefaults(config));
 
   const localIssuer = `${config.publicUrl}/api/idp`;
@@ -531,7 +547,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const storage = createImageStorage({
     dataDir: config.DATA_DIR,
     logger: app.log,
-    store: fileStoreFrom(config),
+    store: fileStoreFrom(config, outbound),
   });
   const staleUploads = await storage.sweepStaging();
   if (staleUploads > 0) app.log.info({ staleUploads }, 'removed uploads a restart cut short');
@@ -651,6 +667,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     mailer,
     publicLinks,
     logger: app.log,
+    outbound,
   });
   // Job events (created, status changes, planned trips offsite) become customer messages.
   customerMessages.followJobs();
@@ -707,6 +724,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     settings,
     audit,
     logger: app.log,
+    outbound,
   });
 
   return {

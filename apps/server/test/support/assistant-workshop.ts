@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { TRole } from '@loupe/domain/auth/roles';
+import type { TLookup } from '../../src/lib/outbound-url.ts';
 import { LoupeClient } from '../../workshop/loupe-client.ts';
 import { seededRandom } from '../../workshop/random.ts';
 import { assignDemoWork, seedWorkshop, type TWorkshop } from '../../workshop/seed-workshop.ts';
@@ -32,10 +33,14 @@ export type TAssistantWorkshop = {
 };
 
 export async function createAssistantWorkshop(
-  options: { env?: Record<string, string>; orders?: number; repairs?: number } = {},
+  options: { env?: Record<string, string>; orders?: number; repairs?: number; outboundLookup?: TLookup } = {},
 ): Promise<TAssistantWorkshop> {
   const clock = createTestClock(ASSISTANT_WORKSHOP_NOW);
-  const t = await createTestApp({ clock, ...(options.env ? { env: options.env } : {}) });
+  const t = await createTestApp({
+    clock,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.outboundLookup ? { outboundLookup: options.outboundLookup } : {}),
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const clients = {} as Record<TRole, TTestClient>;

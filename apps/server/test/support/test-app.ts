@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type TApp } from '../../src/app.ts';
 import { loadConfig, type TConfig } from '../../src/config.ts';
 import { openDatabase, type TDatabaseHandle } from '../../src/db/client.ts';
+import type { TLookup } from '../../src/lib/outbound-url.ts';
 import { hashPassword } from '../../src/modules/users/password.ts';
 import type { TUserRow } from '../../src/modules/users/repository.ts';
 import { openTestDatabase, type TTestDatabaseKind } from './databases.ts';
@@ -57,6 +58,8 @@ export async function createTestApp(
     webDistDir?: string;
     /** Where the app's log goes, every level (tests that read the log); by default no log at all. */
     logStream?: Writable;
+    /** The outbound guard's resolver (buildApp's outboundLookup): names of the test's own servers. */
+    outboundLookup?: TLookup;
   } = {},
 ): Promise<TTestApp> {
   const database = options.sharedDatabaseUrl
@@ -77,7 +80,14 @@ export async function createTestApp(
   const clock = options.clock ?? createTestClock();
   const webDistDir = options.webDistDir ?? '/nonexistent/loupe-web-dist';
   const logger = options.logStream ? { level: 'trace', stream: options.logStream } : false;
-  const app = await buildApp({ config, database, clock, logger, webDistDir });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger,
+    webDistDir,
+    ...(options.outboundLookup ? { outboundLookup: options.outboundLookup } : {}),
+  });
   let userCounter = 0;
 
   const client = (): TTestClient => {
