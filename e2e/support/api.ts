@@ -31,11 +31,15 @@ export class LoupeApi {
     const body = (await response.json()) as { AuthenticationResult?: { IdToken: string } };
     if (!body.AuthenticationResult) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
     this.#idToken = body.AuthenticationResult.IdToken;
+    this.#csrf = null;
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
     if (method !== 'GET' && !this.#csrf) {
-      const response = await fetch(`${this.baseUrl}/api/auth/csrf-token`);
+      // A token is made for the bearer's session (issue 34 §7): asked for with it.
+      const response = await fetch(`${this.baseUrl}/api/auth/csrf-token`, {
+        headers: this.#idToken ? { authorization: `Bearer ${this.#idToken}` } : {},
+      });
       this.#cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? null;
       this.#csrf = ((await response.json()) as { token: string }).token;
     }

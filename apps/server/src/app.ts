@@ -7,6 +7,7 @@ import { LIST_LIMIT_MAX } from '@loupe/domain/api/list';
 import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
+import { AppError } from '@loupe/domain/errors/errors';
 import { isOpenStatus } from '@loupe/domain/jobs/job-state';
 import type { TNotesChange } from '@loupe/domain/notifications/mentions';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
@@ -19,6 +20,7 @@ import type { TDatabase, TDatabaseHandle } from './db/client.ts';
 import { createJobReadModel } from './job-read-model.ts';
 import { systemClock, type TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
+import { createOutboundGuard, type TLookup } from './lib/outbound-url.ts';
 import { createSecretBox, secretFrom } from './lib/secret-box.ts';
 import { createAlertsRepository } from './modules/alerts/repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/routes.ts';
@@ -98,6 +100,7 @@ import { RouteRegistry, registerAccessControl } from './plugins/access-control.t
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
 import { createEventBus } from './realtime/event-bus.ts';
@@ -112,6 +115,11 @@ export type TAppOptions = {
   readonly webDistDir?: string;
   /** Fastify's logger option; tests pass false. */
   readonly logger?: FastifyServerOptions['logger'];
+  /**
+   * The resolver the outbound guard asks (lib/outbound-url.ts); the system's by default. Tests pass one that
+   * answers like a DNS server would, to show a name resolving to a private address is refused at send time.
+   */
+  readonly outboundLookup?: TLookup;
 };
 
 export type TApp = FastifyInstance & { readonly loupe: TServices; readonly realtime: TRealtime };
@@ -230,13 +238,24 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   registerErrorHandler(app, { serveWebApp: () => webAppServed });
   // Before every route is registered, so that its preValidation hook covers them all.
   registerTextGuard(app);
+  registerNoStore(app);
   registerAccessControl(app, {
     authenticate: services.authenticate,
     authenticateReader: services.rfid.authenticateReader,
     authenticateDevice: (request) => services.tv.authenticateDevice(deviceToken(request)),
     routes: services.registeredRoutes,
   });
-  await registerCsrf(app, { secureCookies: config.publicUrl.startsWith('https://') });
+  await registerCsrf(app, {
+    secureCookies: config.publicUrl.startsWith('https://'),
+    hmacKey: services.signingKey.deriveKey('csrf'),
+    allowedOrigins: [config.publicUrl, ...config.CORS_ORIGINS],
+    // A bearer that does not check out (expired, revoked) makes a signed-out request; anything else fails it.
+    identify: (request) =>
+      services.authenticate(request).catch((error: unknown) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      }),
+  });
   await registerApiDocs(app, { companyName: config.COMPANY_NAME });
   webAppServed = await registerWebApp(app, { distDir: webDistDir });
 
@@ -343,7 +362,17 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const sessions = createSessionsRepository(db);
   const audit = createAuditRepository(db);
   const settings = createSettingsRepository(db);
-  const mailer = createMailer({ db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log });
+  // Every request to an address someone configured (SMS, AI, SMTP, S3) goes through this one guard.
+  const outbound = createOutboundGuard(options.outboundLookup ? { lookup: options.outboundLookup } : {});
+  app.addHook('onClose', async () => outbound.close());
+  const mailer = createMailer({
+    db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    logger: app.log,
+    outbound,
+    allowPrivateNetwork: config.SMTP_ALLOW_PRIVATE_NETWORK,
+  });
   const securitySettings = () => settings.read('security', ZSecuritySettingsSchema, securityDefaults(config));
 
   const localIssuer = `${config.publicUrl}/api/idp`;
@@ -520,7 +549,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   const storage = createImageStorage({
     dataDir: config.DATA_DIR,
     logger: app.log,
-    store: fileStoreFrom(config),
+    store: fileStoreFrom(config, outbound),
   });
   const staleUploads = await storage.sweepStaging();
   if (staleUploads > 0) app.log.info({ staleUploads }, 'removed uploads a restart cut short');
@@ -657,6 +686,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     mailer,
     publicLinks,
     logger: app.log,
+    outbound,
   });
   // Job events (created, status changes, planned trips offsite) become customer messages.
   customerMessages.followJobs();
@@ -713,6 +743,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     settings,
     audit,
     logger: app.log,
+    outbound,
   });
 
   return {

@@ -57,6 +57,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  // Issue 34 §2: the outbound servers set here pass spec §5's URL check unless their own opt-in allows the LAN.
+  it.each([
+    [{ SMTP_URL: 'smtp://u:p@127.0.0.1:2525' }, /^SMTP_URL: .*SMTP_ALLOW_PRIVATE_NETWORK=true/],
+    [{ SMTP_URL: 'smtps://localhost:465' }, /^SMTP_URL: /],
+    [{ SMTP_URL: 'smtp://192.168.1.20:25' }, /^SMTP_URL: /],
+    [
+      { STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://10.0.0.5:9000' },
+      /^S3_ENDPOINT: .*S3_ALLOW_PRIVATE_NETWORK=true/,
+    ],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://localhost:9000' }, /^S3_ENDPOINT: /],
+  ])('refuses a private outbound server without its opt-in: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('takes a private outbound server with its opt-in, and a public one without', () => {
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', SMTP_ALLOW_PRIVATE_NETWORK: 'true' }).SMTP_URL,
+    ).toBe('smtp://127.0.0.1:2525');
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.mail.example:465' }).SMTP_ALLOW_PRIVATE_NETWORK).toBe(
+      false,
+    );
+    const s3 = { STORAGE_DRIVER: 's3', S3_BUCKET: 'b' };
+    expect(
+      loadConfig({ ...s3, S3_ENDPOINT: 'http://10.0.0.5:9000', S3_ALLOW_PRIVATE_NETWORK: 'true' })
+        .S3_ENDPOINT,
+    ).toBe('http://10.0.0.5:9000');
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://r2.example.com' }).S3_ALLOW_PRIVATE_NETWORK).toBe(false);
+  });
+
   it('never echoes a secret value in its error', () => {
     const attempt = () => loadConfig({ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' });
     expect(attempt).toThrow(/^ADMIN_PASSWORD: /);

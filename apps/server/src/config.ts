@@ -1,4 +1,5 @@
 import { SECURITY_DEFAULTS, SECURITY_LIMITS } from '@loupe/domain/settings/security-settings';
+import { isSafeExternalUrl } from '@loupe/domain/validation/url';
 import { z } from 'zod';
 
 /**
@@ -82,6 +83,10 @@ export const CONFIG_VARIABLES = {
   SMTP_URL: {
     schema: z.url({ protocol: /^smtps?$/ }).optional(),
     doc: 'smtp(s)://user:pass@host:port. Absent: mail waits in the outbox table for admins (the log only says one is waiting), and the first account is verified at once.',
+  },
+  SMTP_ALLOW_PRIVATE_NETWORK: {
+    schema: booleanString.default(false),
+    doc: 'Allow SMTP_URL to be a mail server on your own network (localhost, an IP, 10., 172., 192.168., or a name resolving to a private address). Off: only public servers, checked when connecting.',
   },
   MAIL_FROM: { schema: z.string().min(3).default('Loupe <loupe@localhost>'), doc: 'Sender of mails.' },
   ADMIN_EMAIL: {
@@ -172,6 +177,10 @@ export const CONFIG_VARIABLES = {
     schema: z.url({ protocol: /^https?$/ }).optional(),
     doc: 'STORAGE_DRIVER=s3: the service URL (MinIO, R2…). Absent: AWS S3 in S3_REGION.',
   },
+  S3_ALLOW_PRIVATE_NETWORK: {
+    schema: booleanString.default(false),
+    doc: 'STORAGE_DRIVER=s3: allow S3_ENDPOINT to be a service on your own network (MinIO on the LAN, localhost, an IP). Off: only public endpoints, checked when connecting.',
+  },
   S3_BUCKET: { schema: z.string().min(1).optional(), doc: 'STORAGE_DRIVER=s3: the bucket (it must exist).' },
   S3_REGION: { schema: z.string().min(1).default('us-east-1'), doc: 'STORAGE_DRIVER=s3: the region.' },
   S3_ACCESS_KEY_ID: {
@@ -191,6 +200,12 @@ export type TConfig = { readonly [K in keyof TVariables]: z.output<TVariables[K]
   /** PUBLIC_URL, or http://localhost:PORT. */
   readonly publicUrl: string;
 };
+
+/** smtp(s)://user:pass@host:port as an http URL of the same host, for the URL check (no credentials kept). */
+function httpUrlOf(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  return `http://${url.host}/`;
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -223,6 +238,22 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): T
   }
   if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
     throw new ConfigError('S3_BUCKET: STORAGE_DRIVER=s3 needs S3_BUCKET');
+  }
+  // Spec §5's URL check for the outbound servers set here, unless their own opt-in allows the LAN (issue 34 §2);
+  // names are checked again, resolved, when connecting (lib/outbound-url.ts).
+  if (
+    config.SMTP_URL &&
+    !config.SMTP_ALLOW_PRIVATE_NETWORK &&
+    !isSafeExternalUrl(httpUrlOf(config.SMTP_URL))
+  ) {
+    throw new ConfigError(
+      'SMTP_URL: a mail server on a private network (localhost, an IP, 10., 172., 192.168.) needs SMTP_ALLOW_PRIVATE_NETWORK=true',
+    );
+  }
+  if (config.S3_ENDPOINT && !config.S3_ALLOW_PRIVATE_NETWORK && !isSafeExternalUrl(config.S3_ENDPOINT)) {
+    throw new ConfigError(
+      'S3_ENDPOINT: a service on a private network (localhost, an IP, 10., 172., 192.168.) needs S3_ALLOW_PRIVATE_NETWORK=true',
+    );
   }
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');

@@ -8,12 +8,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../src/db/schema.ts';
 import { createAssistantWorkshop, type TAssistantWorkshop } from './support/assistant-workshop.ts';
+import { fakeDns } from './support/fake-dns.ts';
 import type { TTestClient } from './support/test-app.ts';
 
 let w: TAssistantWorkshop;
 
 beforeAll(async () => {
-  w = await createAssistantWorkshop({ env: { SECRET_KEY: 'a test secret that is long enough' } });
+  w = await createAssistantWorkshop({
+    env: { SECRET_KEY: 'a test secret that is long enough' },
+    // A model server's public-looking name that a DNS server answers with a private address (rebinding).
+    outboundLookup: fakeDns({ 'llm.provider.test': '127.0.0.1' }),
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -46,6 +51,7 @@ async function ask(client: TTestClient, question: string) {
   return { conversationId, events, message: done.message, answer: done.message.answer };
 }
 
+// The test's model servers listen on 127.0.0.1: on the LAN, which the admin allows.
 const settingsBody = (baseUrl: string, extra: Record<string, unknown> = {}) => ({
   provider: 'openai',
   baseUrl,
@@ -53,6 +59,7 @@ const settingsBody = (baseUrl: string, extra: Record<string, unknown> = {}) => (
   assistantName: 'Gemma',
   tone: 'concise',
   timeoutSeconds: 5,
+  allowPrivateNetwork: true,
   ...extra,
 });
 
@@ -198,6 +205,10 @@ describe('a configured provider (issue 16 §3)', () => {
       data: { provider: 'openai', hasApiKey: true, assistantName: 'Gemma' },
     });
     expect(read.body).not.toContain('sk-very');
+    // The provider's address is an admin's business (issue 34 §5): it may name a machine of the LAN.
+    expect(read.json().data.baseUrl).toBeNull();
+    const adminRead = await w.clients.admin.request('GET', '/api/v1/assistant/settings');
+    expect(adminRead.json().data.baseUrl).toBe('http://127.0.0.1:9/v1');
     const config = await w.t.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toMatchObject({ aiAssistantName: 'Gemma' });
     const refused = await w.clients.manager.request('PUT', '/api/v1/assistant/settings', {
@@ -255,7 +266,11 @@ describe('a configured provider (issue 16 §3)', () => {
     const vendor = openAiServer(() => ({ status: 503, chunks: [] }));
     const baseUrl = await vendor.start();
     try {
-      await w.clients.admin.request('PUT', '/api/v1/assistant/settings', { body: settingsBody(baseUrl) });
+      // A new address with no key: the stored key (entered for another address) is removed, not carried over.
+      const saved = await w.clients.admin.request('PUT', '/api/v1/assistant/settings', {
+        body: settingsBody(baseUrl, { apiKey: null }),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
       const { answer, message } = await ask(w.clients.admin, 'what is at Bench 2?');
       expect(answer?.engine).toBe('built-in');
       expect(answer?.notice).toContain('The AI provider did not answer (the provider answered 503');
@@ -285,6 +300,99 @@ describe('a configured provider (issue 16 §3)', () => {
       await w.clients.admin.request('PUT', '/api/v1/assistant/settings', {
         body: settingsBody('', { provider: 'none', model: '', apiKey: null }),
       });
+    }
+  });
+});
+
+// Issue 34 §2: PUT /assistant/settings with a new baseUrl sent the stored AI key there.
+describe('the AI provider’s address and key (issue 34 §2)', () => {
+  const put = (body: Record<string, unknown>) =>
+    w.clients.admin.request('PUT', '/api/v1/assistant/settings', { body });
+
+  it('asks for the key again when the address or the provider changes, and never sends the stored one elsewhere', async () => {
+    const vendor = openAiServer(() => ({ chunks: [textChunk('OK')] }));
+    const listener = openAiServer(() => ({ chunks: [textChunk('thanks for the key')] }));
+    const [vendorUrl, listenerUrl] = [await vendor.start(), await listener.start()];
+    try {
+      expect((await put(settingsBody(vendorUrl, { apiKey: 'sk-stored-for-the-vendor' }))).statusCode).toBe(
+        200,
+      );
+      for (const [name, body] of [
+        ['a new address', settingsBody(listenerUrl)],
+        ['another provider at the same address', settingsBody(vendorUrl, { provider: 'anthropic' })],
+      ] as const) {
+        const moved = await put(body);
+        expect(moved.statusCode, name).toBe(400);
+        expect(moved.json(), name).toMatchObject({
+          code: 'SECRET_REQUIRED',
+          details: { issues: [{ field: 'body.apiKey' }] },
+        });
+      }
+      // Testing a new address tries no stored key either.
+      const tested = await w.clients.admin.request('POST', '/api/v1/assistant/settings/test', {
+        body: settingsBody(listenerUrl),
+      });
+      expect(tested.json()).toMatchObject({ code: 'SECRET_REQUIRED' });
+      expect(listener.requests).toEqual([]);
+      // The stored settings are untouched, and the key still works where it was entered.
+      expect((await w.clients.admin.request('GET', '/api/v1/assistant/settings')).json().data).toMatchObject({
+        baseUrl: vendorUrl,
+        hasApiKey: true,
+      });
+      const answered = await ask(w.clients.admin, 'Are you there?');
+      expect(answered.answer?.engine).toBe('openai');
+      expect(vendor.requests.at(-1)?.authorization).toBe('Bearer sk-stored-for-the-vendor');
+      // With its own key the new address is taken, and gets that key only.
+      expect((await put(settingsBody(listenerUrl, { apiKey: 'sk-for-the-listener' }))).statusCode).toBe(200);
+      await ask(w.clients.admin, 'Are you there?');
+      expect(listener.requests.map((request) => request.authorization)).toEqual([
+        'Bearer sk-for-the-listener',
+      ]);
+    } finally {
+      await vendor.close();
+      await listener.close();
+      await put(settingsBody('', { provider: 'none', model: '', apiKey: null }));
+    }
+  });
+
+  it.each([
+    ['localhost', 'http://localhost:11434/v1'],
+    ['an IP', 'http://127.0.0.1:11434/v1'],
+    ['a private network', 'http://10.0.0.7/v1'],
+  ])('refuses %s without the on-premises opt-in (URL_NOT_ALLOWED)', async (_name, baseUrl) => {
+    const response = await put(settingsBody(baseUrl, { apiKey: 'sk-x', allowPrivateNetwork: false }));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'URL_NOT_ALLOWED',
+      details: { issues: [{ field: 'body.baseUrl' }] },
+    });
+  });
+
+  it('resolves the name when asking: one that resolves to a private address gets nothing', async () => {
+    const vendor = openAiServer(() => ({ chunks: [textChunk('should not be asked')] }));
+    const port = new URL(await vendor.start()).port;
+    try {
+      const saved = await put(
+        settingsBody(`http://llm.provider.test:${port}/v1`, {
+          apiKey: 'sk-rebound',
+          allowPrivateNetwork: false,
+        }),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { answer } = await ask(w.clients.admin, 'what is at Bench 2?');
+      expect(answer?.engine).toBe('built-in');
+      expect(answer?.notice).toContain('llm.provider.test resolves to 127.0.0.1');
+      expect(vendor.requests).toEqual([]);
+      // The admin's opt-in lets it through to the model server on the LAN.
+      expect(
+        (await put(settingsBody(`http://llm.provider.test:${port}/v1`, { allowPrivateNetwork: true })))
+          .statusCode,
+      ).toBe(200);
+      await ask(w.clients.admin, 'what is at Bench 2?');
+      expect(vendor.requests.map((request) => request.authorization)).toEqual(['Bearer sk-rebound']);
+    } finally {
+      await vendor.close();
+      await put(settingsBody('', { provider: 'none', model: '', apiKey: null }));
     }
   });
 });

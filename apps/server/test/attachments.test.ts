@@ -47,10 +47,10 @@ describe('image file names and downloads', () => {
   });
 
   it('names the download in ASCII and exactly, so a name cannot break the header', () => {
-    expect(contentDisposition('bague "or" émeraude.png')).toBe(
+    expect(contentDisposition('bague "or" émeraude.png', 'image/png')).toBe(
       `inline; filename="bague _or_ _meraude.png"; filename*=UTF-8''bague%20%22or%22%20%C3%A9meraude.png`,
     );
-    expect(contentDisposition("it's (new)*.png")).toBe(
+    expect(contentDisposition("it's (new)*.png", 'image/png')).toBe(
       `inline; filename="it's (new)*.png"; filename*=UTF-8''it%27s%20%28new%29%2A.png`,
     );
   });
@@ -229,10 +229,42 @@ describe.each(TEST_DATABASES)('image uploads on %s', (database) => {
     });
     const disguised = await designer.request('GET', stored[1]?.url ?? '');
     expect(disguised.headers['content-type']).toBe('image/png');
+    // Named after what it is, not what it claimed to be (issue 34 §7).
+    expect(stored[1]?.fileName).toBe('bague d’or é.png');
     expect(disguised.headers['content-disposition']).toBe(
-      `inline; filename="bague d_or _.jpg"; filename*=UTF-8''bague%20d%E2%80%99or%20%C3%A9.jpg`,
+      `inline; filename="bague d_or _.png"; filename*=UTF-8''bague%20d%E2%80%99or%20%C3%A9.png`,
     );
     expect(disguised.rawPayload.equals(PNG_1X1)).toBe(true);
+  });
+
+  it('stores and serves a PNG with HTML after it under a .png name, never .html', async () => {
+    const polyglot = Buffer.concat([PNG_1X1, Buffer.from('<html><script>alert(document.cookie)</script>')]);
+    const response = await upload([{ filename: 'invoice.html', contentType: 'text/html', data: polyglot }]);
+    expect(response.statusCode, response.body).toBe(201);
+    const [image] = response.json().data as { id: string; url: string; fileName: string }[];
+    expect(image?.fileName).toBe('invoice.png');
+    const [row] = await t.database.db
+      .select()
+      .from(attachments)
+      .where(eq(attachments.id, image?.id ?? ''));
+    expect(row).toMatchObject({ fileName: 'invoice.png', contentType: 'image/png' });
+    const served = await designer.request('GET', image?.url ?? '');
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toBe(
+      `inline; filename="invoice.png"; filename*=UTF-8''invoice.png`,
+    );
+    // A row stored before names were mended is served under its type's extension all the same.
+    await t.database.db
+      .update(attachments)
+      .set({ fileName: 'old-upload.html' })
+      .where(eq(attachments.id, image?.id ?? ''));
+    const old = await designer.request('GET', image?.url ?? '');
+    expect(old.headers['content-disposition']).toBe(
+      `inline; filename="old-upload.png"; filename*=UTF-8''old-upload.png`,
+    );
+    const thumb = await designer.request('GET', `${image?.url}?size=thumb`);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['content-disposition']).toContain('filename="old-upload.webp"');
   });
 
   it('refuses an image larger than IMAGE_MAX_BYTES (413) and keeps nothing of the upload', async () => {

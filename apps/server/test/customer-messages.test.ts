@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { settings as settingsTable, trackedItems } from '../src/db/schema.ts';
 import { TEST_DATABASES } from './support/databases.ts';
+import { fakeDns } from './support/fake-dns.ts';
 import { startSmtpServer } from './support/smtp-server.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 
@@ -72,8 +73,11 @@ describe.each(TEST_DATABASES)('customer messages on %s', (database) => {
       env: {
         SECRET_KEY,
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        SMTP_ALLOW_PRIVATE_NETWORK: 'true',
         MAIL_FROM: 'Atelier <shop@atelier.test>',
       },
+      // A provider's public-looking name that a DNS server answers with a private address (rebinding).
+      outboundLookup: fakeDns({ 'sms.provider.test': '127.0.0.1' }),
     });
     admin = (await t.clientAs('admin')).client;
     const general = await admin.request('PUT', '/api/v1/settings/general', {
@@ -102,11 +106,13 @@ describe.each(TEST_DATABASES)('customer messages on %s', (database) => {
     return response;
   }
 
+  // The test's provider listens on 127.0.0.1: an on-premises gateway, which the admin allows.
   const smsSettings = () => ({
     accountSid: ACCOUNT_SID,
     fromNumber: FROM,
     baseUrl: sms.baseUrl,
     authToken: AUTH_TOKEN,
+    allowPrivateNetwork: true,
   });
 
   async function createCustomer(body: Record<string, unknown>) {
@@ -285,6 +291,7 @@ describe.each(TEST_DATABASES)('customer messages on %s', (database) => {
       fromNumber: FROM,
       baseUrl: sms.baseUrl,
       isAuthTokenSet: true,
+      allowPrivateNetwork: true,
     });
     const [row] = await t.database.db
       .select()
@@ -303,6 +310,136 @@ describe.each(TEST_DATABASES)('customer messages on %s', (database) => {
       body: { sms: { authToken: null } },
     });
     expect(cleared.json().data.sms.isAuthTokenSet).toBe(false);
+  });
+
+  // Issue 34 §2: a manager changed only sms.baseUrl to a listener of theirs, and the stored token went there.
+  describe('the SMS provider (issue 34 §2)', () => {
+    let listener: Awaited<ReturnType<typeof startSmsProvider>>;
+    beforeAll(async () => {
+      listener = await startSmsProvider();
+    });
+    afterAll(() => listener.close());
+
+    const smsCustomer = async (name: string, phone: string) =>
+      createCustomer({ name, phone, contactPreferences: ['sms'] });
+    const put = (client: TTestClient, body: Record<string, unknown>) =>
+      client.request('PUT', '/api/v1/settings/customer-messages', { body });
+    const storedSms = async () =>
+      (await admin.request('GET', '/api/v1/settings/customer-messages')).json().data.sms as {
+        baseUrl: string;
+        isAuthTokenSet: boolean;
+      };
+    const tokensSeenBy = (server: { requests: TSmsRequest[] }) =>
+      server.requests.map((request) => request.authorization ?? '').join(' ');
+
+    it('is an admin’s to change: a manager keeps the templates and sending, not the provider', async () => {
+      await configure({ sendMode: 'automatic', sms: smsSettings() });
+      const { client: manager } = await t.clientAs('manager');
+      const refused = await put(manager, { sms: { baseUrl: listener.baseUrl } });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        details: { issues: [{ field: 'body.sms' }] },
+      });
+      for (const sms of [
+        { authToken: 'a-token-of-the-manager' },
+        { allowPrivateNetwork: true },
+        { accountSid: 'AC1' },
+      ]) {
+        expect((await put(manager, { sms })).statusCode).toBe(403);
+      }
+      expect((await put(manager, { stillWaitingDays: 21, sendMode: 'automatic' })).statusCode).toBe(200);
+      expect((await storedSms()).baseUrl).toBe(sms.baseUrl);
+    });
+
+    it('asks for the token again when the address changes, and never sends the stored one elsewhere', async () => {
+      await configure({ sendMode: 'automatic', sms: smsSettings() });
+      const moved = await put(admin, { sms: { baseUrl: listener.baseUrl } });
+      expect(moved.statusCode, moved.body).toBe(400);
+      expect(moved.json()).toMatchObject({
+        code: 'SECRET_REQUIRED',
+        details: { issues: [{ field: 'body.sms.authToken' }] },
+      });
+      expect(await storedSms()).toMatchObject({ baseUrl: sms.baseUrl, isAuthTokenSet: true });
+      // The same address spelled with a trailing slash is the same address.
+      expect((await put(admin, { sms: { baseUrl: `${sms.baseUrl}/` } })).statusCode).toBe(200);
+
+      const order = await createOrder(await smsCustomer('Ada Byron', '+1 555 010 7001'));
+      await t.app.loupe.customerMessages.sweep();
+      expect((await outboxFor(order.id))[0]).toMatchObject({ status: 'sent' });
+
+      // With the token of the new address, it goes there: that token, never the stored one.
+      expect(
+        (await put(admin, { sms: { baseUrl: listener.baseUrl, authToken: 'the-listeners-own-token' } }))
+          .statusCode,
+      ).toBe(200);
+      const next = await createOrder(await smsCustomer('Ada King', '+1 555 010 7002'));
+      await t.app.loupe.customerMessages.sweep();
+      expect((await outboxFor(next.id))[0]).toMatchObject({ status: 'sent' });
+      expect(tokensSeenBy(listener)).toContain(
+        Buffer.from(`${ACCOUNT_SID}:the-listeners-own-token`).toString('base64'),
+      );
+      expect(tokensSeenBy(listener)).not.toContain(
+        Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64'),
+      );
+    });
+
+    it('sends nothing when the stored address moved without the form (the token is sealed for its address)', async () => {
+      await configure({ sendMode: 'automatic', sms: smsSettings() });
+      const [row] = await t.database.db
+        .select()
+        .from(settingsTable)
+        .where(eq(settingsTable.key, 'customer-messages'));
+      const value = row?.value as { sms: Record<string, unknown> };
+      await t.database.db
+        .update(settingsTable)
+        .set({ value: { ...value, sms: { ...value.sms, baseUrl: listener.baseUrl } } })
+        .where(eq(settingsTable.key, 'customer-messages'));
+      const before = listener.requests.length;
+      const order = await createOrder(await smsCustomer('Moved Behind', '+1 555 010 7003'));
+      await t.app.loupe.customerMessages.sweep();
+      expect(listener.requests.length).toBe(before);
+      expect((await outboxFor(order.id))[0]?.lastError).toContain('entered for another address');
+    });
+
+    it.each([
+      ['localhost', 'http://localhost:8080'],
+      ['an IP', 'http://127.0.0.1:8080'],
+      ['a private network', 'https://192.168.1.20'],
+      ['another scheme', 'ftp://sms.example.com'],
+    ])('refuses %s without the on-premises opt-in (URL_NOT_ALLOWED)', async (_name, baseUrl) => {
+      const response = await put(admin, {
+        sms: { baseUrl, authToken: 'a-token-for-it', allowPrivateNetwork: false },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(['URL_NOT_ALLOWED', 'VALIDATION_FAILED']).toContain(response.json().code);
+      expect(response.json().details.issues[0].field).toBe('body.sms.baseUrl');
+    });
+
+    it('resolves the name when sending: one that resolves to a private address gets nothing', async () => {
+      const port = new URL(sms.baseUrl).port;
+      await configure({
+        sendMode: 'automatic',
+        sms: {
+          ...smsSettings(),
+          baseUrl: `http://sms.provider.test:${port}`,
+          authToken: AUTH_TOKEN,
+          allowPrivateNetwork: false,
+        },
+      });
+      const to = (request: TSmsRequest) => request.form.get('To');
+      const order = await createOrder(await smsCustomer('Rebound', '+1 555 010 7004'));
+      await t.app.loupe.customerMessages.sweep();
+      expect(sms.requests.filter((request) => to(request) === '+15550107004')).toEqual([]);
+      const [message] = await outboxFor(order.id);
+      expect(message).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(message?.lastError).toContain('sms.provider.test resolves to 127.0.0.1');
+      // The admin's opt-in lets it through to the gateway on the LAN.
+      await configure({ sms: { allowPrivateNetwork: true } });
+      t.clock.advance(60_000);
+      await t.app.loupe.customerMessages.sweep();
+      expect(sms.requests.filter((request) => to(request) === '+15550107004')).toHaveLength(1);
+    });
   });
 
   it('refuses a template with a placeholder Loupe does not know', async () => {

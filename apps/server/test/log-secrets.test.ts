@@ -6,7 +6,9 @@ import { buildApp, type TApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';
 import { callIdp } from './support/idp-client.ts';
+import { createTestApp } from './support/test-app.ts';
 import { createTestClock } from './support/test-clock.ts';
+import { multipartBody, PNG_1X1, tempDataDir } from './support/uploads.ts';
 
 /**
  * Issue 20 §3: the log of a realistic run — the first account, a colleague's password reset, a self-registered
@@ -29,12 +31,21 @@ function browser(app: TApp) {
   return {
     set idToken(token: string) {
       idToken = token;
+      csrf = ''; // a token is made for one session (issue 34 §7)
     },
     async request(method: string, url: string, body?: unknown): Promise<LightMyRequestResponse> {
       if (method !== 'GET' && csrf === '') {
-        const answer = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' });
+        const answer = await app.inject({
+          method: 'GET',
+          url: '/api/auth/csrf-token',
+          headers: {
+            ...(cookie ? { cookie } : {}),
+            ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+          },
+        });
         const setCookie = answer.headers['set-cookie'];
-        cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
+        if (setCookie)
+          cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
         csrf = (answer.json() as { token: string }).token;
       }
       const headers: Record<string, string> = {};
@@ -214,6 +225,123 @@ describe.each(TEST_DATABASES)('the log of a realistic run on %s', (kind) => {
     } finally {
       await app.close();
       await database.close();
+    }
+  });
+});
+
+/**
+ * Issue 34 §4: a customer's tracking link and design-approval link are capabilities — whoever reads one in
+ * the log could open the page or approve the design. Every request line of the public pages and API routes,
+ * and every query string, stays out of the log.
+ */
+describe.each(TEST_DATABASES)('the log of public links on %s', (database) => {
+  it('holds no capability token and no query-string secret', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const dataDir = await tempDataDir();
+    const t = await createTestApp({
+      database,
+      env: { DATA_DIR: dataDir.dir, SECRET_KEY: 'test-secret-key-of-at-least-32-characters!' },
+      logStream,
+    });
+    try {
+      const ok = (response: LightMyRequestResponse, status = 200) => {
+        expect(response.statusCode, response.body).toBe(status);
+        return response.json().data;
+      };
+      const admin = (await t.clientAs('admin')).client;
+      const sales = (await t.clientAs('salesperson')).client;
+      const signedInDesigner = await t.clientAs('designer');
+      const designer = signedInDesigner.client;
+      const customer = ok(
+        await admin.request('POST', '/api/v1/customers', {
+          body: { name: 'Grace Hopper', phone: '+1 555 010 2030' },
+        }),
+        201,
+      );
+      const order = ok(
+        await sales.request('POST', '/api/v1/orders', {
+          body: { customerId: customer.id, description: 'Custom ring', promisedDate: '2031-06-15' },
+        }),
+        201,
+      );
+      const tracking = ok(await sales.request('POST', `/api/v1/orders/${order.id}/tracking-link`));
+      const request = ok(
+        await sales.request('POST', '/api/v1/design-requests', {
+          body: { orderId: order.id, brief: 'Oval sapphire', designerId: signedInDesigner.user.id },
+        }),
+        201,
+      );
+      const revision = ok(
+        await designer.request('POST', `/api/v1/design-requests/${request.id}/revisions`, { body: {} }),
+        201,
+      );
+      const [file] = ok(
+        await designer.request(
+          'POST',
+          `/api/v1/design-requests/${request.id}/revisions/${revision.id}/files`,
+          multipartBody([{ filename: 'render.png', contentType: 'image/png', data: PNG_1X1 }]),
+        ),
+        201,
+      );
+      const approval = ok(
+        await designer.request(
+          'POST',
+          `/api/v1/design-requests/${request.id}/revisions/${revision.id}/approval-link`,
+        ),
+      );
+      const tokens = [tracking.token as string, approval.token as string];
+      for (const token of tokens) expect(token.length).toBeGreaterThan(20);
+
+      const customerBrowser = t.client();
+      const visits: [string, string, number][] = [
+        ['GET', `/t/${tracking.token}`, 404],
+        ['GET', `/design-approval/${approval.token}`, 404],
+        ['GET', `/api/v1/public/tracking/${tracking.token}`, 200],
+        ['GET', `/api/v1/public/design-approvals/${approval.token}`, 200],
+        ['GET', `/api/v1/public/design-approvals/${approval.token}/files/${file.id}`, 200],
+        ['GET', `/api/v1/public/design-approvals/${approval.token}/no-such-thing`, 404],
+        ['POST', `/api/v1/public/design-approvals/${approval.token}/decision`, 200],
+      ];
+      for (const [method, url, status] of visits) {
+        const response = await customerBrowser.request(method, url, {
+          ...(method === 'POST' ? { body: { decision: 'approved' } } : {}),
+        });
+        expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+      }
+      // Secrets some clients put in query strings: none of their values may reach the log.
+      const querySecrets = {
+        token: 'query-token-value-1',
+        code: '493817',
+        key: 'query-key-value-3',
+        secret: 'query-secret-value-4',
+        password: 'query-password-value-5',
+        signature: 'query-signature-value-6',
+      };
+      const query = new URLSearchParams(querySecrets).toString();
+      expect((await admin.request('GET', `/api/v1/orders?${query}`)).statusCode).toBe(200);
+      expect((await customerBrowser.request('GET', `/t/${tracking.token}?${query}`)).statusCode).toBe(404);
+
+      const log = lines.join('');
+      // The lines are there, with the routes named and the tokens out.
+      expect(log).toContain('"/api/v1/public/tracking/[token]"');
+      expect(log).toContain(`"/api/v1/public/design-approvals/[token]/files/${file.id}"`);
+      expect(log).toContain('"/api/v1/public/design-approvals/[token]/decision"');
+      expect(log).toContain('"/t/[token]"');
+      expect(log).toContain('"/design-approval/[token]"');
+      expect(log).toContain('No route for GET /api/v1/public/design-approvals/[token]/no-such-thing.');
+      for (const token of tokens) expect(log, `the log contains the token ${token}`).not.toContain(token);
+      for (const value of Object.values(querySecrets)) {
+        expect(log, `the log contains ${value}`).not.toContain(value);
+      }
+    } finally {
+      await t.close();
+      await dataDir.cleanup();
     }
   });
 });

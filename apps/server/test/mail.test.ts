@@ -1,6 +1,7 @@
 import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASES } from './support/databases.ts';
+import { fakeDns } from './support/fake-dns.ts';
 import { startSmtpServer } from './support/smtp-server.ts';
 import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
 
@@ -39,7 +40,11 @@ describe.each(TEST_DATABASES)('mail delivery on %s', (database) => {
       smtp = await startSmtpServer();
       t = await createTestApp({
         database,
-        env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Loupe <noreply@loupe.test>' },
+        env: {
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          SMTP_ALLOW_PRIVATE_NETWORK: 'true',
+          MAIL_FROM: 'Loupe <noreply@loupe.test>',
+        },
       });
     });
     afterAll(async () => {
@@ -75,7 +80,10 @@ describe.each(TEST_DATABASES)('mail delivery on %s', (database) => {
   describe('through an unreachable SMTP server', () => {
     let t: TTestApp;
     beforeAll(async () => {
-      t = await createTestApp({ database, env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } });
+      t = await createTestApp({
+        database,
+        env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, SMTP_ALLOW_PRIVATE_NETWORK: 'true' },
+      });
     });
     afterAll(() => t.close());
 
@@ -92,5 +100,50 @@ describe.each(TEST_DATABASES)('mail delivery on %s', (database) => {
       // An operator can still read the code from the outbox.
       expect(row.text).toMatch(/\b\d{6}\b/);
     });
+  });
+
+  // Issue 34 §2: SMTP_URL passes the URL check when loaded (config.test.ts), and its name is resolved and
+  // checked again when connecting: a public-looking name that resolves to a private address is refused.
+  describe.each([
+    ['without SMTP_ALLOW_PRIVATE_NETWORK', false],
+    ['with SMTP_ALLOW_PRIVATE_NETWORK', true],
+  ] as const)('through a server whose name resolves to 127.0.0.1, %s', (_name, allowed) => {
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+    let t: TTestApp;
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+      t = await createTestApp({
+        database,
+        env: {
+          SMTP_URL: `smtp://mail.provider.test:${smtp.port}`,
+          SMTP_ALLOW_PRIVATE_NETWORK: String(allowed),
+        },
+        outboundLookup: fakeDns({ 'mail.provider.test': '127.0.0.1' }),
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+      await smtp.close();
+    });
+
+    it(
+      allowed ? 'delivers: the admin allowed the LAN' : 'refuses to connect and says why in the outbox',
+      async () => {
+        const email = `rebinding-${allowed}@loupe.test`;
+        expect(
+          (await t.client().request('POST', '/api/v1/auth/register', { body: registration(email) }))
+            .statusCode,
+        ).toBe(201);
+        const row = await outboxRowFor(t, email, (mail) => mail.sentAt !== null || mail.error !== null);
+        if (allowed) {
+          expect(row.error).toBeNull();
+          expect(smtp.received.map((mail) => mail.to)).toEqual([[email]]);
+        } else {
+          expect(row.sentAt).toBeNull();
+          expect(row.error).toContain('mail.provider.test resolves to 127.0.0.1');
+          expect(smtp.received).toEqual([]);
+        }
+      },
+    );
   });
 });

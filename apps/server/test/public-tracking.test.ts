@@ -1,3 +1,4 @@
+import type { TRole } from '@loupe/domain/auth/roles';
 import { ZPublicTrackingSchema } from '@loupe/domain/public-tracking/public-tracking';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,10 +172,57 @@ describe.each(TEST_DATABASES)('public tracking links on %s', (database) => {
     const path = `/api/v1/repairs/${repair.json().data.id}/tracking-link`;
     const designer = (await t.clientAs('designer')).client;
     expect((await designer.request('POST', path)).statusCode).toBe(403);
-    const link = await issueLink(sales, path);
+    const link = await issueLink((await t.clientAs('operator')).client, path);
     const body = (await view(link.token)).json().data;
     expect(body).toMatchObject({ kind: 'repair', stage: 'received' });
     expect(JSON.stringify(body)).not.toContain('9000');
+  });
+
+  // Issue 34 §5: any signed-in role could issue or revoke a customer's link.
+  it("lets the job's editors issue and revoke its link, and whoever sees the job only show it", async () => {
+    const order = await createOrder();
+    const orderPath = `/api/v1/orders/${order.id}/tracking-link`;
+    const repair = await admin.request('POST', '/api/v1/repairs', {
+      body: { customerId, itemDescription: 'Signet ring', repairTypes: ['sizing'], estimateCents: 4_000 },
+    });
+    expect(repair.statusCode, repair.body).toBe(201);
+    const repairPath = `/api/v1/repairs/${repair.json().data.id}/tracking-link`;
+    const as = async (role: TRole) => (await t.clientAs(role)).client;
+    const [designer, qa, operator, production] = [
+      await as('designer'),
+      await as('qa'),
+      await as('operator'),
+      await as('production'),
+    ];
+
+    const orderLink = await issueLink(sales, orderPath);
+    for (const [name, client] of [
+      ['designer', designer],
+      ['qa', qa],
+      ['operator', operator],
+    ] as const) {
+      expect((await client.request('POST', orderPath)).statusCode, name).toBe(403);
+      expect((await client.request('DELETE', orderPath)).statusCode, name).toBe(403);
+      // Showing it (the ticket's QR code) stays open to whoever sees the order.
+      expect((await client.request('GET', orderPath)).json().data.link.token, name).toBe(orderLink.token);
+    }
+    expect((await view(orderLink.token)).statusCode).toBe(200);
+
+    const repairLink = await issueLink(production, repairPath);
+    expect((await sales.request('POST', repairPath)).statusCode).toBe(403);
+    expect((await sales.request('DELETE', repairPath)).statusCode).toBe(403);
+    expect((await sales.request('GET', repairPath)).json().data.link.token).toBe(repairLink.token);
+    expect((await operator.request('DELETE', repairPath)).statusCode).toBe(200);
+    expect((await view(repairLink.token)).statusCode).toBe(404);
+
+    // The service says the same to a caller that got past the routes.
+    const designerUser = await t.createUser({ role: 'designer' });
+    await expect(
+      t.app.loupe.publicLinks.revoke({ id: designerUser.id, role: 'designer' }, 'order', order.id, {
+        ip: '127.0.0.1',
+        correlationId: 'test',
+      }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('limits how often one address may open tracking pages', async () => {

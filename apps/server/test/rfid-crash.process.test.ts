@@ -86,7 +86,10 @@ async function adminApi(baseUrl: string) {
   });
   const { AuthenticationResult } = (await signIn.json()) as { AuthenticationResult?: { IdToken: string } };
   if (!AuthenticationResult) throw new Error(`the bootstrap admin could not sign in (${signIn.status})`);
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf-token`);
+  // The token is made for this session (issue 34 §7): asked for with the bearer.
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf-token`, {
+    headers: { authorization: `Bearer ${AuthenticationResult.IdToken}` },
+  });
   const cookie = (csrf.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const { token } = (await csrf.json()) as { token: string };
   return async <T>(method: string, url: string, body: unknown): Promise<T> => {

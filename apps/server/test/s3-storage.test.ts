@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { LOG_SERIALIZERS } from '../src/lib/log-serializers.ts';
+import { createOutboundGuard } from '../src/lib/outbound-url.ts';
 import { createS3FileStore } from '../src/modules/attachments/file-store.ts';
+import { fakeDns } from './support/fake-dns.ts';
 import { startS3TestServer, type TS3TestServer } from './support/s3-server.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { multipartBody, tempDataDir, uploadedFiles } from './support/uploads.ts';
@@ -30,6 +32,8 @@ describe('STORAGE_DRIVER=s3', () => {
         S3_ACCESS_KEY_ID: 'loupe-test-key',
         S3_SECRET_ACCESS_KEY: 'loupe-test-secret-not-real',
         S3_FORCE_PATH_STYLE: 'true',
+        // The test's bucket listens on 127.0.0.1: on the LAN, as far as the outbound guard can tell.
+        S3_ALLOW_PRIVATE_NETWORK: 'true',
       },
     });
     designer = (await t.clientAs('designer')).client;
@@ -132,6 +136,53 @@ describe('S3 failures in the log', () => {
       expect(logged).not.toContain(secret);
       expect(logged).not.toContain('Signature=');
     } finally {
+      await s3.close();
+    }
+  });
+});
+
+// Issue 34 §2: S3_ENDPOINT passes the URL check when loaded (config.test.ts) and every connection the SDK
+// makes is resolved and checked by the outbound guard.
+describe('S3 through the outbound guard', () => {
+  const put = (store: ReturnType<typeof createS3FileStore>) =>
+    store
+      .put('uploads/22222222-2222-4222-8222-222222222222', Buffer.from('ring'), {
+        sizeBytes: 4,
+        contentType: 'image/png',
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+
+  it.each([
+    [
+      'a name resolving to 127.0.0.1',
+      'files.provider.test',
+      /files\.provider\.test resolves to 127\.0\.0\.1/,
+    ],
+    ['an IP address', '127.0.0.1', /127\.0\.0\.1 is an IP address/],
+  ])('refuses %s without S3_ALLOW_PRIVATE_NETWORK, and reaches it with it', async (_name, host, reason) => {
+    const s3 = await startS3TestServer({ bucket: BUCKET });
+    const guard = createOutboundGuard({ lookup: fakeDns({ 'files.provider.test': '127.0.0.1' }) });
+    try {
+      const storeWith = (allowPrivateNetwork: boolean) =>
+        createS3FileStore({
+          endpoint: s3.endpoint.replace('127.0.0.1', host),
+          bucket: BUCKET,
+          region: 'eu-west-3',
+          accessKeyId: 'loupe-test-key',
+          secretAccessKey: 'loupe-test-secret-not-real',
+          forcePathStyle: true,
+          agents: guard.agents({ allowPrivateNetwork }),
+        });
+      const refused = await put(storeWith(false));
+      expect(String((refused as Error | null)?.message)).toMatch(reason);
+      expect(s3.requests).toEqual([]);
+      expect(await put(storeWith(true))).toBeNull();
+      expect([...s3.objects.keys()]).toEqual([`${BUCKET}/uploads/22222222-2222-4222-8222-222222222222`]);
+    } finally {
+      await guard.close();
       await s3.close();
     }
   });

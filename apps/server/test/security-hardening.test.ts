@@ -92,11 +92,23 @@ function setCookies(response: LightMyRequestResponse): string[] {
  * What a browser sends back after GET /api/auth/csrf-token: of several Set-Cookie headers with one name it
  * keeps the last, and the page reads the token from the body.
  */
-async function browserCsrf(app: TApp): Promise<{ cookie: string; token: string; headerToken: string }> {
-  const response = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' });
-  const last = setCookies(response)
-    .filter((cookie) => cookie.startsWith('loupe-csrf='))
-    .at(-1);
+async function browserCsrf(
+  app: TApp,
+  options: { idToken?: string; cookie?: string } = {},
+): Promise<{ cookie: string; token: string; headerToken: string }> {
+  // The token is made for the bearer's session (issue 34 §7): a signed-in browser asks with its id token.
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/auth/csrf-token',
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.idToken ? { authorization: `Bearer ${options.idToken}` } : {}),
+    },
+  });
+  const last =
+    setCookies(response)
+      .filter((cookie) => cookie.startsWith('loupe-csrf='))
+      .at(-1) ?? options.cookie;
   if (!last) throw new Error('no CSRF cookie');
   return {
     cookie: last.split(';')[0] ?? '',
@@ -540,8 +552,11 @@ describe.each(TEST_DATABASES)('secrets in the log on %s', (kind) => {
     const keep = (tokens: TTokens) => issued.push(tokens.IdToken, tokens.AccessToken, tokens.RefreshToken);
     try {
       const csrf = await browserCsrf(t.app);
-      const post = (url: string, body: unknown, idToken?: string) =>
-        postJson(t.app, url, body, { csrf, headers: idToken ? { authorization: `Bearer ${idToken}` } : {} });
+      const post = async (url: string, body: unknown, idToken?: string) =>
+        postJson(t.app, url, body, {
+          csrf: idToken ? await browserCsrf(t.app, { idToken, cookie: csrf.cookie }) : csrf,
+          headers: idToken ? { authorization: `Bearer ${idToken}` } : {},
+        });
 
       const registered = await post('/api/v1/auth/register', {
         email,

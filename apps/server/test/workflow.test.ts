@@ -352,6 +352,57 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
     expect(assignByProduction.statusCode).toBe(403);
   });
 
+  // Issue 34 §5: salespeople created, reassigned and deleted assignments; anyone who could complete a phase
+  // could also move a job to any other one. docs/security.md's access table says who may do what, and why.
+  it('lets only managers give out, hand over or take back work, and move a job to another phase', async () => {
+    const { order } = await trackedOrder(places.casting);
+    const sales = (await t.clientAs('salesperson')).client;
+    const operator = (await t.clientAs('operator')).client;
+    const worker = await t.clientAs('production');
+    for (const [name, client] of [
+      ['salesperson', sales],
+      ['operator', operator],
+    ] as const) {
+      const assigned = await client.request('POST', '/api/v1/workflow/assignments', {
+        body: { kind: 'order', itemId: order.id, assigneeId: worker.user.id },
+      });
+      expect(assigned.statusCode, name).toBe(403);
+      expect((await client.request('GET', '/api/v1/workflow/people')).statusCode, name).toBe(403);
+    }
+    const created = await manager.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'order', itemId: order.id, assigneeId: worker.user.id },
+    });
+    expect(created.statusCode).toBe(201);
+    const assignment = ZWorkflowAssignmentSchema.parse(data(created));
+    const path = `/api/v1/workflow/assignments/${assignment.id}`;
+    expect((await sales.request('PATCH', path, { body: { assigneeId: worker.user.id } })).statusCode).toBe(
+      403,
+    );
+    expect((await sales.request('DELETE', path)).statusCode).toBe(403);
+    expect(
+      (
+        await sales.request('POST', `${path}/snooze`, {
+          body: { until: '2035-01-01T00:00:00Z', reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    // The worker finishes their own phase, but does not skip the next ones.
+    const skip = await worker.client.request('POST', `/api/v1/workflow/jobs/order/${order.id}/advance`, {
+      body: { to: 'qa' },
+    });
+    expect(skip.statusCode).toBe(403);
+    expect((await card(order.id))?.workflow.phaseKey).toBe('casting');
+    const done = await worker.client.request('POST', `${path}/complete`);
+    expect(done.statusCode).toBe(200);
+    expect((await card(order.id))?.workflow.phaseKey).toBe('bench');
+    const jumped = await manager.request('POST', `/api/v1/workflow/jobs/order/${order.id}/advance`, {
+      body: { to: 'qa' },
+    });
+    expect(jumped.statusCode).toBe(200);
+    expect(ZWorkflowJobSchema.parse(data(jumped)).workflow.phaseKey).toBe('qa');
+  });
+
   it('nudges an overdue assignee once per interval, then the managers too, and not while snoozed', async () => {
     const yesterday = new Date(t.clock().getTime() - 30 * HOUR).toISOString().slice(0, 10);
     const { order } = await trackedOrder(places.polishing, yesterday);

@@ -117,6 +117,11 @@ export class LoupeClient {
       await this.#refresh();
       response = await this.#send(verb, path, body);
     }
+    if (response.status === 403 && (await isCsrfRefusal(response))) {
+      // The token expired (CSRF tokens live two hours): fetch another and try once more, as the web does.
+      this.#csrf = null;
+      response = await this.#send(verb, path, body);
+    }
     const text = await response.text();
     if (!response.ok) throw new LoupeApiError(verb, path, response.status, text);
     return (text ? JSON.parse(text) : undefined) as T;
@@ -140,21 +145,33 @@ export class LoupeClient {
     // A FormData body is multipart: fetch sets its content type with the boundary.
     const isForm = body instanceof FormData;
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
-    return fetch(`${this.baseUrl}/api/v1${path}`, {
+    const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method,
       headers,
       ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
     });
+    // Every answer carries a fresh token for this session (spec §7's x-csrf-token header).
+    const token = response.headers.get('x-csrf-token');
+    if (token && this.#cookie) this.#csrf = token;
+    return response;
   }
 
-  /** One CSRF secret cookie and its token for the client's life; parallel first calls share the fetch. */
+  /**
+   * One CSRF secret cookie for the client's life and a token for its session (asked for with its bearer);
+   * parallel first calls share the fetch.
+   */
   #ensureCsrf(): Promise<void> {
     if (this.#csrf !== null) return Promise.resolve();
     this.#csrfPending ??= (async () => {
-      const response = await fetch(`${this.baseUrl}/api/auth/csrf-token`);
+      const response = await fetch(`${this.baseUrl}/api/auth/csrf-token`, {
+        headers: {
+          authorization: `Bearer ${this.#idToken}`,
+          ...(this.#cookie ? { cookie: this.#cookie } : {}),
+        },
+      });
       const text = await response.text();
       if (!response.ok) throw new LoupeApiError('GET', '/api/auth/csrf-token', response.status, text);
-      this.#cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] || null;
+      this.#cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] || this.#cookie;
       this.#csrf = (JSON.parse(text) as { token: string }).token;
     })().finally(() => {
       this.#csrfPending = null;
@@ -178,5 +195,14 @@ export class LoupeClient {
       this.#refreshing = null;
     });
     return this.#refreshing;
+  }
+}
+
+/** Whether a 403 is the CSRF check's (an expired token), not a permission refusal. */
+async function isCsrfRefusal(response: Response): Promise<boolean> {
+  try {
+    return ((await response.clone().json()) as { code?: unknown }).code === 'CSRF_INVALID';
+  } catch {
+    return false;
   }
 }

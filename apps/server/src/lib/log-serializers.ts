@@ -44,6 +44,30 @@ export function serializeLoggedError(error: unknown, depth = 0): TLoggedError {
   return out;
 }
 
+/**
+ * Paths whose segment after a prefix is a capability (issue 34 §4): whoever holds it opens a customer's
+ * tracking page or approves their design, so the log shows the route, never the token. The web app's pages
+ * (/t/{token}, /design-approval/{token}) and every public API route (/api/v1/public/{area}/{token}/…).
+ */
+const CAPABILITY_PATHS: readonly RegExp[] = [
+  /^(\/t\/)[^/]+/,
+  /^(\/design-approval\/)[^/]+/,
+  /^(\/api\/v1\/public\/[^/]+\/)[^/]+/,
+];
+export const REDACTED_TOKEN = '[token]';
+
+/**
+ * A request path as the log may show it: no query string (search terms are customer data; tokens, codes,
+ * keys and signatures travel there too) and no capability token in the path.
+ */
+export function loggablePath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  for (const pattern of CAPABILITY_PATHS) {
+    if (pattern.test(path)) return path.replace(pattern, `$1${REDACTED_TOKEN}`);
+  }
+  return path;
+}
+
 type TLoggedRequest = {
   readonly method: string;
   readonly url: string;
@@ -54,8 +78,7 @@ type TLoggedRequest = {
 export function serializeLoggedRequest(request: TLoggedRequest) {
   return {
     method: request.method,
-    // The path names the resource; the query string carries search terms.
-    url: request.url.split('?')[0],
+    url: loggablePath(request.url),
     host: request.host,
     remoteAddress: request.ip,
   };

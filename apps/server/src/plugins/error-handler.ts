@@ -1,6 +1,7 @@
 import { AppError, type TApiError } from '@loupe/domain/errors/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { loggablePath } from '../lib/log-serializers.ts';
 import { wantsWebApp } from './web-app.ts';
 
 /**
@@ -16,7 +17,8 @@ export function registerErrorHandler(app: FastifyInstance, options: { serveWebAp
       void reply.header('cache-control', 'no-cache').sendFile('index.html');
       return;
     }
-    const path = request.url.split('?')[0];
+    // The message is logged too: the path as the log may show it (no query, no capability token).
+    const path = loggablePath(request.url);
     sendError(request, reply, new AppError('NOT_FOUND', `No route for ${request.method} ${path}.`));
   });
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { TRole } from '@loupe/domain/auth/roles';
+import type { TLookup } from '../../src/lib/outbound-url.ts';
 import { LoupeClient } from '../../workshop/loupe-client.ts';
 import { seededRandom } from '../../workshop/random.ts';
 import { assignDemoWork, seedWorkshop, type TWorkshop } from '../../workshop/seed-workshop.ts';
@@ -38,6 +39,7 @@ export async function createAssistantWorkshop(
     orders?: number;
     repairs?: number;
     database?: TTestDatabaseKind;
+    outboundLookup?: TLookup;
   } = {},
 ): Promise<TAssistantWorkshop> {
   const clock = createTestClock(ASSISTANT_WORKSHOP_NOW);
@@ -45,6 +47,7 @@ export async function createAssistantWorkshop(
     clock,
     ...(options.env ? { env: options.env } : {}),
     ...(options.database ? { database: options.database } : {}),
+    ...(options.outboundLookup ? { outboundLookup: options.outboundLookup } : {}),
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

@@ -1,8 +1,10 @@
+import type { Writable } from 'node:stream';
 import type { TRole } from '@loupe/domain/auth/roles';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type TApp } from '../../src/app.ts';
 import { loadConfig, type TConfig } from '../../src/config.ts';
 import { openDatabase, type TDatabaseHandle } from '../../src/db/client.ts';
+import type { TLookup } from '../../src/lib/outbound-url.ts';
 import { hashPassword } from '../../src/modules/users/password.ts';
 import type { TUserRow } from '../../src/modules/users/repository.ts';
 import { openTestDatabase, type TTestDatabaseKind } from './databases.ts';
@@ -54,6 +56,10 @@ export async function createTestApp(
     clock?: TTestClock;
     /** The web build to serve; by default none, so API suites never depend on a build. */
     webDistDir?: string;
+    /** Where the app's log goes, every level (tests that read the log); by default no log at all. */
+    logStream?: Writable;
+    /** The outbound guard's resolver (buildApp's outboundLookup): names of the test's own servers. */
+    outboundLookup?: TLookup;
   } = {},
 ): Promise<TTestApp> {
   const database = options.sharedDatabaseUrl
@@ -73,20 +79,38 @@ export async function createTestApp(
   });
   const clock = options.clock ?? createTestClock();
   const webDistDir = options.webDistDir ?? '/nonexistent/loupe-web-dist';
-  const app = await buildApp({ config, database, clock, logger: false, webDistDir });
+  const logger = options.logStream ? { level: 'trace', stream: options.logStream } : false;
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger,
+    webDistDir,
+    ...(options.outboundLookup ? { outboundLookup: options.outboundLookup } : {}),
+  });
   let userCounter = 0;
 
   const client = (): TTestClient => {
     let cookie: string | null = null;
     let csrfToken: string | null = null;
+    // A token is made for the bearer's session: another id token needs another one, as in the web client.
+    let csrfTokenFor: string | null = null;
     const self: TTestClient = {
       idToken: null,
       async request(method, url, input = {}) {
         const mutating = !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
-        if (mutating && !input.withoutCsrf && csrfToken === null) {
-          const response = await app.inject({ method: 'GET', url: '/api/auth/csrf-token' });
+        if (mutating && !input.withoutCsrf && (csrfToken === null || csrfTokenFor !== self.idToken)) {
+          const response = await app.inject({
+            method: 'GET',
+            url: '/api/auth/csrf-token',
+            headers: {
+              ...(cookie ? { cookie } : {}),
+              ...(self.idToken ? { authorization: `Bearer ${self.idToken}` } : {}),
+            },
+          });
           cookie = cookieOf(response) ?? cookie;
           csrfToken = (response.json() as { token: string }).token;
+          csrfTokenFor = self.idToken;
         }
         const headers: Record<string, string> = { ...input.headers };
         if (cookie) headers.cookie = cookie;

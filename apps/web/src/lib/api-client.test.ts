@@ -81,6 +81,46 @@ describe('api client', () => {
     expect(JSON.parse(put?.body ?? '')).toEqual({ firstName: 'Ada' });
   });
 
+  it('asks for the CSRF token with the bearer, whose session the server makes it for', async () => {
+    await client().post('/auth/logout');
+    expect(server.requestsTo('/api/auth/csrf-token')[0]?.headers.authorization).toBe('Bearer id-token');
+    await client({ getIdToken: async () => null }).post('/auth/forgot-password', { email: 'a@b.example' });
+    expect(server.requestsTo('/api/auth/csrf-token')[1]?.headers.authorization).toBeUndefined();
+  });
+
+  it('fetches a fresh CSRF token and sends once more after 403 CSRF_INVALID (another session, expired)', async () => {
+    let tokens = 0;
+    server.setHandler((request, response) => {
+      if (request.path === '/api/auth/csrf-token') {
+        tokens += 1;
+        return sendJson(response, 200, { token: `csrf-${tokens}` });
+      }
+      if (request.headers['x-csrf-token'] === 'csrf-1') {
+        return sendJson(response, 403, { code: 'CSRF_INVALID', message: 'stale', status: 403 });
+      }
+      sendJson(response, 200, { success: true });
+    });
+    await expect(client().put('/auth/profile', { firstName: 'Ada' })).resolves.toEqual({ success: true });
+    const puts = server.requestsTo('/api/v1/auth/profile');
+    expect(puts.map((request) => request.headers['x-csrf-token'])).toEqual(['csrf-1', 'csrf-2']);
+    expect(JSON.parse(puts[1]?.body ?? '')).toEqual({ firstName: 'Ada' });
+  });
+
+  it('does not send again after a 403 that is a permission refusal, or a second CSRF refusal', async () => {
+    server.setHandler((request, response) => {
+      if (request.path === '/api/auth/csrf-token') return sendJson(response, 200, { token: 't' });
+      if (request.path === '/api/v1/users') {
+        return sendJson(response, 403, { code: 'FORBIDDEN', message: 'no', status: 403 });
+      }
+      sendJson(response, 403, { code: 'CSRF_INVALID', message: 'stale', status: 403 });
+    });
+    const api = client();
+    expect((await rejectionOf(api.post('/users', {}))).code).toBe('FORBIDDEN');
+    expect(server.requestsTo('/api/v1/users')).toHaveLength(1);
+    expect((await rejectionOf(api.post('/auth/logout'))).code).toBe('CSRF_INVALID');
+    expect(server.requestsTo('/api/v1/auth/logout')).toHaveLength(2);
+  });
+
   it('retries a 503 after the §9 backoff and returns the later success', async () => {
     let calls = 0;
     server.setHandler((_request, response) => {

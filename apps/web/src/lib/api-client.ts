@@ -119,6 +119,18 @@ function withQuery(path: string, searchParams: TSearchParams | undefined): strin
   return `${relative}${relative.includes('?') ? '&' : '?'}${text}`;
 }
 
+/** Whether a failure is the server's CSRF refusal (403 CSRF_INVALID), which a fresh token mends. */
+async function isCsrfRefusal(error: unknown): Promise<boolean> {
+  if (!isHTTPError(error) || error.response.status !== 403) return false;
+  if (!MUTATING_METHODS.has(error.request.method)) return false;
+  try {
+    const body: unknown = await error.response.clone().json();
+    return typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 'CSRF_INVALID';
+  } catch {
+    return false;
+  }
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const text = await response.text();
@@ -234,9 +246,15 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
     if (csrfToken) return Promise.resolve(csrfToken);
     csrfRequest ??= (async () => {
       try {
+        // The server makes the token for the bearer's session (issue 34 §7), so it is asked for with it.
+        const authorization = await readAuthorization();
         const response = await queuedFetch(csrfTokenUrl, {
           credentials: 'include',
-          headers: { accept: 'application/json', [API_HEADERS.requestedWith]: 'XMLHttpRequest' },
+          headers: {
+            accept: 'application/json',
+            [API_HEADERS.requestedWith]: 'XMLHttpRequest',
+            ...(authorization ? { [API_HEADERS.authorization]: authorization } : {}),
+          },
         });
         if (!response.ok) throw new Error(`GET ${csrfTokenUrl} answered ${response.status}`);
         csrfToken = ZCsrfTokenAnswerSchema.parse(await response.json()).token;
@@ -377,6 +395,16 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
     try {
       return await http(input, kyOptions);
     } catch (error) {
+      if (await isCsrfRefusal(error)) {
+        // A token of another session (signed in or out since) or past its two hours: ask for a fresh one
+        // and send once more (a FormData body can be sent again).
+        csrfToken = null;
+        try {
+          return await http(input, kyOptions);
+        } catch (retryError) {
+          throw await toApiError(retryError, correlationId, sendOptions.errorMessage);
+        }
+      }
       if (!isHTTPError(error) || error.response.status !== 401) {
         throw await toApiError(error, correlationId, sendOptions.errorMessage);
       }

@@ -131,10 +131,15 @@ export const ASSISTANT_PROVIDER_LABELS: Readonly<Record<TAssistantProvider, stri
   anthropic: 'Anthropic messages API',
 };
 
-/** What everyone may read: never the key, only whether one is stored. */
+/**
+ * What everyone may read: never the key, only whether one is stored; the provider's address only for admins
+ * (null for the others: it may name a machine of the workshop's network, issue 34 §5).
+ */
 export const ZAssistantSettingsSchema = z.object({
   provider: z.enum(ASSISTANT_PROVIDERS),
-  baseUrl: z.string(),
+  baseUrl: z.string().nullable(),
+  /** An admin's opt-in to a model server on the workshop's own network (issue 34 §2). */
+  allowPrivateNetwork: z.boolean(),
   model: z.string(),
   hasApiKey: z.boolean(),
   assistantName: z.string(),
@@ -147,8 +152,12 @@ export const ZUpdateAssistantSettingsSchema = z.object({
   provider: z.enum(ASSISTANT_PROVIDERS),
   baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]),
   model: z.string().trim().max(200),
-  /** A new key; absent keeps the stored one, null removes it. */
+  /**
+   * A new key; absent keeps the stored one (only while the provider and base URL stay the same: SECRET_REQUIRED
+   * otherwise), null removes it.
+   */
   apiKey: z.string().trim().min(1).max(500).nullable().optional(),
+  allowPrivateNetwork: z.boolean().default(false),
   assistantName: z.string().trim().max(60),
   tone: z.enum(ASSISTANT_TONES),
   timeoutSeconds: z.number().int().min(2).max(120),
@@ -161,6 +170,7 @@ export type TConnectionTest = z.infer<typeof ZConnectionTestSchema>;
 export const ASSISTANT_SETTINGS_DEFAULTS = {
   provider: 'none',
   baseUrl: '',
+  allowPrivateNetwork: false,
   model: '',
   assistantName: '',
   tone: 'concise',

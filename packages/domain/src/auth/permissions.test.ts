@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canAssignWork,
   canCreateAndManageRepairs,
   canCreateOrEditOrders,
   canEditCatalog,
@@ -9,6 +10,7 @@ import {
   canManageOffsiteItems,
   canManageRegistry,
   canManageRepairOffsite,
+  canManageTrackingLink,
   canViewPredictions,
   canViewRepairs,
   isAdmin,
@@ -130,6 +132,18 @@ const WORKSHOP_CHECKS: readonly [string, (actor: TActor | null) => boolean, read
     'canManageRepairOffsite',
     canManageRepairOffsite,
     ['admin', 'manager', 'salesperson', 'operator', 'production'],
+  ],
+  // Issue 34 §5: giving out work is the floor managers'; a job's public link is its editors'.
+  ['canAssignWork', canAssignWork, ['admin', 'manager']],
+  [
+    'canManageTrackingLink(order)',
+    (actor) => canManageTrackingLink(actor, 'order'),
+    ['admin', 'manager', 'salesperson'],
+  ],
+  [
+    'canManageTrackingLink(repair)',
+    (actor) => canManageTrackingLink(actor, 'repair'),
+    ['admin', 'manager', 'operator', 'production'],
   ],
 ];
 

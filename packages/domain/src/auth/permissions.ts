@@ -76,6 +76,32 @@ export const DESIGN_REQUEST_CREATOR_ROLES: readonly TRole[] = unionOf(ORDER_EDIT
 /** Flagging a repair as expected offsite or returning it: repair managers and the /offsite roles. */
 export const REPAIR_OFFSITE_ROLES: readonly TRole[] = unionOf(REPAIR_MANAGER_ROLES, OFFSITE_MANAGER_ROLES);
 
+/**
+ * Who gives out work (creates, hands over and takes back a job's assignment) and sees who can take it
+ * (GET /workflow/people): the floor's managers, whose screens offer it (spec §2: /workflow-dashboard and
+ * /manager-department are admin and manager). Salespeople edit their orders, but do not hand bench work to
+ * jewelers (issue 34 §5); the people doing the work complete and snooze their own assignments.
+ */
+export const WORKFLOW_ASSIGNER_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
+
+/**
+ * Who issues and revokes a job's public tracking link: whoever edits the job (spec §6: orders admin, manager,
+ * salesperson; repairs admin, manager, operator, production) — the ones who send its customer messages.
+ * Whoever may see the job may still show the link (to print the ticket's QR code). Issue 34 §5.
+ */
+export const TRACKING_LINK_ISSUER_ROLES: Readonly<Record<'order' | 'repair', readonly TRole[]>> = {
+  order: ORDER_EDITOR_ROLES,
+  repair: REPAIR_MANAGER_ROLES,
+};
+
+export function canAssignWork(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, WORKFLOW_ASSIGNER_ROLES);
+}
+
+export function canManageTrackingLink(actor: TActor | null | undefined, kind: 'order' | 'repair'): boolean {
+  return isAllowed(actor, TRACKING_LINK_ISSUER_ROLES[kind]);
+}
+
 /** Who puts tags on items: order editors and repair managers (the assign-EPC calls of each kind). */
 export const TAG_ASSIGNER_ROLES: readonly TRole[] = unionOf(ORDER_EDITOR_ROLES, REPAIR_MANAGER_ROLES);
 

@@ -193,6 +193,8 @@ export const ZCustomerMessageSettingsSchema = z.object({
     fromNumber: z.string().nullable(),
     baseUrl: z.string(),
     isAuthTokenSet: z.boolean(),
+    /** An admin's opt-in to an SMS gateway on the workshop's own network (issue 34 §2). */
+    allowPrivateNetwork: z.boolean(),
   }),
 });
 export type TCustomerMessageSettings = z.infer<typeof ZCustomerMessageSettingsSchema>;
@@ -201,12 +203,19 @@ export const CUSTOMER_MESSAGE_SETTINGS_DEFAULTS: TCustomerMessageSettings = {
   sendMode: 'ask',
   stillWaitingDays: STILL_WAITING_DAYS.default,
   templates: DEFAULT_TEMPLATES,
-  sms: { accountSid: null, fromNumber: null, baseUrl: DEFAULT_SMS_BASE_URL, isAuthTokenSet: false },
+  sms: {
+    accountSid: null,
+    fromNumber: null,
+    baseUrl: DEFAULT_SMS_BASE_URL,
+    isAuthTokenSet: false,
+    allowPrivateNetwork: false,
+  },
 };
 
 /**
  * A change: fields left out keep their value; the auth token is write-only (a string sets it, null clears
- * it) and never comes back.
+ * it) and never comes back. The `sms` part is the SMS provider: admins only (issue 34 §2), and a new `baseUrl`
+ * needs the auth token again when one is stored (SECRET_REQUIRED).
  */
 export const ZCustomerMessageSettingsChangesSchema = z.object({
   sendMode: ZCustomerMessageSendModeSchema.optional(),
@@ -218,6 +227,7 @@ export const ZCustomerMessageSettingsChangesSchema = z.object({
       fromNumber: ZSmsFromSchema.nullable().optional(),
       baseUrl: ZSmsBaseUrlSchema.optional(),
       authToken: z.string().trim().min(8, 'Enter the auth token').max(200).nullable().optional(),
+      allowPrivateNetwork: z.boolean().optional(),
     })
     .optional(),
 });

@@ -81,6 +81,8 @@ describe('ERROR_CODES', () => {
     ['CODE_EXPIRED', 400],
     ['DEVICE_NOT_PAIRED', 401],
     ['TRACKING_LINK_NOT_FOUND', 404],
+    ['URL_NOT_ALLOWED', 400],
+    ['SECRET_REQUIRED', 400],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -110,6 +110,12 @@ export const ERROR_CODES = {
   DESIGN_APPROVAL_LINK_NOT_FOUND: 404,
   // The customer already answered this revision: a second approval or change request is refused.
   DESIGN_DECISION_ALREADY_MADE: 409,
+  // Issue 34 §2: an outbound address (SMS or AI provider…) that spec §5's URL check refuses — localhost, an IP,
+  // a private network — without the provider's on-premises opt-in; details.issues names the field.
+  URL_NOT_ALLOWED: 400,
+  // A provider's address changed while a secret is stored for the old one and no new secret came with it:
+  // the secret is bound to the address it was entered for, so it must be entered again.
+  SECRET_REQUIRED: 400,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

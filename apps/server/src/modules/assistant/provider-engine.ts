@@ -7,12 +7,19 @@ import type { TToolContext, TToolResult } from './tools.ts';
  * messages API. Tools run on the server as the asking user; the model only ever sees their results.
  */
 
+/** How a request leaves: the outbound guard's fetch under the provider's policy (lib/outbound-url.ts). */
+export type TProviderFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<Response>;
+
 export type TProviderConfig = {
   readonly provider: 'openai' | 'anthropic';
   readonly baseUrl: string;
   readonly model: string;
   readonly apiKey: string | null;
   readonly timeoutMs: number;
+  readonly fetch: TProviderFetch;
 };
 
 export type TProviderToolbox = {
@@ -95,6 +102,7 @@ async function* sseData(response: Response): AsyncGenerator<{ event: string | nu
 }
 
 async function post(
+  send: TProviderFetch,
   url: string,
   headers: Record<string, string>,
   body: unknown,
@@ -102,7 +110,7 @@ async function post(
 ): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await send(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
       body: JSON.stringify(body),
@@ -159,6 +167,7 @@ async function runOpenAi(
   let text = '';
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round += 1) {
     const response = await post(
+      config.fetch,
       joinUrl(config.baseUrl, '/chat/completions'),
       config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
       { model: config.model, messages, stream: true, ...(round < MAX_TOOL_ROUNDS ? { tools } : {}) },
@@ -246,6 +255,7 @@ async function runAnthropic(
   let text = '';
   for (let round = 0; round <= MAX_TOOL_ROUNDS; round += 1) {
     const response = await post(
+      config.fetch,
       joinUrl(config.baseUrl, '/v1/messages'),
       { 'x-api-key': config.apiKey ?? '', 'anthropic-version': ANTHROPIC_VERSION },
       {

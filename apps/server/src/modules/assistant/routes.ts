@@ -138,7 +138,8 @@ export async function registerAssistantRoutes(
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        // Hijacked: the API's no-store hook does not see this answer, so it says so itself.
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
         'x-correlation-id': request.id,

@@ -16,9 +16,12 @@ import {
 } from '@loupe/domain/assistant/assistant-api';
 import { isAdmin } from '@loupe/domain/auth/permissions';
 import { AppError } from '@loupe/domain/errors/errors';
+import { destinationOf, mustReenterSecret } from '@loupe/domain/validation/provider-secret';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { openForDestination, sealForDestination, secretRequired } from '../../lib/bound-secret.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { assertOutboundUrl, type TOutboundGuard } from '../../lib/outbound-url.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TBuiltInEngine } from './built-in-engine.ts';
@@ -42,8 +45,13 @@ const ZStoredSettingsSchema = z.object({
   assistantName: z.string().catch(''),
   tone: z.enum(ASSISTANT_TONES).catch('concise'),
   timeoutSeconds: z.number().int().min(2).max(120).catch(ASSISTANT_SETTINGS_DEFAULTS.timeoutSeconds),
+  allowPrivateNetwork: z.boolean().catch(false),
 });
 type TStoredSettings = z.infer<typeof ZStoredSettingsSchema>;
+
+/** Where the key goes: the provider's kind and its address (a key is sealed for this, bound-secret.ts). */
+const keyDestination = (value: { provider: string; baseUrl: string }) =>
+  `${value.provider} ${destinationOf(value.baseUrl)}`;
 
 export type TAssistantServiceOptions = {
   readonly assistant: TAssistantRepository;
@@ -61,6 +69,8 @@ export type TAssistantServiceOptions = {
   };
   readonly audit: { record(entry: Record<string, unknown> & { action: 'settings.updated' }): Promise<void> };
   readonly logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Every request to the provider goes through it (issue 34 §2). */
+  readonly outbound: Pick<TOutboundGuard, 'fetch'>;
 };
 
 function toConversation(row: TConversationRow): TAssistantConversation {
@@ -99,10 +109,12 @@ export function createAssistantService(options: TAssistantServiceOptions) {
     return ZStoredSettingsSchema.parse((await options.settings.read(SETTINGS_KEY, z.unknown())) ?? {});
   }
 
-  function publicSettings(value: TStoredSettings): TAssistantSettings {
+  /** The provider's address only for admins: it may name a machine on the workshop's network (issue 34 §5). */
+  function publicSettings(value: TStoredSettings, actor: TAssistantActor | null): TAssistantSettings {
     return {
       provider: value.provider,
-      baseUrl: value.baseUrl,
+      baseUrl: isAdmin(actor) ? value.baseUrl : null,
+      allowPrivateNetwork: value.allowPrivateNetwork,
       model: value.model,
       hasApiKey: value.sealedApiKey !== null,
       assistantName: value.assistantName || options.defaultName,
@@ -111,24 +123,50 @@ export function createAssistantService(options: TAssistantServiceOptions) {
     };
   }
 
-  function providerConfig(value: TStoredSettings): TProviderConfig | null {
+  /** The provider as configured, with its key only when the key was entered for this provider and address. */
+  function providerConfig(value: TStoredSettings, givenKey?: string | null): TProviderConfig | null {
     if (value.provider === 'none' || value.baseUrl === '' || value.model === '') return null;
-    let apiKey: string | null = null;
-    if (value.sealedApiKey !== null) {
-      try {
-        apiKey = options.secrets.open(value.sealedApiKey);
-      } catch {
-        logger.warn('the AI provider key cannot be opened (SECRET_KEY changed?); using the built-in engine');
+    let apiKey: string | null = givenKey ?? null;
+    if (givenKey === undefined && value.sealedApiKey !== null) {
+      apiKey = openForDestination(options.secrets, value.sealedApiKey, keyDestination(value));
+      if (apiKey === null) {
+        logger.warn(
+          'the AI provider key was entered for another address, or cannot be opened (SECRET_KEY changed?); using the built-in engine',
+        );
         return null;
       }
     }
+    const policy = { allowPrivateNetwork: value.allowPrivateNetwork };
     return {
       provider: value.provider,
       baseUrl: value.baseUrl,
       model: value.model,
       apiKey,
       timeoutMs: value.timeoutSeconds * 1000,
+      fetch: (url, init) => options.outbound.fetch(url, init, policy),
     };
+  }
+
+  /**
+   * Issue 34 §2: a provider's address passes the outbound URL check, and a new provider or address needs the
+   * key again when one is stored (it was entered for the old one). Switching to the built-in engine needs
+   * nothing: no key leaves then.
+   */
+  function checkProviderChange(
+    next: z.output<typeof ZUpdateAssistantSettingsSchema>,
+    current: TStoredSettings,
+  ) {
+    if (next.provider === 'none') return;
+    if (next.baseUrl !== '') {
+      assertOutboundUrl(next.baseUrl, { allowPrivateNetwork: next.allowPrivateNetwork }, 'body.baseUrl');
+    }
+    const mustReenter = mustReenterSecret({
+      storedDestination: keyDestination(current),
+      nextDestination: keyDestination(next),
+      hasStoredSecret: current.sealedApiKey !== null,
+      secretChanged: next.apiKey !== undefined,
+    });
+    if (mustReenter) throw secretRequired('body.apiKey');
   }
 
   async function ownConversation(actor: TAssistantActor, id: string): Promise<TConversationRow> {
@@ -167,7 +205,7 @@ export function createAssistantService(options: TAssistantServiceOptions) {
       try {
         const result = await runProvider(config, {
           system: systemPrompt({
-            assistantName: publicSettings(settings).assistantName,
+            assistantName: publicSettings(settings, null).assistantName,
             companyName: options.companyName,
             tone: settings.tone,
             now: context.now,
@@ -212,12 +250,12 @@ export function createAssistantService(options: TAssistantServiceOptions) {
   }
 
   return {
-    async settings(_actor: TAssistantActor): Promise<TAssistantSettings> {
-      return publicSettings(await stored());
+    async settings(actor: TAssistantActor): Promise<TAssistantSettings> {
+      return publicSettings(await stored(), actor);
     },
 
     async assistantName(): Promise<string> {
-      return publicSettings(await stored()).assistantName;
+      return publicSettings(await stored(), null).assistantName;
     },
 
     async updateSettings(
@@ -228,19 +266,24 @@ export function createAssistantService(options: TAssistantServiceOptions) {
       if (!isAdmin(actor)) throw new AppError('FORBIDDEN', 'Only admins can change the AI settings.');
       const next = ZUpdateAssistantSettingsSchema.parse(input);
       const current = await stored();
+      checkProviderChange(next, current);
+      const moved = keyDestination(next) !== keyDestination(current);
       const value: TStoredSettings = {
         provider: next.provider,
         baseUrl: next.baseUrl,
         model: next.model,
         sealedApiKey:
           next.apiKey === undefined
-            ? current.sealedApiKey
+            ? moved
+              ? null
+              : current.sealedApiKey
             : next.apiKey === null
               ? null
-              : options.secrets.seal(next.apiKey),
+              : sealForDestination(options.secrets, keyDestination(next), next.apiKey),
         assistantName: next.assistantName,
         tone: next.tone,
         timeoutSeconds: next.timeoutSeconds,
+        allowPrivateNetwork: next.allowPrivateNetwork,
       };
       await options.settings.write(SETTINGS_KEY, value, actor.id);
       await options.audit.record({
@@ -251,7 +294,7 @@ export function createAssistantService(options: TAssistantServiceOptions) {
         ...context,
         details: { section: 'assistant', provider: value.provider, keyChanged: next.apiKey !== undefined },
       });
-      return publicSettings(value);
+      return publicSettings(value, actor);
     },
 
     /** Asks the provider (these settings, or the saved ones) for a word, without tools. */
@@ -262,19 +305,19 @@ export function createAssistantService(options: TAssistantServiceOptions) {
       if (!isAdmin(actor)) throw new AppError('FORBIDDEN', 'Only admins can test the AI provider.');
       const next = ZUpdateAssistantSettingsSchema.parse(input);
       const current = await stored();
-      const config = providerConfig({
-        ...current,
-        provider: next.provider,
-        baseUrl: next.baseUrl,
-        model: next.model,
-        timeoutSeconds: next.timeoutSeconds,
-        sealedApiKey:
-          next.apiKey === undefined
-            ? current.sealedApiKey
-            : next.apiKey === null
-              ? null
-              : options.secrets.seal(next.apiKey),
-      });
+      // The stored key is tried only where it was entered for: a test of another address brings its own.
+      checkProviderChange(next, current);
+      const config = providerConfig(
+        {
+          ...current,
+          provider: next.provider,
+          baseUrl: next.baseUrl,
+          model: next.model,
+          timeoutSeconds: next.timeoutSeconds,
+          allowPrivateNetwork: next.allowPrivateNetwork,
+        },
+        next.apiKey,
+      );
       if (config === null) {
         return { ok: false, message: 'Choose a provider and fill in its base URL and model first.' };
       }

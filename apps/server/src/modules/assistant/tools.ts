@@ -17,8 +17,7 @@ import type {
   TAssistantTable,
 } from '@loupe/domain/assistant/assistant-api';
 import {
-  canCreateAndManageRepairs,
-  canCreateOrEditOrders,
+  canAssignWork,
   isAllowed,
   READER_VIEWER_ROLES,
   REGISTRY_MANAGER_ROLES,
@@ -89,8 +88,8 @@ export type TAssistantToolsOptions = {
 const mayViewKind = (actor: TActor, kind: 'order' | 'repair') =>
   kind === 'order' || isAllowed(actor, REPAIR_VIEWER_ROLES);
 const isManager = (actor: TActor) => isAllowed(actor, REGISTRY_MANAGER_ROLES);
-const mayAssign = (actor: TActor, kind: 'order' | 'repair') =>
-  kind === 'order' ? canCreateOrEditOrders(actor) : canCreateAndManageRepairs(actor);
+/** Giving out work is the floor managers' (issue 34 §5), as on the Command Center. */
+const mayAssign = (actor: TActor) => canAssignWork(actor);
 
 const empty = {
   citations: [],
@@ -136,12 +135,7 @@ export function actionsFor(
 ): TAssistantAction[] {
   const base = { itemKind: job.kind, itemId: job.id } as const;
   const actions: TAssistantAction[] = [{ ...base, kind: 'open', label: `Open ${job.number}` }];
-  if (
-    job.assignment === null &&
-    roomiest !== null &&
-    mayAssign(actor, job.kind) &&
-    !job.workflow.isComplete
-  ) {
+  if (job.assignment === null && roomiest !== null && mayAssign(actor) && !job.workflow.isComplete) {
     actions.push({
       ...base,
       kind: 'assign',
@@ -171,7 +165,7 @@ async function roomiestFor(
   options: TAssistantToolsOptions,
   actor: TAssistantActor,
 ): Promise<TWorkflowStaff | null> {
-  if (!mayAssign(actor, 'order') && !mayAssign(actor, 'repair')) return null;
+  if (!mayAssign(actor)) return null;
   const people = (await options.staff(actor)).filter((person) => person.role !== 'admin');
   return (
     [...people].sort((a, b) => a.openAssignments - b.openAssignments || a.name.localeCompare(b.name))[0] ??

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import type http from 'node:http';
+import type https from 'node:https';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TConfig } from '../../config.ts';
+import type { TOutboundGuard } from '../../lib/outbound-url.ts';
 
 /**
  * Where uploaded files and their thumbnails live (issue 17 §1): DATA_DIR on the local disk, or a bucket of
@@ -73,6 +76,8 @@ export type TS3FileStoreOptions = {
   readonly accessKeyId?: string | undefined;
   readonly secretAccessKey?: string | undefined;
   readonly forcePathStyle: boolean;
+  /** The SDK's connections, resolved through the outbound guard (lib/outbound-url.ts). */
+  readonly agents?: { readonly httpAgent: http.Agent; readonly httpsAgent: https.Agent };
 };
 
 /** Objects in one bucket of S3 or a service speaking its protocol (MinIO, R2, Ceph…). */
@@ -88,6 +93,7 @@ export function createS3FileStore(options: TS3FileStoreOptions): TFileStore {
     // Checksums only where S3 requires them: many S3-compatible services reject the newer trailing ones.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    ...(options.agents ? { requestHandler: { ...options.agents } } : {}),
   });
   const bucket = options.bucket;
   return {
@@ -118,8 +124,11 @@ export function createS3FileStore(options: TS3FileStoreOptions): TFileStore {
   };
 }
 
-/** The store STORAGE_DRIVER names: DATA_DIR by default, so a fresh laptop needs nothing more. */
-export function fileStoreFrom(config: TConfig): TFileStore {
+/**
+ * The store STORAGE_DRIVER names: DATA_DIR by default, so a fresh laptop needs nothing more. S3 connections go
+ * through the outbound guard: a public service unless S3_ALLOW_PRIVATE_NETWORK allows one on the LAN.
+ */
+export function fileStoreFrom(config: TConfig, outbound: Pick<TOutboundGuard, 'agents'>): TFileStore {
   switch (config.STORAGE_DRIVER) {
     case 'local':
       return createLocalFileStore(config.DATA_DIR);
@@ -132,6 +141,7 @@ export function fileStoreFrom(config: TConfig): TFileStore {
         accessKeyId: config.S3_ACCESS_KEY_ID,
         secretAccessKey: config.S3_SECRET_ACCESS_KEY,
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        agents: outbound.agents({ allowPrivateNetwork: config.S3_ALLOW_PRIVATE_NETWORK }),
       });
     default: {
       const unknownDriver: never = config.STORAGE_DRIVER;

@@ -12,6 +12,7 @@ import {
   sniffImageContentType,
   type TImageContentType,
 } from '@loupe/domain/catalog/catalog';
+import { fileNameForType } from '@loupe/domain/catalog/file-names';
 import {
   CAD_CONTENT_TYPES,
   CAD_MAX_BYTES,
@@ -224,7 +225,12 @@ export function createImageStorage(options: TImageStorageOptions) {
         // Busboy stops at its fileSize limit and marks the part truncated instead of failing it.
         if (part.file.truncated) throw fileTooLarge(fileName, maxBytes);
         if (inspector.contentType === null) throw unsupportedType(fileName);
-        return { storageKey: randomUUID(), stored: { fileName, contentType: inspector.contentType } };
+        // Stored under a name of its real type: `page.html` holding a PNG is kept as `page.png`.
+        const stored = {
+          fileName: fileNameForType(fileName, inspector.contentType),
+          contentType: inspector.contentType,
+        };
+        return { storageKey: randomUUID(), stored };
       },
       () => inspector.sizeBytes,
     );

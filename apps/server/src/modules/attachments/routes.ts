@@ -47,7 +47,7 @@ export async function registerAttachmentsRoutes(
           .type(file.contentType)
           .header('content-length', String(file.sizeBytes))
           .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', contentDisposition(file.row.fileName))
+          .header('content-disposition', contentDisposition(file.row.fileName, file.contentType))
           // An attachment never changes: a new photo gets a new id.
           .header('cache-control', 'private, max-age=31536000, immutable')
           .send(file.stream)

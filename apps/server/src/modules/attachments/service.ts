@@ -1,5 +1,6 @@
 import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
+import { fileNameForType, isStoredFileType } from '@loupe/domain/catalog/file-names';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
@@ -46,9 +47,11 @@ export function createAttachmentsService(options: {
 
 /**
  * Content-Disposition that cannot be used to inject headers or paths: an ASCII fallback name plus the
- * exact name in RFC 5987 encoding. `inline`: the browser shows the image instead of saving it.
+ * exact name in RFC 5987 encoding. `inline`: the browser shows the image instead of saving it. The name's
+ * extension is the served type's (`fileNameForType`), rows stored before names were mended included.
  */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(storedName: string, contentType: string): string {
+  const fileName = isStoredFileType(contentType) ? fileNameForType(storedName, contentType) : storedName;
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*]/g,

@@ -1,4 +1,9 @@
-import { canCreateAndManageRepairs, canCreateOrEditOrders, isAllowed } from '@loupe/domain/auth/permissions';
+import {
+  canCreateAndManageRepairs,
+  canCreateOrEditOrders,
+  isAdmin,
+  isAllowed,
+} from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import {
   CUSTOMER_MESSAGE_CHANNELS,
@@ -26,9 +31,12 @@ import { OPEN_ORDER_STATUSES, ZOrderStatusSchema } from '@loupe/domain/orders/or
 import { PUBLIC_STAGE_LABELS, type TPublicJobKind } from '@loupe/domain/public-tracking/public-tracking';
 import { OPEN_REPAIR_STATUSES, ZRepairStatusSchema } from '@loupe/domain/repairs/repair';
 import { SETTINGS_SECTION_ACCESS } from '@loupe/domain/settings/sections';
+import { mustReenterSecret } from '@loupe/domain/validation/provider-secret';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
+import { secretRequired } from '../../lib/bound-secret.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { assertOutboundUrl, type TOutboundGuard } from '../../lib/outbound-url.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
 import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
@@ -57,6 +65,8 @@ export type TCustomerMessagesServiceOptions = {
     'findJob' | 'linkForMessage' | 'liveLinkUrl' | 'shopContact'
   >;
   readonly logger: FastifyBaseLogger;
+  /** Every request to the SMS provider goes through it (issue 34 §2). */
+  readonly outbound: Pick<TOutboundGuard, 'fetch'>;
 };
 
 /** How long a sweep holds a message it is sending before another sweep may take it. */
@@ -118,6 +128,37 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
 
   function assertMayManage(actor: TActor): void {
     if (!isAllowed(actor, SETTINGS_SECTION_ACCESS['customer-messages'])) throw forbidden();
+  }
+
+  /**
+   * Issue 34 §2: the SMS provider (where messages go, and with which secret) is an admin's to change; managers
+   * keep the templates and the sending. A new address passes the outbound URL check, and needs the auth token
+   * again when one is stored: the stored one was entered for the old address.
+   */
+  function checkProviderChange(
+    actor: TActor,
+    changes: TCustomerMessageSettingsChanges,
+    current: TStoredCustomerMessageSettings,
+  ): void {
+    const sms = changes.sms ?? {};
+    if (!Object.values(sms).some((value) => value !== undefined)) return;
+    if (!isAdmin(actor)) {
+      throw new AppError('FORBIDDEN', 'Only admins can change the SMS provider.', {
+        details: { issues: [{ field: 'body.sms', message: 'Only admins can change the SMS provider.' }] },
+      });
+    }
+    const baseUrl = sms.baseUrl ?? current.sms.baseUrl;
+    const allowPrivateNetwork = sms.allowPrivateNetwork ?? current.sms.allowPrivateNetwork;
+    if (sms.baseUrl !== undefined || sms.allowPrivateNetwork !== undefined) {
+      assertOutboundUrl(baseUrl, { allowPrivateNetwork }, 'body.sms.baseUrl');
+    }
+    const mustReenter = mustReenterSecret({
+      storedDestination: current.sms.baseUrl,
+      nextDestination: baseUrl,
+      hasStoredSecret: current.sms.authTokenSealed !== null,
+      secretChanged: sms.authToken !== undefined,
+    });
+    if (mustReenter) throw secretRequired('body.sms.authToken');
   }
 
   function assertMaySend(actor: TActor, kind: TPublicJobKind): void {
@@ -274,6 +315,7 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
       return;
     }
     const authToken = store.authToken(settings);
+    const tokenForAnotherAddress = settings.sms.authTokenSealed !== null && authToken === null;
     const smsConfig =
       settings.sms.accountSid && settings.sms.fromNumber && authToken
         ? {
@@ -286,7 +328,9 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
     const notConfigured =
       channel === 'sms'
         ? smsConfig === null
-          ? 'Waiting for an SMS sender: set the account SID, the from number and the auth token in Settings › customer messages.'
+          ? tokenForAnotherAddress
+            ? 'Waiting for an SMS sender: the stored auth token was entered for another address (or SECRET_KEY changed); enter it again in Settings › customer messages.'
+            : 'Waiting for an SMS sender: set the account SID, the from number and the auth token in Settings › customer messages.'
           : null
         : mailer.canDeliver
           ? null
@@ -303,7 +347,12 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
     try {
       let providerId: string | null = null;
       if (channel === 'sms' && smsConfig) {
-        providerId = (await sendSms(smsConfig, { to: row.recipient, body: row.body })).providerId;
+        const policy = { allowPrivateNetwork: settings.sms.allowPrivateNetwork };
+        providerId = (
+          await sendSms(smsConfig, { to: row.recipient, body: row.body }, (url, init) =>
+            options.outbound.fetch(url, init, policy),
+          )
+        ).providerId;
       } else {
         await mailer.deliver({ to: row.recipient, subject: row.subject ?? '', text: row.body });
       }
@@ -428,6 +477,7 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
       context: TRequestContext,
     ): Promise<TCustomerMessageSettings> {
       assertMayManage(actor);
+      checkProviderChange(actor, changes, await store.read());
       await store.apply(changes, actor.id);
       const { sms, ...rest } = changes;
       const { authToken, ...smsRest } = sms ?? {};

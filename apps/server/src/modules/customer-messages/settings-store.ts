@@ -11,7 +11,9 @@ import {
   ZCustomerMessageSendModeSchema,
   ZCustomerMessageTemplateSchema,
 } from '@loupe/domain/customer-messages/customer-messages';
+import { isSameDestination } from '@loupe/domain/validation/provider-secret';
 import { z } from 'zod';
+import { openForDestination, sealForDestination } from '../../lib/bound-secret.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
 import type { TSettingsRepository } from '../settings/repository.ts';
 
@@ -24,7 +26,9 @@ export type TStoredCustomerMessageSettings = Omit<TCustomerMessageSettings, 'sms
     readonly accountSid: string | null;
     readonly fromNumber: string | null;
     readonly baseUrl: string;
+    /** Sealed with the base URL it was entered for (bound-secret.ts): opened only for that address. */
     readonly authTokenSealed: string | null;
+    readonly allowPrivateNetwork: boolean;
   };
 };
 
@@ -57,6 +61,7 @@ function parseStored(stored: Record<string, unknown>): TStoredCustomerMessageSet
       fromNumber: text.parse(sms.fromNumber),
       baseUrl: z.string().min(1).catch(DEFAULT_SMS_BASE_URL).parse(sms.baseUrl),
       authTokenSealed: text.parse(sms.authTokenSealed),
+      allowPrivateNetwork: z.boolean().catch(false).parse(sms.allowPrivateNetwork),
     },
   };
 }
@@ -81,19 +86,25 @@ export function createCustomerMessageSettingsStore(options: {
       return { ...stored, sms: { ...sms, isAuthTokenSet: authTokenSealed !== null } };
     },
 
-    /** The auth token in clear, for sending; null when none is set or it cannot be opened (key changed). */
+    /**
+     * The auth token in clear, for sending to the stored base URL; null when none is set, when it was entered
+     * for another address, or when it cannot be opened (key changed).
+     */
     authToken(stored: TStoredCustomerMessageSettings): string | null {
       if (stored.sms.authTokenSealed === null) return null;
-      try {
-        return box.open(stored.sms.authTokenSealed);
-      } catch {
-        return null;
-      }
+      return openForDestination(box, stored.sms.authTokenSealed, stored.sms.baseUrl);
     },
 
+    /**
+     * Applies a change the service has checked (who may make it, the address, the secret coming with a new
+     * address). The token is sealed for the base URL it will be sent to; a new address without a token to
+     * go with it leaves none stored.
+     */
     async apply(changes: TCustomerMessageSettingsChanges, updatedBy: string): Promise<void> {
       const current = await read();
       const sms = changes.sms ?? {};
+      const baseUrl = sms.baseUrl ?? current.sms.baseUrl;
+      const moved = !isSameDestination(baseUrl, current.sms.baseUrl);
       const next: TStoredCustomerMessageSettings = {
         sendMode: changes.sendMode ?? current.sendMode,
         stillWaitingDays: changes.stillWaitingDays ?? current.stillWaitingDays,
@@ -101,13 +112,16 @@ export function createCustomerMessageSettingsStore(options: {
         sms: {
           accountSid: sms.accountSid === undefined ? current.sms.accountSid : sms.accountSid,
           fromNumber: sms.fromNumber === undefined ? current.sms.fromNumber : sms.fromNumber,
-          baseUrl: sms.baseUrl ?? current.sms.baseUrl,
+          baseUrl,
           authTokenSealed:
             sms.authToken === undefined
-              ? current.sms.authTokenSealed
+              ? moved
+                ? null
+                : current.sms.authTokenSealed
               : sms.authToken === null
                 ? null
-                : box.seal(sms.authToken),
+                : sealForDestination(box, baseUrl, sms.authToken),
+          allowPrivateNetwork: sms.allowPrivateNetwork ?? current.sms.allowPrivateNetwork,
         },
       };
       await settings.write(CUSTOMER_MESSAGE_SETTINGS_KEY, next, updatedBy);

@@ -12,12 +12,19 @@ export type TSmsConfig = {
 
 const TIMEOUT_MS = 15_000;
 
+/** How a request leaves: the outbound guard's fetch under the provider's policy (lib/outbound-url.ts). */
+export type TSmsFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<Response>;
+
 export async function sendSms(
   config: TSmsConfig,
   message: { readonly to: string; readonly body: string },
+  send: TSmsFetch,
 ): Promise<{ providerId: string | null }> {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
-  const response = await fetch(url, {
+  const response = await send(url, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`,

@@ -313,7 +313,7 @@ async function sendFile(reply: FastifyReply, storage: TImageStorage, row: TAttac
     .type(row.contentType)
     .header('content-length', String(file.sizeBytes))
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', contentDisposition(row.fileName))
+    .header('content-disposition', contentDisposition(row.fileName, row.contentType))
     .header('cache-control', 'no-store')
     .send(file.stream);
 }

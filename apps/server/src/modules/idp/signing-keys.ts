@@ -1,10 +1,20 @@
+import { hkdfSync } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { TDatabase } from '../../db/client.ts';
 import { signingKeys } from '../../db/schema.ts';
 import { randomToken } from '../../lib/crypto.ts';
 
-export type TSigningKey = { readonly kid: string; readonly privateKey: CryptoKey; readonly publicJwk: JWK };
+export type TSigningKey = {
+  readonly kid: string;
+  readonly privateKey: CryptoKey;
+  readonly publicJwk: JWK;
+  /**
+   * A 32-byte key for another purpose (CSRF tokens), derived (HKDF) from the private key: secret, and the
+   * same on every instance sharing the database, without a key of its own to store.
+   */
+  readonly deriveKey: (purpose: string) => Buffer;
+};
 
 /**
  * The embedded pool's RS256 key: generated on first start and kept in the database (never in the
@@ -27,6 +37,14 @@ export async function loadOrCreateSigningKey(db: TDatabase): Promise<TSigningKey
 async function newestKey(db: TDatabase): Promise<TSigningKey | undefined> {
   const [row] = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1);
   if (!row) return undefined;
-  const privateKey = (await importJWK(row.privateJwk as JWK, 'RS256')) as CryptoKey;
-  return { kid: row.kid, privateKey, publicJwk: row.publicJwk as JWK };
+  const privateJwk = row.privateJwk as JWK;
+  const privateKey = (await importJWK(privateJwk, 'RS256')) as CryptoKey;
+  const secret = Buffer.from(privateJwk.d ?? '', 'base64url');
+  if (secret.length === 0) throw new Error('the stored signing key has no private part');
+  return {
+    kid: row.kid,
+    privateKey,
+    publicJwk: row.publicJwk as JWK,
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', secret, row.kid, `loupe:${purpose}`, 32)),
+  };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { TDatabase } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import type { TOutboundGuard } from '../../lib/outbound-url.ts';
 
 export type TMail = { readonly to: string; readonly subject: string; readonly text: string };
 
@@ -11,6 +12,10 @@ export type TMailerOptions = {
   readonly smtpUrl: string | undefined;
   readonly from: string;
   readonly logger: FastifyBaseLogger;
+  /** The SMTP connection is made through the outbound guard (issue 34 §2). */
+  readonly outbound: Pick<TOutboundGuard, 'socket'>;
+  /** SMTP_ALLOW_PRIVATE_NETWORK: a mail server on the workshop's own network. */
+  readonly allowPrivateNetwork: boolean;
 };
 
 /**
@@ -20,6 +25,20 @@ export type TMailerOptions = {
  */
 export function createMailer(options: TMailerOptions) {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  if (transport) {
+    // The connection nodemailer would open itself, opened by the guard instead: the server's name resolved
+    // and checked, then connected to the very address checked. nodemailer still does TLS (SMTPS, STARTTLS)
+    // over it, for the server's name.
+    const policy = { allowPrivateNetwork: options.allowPrivateNetwork };
+    transport.transporter.getSocket = (socketOptions, callback) => {
+      options.outbound
+        .socket(String(socketOptions.host ?? 'localhost'), Number(socketOptions.port ?? 25), policy)
+        .then(
+          (connection) => callback(null, { connection }),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+        );
+    };
+  }
 
   return {
     async send(mail: TMail): Promise<void> {

@@ -1,4 +1,4 @@
-import { REPAIR_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
+import { REPAIR_VIEWER_ROLES, TRACKING_LINK_ISSUER_ROLES } from '@loupe/domain/auth/permissions';
 import {
   type TPublicJobKind,
   ZPublicTrackingSchema,
@@ -21,7 +21,8 @@ const ZTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 const PUBLIC_LIMIT_PER_MINUTE = 30;
 
 /**
- * Public tracking links (issue 15 §6): `…/tracking-link` of an order or repair for staff who may see it, and
+ * Public tracking links (issue 15 §6): `…/tracking-link` of an order or repair, shown to staff who may see it
+ * and issued or revoked by those who edit it (issue 34 §5), and
  * the public view of a token, rate-limited, answering TRACKING_LINK_NOT_FOUND (404) for any token not live.
  */
 export async function registerPublicLinksRoutes(
@@ -31,12 +32,23 @@ export async function registerPublicLinksRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { publicLinks } = options;
 
-  const jobs: readonly { kind: TPublicJobKind; path: string; access: TAccess }[] = [
+  // Whoever may see the job shows its link (to print the ticket); whoever edits it issues and revokes it.
+  const jobs: readonly { kind: TPublicJobKind; path: string; access: TAccess; manage: TAccess }[] = [
     // Everyone signed in sees orders; repairs their viewers (spec §6).
-    { kind: 'order', path: '/orders/:id/tracking-link', access: 'signed-in' },
-    { kind: 'repair', path: '/repairs/:id/tracking-link', access: REPAIR_VIEWER_ROLES },
+    {
+      kind: 'order',
+      path: '/orders/:id/tracking-link',
+      access: 'signed-in',
+      manage: TRACKING_LINK_ISSUER_ROLES.order,
+    },
+    {
+      kind: 'repair',
+      path: '/repairs/:id/tracking-link',
+      access: REPAIR_VIEWER_ROLES,
+      manage: TRACKING_LINK_ISSUER_ROLES.repair,
+    },
   ];
-  for (const { kind, path, access } of jobs) {
+  for (const { kind, path, access, manage } of jobs) {
     app.get(
       path,
       {
@@ -58,7 +70,7 @@ export async function registerPublicLinksRoutes(
     app.post(
       path,
       {
-        config: { access, rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: manage, rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags: [`${kind}s`],
           summary: `Issue the ${kind}'s public tracking link (the live one when it has one)`,
@@ -81,7 +93,7 @@ export async function registerPublicLinksRoutes(
     app.delete(
       path,
       {
-        config: { access },
+        config: { access: manage },
         schema: {
           tags: [`${kind}s`],
           summary: `Revoke the ${kind}'s public tracking link: it answers 404 from now on`,

@@ -1,4 +1,4 @@
-import { canViewRepairs } from '@loupe/domain/auth/permissions';
+import { canManageTrackingLink, canViewRepairs } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import { type TOrderStatus, ZOrderStatusSchema } from '@loupe/domain/orders/order';
@@ -72,6 +72,11 @@ export function createPublicLinksService(options: TPublicLinksServiceOptions) {
     if (kind === 'repair' && !canViewRepairs(actor)) throw forbidden();
   }
 
+  /** Issuing and revoking a customer's link is for whoever edits the job (issue 34 §5). */
+  function assertMayManage(actor: TActor, kind: TPublicJobKind): void {
+    if (!canManageTrackingLink(actor, kind)) throw forbidden();
+  }
+
   async function jobOf(kind: TPublicJobKind, id: string): Promise<TJobFacts> {
     const job = await repository.findJob(kind, id);
     if (!job) throw jobNotFound(kind);
@@ -142,7 +147,7 @@ export function createPublicLinksService(options: TPublicLinksServiceOptions) {
       id: string,
       context: TRequestContext,
     ): Promise<TTrackingLink> {
-      assertMayView(actor, kind);
+      assertMayManage(actor, kind);
       await jobOf(kind, id);
       const existing = await repository.liveLink(kind, id);
       if (existing) return linkOf(existing);
@@ -193,7 +198,7 @@ export function createPublicLinksService(options: TPublicLinksServiceOptions) {
       id: string,
       context: TRequestContext,
     ): Promise<void> {
-      assertMayView(actor, kind);
+      assertMayManage(actor, kind);
       await jobOf(kind, id);
       const at = clock();
       if (!(await repository.revoke(kind, id, at, actor.id))) return;

@@ -1,4 +1,4 @@
-import { REGISTRY_MANAGER_ROLES, TAG_ASSIGNER_ROLES } from '@loupe/domain/auth/permissions';
+import { REGISTRY_MANAGER_ROLES, WORKFLOW_ASSIGNER_ROLES } from '@loupe/domain/auth/permissions';
 import { ZJobSummarySchema } from '@loupe/domain/jobs/job-views';
 import { ZSnoozeInputSchema } from '@loupe/domain/workflow/nudges';
 import {
@@ -240,7 +240,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       schema: {
         tags: ['workflow'],
         summary:
-          'Complete the job’s current phase (or move it to `to`): managers, the assignee, or a role the phase names',
+          'Complete the job’s current phase: managers, its assignee, or a role the phase names; moving it to another phase (`to`) is for managers',
         ...bearerDoc,
         params: ZJobParamsSchema,
         body: ZAdvancePhaseSchema,
@@ -286,7 +286,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
   app.post(
     '/workflow/assignments',
     {
-      config: { access: TAG_ASSIGNER_ROLES },
+      config: { access: WORKFLOW_ASSIGNER_ROLES },
       schema: {
         tags: ['workflow'],
         summary: 'Give a job’s phase (its current one by default) to a person; again, to hand it over',
@@ -306,7 +306,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
   app.patch(
     '/workflow/assignments/:id',
     {
-      config: { access: TAG_ASSIGNER_ROLES },
+      config: { access: WORKFLOW_ASSIGNER_ROLES },
       schema: {
         tags: ['workflow'],
         summary: 'Hand an assignment to someone else',
@@ -368,7 +368,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
   app.delete(
     '/workflow/assignments/:id',
     {
-      config: { access: TAG_ASSIGNER_ROLES },
+      config: { access: WORKFLOW_ASSIGNER_ROLES },
       schema: {
         tags: ['workflow'],
         summary: 'Take an assignment back: nobody has the phase any more',
@@ -405,7 +405,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
   app.get(
     '/workflow/people',
     {
-      config: { access: TAG_ASSIGNER_ROLES },
+      config: { access: WORKFLOW_ASSIGNER_ROLES },
       schema: {
         tags: ['workflow'],
         summary: 'Active staff work can be given to, with how many open assignments each holds',

@@ -1,6 +1,5 @@
 import {
-  canCreateAndManageRepairs,
-  canCreateOrEditOrders,
+  canAssignWork,
   canViewRepairs,
   isAllowed,
   REGISTRY_MANAGER_ROLES,
@@ -108,9 +107,12 @@ function isManager(actor: TActor): boolean {
   return isAllowed(actor, BOARD_ROLES);
 }
 
-/** Who may give out a job's phases: those who may edit the job (spec §6's order and repair rules). */
-function mayAssign(actor: TActor, kind: TWorkflowKind): boolean {
-  return kind === 'order' ? canCreateOrEditOrders(actor) : canCreateAndManageRepairs(actor);
+/**
+ * Who may give out a job's phases, hand them over or take them back: the floor's managers (issue 34 §5,
+ * WORKFLOW_ASSIGNER_ROLES); the assignee completes and snoozes their own.
+ */
+function mayAssign(actor: TActor): boolean {
+  return canAssignWork(actor);
 }
 
 function mayView(actor: TActor, kind: TWorkflowKind): boolean {
@@ -406,6 +408,13 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
       const mayComplete =
         isManager(actor) || assigned || (phase?.completerRoles.includes(actor.role) ?? false);
       if (!mayComplete) throw forbidden();
+      // Skipping phases or sending a job back is the managers' call; whoever does the work finishes its phase.
+      if (input.to !== undefined && !isManager(actor)) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Only managers move a job to another phase; complete the current one.',
+        );
+      }
       if (state.completedAt !== null && input.to === undefined) {
         throw new AppError('CONFLICT', `${LABEL[kind]} ${job.number} has finished its workflow.`);
       }
@@ -624,7 +633,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
 
     /** Gives a job's phase (its current one by default) to a person; assigning it again hands it over. */
     async assign(actor: TWorkflowActor, input: TCreateAssignmentInput): Promise<TWorkflowAssignment> {
-      if (!mayAssign(actor, input.kind)) throw forbidden();
+      if (!mayAssign(actor)) throw forbidden();
       // Read before the transaction: on PGlite's one connection a read outside it would wait for it.
       const workingCalendar = await calendar();
       const assigneeHours = (await options.personHours?.(input.assigneeId)) ?? null;
@@ -716,7 +725,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
     /** Marks an assignment done: when its phase is the job's current one, the job moves on. */
     async completeAssignment(actor: TWorkflowActor, id: string): Promise<TWorkflowAssignment> {
       const row = await openAssignment(createWorkflowRepository(db), id);
-      if (row.assigneeId !== actor.id && !mayAssign(actor, row.itemKind as TWorkflowKind)) throw forbidden();
+      if (row.assigneeId !== actor.id && !mayAssign(actor)) throw forbidden();
       const kind = row.itemKind as TWorkflowKind;
       const repo = createWorkflowRepository(db);
       const [job] = await repo.listOpenJobs(kind, [row.itemId]);
@@ -742,8 +751,8 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
     /** Takes an assignment back: nobody has the phase any more. */
     async unassign(actor: TWorkflowActor, id: string): Promise<void> {
       const repo = createWorkflowRepository(db);
-      const row = await openAssignment(repo, id);
-      if (!mayAssign(actor, row.itemKind as TWorkflowKind)) throw forbidden();
+      if (!mayAssign(actor)) throw forbidden();
+      await openAssignment(repo, id);
       await repo.updateAssignment(id, { status: 'cancelled', completedAt: clock(), completedBy: actor.id });
     },
 
@@ -755,7 +764,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
     ): Promise<TWorkflowAssignment> {
       const repo = createWorkflowRepository(db);
       const row = await openAssignment(repo, id);
-      if (row.assigneeId !== actor.id && !mayAssign(actor, row.itemKind as TWorkflowKind)) throw forbidden();
+      if (row.assigneeId !== actor.id && !mayAssign(actor)) throw forbidden();
       const until = new Date(input.until);
       if (until.getTime() <= clock().getTime()) {
         throw invalid('until', 'Choose a time still to come');
@@ -957,7 +966,7 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
 
     /** Who work can be given to, for those who give it out; names sorted, load alongside. */
     async staff(actor: TWorkflowActor): Promise<TWorkflowStaff[]> {
-      if (!mayAssign(actor, 'order') && !mayAssign(actor, 'repair')) throw forbidden();
+      if (!mayAssign(actor)) throw forbidden();
       const rows = await createWorkflowRepository(db).staff();
       return rows
         .map((row) => ({

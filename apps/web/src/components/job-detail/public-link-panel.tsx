@@ -1,9 +1,11 @@
+import { canManageTrackingLink } from '@loupe/domain/auth/permissions';
 import { CopyIcon, ExternalLinkIcon, LinkIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth/auth-context';
 import {
   type TPublicLinkJob,
   useIssueTrackingLink,
@@ -21,6 +23,8 @@ export function PublicLinkPanel({ job }: { job: TPublicLinkJob }) {
   const link = useTrackingLink(job);
   const issue = useIssueTrackingLink(job);
   const revoke = useRevokeTrackingLink(job);
+  // Issuing and revoking is for whoever edits the job (issue 34 §5); everyone who sees it may show the link.
+  const canManage = canManageTrackingLink(useAuth().user, job.kind);
   return (
     <DetailSection title="Customer tracking link">
       {link.isPending ? (
@@ -31,6 +35,10 @@ export function PublicLinkPanel({ job }: { job: TPublicLinkJob }) {
           error={link.error}
           onRetry={() => void link.refetch()}
         />
+      ) : link.data === null && !canManage ? (
+        <p className="text-sm text-muted-foreground">
+          No tracking link yet. Whoever edits this {job.kind} can create one for the customer.
+        </p>
       ) : link.data === null ? (
         <div className="grid gap-3">
           <p className="text-sm text-muted-foreground">
@@ -88,18 +96,20 @@ export function PublicLinkPanel({ job }: { job: TPublicLinkJob }) {
                 Open
               </a>
             </Button>
-            <ConfirmDialog
-              trigger={
-                <Button type="button" variant="outline" size="sm">
-                  Revoke
-                </Button>
-              }
-              title="Revoke the tracking link?"
-              description="Whoever has this link will no longer see the job. You can create a new link afterwards."
-              confirmLabel="Revoke link"
-              pendingLabel="Revoking…"
-              onConfirm={() => revoke.mutateAsync()}
-            />
+            {canManage ? (
+              <ConfirmDialog
+                trigger={
+                  <Button type="button" variant="outline" size="sm">
+                    Revoke
+                  </Button>
+                }
+                title="Revoke the tracking link?"
+                description="Whoever has this link will no longer see the job. You can create a new link afterwards."
+                confirmLabel="Revoke link"
+                pendingLabel="Revoking…"
+                onConfirm={() => revoke.mutateAsync()}
+              />
+            ) : null}
           </div>
         </div>
       )}

@@ -9,11 +9,13 @@ import {
   type TUpdateAssistantSettingsInput,
 } from '@loupe/domain/assistant/assistant-api';
 import { isAdmin } from '@loupe/domain/auth/permissions';
+import { isSameDestination, SECRET_REQUIRED_MESSAGE } from '@loupe/domain/validation/provider-secret';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { PageHeader } from '@/components/page-header';
+import { PrivateNetworkOptIn } from '@/components/private-network-opt-in';
 import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -57,7 +59,9 @@ function AiSettingsForm({
   readonly canEdit: boolean;
 }) {
   const [provider, setProvider] = useState<TAssistantProvider>(settings.provider);
-  const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
+  // Null for everyone but admins: the address may name a machine of the workshop's network.
+  const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
+  const [allowPrivateNetwork, setAllowPrivateNetwork] = useState(settings.allowPrivateNetwork);
   const [model, setModel] = useState(settings.model);
   const [apiKey, setApiKey] = useState('');
   const [assistantName, setAssistantName] = useState(settings.assistantName);
@@ -68,6 +72,13 @@ function AiSettingsForm({
   const save = useUpdateAssistantSettings();
   const test = useTestAssistantConnection();
   const usesProvider = provider !== 'none';
+  // The stored key was entered for the saved provider and address: another needs its own (SECRET_REQUIRED).
+  const needsKeyAgain =
+    canEdit &&
+    usesProvider &&
+    settings.hasApiKey &&
+    apiKey.trim() === '' &&
+    (provider !== settings.provider || !isSameDestination(baseUrl, settings.baseUrl ?? ''));
 
   const input = (): TUpdateAssistantSettingsInput => ({
     provider,
@@ -76,6 +87,7 @@ function AiSettingsForm({
     assistantName: assistantName.trim(),
     tone,
     timeoutSeconds: Number(timeoutSeconds) || 20,
+    allowPrivateNetwork: usesProvider && allowPrivateNetwork,
     ...(apiKey.trim() ? { apiKey: apiKey.trim() } : {}),
   });
 
@@ -94,17 +106,21 @@ function AiSettingsForm({
         />
         {usesProvider ? (
           <>
-            <FormField
-              label="Base URL"
-              hint={
-                provider === 'openai'
-                  ? 'e.g. https://api.openai.com/v1 or http://localhost:11434/v1'
-                  : 'e.g. https://api.anthropic.com'
-              }
-              value={baseUrl}
-              onChange={(event) => setBaseUrl(event.target.value)}
-              disabled={!canEdit}
-            />
+            {canEdit ? (
+              <>
+                <FormField
+                  label="Base URL"
+                  hint={
+                    provider === 'openai'
+                      ? 'e.g. https://api.openai.com/v1, or a model server of yours such as http://localhost:11434/v1'
+                      : 'e.g. https://api.anthropic.com'
+                  }
+                  value={baseUrl}
+                  onChange={(event) => setBaseUrl(event.target.value)}
+                />
+                <PrivateNetworkOptIn checked={allowPrivateNetwork} onCheckedChange={setAllowPrivateNetwork} />
+              </>
+            ) : null}
             <FormField
               label="Model"
               value={model}
@@ -118,9 +134,10 @@ function AiSettingsForm({
                 autoComplete="off"
                 hint={
                   settings.hasApiKey
-                    ? 'A key is stored (encrypted). Leave empty to keep it.'
+                    ? 'A key is stored (encrypted), for this provider and address only. Leave empty to keep it.'
                     : 'Stored encrypted; never shown again.'
                 }
+                error={needsKeyAgain ? SECRET_REQUIRED_MESSAGE : undefined}
                 value={apiKey}
                 onChange={(event) => setApiKey(event.target.value)}
               />

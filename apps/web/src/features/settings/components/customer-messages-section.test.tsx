@@ -15,11 +15,12 @@ const STORED = {
     fromNumber: '+15550100000',
     baseUrl: 'https://api.twilio.com',
     isAuthTokenSet: true,
+    allowPrivateNetwork: false,
   },
 };
 
-function renderSection() {
-  return renderWithSettingsProviders(<CustomerMessagesSection />, { user: makeUser('manager') });
+function renderSection(role: 'admin' | 'manager' = 'admin') {
+  return renderWithSettingsProviders(<CustomerMessagesSection />, { user: makeUser(role) });
 }
 
 describe('CustomerMessagesSection', { timeout: 30_000 }, () => {
@@ -74,5 +75,51 @@ describe('CustomerMessagesSection', { timeout: 30_000 }, () => {
     expect(
       within(screen.getByRole('form', { name: 'Customer message settings' })).queryByText('new-token-123'),
     ).toBeNull();
+  });
+
+  // Issue 34 §2: the SMS provider is an admin's, and a new address needs its token again.
+  it('lets a manager change the templates but shows the SMS provider read-only', async () => {
+    const put = vi.spyOn(apiClient, 'put').mockImplementation(async () => ({ success: true, data: STORED }));
+    const user = userEvent.setup();
+    renderSection('manager');
+    const baseUrl = await screen.findByLabelText('API base URL');
+    expect(baseUrl).toBeDisabled();
+    expect(screen.getByLabelText(/Auth token/)).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Allow an address on our own network' })).toBeDisabled();
+    expect(screen.getByText(/Only admins can change the SMS provider/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove the stored token' })).toBeNull();
+    await user.clear(screen.getByLabelText('Still waiting after (days)'));
+    await user.type(screen.getByLabelText('Still waiting after (days)'), '21');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('settings/customer-messages', { stillWaitingDays: 21 }),
+    );
+  });
+
+  it('asks an admin for the token again when the address changes, and sends the opt-in with it', async () => {
+    const put = vi.spyOn(apiClient, 'put').mockImplementation(async () => ({ success: true, data: STORED }));
+    const user = userEvent.setup();
+    renderSection('admin');
+    const baseUrl = await screen.findByLabelText('API base URL');
+    const token = screen.getByLabelText(/Auth token/);
+    expect(token).not.toHaveAccessibleDescription(/enter the secret again/);
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'http://sms-gateway.lan:8080');
+    expect(token).toHaveAccessibleDescription(/The address changed: enter the secret again/);
+    const optIn = screen.getByRole('checkbox', { name: 'Allow an address on our own network' });
+    expect(optIn).toHaveAccessibleDescription(/Only for a server you run yourself/);
+    await user.click(optIn);
+    await user.type(token, 'gateway-token-1');
+    expect(token).not.toHaveAccessibleDescription(/enter the secret again/);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('settings/customer-messages', {
+        sms: {
+          baseUrl: 'http://sms-gateway.lan:8080',
+          authToken: 'gateway-token-1',
+          allowPrivateNetwork: true,
+        },
+      }),
+    );
   });
 });

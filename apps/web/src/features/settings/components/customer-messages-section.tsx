@@ -1,3 +1,4 @@
+import { isAdmin } from '@loupe/domain/auth/permissions';
 import {
   CUSTOMER_MESSAGE_EVENT_LABELS,
   CUSTOMER_MESSAGE_EVENTS,
@@ -13,9 +14,11 @@ import {
   ZCustomerMessageSettingsChangesSchema,
 } from '@loupe/domain/customer-messages/customer-messages';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { isSameDestination, SECRET_REQUIRED_MESSAGE } from '@loupe/domain/validation/provider-secret';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
+import { PrivateNetworkOptIn } from '@/components/private-network-opt-in';
 import { SelectField } from '@/components/select-field';
 import { TextareaField } from '@/components/textarea-field';
 import { Badge } from '@/components/ui/badge';
@@ -23,6 +26,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import {
   useCustomerMessageSettings,
@@ -68,6 +72,7 @@ type TFormValues = {
   /** A new auth token; empty keeps the stored one. */
   authToken: string;
   clearAuthToken: boolean;
+  allowPrivateNetwork: boolean;
 };
 
 const SEND_MODE_OPTIONS = [
@@ -94,6 +99,9 @@ function changesOf(values: TFormValues, saved: TCustomerMessageSettings): TCusto
   if (values.baseUrl.trim() !== saved.sms.baseUrl) sms.baseUrl = values.baseUrl.trim();
   if (values.clearAuthToken) sms.authToken = null;
   else if (values.authToken.trim() !== '') sms.authToken = values.authToken.trim();
+  if (values.allowPrivateNetwork !== saved.sms.allowPrivateNetwork) {
+    sms.allowPrivateNetwork = values.allowPrivateNetwork;
+  }
   if (Object.keys(sms).length > 0) changes.sms = sms;
   return changes;
 }
@@ -108,7 +116,16 @@ export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessage
     baseUrl: saved.sms.baseUrl,
     authToken: '',
     clearAuthToken: false,
+    allowPrivateNetwork: saved.sms.allowPrivateNetwork,
   }));
+  // The SMS provider is an admin's (issue 34 §2): managers see it, and keep the templates and sending.
+  const canChangeProvider = isAdmin(useAuth().user);
+  // The stored token was entered for the saved address: a new address needs its own (SECRET_REQUIRED).
+  const needsTokenAgain =
+    saved.sms.isAuthTokenSet &&
+    !values.clearAuthToken &&
+    values.authToken.trim() === '' &&
+    !isSameDestination(values.baseUrl, saved.sms.baseUrl);
   const [event, setEvent] = useState<TCustomerMessageEvent>('received');
   const [formError, setFormError] = useState<string | null>(null);
   const mutation = useUpdateCustomerMessageSettings();
@@ -265,8 +282,9 @@ export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessage
         <CardHeader>
           <CardTitle>SMS sender</CardTitle>
           <CardDescription>
-            A Twilio account, or any provider with Twilio's Messages API. The auth token is stored encrypted
-            and never shown again.
+            A Twilio account, or any provider with Twilio's Messages API. The auth token is stored encrypted,
+            never shown again, and sent only to the address it was entered for.
+            {canChangeProvider ? null : ' Only admins can change the SMS provider.'}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6 sm:grid-cols-2">
@@ -276,6 +294,7 @@ export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessage
             onChange={(change) => set('accountSid', change.target.value)}
             placeholder="AC…"
             autoComplete="off"
+            disabled={!canChangeProvider}
           />
           <FormField
             label="From number"
@@ -283,13 +302,22 @@ export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessage
             onChange={(change) => set('fromNumber', change.target.value)}
             placeholder="+15550102030"
             autoComplete="off"
+            disabled={!canChangeProvider}
           />
-          <FormField
-            label="API base URL"
-            type="url"
-            value={values.baseUrl}
-            onChange={(change) => set('baseUrl', change.target.value)}
-          />
+          <div className="grid gap-3">
+            <FormField
+              label="API base URL"
+              type="url"
+              value={values.baseUrl}
+              onChange={(change) => set('baseUrl', change.target.value)}
+              disabled={!canChangeProvider}
+            />
+            <PrivateNetworkOptIn
+              checked={values.allowPrivateNetwork}
+              onCheckedChange={(checked) => set('allowPrivateNetwork', checked)}
+              disabled={!canChangeProvider}
+            />
+          </div>
           <div className="grid gap-2">
             <FormField
               label="Auth token"
@@ -305,9 +333,10 @@ export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessage
               placeholder={
                 saved.sms.isAuthTokenSet ? 'Leave empty to keep the stored token' : 'Paste the auth token'
               }
-              disabled={values.clearAuthToken}
+              error={needsTokenAgain ? SECRET_REQUIRED_MESSAGE : undefined}
+              disabled={values.clearAuthToken || !canChangeProvider}
             />
-            {saved.sms.isAuthTokenSet ? (
+            {saved.sms.isAuthTokenSet && canChangeProvider ? (
               <Button
                 type="button"
                 variant="outline"
