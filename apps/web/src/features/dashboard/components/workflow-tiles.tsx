@@ -123,7 +123,7 @@ function SummaryTile({ tile }: { tile: TTile }) {
             {tile.to === null ? (
               <Link
                 to={part.to}
-                className="underline-offset-4 hover:text-foreground hover:underline"
+                className="underline decoration-muted-foreground/50 underline-offset-4 hover:text-foreground hover:decoration-foreground"
                 aria-label={`${tile.label}: ${part.text}`}
                 aria-describedby={descriptionId}
               >
