@@ -175,7 +175,7 @@ test('filters live in the address, so a shared link opens the same view', async 
   await expect(page.getByRole('combobox', { name: 'Jobs' })).toHaveText('Repairs');
 });
 
-test('the capacity what-if lists the jobs a rush job pushes late', async ({ page }) => {
+test('the capacity what-if lists the jobs a rush job puts at risk', async ({ page }) => {
   await signIn(page, MANAGER.email);
   await page.goto('/capacity-planning');
   await settled(page, 'Capacity Planning');
@@ -183,7 +183,7 @@ test('the capacity what-if lists the jobs a rush job pushes late', async ({ page
   await page.getByLabel('Rush job promised for').fill(tomorrow);
   await page.getByRole('button', { name: 'Try it' }).click();
   await expect(page).toHaveURL(/rushPromisedDate=/);
-  await expect(page.getByRole('region', { name: 'Jobs the rush job pushes late' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Jobs the rush job puts at risk' })).toBeVisible();
   await expect(page.getByText(/The rush job would likely be done/)).toBeVisible();
 });
 

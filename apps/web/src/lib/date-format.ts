@@ -7,16 +7,14 @@ const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
-/** Today (or `date`) as YYYY-MM-DD in the user's time zone: promised dates are the workshop's calendar days. */
+/**
+ * Today (or `date`) as YYYY-MM-DD in the user's time zone, for date pickers and ranges. Whether a job is overdue
+ * or due today is never decided with it: the job's `state` says, in the workshop's zone (issue 32).
+ */
 export function localIsoDate(date: Date): string {
   const month = String(date.getMonth() + 1).padStart(2, '0');
   const day = String(date.getDate()).padStart(2, '0');
   return `${date.getFullYear()}-${month}-${day}`;
-}
-
-/** A promised date before today; YYYY-MM-DD strings compare in calendar order. */
-export function isPastDate(promisedDate: string | null, today: string): boolean {
-  return promisedDate !== null && promisedDate < today;
 }
 
 /** '2025-03-01' → 'Mar 1, 2025', read as a calendar day (never shifted by the time zone). */

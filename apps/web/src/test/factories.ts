@@ -1,4 +1,5 @@
 import type { TRole } from '@loupe/domain/auth/roles';
+import type { TJobState } from '@loupe/domain/jobs/job-views';
 import {
   type TDepartment,
   type TDepartmentInput,
@@ -25,6 +26,26 @@ export function makeUser(role: TRole): TCurrentUser {
     lastName: role,
     role,
     department: null,
+  };
+}
+
+/**
+ * An open job's state as the server's job read model sends it: in work, promised later, nothing wrong. A test
+ * sets the flags it is about (`makeJobState({ isOverdue: true, daysOverdue: 3, due: 'overdue' })`).
+ */
+export function makeJobState(overrides: Partial<TJobState> = {}): TJobState {
+  return {
+    isOpen: true,
+    isInWork: true,
+    isOverdue: false,
+    daysOverdue: 0,
+    isAtRisk: false,
+    isOverPhaseTarget: false,
+    isRush: false,
+    isOffsite: false,
+    offsiteSince: null,
+    due: 'later',
+    ...overrides,
   };
 }
 

@@ -1,3 +1,5 @@
+import { makeJobState } from './factories';
+
 export const CUSTOMER_ID = '11111111-1111-4111-8111-111111111111';
 
 /** The customer of the order or repair a detail or form test opens. */
@@ -13,7 +15,10 @@ export function jobNumber(prefix: string, index: number): string {
   return `${prefix}-${String(index + 1).padStart(5, '0')}`;
 }
 
-/** What every order and repair list row carries besides its own fields: untagged, not rush, no promise. */
+/**
+ * What every order and repair list row carries besides its own fields: untagged, not rush, no promise, open
+ * with nothing wrong (its state as the job read model sends it).
+ */
 export function jobListItemBase(index: number) {
   return {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -21,6 +26,7 @@ export function jobListItemBase(index: number) {
     isRush: false,
     promisedDate: null,
     tracking: null,
+    state: makeJobState({ due: 'none' }),
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
   };

@@ -1,11 +1,12 @@
+import type { TJobState } from '@loupe/domain/jobs/job-views';
 import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TJobNoun } from '@/components/job-noun';
+import { JobStateBadges, RushBadge } from '@/components/job-state/job-state-badges';
 import type { TJobTicketData } from '@/components/job-ticket/job-ticket';
 import { PrintTicketDialog } from '@/components/job-ticket/print-ticket-dialog';
 import { PageHeader } from '@/components/page-header';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { type TPublicLinkJob, useTrackingLink } from '@/lib/public-links-api';
 import { CustomerMessageDialog } from './customer-message-dialog';
@@ -25,7 +26,10 @@ export type TJobDetailLayoutProps = {
   readonly editPath: string | null;
   readonly statusBadge: ReactNode;
   readonly isRush: boolean;
-  readonly isOverdue: boolean;
+  /** Overdue, at risk, over its phase target, offsite, as the job read model says; null once finished. */
+  readonly state: TJobState | null;
+  /** Now, for how long an offsite piece has been gone. */
+  readonly now: Date;
   /** One-click status changes, for a role that may change the job's status. */
   readonly statusActions?: ReactNode;
   /** The wide column: facts, photos, history. */
@@ -68,8 +72,8 @@ export function JobDetailLayout(props: TJobDetailLayoutProps) {
       />
       <div className="flex flex-wrap gap-2">
         {props.statusBadge}
-        {props.isRush ? <Badge variant="destructive">Rush</Badge> : null}
-        {props.isOverdue ? <Badge variant="destructive">Overdue</Badge> : null}
+        {props.isRush ? <RushBadge /> : null}
+        <JobStateBadges state={props.state} withRush={false} now={props.now} />
       </div>
       {props.statusActions}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -24,6 +24,8 @@ export type TJobTrackingProps<
   readonly number: string;
   /** The tag summary the job itself carries; null when it has no tag. */
   readonly summary: TTrackedItemSummary | null;
+  /** Since when it is offsite, from the job's state (when it was last seen); null unless offsite. */
+  readonly offsiteSince: string | null;
   /** The job's tracking record, for the timeline; null data when it is not tracked. */
   readonly tracking: UseQueryResult<TTracked | null>;
   /** Where the job has been while it carries no tag (asked for only then): the history outlives the tag. */
@@ -41,6 +43,7 @@ export function JobTracking<TTracked extends { readonly locationHistory: readonl
   itemNoun,
   number,
   summary,
+  offsiteSince,
   tracking,
   pastLocations,
   isAtNewest,
@@ -55,6 +58,7 @@ export function JobTracking<TTracked extends { readonly locationHistory: readonl
         <TrackingPanel
           itemNoun={itemNoun}
           tracking={summary}
+          offsiteSince={offsiteSince}
           now={now}
           canAssign={canManage}
           canStop={canManage}

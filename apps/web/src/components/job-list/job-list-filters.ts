@@ -1,3 +1,4 @@
+import { JOB_VIEWS, type TJobView } from '@loupe/domain/jobs/job-views';
 import type { TSelectOption } from '@/components/select-field';
 
 /** What a job list is narrowed and ordered by; null means "any". */
@@ -6,6 +7,8 @@ export type TJobListFilters<TStatus extends string, TSort extends string> = {
   readonly status: TStatus | null;
   readonly isRush: boolean | null;
   readonly tracked: boolean | null;
+  /** One of the job views (overdue, due today, at risk…): what a dashboard tile's count opens. */
+  readonly view: TJobView | null;
   readonly sort: TSort;
 };
 
@@ -54,6 +57,7 @@ export function jobListSearchParams<TStatus extends string, TSort extends string
     status: filters.status ?? undefined,
     isRush: flag(filters.isRush),
     tracked: flag(filters.tracked),
+    view: filters.view ?? undefined,
     sort: filters.sort,
   };
 }
@@ -76,6 +80,7 @@ export function readJobListFilters<TStatus extends string, TSort extends string>
     status: readChoice(params.get('status'), choices.statuses),
     isRush: readFlag(params.get('rush')),
     tracked: readFlag(params.get('tagged')),
+    view: readChoice(params.get('view'), JOB_VIEWS),
     sort: readChoice(params.get('sort'), choices.sorts) ?? choices.defaultSort,
   };
 }

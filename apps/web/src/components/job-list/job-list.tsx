@@ -15,6 +15,7 @@ import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 import { BulkStatusBar, type TJobBulkStatus } from './bulk-status-bar';
 import { JobListSearch } from './job-list-search';
 import { JOB_ROW_HEIGHT, JobListHeader, type TJobListColumns } from './job-row';
+import { JobViewChip } from './job-view-chip';
 import { NewJobButton, type TNewJobLink } from './new-job-link';
 import type { TJobListFilterState } from './use-job-list-filters';
 
@@ -90,6 +91,9 @@ export function JobList<TItem extends { readonly id: string }, TStatus extends s
         actions={newJob ? <NewJobButton link={newJob} /> : null}
       />
       <JobListSearch noun={noun} placeholder={labels.searchPlaceholder} state={filterState} />
+      {filters.view ? (
+        <JobViewChip view={filters.view} onRemove={() => filterState.setParam('view', null)} />
+      ) : null}
 
       {query.isPending ? (
         <ListSkeleton noun={noun} />

@@ -1,8 +1,9 @@
 import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
+import { JOB_VIEW_LABELS, type TJobState } from '@loupe/domain/jobs/job-views';
 import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
-import { ZapIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { JobStateBadges, RushBadge } from '@/components/job-state/job-state-badges';
 import { PredictionLine } from '@/components/prediction/predicted-completion';
 import { currentLocationText } from '@/components/tracking/tracking-labels';
 import { cn } from '@/lib/cn';
@@ -13,7 +14,8 @@ import { formatCents } from '@/lib/money-format';
 export const JOB_ROW_HEIGHT = { wide: 64, narrow: 100 } as const;
 
 // The number column fits a number and the rush mark side by side, whatever the workshop's prefix length.
-const COLUMNS = 'md:grid-cols-[9.5rem_minmax(0,1fr)_9.5rem_8rem_minmax(0,13rem)_6.5rem]';
+// The status column holds the status and the state's badges (Overdue, At risk…) beside or under it.
+const COLUMNS = 'md:grid-cols-[9.5rem_minmax(0,1fr)_minmax(0,13rem)_8rem_minmax(0,12rem)_6.5rem]';
 
 /** The titles of the two columns a kind of job fills its own way. */
 export type TJobListColumns = {
@@ -53,9 +55,8 @@ export type TJobRowProps = {
   readonly summary: string;
   readonly statusBadge: ReactNode;
   readonly promisedDate: string | null;
-  readonly isOverdue: boolean;
-  /** Promised for today and not finished: the day's pickups and deliveries stand out. */
-  readonly isDueToday: boolean;
+  /** Overdue, at risk, over its phase target, offsite, as the job read model says; null once finished. */
+  readonly state: TJobState | null;
   readonly tracking: TTrackedItemSummary | null;
   /** The money column's value; `amountLabel` names it for screen readers (the column's title). */
   readonly amountCents: number;
@@ -66,7 +67,10 @@ export type TJobRowProps = {
 
 /** One job in a list: a link to it, laid out in the header's columns (three lines on phones). */
 export function JobRow(props: TJobRowProps) {
-  const { isOverdue, isDueToday, tracking } = props;
+  const { state, tracking } = props;
+  const isOverdue = state?.isOverdue ?? false;
+  // Promised for today and still in work: the day's pickups and deliveries stand out.
+  const isDueToday = state?.due === 'today';
   return (
     <Link
       to={props.to}
@@ -81,14 +85,15 @@ export function JobRow(props: TJobRowProps) {
     >
       <span className="col-start-1 row-start-1 flex min-w-0 items-center gap-1.5 font-mono font-medium whitespace-nowrap">
         <span className="truncate">{props.number}</span>
-        {props.isRush ? <RushMarker /> : null}
+        {props.isRush ? <RushBadge className="px-1 py-0 font-sans text-[0.7rem] uppercase" /> : null}
       </span>
       <span className="col-start-1 row-start-2 min-w-0 md:col-start-2 md:row-start-1">
         <span className="block truncate font-medium">{props.customerName}</span>
         <span className="block truncate text-xs text-muted-foreground">{props.summary}</span>
       </span>
-      <span className="col-start-2 row-start-1 justify-self-end md:col-start-3 md:justify-self-start">
+      <span className="col-start-2 row-start-1 flex min-w-0 flex-wrap items-center justify-end gap-1 justify-self-end md:col-start-3 md:justify-start md:justify-self-start">
         {props.statusBadge}
+        <JobStateBadges state={state} withRush={false} />
       </span>
       <span
         className={cn(
@@ -102,7 +107,7 @@ export function JobRow(props: TJobRowProps) {
       >
         <span className="sr-only">Promised </span>
         {props.promisedDate ? formatCalendarDate(props.promisedDate) : 'No date'}
-        {isOverdue ? ' · Overdue' : isDueToday ? ' · Today' : null}
+        {isDueToday ? ` · ${JOB_VIEW_LABELS['due-today']}` : null}
         {props.prediction ? <PredictionLine prediction={props.prediction} /> : null}
       </span>
       <span
@@ -120,14 +125,5 @@ export function JobRow(props: TJobRowProps) {
         {formatCents(props.amountCents)}
       </span>
     </Link>
-  );
-}
-
-function RushMarker() {
-  return (
-    <span className="inline-flex shrink-0 items-center gap-0.5 rounded-sm bg-destructive px-1 font-sans text-[0.7rem] leading-4 font-semibold text-destructive-foreground uppercase dark:bg-destructive/60">
-      <ZapIcon className="size-3" aria-hidden="true" />
-      Rush
-    </span>
   );
 }

@@ -57,7 +57,8 @@ export function useJobListFilters<TStatus extends string, TSort extends string>(
     text,
     setText,
     setParam,
-    hasFilters: filters.status !== null || filters.isRush !== null || filters.tracked !== null,
+    hasFilters:
+      filters.status !== null || filters.isRush !== null || filters.tracked !== null || filters.view !== null,
     clearAll,
   };
 }

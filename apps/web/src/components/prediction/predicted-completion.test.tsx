@@ -8,7 +8,6 @@ const PREDICTION: TPredictedCompletion = {
   earliest: '2026-10-10T10:00:00',
   likely: '2026-10-12T10:00:00',
   latest: '2026-10-15T16:00:00',
-  isLateRisk: true,
   remainingPhases: 3,
 };
 
@@ -20,15 +19,10 @@ describe('PredictedCompletion', () => {
     );
   });
 
-  it('flags a late risk in words, not only colour', () => {
+  it('says when, never whether that is at risk: the job state says that', () => {
     render(<PredictedCompletion prediction={PREDICTION} />);
-    expect(screen.getByText('Late risk')).toBeInTheDocument();
-    expect(screen.getByText(/might be done after the promised day/)).toBeInTheDocument();
-  });
-
-  it('shows no flag when the interval ends before the promised day', () => {
-    render(<PredictedCompletion prediction={{ ...PREDICTION, isLateRisk: false }} />);
-    expect(screen.queryByText('Late risk')).toBeNull();
+    expect(screen.getByText('Likely Oct 12 (Oct 10 – Oct 15)')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/late|risk/i);
   });
 
   it("sits under the promise in a job's details", () => {
@@ -46,6 +40,5 @@ describe('PredictedCompletion', () => {
     );
     const fact = screen.getByText('Predicted completion').nextElementSibling;
     expect(fact).toHaveTextContent('Likely Oct 12 (Oct 10 – Oct 15)');
-    expect(fact).toHaveTextContent('Late risk');
   });
 });

@@ -4,6 +4,7 @@ import { RotateCcwIcon, TagIcon, XCircleIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { offsiteDurationText } from '@/components/job-state/job-state-badges';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,11 @@ export type TTrackingPanelProps = {
   /** 'order' or 'repair', for the sentences. */
   readonly itemNoun: string;
   readonly tracking: TTrackedItemSummary | null;
+  /**
+   * Since when an offsite piece is gone, from the job's state: when it was last seen, not when the sweep
+   * noticed (issue 32). Absent for a job with no state (finished).
+   */
+  readonly offsiteSince?: string | null;
   readonly now: Date;
   readonly canAssign: boolean;
   readonly canStop: boolean;
@@ -55,6 +61,7 @@ export function TrackingPanel(props: TTrackingPanelProps) {
 function TrackedPanel({
   itemNoun,
   tracking,
+  offsiteSince = null,
   now,
   canAssign,
   canStop,
@@ -139,11 +146,14 @@ function TrackedPanel({
           <dt className="text-muted-foreground">EPC</dt>
           <dd className="font-mono break-all">{tracking.epc}</dd>
         </div>
-        {isOffsite && tracking.offsiteDetectedAt ? (
+        {isOffsite && offsiteSince !== null ? (
           <div className="grid gap-1">
-            <dt className="text-muted-foreground">Offsite since</dt>
+            <dt className="text-muted-foreground">Offsite for</dt>
             <dd>
-              <time dateTime={tracking.offsiteDetectedAt}>{formatDateTime(tracking.offsiteDetectedAt)}</time>
+              {offsiteDurationText({ offsiteSince }, now)}{' '}
+              <span className="text-muted-foreground">
+                (since <time dateTime={offsiteSince}>{formatDateTime(offsiteSince)}</time>)
+              </span>
             </dd>
           </div>
         ) : null}

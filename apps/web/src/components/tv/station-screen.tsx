@@ -1,8 +1,9 @@
 import type { TStationScreen, TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
-import { ArrowRight, CheckCircle2, Flame, Wifi, WifiOff } from 'lucide-react';
+import { ArrowRight, CheckCircle2, Wifi, WifiOff } from 'lucide-react';
 import { useCallback } from 'react';
+import { JobStateBadges } from '@/components/job-state/job-state-badges';
 import { cn } from '@/lib/cn';
-import { formatCalendarDate, localIsoDate } from '@/lib/date-format';
+import { formatCalendarDate } from '@/lib/date-format';
 import { formatElapsed } from '@/lib/elapsed-time';
 import { useNow } from '@/lib/use-now';
 import { type TShownItem, useLeavingItems } from './use-leaving-items';
@@ -30,7 +31,6 @@ export function StationScreen({
   const keyOf = useCallback((piece: TStationScreenPiece) => `${piece.kind}:${piece.id}`, []);
   const here = useLeavingItems(screen.here, keyOf);
   const next = useLeavingItems(screen.dueNext, keyOf);
-  const today = localIsoDate(new Date(now));
   const { station } = screen;
 
   return (
@@ -71,7 +71,7 @@ export function StationScreen({
           ) : (
             <ul className="grid gap-4" aria-label="Pieces at this station">
               {here.map((shown) => (
-                <PieceCard key={keyOf(shown.item)} shown={shown} now={now} today={today} compact={compact} />
+                <PieceCard key={keyOf(shown.item)} shown={shown} now={now} compact={compact} />
               ))}
             </ul>
           )}
@@ -96,9 +96,14 @@ export function StationScreen({
                       leaving ? 'motion-safe:animate-tv-leave' : 'motion-safe:animate-tv-enter',
                     )}
                   >
-                    <p className="font-mono font-semibold">
+                    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 font-mono font-semibold">
                       {item.number}
-                      {item.isRush ? <RushBadge compact={compact} /> : null}
+                      <JobStateBadges
+                        state={item.state}
+                        now={new Date(now)}
+                        size={compact ? 'sm' : 'lg'}
+                        className="font-sans"
+                      />
                     </p>
                     <p className="text-muted-foreground">
                       {[item.product, item.stationName ? `at ${item.stationName}` : null]
@@ -131,29 +136,37 @@ export function StationScreen({
 function PieceCard({
   shown,
   now,
-  today,
   compact,
 }: {
   shown: TShownItem<TStationScreenPiece>;
   now: number;
-  today: string;
   compact: boolean;
 }) {
   const { item, leaving } = shown;
-  const late = item.promisedDate !== null && item.promisedDate < today;
+  const { state } = item;
   return (
     <li
       className={cn(
         'rounded-xl border-2 bg-card p-4',
-        item.isRush || item.urgency === 'late' ? 'border-destructive' : 'border-border',
+        state.isRush || state.isOverdue ? 'border-destructive' : 'border-border',
         leaving ? 'motion-safe:animate-tv-leave' : 'motion-safe:animate-tv-enter',
       )}
       aria-label={`${item.number}${leaving ? ' (leaving)' : ''}`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <p className={cn('font-mono font-bold', compact ? 'text-sm' : 'text-5xl')}>
+        <p
+          className={cn(
+            'flex flex-wrap items-center gap-x-3 gap-y-2 font-mono font-bold',
+            compact ? 'text-sm' : 'text-5xl',
+          )}
+        >
           {item.number}
-          {item.isRush ? <RushBadge compact={compact} /> : null}
+          <JobStateBadges
+            state={state}
+            now={new Date(now)}
+            size={compact ? 'sm' : 'lg'}
+            className="font-sans"
+          />
         </p>
         {item.arrivedAt ? (
           <p className="text-muted-foreground tabular-nums">
@@ -177,25 +190,17 @@ function PieceCard({
           </p>
         ) : null}
         {item.promisedDate ? (
-          <p className={cn('tabular-nums', late ? 'font-bold text-destructive' : 'text-muted-foreground')}>
-            {late ? 'Was due' : 'Due'} {formatCalendarDate(item.promisedDate)}
+          <p
+            className={cn(
+              'tabular-nums',
+              state.isOverdue ? 'font-bold text-destructive' : 'text-muted-foreground',
+            )}
+          >
+            Promised {formatCalendarDate(item.promisedDate)}
           </p>
         ) : null}
       </div>
     </li>
-  );
-}
-
-function RushBadge({ compact }: { compact: boolean }) {
-  return (
-    <span
-      className={cn(
-        'ml-3 inline-flex items-center gap-1 rounded-full bg-destructive px-3 align-middle font-sans font-semibold text-destructive-foreground',
-        compact ? 'text-[0.6rem]' : 'text-2xl',
-      )}
-    >
-      <Flame aria-hidden className={compact ? 'size-3' : 'size-6'} /> Rush
-    </span>
   );
 }
 

@@ -27,8 +27,12 @@ export async function getPredictions(
   return parseData(ZPredictionsSchema, body);
 }
 
+/**
+ * Under the 'workflow' root, not 'analytics': a read or a phase completed moves a job's prediction, so the
+ * events that refresh the board and the lists refresh these too (the analytics screens stay as they are).
+ */
 export const predictionsQueryKey = (kind: TJobKind, ids: readonly string[]) =>
-  ['analytics', 'predictions', kind, ids] as const;
+  ['workflow', 'predictions', kind, ids] as const;
 
 /**
  * The predicted completion of the jobs with these ids, asked for in pages of PREDICTION_IDS_PER_REQUEST so a

@@ -3,12 +3,16 @@
  * by their first element, the feature's query-key root.
  */
 const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] = [
-  ['order:', ['orders', 'tracking', 'workflow']],
-  ['repair:', ['repairs', 'tracking', 'workflow']],
-  // A read that moves a piece can move its workflow phase too: the Command Center's cards follow it.
+  // A job's status moves its state (the tiles, lists and board under 'workflow'); a finished job gives its tag
+  // back, so it leaves /offsite too (issue 32).
+  ['order:', ['orders', 'tracking', 'workflow', 'offsite']],
+  ['repair:', ['repairs', 'tracking', 'workflow', 'offsite']],
+  // A read that moves a piece can move its workflow phase and status too: the Command Center's cards, the
+  // dashboard's tiles and the lists' states follow it.
   ['tracking:', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
   ['workflow:', ['workflow', 'orders', 'repairs']],
-  ['department:', ['registry']],
+  // Workflow templates follow the departments: the board's phases and a department's workload with them.
+  ['department:', ['registry', 'workflow']],
   ['station:', ['registry']],
   ['rfid:reader-status', ['readers']],
   ['user:', ['settings']],

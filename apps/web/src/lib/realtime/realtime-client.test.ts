@@ -284,10 +284,17 @@ describe('RealtimeClient.request', () => {
 
 describe('queryRootsForEvent', () => {
   it.each([
-    ['order:moved', ['orders', 'tracking', 'workflow']],
-    ['repair:updated', ['repairs', 'tracking', 'workflow']],
+    // A status changed by hand or by a read moves the job's state: tiles, board and predictions live under
+    // 'workflow'; a finished job gives its tag back and leaves /offsite.
+    ['order:moved', ['orders', 'tracking', 'workflow', 'offsite']],
+    ['order:status-changed', ['orders', 'tracking', 'workflow', 'offsite']],
+    ['repair:updated', ['repairs', 'tracking', 'workflow', 'offsite']],
+    ['repair:status-changed', ['repairs', 'tracking', 'workflow', 'offsite']],
+    ['tracking:location-update', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
     ['tracking:offsite-detected', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
     ['workflow:phase-completed', ['workflow', 'orders', 'repairs']],
+    // Templates follow the departments: the board's phases with them.
+    ['department:updated', ['registry', 'workflow']],
     ['station:added', ['registry']],
     ['design:request-changed', ['designs', 'orders']],
     ['pong', []],

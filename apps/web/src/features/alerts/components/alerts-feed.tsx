@@ -46,6 +46,10 @@ const SEVERITY_CLASSES: Readonly<Record<TAlertSeverity, string>> = {
 
 const ALL = 'all';
 
+/** What the feed watches, in the job views' words (overdue, at risk) and the other rules' own. */
+export const NO_OPEN_ALERTS_TEXT =
+  'Nothing needs attention: overdue and at-risk work, pieces stuck at a station or offsite too long, and silent readers show here within a minute.';
+
 function subjectLink(alert: TAlert): string {
   if (alert.subject.kind === 'reader') return '/rfid-mapping';
   return `/${alert.subject.kind === 'order' ? 'orders' : 'repairs'}/${alert.subject.id}`;
@@ -119,11 +123,7 @@ export function AlertsFeed({
         <EmptyState
           icon={BellOffIcon}
           title={query.status === 'resolved' ? 'Nothing resolved yet' : 'No alerts'}
-          text={
-            query.status === 'open'
-              ? 'Nothing needs attention: late or stuck work and silent readers show here within a minute.'
-              : 'Try another status or filter.'
-          }
+          text={query.status === 'open' ? NO_OPEN_ALERTS_TEXT : 'Try another status or filter.'}
         />
       ) : (
         <ul className="grid gap-3" aria-label="Alert list">

@@ -16,7 +16,7 @@ export function AlertsRoute() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Alerts"
-        description="Late or stuck work, pieces gone too long, silent readers: raised by the server as reads and time pass."
+        description="Overdue, at-risk or stuck work, pieces gone too long, silent readers: raised by the server as reads and time pass."
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <AlertsFeed query={query} onQueryChange={setQuery} canResolve={canManage} />

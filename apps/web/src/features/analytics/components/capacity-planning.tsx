@@ -171,8 +171,8 @@ export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }
 export function WhatIfResult({ whatIf }: { readonly whatIf: NonNullable<TCapacityAnalytics['whatIf']> }) {
   return (
     <ChartCard
-      title="Jobs the rush job pushes late"
-      description={`The rush job would likely be done ${formatDateTime(whatIf.rushPredictedCompletion)}. These open jobs were predicted on time and would then be late.`}
+      title="Jobs the rush job puts at risk"
+      description={`The rush job would likely be done ${formatDateTime(whatIf.rushPredictedCompletion)}. These open jobs were predicted on time and would then be at risk: predicted to finish after their promised date.`}
       rows={whatIf.pushedLate}
       rowKey={(row) => `${row.kind}-${row.id}`}
       columns={[
@@ -197,7 +197,7 @@ export function WhatIfResult({ whatIf }: { readonly whatIf: NonNullable<TCapacit
         },
       ]}
       emptyText="No job would be pushed past its promised day."
-      fileName={csvFileName('Jobs pushed late by a rush job')}
+      fileName={csvFileName('Jobs put at risk by a rush job')}
     />
   );
 }

@@ -28,7 +28,7 @@ const KIND_CHOICES = [
   { value: 'repair', label: 'Repair' },
 ] as const;
 
-/** What-if (issue 13 §2): insert a rush job ahead of everything and see which jobs it pushes late. */
+/** What-if (issue 13 §2): insert a rush job ahead of everything and see which jobs it puts at risk. */
 export function RushJobForm({ current, onTry, onClear, isTrying, today }: TRushJobFormProps) {
   const productTypes = useProductTypeOptions();
   const [kind, setKind] = useState<TRushJob['kind']>(current?.kind ?? 'order');

@@ -78,7 +78,7 @@ describe('CapacityPlanningRoute', { timeout: 20_000 }, () => {
     expect(screen.getByText('Give the day the rush job is promised for')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Rush job promised for'), { target: { value: '2099-01-06' } });
     await userEvent.click(screen.getByRole('button', { name: 'Try it' }));
-    const pushed = await screen.findByRole('region', { name: 'Jobs the rush job pushes late' });
+    const pushed = await screen.findByRole('region', { name: 'Jobs the rush job puts at risk' });
     expect(within(pushed).getByRole('link', { name: 'ORD-00007' })).toHaveAttribute('href', '/orders/o-7');
     expect(asked.at(-1)).toEqual({ weeks: 6, rushKind: 'order', rushPromisedDate: '2099-01-06' });
     expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(

@@ -1,4 +1,4 @@
-import { ZWorkflowSummarySchema } from '@loupe/domain/workflow/workflow-api';
+import { ZJobSummarySchema } from '@loupe/domain/jobs/job-views';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
@@ -6,11 +6,21 @@ import { parseData } from '@/lib/api-envelope';
 /** Under the 'workflow' root: workflow, tracking and job events refresh the tiles. */
 export const workflowSummaryQueryKey = ['workflow', 'summary'] as const;
 
-/** GET /workflow/summary: the dashboard's tiles over the jobs this user may see. */
+/** GET /workflow/summary: how many orders and repairs this user may see are in each job view. */
 export async function getWorkflowSummary(signal?: AbortSignal) {
-  return parseData(ZWorkflowSummarySchema, await apiClient.get('workflow/summary', signal ? { signal } : {}));
+  return parseData(ZJobSummarySchema, await apiClient.get('workflow/summary', signal ? { signal } : {}));
 }
 
+/**
+ * Time alone moves jobs between views (a promised day passes, a phase outlasts its target) and no event says
+ * so: the tiles ask again each minute besides refreshing on events.
+ */
+export const WORKFLOW_SUMMARY_REFRESH_MS = 60_000;
+
 export function useWorkflowSummary() {
-  return useQuery({ queryKey: workflowSummaryQueryKey, queryFn: ({ signal }) => getWorkflowSummary(signal) });
+  return useQuery({
+    queryKey: workflowSummaryQueryKey,
+    queryFn: ({ signal }) => getWorkflowSummary(signal),
+    refetchInterval: WORKFLOW_SUMMARY_REFRESH_MS,
+  });
 }

@@ -1,15 +1,20 @@
 import type { TOffsiteItem } from '@loupe/domain/tracking/tracking-api';
 import { describe, expect, it } from 'vitest';
-import { byLongestOffsite, matchesOffsiteFilter, OFFSITE_FILTERS } from './offsite-filter';
+import { byLongestOffsite, matchesOffsiteFilter, OFFSITE_FILTERS, offsiteSinceOf } from './offsite-filter';
 
-function item(id: string, offsiteDetectedAt: string | null, isExpectedOffsite = false): TOffsiteItem {
+function item(
+  id: string,
+  offsiteDetectedAt: string | null,
+  isExpectedOffsite = false,
+  lastSeen: string | null = null,
+): TOffsiteItem {
   return {
     itemKind: 'order',
     itemId: id,
     number: id,
     customerName: 'C',
     epc: 'E1',
-    lastSeen: null,
+    lastSeen,
     offsiteDetectedAt,
     isExpectedOffsite,
     lastDepartmentName: null,
@@ -40,5 +45,20 @@ describe('offsite filters', () => {
       item('early', '2025-03-04T08:00:00.000Z'),
     ];
     expect([...items].sort(byLongestOffsite).map((i) => i.itemId)).toEqual(['early', 'late', 'unknown']);
+  });
+
+  it('counts a piece gone from when it was last seen, the sweep’s notice only without a read', () => {
+    expect(offsiteSinceOf(item('a', '2025-03-04T12:00:00.000Z', false, '2025-03-03T22:00:00.000Z'))).toBe(
+      '2025-03-03T22:00:00.000Z',
+    );
+    expect(offsiteSinceOf(item('b', '2025-03-04T12:00:00.000Z'))).toBe('2025-03-04T12:00:00.000Z');
+    expect(offsiteSinceOf(item('c', null))).toBeNull();
+    // Noticed later but last seen earlier: the one gone longest comes first.
+    const seenEarly = item('seen-early', '2025-03-04T12:00:00.000Z', false, '2025-03-03T08:00:00.000Z');
+    const noticedEarly = item('noticed-early', '2025-03-04T09:00:00.000Z', false, '2025-03-04T08:30:00.000Z');
+    expect([noticedEarly, seenEarly].sort(byLongestOffsite).map((i) => i.itemId)).toEqual([
+      'seen-early',
+      'noticed-early',
+    ]);
   });
 });

@@ -3,15 +3,17 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TOffsiteItem, TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import { Undo2Icon } from 'lucide-react';
 import { Link } from 'react-router';
+import { offsiteDurationText } from '@/components/job-state/job-state-badges';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
-import { formatDateTime, formatElapsed, formatRelativeTime } from '@/lib/elapsed-time';
+import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
 import { paths, pathTo } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useReturnOffsiteItem } from '../api/return-offsite-item';
+import { offsiteSinceOf } from './offsite-filter';
 
 export const ITEM_KIND_LABELS: Readonly<Record<TTrackedItemKind, string>> = {
   order: 'Order',
@@ -31,6 +33,7 @@ function lastPlace(item: TOffsiteItem): string | null {
 
 /** One order or repair out of the building: since when, where it was last seen, and returning it. */
 export function OffsiteItemRow({ item, now }: { item: TOffsiteItem; now: number }) {
+  const offsiteSince = offsiteSinceOf(item);
   const { user } = useAuth();
   const mutation = useReturnOffsiteItem();
   const headingId = `offsite-${item.itemKind}-${item.itemId}`;
@@ -89,12 +92,11 @@ export function OffsiteItemRow({ item, now }: { item: TOffsiteItem; now: number 
         <div>
           <dt className="text-muted-foreground">Offsite</dt>
           <dd>
-            {item.offsiteDetectedAt ? (
+            {offsiteSince ? (
               <>
-                for {formatElapsed(now - Date.parse(item.offsiteDetectedAt))}{' '}
+                for {offsiteDurationText({ offsiteSince }, new Date(now))}{' '}
                 <span className="text-muted-foreground">
-                  (since{' '}
-                  <time dateTime={item.offsiteDetectedAt}>{formatDateTime(item.offsiteDetectedAt)}</time>)
+                  (since <time dateTime={offsiteSince}>{formatDateTime(offsiteSince)}</time>)
                 </span>
               </>
             ) : (

@@ -39,6 +39,7 @@ const REPAIR = offsiteItem({
   number: 'REP-00007',
   customerName: 'Tom Baker',
   isExpectedOffsite: true,
+  lastSeen: minutesAgo(50),
   offsiteDetectedAt: minutesAgo(45),
   lastDepartmentName: null,
   lastStationName: null,
@@ -80,11 +81,14 @@ describe('OffsiteRoute', { timeout: 30_000 }, () => {
     expect(within(order).getByText('Unexpected')).toBeInTheDocument();
     expect(within(order).getByText(/Maria Lopez/)).toBeInTheDocument();
     expect(within(order).getByText('E2801160600002084A6D3F12')).toBeInTheDocument();
-    expect(within(order).getByText(/for 2 h 10 min/)).toBeInTheDocument();
+    // Gone since it was last seen (200 min ago), not since the sweep noticed (130 min ago).
+    expect(within(order).getByText(/for 3 h 20 min/)).toBeInTheDocument();
     expect(within(order).getByText(/at Casting - Bench 1/)).toBeInTheDocument();
     const since = within(order).getByText(
       (_, element) =>
-        element?.tagName === 'TIME' && element.getAttribute('dateTime') === ORDER.offsiteDetectedAt,
+        element?.tagName === 'TIME' &&
+        element.getAttribute('dateTime') === ORDER.lastSeen &&
+        element.parentElement?.textContent?.startsWith('(since') === true,
     );
     expect(since.textContent).not.toBe('');
 
@@ -92,7 +96,27 @@ describe('OffsiteRoute', { timeout: 30_000 }, () => {
     expect(within(repair).getByText('Repair')).toBeInTheDocument();
     expect(within(repair).getByRole('link', { name: 'REP-00007' })).toHaveAttribute('href', '/repairs/rep-7');
     expect(within(repair).getByText('Expected')).toBeInTheDocument();
-    expect(within(repair).getByText(/for 45 min/)).toBeInTheDocument();
+    expect(within(repair).getByText(/for 50 min/)).toBeInTheDocument();
+  });
+
+  it('never says "0 min" beside a piece last seen hours ago: offsite counts from the last read (issue 32)', async () => {
+    vi.restoreAllMocks();
+    stubOffsite([
+      offsiteItem({
+        itemKind: 'order',
+        itemId: 'ord-9',
+        number: 'ORD-00099',
+        lastSeen: minutesAgo(14 * 60),
+        // The sweep only noticed a moment ago.
+        offsiteDetectedAt: minutesAgo(0),
+      }),
+    ]);
+    renderWithRegistryProviders(<OffsiteRoute />, { role: 'manager' });
+    await screen.findByRole('list', { name: 'Offsite items' });
+    const item = row('ORD-00099');
+    expect(within(item).getByText(/for 14 h/)).toBeInTheDocument();
+    expect(item).not.toHaveTextContent('0 min');
+    expect(item).toHaveTextContent('14 hours ago');
   });
 
   it.each([

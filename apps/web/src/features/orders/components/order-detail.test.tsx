@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, notFound, page } from '@/test/api-mocks';
 import { stubObjectUrls, stubPointerApis } from '@/test/dom-stubs';
-import { makeUser } from '@/test/factories';
+import { makeJobState, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { makeOrder, ORDER_ID } from '../order-fixtures';
 import { OrderDetail } from './order-detail';
@@ -232,19 +232,63 @@ describe('OrderDetail', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('returns an offsite order', async () => {
+  it('returns an offsite order, gone for as long as its state says: since it was last seen', async () => {
     mockOrder(
       makeOrder({
-        tracking: { ...TRACKING, status: 'offsite', offsiteDetectedAt: '2025-06-15T10:00:00.000Z' },
+        // Last read 14 h before NOW; the sweep noticed only at 11:59.
+        tracking: {
+          ...TRACKING,
+          status: 'offsite',
+          lastSeen: '2025-06-14T22:00:00.000Z',
+          offsiteDetectedAt: '2025-06-15T11:59:00.000Z',
+        },
+        state: makeJobState({ isOffsite: true, offsiteSince: '2025-06-14T22:00:00.000Z' }),
       }),
       TRACKED_RESPONSE,
     );
     const post = vi.spyOn(apiClient, 'post').mockResolvedValue({ success: true });
     const user = userEvent.setup();
     renderDetail();
-    expect(await screen.findByText('Offsite since')).toBeInTheDocument();
+    const offsiteFor = (await screen.findByText('Offsite for')).nextElementSibling;
+    expect(offsiteFor).toHaveTextContent(/^14 h \(since/);
+    expect(offsiteFor?.querySelector('time')).toHaveAttribute('dateTime', '2025-06-14T22:00:00.000Z');
+    // The badge at the top says the same.
+    expect(document.querySelector('[data-job-state="offsite"]')).toHaveTextContent(/^Offsite14 h:/);
+    expect(screen.queryByText('0 min')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Return from offsite' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith(`tracking/orders/${ORDER_ID}/return`));
+  });
+
+  it("shows the order's state from the server in its words, not worked out from the date", async () => {
+    mockOrder(
+      makeOrder({
+        isRush: true,
+        promisedDate: '2999-01-01',
+        status: 'in_production',
+        state: makeJobState({
+          isRush: true,
+          isOverdue: true,
+          daysOverdue: 2,
+          due: 'overdue',
+          isOverPhaseTarget: true,
+        }),
+      }),
+    );
+    renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'ORD-00042' });
+    const badges = [...document.querySelectorAll('[data-job-state]')].map((badge) =>
+      badge.getAttribute('data-job-state'),
+    );
+    expect(badges).toEqual(['rush', 'overdue', 'over-phase-target']);
+    expect(screen.getByText('Overdue').closest('[data-job-state]')).toHaveTextContent('Overdue2 days');
+  });
+
+  it('shows no state for a finished order, whatever its promised date', async () => {
+    mockOrder(makeOrder({ promisedDate: '2000-01-01', status: 'delivered', state: null }));
+    renderDetail();
+    await screen.findByRole('heading', { level: 1, name: 'ORD-00042' });
+    expect(document.querySelector('[data-job-state]')).toBeNull();
+    expect(screen.queryByText('Overdue')).toBeNull();
   });
 
   it('shows a designer the order without the actions the server would refuse', async () => {

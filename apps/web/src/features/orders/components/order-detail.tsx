@@ -1,10 +1,5 @@
 import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
-import {
-  FINISHED_ORDER_STATUSES,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUS_TRANSITIONS,
-  type TOrder,
-} from '@loupe/domain/orders/order';
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TRANSITIONS, type TOrder } from '@loupe/domain/orders/order';
 import type { ReactNode } from 'react';
 import { JobDetailLayout } from '@/components/job-detail/job-detail-layout';
 import { JobDetailLoader } from '@/components/job-detail/job-detail-loader';
@@ -15,7 +10,6 @@ import { JobTracking } from '@/components/job-detail/job-tracking';
 import { QuickStatusActions } from '@/components/job-detail/quick-status-actions';
 import type { TJobTicketData } from '@/components/job-ticket/job-ticket';
 import { useAuth } from '@/lib/auth/auth-context';
-import { isPastDate, localIsoDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
 import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
@@ -75,9 +69,8 @@ function LoadedOrder({
       statusBadge={<OrderStatusBadge status={order.status} />}
       isRush={order.isRush}
       statusActions={canEdit ? <OrderStatusActions order={order} /> : null}
-      isOverdue={
-        isPastDate(order.promisedDate, localIsoDate(now)) && !FINISHED_ORDER_STATUSES.includes(order.status)
-      }
+      state={order.state}
+      now={now}
       main={
         <>
           <OrderFacts order={order} />
@@ -171,6 +164,7 @@ function OrderTracking({ order, canManage, now }: { order: TOrder; canManage: bo
       itemNoun={ORDER_NOUN.one}
       number={order.orderNumber}
       summary={order.tracking}
+      offsiteSince={order.state?.offsiteSince ?? null}
       tracking={tracking}
       pastLocations={pastLocations}
       isAtNewest={(record) => record.status === 'tracking' && record.currentStationId !== null}

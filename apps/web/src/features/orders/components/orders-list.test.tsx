@@ -7,17 +7,16 @@ import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
-import { makeUser } from '@/test/factories';
+import { makeJobState, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { ORDERS_PAGE_SIZE } from '../api/get-orders';
 import { listItem, makeOrder } from '../order-fixtures';
 import { OrdersList } from './orders-list';
 
-const NOW = new Date(2025, 5, 15, 12, 0);
 const VIEWPORT_PX = 640;
 
 function renderList(role: Parameters<typeof makeUser>[0] = 'salesperson', route = '/orders') {
-  return renderWithProviders(<OrdersList now={() => NOW} />, {
+  return renderWithProviders(<OrdersList />, {
     user: makeUser(role),
     route,
     otherRoutes: ['/orders/new', '/orders/:orderId'],
@@ -128,7 +127,7 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('ring');
   });
 
-  it('shows number, customer, status, rush, an overdue promise, the location or "Not tagged", and the balance', async () => {
+  it('shows number, customer, status, rush, the state the server gives, the location or "Not tagged", and the balance', async () => {
     mockGet({
       orders: page([
         listItem(0, {
@@ -136,6 +135,13 @@ describe('OrdersList', { timeout: 20_000 }, () => {
           promisedDate: '2025-06-01',
           status: 'in_production',
           balanceCents: 123_450,
+          state: makeJobState({
+            isRush: true,
+            isOverdue: true,
+            daysOverdue: 14,
+            due: 'overdue',
+            isAtRisk: false,
+          }),
           tracking: {
             epc: 'E2801160',
             status: 'active',
@@ -150,8 +156,12 @@ describe('OrdersList', { timeout: 20_000 }, () => {
             isExpectedOffsite: false,
           },
         }),
-        listItem(1, { promisedDate: '2025-07-01' }),
-        listItem(2, { promisedDate: '2025-06-01', status: 'delivered' }),
+        listItem(1, {
+          promisedDate: '2025-07-01',
+          state: makeJobState({ isAtRisk: true, isOverPhaseTarget: true }),
+        }),
+        // A delivered order has no state: nothing is overdue about it, whatever its date.
+        listItem(2, { promisedDate: '2025-06-01', status: 'delivered', state: null }),
       ]),
     });
     renderList();
@@ -161,30 +171,60 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     expect(first).toHaveTextContent('Rush');
     expect(first).toHaveTextContent('Customer 1');
     expect(first).toHaveTextContent('In production');
-    expect(first).toHaveTextContent('Jun 1, 2025 · Overdue');
+    expect(within(first as HTMLElement).getByText('Overdue')).toBeInTheDocument();
+    expect(first).toHaveTextContent('Overdue14 days');
+    expect(first).toHaveTextContent('Jun 1, 2025');
     expect(first).toHaveTextContent('Casting - Bench 1');
     expect(first).toHaveTextContent('$1,234.50');
     expect(first).toHaveAttribute('href', '/orders/00000000-0000-4000-8000-000000000000');
     expect(second).toHaveTextContent('Not tagged');
-    expect(second).not.toHaveTextContent('Overdue');
+    expect(within(second as HTMLElement).queryByText('Overdue')).toBeNull();
+    expect(within(second as HTMLElement).getByText('At risk')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText('Over phase target')).toBeInTheDocument();
     expect(second).not.toHaveTextContent('Rush');
-    // A delivered order is not overdue, whatever its date.
     expect(third).not.toHaveTextContent('Overdue');
   });
 
-  it('marks an order promised for today, and not one already delivered (issue 11 §9)', async () => {
+  it("reads overdue and due today from the server's state, never from the browser's calendar", async () => {
     mockGet({
       orders: page([
-        listItem(0, { promisedDate: '2025-06-15' }),
-        listItem(1, { promisedDate: '2025-06-15', status: 'delivered' }),
+        // Past in any browser, but the workshop's read model says it is promised for today (its zone).
+        listItem(0, { promisedDate: '2000-01-01', state: makeJobState({ due: 'today' }) }),
+        // Far ahead in any browser, yet overdue by the read model: its answer is the one shown.
+        listItem(1, { promisedDate: '2999-01-01', state: makeJobState({ isOverdue: true, due: 'overdue' }) }),
+        listItem(2, { promisedDate: '2000-01-01', status: 'delivered', state: null }),
       ]),
     });
     renderList();
-    const [today, delivered] = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole(
-      'link',
-    );
-    expect(today).toHaveTextContent('Jun 15, 2025 · Today');
-    expect(delivered).not.toHaveTextContent('Today');
+    const [today, overdue, delivered] = within(
+      await screen.findByRole('list', { name: 'Orders' }),
+    ).getAllByRole('link');
+    expect(today).toHaveTextContent('Jan 1, 2000 · Due today');
+    expect(within(today as HTMLElement).queryByText('Overdue')).toBeNull();
+    expect(within(overdue as HTMLElement).getByText('Overdue')).toBeInTheDocument();
+    expect(delivered).not.toHaveTextContent('Due today');
+    expect(delivered).not.toHaveTextContent('Overdue');
+  });
+
+  it('asks the server for the job view in the address and shows it as a filter that can be removed', async () => {
+    mockGet({ orders: page([listItem(0, { state: makeJobState({ isOverdue: true, due: 'overdue' }) })]) });
+    const user = userEvent.setup();
+    renderList('salesperson', '/orders?view=overdue');
+    await screen.findByText('1 order');
+    expect(searchParamsOfLastCall()).toMatchObject({ view: 'overdue' });
+    expect(screen.getByText('In work and past its promised date')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Overdue' }));
+    await waitFor(() => expect(searchParamsOfLastCall().view).toBeUndefined());
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(/^\/orders$/);
+    expect(screen.queryByRole('button', { name: /Remove the filter/ })).toBeNull();
+  });
+
+  it('ignores a view it does not know', async () => {
+    mockGet({ orders: page([listItem(0)]) });
+    renderList('salesperson', '/orders?view=late');
+    await screen.findByText('1 order');
+    expect(searchParamsOfLastCall().view).toBeUndefined();
+    expect(screen.queryByRole('button', { name: /Remove the filter/ })).toBeNull();
   });
 
   it('moves selected orders to a status they can all take, and keeps the refused ones selected with why', async () => {
@@ -296,17 +336,16 @@ describe('OrdersList', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1 order')).toBeInTheDocument();
   });
-  it("shows a manager each open order's predicted completion and flags the ones at risk of being late", async () => {
+  it("shows a manager each open order's predicted completion, and at risk only where the server's state says so", async () => {
     const onTrack = listItem(0, { promisedDate: '2025-07-01' });
-    const atRisk = listItem(1, { promisedDate: '2025-06-20' });
-    const delivered = listItem(2, { status: 'delivered' });
-    const prediction = (likely: string, isLateRisk: boolean) => ({
+    const atRisk = listItem(1, { promisedDate: '2025-06-20', state: makeJobState({ isAtRisk: true }) });
+    const delivered = listItem(2, { status: 'delivered', state: null });
+    const prediction = (likely: string) => ({
       kind: 'order',
       number: '',
       earliest: `${likely}T09:00:00`,
       likely: `${likely}T12:00:00`,
       latest: `${likely}T17:00:00`,
-      isLateRisk,
       remainingPhases: 2,
     });
     let asked: unknown;
@@ -316,23 +355,20 @@ describe('OrdersList', { timeout: 20_000 }, () => {
         asked = options?.searchParams;
         return envelope({
           generatedAt: '2025-06-15T12:00:00.000Z',
-          predictions: {
-            [onTrack.id]: prediction('2025-06-25', false),
-            [atRisk.id]: prediction('2025-06-24', true),
-          },
+          predictions: { [onTrack.id]: prediction('2025-06-25'), [atRisk.id]: prediction('2025-06-24') },
         });
       },
     });
     renderList('manager');
     const list = await screen.findByRole('list', { name: 'Orders' });
-    const risky = (await within(list).findByText(/Predicted done Jun 24, likely Jun 24, late risk/)).closest(
-      'a',
-    );
+    const risky = (await within(list).findByText('Predicted done Jun 24, likely Jun 24')).closest('a');
     expect(risky).toHaveTextContent('ORD-00002');
+    expect(within(risky as HTMLElement).getByText('At risk')).toBeInTheDocument();
     const fine = within(list).getByText('Predicted done Jun 25, likely Jun 25').closest('a');
     expect(fine).toHaveTextContent('ORD-00001');
-    expect(fine).not.toHaveTextContent(/late risk/i);
-    // Only open orders are asked about.
+    expect(within(fine as HTMLElement).queryByText('At risk')).toBeNull();
+    expect(list).not.toHaveTextContent(/\blate\b/i);
+    // Only open orders (those with a state) are asked about.
     expect(asked).toEqual({ kind: 'order', ids: `${onTrack.id},${atRisk.id}` });
   });
 
@@ -350,7 +386,6 @@ describe('OrdersList', { timeout: 20_000 }, () => {
               earliest: '2025-06-25T09:00:00',
               likely: '2025-06-25T12:00:00',
               latest: '2025-06-25T17:00:00',
-              isLateRisk: false,
               remainingPhases: 2,
             },
           },

@@ -1,6 +1,5 @@
 import { canCreateOrEditOrders } from '@loupe/domain/auth/permissions';
 import {
-  FINISHED_ORDER_STATUSES,
   ORDER_SORTS,
   ORDER_STATUS_LABELS,
   ORDER_STATUS_TRANSITIONS,
@@ -17,7 +16,6 @@ import { JOB_SORT_LABELS, type TJobListChoices } from '@/components/job-list/job
 import { useJobListFilters } from '@/components/job-list/use-job-list-filters';
 import { usePredictions } from '@/lib/analytics-api/get-predictions';
 import { useAuth } from '@/lib/auth/auth-context';
-import { localIsoDate } from '@/lib/date-format';
 import { paths } from '@/lib/paths';
 import { useOrders } from '../api/get-orders';
 import { useUpdateOrder } from '../api/update-order';
@@ -48,7 +46,7 @@ const ORDER_CHOICES: TJobListChoices<TOrderStatus, TOrderSort> = {
 };
 
 /** /orders: every order, searched, filtered and sorted by the server, in a list that stays fast at 100,000 rows. */
-export function OrdersList({ now = () => new Date() }: { now?: () => Date }) {
+export function OrdersList() {
   const { user } = useAuth();
   const filterState = useJobListFilters(ORDER_CHOICES);
   const query = useOrders(filterState.filters);
@@ -56,12 +54,12 @@ export function OrdersList({ now = () => new Date() }: { now?: () => Date }) {
     () =>
       (query.data?.pages ?? [])
         .flatMap((page) => page.items)
-        .filter((job) => !FINISHED_ORDER_STATUSES.includes(job.status))
+        // Open jobs carry a state; a finished one has none, and nothing to predict.
+        .filter((job) => job.state !== null)
         .map((job) => job.id),
     [query.data],
   );
   const predictions = usePredictions({ kind: 'order', ids: openIds });
-  const today = localIsoDate(now());
   const update = useUpdateOrder();
   const bulkStatus: TJobBulkStatus<TOrderListItem, TOrderStatus> = {
     transitions: ORDER_STATUS_TRANSITIONS,
@@ -76,7 +74,7 @@ export function OrdersList({ now = () => new Date() }: { now?: () => Date }) {
       newJob={canCreateOrEditOrders(user) ? { to: paths.orderNew, label: 'New order' } : null}
       filterState={filterState}
       query={query}
-      renderRow={(order) => <OrderRow order={order} today={today} prediction={predictions.get(order.id)} />}
+      renderRow={(order) => <OrderRow order={order} prediction={predictions.get(order.id)} />}
       bulkStatus={canCreateOrEditOrders(user) ? bulkStatus : undefined}
     />
   );

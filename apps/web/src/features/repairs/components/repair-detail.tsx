@@ -1,10 +1,5 @@
 import { canCreateAndManageRepairs, canManageRepairOffsite } from '@loupe/domain/auth/permissions';
-import {
-  FINISHED_REPAIR_STATUSES,
-  REPAIR_STATUS_LABELS,
-  REPAIR_STATUS_TRANSITIONS,
-  type TRepair,
-} from '@loupe/domain/repairs/repair';
+import { REPAIR_STATUS_LABELS, REPAIR_STATUS_TRANSITIONS, type TRepair } from '@loupe/domain/repairs/repair';
 import { JobDetailLayout } from '@/components/job-detail/job-detail-layout';
 import { JobDetailLoader } from '@/components/job-detail/job-detail-loader';
 import { Fact, JobFacts } from '@/components/job-detail/job-facts';
@@ -14,7 +9,6 @@ import { JobTracking } from '@/components/job-detail/job-tracking';
 import { QuickStatusActions } from '@/components/job-detail/quick-status-actions';
 import type { TJobTicketData } from '@/components/job-ticket/job-ticket';
 import { useAuth } from '@/lib/auth/auth-context';
-import { isPastDate, localIsoDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
 import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
@@ -61,10 +55,8 @@ function LoadedRepair({ repair, now }: { repair: TRepair; now: Date }) {
       statusBadge={<RepairStatusBadge status={repair.status} />}
       isRush={repair.isRush}
       statusActions={canManage ? <RepairStatusActions repair={repair} /> : null}
-      isOverdue={
-        isPastDate(repair.promisedDate, localIsoDate(now)) &&
-        !FINISHED_REPAIR_STATUSES.includes(repair.status)
-      }
+      state={repair.state}
+      now={now}
       main={
         <>
           <RepairFacts repair={repair} />
@@ -166,6 +158,7 @@ function RepairTracking({
       itemNoun={REPAIR_NOUN.one}
       number={repair.repairNumber}
       summary={repair.tracking}
+      offsiteSince={repair.state?.offsiteSince ?? null}
       tracking={tracking}
       pastLocations={pastLocations}
       isAtNewest={(record) => record.status === 'active' && record.currentLocation !== null}

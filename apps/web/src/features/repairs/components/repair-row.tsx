@@ -1,8 +1,6 @@
 import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import type { TRepairListItem } from '@loupe/domain/repairs/repair';
-import { FINISHED_REPAIR_STATUSES } from '@loupe/domain/repairs/repair';
 import { JobRow, type TJobListColumns } from '@/components/job-list/job-row';
-import { isPastDate } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
 import { RepairStatusBadge } from './repair-labels';
 
@@ -11,15 +9,12 @@ export const REPAIR_COLUMNS: TJobListColumns = { customer: 'Customer and item', 
 /** A repair in the list: the item under the customer, the estimate in the money column. */
 export function RepairRow({
   repair,
-  today,
   prediction,
 }: {
   repair: TRepairListItem;
-  today: string;
   /** Its predicted completion, when the viewer may see predictions and it is open. */
   prediction?: TPredictedCompletion | undefined;
 }) {
-  const isOpen = !FINISHED_REPAIR_STATUSES.includes(repair.status);
   return (
     <JobRow
       to={pathTo(paths.repairDetail, { repairId: repair.id })}
@@ -29,11 +24,10 @@ export function RepairRow({
       summary={repair.itemDescription}
       statusBadge={<RepairStatusBadge status={repair.status} />}
       promisedDate={repair.promisedDate}
-      isOverdue={isPastDate(repair.promisedDate, today) && isOpen}
-      isDueToday={repair.promisedDate === today && isOpen}
+      state={repair.state}
       tracking={repair.tracking}
       amountCents={repair.estimateCents}
-      prediction={isOpen ? prediction : null}
+      prediction={repair.state === null ? null : prediction}
       amountLabel={REPAIR_COLUMNS.amount}
     />
   );

@@ -5,24 +5,27 @@ import { JOB_ROW_HEIGHT as REPAIR_ROW_HEIGHT } from '@/components/job-list/job-r
 import { apiClient } from '@/lib/api-client';
 import { mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
-import { makeUser } from '@/test/factories';
+import { makeJobState, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { listItem } from '../repair-fixtures';
 import { RepairsList } from './repairs-list';
 
-const NOW = new Date(2025, 5, 15, 12, 0);
 const VIEWPORT_PX = 640;
 
 function renderList(role: Parameters<typeof makeUser>[0] = 'operator', route = '/repairs') {
-  return renderWithProviders(<RepairsList now={() => NOW} />, {
+  return renderWithProviders(<RepairsList />, {
     user: makeUser(role),
     route,
     otherRoutes: ['/repairs/new', '/repairs/:repairId'],
   });
 }
 
+/** The list's own last request, not the predictions it asks for its open repairs. */
 function searchParamsOfLastCall(): Record<string, unknown> {
-  const call = vi.mocked(apiClient.get).mock.calls.at(-1);
+  const call = vi
+    .mocked(apiClient.get)
+    .mock.calls.filter(([path]) => path === 'repairs')
+    .at(-1);
   return (call?.[1]?.searchParams ?? {}) as Record<string, unknown>;
 }
 
@@ -92,6 +95,32 @@ describe('RepairsList', { timeout: 20_000 }, () => {
     renderList('salesperson');
     expect(await screen.findByRole('heading', { name: 'No repairs yet' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New repair' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the job view in the address, shows its word and the state of each repair', async () => {
+    mockGet({
+      repairs: page([
+        listItem(0, {
+          state: makeJobState({ isOffsite: true, offsiteSince: '2025-06-14T18:00:00.000Z' }),
+        }),
+      ]),
+    });
+    renderList('operator', '/repairs?view=offsite');
+    const row = await screen.findByRole('link', { name: /REP-00001/ });
+    expect(searchParamsOfLastCall()).toMatchObject({ view: 'offsite' });
+    expect(within(row).getByText('Offsite')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove the filter Offsite' })).toBeInTheDocument();
+  });
+
+  it('says no repair is in a view, and clears it', async () => {
+    mockGet({ repairs: page([]) });
+    const user = userEvent.setup();
+    renderList('operator', '/repairs?view=at-risk');
+    expect(
+      await screen.findByRole('heading', { name: 'No repairs match these filters' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(searchParamsOfLastCall().view).toBeUndefined());
   });
 
   it('says no repair matches the filters', async () => {

@@ -1,6 +1,5 @@
 import { canCreateAndManageRepairs } from '@loupe/domain/auth/permissions';
 import {
-  FINISHED_REPAIR_STATUSES,
   REPAIR_SORTS,
   REPAIR_STATUS_LABELS,
   REPAIR_STATUS_TRANSITIONS,
@@ -16,7 +15,6 @@ import { JOB_SORT_LABELS, type TJobListChoices } from '@/components/job-list/job
 import { useJobListFilters } from '@/components/job-list/use-job-list-filters';
 import { usePredictions } from '@/lib/analytics-api/get-predictions';
 import { useAuth } from '@/lib/auth/auth-context';
-import { localIsoDate } from '@/lib/date-format';
 import { paths } from '@/lib/paths';
 import { useRepairs } from '../api/get-repairs';
 import type { TRepairSort } from '../api/query-keys';
@@ -47,7 +45,7 @@ const REPAIR_CHOICES: TJobListChoices<TRepairStatus, TRepairSort> = {
 };
 
 /** /repairs: every repair, searched, filtered and sorted by the server, in a list that stays fast at 100,000 rows. */
-export function RepairsList({ now = () => new Date() }: { now?: () => Date }) {
+export function RepairsList() {
   const { user } = useAuth();
   const filterState = useJobListFilters(REPAIR_CHOICES);
   const query = useRepairs(filterState.filters);
@@ -55,12 +53,12 @@ export function RepairsList({ now = () => new Date() }: { now?: () => Date }) {
     () =>
       (query.data?.pages ?? [])
         .flatMap((page) => page.items)
-        .filter((job) => !FINISHED_REPAIR_STATUSES.includes(job.status))
+        // Open jobs carry a state; a finished one has none, and nothing to predict.
+        .filter((job) => job.state !== null)
         .map((job) => job.id),
     [query.data],
   );
   const predictions = usePredictions({ kind: 'repair', ids: openIds });
-  const today = localIsoDate(now());
   const update = useUpdateRepair();
   const bulkStatus: TJobBulkStatus<TRepairListItem, TRepairStatus> = {
     transitions: REPAIR_STATUS_TRANSITIONS,
@@ -75,9 +73,7 @@ export function RepairsList({ now = () => new Date() }: { now?: () => Date }) {
       newJob={canCreateAndManageRepairs(user) ? { to: paths.repairNew, label: 'New repair' } : null}
       filterState={filterState}
       query={query}
-      renderRow={(repair) => (
-        <RepairRow repair={repair} today={today} prediction={predictions.get(repair.id)} />
-      )}
+      renderRow={(repair) => <RepairRow repair={repair} prediction={predictions.get(repair.id)} />}
       bulkStatus={canCreateAndManageRepairs(user) ? bulkStatus : undefined}
     />
   );

@@ -42,7 +42,8 @@ const PREFERENCES: readonly { key: TSwitchKey; label: string; description: strin
   {
     key: 'alertNotices',
     label: 'Alerts in the bell',
-    description: 'Each alert raised (late or stuck work, silent readers) as a notice in the header’s bell.',
+    description:
+      'Each alert raised (overdue, at-risk or stuck work, silent readers) as a notice in the header’s bell.',
   },
   {
     key: 'taskNotices',

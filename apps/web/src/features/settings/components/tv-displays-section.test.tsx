@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
-import { makeDepartment, makeStation, makeUser } from '@/test/factories';
+import { makeDepartment, makeJobState, makeStation, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { TvDisplaysSection } from './tv-displays-section';
 
@@ -48,7 +48,7 @@ const screenData: TStationScreen = {
       stationName: 'Bench 3',
       phaseName: 'Bench work',
       nextPhaseName: 'Setting',
-      urgency: 'on-track',
+      state: makeJobState({ isRush: true }),
     },
   ],
   dueNext: [],

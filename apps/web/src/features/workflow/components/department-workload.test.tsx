@@ -1,37 +1,30 @@
 import type { TDepartmentWorkload, TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/test/factories';
+import { makeJobState, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { makeWorkflowJob } from '../workflow-fixtures';
 import { DepartmentWorkload } from './department-workload';
 
-const job = (id: string, number: string, hoursInPhase: number): TWorkflowJob => ({
-  kind: 'order',
-  id,
-  number,
-  customerName: 'Evelyn Moreau',
-  description: 'Wedding band',
-  productTypeName: 'Ring',
-  status: 'in_production',
-  isRush: false,
-  promisedDate: null,
-  salesperson: null,
-  workflow: {
-    phaseKey: 'bench',
-    phaseName: 'Bench work',
-    phaseIndex: 0,
-    phaseCount: 2,
-    phaseStartedAt: new Date().toISOString(),
-    phaseDueAt: null,
-    hoursInPhase,
-    targetHours: 6,
-    reworkCount: 0,
-    isComplete: false,
-  },
-  urgency: 'on-track',
-  location: null,
-  assignment: null,
-});
+const job = (id: string, number: string, hoursInPhase: number): TWorkflowJob =>
+  makeWorkflowJob({
+    id,
+    number,
+    customerName: 'Evelyn Moreau',
+    description: 'Wedding band',
+    promisedDate: null,
+    salesperson: null,
+    workflow: {
+      ...makeWorkflowJob({ id, number }).workflow,
+      phaseIndex: 0,
+      phaseCount: 2,
+      hoursInPhase,
+      targetHours: 6,
+    },
+    // The read model's answer: over its phase's 6 h target after 9 h.
+    state: makeJobState({ isOverPhaseTarget: hoursInPhase > 6 }),
+    location: null,
+  });
 
 const WORKLOAD: TDepartmentWorkload = {
   department: { id: 'D-BENCH', name: 'Bench' },
@@ -45,7 +38,7 @@ const WORKLOAD: TDepartmentWorkload = {
       isActive: true,
       jobs: [job('o-1', 'ORD-00001', 9), job('o-2', 'ORD-00002', 1)],
       loadHours: 5,
-      stuck: 1,
+      overPhaseTarget: 1,
     },
     {
       id: 'S-2',
@@ -56,7 +49,7 @@ const WORKLOAD: TDepartmentWorkload = {
       isActive: false,
       jobs: [],
       loadHours: 0,
-      stuck: 0,
+      overPhaseTarget: 0,
     },
   ],
   incoming: [],
@@ -64,7 +57,7 @@ const WORKLOAD: TDepartmentWorkload = {
 };
 
 describe('DepartmentWorkload', () => {
-  it("shows each station's jeweler, queue, load against a day and what is stuck", () => {
+  it("shows each station's jeweler, queue, load against a day and what is over its phase target", () => {
     renderWithProviders(<DepartmentWorkload workload={WORKLOAD} />, {
       user: makeUser('manager'),
       route: '/manager-department',
@@ -73,10 +66,13 @@ describe('DepartmentWorkload', () => {
     expect(bench1).toHaveTextContent('Marco Bellini · Ring fabrication');
     expect(bench1).toHaveTextContent('2 pieces here');
     expect(bench1).toHaveTextContent('5 h of work · 8 h a day');
-    expect(within(bench1).getByText('1 stuck')).toBeInTheDocument();
+    expect(within(bench1).getByText('1 over phase target')).toBeInTheDocument();
     const lines = within(bench1).getAllByRole('listitem');
-    expect(within(lines[0] as HTMLElement).getByText('Stuck')).toBeInTheDocument();
-    expect(within(lines[1] as HTMLElement).queryByText('Stuck')).toBeNull();
+    expect(within(lines[0] as HTMLElement).getByText('Over phase target')).toBeInTheDocument();
+    expect(lines[0]).toHaveTextContent('9 h of 6 h target');
+    expect(within(lines[1] as HTMLElement).queryByText('Over phase target')).toBeNull();
+    expect(lines[1]).toHaveTextContent('1 h of 6 h target');
+    expect(screen.queryByText(/stuck/i)).toBeNull();
     const bench2 = screen.getByRole('region', { name: 'Station Bench 2' });
     expect(bench2).toHaveTextContent('Inactive');
     expect(bench2).toHaveTextContent('Nothing at this station.');

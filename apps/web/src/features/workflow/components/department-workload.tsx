@@ -1,12 +1,14 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { JOB_VIEW_LABELS } from '@loupe/domain/jobs/job-views';
 import {
-  isStuck,
   STATION_DAY_HOURS,
   type TDepartmentWorkload,
   type TWorkflowJob,
 } from '@loupe/domain/workflow/workflow-api';
+import { HourglassIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { JobStateBadges } from '@/components/job-state/job-state-badges';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -16,16 +18,15 @@ import { toast } from '@/lib/toast';
 import { useAssignPhase } from '../api/assign-phase';
 import { peopleToAssign, type TWorkflowPerson } from '../workflow-people';
 import { AssignMenu } from './assign-menu';
-import { daysInPhase, jobPath } from './job-card';
+import { daysInPhase, jobPath, phaseTargetText } from './job-card';
 
 function JobLine({ job, people, now }: { job: TWorkflowJob; people: readonly TWorkflowPerson[]; now: Date }) {
   const assign = useAssignPhase();
-  const stuck = isStuck(job);
   return (
     <li
       className={cn(
         'flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm',
-        stuck && 'border-destructive/60',
+        job.state.isOverdue && 'border-destructive/60',
       )}
     >
       <Link to={jobPath(job)} className="font-mono font-medium underline-offset-4 hover:underline">
@@ -34,9 +35,10 @@ function JobLine({ job, people, now }: { job: TWorkflowJob; people: readonly TWo
       <span className="min-w-0 flex-1 truncate">
         {job.workflow.phaseName} · {job.customerName}
       </span>
-      {job.isRush ? <Badge variant="destructive">Rush</Badge> : null}
-      {stuck ? <Badge variant="destructive">Stuck</Badge> : null}
-      <span className="text-xs text-muted-foreground">{daysInPhase(job, now)}</span>
+      <JobStateBadges state={job.state} now={now} />
+      <span className="text-xs text-muted-foreground">
+        {daysInPhase(job, now)} · {phaseTargetText(job.workflow)}
+      </span>
       <span className={cn('text-xs', job.assignment ? '' : 'italic text-muted-foreground')}>
         {job.assignment?.assignee.name ?? 'Unassigned'}
       </span>
@@ -86,7 +88,15 @@ export function DepartmentWorkload({ workload }: { workload: TDepartmentWorkload
                   <CardTitle as="h2" className="flex flex-wrap items-center gap-2">
                     {station.name}
                     {station.isActive ? null : <Badge variant="outline">Inactive</Badge>}
-                    {station.stuck > 0 ? <Badge variant="destructive">{station.stuck} stuck</Badge> : null}
+                    {station.overPhaseTarget > 0 ? (
+                      <Badge
+                        variant="outline"
+                        className="border-orange-700/50 bg-orange-50 text-orange-950 dark:bg-orange-400/15 dark:text-orange-100"
+                      >
+                        <HourglassIcon aria-hidden="true" />
+                        {`${station.overPhaseTarget} ${JOB_VIEW_LABELS['over-phase-target'].toLowerCase()}`}
+                      </Badge>
+                    ) : null}
                   </CardTitle>
                   <CardDescription>
                     {[station.jewelerName, station.specialization, station.status]

@@ -1,8 +1,8 @@
-import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
-import type { TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
+import type { TJobWorkflow, TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
 import { BellRingIcon, CheckIcon, EllipsisIcon, MapPinIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { LateRiskBadge, predictionText } from '@/components/prediction/predicted-completion';
+import { JobStateBadges } from '@/components/job-state/job-state-badges';
+import { predictionText } from '@/components/prediction/predicted-completion';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
-import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
+import { formatCalendarDate } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
 import type { TWorkflowPerson } from '../workflow-people';
 import { AssignMenu } from './assign-menu';
@@ -25,6 +25,17 @@ export function daysInPhase(job: Pick<TWorkflowJob, 'workflow'>, now: Date): str
   const days = Math.floor((now.getTime() - Date.parse(job.workflow.phaseStartedAt)) / DAY_MS);
   if (days <= 0) return 'Started today';
   return days === 1 ? '1 day in phase' : `${days} days in phase`;
+}
+
+/** Working hours as the cards write them: one decimal under 10 h, whole hours above. */
+function hoursText(hours: number): string {
+  const rounded = hours < 10 ? Math.round(hours * 10) / 10 : Math.round(hours);
+  return `${rounded} h`;
+}
+
+/** "14 h of 12 h target": working hours in the current phase against the phase's target. */
+export function phaseTargetText(workflow: Pick<TJobWorkflow, 'hoursInPhase' | 'targetHours'>): string {
+  return `${hoursText(workflow.hoursInPhase)} of ${hoursText(workflow.targetHours)} target`;
 }
 
 export function jobPath(job: Pick<TWorkflowJob, 'kind' | 'id'>): string {
@@ -45,8 +56,6 @@ export type TJobCardProps = {
   readonly onNudge: () => void;
   readonly onRush: (isRush: boolean) => void;
   readonly onExpectedOffsite: (expected: boolean) => void;
-  /** When it will likely be done (issue 13), once the prediction has loaded. */
-  readonly prediction?: TPredictedCompletion | undefined;
 };
 
 /** One job on the Command Center: who, what, where it is, how long in its phase, and the one-click actions. */
@@ -62,16 +71,15 @@ export function JobCard({
   onNudge,
   onRush,
   onExpectedOffsite,
-  prediction,
 }: TJobCardProps) {
-  const { workflow } = job;
+  const { workflow, state, prediction } = job;
   return (
     <article
       aria-label={`${job.number}, ${job.customerName}`}
       className={cn(
         'grid gap-2 rounded-lg border bg-card p-3 text-sm shadow-xs',
-        job.urgency === 'late' && 'border-destructive/60',
-        job.urgency === 'at-risk' && 'border-amber-500/60',
+        state.isOverdue && 'border-destructive/60',
+        state.isAtRisk && 'border-amber-500/60',
         selected && 'ring-2 ring-ring',
       )}
     >
@@ -87,12 +95,7 @@ export function JobCard({
             <Link to={jobPath(job)} className="font-mono font-medium underline-offset-4 hover:underline">
               {job.number}
             </Link>
-            {job.isRush ? <Badge variant="destructive">Rush</Badge> : null}
-            {job.urgency === 'late' ? <Badge variant="destructive">Late</Badge> : null}
-            {job.urgency === 'at-risk' ? (
-              <Badge className="bg-amber-200 text-amber-950 hover:bg-amber-200">At risk</Badge>
-            ) : null}
-            {prediction?.isLateRisk ? <LateRiskBadge /> : null}
+            <JobStateBadges state={state} now={now} />
             {workflow.reworkCount > 0 ? (
               <Badge variant="outline">Rework ×{workflow.reworkCount}</Badge>
             ) : null}
@@ -105,16 +108,14 @@ export function JobCard({
         <div className="flex justify-between gap-2">
           <dt className="sr-only">Time in phase</dt>
           <dd>{daysInPhase(job, now)}</dd>
-          <dd>target {workflow.targetHours} h</dd>
+          <dd className={cn(state.isOverPhaseTarget && 'font-medium text-foreground')}>
+            {phaseTargetText(workflow)}
+          </dd>
         </div>
         <div>
-          <dt className="sr-only">Due</dt>
-          <dd>
-            {workflow.phaseDueAt
-              ? `Phase due ${formatDateTime(workflow.phaseDueAt)}`
-              : job.promisedDate
-                ? `Promised ${formatCalendarDate(job.promisedDate)}`
-                : 'No promised date'}
+          <dt className="sr-only">Promised</dt>
+          <dd className={cn(state.isOverdue && 'font-medium text-destructive')}>
+            {job.promisedDate ? `Promised ${formatCalendarDate(job.promisedDate)}` : 'No promised date'}
           </dd>
         </div>
         {prediction ? (
@@ -129,9 +130,7 @@ export function JobCard({
           </dt>
           <dd className="truncate">
             {job.location
-              ? `${job.location.stationName}, ${job.location.departmentName}${
-                  job.location.trackingStatus === 'offsite' ? ' (offsite)' : ''
-                }`
+              ? `${state.isOffsite ? 'Last seen at ' : ''}${job.location.stationName}, ${job.location.departmentName}`
               : 'Not tagged yet'}
           </dd>
         </div>

@@ -1,9 +1,11 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import type { TMyTasks, TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
+import { JOB_VIEW_LABELS, READY_STATUS } from '@loupe/domain/jobs/job-views';
+import type { TMyTasks } from '@loupe/domain/workflow/workflow-api';
 import { CheckIcon, ClipboardCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { JobStateBadges } from '@/components/job-state/job-state-badges';
 import { LoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { Badge } from '@/components/ui/badge';
@@ -28,14 +30,7 @@ function useLastVisit(): string | null {
   return since;
 }
 
-function UrgencyBadge({ job }: { job: TWorkflowJob }) {
-  if (job.urgency === 'late') return <Badge variant="destructive">Late</Badge>;
-  if (job.urgency === 'at-risk')
-    return <Badge className="bg-amber-200 text-amber-950 hover:bg-amber-200">At risk</Badge>;
-  return null;
-}
-
-function AssignmentRow({ assignment }: { assignment: TMyTasks['assignments'][number] }) {
+function AssignmentRow({ assignment, now }: { assignment: TMyTasks['assignments'][number]; now: Date }) {
   const complete = useCompleteAssignment();
   const { job } = assignment;
   return (
@@ -46,8 +41,7 @@ function AssignmentRow({ assignment }: { assignment: TMyTasks['assignments'][num
             {job.number}
           </Link>
           <span className="font-medium">{assignment.phaseName}</span>
-          {job.isRush ? <Badge variant="destructive">Rush</Badge> : null}
-          <UrgencyBadge job={job} />
+          <JobStateBadges state={job.state} now={now} />
         </div>
         <p className="truncate text-sm text-muted-foreground">
           {job.customerName} · {job.productTypeName ?? job.description}
@@ -130,7 +124,7 @@ export function MyTasks() {
         ) : (
           <ul className="grid gap-2">
             {assignments.map((assignment) => (
-              <AssignmentRow key={assignment.id} assignment={assignment} />
+              <AssignmentRow key={assignment.id} assignment={assignment} now={now} />
             ))}
           </ul>
         )}
@@ -155,8 +149,9 @@ export function MyTasks() {
                   </Link>
                   <span>{job.customerName}</span>
                   <Badge variant="outline">
-                    {job.status === 'ready' ? 'Ready for pickup' : 'Awaiting approval'}
+                    {JOB_VIEW_LABELS[job.status === READY_STATUS ? 'ready-for-pickup' : 'awaiting-approval']}
                   </Badge>
+                  <JobStateBadges state={job.state} now={now} />
                   {job.promisedDate ? (
                     <span className="text-muted-foreground">
                       promised {formatCalendarDate(job.promisedDate)}

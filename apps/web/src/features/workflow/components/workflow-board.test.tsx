@@ -8,54 +8,44 @@ import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
-import { makeLocation, makeUser } from '@/test/factories';
+import { makeJobState, makeLocation, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { WorkflowDashboardRoute } from '../routes/workflow-dashboard-route';
+import { makeWorkflowJob } from '../workflow-fixtures';
 import { daysInPhase } from './job-card';
 
 const NOW = Date.now();
 const hoursAgo = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString();
 
 function job(overrides: Partial<TWorkflowJob> & Pick<TWorkflowJob, 'id' | 'number'>): TWorkflowJob {
-  return {
-    kind: 'order',
-    customerName: 'Abigail Foster',
-    description: 'Halo engagement ring',
-    productTypeName: 'Ring',
-    status: 'in_production',
-    isRush: false,
-    promisedDate: '2030-01-10',
-    salesperson: { id: 'sp-1', name: 'Sam Seller' },
-    workflow: {
-      phaseKey: 'bench',
-      phaseName: 'Bench work',
-      phaseIndex: 1,
-      phaseCount: 3,
-      phaseStartedAt: hoursAgo(50),
-      phaseDueAt: '2030-01-09T17:00:00.000Z',
-      hoursInPhase: 12,
-      targetHours: 12,
-      reworkCount: 0,
-      isComplete: false,
-    },
-    urgency: 'on-track',
-    location: {
-      departmentId: 'D-BENCH',
-      departmentName: 'Bench',
-      stationId: 'S-1',
-      stationName: 'Bench 1',
-      trackingStatus: 'active',
-      expectedOffsite: false,
-    },
-    assignment: null,
-    ...overrides,
-  };
+  return makeWorkflowJob(overrides, new Date(NOW));
 }
 
-const LATE = job({ id: 'o-late', number: 'ORD-00061', isRush: true, urgency: 'late' });
+// The read model's answers: the server says overdue and over its target; the card only shows it.
+const OVERDUE = job({
+  id: 'o-late',
+  number: 'ORD-00061',
+  isRush: true,
+  promisedDate: '2025-01-06',
+  workflow: { ...job({ id: 'x', number: 'x' }).workflow, phaseStartedAt: hoursAgo(50), hoursInPhase: 14.5 },
+  state: makeJobState({
+    isRush: true,
+    isOverdue: true,
+    daysOverdue: 3,
+    due: 'overdue',
+    isOverPhaseTarget: true,
+  }),
+  prediction: {
+    earliest: '2030-01-08T10:00:00.000Z',
+    likely: '2030-01-09T10:00:00.000Z',
+    latest: '2030-01-11T16:00:00.000Z',
+    remainingPhases: 2,
+  },
+});
 const CALM = job({
   id: 'o-calm',
   number: 'ORD-00062',
+  workflow: { ...job({ id: 'x', number: 'x' }).workflow, phaseStartedAt: hoursAgo(50) },
   assignment: { id: 'a-1', assignee: { id: 'u-marco', name: 'Marco Bellini' }, dueAt: null },
 });
 
@@ -63,7 +53,7 @@ const BOARD: TWorkflowBoard = {
   kind: 'order',
   columns: [
     { key: 'casting', name: 'Casting', targetHours: 8, jobs: [] },
-    { key: 'bench', name: 'Bench work', targetHours: 12, jobs: [LATE, CALM] },
+    { key: 'bench', name: 'Bench work', targetHours: 12, jobs: [OVERDUE, CALM] },
     { key: 'qa', name: 'Quality check', targetHours: 2, jobs: [] },
   ],
   generatedAt: new Date(NOW).toISOString(),
@@ -74,11 +64,19 @@ const PEOPLE: TWorkflowStaff[] = [
   { id: 'u-hannah', name: 'Hannah Okafor', role: 'production', openAssignments: 0 },
 ];
 
-function renderBoard() {
+function renderBoard(route = '/workflow-dashboard') {
   return renderWithProviders(<WorkflowDashboardRoute />, {
     user: makeUser('manager'),
-    route: '/workflow-dashboard',
+    route,
+    path: '/workflow-dashboard',
   });
+}
+
+/** The views the board asked the server for, in order. */
+function boardViewsAsked(get: ReturnType<typeof mockGet>): (string | undefined)[] {
+  return get.mock.calls
+    .filter(([path]) => path === 'workflow/board')
+    .map(([, options]) => (options?.searchParams as { view?: string } | undefined)?.view);
 }
 
 describe('the Workflow Command Center', () => {
@@ -95,7 +93,7 @@ describe('the Workflow Command Center', () => {
     clearToasts();
   });
 
-  it("says the spec's words and shows each phase with its jobs, rush and late first", async () => {
+  it("says the spec's words and shows each phase with its jobs in the server's order, with their state in the domain's words", async () => {
     renderBoard();
     expect(
       screen.getByRole('heading', { level: 1, name: WORKFLOW_DASHBOARD_TEXT.title }),
@@ -107,17 +105,33 @@ describe('the Workflow Command Center', () => {
       'ORD-00061, Abigail Foster',
       'ORD-00062, Abigail Foster',
     ]);
-    expect(within(cards[0] as HTMLElement).getByText('Late')).toBeInTheDocument();
-    expect(within(cards[0] as HTMLElement).getByText('Rush')).toBeInTheDocument();
-    expect(within(cards[0] as HTMLElement).getByText('2 days in phase')).toBeInTheDocument();
-    expect(within(cards[1] as HTMLElement).getByText('Marco Bellini')).toBeInTheDocument();
+    const overdue = within(cards[0] as HTMLElement);
+    expect(overdue.getByText('Rush')).toBeInTheDocument();
+    expect(overdue.getByText('Overdue')).toBeInTheDocument();
+    expect(overdue.getByText('3 days')).toBeInTheDocument();
+    expect(overdue.getByText('Over phase target')).toBeInTheDocument();
+    // Never colour alone: each word is read out with what it means.
+    expect(overdue.getByText(': in work and past its promised date')).toHaveClass('sr-only');
+    expect(overdue.getByText('2 days in phase')).toBeInTheDocument();
+    expect(overdue.getByText('15 h of 12 h target')).toBeInTheDocument();
+    expect(overdue.getByText('Promised Jan 6, 2025')).toBeInTheDocument();
+    // The card's own prediction, with no separate request for it.
+    expect(overdue.getByText(/^Likely Jan 9 \(Jan \d+ – Jan \d+\)$/)).toBeInTheDocument();
+    const calm = within(cards[1] as HTMLElement);
+    expect(calm.getByText('Marco Bellini')).toBeInTheDocument();
+    expect(calm.getByText('10 h of 12 h target')).toBeInTheDocument();
+    expect(calm.queryByText('Overdue')).toBeNull();
+    expect(calm.queryByText('At risk')).toBeNull();
+    expect(screen.queryByText(/\blate\b/i)).toBeNull();
+    expect(screen.queryByText(/phase due/i)).toBeNull();
+    expect(vi.mocked(apiClient.get).mock.calls.map(([path]) => path)).not.toContain('analytics/predictions');
     expect(screen.getByRole('region', { name: 'Casting: 0' })).toHaveTextContent('Nothing here');
   });
 
   it('completes a phase in one click and says so', async () => {
     const post = vi
       .spyOn(apiClient, 'post')
-      .mockResolvedValue(envelope({ ...LATE, workflow: { ...LATE.workflow, phaseKey: 'qa' } }));
+      .mockResolvedValue(envelope({ ...OVERDUE, workflow: { ...OVERDUE.workflow, phaseKey: 'qa' } }));
     const user = userEvent.setup();
     renderBoard();
     await user.click(await screen.findByRole('button', { name: 'Complete Bench work for ORD-00061' }));
@@ -195,6 +209,80 @@ describe('the Workflow Command Center', () => {
     );
   });
 
+  it.each([
+    ['/workflow-dashboard?view=at-risk', 'at-risk', 'At risk'],
+    // Links made before the job views still open the view that replaced their due window.
+    ['/workflow-dashboard?due=overdue', 'overdue', 'Overdue'],
+    ['/workflow-dashboard?due=today', 'due-today', 'Due today'],
+    ['/workflow-dashboard?due=week', 'due-this-week', 'Due this week'],
+  ])('opens %s on the job view %s', async (route, view, label) => {
+    vi.restoreAllMocks();
+    stubPointerApis();
+    const get = mockGet({
+      'workflow/board': envelope(BOARD),
+      'workflow/people': envelope(PEOPLE),
+      locations: page([]),
+    });
+    renderBoard(route);
+    await screen.findByRole('region', { name: 'Bench work: 2' });
+    expect(boardViewsAsked(get)).toEqual([view]);
+    expect(screen.getByRole('combobox', { name: 'Show' })).toHaveTextContent(label);
+  });
+
+  it('offers the job views in their words and asks the server for the one chosen, keeping it in the address', async () => {
+    vi.restoreAllMocks();
+    stubPointerApis();
+    const get = mockGet({
+      'workflow/board': envelope(BOARD),
+      'workflow/people': envelope(PEOPLE),
+      locations: page([]),
+    });
+    const user = userEvent.setup();
+    renderBoard('/workflow-dashboard?due=overdue');
+    await screen.findByRole('region', { name: 'Bench work: 2' });
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Every open job',
+      'Overdue',
+      'Due today',
+      'Due this week',
+      'At risk',
+      'Over phase target',
+      'Rush',
+      'Offsite',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Over phase target' }));
+    await waitFor(() => expect(boardViewsAsked(get).at(-1)).toBe('over-phase-target'));
+    // The old ?due= gives way to the view.
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(
+      '/workflow-dashboard?view=over-phase-target',
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Show' }));
+    await user.click(await screen.findByRole('option', { name: 'Every open job' }));
+    await waitFor(() => expect(boardViewsAsked(get).at(-1)).toBeUndefined());
+    expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(
+      /^\/workflow-dashboard$/,
+    );
+  });
+
+  it('says which view is empty, in its words', async () => {
+    vi.restoreAllMocks();
+    mockGet({
+      'workflow/board': envelope({
+        ...BOARD,
+        columns: BOARD.columns.map((column) => ({ ...column, jobs: [] })),
+      }),
+      'workflow/people': envelope(PEOPLE),
+      locations: page([]),
+    });
+    renderBoard('/workflow-dashboard?view=offsite');
+    expect(await screen.findByRole('heading', { name: 'No orders in “Offsite”' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Offsite: open and out of the building, counted from when it was last seen.'),
+    ).toBeInTheDocument();
+  });
+
   it('says so when nothing is open', async () => {
     vi.restoreAllMocks();
     mockGet({
@@ -212,7 +300,7 @@ describe('the Workflow Command Center', () => {
 describe('daysInPhase', () => {
   it('counts whole calendar days since the phase started', () => {
     const now = new Date('2026-11-26T12:00:00Z');
-    const at = (iso: string) => ({ workflow: { ...LATE.workflow, phaseStartedAt: iso } });
+    const at = (iso: string) => ({ workflow: { ...OVERDUE.workflow, phaseStartedAt: iso } });
     expect(daysInPhase(at('2026-11-26T08:00:00Z'), now)).toBe('Started today');
     expect(daysInPhase(at('2026-11-25T08:00:00Z'), now)).toBe('1 day in phase');
     expect(daysInPhase(at('2026-11-20T12:00:00Z'), now)).toBe('6 days in phase');

@@ -1,11 +1,7 @@
 import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import {
-  type TWorkflowBoard,
-  type TWorkflowDueWindow,
-  type TWorkflowJob,
-  WORKFLOW_DUE_WINDOWS,
-} from '@loupe/domain/workflow/workflow-api';
+import { JOB_VIEW_DESCRIPTIONS, JOB_VIEW_LABELS, type TJobView } from '@loupe/domain/jobs/job-views';
+import type { TWorkflowBoard, TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
 import { WORKFLOW_DASHBOARD_TEXT } from '@loupe/domain/workflow/workflow-strings';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import { useMemo, useState } from 'react';
@@ -15,7 +11,6 @@ import { FilterSelect } from '@/components/filter-select';
 import { LoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { Button } from '@/components/ui/button';
-import { usePredictions } from '@/lib/analytics-api/get-predictions';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useLocations } from '@/lib/registry-api/get-locations';
@@ -32,12 +27,33 @@ import { AssignMenu } from './assign-menu';
 import { JobCard } from './job-card';
 
 const ALL = 'all';
-const DUE_LABELS: Readonly<Record<TWorkflowDueWindow, string>> = {
-  all: 'Any due time',
-  overdue: 'Overdue',
-  today: 'Due within a day',
-  week: 'Due within a week',
+
+/** The job views the board narrows to, in the domain's words (ready and awaiting approval are no work here). */
+export const BOARD_VIEWS = [
+  'overdue',
+  'due-today',
+  'due-this-week',
+  'at-risk',
+  'over-phase-target',
+  'rush',
+  'offsite',
+] as const satisfies readonly TJobView[];
+type TBoardView = (typeof BOARD_VIEWS)[number];
+
+/** Links made before the job views (`?due=overdue|today|week`) open the view that replaced each window. */
+const LEGACY_DUE_VIEWS: Readonly<Record<string, TBoardView>> = {
+  overdue: 'overdue',
+  today: 'due-today',
+  week: 'due-this-week',
 };
+
+/** The board's view from its address: `?view=`, else an old `?due=`; none means every open job. */
+export function boardViewOf(params: URLSearchParams): TBoardView | null {
+  const view = params.get('view');
+  const chosen = BOARD_VIEWS.find((candidate) => candidate === view);
+  if (chosen) return chosen;
+  return LEGACY_DUE_VIEWS[params.get('due') ?? ''] ?? null;
+}
 
 type TClientFilters = { department: string; salesperson: string; productType: string };
 
@@ -67,17 +83,27 @@ function optionsOf(
 }
 
 /**
- * The Workflow Command Center: every open job by phase, late and rush first, with one-click complete,
+ * The Workflow Command Center: every open job by phase, rush and overdue first, with one-click complete,
  * assign and nudge, and the same actions on a selection. Reads move cards live (realtime invalidation).
  */
 export function WorkflowBoard() {
   const { user } = useAuth();
   const [kind, setKind] = useState<TWorkflowKind>('order');
-  const [searchParams] = useSearchParams();
-  // The dashboard's tiles open the board on a due window: /workflow-dashboard?due=overdue.
-  const [due, setDue] = useState<TWorkflowDueWindow>(
-    () => WORKFLOW_DUE_WINDOWS.find((window) => window === searchParams.get('due')) ?? 'all',
-  );
+  // The view lives in the address (/workflow-dashboard?view=overdue), so a link opens the board on it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = boardViewOf(searchParams);
+  function setView(next: TBoardView | null) {
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.delete('due');
+        if (next === null) params.delete('view');
+        else params.set('view', next);
+        return params;
+      },
+      { replace: true },
+    );
+  }
   const [filters, setFilters] = useState<TClientFilters>({
     department: ALL,
     salesperson: ALL,
@@ -87,14 +113,12 @@ export function WorkflowBoard() {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [locationId, setLocationId] = useState<string>(ALL);
   const locations = useLocations().data?.items ?? [];
-  const board = useWorkflowBoard({ kind, due, ...(locationId === ALL ? {} : { locationId }) });
+  const board = useWorkflowBoard({
+    kind,
+    ...(view === null ? {} : { view }),
+    ...(locationId === ALL ? {} : { locationId }),
+  });
   const people = peopleToAssign(useWorkflowPeople().data ?? []);
-  const boardIds = useMemo(
-    () => (board.data?.columns ?? []).flatMap((column) => column.jobs.map((job) => job.id)),
-    [board.data],
-  );
-  // The Command Center is for admins and managers, who may see predictions (issue 13 §3).
-  const predictions = usePredictions({ kind, ids: boardIds });
   const advance = useAdvancePhase();
   const assign = useAssignPhase();
   const nudge = useNudgeJob();
@@ -197,10 +221,13 @@ export function WorkflowBoard() {
           options={kindOptions}
         />
         <FilterSelect
-          label="Due"
-          value={due}
-          onValueChange={(value) => setDue(WORKFLOW_DUE_WINDOWS.find((w) => w === value) ?? 'all')}
-          options={WORKFLOW_DUE_WINDOWS.map((window) => ({ value: window, label: DUE_LABELS[window] }))}
+          label="Show"
+          value={view ?? ALL}
+          onValueChange={(value) => setView(BOARD_VIEWS.find((candidate) => candidate === value) ?? null)}
+          options={[
+            { value: ALL, label: 'Every open job' },
+            ...BOARD_VIEWS.map((option) => ({ value: option, label: JOB_VIEW_LABELS[option] })),
+          ]}
         />
         {locations.length > 1 ? (
           <FilterSelect
@@ -293,14 +320,17 @@ export function WorkflowBoard() {
           isRetrying={board.isFetching}
         />
       ) : jobs.length === 0 ? (
-        <EmptyState
-          title={
-            due === 'all'
-              ? `No open ${kind === 'order' ? 'orders' : 'repairs'}`
-              : 'Nothing due in this window'
-          }
-          text="Jobs appear here as soon as they are created, and move from phase to phase as their tags are read."
-        />
+        view === null ? (
+          <EmptyState
+            title={`No open ${kind === 'order' ? 'orders' : 'repairs'}`}
+            text="Jobs appear here as soon as they are created, and move from phase to phase as their tags are read."
+          />
+        ) : (
+          <EmptyState
+            title={`No ${kind === 'order' ? 'orders' : 'repairs'} in “${JOB_VIEW_LABELS[view]}”`}
+            text={`${JOB_VIEW_LABELS[view]}: ${JOB_VIEW_DESCRIPTIONS[view].toLowerCase()}.`}
+          />
+        )
       ) : (
         <section className="flex gap-3 overflow-x-auto pb-2" aria-label="Phases">
           {columns.map((column) => (
@@ -331,7 +361,6 @@ export function WorkflowBoard() {
                   onAssign={(assigneeId) => void assignJobs([job], assigneeId)}
                   onRush={(isRush) => void rushJobs([job], isRush)}
                   onExpectedOffsite={(expected) => void expectJobsOffsite([job], expected)}
-                  prediction={predictions.get(job.id)}
                   onNudge={() =>
                     nudge.mutate(
                       { kind: job.kind, id: job.id },

@@ -24,7 +24,7 @@ export function ManagerDepartmentRoute() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Manager Department"
-        description="One department at a time: each station's queue and load, what is stuck, and who takes what."
+        description="One department at a time: each station's queue and load, what is over its phase target, and who takes what."
       />
       <div className="flex flex-wrap items-end gap-4">
         {locations.data && locations.data.items.length > 1 ? (
