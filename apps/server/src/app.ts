@@ -529,10 +529,12 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     storage,
     onNotesChanged: (change: TNotesChange) => notifications.notesChanged(change),
     jobStates,
-    // A status set by hand moves the job's phase with it; a finished job gives its tag back (issue 32).
+    // A status set by hand moves the job's phase with it; a finished job gives its tag back and closes its
+    // assignments (issue 32).
     onStatusChanged: async (tx: TDatabase, change: TJobStatusChange) => {
       if (!isOpenStatus(change.kind, change.status)) {
         await tracking.releaseTagOfFinished(tx, change);
+        await workflow.afterJobFinished(tx, change);
         return [];
       }
       return workflow.afterStatusChanged(tx, change);
