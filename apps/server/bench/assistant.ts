@@ -41,14 +41,12 @@ answering = performance.now();
 const results = await askGenerated(w, generated);
 const generatedMs = performance.now() - answering;
 const byFilter = new Map<string, { right: number; total: number }>();
+const byRole = new Map<string, { right: number; total: number }>();
 let generatedRight = 0;
 for (const { row, wrong, text } of results) {
   tally(byIntent, row.intent, wrong.length === 0);
-  tally(
-    byFilter,
-    row.filter.replace(/ as \w+$| \(refused\)$/, '').replace(/^(\w+) \S+/, '$1'),
-    wrong.length === 0,
-  );
+  tally(byFilter, familyOf(row), wrong.length === 0);
+  tally(byRole, row.role, wrong.length === 0);
   if (wrong.length === 0) generatedRight += 1;
   else console.info(`✗ [${row.role}] ${row.question}\n    ${wrong.join('; ')}\n    ${text.split('\n')[0]}`);
 }
@@ -57,9 +55,12 @@ await w.close();
 console.info('\nintent          right');
 for (const [intent, { right, total }] of [...byIntent].sort())
   console.info(`${intent.padEnd(15)} ${right}/${total}`);
-console.info('\nfilter (generated)                  right');
+console.info('\nfilter (generated)   right');
 for (const [filter, { right, total }] of [...byFilter].sort())
-  console.info(`${filter.padEnd(35)} ${right}/${total}`);
+  console.info(`${filter.padEnd(20)} ${right}/${total}`);
+console.info('\nrole (generated)     right');
+for (const [role, { right, total }] of [...byRole].sort())
+  console.info(`${role.padEnd(20)} ${right}/${total}`);
 const total = ASSISTANT_QUESTIONS.length + results.length;
 console.info(
   `\nfixed questions: ${fixedRight}/${ASSISTANT_QUESTIONS.length} (${share(fixedRight, ASSISTANT_QUESTIONS.length)})`,
