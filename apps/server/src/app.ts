@@ -10,6 +10,8 @@ import { CORRELATION_ID_LENGTH } from '@loupe/domain/config/constants';
 import { AppError } from '@loupe/domain/errors/errors';
 import { isOpenStatus } from '@loupe/domain/jobs/job-state';
 import type { TNotesChange } from '@loupe/domain/notifications/mentions';
+import { ZOrderListQuerySchema } from '@loupe/domain/orders/order';
+import { ZRepairListQuerySchema } from '@loupe/domain/repairs/repair';
 import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
 import { personName } from '@loupe/domain/users/user';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -562,10 +564,12 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     storage,
     onNotesChanged: (change: TNotesChange) => notifications.notesChanged(change),
     jobStates,
-    // A status set by hand moves the job's phase with it; a finished job gives its tag back (issue 32).
+    // A status set by hand moves the job's phase with it; a finished job gives its tag back and closes its
+    // assignments (issue 32).
     onStatusChanged: async (tx: TDatabase, change: TJobStatusChange) => {
       if (!isOpenStatus(change.kind, change.status)) {
         await tracking.releaseTagOfFinished(tx, change);
+        await workflow.afterJobFinished(tx, change);
         return [];
       }
       return workflow.afterStatusChanged(tx, change);
@@ -695,6 +699,15 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   // The assistant's tools read through the same services as the API, each with its own permission check.
   const assistantTools = createAssistantTools({
     jobStates,
+    finishedJobs: async (actor, kind, status) => {
+      const query = { status, sort: 'newest', limit: 50 };
+      if (kind === 'order') {
+        const page = await orders.list(actor, ZOrderListQuerySchema.parse(query));
+        return { total: page.total, jobs: page.items.map((o) => ({ id: o.id, number: o.orderNumber })) };
+      }
+      const page = await repairs.list(actor, ZRepairListQuerySchema.parse(query));
+      return { total: page.total, jobs: page.items.map((r) => ({ id: r.id, number: r.repairNumber })) };
+    },
     locationHistory: (actor, kind, id) => tracking.locationHistory(actor, kind, id),
     epcOwners: async (actor) => [
       ...(await tracking.listOrders()).map((o) => ({
@@ -722,6 +735,7 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
         name: station.name,
         departmentId: station.departmentId,
         departmentName: station.departmentName,
+        jewelerName: station.jewelerName,
       })),
   });
   const assistant = createAssistantService({

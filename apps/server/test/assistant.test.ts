@@ -64,16 +64,20 @@ const settingsBody = (baseUrl: string, extra: Record<string, unknown> = {}) => (
 });
 
 describe('permissions: the assistant sees what its user may see (issue 16 §1)', () => {
-  it('tells an admin about every late job and a salesperson only about the jobs they sell', async () => {
-    const admin = await ask(w.clients.admin, 'what is late this week and why?');
-    const sales = await ask(w.clients.salesperson, 'what is late this week and why?');
-    expect(admin.message.text).toContain('4 jobs are late');
-    expect(admin.message.text).toContain('REP-00004');
-    // Rafael Costa sells every order; REP-00004 is no sale of his, so his assistant leaves it out.
-    expect(sales.message.text).toContain('3 jobs are late');
-    expect(sales.message.text).toContain('(jobs you sell or are assigned)');
-    expect(sales.message.text).toContain('ORD-00007');
-    expect(sales.message.text).not.toContain('REP-00004');
+  it('counts what each role’s API shows it, and narrows to “my” jobs only when asked (issue 32 §4)', async () => {
+    const admin = await ask(w.clients.admin, 'what is overdue?');
+    const sales = await ask(w.clients.salesperson, 'what is overdue?');
+    const designer = await ask(w.clients.designer, 'what is overdue?');
+    // Admins and salespeople see orders and repairs, as their lists do; a designer sees orders only.
+    expect(admin.message.text).toContain('**3 jobs** are overdue');
+    expect(sales.message.text).toContain('**3 jobs** are overdue');
+    expect(sales.message.text).toContain('REP-00006');
+    expect(designer.message.text).toContain('**2 orders** are overdue');
+    expect(designer.message.text).not.toContain('REP-00006');
+    // Rafael Costa sells every order and no repair: “my” jobs leave REP-00006 out.
+    const mine = await ask(w.clients.salesperson, 'what of mine is overdue?');
+    expect(mine.message.text).toContain('**2 jobs** are overdue among the jobs you sell or are assigned');
+    expect(mine.message.text).not.toContain('REP-00006');
   });
 
   it('shows reader health to an admin and refuses it to a salesperson', async () => {
@@ -84,13 +88,87 @@ describe('permissions: the assistant sees what its user may see (issue 16 §1)',
     expect(sales.answer?.tables).toEqual([]);
   });
 
-  it('keeps repairs from a designer, as the repairs API does', async () => {
-    const designer = await ask(w.clients.designer, 'where is REP-00007?');
-    expect(designer.message.text).toContain('You do not have permission to see repairs.');
-    expect(designer.message.text).not.toContain('Microscope station');
+  it('keeps repairs from a designer, as the repairs API does, without telling which exist (issue 32 §4)', async () => {
+    const real = await ask(w.clients.designer, 'where is REP-00007?');
+    const madeUp = await ask(w.clients.designer, 'where is REP-99999?');
+    expect(real.message.text).not.toContain('Microscope station');
+    expect(real.message.text).toBe(
+      "I can't find an open order **REP-00007**. Repairs are not shown to your role.",
+    );
+    expect(madeUp.message.text).toBe(real.message.text.replace('REP-00007', 'REP-99999'));
+    const why = await ask(w.clients.designer, 'why is REP-00006 late?');
+    const whyMadeUp = await ask(w.clients.designer, 'why is REP-99998 late?');
+    expect(why.message.text).toBe(whyMadeUp.message.text.replace('REP-99998', 'REP-00006'));
+    const repairs = await ask(w.clients.designer, 'how many repairs are offsite?');
+    expect(repairs.message.text).toBe('You do not have permission to see repairs.');
+    // Offsite orders are on a designer's dashboard and orders list: the assistant counts them the same.
     const offsite = await ask(w.clients.designer, 'what is offsite?');
-    expect(offsite.message.text).toContain('You do not have permission to see the offsite list.');
+    expect(offsite.message.text).toContain('**2 orders** are offsite');
   });
+});
+
+type TTemplate = {
+  kind: 'order' | 'repair';
+  productTypeId: string | null;
+  phases: TPhase[];
+  repairTypeSteps: { phase: TPhase }[];
+};
+type TPhase = { key: string; departmentIds: string[]; completerRoles: string[] };
+type TBoardJob = {
+  kind: 'order' | 'repair';
+  number: string;
+  workflow: { phaseKey: string };
+  state: { isOverdue: boolean; isAtRisk: boolean; isOverPhaseTarget: boolean; isOffsite: boolean };
+  location: { departmentId: string; expectedOffsite: boolean } | null;
+  assignment: { assignee: { id: string } } | null;
+};
+
+describe('one-click suggestions fit the work (issue 32 §4)', () => {
+  it('offers a phase only to a role that completes it, nudges only work behind, expects offsite only a piece leaving', async () => {
+    const data = async <T>(url: string) =>
+      ((await w.clients.admin.request('GET', `/api/v1${url}`)).json() as { data: T }).data;
+    const templates = await data<TTemplate[]>('/workflow/templates');
+    const people = await data<{ id: string; role: string }[]>('/workflow/people');
+    const jobs = (
+      await Promise.all(
+        (['order', 'repair'] as const).map((kind) =>
+          data<{ columns: { jobs: TBoardJob[] }[] }>(`/workflow/board?kind=${kind}`),
+        ),
+      )
+    ).flatMap((board) => board.columns.flatMap((column) => column.jobs));
+    expect(jobs.length).toBeGreaterThan(20);
+    const admin = { id: w.userIds.admin, role: 'admin' as const };
+    const seen = { assign: 0, nudge: 0, 'expect-offsite': 0 };
+    for (const job of jobs) {
+      const template = templates.find((t) => t.kind === job.kind && t.productTypeId === null);
+      const phases = [...(template?.phases ?? []), ...(template?.repairTypeSteps ?? []).map((s) => s.phase)];
+      const phase = phases.find((candidate) => candidate.key === job.workflow.phaseKey);
+      const answer = await w.t.app.loupe.assistant.answer(admin, `where is ${job.number}?`);
+      const behind = job.state.isOverdue || job.state.isAtRisk || job.state.isOverPhaseTarget;
+      for (const action of answer.actions) {
+        if (action.kind === 'open') continue;
+        seen[action.kind] += 1;
+        if (action.kind === 'assign') {
+          const role = people.find((person) => person.id === action.assigneeId)?.role ?? '';
+          expect(phase?.completerRoles, `${action.label}: a ${role}`).toContain(role);
+        }
+        if (action.kind === 'nudge') expect(behind, action.label).toBe(true);
+        if (action.kind === 'expect-offsite') {
+          const outside = !phases.some((p) => p.departmentIds.includes(job.location?.departmentId ?? ''));
+          expect(job.state.isOffsite || outside, action.label).toBe(true);
+          expect(job.location?.expectedOffsite, action.label).toBe(false);
+        }
+      }
+      // "Why is it overdue?" is offered for a job that is behind, never for one on track.
+      const why = answer.followUps.filter((question) => question.startsWith('Why'));
+      expect(why.length, `${job.number}: ${why.join()}`).toBe(behind || job.state.isOffsite ? 1 : 0);
+      expect(why.join(), job.number).not.toMatch(/\blate\b/);
+    }
+    // Each kind of suggestion was offered somewhere, so the checks above checked something.
+    expect(seen.assign).toBeGreaterThan(0);
+    expect(seen.nudge).toBeGreaterThan(0);
+    expect(seen['expect-offsite']).toBeGreaterThan(0);
+  }, 120_000);
 });
 
 describe('conversations (issue 16 §4)', () => {
@@ -223,12 +301,12 @@ describe('a configured provider (issue 16 §3)', () => {
       request.body.messages.at(-1)?.role === 'user'
         ? {
             chunks: [
-              toolCall('late_jobs', { window: 'week' }),
+              toolCall('list_jobs', { views: ['overdue'] }),
               { choices: [{ delta: {}, finish_reason: 'tool_calls' }] },
             ],
           }
         : {
-            chunks: ['Four jobs ', 'are late: ', 'ORD-00001, ORD-00003, ', 'ORD-00007 and REP-00004.'].map(
+            chunks: ['Three jobs ', 'are overdue: ', 'ORD-00003, ORD-00007 ', 'and REP-00006.'].map(
               textChunk,
             ),
           },
@@ -238,25 +316,26 @@ describe('a configured provider (issue 16 §3)', () => {
       await w.clients.admin.request('PUT', '/api/v1/assistant/settings', {
         body: settingsBody(baseUrl, { apiKey: 'sk-local-test' }),
       });
-      const admin = await ask(w.clients.admin, 'What is late this week?');
+      const admin = await ask(w.clients.admin, 'What is overdue?');
       expect(vendor.requests[0]?.authorization).toBe('Bearer sk-local-test');
-      expect(vendor.requests[0]?.body.tools).toHaveLength(9);
+      expect(vendor.requests[0]?.body.tools).toHaveLength(8);
       const toolMessage = vendor.requests[1]?.body.messages.find((m) => m.role === 'tool');
-      expect(toolMessage?.content).toContain('REP-00004');
+      expect(toolMessage?.content).toContain('REP-00006');
+      expect(toolMessage?.content).toContain('"count":3');
       expect(admin.answer?.engine).toBe('openai');
       expect(admin.answer?.notice).toBeNull();
-      expect(admin.message.text).toBe('Four jobs are late: ORD-00001, ORD-00003, ORD-00007 and REP-00004.');
+      expect(admin.message.text).toBe('Three jobs are overdue: ORD-00003, ORD-00007 and REP-00006.');
       expect(admin.events.filter((e) => e.type === 'delta')).toHaveLength(4);
       expect(admin.answer?.steps).toEqual([
-        expect.objectContaining({ tool: 'late_jobs', input: { window: 'week' } }),
+        expect.objectContaining({ tool: 'list_jobs', input: { views: ['overdue'] } }),
       ]);
-      expect(admin.answer?.citations.map((c) => c.label)).toContain('REP-00004');
+      expect(admin.answer?.citations.map((c) => c.label)).toContain('REP-00006');
 
-      // The same tool call for a salesperson returns only what a salesperson may see.
-      await ask(w.clients.salesperson, 'What is late this week?');
-      const salesToolMessage = vendor.requests[3]?.body.messages.find((m) => m.role === 'tool');
-      expect(salesToolMessage?.content).toContain('ORD-00007');
-      expect(salesToolMessage?.content).not.toContain('REP-00004');
+      // The same tool call for a designer returns only what a designer may see: orders.
+      await ask(w.clients.designer, 'What is overdue?');
+      const designerToolMessage = vendor.requests[3]?.body.messages.find((m) => m.role === 'tool');
+      expect(designerToolMessage?.content).toContain('ORD-00007');
+      expect(designerToolMessage?.content).not.toContain('REP-00006');
     } finally {
       await vendor.close();
     }

@@ -1,3 +1,4 @@
+import { plural } from '../text/plural';
 import type { TWorkflowJob } from '../workflow/workflow-api';
 
 export { localDate as localDateOf } from './question-parser';
@@ -51,25 +52,25 @@ export function dayText(date: string): string {
     .replace(',', '');
 }
 
-/** Why a job is overdue, at risk or over its phase target, in short clauses, most telling first. */
-export function lateReasons(job: TWorkflowJob, today: string): string[] {
+/**
+ * Why a job is overdue, at risk or over its phase target, in short clauses, most telling first. The state is
+ * the job read model's (jobs/job-state.ts): this only puts it in words, with what may explain it.
+ */
+export function jobStateReasons(job: TWorkflowJob): string[] {
   const reasons: string[] = [];
-  const { workflow } = job;
-  if (job.promisedDate !== null && job.promisedDate < today) {
-    const days = Math.round(
-      (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${job.promisedDate}T00:00:00Z`)) / DAY_MS,
-    );
-    reasons.push(`promised ${dayText(job.promisedDate)}, ${days} day${days === 1 ? '' : 's'} ago`);
+  const { workflow, state } = job;
+  if (state.isOverdue && job.promisedDate !== null) {
+    reasons.push(`promised ${dayText(job.promisedDate)}, ${plural(state.daysOverdue, 'day')} ago`);
   }
-  if (job.state.isAtRisk && job.prediction !== null) {
-    reasons.push(`predicted done ${dayText(job.prediction.latest.slice(0, 10))} at the latest`);
+  if (state.isAtRisk && job.prediction !== null) {
+    reasons.push(`predicted done by ${dayText(job.prediction.latest.slice(0, 10))} at worst`);
   }
-  if (workflow.hoursInPhase > workflow.targetHours) {
+  if (state.isOverPhaseTarget) {
     reasons.push(
       `${workflow.hoursInPhase} working h in ${workflow.phaseName} against ${workflow.targetHours} h planned`,
     );
   }
-  if (job.location?.trackingStatus === 'offsite') reasons.push('it is offsite');
+  if (state.isOffsite) reasons.push('it is offsite');
   if (job.assignment === null && !workflow.isComplete)
     reasons.push(`nobody is assigned to ${workflow.phaseName}`);
   if (workflow.reworkCount > 0) reasons.push(`reworked ${workflow.reworkCount}×`);
@@ -78,7 +79,7 @@ export function lateReasons(job: TWorkflowJob, today: string): string[] {
 
 /** The questions the assistant suggests when it does not understand, and after an answer. */
 export const SUGGESTED_QUESTIONS = [
-  'What is late this week and why?',
+  'What is overdue or at risk this week, and why?',
   'What is at Bench 2?',
   'What is offsite?',
   "Today's summary",
@@ -87,4 +88,4 @@ export const SUGGESTED_QUESTIONS = [
 ] as const;
 
 export const NOT_UNDERSTOOD_TEXT =
-  "I didn't understand that question. I can answer questions about orders, repairs, stations, departments, who has what, what is late or offsite, and the readers. Try one of these:";
+  "I didn't understand that question. I can answer questions about orders, repairs, stations, departments, who has what, what is overdue, at risk or offsite, and the readers. Try one of these:";

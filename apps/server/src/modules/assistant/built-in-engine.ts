@@ -1,18 +1,29 @@
 import {
   dateTimeText,
+  dayText,
   durationText,
-  lateReasons,
-  localDateOf,
+  jobStateReasons,
   NOT_UNDERSTOOD_TEXT,
   SUGGESTED_QUESTIONS,
 } from '@loupe/domain/assistant/answer-format';
-import type { TAssistantAnswer, TAssistantStep } from '@loupe/domain/assistant/assistant-api';
+import type {
+  TAssistantAnswer,
+  TAssistantCitation,
+  TAssistantStep,
+} from '@loupe/domain/assistant/assistant-api';
+import { jobViewPhrase, type TJobStatusKey } from '@loupe/domain/assistant/job-query';
 import {
   parseQuestion,
   type TKnownNames,
   type TParsedQuestion,
 } from '@loupe/domain/assistant/question-parser';
-import { type JOB_SUMMARY_VIEWS, jobStateLabels, jobStateText } from '@loupe/domain/jobs/job-views';
+import {
+  isInJobView,
+  type JOB_SUMMARY_VIEWS,
+  JOB_VIEW_LABELS,
+  jobStateLabels,
+  type TJobKind,
+} from '@loupe/domain/jobs/job-views';
 import { plural } from '@loupe/domain/text/plural';
 import type { TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
 import type { TAssistantTools, TToolContext, TToolResult } from './tools.ts';
@@ -47,9 +58,9 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
 
   async function knownNames(context: TToolContext): Promise<TKnownNames> {
     const [stations, people, jobs] = await Promise.all([
-      tools.stations(),
+      tools.stations(context),
       options.people(),
-      tools.visibleJobs(context.actor),
+      tools.visibleJobs(context),
     ]);
     const departments = new Map<string, { id: string; name: string }>();
     for (const station of stations)
@@ -118,7 +129,6 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
     ) => Promise<TToolResult>,
   ): Promise<void> {
     const { now, timeZone } = context;
-    const today = localDateOf(now, timeZone);
     const kind = parsed.kind ?? undefined;
     const say = (line: string) => draft.text.push(line);
     const denied = (result: TToolResult) => {
@@ -135,7 +145,7 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
         draft.understood = parsed.intent === 'help';
         say(
           parsed.intent === 'help'
-            ? 'I answer questions about the workshop from live data: where a job is, what is at a station, what is late and why, what is offsite, who has what, today’s summary and reader health. For example:'
+            ? 'I answer questions about the workshop from live data: where a job is, what is at a station, what is overdue, at risk or over its phase target and why, what is offsite, who has what, today’s summary and reader health. For example:'
             : NOT_UNDERSTOOD_TEXT,
         );
         say(SUGGESTED_QUESTIONS.map((q) => `- ${q}`).join('\n'));
@@ -156,7 +166,7 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
           if (denied(result)) continue;
           const job = result.jobs[0];
           if (!job) {
-            say(`I can't find an open order or repair ${bold(number)}.`);
+            say(notFound(number));
             continue;
           }
           const data = result.data as { since: string | null };
@@ -168,7 +178,7 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
             say(
               `${head} has no tag read yet, so I don't know where it is. It is in the ${job.workflow.phaseName} phase.`,
             );
-          } else if (job.location.trackingStatus === 'offsite') {
+          } else if (job.state.isOffsite) {
             say(
               `${head} is ${bold('offsite')}: last read at ${job.location.stationName} (${job.location.departmentName})${since}.`,
             );
@@ -178,16 +188,38 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
             );
           }
           const labels = jobStateLabels(job.state);
-          const urgency =
+          const state =
             labels.length === 0
               ? 'on track'
-              : `${labels.join(', ').toLowerCase()}: ${lateReasons(job, today).join('; ')}`;
+              : `${labels.join(', ').toLowerCase()}: ${jobStateReasons(job).join('; ')}`;
           say(
-            `Phase ${job.workflow.phaseIndex + 1} of ${job.workflow.phaseCount}: ${job.workflow.phaseName}, ${urgency}.${job.promisedDate ? ` Promised ${job.promisedDate}.` : ''}${job.assignment ? ` Assigned to ${job.assignment.assignee.name}.` : ''}`,
+            `Phase ${job.workflow.phaseIndex + 1} of ${job.workflow.phaseCount}: ${job.workflow.phaseName}, ${state}.${job.promisedDate ? ` Promised ${job.promisedDate}.` : ''}${job.assignment ? ` Assigned to ${job.assignment.assignee.name}.` : ''}`,
           );
-          draft.followUps.push(`Why is ${job.number} late?`);
-          if (job.location) draft.followUps.push(`What is at ${job.location.stationName}?`);
+          // Only a job that is behind is asked why.
+          const first = labels[0];
+          if (first !== undefined) draft.followUps.push(`Why is ${job.number} ${first.toLowerCase()}?`);
+          if (job.location && !job.state.isOffsite)
+            draft.followUps.push(`What is at ${job.location.stationName}?`);
         }
+        return;
+      }
+
+      case 'why': {
+        const number = parsed.numbers[0] ?? '';
+        const result = await call('job_location', { number }, () => tools.jobLocation(context, { number }));
+        if (denied(result)) return;
+        const job = result.jobs[0];
+        if (!job) {
+          say(notFound(number));
+          return;
+        }
+        const labels = jobStateLabels(job.state);
+        say(
+          labels.length === 0
+            ? `${jobRef(job)} is on track: it is in ${job.workflow.phaseName}${job.promisedDate ? `, promised ${dayText(job.promisedDate)}` : ''}.`
+            : `${jobRef(job)} is ${bold(labels.join(', ').toLowerCase())}: ${jobStateReasons(job).join('; ')}.`,
+        );
+        draft.followUps.push(`Where is ${job.number}?`);
         return;
       }
 
@@ -212,7 +244,7 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
           return;
         }
         say(
-          `I found ${plural(result.jobs.length, kind ?? 'open job')} ${what}: ${result.jobs.slice(0, 8).map(jobRef).join(', ')}.`,
+          `I found ${plural(result.jobs.length, kind ?? 'open job')} ${what}: ${result.jobs.slice(0, 8).map(jobRef).join(', ')}${result.jobs.length > 8 ? `, …and ${result.jobs.length - 8} more in the table` : ''}.`,
         );
         const first = result.jobs[0];
         if (first) draft.followUps.push(`Where is ${first.number}?`);
@@ -220,33 +252,45 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
       }
 
       case 'at-place': {
-        const sinceInput = parsed.since ? { since: parsed.since.toISOString() } : {};
+        const filters = {
+          ...(parsed.since ? { since: parsed.since.toISOString() } : {}),
+          ...(kind ? { kind } : {}),
+          ...(parsed.views.length > 0 ? { views: [...parsed.views] } : {}),
+          ...(parsed.status ? { status: parsed.status as TJobStatusKey } : {}),
+          ...(parsed.due ? { due: parsed.due } : {}),
+        };
         const places = [
           ...parsed.stationIds.map((id) => ({ station: stationName(id) })),
           ...parsed.departmentIds.map((id) => ({ department: departmentName(id) })),
         ];
         for (const place of places.slice(0, 3)) {
-          const input = { ...place, ...sinceInput };
+          const input = { ...place, ...filters };
           const result = await call('items_at_place', input, () => tools.itemsAtPlace(context, input));
-          if (denied(result)) continue;
+          if (denied(result)) return;
           const data = result.data as {
             place: string;
+            count: number;
+            asked: string;
             items: { number: string; arrivedAt: string | null }[];
           };
-          const name = data.place ?? ('station' in place ? place.station : place.department);
+          const isStation = 'station' in place;
+          const where = `${isStation ? 'at' : 'in'} ${data.place}`;
           const sinceText = parsed.since
             ? ` that arrived since ${dateTimeText(parsed.since.toISOString(), timeZone)}`
             : '';
-          if (!data.items || data.items.length === 0) {
-            say(`Nothing is at ${bold(name ?? '')}${sinceText} right now.`);
+          const asked = data.asked === '' ? '' : ` ${data.count === 1 ? 'is' : 'are'} ${data.asked}`;
+          const noun = kind ?? 'piece';
+          if (data.count === 0) {
+            say(
+              data.asked === '' && kind === undefined
+                ? `${bold('Nothing')} is ${where}${sinceText} right now.`
+                : `${bold(`No ${noun}s`)} ${where}${sinceText}${data.asked === '' ? ' right now' : ` are ${data.asked}`}.`,
+            );
             continue;
           }
           const refs = result.citations.filter((c) => c.kind === 'order' || c.kind === 'repair');
           say(
-            `${bold(name ?? '')} has ${plural(data.items.length, 'piece')}${sinceText}: ${refs
-              .slice(0, 10)
-              .map((c) => link(c.label, c.href))
-              .join(', ')}${refs.length > 10 ? ', …' : ''}.`,
+            `${bold(plural(data.count, noun))} ${data.asked === '' ? `${data.count === 1 ? 'is' : 'are'} ${where}${sinceText}` : `${where}${sinceText}${asked}`}: ${refList(refs)}.`,
           );
           const oldest = data.items[0];
           if (oldest?.arrivedAt) {
@@ -254,123 +298,81 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
               `The longest there is ${oldest.number} (${durationText(now.getTime() - Date.parse(oldest.arrivedAt))}).`,
             );
           }
-          const late = result.jobs.filter((job) => job.state.isOverdue).length;
-          if (late > 0) say(`${plural(late, 'of them is', 'of them are')} overdue.`);
+          if (data.asked === '') {
+            const overdue = result.jobs.filter((job) => job.state.isOverdue).length;
+            if (overdue > 0) say(`${plural(overdue, 'of them is', 'of them are')} overdue.`);
+          }
           if (oldest) draft.followUps.push(`Where is ${oldest.number}?`);
         }
-        draft.followUps.push('What is late this week and why?');
+        draft.followUps.push(SUGGESTED_QUESTIONS[0]);
         return;
       }
 
-      case 'late': {
-        if (parsed.numbers[0]) {
-          const number = parsed.numbers[0];
-          const result = await call('late_jobs', { number }, () =>
-            tools.lateJobs(context, { number, window: 'all' }),
-          );
-          if (denied(result)) return;
-          const job = result.jobs[0];
-          if (!job) {
-            const where = await call('job_location', { number }, () =>
-              tools.jobLocation(context, { number }),
-            );
-            if (denied(where)) return;
-            say(
-              where.jobs[0]
-                ? `${bold(number)} is not one of the jobs you sell or are assigned, so I can't say why it is late.`
-                : `I can't find an open order or repair ${bold(number)}.`,
-            );
-            return;
-          }
-          const reasons = lateReasons(job, today);
-          say(
-            jobStateLabels(job.state).length === 0
-              ? `${jobRef(job)} is on track: it is in ${job.workflow.phaseName}.`
-              : `${jobRef(job)} is ${bold(jobStateLabels(job.state).join(', ').toLowerCase())}: ${reasons.join('; ')}.`,
-          );
-          draft.followUps.push(`Where is ${job.number}?`);
-          return;
-        }
-        const includeAtRisk = parsed.includeAtRisk || parsed.window === 'week' || parsed.window === 'today';
-        const window: 'all' | NonNullable<TParsedQuestion['window']> = parsed.window ?? 'all';
-        const input = { window, includeAtRisk, ...(kind ? { kind } : {}) };
-        const result = await call('late_jobs', input, () => tools.lateJobs(context, input));
+      case 'jobs': {
+        const input = {
+          ...(kind ? { kind } : {}),
+          views: [...parsed.views],
+          ...(parsed.status ? { status: parsed.status as TJobStatusKey } : {}),
+          ...(parsed.due ? { due: parsed.due } : {}),
+          ...(parsed.mine ? { mine: true } : {}),
+        };
+        const result = await call('list_jobs', input, () => tools.listJobs(context, input));
         if (denied(result)) return;
-        const late = result.jobs.filter((job) => job.state.isOverdue);
-        const atRisk = result.jobs.filter((job) => !late.includes(job));
-        const scope = (result.data as { scope: string }).scope;
-        const when =
-          window === 'week'
-            ? ' this week'
-            : window === 'today'
-              ? ' today'
-              : window === 'tomorrow'
-                ? ' by tomorrow'
-                : '';
-        const noun = kind ?? 'job';
-        if (result.jobs.length === 0) {
-          say(
-            `Nothing is late${includeAtRisk ? ' or at risk' : ''}${when}${scope === 'all jobs' ? '' : ' among the jobs you sell or are assigned'}.`,
-          );
+        const data = result.data as { count: number; kinds: TJobKind[]; finished: boolean; asked: string };
+        const noun = kind ?? (data.kinds.length === 1 ? (data.kinds[0] ?? 'job') : 'job');
+        const mine = parsed.mine ? ' among the jobs you sell or are assigned' : '';
+        if (data.count === 0) {
+          say(`${bold(`No ${noun}s`)} are ${data.asked}${mine}.`);
           return;
         }
-        say(
-          `${bold(`${plural(late.length, noun)} ${late.length === 1 ? 'is' : 'are'} overdue`)}${includeAtRisk ? ` and ${plural(atRisk.length, 'is', 'are')} at risk` : ''}${when}${scope === 'all jobs' ? '' : ' (jobs you sell or are assigned)'}:`,
-        );
-        say(
-          result.jobs
-            .slice(0, 8)
-            .map(
-              (job) =>
-                `- ${jobRef(job)} (${job.customerName}) — ${jobStateText(job.state).toLowerCase()}: ${lateReasons(job, today).join('; ')}`,
-            )
-            .join('\n') +
-            (result.jobs.length > 8 ? `\n- …and ${result.jobs.length - 8} more in the table.` : ''),
-        );
-        const first = result.jobs[0];
+        const lead = `${bold(plural(data.count, noun))} ${data.count === 1 ? 'is' : 'are'} ${data.asked}${mine}`;
+        const shown = result.jobs;
+        const breakdown = breakdownOf(shown, parsed);
+        const behind = shown.length > 0 && shown.every((job) => jobStateLabels(job.state).length > 0);
+        if (data.finished || !behind) {
+          const refs = result.citations.filter((c) => c.kind === 'order' || c.kind === 'repair');
+          say(`${lead}${breakdown}: ${refList(refs, data.count)}.`);
+        } else {
+          say(`${lead}${breakdown}:`);
+          say(
+            shown
+              .slice(0, 8)
+              .map(
+                (job) =>
+                  `- ${jobRef(job)} (${job.customerName}) — ${jobStateLabels(job.state).join(', ').toLowerCase()}: ${jobStateReasons(job).join('; ')}`,
+              )
+              .join('\n') + (shown.length > 8 ? `\n- …and ${shown.length - 8} more in the table.` : ''),
+          );
+        }
+        const first = shown[0];
         if (first) draft.followUps.push(`Where is ${first.number}?`);
         draft.followUps.push('Who has room for more work?');
         return;
       }
 
-      case 'due': {
-        const window =
-          parsed.window === null || parsed.window === 'overdue' ? (parsed.window ?? 'today') : parsed.window;
-        const input = { window, ...(kind ? { kind } : {}) };
-        const result = await call('due_jobs', input, () => tools.dueJobs(context, input));
-        const label = window === 'week' ? 'this week' : window;
-        if (result.jobs.length === 0) {
-          say(`Nothing is due ${label}.`);
-          return;
-        }
-        say(
-          `${bold(`${plural(result.jobs.length, kind ?? 'job')} due ${label}`)}: ${result.jobs.slice(0, 10).map(jobRef).join(', ')}${result.jobs.length > 10 ? ', …' : ''}.`,
-        );
-        const late = result.jobs.filter((job) => job.state.isOverdue || job.state.isAtRisk).length;
-        if (late > 0) say(`${plural(late, 'of them is', 'of them are')} overdue or at risk.`);
-        draft.followUps.push('What is late this week and why?');
-        return;
-      }
-
       case 'offsite': {
-        const result = await call('offsite_items', {}, () => tools.offsite(context));
+        const input = kind ? { kind } : {};
+        const result = await call('offsite_items', input, () => tools.offsite(context, input));
         if (denied(result)) return;
-        const items = result.data as { number: string; expected: boolean; lastStation: string | null }[];
-        if (items.length === 0) {
-          say('Nothing is offsite right now.');
+        const data = result.data as { count: number; items: { expected: boolean }[] };
+        const kinds = tools.visibleKinds(context.actor);
+        const noun = kind ?? (kinds.length === 1 ? (kinds[0] ?? 'piece') : 'piece');
+        if (data.count === 0) {
+          say(
+            kind === undefined
+              ? `${bold('Nothing')} is offsite right now.`
+              : `${bold(`No ${noun}s`)} are offsite right now.`,
+          );
           return;
         }
-        const expected = items.filter((item) => item.expected).length;
+        const expected = result.jobs.filter((job) => job.location?.expectedOffsite).length;
         const refs = result.citations.filter((c) => c.kind === 'order' || c.kind === 'repair');
         say(
-          `${bold(`${plural(items.length, 'piece')} offsite`)}${expected > 0 ? ` (${expected} expected)` : ''}: ${refs
-            .slice(0, 10)
-            .map((c) => link(c.label, c.href))
-            .join(', ')}.`,
+          `${bold(plural(data.count, noun))} ${data.count === 1 ? 'is' : 'are'} offsite${expected > 0 ? ` (${expected} expected)` : ''}: ${refList(refs, data.count)}.`,
         );
-        const unexpected = items.filter((item) => !item.expected).length;
+        const unexpected = data.count - expected;
         if (unexpected > 0) say(`${plural(unexpected, 'was', 'were')} not expected to leave.`);
-        draft.followUps.push('What is late this week and why?');
+        draft.followUps.push(SUGGESTED_QUESTIONS[0]);
         return;
       }
 
@@ -382,15 +384,16 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
         const result = await call('assignments', input, () => tools.assignments(context, input));
         if (denied(result)) return;
         if (person) {
-          const data = result.data as { person?: string; jobs?: { number: string }[] };
-          if (!data.jobs) {
+          const data = result.data as { person?: string; openAssignments?: number };
+          if (data.openAssignments === undefined) {
             say(`I can't find ${person} among the staff who take work.`);
             return;
           }
+          const count = data.openAssignments;
           say(
-            data.jobs.length === 0
+            count === 0
               ? `${bold(data.person ?? person)} has nothing assigned.`
-              : `${bold(data.person ?? person)} has ${plural(data.jobs.length, 'open assignment')}: ${result.jobs.map(jobRef).join(', ')}.`,
+              : `${bold(data.person ?? person)} has ${plural(count, 'open assignment')}${result.jobs.length > 0 ? `: ${result.jobs.map(jobRef).join(', ')}` : ''}.`,
           );
           return;
         }
@@ -407,20 +410,23 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
         } else {
           const total = people.reduce((sum, p) => sum + p.openAssignments, 0);
           say(
-            `${plural(total, 'open assignment')} across ${plural(people.length, 'person', 'people')}.${busiest && busiest.openAssignments > 0 ? ` ${bold(busiest.name)} has the most (${busiest.openAssignments}).` : ''}`,
+            `${bold(plural(total, 'open assignment'))} across ${plural(people.length, 'person', 'people')}.${busiest && busiest.openAssignments > 0 ? ` ${bold(busiest.name)} has the most (${busiest.openAssignments}).` : ''}`,
           );
         }
-        draft.followUps.push('What is late this week and why?');
+        draft.followUps.push(SUGGESTED_QUESTIONS[0]);
         return;
       }
 
       case 'summary': {
         const result = await call('today_summary', {}, () => tools.todaySummary(context));
         const s = result.data as Record<(typeof JOB_SUMMARY_VIEWS)[number], number>;
+        const count = (view: (typeof JOB_SUMMARY_VIEWS)[number]) =>
+          `${s[view]} ${JOB_VIEW_LABELS[view].toLowerCase()}`;
+        const onlyOrders = tools.visibleKinds(context.actor).length === 1;
         say(
-          `Today: ${bold(`${s.overdue} overdue`)}, ${s['due-today']} due today and ${s['due-this-week']} due this week. ${s['at-risk']} at risk, ${s.rush} rush, ${s['ready-for-pickup']} ready for pickup, ${s['awaiting-approval']} awaiting approval, ${s.offsite} offsite.`,
+          `Today: ${bold(count('overdue'))}, ${count('due-today')} and ${count('due-this-week')}. ${count('at-risk')}, ${count('rush')}, ${count('ready-for-pickup')}, ${count('awaiting-approval')}, ${count('offsite')}.${onlyOrders ? ' These count orders: repairs are not shown to your role.' : ''}`,
         );
-        draft.followUps.push('What is late this week and why?', 'What is offsite?');
+        draft.followUps.push(SUGGESTED_QUESTIONS[0], 'What is offsite?');
         return;
       }
 
@@ -442,7 +448,37 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
         return;
       }
     }
+
+    /** The same words for a job that does not exist and one this user may not see (issue 32 §4). */
+    function notFound(number: string): string {
+      const withRepairs = tools.visibleKinds(context.actor).includes('repair');
+      return withRepairs
+        ? `I can't find an open order or repair ${bold(number)}.`
+        : `I can't find an open order ${bold(number)}. Repairs are not shown to your role.`;
+    }
   }
+}
+
+/** Job links in a sentence: the first ten, then how many more the table holds. */
+function refList(refs: readonly TAssistantCitation[], total = refs.length): string {
+  const shown = refs.slice(0, 10).map((c) => link(c.label, c.href));
+  return `${shown.join(', ')}${total > shown.length ? `, …and ${total - shown.length} more in the table` : ''}`;
+}
+
+/** "(2 overdue, 1 at risk)" when the question asked for several views. */
+function breakdownOf(jobs: readonly TWorkflowJob[], parsed: TParsedQuestion): string {
+  const views =
+    parsed.due !== null && parsed.views.includes('overdue') && !parsed.views.includes('at-risk')
+      ? [...parsed.views, 'at-risk' as const]
+      : parsed.views;
+  if (views.length < 2) return '';
+  const parts = views.map((view) => {
+    const count = jobs.filter((job) =>
+      view === 'at-risk' ? job.state.isAtRisk : isInJobView(view, job),
+    ).length;
+    return `${count} ${jobViewPhrase(view)}`;
+  });
+  return ` (${parts.join(', ')})`;
 }
 
 export type TBuiltInEngine = ReturnType<typeof createBuiltInEngine>;

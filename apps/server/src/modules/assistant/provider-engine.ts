@@ -66,6 +66,8 @@ export function systemPrompt(options: {
     'Answer questions about orders, repairs, stations, departments, assignments and readers using only the tools; never invent data.',
     'Always cite job numbers (e.g. ORD-00012) exactly as the tools give them. Use a markdown table when listing more than three items.',
     'If a tool says the user may not see something, say so plainly.',
+    // Issue 32: each state has its own word on every screen; the model says the same words.
+    'Say "overdue" (past the promised date), "at risk" (predicted to miss it) and "over phase target" as the tools do; never call any of them "late". Give counts exactly as the tools give them.',
     tone,
     `Now is ${options.now.toISOString()} (workshop time zone ${options.timeZone}).`,
   ].join(' ');

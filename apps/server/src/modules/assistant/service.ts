@@ -196,7 +196,12 @@ export function createAssistantService(options: TAssistantServiceOptions) {
     emit: (event: TAssistantStreamEvent) => void,
     signal?: AbortSignal,
   ): Promise<TAssistantAnswer> {
-    const context: TToolContext = { actor, now: clock(), timeZone: await options.timeZone() };
+    const context: TToolContext = {
+      actor,
+      now: clock(),
+      timeZone: await options.timeZone(),
+      memo: new Map(),
+    };
     const settings = await stored();
     const config = providerConfig(settings);
     const onStep = (step: TAssistantStep) => emit({ type: 'step', step });

@@ -1074,6 +1074,25 @@ export function createWorkflowService(options: TWorkflowServiceOptions) {
     },
 
     /**
+     * Called inside the transaction that finished a job by hand (delivered, picked up, cancelled): its open
+     * assignments close with it, done or taken back, so nobody's load still counts work that has left.
+     */
+    async afterJobFinished(tx: TDatabase, change: TJobStatusChange): Promise<void> {
+      const repo = createWorkflowRepository(tx);
+      const open = await repo.openAssignmentsOf(change.kind, [change.itemId]);
+      await repo.closeAssignments(
+        change.kind,
+        change.itemId,
+        open.map((row) => row.phaseKey),
+        {
+          status: change.status === 'cancelled' ? 'cancelled' : 'completed',
+          at: change.at,
+          by: change.actorId,
+        },
+      );
+    },
+
+    /**
      * Called by the orders and repairs services inside the transaction that changed a job's status by hand:
      * the job moves to the phase that stands for its new status, so the board and the status agree.
      */
