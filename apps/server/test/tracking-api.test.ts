@@ -850,6 +850,8 @@ describe.each(TEST_DATABASES)('tracking stats and offsite list on %s', (database
         epc: repairGone.epc,
         lastSeen: at(10).toISOString(),
         offsiteDetectedAt: at(45).toISOString(),
+        // Gone since it was last seen, not since the sweep noticed.
+        offsiteSince: at(10).toISOString(),
         isExpectedOffsite: false,
         lastDepartmentName: 'Polishing',
         lastStationName: 'Wheel',
@@ -862,6 +864,7 @@ describe.each(TEST_DATABASES)('tracking stats and offsite list on %s', (database
         epc: gone.epc,
         lastSeen: at(0).toISOString(),
         offsiteDetectedAt: at(35).toISOString(),
+        offsiteSince: at(0).toISOString(),
         isExpectedOffsite: false,
         lastDepartmentName: 'Casting',
         lastStationName: 'Bench 1',

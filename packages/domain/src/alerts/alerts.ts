@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOB_VIEW_DESCRIPTIONS, JOB_VIEW_LABELS } from '../jobs/job-views';
 import { ALERT_SEVERITIES } from '../realtime/events';
 
 /**
@@ -21,10 +22,13 @@ export type TAlertSeverity = z.infer<typeof ZAlertSeveritySchema>;
 
 /** What each rule watches, in the words of Settings and the feed. */
 export const ALERT_RULE_LABELS: Readonly<Record<TAlertRule, { title: string; description: string }>> = {
-  'job-overdue': { title: 'Overdue', description: 'A job is past its promised date and not ready.' },
+  'job-overdue': {
+    title: JOB_VIEW_LABELS.overdue,
+    description: `A job ${JOB_VIEW_DESCRIPTIONS.overdue.toLowerCase()}.`,
+  },
   'job-at-risk': {
-    title: 'At risk',
-    description: 'A job will miss its promised date unless its current step finishes on time.',
+    title: JOB_VIEW_LABELS['at-risk'],
+    description: `A job ${JOB_VIEW_DESCRIPTIONS['at-risk'].toLowerCase()}.`,
   },
   'stuck-at-station': {
     title: 'Stuck at a station',

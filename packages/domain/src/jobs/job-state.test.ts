@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dueWindowOf, endOfPromisedDay, jobState, type TJobStateInput, workshopToday } from './job-state';
+import {
+  dueWindowOf,
+  endOfPromisedDay,
+  jobState,
+  offsiteSinceOf,
+  type TJobStateInput,
+  workshopToday,
+} from './job-state';
 import {
   compareJobPriority,
   isInJobView,
@@ -234,5 +241,15 @@ describe('jobStateLabels', () => {
     expect(jobStateLabels(overdue)).toEqual(['Overdue', 'Over phase target']);
     expect(jobStateText(overdue)).toBe('Overdue');
     expect(jobStateText(jobState(job(), at))).toBe('On track');
+  });
+});
+
+describe('offsiteSinceOf', () => {
+  it('counts from the last read, and from the sweep’s notice only without one', () => {
+    const lastSeenAt = new Date('2025-03-03T22:00:00Z');
+    const offsiteDetectedAt = new Date('2025-03-04T12:00:00Z');
+    expect(offsiteSinceOf({ lastSeenAt, offsiteDetectedAt })).toEqual(lastSeenAt);
+    expect(offsiteSinceOf({ lastSeenAt: null, offsiteDetectedAt })).toEqual(offsiteDetectedAt);
+    expect(offsiteSinceOf({ lastSeenAt: null, offsiteDetectedAt: null })).toBeNull();
   });
 });

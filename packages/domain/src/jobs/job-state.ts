@@ -73,6 +73,17 @@ export type TJobStateInput = {
   readonly predictedLatest: Date | null;
 };
 
+/**
+ * Since when an offsite piece is gone: when its tag was last seen (it left right after), not when the sweep
+ * noticed, which is a timeout later; the detection only when it was never seen.
+ */
+export function offsiteSinceOf(tracking: {
+  readonly lastSeenAt: Date | null;
+  readonly offsiteDetectedAt: Date | null;
+}): Date | null {
+  return tracking.lastSeenAt ?? tracking.offsiteDetectedAt;
+}
+
 /** The one evaluation of a job's state: every consumer gets these answers from the read model. */
 export function jobState(job: TJobStateInput, at: { now: Date; timeZone: string }): TJobState {
   const isOpen = isOpenStatus(job.kind, job.status);
@@ -93,7 +104,7 @@ export function jobState(job: TJobStateInput, at: { now: Date; timeZone: string 
     job.predictedLatest !== null &&
     job.predictedLatest.getTime() > endOfPromisedDay(job.promisedDate, at.timeZone).getTime();
   const isOffsite = isOpen && job.tracking?.status === 'offsite';
-  const since = isOffsite ? (job.tracking?.lastSeenAt ?? job.tracking?.offsiteDetectedAt ?? null) : null;
+  const since = isOffsite && job.tracking ? offsiteSinceOf(job.tracking) : null;
   return {
     isOpen,
     isInWork,

@@ -198,6 +198,8 @@ export const ZOffsiteItemSchema = z.object({
   epc: z.string(),
   lastSeen: z.string().nullable(),
   offsiteDetectedAt: z.string().nullable(),
+  /** Since when it is gone: last seen, as the job state counts it (jobs/job-state.ts offsiteSinceOf). */
+  offsiteSince: z.string().nullable(),
   isExpectedOffsite: z.boolean(),
   lastDepartmentName: z.string().nullable(),
   lastStationName: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { offsiteSinceOf } from '@loupe/domain/jobs/job-state';
 import { locationLabel, type TLocationHistoryEntry } from '@loupe/domain/tracking/location-history';
 import type { TRepairLocation, TTrackedRepair } from '@loupe/domain/tracking/repair-tracking';
 import {
@@ -108,6 +109,9 @@ export function offsiteItemOf(row: TOffsiteRow): TOffsiteItem {
     epc: row.epc,
     lastSeen: iso(row.lastSeenAt),
     offsiteDetectedAt: iso(row.offsiteDetectedAt),
+    offsiteSince: iso(
+      offsiteSinceOf({ lastSeenAt: row.lastSeenAt, offsiteDetectedAt: row.offsiteDetectedAt }),
+    ),
     isExpectedOffsite: row.expectedOffsite,
     lastDepartmentName: row.departmentName,
     lastStationName: row.stationName,

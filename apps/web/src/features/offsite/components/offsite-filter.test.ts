@@ -1,6 +1,6 @@
 import type { TOffsiteItem } from '@loupe/domain/tracking/tracking-api';
 import { describe, expect, it } from 'vitest';
-import { byLongestOffsite, matchesOffsiteFilter, OFFSITE_FILTERS, offsiteSinceOf } from './offsite-filter';
+import { byLongestOffsite, matchesOffsiteFilter, OFFSITE_FILTERS } from './offsite-filter';
 
 function item(
   id: string,
@@ -16,6 +16,8 @@ function item(
     epc: 'E1',
     lastSeen,
     offsiteDetectedAt,
+    // As the server answers it (domain offsiteSinceOf): last seen, else the sweep's notice.
+    offsiteSince: lastSeen ?? offsiteDetectedAt,
     isExpectedOffsite,
     lastDepartmentName: null,
     lastStationName: null,
@@ -47,12 +49,7 @@ describe('offsite filters', () => {
     expect([...items].sort(byLongestOffsite).map((i) => i.itemId)).toEqual(['early', 'late', 'unknown']);
   });
 
-  it('counts a piece gone from when it was last seen, the sweep’s notice only without a read', () => {
-    expect(offsiteSinceOf(item('a', '2025-03-04T12:00:00.000Z', false, '2025-03-03T22:00:00.000Z'))).toBe(
-      '2025-03-03T22:00:00.000Z',
-    );
-    expect(offsiteSinceOf(item('b', '2025-03-04T12:00:00.000Z'))).toBe('2025-03-04T12:00:00.000Z');
-    expect(offsiteSinceOf(item('c', null))).toBeNull();
+  it('lists the piece gone longest first, by when it was last seen', () => {
     // Noticed later but last seen earlier: the one gone longest comes first.
     const seenEarly = item('seen-early', '2025-03-04T12:00:00.000Z', false, '2025-03-03T08:00:00.000Z');
     const noticedEarly = item('noticed-early', '2025-03-04T09:00:00.000Z', false, '2025-03-04T08:30:00.000Z');

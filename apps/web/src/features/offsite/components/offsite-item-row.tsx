@@ -13,7 +13,6 @@ import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
 import { paths, pathTo } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useReturnOffsiteItem } from '../api/return-offsite-item';
-import { offsiteSinceOf } from './offsite-filter';
 
 export const ITEM_KIND_LABELS: Readonly<Record<TTrackedItemKind, string>> = {
   order: 'Order',
@@ -33,7 +32,7 @@ function lastPlace(item: TOffsiteItem): string | null {
 
 /** One order or repair out of the building: since when, where it was last seen, and returning it. */
 export function OffsiteItemRow({ item, now }: { item: TOffsiteItem; now: number }) {
-  const offsiteSince = offsiteSinceOf(item);
+  const { offsiteSince } = item;
   const { user } = useAuth();
   const mutation = useReturnOffsiteItem();
   const headingId = `offsite-${item.itemKind}-${item.itemId}`;

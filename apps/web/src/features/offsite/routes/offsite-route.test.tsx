@@ -29,6 +29,7 @@ function offsiteItem(
     lastDepartmentName: 'Casting',
     lastStationName: 'Bench 1',
     ...overrides,
+    offsiteSince: overrides.lastSeen ?? minutesAgo(200),
   } satisfies TOffsiteItem;
 }
 
