@@ -1,7 +1,7 @@
 import { plural } from '../text/plural';
 import type { TWorkflowJob } from '../workflow/workflow-api';
 
-export { localDate as localDateOf } from './question-parser';
+import { localDate } from './question-parser';
 
 /** Words and links the assistant's answers share, whichever engine writes them (issue 16). */
 
@@ -56,14 +56,17 @@ export function dayText(date: string): string {
  * Why a job is overdue, at risk or over its phase target, in short clauses, most telling first. The state is
  * the job read model's (jobs/job-state.ts): this only puts it in words, with what may explain it.
  */
-export function jobStateReasons(job: TWorkflowJob): string[] {
+export function jobStateReasons(job: TWorkflowJob, timeZone: string): string[] {
   const reasons: string[] = [];
   const { workflow, state } = job;
   if (state.isOverdue && job.promisedDate !== null) {
     reasons.push(`promised ${dayText(job.promisedDate)}, ${plural(state.daysOverdue, 'day')} ago`);
   }
   if (state.isAtRisk && job.prediction !== null) {
-    reasons.push(`predicted done by ${dayText(job.prediction.latest.slice(0, 10))} at worst`);
+    // The day in the workshop's zone, as promised dates are.
+    reasons.push(
+      `predicted done by ${dayText(localDate(new Date(job.prediction.latest), timeZone))} at worst`,
+    );
   }
   if (state.isOverPhaseTarget) {
     reasons.push(

@@ -191,7 +191,7 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
           const state =
             labels.length === 0
               ? 'on track'
-              : `${labels.join(', ').toLowerCase()}: ${jobStateReasons(job).join('; ')}`;
+              : `${labels.join(', ').toLowerCase()}: ${jobStateReasons(job, timeZone).join('; ')}`;
           say(
             `Phase ${job.workflow.phaseIndex + 1} of ${job.workflow.phaseCount}: ${job.workflow.phaseName}, ${state}.${job.promisedDate ? ` Promised ${job.promisedDate}.` : ''}${job.assignment ? ` Assigned to ${job.assignment.assignee.name}.` : ''}`,
           );
@@ -217,7 +217,7 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
         say(
           labels.length === 0
             ? `${jobRef(job)} is on track: it is in ${job.workflow.phaseName}${job.promisedDate ? `, promised ${dayText(job.promisedDate)}` : ''}.`
-            : `${jobRef(job)} is ${bold(labels.join(', ').toLowerCase())}: ${jobStateReasons(job).join('; ')}.`,
+            : `${jobRef(job)} is ${bold(labels.join(', ').toLowerCase())}: ${jobStateReasons(job, timeZone).join('; ')}.`,
         );
         draft.followUps.push(`Where is ${job.number}?`);
         return;
@@ -339,7 +339,7 @@ export function createBuiltInEngine(options: TBuiltInEngineOptions) {
               .slice(0, 8)
               .map(
                 (job) =>
-                  `- ${jobRef(job)} (${job.customerName}) — ${jobStateLabels(job.state).join(', ').toLowerCase()}: ${jobStateReasons(job).join('; ')}`,
+                  `- ${jobRef(job)} (${job.customerName}) — ${jobStateLabels(job.state).join(', ').toLowerCase()}: ${jobStateReasons(job, timeZone).join('; ')}`,
               )
               .join('\n') + (shown.length > 8 ? `\n- …and ${shown.length - 8} more in the table.` : ''),
           );

@@ -2,7 +2,6 @@ import {
   DEPARTMENTS_PATH,
   dateTimeText,
   durationText,
-  localDateOf,
   OFFSITE_PATH,
   stationPath,
 } from '@loupe/domain/assistant/answer-format';
@@ -17,6 +16,7 @@ import {
   type TJobQuery,
   type TJobStatusKey,
 } from '@loupe/domain/assistant/job-query';
+import { localDate as localDateOf } from '@loupe/domain/assistant/question-parser';
 import { isAllowed } from '@loupe/domain/auth/permissions';
 import { AppError } from '@loupe/domain/errors/errors';
 import {
@@ -141,7 +141,7 @@ export function createJobTools(options: TAssistantToolsOptions) {
       'Find open orders and repairs by job number (ORD-00012), RFID tag EPC, customer name or words of the description.',
     input: ZFindJobsInput,
     async run(context, input) {
-      const { actor } = context;
+      const { actor, timeZone } = context;
       if (input.kind && !visibleKinds(actor).includes(input.kind)) return deniedResult(REPAIRS_DENIED);
       const jobs = (await visibleRecords(context, input.kind)).map((record) => record.card);
       let found: TWorkflowJob[] = [];
@@ -171,9 +171,12 @@ export function createJobTools(options: TAssistantToolsOptions) {
       return {
         ...empty,
         summary: `${found.length} job${found.length === 1 ? '' : 's'} found`,
-        data: { count: found.length, jobs: found.slice(0, MODEL_JOBS_MAX).map(jobData) },
+        data: {
+          count: found.length,
+          jobs: found.slice(0, MODEL_JOBS_MAX).map((job) => jobData(job, timeZone)),
+        },
         citations: found.slice(0, TABLE_ROWS_MAX).map(jobCitation),
-        table: jobsTable(found),
+        table: jobsTable(found, timeZone),
         jobs: found,
       };
     },
@@ -226,7 +229,7 @@ export function createJobTools(options: TAssistantToolsOptions) {
         summary: `${job.number}: ${jobPlaceText(job)}${since ? ` since ${dateTimeText(since, timeZone)}` : ''}`,
         data: {
           found: true,
-          ...jobData(job),
+          ...jobData(job, timeZone),
           description: job.description,
           since,
           trackingStatus: job.location?.trackingStatus ?? null,
@@ -313,10 +316,10 @@ export function createJobTools(options: TAssistantToolsOptions) {
           kinds,
           finished: false,
           asked: phrase,
-          jobs: found.slice(0, MODEL_JOBS_MAX).map(jobData),
+          jobs: found.slice(0, MODEL_JOBS_MAX).map((job) => jobData(job, timeZone)),
         },
         citations: found.slice(0, TABLE_ROWS_MAX).map(jobCitation),
-        table: jobsTable(found),
+        table: jobsTable(found, timeZone),
         chart:
           byPhase.size > 1
             ? { title: 'By phase', bars: [...byPhase].map(([label, value]) => ({ label, value })) }

@@ -146,7 +146,7 @@ export const TABLE_ROWS_MAX = 100;
 export const MODEL_JOBS_MAX = 30;
 
 /** A job as a model reads it. */
-export const jobData = (job: TWorkflowJob) => ({
+export const jobData = (job: TWorkflowJob, timeZone: string) => ({
   kind: job.kind,
   number: job.number,
   customer: job.customerName,
@@ -155,11 +155,11 @@ export const jobData = (job: TWorkflowJob) => ({
   phase: job.workflow.phaseName,
   where: jobPlaceText(job),
   state: jobStateText(job.state),
-  reasons: jobStateReasons(job),
+  reasons: jobStateReasons(job, timeZone),
 });
 
 /** The table of a set of jobs, with why each one is behind. */
-export function jobsTable(jobs: readonly TWorkflowJob[]): TAssistantTable | null {
+export function jobsTable(jobs: readonly TWorkflowJob[], timeZone: string): TAssistantTable | null {
   if (jobs.length === 0) return null;
   return {
     columns: ['Job', 'Customer', 'Status', 'Promised', 'Where', 'State', 'Why'],
@@ -172,7 +172,7 @@ export function jobsTable(jobs: readonly TWorkflowJob[]): TAssistantTable | null
         job.promisedDate ?? '—',
         jobPlaceText(job),
         jobStateText(job.state),
-        jobStateReasons(job).join('; ') || '—',
+        jobStateReasons(job, timeZone).join('; ') || '—',
       ]),
   };
 }
