@@ -32,7 +32,8 @@ import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts'
 import { ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TRequestContext } from '../auth/service.ts';
-import type { TWorkflowActor, TWorkflowService } from './service.ts';
+import type { TWorkflowActor } from './common.ts';
+import type { TWorkflowService } from './service.ts';
 
 const bearerDoc = { security: [{ idToken: [] }] };
 const ZJobParamsSchema = z.object({ kind: ZWorkflowKindSchema, id: z.uuid() });
@@ -57,6 +58,7 @@ export type TWorkflowRoutesOptions = {
 export async function registerWorkflowRoutes(instance: FastifyInstance, options: TWorkflowRoutesOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { workflow, calendar } = options;
+
   const managers = REGISTRY_MANAGER_ROLES;
 
   app.get(
