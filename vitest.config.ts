@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     projects: ['packages/domain', 'apps/server', 'apps/web'],
     passWithNoTests: true,
+    // Two files at a time on a 2-core machine (Vitest's default is one fewer than the cores: one): while one
+    // file waits on PGlite's worker thread, a socket or a child process, the other runs.
+    maxWorkers: 2,
     globalSetup: ['./scripts/vitest-global-setup.ts'],
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     coverage: {

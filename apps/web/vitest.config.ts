@@ -9,6 +9,8 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // 30 s per test, as the server's: two workers share two cores, and a screen's test renders it many times.
+    testTimeout: 30_000,
     setupFiles: ['./src/test/setup.ts'],
   },
 });

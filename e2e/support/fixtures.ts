@@ -1,30 +1,46 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { LoupeApi } from './api';
-import { ADMIN } from './loupe-server';
+import { ADMIN, startLoupe, type TLoupeServer } from './loupe-server';
 
 export { ADMIN, expect };
 
-/** The Loupe server the global setup started. */
+/** The Loupe server of this worker (the `loupeServer` fixture), for the tests that use `test` below. */
 export function loupeUrl(): string {
   const url = process.env.LOUPE_URL;
-  if (!url) throw new Error('LOUPE_URL is not set: the global setup did not start Loupe');
+  if (!url) throw new Error('LOUPE_URL is not set: no Loupe server was started for this worker');
   return url;
 }
 
 /** The embedded MQTT broker of that server, where readers publish. */
 export function mqttUrl(): string {
   const url = process.env.LOUPE_MQTT_URL;
-  if (!url) throw new Error('LOUPE_MQTT_URL is not set: the global setup did not start Loupe');
+  if (!url) throw new Error('LOUPE_MQTT_URL is not set: no Loupe server was started for this worker');
   return url;
 }
 
 type TFixtures = { api: LoupeApi };
+type TWorkerFixtures = { loupeServer: TLoupeServer };
 
-export const test = base.extend<TFixtures>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this destructuring.
-  baseURL: async ({}, use) => use(loupeUrl()),
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this destructuring.
-  api: async ({}, use) => use(await LoupeApi.asAdmin(loupeUrl())),
+export const test = base.extend<TFixtures, TWorkerFixtures>({
+  // One Loupe server per Playwright worker, shared by the tests the worker runs one after another: workers
+  // run side by side, and settings one test changes (self-registration, required two-step sign-in) must
+  // not reach a test of another worker. loupeUrl() and mqttUrl() name it in this worker's process.
+  loupeServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this destructuring.
+    async ({}, use) => {
+      const server = await startLoupe();
+      process.env.LOUPE_URL = server.url;
+      process.env.LOUPE_MQTT_URL = server.mqttUrl;
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ loupeServer }, use) => use(loupeServer.url),
+  api: async ({ loupeServer }, use) => use(await LoupeApi.asAdmin(loupeServer.url)),
 });
 
 /** Signs in through the login form, as a person would. */

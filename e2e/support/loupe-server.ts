@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startLoupeProcess } from '../../apps/server/workshop/loupe-process';
 
 export const ADMIN = { email: 'owner@atelier.test', password: 'polish the platinum slowly' } as const;
+
+/** A migrated PGlite data directory the global setup made for the run (global-setup.ts), if any. */
+export const TEMPLATE_DATA_DIR_VARIABLE = 'LOUPE_E2E_PGLITE_TEMPLATE';
 
 export type TLoupeServer = {
   readonly url: string;
@@ -24,12 +27,15 @@ export type TStartOptions = {
 
 /**
  * Starts Loupe the way `npm start` does (the server process serving the built web app) on free ports with
- * an empty data directory and a bootstrap admin; resolves once /api/health answers.
+ * an empty data directory and a bootstrap admin; resolves once /api/health answers. The database is the
+ * run's migrated template when the global setup made one: empty all the same, its migrations applied.
  */
 export async function startLoupe(options: TStartOptions = {}): Promise<TLoupeServer> {
   const { bootstrapAdmin = true, captureLogs = false } = options;
   const logs: string[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
+  const template = process.env[TEMPLATE_DATA_DIR_VARIABLE];
+  if (template) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const server = await startLoupeProcess({
     dataDir,
     admin: bootstrapAdmin ? ADMIN : null,

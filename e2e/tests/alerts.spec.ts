@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 15: an alert raised by the server shows on an open /alerts page and in the bell, live.
-
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
 type TData<T> = { data: T };
 

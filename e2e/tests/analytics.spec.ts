@@ -9,11 +9,11 @@ import { startLoupeProcess, type TLoupeProcess } from '../../apps/server/worksho
 import { seedWorkshop } from '../../apps/server/workshop/seed-workshop';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 13: the six analytics screens as a manager opens them on a workshop with a history, each chart's
 // figures the same as its table's; a salesperson is refused.
 
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const PASSWORD = 'count every piece twice';
 const MANAGER = { email: 'morgan.manager@atelier.test', firstName: 'Morgan', role: 'manager' } as const;
 const SALESPERSON = { email: 'sam.sales@atelier.test', firstName: 'Sam', role: 'salesperson' } as const;

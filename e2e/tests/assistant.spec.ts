@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 16: the assistant answers from live data, streamed, and an action from its answer runs after a confirm.
-
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
 type TData<T> = { data: T };
 

@@ -2,10 +2,10 @@ import type { TRole } from '@loupe/domain/auth/roles';
 import type { Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // What a workshop's staff hit first in the demo (issue 11), as a person sees it.
 
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const ROLES: readonly TRole[] = [
   'admin',
   'manager',

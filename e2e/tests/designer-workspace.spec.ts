@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { ringRender } from '../../apps/server/workshop/design-render';
 import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 17: a designer takes a design request from new to approved; the customer approves the revision in a
 // browser of their own, without signing in, and the designer's screen follows live.
 
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const THEME_STORAGE_KEY = 'admin-ui-theme';
 
 type TData<T> = { data: T };

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 15 §6: a job's public tracking link opens without signing in and shows only what a customer may
 // see; revoking it takes the page away.
 
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const THEME_STORAGE_KEY = 'admin-ui-theme';
 
 type TData<T> = { data: T };

@@ -1,11 +1,11 @@
 import mqtt from 'mqtt';
 import { ADMIN, expect, loupeUrl, mqttUrl, signIn, test } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Readers set up only through their vendors' own settings screens (issue 21): an Impinj R700 webhook and a
 // Zebra FX HTTP POST endpoint each take a URL, a user name and a password, nothing else.
 
 type TData<T> = { data: T };
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
 function basic(user: string, password: string): string {
   return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;

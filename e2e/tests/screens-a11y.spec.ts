@@ -14,6 +14,8 @@ async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
 test('the workflow, alerts and TV settings screens have no serious accessibility violations, light and dark', async ({
   page,
 }) => {
+  // Eight pages, each checked by axe.
+  test.setTimeout(120_000);
   await signIn(page, ADMIN.email, ADMIN.password);
   const screens: readonly [string, string][] = [
     ['/workflow-dashboard', 'Workflow Command Center'],

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
-
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+import { SCREENSHOTS } from '../support/screenshots';
 
 async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
   await page.getByRole('button', { name: 'Toggle theme' }).click();

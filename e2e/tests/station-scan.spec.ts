@@ -1,4 +1,5 @@
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 type TData<T> = { data: T };
 
@@ -110,7 +111,7 @@ test('a touch kiosk at a bench hears the scanner with no field focused, checks a
   await expect(last.getByText(`${order.data.orderNumber} checked out`)).toBeVisible();
   await expect(last.getByText(/^Next: /)).toBeVisible();
   await page.screenshot({
-    path: new URL('../../docs/screenshots/station-kiosk-dark.png', import.meta.url).pathname,
+    path: `${SCREENSHOTS}station-kiosk-dark.png`,
   });
 
   const tracked = await api.request<TData<{ currentStationId: string }>>(

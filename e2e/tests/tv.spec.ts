@@ -6,10 +6,10 @@ import mqtt from 'mqtt';
 import { freePort, startLoupeProcess, type TLoupeProcess } from '../../apps/server/workshop/loupe-process';
 import { LoupeApi } from '../support/api';
 import { ADMIN, expect, mqttUrl, signIn, test } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 14: a station TV paired with a code, following reads live, surviving a network drop, revoked.
 
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 const THEME_KEY = 'admin-ui-theme';
 
 type TData<T> = { data: T };
@@ -168,6 +168,8 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
 });
 
 test('a paired TV comes back by itself after Loupe restarts, without a sign-in page', async ({ browser }) => {
+  // Loupe starts twice.
+  test.setTimeout(120_000);
   // A Loupe of its own, restarted on the same ports and data directory.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-tv-'));
   const ports = { port: await freePort(), mqttPort: await freePort() };

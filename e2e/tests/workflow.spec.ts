@@ -1,10 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 12: the Command Center, My Tasks and nudges, as the people using them see them.
-
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
 type TData<T> = { data: T };
 type TTemplate = { id: string; kind: string; productTypeId: string | null };

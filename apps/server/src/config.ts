@@ -3,7 +3,7 @@ import { isSafeExternalUrl } from '@loupe/domain/validation/url';
 import { z } from 'zod';
 
 /**
- * Every environment variable Loupe reads, parsed and validated here and nowhere else (ARCHITECTURE §5).
+ * Every environment variable Loupe reads, parsed and validated here and nowhere else (docs/architecture.md).
  * docs/configuration.md is generated from the descriptions below (npm run docs:config): keep them short.
  */
 const booleanString = z

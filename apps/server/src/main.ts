@@ -15,7 +15,7 @@ const READ_RETENTION_SWEEP_MS = 3_600_000;
 import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
 import { sharedReaderSubscription, startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
 
-/** Starts Loupe: one process with the web app, the API and the identity provider (ARCHITECTURE §1). */
+/** Starts Loupe: one process with the web app, the API and the identity provider (docs/architecture.md). */
 async function main(): Promise<void> {
   let config: TConfig;
   try {

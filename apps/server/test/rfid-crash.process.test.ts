@@ -20,7 +20,7 @@ import {
 
 /**
  * Issue 6 §8: Loupe is SIGKILLed while readers stream reads over MQTT and HTTP; after a restart on the
- * same data every read it acknowledged (PUBACK, HTTP 2xx) is recorded exactly once (ARCHITECTURE §3),
+ * same data every read it acknowledged (PUBACK, HTTP 2xx) is recorded exactly once (docs/architecture.md),
  * and a reader redelivering acknowledged reads changes nothing.
  */
 

@@ -75,7 +75,7 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
     });
     expect(await fx.historyRows('order', order.id)).toHaveLength(1);
     expect(announced.map((announcement) => announcement.name)).toContain('tracking:location-update');
-    // Through the read pipeline, as a reader's read (ARCHITECTURE §1): recorded, and announced as a tag read.
+    // Through the read pipeline, as a reader's read (docs/architecture.md): recorded, and announced as a tag read.
     const recorded = await t.database.db
       .select()
       .from(rfidReads)
@@ -154,7 +154,7 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
       returnedFromOffsite: false,
       message: `No tracked order or repair carries tag ${epc}.`,
     });
-    // Read like any reader's read (ARCHITECTURE §1): announced as a tag read at the station, nothing moved.
+    // Read like any reader's read (docs/architecture.md): announced as a tag read at the station, nothing moved.
     expect(announced).toEqual([
       expect.objectContaining({
         name: 'rfid:tag-read',

@@ -21,7 +21,15 @@ export type TDatabaseHandle = {
 
 export type TDatabaseOptions =
   /** PGlite under this directory, or in memory when `dataDir` is null (tests). */
-  | { readonly kind: 'pglite'; readonly dataDir: string | null }
+  | {
+      readonly kind: 'pglite';
+      readonly dataDir: string | null;
+      /**
+       * In memory only: start from this file, a data directory saved by PGlite's `dumpDataDir` (the tests'
+       * migrated template, made once per run), instead of an empty database.
+       */
+      readonly loadDataDir?: string;
+    }
   | {
       readonly kind: 'postgres';
       readonly url: string;
@@ -58,7 +66,10 @@ function withoutJit(url: string): string {
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabaseHandle> {
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const worker = await PgliteWorker.start({ dataDir: options.dataDir });
+    const worker = await PgliteWorker.start({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir ?? null,
+    });
     // PGlite is one session: one connection, which a transaction holds while other callers wait. Never
     // closed when idle (a new connection would only reset the same session).
     const pool = new pg.Pool({

@@ -8,6 +8,7 @@
  * Requests: { id, op: 'startup' | 'exec', bytes } and { id, op: 'close' }. Replies: { id, bytes } or
  * { id, error }. The first message posted is { ready: true } or { failed: message }.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,8 +16,8 @@ import { PGlite } from '@electric-sql/pglite';
 if (!parentPort) throw new Error('pglite-worker-thread.mjs runs only as a worker thread');
 const port = parentPort;
 
-/** @type {{ dataDir: string | null }} */
-const { dataDir } = workerData;
+/** @type {{ dataDir: string | null, loadDataDir: string | null }} */
+const { dataDir, loadDataDir } = workerData;
 
 // A simple query ('Q'), framed as the wire protocol wants it.
 const simpleQuery = (/** @type {string} */ text) => {
@@ -28,7 +29,10 @@ const simpleQuery = (/** @type {string} */ text) => {
   return message;
 };
 
-const db = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+// In memory, from a saved data directory when given (tests start from a migrated template).
+const inMemory = () =>
+  loadDataDir ? new PGlite({ loadDataDir: new Blob([readFileSync(loadDataDir)]) }) : new PGlite();
+const db = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : inMemory();
 let hasHadSession = false;
 let isClosing = false;
 

@@ -40,10 +40,16 @@ export class PgliteWorker {
     );
   }
 
-  /** Starts the worker and waits until PGlite is ready: on `dataDir`/pglite, or in memory when null. */
-  static async start(options: { readonly dataDir: string | null }): Promise<PgliteWorker> {
+  /**
+   * Starts the worker and waits until PGlite is ready: on `dataDir`/pglite, or in memory when null (from the
+   * saved data directory `loadDataDir`, when given).
+   */
+  static async start(options: {
+    readonly dataDir: string | null;
+    readonly loadDataDir?: string | null;
+  }): Promise<PgliteWorker> {
     const worker = new Worker(new URL('./pglite-worker-thread.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir },
+      workerData: { dataDir: options.dataDir, loadDataDir: options.loadDataDir ?? null },
     });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: true; failed?: string }) => {

@@ -7,7 +7,7 @@ export class DataDirLockedError extends Error {
 
 /**
  * PGlite does not lock its directory, and two processes on one directory lose writes silently
- * (STACK.md). Loupe holds `DATA_DIR/loupe.lock` with its pid; a second process refuses to start while
+ * (seen with PGlite 0.5). Loupe holds `DATA_DIR/loupe.lock` with its pid; a second process refuses to start while
  * that pid is alive, and takes over a lock whose owner died.
  */
 export function lockDataDir(dataDir: string, pid: number = process.pid): () => void {

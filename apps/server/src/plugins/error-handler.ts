@@ -5,7 +5,7 @@ import { loggablePath } from '../lib/log-serializers.ts';
 import { wantsWebApp } from './web-app.ts';
 
 /**
- * The one error handler of /api/v1 (ARCHITECTURE §5): every failure becomes the spec's error object
+ * The one error handler of /api/v1 (docs/architecture.md): every failure becomes the spec's error object
  * {message, status, code, details, correlationId}; 5xx bodies never carry internals, the log does.
  */
 export function registerErrorHandler(app: FastifyInstance, options: { serveWebApp: () => boolean }): void {

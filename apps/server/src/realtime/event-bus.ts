@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { TServerToClientEventName, TServerToClientPayload } from '@loupe/domain/realtime/events';
 
 /**
- * Where services announce what changed (ARCHITECTURE §3.5): the registry, orders, repairs and tracking
+ * Where services announce what changed (docs/architecture.md): the registry, orders, repairs and tracking
  * publish here, after their transaction committed; the realtime layer forwards each event to the sockets
  * allowed to see it. Local by default; with REDIS_URL the realtime layer spreads it across instances.
  */

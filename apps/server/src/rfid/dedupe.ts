@@ -1,7 +1,7 @@
 import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 
 /**
- * A tag lying in an antenna's field is read tens of times a second (ARCHITECTURE §3.2). The first read of
+ * A tag lying in an antenna's field is read tens of times a second (docs/architecture.md). The first read of
  * an (EPC, reader, antenna) is fresh and may move the item; repeats until the tag has been silent there
  * for `windowMs` only refresh last-seen. The window slides: a tag that stays in the field stays a repeat.
  *

@@ -9,7 +9,7 @@ import {
 import { isReaderClientId, parseReaderTopic, type TReaderTopic } from './mqtt-topics.ts';
 
 /**
- * The MQTT broker built into Loupe (ARCHITECTURE §1): readers connect with their credentials (user name =
+ * The MQTT broker built into Loupe (docs/architecture.md): readers connect with their credentials (user name =
  * reader id, password = its API key; anonymous clients are refused) and a client id of their own
  * (`isReaderClientId`), and may publish only under their own topic. A publish is handed to `onPublish` and its PUBACK is sent only once that resolves, that is once
  * the reads are durably recorded (issue 6 §3). Every connection goes through a guard that refuses a packet

@@ -18,7 +18,7 @@ import type { TAdapterResult } from './adapters/types.ts';
 import { createDedupe, DEFAULT_DEDUPE_WINDOW_MS } from './dedupe.ts';
 
 /**
- * The ingest pipeline of ARCHITECTURE §3: normalized reads → dedupe → (reader, antenna) resolution →
+ * The ingest pipeline (docs/architecture.md, "A read, from the reader to the screen"): normalized reads → dedupe → (reader, antenna) resolution →
  * micro-batched, idempotent application → announcements after commit. `ingest` resolves once the reads of
  * its payload are durably recorded and applied, which is when HTTP answers 2xx and MQTT sends PUBACK.
  */
@@ -49,7 +49,7 @@ export type TPipelineCounters = {
 
 export type TIngestPipelineOptions = {
   /**
-   * Applies a batch's moves in ONE transaction that also runs `steps` (ARCHITECTURE §3.4): the pipeline
+   * Applies a batch's moves in ONE transaction that also runs `steps` (docs/architecture.md): the pipeline
    * records the batch's reads in `steps.before`, so recording and applying commit together or not at all.
    */
   readonly applyMoves: (moves: readonly TLocationMove[], steps: TBatchSteps) => Promise<TMoveOutcome[]>;
@@ -309,7 +309,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
   }
 
   /**
-   * One batch, ONE transaction (ARCHITECTURE §3.4): its reads are recorded, its moves applied and its
+   * One batch, ONE transaction (docs/architecture.md): its reads are recorded, its moves applied and its
    * unplaceable reads counted together, so an acknowledged read is never recorded without being applied
    * (nor the other way round); everything is announced once it committed.
    */
@@ -513,7 +513,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
 
     /**
      * A keyboard-wedge scan at a station page (POST /tracking/stations/{id}/scans): a read like any reader's,
-     * through dedupe, recording, the batch and `rfid:tag-read` (ARCHITECTURE §1), at the station the page
+     * through dedupe, recording, the batch and `rfid:tag-read` (docs/architecture.md), at the station the page
      * stands for. Resolves with what it did once its batch committed: null when it placed nothing.
      */
     async ingestStationScan(scan: {

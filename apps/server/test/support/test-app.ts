@@ -12,6 +12,19 @@ import { createTestClock, type TTestClock } from './test-clock.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
+// One argon2id hash per password for the whole test file: hashing is deliberately slow (~8 ms, more on a
+// busy machine), and suites create thousands of users (the access matrix, one per cell). A hash verifies
+// its password whichever user row holds it, so sharing it changes nothing a test can observe but time.
+const passwordHashes = new Map<string, Promise<string>>();
+function passwordHashOf(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export type TTestApp = {
   readonly app: TApp;
   readonly config: TConfig;
@@ -138,7 +151,7 @@ export async function createTestApp(
       emailVerified: true,
       ...rest,
       role,
-      passwordHash: await hashPassword(password ?? TEST_PASSWORD),
+      passwordHash: await passwordHashOf(password ?? TEST_PASSWORD),
     });
     if (!user) throw new Error('createUser: e-mail already taken');
     return user;

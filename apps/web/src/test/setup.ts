@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 
 afterEach(() => cleanup());
 
-// A console.error in a component test is a bug the test should have caught (CONVENTIONS: epic-stack).
+// A console.error in a component test is a bug the test should have caught.
 vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
   throw new Error(`console.error in a test: ${args.map(String).join(' ')}`);
 });

@@ -128,7 +128,7 @@ export type TAppErrorOptions = {
   readonly cause?: unknown;
 };
 
-/** The one error type of Loupe (ARCHITECTURE §5): a stable code, a message, and the default status of the code. */
+/** The one error type of Loupe (docs/architecture.md): a stable code, a message, and the default status of the code. */
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly code: TErrorCode;

@@ -179,7 +179,7 @@ function sidebarRoles(path: TSidebarPath): TRoleAccess {
 /**
  * Who may open each signed-in route of spec §2 (paths as the router writes them). Sidebar routes take the
  * sidebar's roles; the spec gives no roles for the others, so each of those carries a comment on the choice.
- * The server decides every permission (ARCHITECTURE §4): this table only drives what the web app shows.
+ * The server decides every permission (docs/architecture.md): this table only drives what the web app shows.
  */
 export const ROUTE_ACCESS = {
   // The dashboard, also served at the root.

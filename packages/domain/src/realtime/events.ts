@@ -5,7 +5,7 @@ import { STATION_REGISTRY_EVENTS, ZStationSchema } from '../registry/stations';
 import { ZEpcSchema, ZNormalizedEpcSchema } from '../rfid/epc';
 
 /**
- * The realtime socket of spec §7 as one typed event map (ARCHITECTURE §5: every socket payload is
+ * The realtime socket of spec §7 as one typed event map (docs/architecture.md: every socket payload is
  * parsed with a schema from here). Payload shapes are not in the spec; they are Loupe's own.
  */
 

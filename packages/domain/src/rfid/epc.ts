@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * EPC normalization, applied once where reader data enters (ARCHITECTURE §3.1). After this boundary
+ * EPC normalization, applied once where reader data enters (docs/architecture.md). After this boundary
  * EPCs are compared with plain `===`, because the spec (§4 "Scan handling") makes matching exact,
  * case-sensitive and untrimmed.
  */
@@ -81,7 +81,7 @@ function decodeBase64(input: string): number[] | null {
   return bytes;
 }
 
-/** The Impinj R700 IoT interface sends EPCs in base64 (ARCHITECTURE §3.1); returns upper-case hex. */
+/** The Impinj R700 IoT interface sends EPCs in base64 (docs/architecture.md); returns upper-case hex. */
 export function epcFromBase64(b64: string): TEpcResult {
   const bytes = decodeBase64(b64);
   if (bytes === null) return { ok: false, reason: 'invalid-base64' };

@@ -55,7 +55,7 @@ export function isStaleRead(item: TTrackedPosition, at: Date): boolean {
 
 /**
  * Spec §4: same department and station → only lastSeen; otherwise a move, recording the minutes spent
- * at the previous location. A read of an offsite item returns it (ARCHITECTURE §3.4). A return is an
+ * at the previous location. A read of an offsite item returns it (docs/architecture.md). A return is an
  * event, not a final state (issue 21 §3): the next read of a returned item tracks it as active again, so
  * the sweep can flag it when it leaves once more. lastSeen never goes backwards.
  */

@@ -93,7 +93,7 @@ export type TScanPlace = { readonly departmentId: string; readonly stationId: st
 
 /**
  * Where a read comes from: a reader's antenna, or a station page's keyboard-wedge scanner, which names its
- * station itself (ARCHITECTURE §1: both go through one pipeline).
+ * station itself (docs/architecture.md: both go through one pipeline).
  */
 export type TScanSource = {
   readonly readerId: string;
@@ -128,7 +128,7 @@ export function indexScanMappings<M extends TScanMapping>(mappings: readonly M[]
 
 /**
  * Spec §4 "Scan handling": (reader, antenna) → department and station via the mapping. No mapping →
- * unmapped; a tag-assignment antenna → no move (the server feeds the assign-EPC flow, ARCHITECTURE §3.3);
+ * unmapped; a tag-assignment antenna → no move (the server feeds the assign-EPC flow, docs/architecture.md);
  * a mapping that lost its department or station (deleted) → unmapped too. A station page's scan is at its
  * station.
  */

@@ -13,7 +13,7 @@ import type { TSigningKey } from './signing-keys.ts';
 /**
  * The embedded user pool's wire protocol: Amazon Cognito's JSON RPC (one POST, the operation in
  * `X-Amz-Target`, `application/x-amz-json-1.1` both ways, errors as `{__type, message}`), so that
- * `aws-amplify/auth` and the AWS SDK talk to it unchanged (ARCHITECTURE §4). The rules live in service.ts.
+ * `aws-amplify/auth` and the AWS SDK talk to it unchanged (docs/architecture.md). The rules live in service.ts.
  * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/CommonErrors.html
  */
 const AMZ_JSON = 'application/x-amz-json-1.1';

@@ -23,7 +23,7 @@ export type TTokenVerifierOptions = {
 };
 
 /**
- * One verifier for the embedded pool and AWS Cognito alike (ARCHITECTURE §4): signature against the JWKS,
+ * One verifier for the embedded pool and AWS Cognito alike (docs/architecture.md): signature against the JWKS,
  * issuer, expiry, `token_use`, and the app client (`aud` on id tokens, `client_id` on access tokens).
  */
 export function createTokenVerifier(options: TTokenVerifierOptions): TTokenVerifier {

@@ -5,7 +5,7 @@ import { readerRejections, readers, rfidReads, rfidUnresolvedReads } from '../..
 
 const ZDeletedSchema = z.object({ rows: z.array(z.object({ deleted: z.coerce.number().int().min(0) })) });
 
-/** A fresh read to record under its key (ARCHITECTURE §3.2). */
+/** A fresh read to record under its key (docs/architecture.md). */
 export type TFreshReadRow = {
   readonly readKey: string;
   readonly readerId: string;

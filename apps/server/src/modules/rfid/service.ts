@@ -77,7 +77,7 @@ export function apiKeyOf(request: Pick<FastifyRequest, 'headers'>): string | nul
 }
 
 /**
- * Everything a reader's payload goes through (ARCHITECTURE §3): the adapter of its format, then the
+ * Everything a reader's payload goes through (docs/architecture.md): the adapter of its format, then the
  * pipeline. The same for HTTP ingest, the embedded broker and an external broker.
  */
 export function createRfidService(options: TRfidServiceOptions) {

@@ -9,7 +9,7 @@ import type { TDatabase } from '../../db/client.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { createTrackingRepository, type TItemRef, type TTrackingRepository } from './repository.ts';
 
-/** Announcements wait here until the transaction has committed (ARCHITECTURE §3.5). */
+/** Announcements wait here until the transaction has committed (docs/architecture.md). */
 export type TPending = (() => void)[];
 
 // Room names come from the domain's roomName, the one place that spells them (spec §7).

@@ -53,7 +53,7 @@ export type TAfterMoves = (tx: TDatabase, moved: readonly TJobMoved[]) => Promis
 
 /**
  * What else a batch does in its transaction (the RFID pipeline: record the reads first, count the
- * unplaceable ones last), so that the whole batch commits or fails as one (ARCHITECTURE §3.4).
+ * unplaceable ones last), so that the whole batch commits or fails as one (docs/architecture.md).
  */
 export type TBatchSteps = {
   readonly before?: (tx: TDatabase) => Promise<void>;

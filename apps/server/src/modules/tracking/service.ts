@@ -78,7 +78,7 @@ export type TTrackingServiceOptions = {
   readonly afterMoves?: TAfterMoves | undefined;
   /**
    * The read pipeline a station page's keyboard-wedge scan goes through, as every reader's read does
-   * (ARCHITECTURE §1): dedupe, recording, the batch's one transaction, `rfid:tag-read`. Resolves with what
+   * (docs/architecture.md): dedupe, recording, the batch's one transaction, `rfid:tag-read`. Resolves with what
    * the scan did once committed, null when it placed nothing.
    */
   readonly ingestStationScan?: (scan: {

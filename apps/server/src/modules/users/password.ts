@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@loupe/domain/users/us
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-// OWASP's argon2id minimum: 19 MiB, two passes, one lane (~8 ms here, STACK.md).
+// OWASP's argon2id minimum: 19 MiB, two passes, one lane (~8 ms on a 2-core machine).
 // `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

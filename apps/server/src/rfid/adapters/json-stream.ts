@@ -1,5 +1,5 @@
 /**
- * Readers batch their events in several ways (ARCHITECTURE §3.1): one JSON value, a JSON array,
+ * Readers batch their events in several ways (docs/architecture.md): one JSON value, a JSON array,
  * newline-separated objects (NDJSON) or objects glued together `}{` without a separator. This splits any
  * of those into top-level JSON texts by tracking depth outside strings, then parses each on its own, so
  * one malformed object is reported without losing its neighbours.

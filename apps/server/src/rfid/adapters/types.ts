@@ -1,7 +1,7 @@
 import { isStorableReadTime, READ_TIME_RANGE_MESSAGE } from '@loupe/domain/rfid/read-time';
 import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 
-/** What an adapter makes of one payload: tag reads and heartbeats, and nothing else (ARCHITECTURE §3.1). */
+/** What an adapter makes of one payload: tag reads and heartbeats, and nothing else (docs/architecture.md). */
 export type TAdapterResult = {
   readonly reads: TTagReadEvent[];
   /** A reader said it is alive (Zebra heartbeat events, Impinj keep-alive arrays). */

@@ -5,7 +5,7 @@ import { AccessDeniedScreen } from '../routes/access-denied-screen';
 
 /**
  * Shows the access-denied screen when the user's role may not see this route. Convenience only: the
- * server refuses the data anyway (ARCHITECTURE §4).
+ * server refuses the data anyway (docs/architecture.md).
  */
 export function RequireRouteAccess({ path, children }: { path: string; children: ReactNode }) {
   const { user } = useAuth();
