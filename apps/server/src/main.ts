@@ -1,17 +1,10 @@
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { backgroundJobsOf, startBackgroundJobs } from './background-jobs.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
-import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
-
-/** How often overdue assignments are looked at; each nudges at most once per its own interval. */
-const NUDGE_SWEEP_MS = 60_000;
-
-/** How often reads past RFID_READ_RETENTION_DAYS are looked for. */
-const READ_RETENTION_SWEEP_MS = 3_600_000;
-
 import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
 import { sharedReaderSubscription, startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
 
@@ -92,61 +85,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // Spec §9: every offsiteCheckInterval while automatic detection is on (settings › general).
-  const stopOffsiteSweeper = startOffsiteSweeper({
-    service: app.loupe.tracking,
-    settings: app.loupe.generalSettings,
-    clock: app.loupe.clock,
-    logger: app.log,
-  });
-
-  // Overdue assignments nudge their assignees, at most once per interval each (issue 12 §3).
-  const nudgeSweep = setInterval(() => {
-    app.loupe.workflow.sweepNudges().catch((error: unknown) => {
-      app.log.error({ err: (error as Error).message }, 'workflow: the nudge sweep failed');
-    });
-  }, NUDGE_SWEEP_MS);
-  nudgeSweep.unref();
-
-  // Alert rules are evaluated as time passes, not by the browser (issue 15 §1).
-  const alertSweep = setInterval(() => {
-    app.loupe.alerts.evaluate().catch((error: unknown) => {
-      app.log.error({ err: (error as Error).message }, 'alerts: the evaluation failed');
-    });
-  }, config.ALERT_EVALUATION_SECONDS * 1000);
-  alertSweep.unref();
-
-  // Daily digests go out once the workshop opens, once per user and date (issue 15 §4).
-  const digestSweep = setInterval(() => {
-    app.loupe.digests.sendDue().catch((error: unknown) => {
-      app.log.error({ err: (error as Error).message }, 'notifications: the digest sweep failed');
-    });
-  }, config.ALERT_EVALUATION_SECONDS * 1000);
-  digestSweep.unref();
-
-  // Customer messages: due ones are sent (or retried), and "still waiting" ones queued (issue 15 §5).
-  const customerMessageSweep = setInterval(() => {
-    app.loupe.customerMessages.sweep().catch((error: unknown) => {
-      app.log.error({ err: (error as Error).message }, 'customer messages: the sweep failed');
-    });
-  }, config.CUSTOMER_MESSAGE_SWEEP_SECONDS * 1000);
-  customerMessageSweep.unref();
-
-  // Readers that fell silent are shown offline on the mapping screen.
-  const readerWatch = setInterval(() => {
-    rfid.markSilentReadersOffline().catch((error: unknown) => {
-      app.log.error({ err: (error as Error).message }, 'rfid: could not check reader health');
-    });
-  }, 30_000);
-  readerWatch.unref();
-
-  // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; location history stays.
-  const readRetentionSweep = setInterval(() => {
-    rfid.sweepExpiredReads().catch((error: unknown) => {
-      app.log.error({ err: (error as Error).message }, 'rfid: the read retention sweep failed');
-    });
-  }, READ_RETENTION_SWEEP_MS);
-  readRetentionSweep.unref();
+  // Sweeps, schedulers and watches: one list, stopped before the app closes (background-jobs.ts).
+  const stopBackgroundJobs = startBackgroundJobs(backgroundJobsOf(app, config), app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -154,13 +94,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     try {
-      clearInterval(readerWatch);
-      clearInterval(nudgeSweep);
-      clearInterval(alertSweep);
-      clearInterval(digestSweep);
-      clearInterval(customerMessageSweep);
-      clearInterval(readRetentionSweep);
-      await stopOffsiteSweeper();
+      await stopBackgroundJobs();
       await mqttReady.close();
       await app.close();
       await database.close();

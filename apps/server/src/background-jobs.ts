@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TApp } from './app.ts';
+import type { TConfig } from './config.ts';
+import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
+
+/** How often overdue assignments are looked at; each nudges at most once per its own interval. */
+const NUDGE_SWEEP_MS = 60_000;
+/** How often readers are checked for silence (the mapping screen shows them offline). */
+const READER_WATCH_MS = 30_000;
+/** How often reads past RFID_READ_RETENTION_DAYS are looked for. */
+const READ_RETENTION_SWEEP_MS = 3_600_000;
+
+/**
+ * Work the server does by itself as time passes (issue 33 §5): one list, started after the app is built and
+ * stopped before it closes. Each is safe with several instances: it claims what it changes in the database
+ * (a row lock, a conditional update or a unique index), so two instances never do the same work twice.
+ */
+export type TBackgroundJob = {
+  readonly name: string;
+  /** Starts it; answers a stop that also waits for a run in progress. */
+  readonly start: (logger: Pick<FastifyBaseLogger, 'error'>) => () => Promise<void>;
+};
+
+/** A job that runs every `everyMs`, one run at a time, its failures logged with its name. */
+export function every(name: string, everyMs: number, run: () => Promise<unknown>): TBackgroundJob {
+  return {
+    name,
+    start(logger) {
+      let running: Promise<unknown> | null = null;
+      const timer = setInterval(() => {
+        if (running !== null) return;
+        running = run()
+          .catch((error: unknown) =>
+            logger.error({ err: (error as Error).message, job: name }, `${name} failed`),
+          )
+          .finally(() => {
+            running = null;
+          });
+      }, everyMs);
+      // A pending run must not keep a stopping process alive.
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await running;
+      };
+    },
+  };
+}
+
+/** Loupe's background work, each with why it runs. */
+export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
+  const services = app.loupe;
+  return [
+    // Spec §9: every offsiteCheckInterval while automatic detection is on (Settings › general).
+    {
+      name: 'offsite sweep',
+      start: (logger) =>
+        startOffsiteSweeper({
+          service: services.tracking,
+          settings: services.generalSettings,
+          clock: services.clock,
+          logger,
+        }),
+    },
+    // Overdue assignments nudge their assignees, at most once per interval each (issue 12 §3).
+    every('the nudge sweep', NUDGE_SWEEP_MS, () => services.workflow.sweepNudges()),
+    // Alert rules are evaluated as time passes, not by the browser (issue 15 §1).
+    every('the alert evaluation', config.ALERT_EVALUATION_SECONDS * 1000, () => services.alerts.evaluate()),
+    // Daily digests go out once the workshop opens, once per user and date (issue 15 §4).
+    every('the digest sweep', config.ALERT_EVALUATION_SECONDS * 1000, () => services.digests.sendDue()),
+    // Customer messages: due ones are sent (or retried), "still waiting" ones queued (issue 15 §5).
+    every('the customer message sweep', config.CUSTOMER_MESSAGE_SWEEP_SECONDS * 1000, () =>
+      services.customerMessages.sweep(),
+    ),
+    // Readers that fell silent are shown offline on the mapping screen.
+    every('the reader watch', READER_WATCH_MS, () => services.rfid.markSilentReadersOffline()),
+    // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; the location history stays.
+    every('the read retention sweep', READ_RETENTION_SWEEP_MS, () => services.rfid.sweepExpiredReads()),
+  ];
+}
+
+/** Starts every job; the answer stops them all (and waits for runs in progress). */
+export function startBackgroundJobs(
+  jobs: readonly TBackgroundJob[],
+  logger: Pick<FastifyBaseLogger, 'error'>,
+): () => Promise<void> {
+  const stops = jobs.map((job) => job.start(logger));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
