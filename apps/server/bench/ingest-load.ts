@@ -14,7 +14,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
-import { readerTopic } from '../src/rfid/mqtt-topics.ts';
+import { readerTopic } from '../src/modules/ingest/mqtt-topics.ts';
 import { randomInt, seededRandom } from '../workshop/random.ts';
 import { type TSimRead, zebraPayload } from '../workshop/reader-payloads.ts';
 import {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { DELIVERED_STATUS } from '@loupe/domain/analytics/analytics-api';
 import { LIST_LIMIT_MAX } from '@loupe/domain/api/list';
 import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import { roleFromProfile } from '@loupe/domain/auth/roles';
@@ -59,6 +60,8 @@ import { createIdentityService } from './modules/idp/service.ts';
 import { loadOrCreateSigningKey } from './modules/idp/signing-keys.ts';
 import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
+import { registerRfidRoutes } from './modules/ingest/routes.ts';
+import { createRfidService } from './modules/ingest/service.ts';
 import { isNumberPrefixInUse } from './modules/jobs/item-numbers.ts';
 import { registerJobRoutes } from './modules/jobs/job-routes.ts';
 import { createJobService } from './modules/jobs/job-service.ts';
@@ -80,8 +83,6 @@ import { createDepartmentTransfer } from './modules/registry/department-transfer
 import { createLocationService } from './modules/registry/location-service.ts';
 import { registerRegistryRoutes } from './modules/registry/routes.ts';
 import { createRegistryService, type TDepartmentChange } from './modules/registry/service.ts';
-import { registerRfidRoutes } from './modules/rfid/routes.ts';
-import { createRfidService } from './modules/rfid/service.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { registerSettingsRoutes } from './modules/settings/routes.ts';
@@ -516,7 +517,19 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
   });
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
-    afterMoves: (tx, moved) => workflow.afterMoves(tx, moved),
+    // A read, from the reader to the screen (docs/architecture.md): what follows each batch of moves, in its
+    // transaction and in this order. The workflow first: it makes its templates, and a visit counts to the
+    // phase its department belongs to.
+    afterBatch: [
+      { name: 'workflow phases and statuses', run: (tx, { moved }) => workflow.afterMoves(tx, moved) },
+      {
+        name: 'analytics visits',
+        run: async (tx, { visits }) => {
+          await createAnalyticsFactsRepository(tx).recordVisits(visits);
+          return [];
+        },
+      },
+    ],
     // Station pages' scans go through the read pipeline like every reader's (called only once both exist).
     ingestStationScan: (scan) => rfid.pipeline.ingestStationScan(scan),
     db,
@@ -567,6 +580,9 @@ async function createServices(options: TAppOptions, app: FastifyInstance) {
     // A status set by hand moves the job's phase with it; a finished job gives its tag back and closes its
     // assignments (issue 32).
     onStatusChanged: async (tx: TDatabase, change: TJobStatusChange) => {
+      if (change.status === DELIVERED_STATUS[change.kind]) {
+        await createAnalyticsFactsRepository(tx).recordDelivered(change.kind, change.itemId, change.at);
+      }
       if (!isOpenStatus(change.kind, change.status)) {
         await tracking.releaseTagOfFinished(tx, change);
         await workflow.afterJobFinished(tx, change);

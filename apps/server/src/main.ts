@@ -5,8 +5,8 @@ import { backgroundJobsOf, startBackgroundJobs } from './background-jobs.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
-import { BrokerPortInUseError, startEmbeddedBroker } from './rfid/embedded-broker.ts';
-import { sharedReaderSubscription, startMqttSubscriber } from './rfid/mqtt-subscriber.ts';
+import { BrokerPortInUseError, startEmbeddedBroker } from './modules/ingest/embedded-broker.ts';
+import { sharedReaderSubscription, startMqttSubscriber } from './modules/ingest/mqtt-subscriber.ts';
 
 /** Starts Loupe: one process with the web app, the API and the identity provider (docs/architecture.md). */
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdapterResult } from '../src/rfid/adapters/types.ts';
+import type { TAdapterResult } from '../src/modules/ingest/adapters/types.ts';
 import { createTestApp, type TTestApp } from './support/test-app.ts';
 
 /** RFID_MAX_BATCH_READS reaches the pipeline: payloads arriving together share a batch up to it, no further. */

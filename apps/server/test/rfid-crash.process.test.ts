@@ -5,7 +5,7 @@ import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { locationHistory, rfidReads, trackedItems } from '../src/db/schema.ts';
-import { readerTopic, type TPayloadFormat } from '../src/rfid/mqtt-topics.ts';
+import { readerTopic, type TPayloadFormat } from '../src/modules/ingest/mqtt-topics.ts';
 import { TEST_DATABASES, type TTestDatabaseKind } from './support/databases.ts';
 import {
   createStorage,

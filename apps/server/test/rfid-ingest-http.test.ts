@@ -4,7 +4,7 @@ import { ZValidationDetailsSchema } from '@loupe/domain/errors/errors';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readers, rfidUnresolvedReads } from '../src/db/schema.ts';
-import { READER_SILENCE_MS } from '../src/modules/rfid/service.ts';
+import { READER_SILENCE_MS } from '../src/modules/ingest/service.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';

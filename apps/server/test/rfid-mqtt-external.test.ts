@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { startMqttSubscriber } from '../src/rfid/mqtt-subscriber.ts';
-import type { TReaderTopic } from '../src/rfid/mqtt-topics.ts';
+import { startMqttSubscriber } from '../src/modules/ingest/mqtt-subscriber.ts';
+import type { TReaderTopic } from '../src/modules/ingest/mqtt-topics.ts';
 
 const url = process.env.TEST_MQTT_URL;
 const logger = pino({ level: 'silent' });

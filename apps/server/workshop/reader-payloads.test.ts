@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { adaptGenericReads } from '../src/rfid/adapters/generic.ts';
-import { adaptImpinjPayload } from '../src/rfid/adapters/impinj.ts';
-import { adaptZebraPayload } from '../src/rfid/adapters/zebra.ts';
+import { adaptGenericReads } from '../src/modules/ingest/adapters/generic.ts';
+import { adaptImpinjPayload } from '../src/modules/ingest/adapters/impinj.ts';
+import { adaptZebraPayload } from '../src/modules/ingest/adapters/zebra.ts';
 import {
   genericPayload,
   impinjEventPayload,

@@ -28,7 +28,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
-import { readerTopic } from '../src/rfid/mqtt-topics.ts';
+import { readerTopic } from '../src/modules/ingest/mqtt-topics.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { chance, randomInt, seededRandom, type TRandom } from './random.ts';
 import { postReaderPayload } from './reader-http.ts';

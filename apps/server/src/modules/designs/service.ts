@@ -42,7 +42,7 @@ import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TStoredImage } from '../attachments/image-storage.ts';
 import { attachmentsOf, attachmentsOfOwners, toAttachment } from '../attachments/owned-attachments.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
-import { createItemHistoryRepository } from '../jobs/item-history.ts';
+import { recordChange } from '../jobs/item-changes.ts';
 import type { TNotice } from '../notifications/service.ts';
 import { createCapabilityLinks } from '../public-links/service.ts';
 import { createDesignsRepository, type TDesignRequestRow, type TDesignRevisionRow } from './repository.ts';
@@ -175,7 +175,7 @@ export function createDesignsService(options: TDesignsServiceOptions) {
     actorId: string | null,
     changes: Record<string, { from: unknown; to: unknown }>,
   ) {
-    await createItemHistoryRepository(tx).record({
+    await recordChange(tx, {
       itemKind: 'order',
       itemId: row.orderId,
       at,

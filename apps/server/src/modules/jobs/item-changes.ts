@@ -4,7 +4,7 @@ import { diffFields, type TItemChange } from '@loupe/domain/history/item-change'
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TDatabase } from '../../db/client.ts';
 import { isCursorTimestamp, isSerialId, pageOf, parseCursor } from '../../lib/keyset.ts';
-import { createItemHistoryRepository, type TItemChangeEntry } from './item-history.ts';
+import { createItemHistoryRepository, type TItemChangeEntry } from './item-history-repository.ts';
 
 /**
  * What orders and repairs write to and read from their change history. Each entry is written in the
@@ -24,6 +24,11 @@ export function statusConflict<S extends string>(
   return new AppError('CONFLICT', `${itemNumber} cannot go from “${labels[from]}” to “${labels[to]}”.`, {
     details: { field: 'status', from, to },
   });
+}
+
+/** One change of an order or repair, in the caller's transaction (another module's, e.g. a design approved). */
+export async function recordChange(tx: TDatabase, entry: TItemChangeEntry): Promise<void> {
+  await createItemHistoryRepository(tx).record(entry);
 }
 
 /** A new item: every field of its snapshot, from nothing. */

@@ -60,8 +60,6 @@ export type TJobKindSpec<
   readonly statuses: {
     readonly labels: Readonly<Record<string, string>>;
     readonly canChange: (from: string, to: string) => boolean;
-    /** The status that delivers it (its facts then count it delivered). */
-    readonly delivered: string;
   };
 
   /** A new job's number from its sequence and the settings' prefix. */

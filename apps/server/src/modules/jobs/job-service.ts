@@ -16,7 +16,6 @@ import type { TClock } from '../../lib/clock.ts';
 import { pageOf } from '../../lib/keyset.ts';
 import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
-import { createAnalyticsFactsRepository } from '../analytics/facts-repository.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
 import { attachmentsOf } from '../attachments/owned-attachments.ts';
 import type { TSettingsRepository } from '../settings/repository.ts';
@@ -240,9 +239,6 @@ export function createJobService<
         const derived = await spec.derivedChanges(tx, { current, defined, before });
         const now = clock();
         await jobs.update(id, { ...defined, ...derived, updatedAt: now } as Partial<TNewRow>);
-        if (defined.status === spec.statuses.delivered) {
-          await createAnalyticsFactsRepository(tx).recordDelivered(kind, id, now);
-        }
         const after = await load(tx, id);
         await recordUpdated(tx, {
           itemKind: kind,

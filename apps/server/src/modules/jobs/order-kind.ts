@@ -182,7 +182,6 @@ export const ORDER_KIND: TJobKindSpec<
     labels: ORDER_STATUS_LABELS,
     canChange: (from, to) =>
       canChangeOrderStatus(ZOrderStatusSchema.parse(from), ZOrderStatusSchema.parse(to)),
-    delivered: 'delivered',
   },
 
   formatNumber: (sequence, settings) => formatOrderNumber(sequence, settings.orderNumberPrefix),

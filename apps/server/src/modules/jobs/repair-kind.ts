@@ -111,7 +111,6 @@ export const REPAIR_KIND: TJobKindSpec<
     labels: REPAIR_STATUS_LABELS,
     canChange: (from, to) =>
       canChangeRepairStatus(ZRepairStatusSchema.parse(from), ZRepairStatusSchema.parse(to)),
-    delivered: 'picked_up',
   },
 
   formatNumber: (sequence, settings) => formatRepairNumber(sequence, settings.repairNumberPrefix),

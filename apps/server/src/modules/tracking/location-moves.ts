@@ -4,7 +4,7 @@ import { planLocationMove } from '@loupe/domain/tracking/location-move';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
-import { createAnalyticsFactsRepository, type TClosedVisit } from '../analytics/facts-repository.ts';
+import type { TClosedVisit } from '../analytics/facts-repository.ts';
 import { departmentRoom, itemRoom, type TAnnouncer, type TPending } from './announcements.ts';
 import {
   itemKindOf,
@@ -48,8 +48,17 @@ export type TJobMoved = {
   readonly at: Date;
 };
 
-/** Runs inside the batch's transaction after its moves; returns what to announce once it committed. */
-export type TAfterMoves = (tx: TDatabase, moved: readonly TJobMoved[]) => Promise<readonly (() => void)[]>;
+/**
+ * What follows a batch's moves in its transaction (the workflow's phases, analytics' visits), in the order
+ * the composition root lists them by name; each may return what to announce once the batch committed.
+ */
+export type TAfterBatch = {
+  readonly name: string;
+  readonly run: (
+    tx: TDatabase,
+    batch: { readonly moved: readonly TJobMoved[]; readonly visits: readonly TClosedVisit[] },
+  ) => Promise<readonly (() => void)[] | undefined>;
+};
 
 /**
  * What else a batch does in its transaction (the RFID pipeline: record the reads first, count the
@@ -108,9 +117,9 @@ const itemKey = (kind: TTrackedItemKind, id: string) => `${kind}:${id}`;
 export function createLocationMoves(options: {
   readonly clock: TClock;
   readonly announcer: TAnnouncer;
-  readonly afterMoves?: TAfterMoves | undefined;
+  readonly afterBatch?: readonly TAfterBatch[] | undefined;
 }) {
-  const { clock, announcer, afterMoves } = options;
+  const { clock, announcer } = options;
   const { inTransaction, queue, announceItemChanged, announceReturned } = announcer;
 
   /**
@@ -346,24 +355,22 @@ export function createLocationMoves(options: {
       await repo.insertHistoryRows(batch.history);
       await repo.updatePositions([...batch.changed]);
       await repo.touchStations(batch.stationsSeen);
-      if (afterMoves) {
-        const moved = outcomes.flatMap((outcome, index) =>
-          outcome.result === 'moved'
-            ? [
-                {
-                  kind: outcome.item.kind,
-                  itemId: outcome.item.id,
-                  departmentId: outcome.to.departmentId,
-                  stationName: batch.stations.get(outcome.to.stationId)?.name ?? '',
-                  at: clamped[index]?.at ?? now,
-                },
-              ]
-            : [],
-        );
-        pending.push(...(await afterMoves(tx, moved)));
+      const moved = outcomes.flatMap((outcome, index) =>
+        outcome.result === 'moved'
+          ? [
+              {
+                kind: outcome.item.kind,
+                itemId: outcome.item.id,
+                departmentId: outcome.to.departmentId,
+                stationName: batch.stations.get(outcome.to.stationId)?.name ?? '',
+                at: clamped[index]?.at ?? now,
+              },
+            ]
+          : [],
+      );
+      for (const follower of options.afterBatch ?? []) {
+        pending.push(...((await follower.run(tx, { moved, visits: batch.visits })) ?? []));
       }
-      // After the workflow has made its templates: a visit counts to the phase its department belongs to.
-      await createAnalyticsFactsRepository(tx).recordVisits(batch.visits);
       await steps.after?.(tx, outcomes);
       return outcomes;
     });

@@ -27,7 +27,7 @@ import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { createAnnouncer, departmentRoom, itemRoom } from './announcements.ts';
-import { createLocationMoves, type TAfterMoves, type TMoveOutcome } from './location-moves.ts';
+import { createLocationMoves, type TAfterBatch, type TMoveOutcome } from './location-moves.ts';
 import {
   createTrackingRepository,
   itemKindOf,
@@ -75,7 +75,7 @@ export type TTrackingServiceOptions = {
   readonly offsiteSettings: () => Promise<TOffsiteThresholds>;
   readonly logger?: Pick<FastifyBaseLogger, 'error'> | undefined;
   /** What follows a move in the same transaction: the workflow's phase changes. */
-  readonly afterMoves?: TAfterMoves | undefined;
+  readonly afterBatch?: readonly TAfterBatch[] | undefined;
   /**
    * The read pipeline a station page's keyboard-wedge scan goes through, as every reader's read does
    * (docs/architecture.md): dedupe, recording, the batch's one transaction, `rfid:tag-read`. Resolves with what
@@ -110,7 +110,7 @@ export function createTrackingService(options: TTrackingServiceOptions) {
   const { db, clock } = options;
   const announcer = createAnnouncer({ db, events: options.events, logger: options.logger });
   const { inTransaction, announceItemChanged, announceReturned, queue } = announcer;
-  const { applyMove, applyMoves } = createLocationMoves({ clock, announcer, afterMoves: options.afterMoves });
+  const { applyMove, applyMoves } = createLocationMoves({ clock, announcer, afterBatch: options.afterBatch });
 
   async function notTracked(kind: TTrackedItemKind, itemId: string): Promise<AppError> {
     const item = await createTrackingRepository(db).findItem(kind, itemId);

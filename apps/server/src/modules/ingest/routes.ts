@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resultWithData } from '../../lib/api-response.ts';
-import { ZImpinjTagInventorySchema } from '../../rfid/adapters/impinj.ts';
-import { ZZebraTagDataSchema } from '../../rfid/adapters/zebra.ts';
-import { PAYLOAD_FORMATS, readerTopic, type TPayloadFormat } from '../../rfid/mqtt-topics.ts';
+import { ZImpinjTagInventorySchema } from './adapters/impinj.ts';
+import { ZZebraTagDataSchema } from './adapters/zebra.ts';
+import { PAYLOAD_FORMATS, readerTopic, type TPayloadFormat } from './mqtt-topics.ts';
 import type { TRfidService } from './service.ts';
 
 // What the vendors send, for the OpenAPI document and generated clients (issue 21 §2). The routes read the

@@ -3,16 +3,16 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
-import { adaptGenericReads } from '../../rfid/adapters/generic.ts';
-import { adaptImpinjPayload } from '../../rfid/adapters/impinj.ts';
-import { countJsonValues } from '../../rfid/adapters/json-stream.ts';
-import { emptyResult, type TAdapterResult } from '../../rfid/adapters/types.ts';
-import { adaptZebraPayload } from '../../rfid/adapters/zebra.ts';
-import type { TPayloadFormat, TReaderTopic } from '../../rfid/mqtt-topics.ts';
-import { createIngestPipeline, type TIngestSummary } from '../../rfid/pipeline.ts';
-import { createRejectionLog } from '../../rfid/rejection-log.ts';
 import type { TReadersRepository } from '../readers/repository.ts';
 import type { TTrackingService } from '../tracking/service.ts';
+import { adaptGenericReads } from './adapters/generic.ts';
+import { adaptImpinjPayload } from './adapters/impinj.ts';
+import { countJsonValues } from './adapters/json-stream.ts';
+import { emptyResult, type TAdapterResult } from './adapters/types.ts';
+import { adaptZebraPayload } from './adapters/zebra.ts';
+import type { TPayloadFormat, TReaderTopic } from './mqtt-topics.ts';
+import { createIngestPipeline, type TIngestSummary } from './pipeline.ts';
+import { createRejectionLog } from './rejection-log.ts';
 import { createRfidRepository } from './repository.ts';
 
 /** A reader silent this long is shown offline. */

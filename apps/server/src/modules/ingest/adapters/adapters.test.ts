@@ -7,7 +7,7 @@ import { countJsonValues, parseJsonStream } from './json-stream.ts';
 import { MAX_LISTED_REJECTIONS, readerTimestamp, type TAdapterContext } from './types.ts';
 import { adaptZebraPayload } from './zebra.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/rfid');
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../test/fixtures/rfid');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 const context: TAdapterContext = { readerId: 'bench-fx9600', now: () => NOW };

@@ -1,4 +1,4 @@
-import type { TClock } from '../lib/clock.ts';
+import type { TClock } from '../../lib/clock.ts';
 
 /**
  * The log of what readers send that Loupe cannot read (issue 34 §3): at most one line per reader per

@@ -9,13 +9,13 @@ import {
   type TTagReadEvent,
 } from '@loupe/domain/tracking/scan-resolution';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDatabase } from '../db/client.ts';
-import type { TClock } from '../lib/clock.ts';
-import { createRfidRepository } from '../modules/rfid/repository.ts';
-import type { TBatchSteps, TLocationMove, TMoveOutcome } from '../modules/tracking/location-moves.ts';
-import type { TEventBus } from '../realtime/event-bus.ts';
+import type { TDatabase } from '../../db/client.ts';
+import type { TClock } from '../../lib/clock.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
+import type { TBatchSteps, TLocationMove, TMoveOutcome } from '../tracking/location-moves.ts';
 import type { TAdapterResult } from './adapters/types.ts';
 import { createDedupe, DEFAULT_DEDUPE_WINDOW_MS } from './dedupe.ts';
+import { createRfidRepository } from './repository.ts';
 
 /**
  * The ingest pipeline (docs/architecture.md, "A read, from the reader to the screen"): normalized reads → dedupe → (reader, antenna) resolution →
