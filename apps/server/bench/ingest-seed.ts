@@ -9,7 +9,9 @@ import { customerSearchText } from '@loupe/domain/customers/customer';
 import { formatOrderNumber, orderSearchText } from '@loupe/domain/orders/order';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type TDatabaseOptions } from '../src/db/client.ts';
-import { customers, orders, trackedItems } from '../src/db/schema.ts';
+import { customers } from '../src/db/schema/catalog.ts';
+import { orders } from '../src/db/schema/jobs.ts';
+import { trackedItems } from '../src/db/schema/tracking.ts';
 import type { LoupeClient } from '../workshop/loupe-client.ts';
 import type { TLoadReader } from './ingest-protocol.ts';
 

@@ -1,5 +1,5 @@
-// Fails when src/db/schema.ts and the committed migrations in drizzle/ differ: drizzle-kit generates
-// into a scratch copy of drizzle/, and any new migration there is a change nobody committed.
+// Fails when the schema (src/db/schema/*.ts) and the committed migrations in drizzle/ differ: drizzle-kit
+// generates into a scratch copy of drizzle/, and any new migration there is a change nobody committed.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 
@@ -17,14 +17,14 @@ try {
       '--dialect',
       'postgresql',
       '--schema',
-      './src/db/schema.ts',
+      './src/db/schema/*.ts',
       '--out',
       scratch,
     ],
     { stdio: 'pipe' },
   );
   if (countMigrations() !== before) {
-    console.error('The database schema (src/db/schema.ts) differs from the committed migrations.');
+    console.error('The database schema (src/db/schema/*.ts) differs from the committed migrations.');
     console.error(
       'Run `npm run db:generate -w @loupe/server` and commit the new file under apps/server/drizzle/.',
     );

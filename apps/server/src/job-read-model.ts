@@ -1,7 +1,7 @@
 import type { TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
 import type { TDatabase } from './db/client.ts';
 import type { TClock } from './lib/clock.ts';
-import { createAnalyticsRepository } from './modules/analytics/repository.ts';
+import { createPredictionsRepository } from './modules/analytics/predictions-repository.ts';
 import { createJobStates } from './modules/jobs/job-states.ts';
 import { createWorkflowRepository } from './modules/workflow/repository.ts';
 import { loadTemplates } from './modules/workflow/templates.ts';
@@ -16,7 +16,7 @@ export function createJobReadModel(options: {
   readonly calendar: () => Promise<TWorkingCalendar>;
 }) {
   const workflowRepository = createWorkflowRepository(options.db);
-  const analyticsRepository = createAnalyticsRepository(options.db);
+  const analyticsRepository = createPredictionsRepository(options.db);
   return createJobStates({
     repo: workflowRepository,
     clock: options.clock,

@@ -7,7 +7,10 @@ import {
 } from '@loupe/domain/alerts/alerts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, readers, rfidUnresolvedReads, trackedItems } from '../src/db/schema.ts';
+import { orders } from '../src/db/schema/jobs.ts';
+import { readers } from '../src/db/schema/registry.ts';
+import { rfidUnresolvedReads } from '../src/db/schema/rfid.ts';
+import { trackedItems } from '../src/db/schema/tracking.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';

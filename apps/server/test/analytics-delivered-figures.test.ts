@@ -2,8 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAnalyticsHistory } from '../bench/analytics-seed.ts';
 import type { TDatabaseHandle } from '../src/db/client.ts';
+import { createComparisonAnalyticsRepository } from '../src/modules/analytics/comparison-repository.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
-import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
+import { createOnTimeAnalyticsRepository } from '../src/modules/analytics/on-time-repository.ts';
+import { createProductTypeAnalyticsRepository } from '../src/modules/analytics/product-types-repository.ts';
+import { createRootCauseAnalyticsRepository } from '../src/modules/analytics/root-cause-repository.ts';
+import type { TScope } from '../src/modules/analytics/scope.ts';
+import { createWorkflowAnalyticsRepository } from '../src/modules/analytics/workflow-repository.ts';
 import { UNFILTERED } from './support/analytics-workshop.ts';
 import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';
 
@@ -117,7 +122,7 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
   });
 
   it('counts on time by month, product type (repairs as their own group), salesperson, location and days late', async () => {
-    const repo = createAnalyticsRepository(handle.db);
+    const repo = createOnTimeAnalyticsRepository(handle.db);
     const facts = createAnalyticsFactsRepository(handle.db);
     const [department] = await rows(sql`select id as "departmentId" from departments order by id limit 1`);
     // Every scope with the delivery rollup in UTC days (New York's from the jobs), then in New York's days,
@@ -165,7 +170,7 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
   });
 
   it('gives each product type and metal its deliveries, cycle days, rework and on-time counts', async () => {
-    const repo = createAnalyticsRepository(handle.db);
+    const repo = createProductTypeAnalyticsRepository(handle.db);
     for (const each of scopes()) {
       const plain = await rows(sql`
         select grouping(j.metal_type_id)::int as "byType", j.item_kind as kind,
@@ -184,7 +189,7 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
   });
 
   it('gives a comparison side its figures', async () => {
-    const repo = createAnalyticsRepository(handle.db);
+    const repo = createComparisonAnalyticsRepository(handle.db);
     for (const each of scopes()) {
       const [plain] = await rows(sql`
         select
@@ -207,7 +212,7 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
   });
 
   it('blames each late job on its step furthest over the median of the latest deliveries, as percentile_cont gives it', async () => {
-    const repo = createAnalyticsRepository(handle.db);
+    const repo = createRootCauseAnalyticsRepository(handle.db);
     const latestFirst = sql`j.delivered_at desc, j.item_kind desc, j.item_id desc`;
     // The seed's locations and kinds take the same minutes at a step: the second location's steps and the
     // repairs' take longer here, so that a kind's or a location's medians differ from the whole workshop's.
@@ -268,7 +273,7 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
   });
 
   it('counts the jobs started and delivered per week, from the job-day rollup in the workshop zone, as the jobs give them', async () => {
-    const repo = createAnalyticsRepository(handle.db);
+    const repo = createWorkflowAnalyticsRepository(handle.db);
     const facts = createAnalyticsFactsRepository(handle.db);
     const plainThroughput = (each: TScope) =>
       rows(sql`
@@ -318,7 +323,7 @@ describe.each(TEST_DATABASES)('delivered-job figures on %s', (database) => {
   });
 
   it('measures the prediction error over the delivered jobs', async () => {
-    const repo = createAnalyticsRepository(handle.db);
+    const repo = createWorkflowAnalyticsRepository(handle.db);
     const expected = [
       { kind: 'order', productTypeId: filters.productTypeId, hours: 90 },
       { kind: 'order', productTypeId: null, hours: 120 },

@@ -2,7 +2,8 @@ import { ZProductTypeAnalyticsSchema } from '@loupe/domain/analytics/analytics-a
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
-import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
+import { createProductTypeAnalyticsRepository } from '../src/modules/analytics/product-types-repository.ts';
+import type { TScope } from '../src/modules/analytics/scope.ts';
 import {
   createAnalyticsWorkshop,
   inOrder,
@@ -222,7 +223,7 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
   });
 
   it('gives exactly what percentile_cont over the visits gives, whole days from the rollup and partial ones from the visits', async () => {
-    const repo = createAnalyticsRepository(t.database.db);
+    const repo = createProductTypeAnalyticsRepository(t.database.db);
     const scopes = [
       scope('2026-03-02T00:00:00Z', '2026-03-09T00:00:00Z'),
       // R's visit in the partial day before 3 March, the rest from the rollup's 3 March.
@@ -293,7 +294,7 @@ describe.each(TEST_DATABASES)('station dwell rollup on %s', (database) => {
 
   it('keeps the salesperson in the rollups, so a salesperson filter reads them', async () => {
     const db = t.database.db;
-    const repo = createAnalyticsRepository(db);
+    const repo = createProductTypeAnalyticsRepository(db);
     const samRows = async () => {
       const read = async (period: 'day' | 'month') =>
         inOrder(

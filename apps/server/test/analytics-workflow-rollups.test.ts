@@ -3,11 +3,13 @@ import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-templat
 import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
+import type { TScope } from '../src/modules/analytics/scope.ts';
 import {
-  createAnalyticsFactsRepository,
+  createStationBucketsRepository,
   STATION_BUCKET_SQL,
-} from '../src/modules/analytics/facts-repository.ts';
-import { createAnalyticsRepository, type TScope } from '../src/modules/analytics/repository.ts';
+} from '../src/modules/analytics/station-buckets-repository.ts';
+import { createWorkflowAnalyticsRepository } from '../src/modules/analytics/workflow-repository.ts';
 import {
   createAnalyticsWorkshop,
   inOrder,
@@ -168,7 +170,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
   });
 
   it('gives exactly what the visits spans give, at midnights and between them, under each filter', async () => {
-    const repo = createAnalyticsRepository(t.database.db);
+    const repo = createWorkflowAnalyticsRepository(t.database.db);
     const instants = [
       '2026-03-09T00:00:00Z',
       '2026-03-09T01:00:00Z',
@@ -203,7 +205,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
   });
 
   it('gives the station buckets of the visits from the station dwell rollups, months and days', async () => {
-    const repo = createAnalyticsRepository(t.database.db);
+    const repo = createStationBucketsRepository(t.database.db);
     /**
      * The station figures as they were read before the dwell rollups: the visits that ended on the UTC days
      * fromDay to toDay, per station and bucket (what analytics_station_days kept until migration 0022).
@@ -276,7 +278,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
         row('polishing', 11880),
       ]),
     );
-    const repo = createAnalyticsRepository(t.database.db);
+    const repo = createWorkflowAnalyticsRepository(t.database.db);
     /** The phase figures as percentile_cont computes them over the delivered jobs of a location. */
     async function exactFromJobs(each: TScope) {
       const { rows: exact } = (await t.database.db.execute(sql`
@@ -376,7 +378,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
    * 24 Mar 09:00) those of 23 and 24 March; P's bench, P's first casting and Q's casting span none.
    */
   it('counts at the midnights of the workshop zone once it is set, and is exact before and while it changes', async () => {
-    const repo = createAnalyticsRepository(t.database.db);
+    const repo = createWorkflowAnalyticsRepository(t.database.db);
     const newYork = scope({
       fromAt: new Date('2026-03-02T05:00:00Z'),
       toAt: new Date('2026-03-23T04:00:00Z'),
@@ -466,7 +468,8 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
   });
 
   it('keeps the salesperson in the rollups, so a salesperson filter reads them, same figures', async () => {
-    const repo = createAnalyticsRepository(t.database.db);
+    const repo = createWorkflowAnalyticsRepository(t.database.db);
+    const stationBuckets = createStationBucketsRepository(t.database.db);
     /** The rows of Sam's jobs in each rollup kept as the moves and deliveries went. */
     async function samRows() {
       const read = async (statement: ReturnType<typeof sql>) =>
@@ -547,7 +550,7 @@ describe.each(TEST_DATABASES)('workflow rollups on %s', (database) => {
     });
     // Sam's station buckets of visits that ended on 10–20 March (day rollup) and in March (month rollup).
     const buckets = async (fromDay: string, toDay: string) =>
-      (await repo.stationBuckets(scope({ fromDay, toDay, salespersonId: samId }))).map(
+      (await stationBuckets.stationBuckets(scope({ fromDay, toDay, salespersonId: samId }))).map(
         ({ stationId, visits, minutes }) => ({ stationId, visits, minutes }),
       );
     expect(await buckets('2026-03-10', '2026-03-20')).toEqual([

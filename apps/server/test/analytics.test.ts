@@ -10,7 +10,8 @@ import {
 import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, trackedItems } from '../src/db/schema.ts';
+import { orders } from '../src/db/schema/jobs.ts';
+import { trackedItems } from '../src/db/schema/tracking.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';

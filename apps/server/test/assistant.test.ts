@@ -6,7 +6,7 @@ import {
 } from '@loupe/domain/assistant/assistant-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings } from '../src/db/schema.ts';
+import { settings } from '../src/db/schema/system.ts';
 import { createAssistantWorkshop, type TAssistantWorkshop } from './support/assistant-workshop.ts';
 import { fakeDns } from './support/fake-dns.ts';
 import type { TTestClient } from './support/test-app.ts';

@@ -6,7 +6,7 @@ import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES_PER_UPLOAD, type TDesign } from '@loup
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments } from '../src/db/schema.ts';
+import { attachments } from '../src/db/schema/attachments.ts';
 import {
   createImageStorage,
   safeFileName,

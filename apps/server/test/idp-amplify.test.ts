@@ -10,7 +10,7 @@ import {
 } from 'aws-amplify/auth';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { refreshTokens, sessions } from '../src/db/schema.ts';
+import { refreshTokens, sessions } from '../src/db/schema/users.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { bearerRequest } from './support/idp-client.ts';
 import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.ts';

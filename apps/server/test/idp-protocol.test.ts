@@ -5,7 +5,7 @@ import { createLocalJWKSet, decodeJwt, type JSONWebKeySet, jwtVerify } from 'jos
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { sessions } from '../src/db/schema.ts';
+import { sessions } from '../src/db/schema/users.ts';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/idp/service.ts';
 import { hashPassword } from '../src/modules/users/password.ts';
 import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';

@@ -18,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userMfa } from '../src/db/schema.ts';
+import { userMfa } from '../src/db/schema/users.ts';
 import type { TUserRow } from '../src/modules/users/repository.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.ts';

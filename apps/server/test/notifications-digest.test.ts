@@ -1,7 +1,7 @@
 import { ZNotificationListSchema } from '@loupe/domain/alerts/alerts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema.ts';
+import { orders } from '../src/db/schema/jobs.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTestClock } from './support/test-clock.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type TDatabase, type TDatabaseHandle } from '../src/db/client.ts';
 import { PgliteWireStream } from '../src/db/pglite-wire-stream.ts';
 import { PgliteWorker, PgliteWorkerError } from '../src/db/pglite-worker.ts';
-import { locations } from '../src/db/schema.ts';
+import { locations } from '../src/db/schema/registry.ts';
 import { isUniqueViolation } from '../src/modules/registry/db-errors.ts';
 
 /** The rows of a raw statement (node-postgres' result underneath, as on PostgreSQL). */

@@ -2,7 +2,7 @@ import type { TRole } from '@loupe/domain/auth/roles';
 import { ZPublicTrackingSchema } from '@loupe/domain/public-tracking/public-tracking';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackingLinks } from '../src/db/schema.ts';
+import { trackingLinks } from '../src/db/schema/public-links.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 

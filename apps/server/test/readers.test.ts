@@ -1,7 +1,8 @@
 import type { TAntennaMapping, TReader } from '@loupe/domain/registry/readers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, readers } from '../src/db/schema.ts';
+import { readers } from '../src/db/schema/registry.ts';
+import { auditLog } from '../src/db/schema/system.ts';
 import { createReadersRepository, type TReadersRepository } from '../src/modules/readers/repository.ts';
 import { createReadersService } from '../src/modules/readers/service.ts';
 import { TEST_DATABASES } from './support/databases.ts';

@@ -3,7 +3,7 @@ import { DEFAULT_DEPARTMENT_GRADIENT, type TDepartment } from '@loupe/domain/reg
 import type { TStationWithDepartment } from '@loupe/domain/registry/stations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { departments } from '../src/db/schema.ts';
+import { departments } from '../src/db/schema/registry.ts';
 import { createRegistryService } from '../src/modules/registry/service.ts';
 import { placeTrackedOrder, recordAnnouncements } from './registry-fixtures.ts';
 import { TEST_DATABASES } from './support/databases.ts';

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TDatabase } from '../src/db/client.ts';
-import { customers, orders, trackedItems } from '../src/db/schema.ts';
+import { customers } from '../src/db/schema/catalog.ts';
+import { orders } from '../src/db/schema/jobs.ts';
+import { trackedItems } from '../src/db/schema/tracking.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import type { TTestApp } from './support/test-app.ts';
 

@@ -2,7 +2,7 @@ import type { TLocation } from '@loupe/domain/registry/locations';
 import { DEFAULT_LOCATION } from '@loupe/domain/registry/locations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../src/db/schema.ts';
+import { locations } from '../src/db/schema/registry.ts';
 import { createLocationService } from '../src/modules/registry/location-service.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';

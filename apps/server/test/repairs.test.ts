@@ -3,7 +3,7 @@ import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { REPAIR_SORTS, type TRepair } from '@loupe/domain/repairs/repair';
 import { defaultPromisedDate, ORDER_SETTINGS_DEFAULTS } from '@loupe/domain/settings/order-settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackedItems } from '../src/db/schema.ts';
+import { trackedItems } from '../src/db/schema/tracking.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';

@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locationHistory, rfidReads, trackedItems } from '../src/db/schema.ts';
+import { rfidReads } from '../src/db/schema/rfid.ts';
+import { locationHistory, trackedItems } from '../src/db/schema/tracking.ts';
 import { startEmbeddedBroker, type TEmbeddedBroker } from '../src/modules/ingest/embedded-broker.ts';
 import { readerTopic, type TPayloadFormat } from '../src/modules/ingest/mqtt-topics.ts';
 import { chance, pick, randomInt, seededRandom } from '../workshop/random.ts';

@@ -4,7 +4,8 @@ import { asc } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { locationHistory, rfidReads, trackedItems } from '../src/db/schema.ts';
+import { rfidReads } from '../src/db/schema/rfid.ts';
+import { locationHistory, trackedItems } from '../src/db/schema/tracking.ts';
 import { readerTopic, type TPayloadFormat } from '../src/modules/ingest/mqtt-topics.ts';
 import { TEST_DATABASES, type TTestDatabaseKind } from './support/databases.ts';
 import {

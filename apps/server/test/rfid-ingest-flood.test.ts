@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { TDatabaseHandle } from '../src/db/client.ts';
-import { rfidReads } from '../src/db/schema.ts';
+import { rfidReads } from '../src/db/schema/rfid.ts';
 import { startEmbeddedBroker, type TEmbeddedBroker } from '../src/modules/ingest/embedded-broker.ts';
 import { hashPassword } from '../src/modules/users/password.ts';
 import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';

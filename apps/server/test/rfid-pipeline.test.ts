@@ -1,7 +1,8 @@
 import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readerAntennas, readers, rfidReads } from '../src/db/schema.ts';
+import { readerAntennas, readers } from '../src/db/schema/registry.ts';
+import { rfidReads } from '../src/db/schema/rfid.ts';
 import { emptyResult, type TAdapterResult } from '../src/modules/ingest/adapters/types.ts';
 import { createIngestPipeline, readKeyOf, type TIngestPipeline } from '../src/modules/ingest/pipeline.ts';
 import { createReadersRepository } from '../src/modules/readers/repository.ts';

@@ -2,7 +2,7 @@ import { stationScannerId } from '@loupe/domain/tracking/scan-resolution';
 import { ZStationScanResultSchema } from '@loupe/domain/tracking/tracking-api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rfidReads } from '../src/db/schema.ts';
+import { rfidReads } from '../src/db/schema/rfid.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';

@@ -10,7 +10,8 @@ import {
 import { type TWorkflowTemplate, ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, workflowAssignments } from '../src/db/schema.ts';
+import { orders } from '../src/db/schema/jobs.ts';
+import { workflowAssignments } from '../src/db/schema/workflow.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';

@@ -4,7 +4,8 @@ import { ZWorkflowPhasesSchema } from '@loupe/domain/workflow/workflow-template'
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../src/db/client.ts';
-import { itemChanges, locationHistory, orders, repairs } from '../src/db/schema.ts';
+import { itemChanges, orders, repairs } from '../src/db/schema/jobs.ts';
+import { locationHistory } from '../src/db/schema/tracking.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { chance, pick, randomInt, seededRandom } from './random.ts';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { orders, productTypes } from '../../src/db/schema.ts';
+import { productTypes } from '../../src/db/schema/catalog.ts';
+import { orders } from '../../src/db/schema/jobs.ts';
 import type { TTestDatabaseKind } from './databases.ts';
 import { createTestApp } from './test-app.ts';
 import { createTestClock } from './test-clock.ts';

@@ -3,17 +3,10 @@ import { DEFAULT_LOCATION_ID } from '@loupe/domain/registry/departments';
 import { formatRepairNumber } from '@loupe/domain/repairs/repair';
 import { and, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../src/db/client.ts';
-import {
-  customers,
-  departments,
-  itemChanges,
-  locationHistory,
-  locations,
-  orders,
-  repairs,
-  stations,
-  trackedItems,
-} from '../../src/db/schema.ts';
+import { customers } from '../../src/db/schema/catalog.ts';
+import { itemChanges, orders, repairs } from '../../src/db/schema/jobs.ts';
+import { departments, locations, stations } from '../../src/db/schema/registry.ts';
+import { locationHistory, trackedItems } from '../../src/db/schema/tracking.ts';
 
 /**
  * Rows for tracking tests, inserted straight with drizzle: the registry, customers, orders and repairs

@@ -1,6 +1,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { alerts, readers, rfidUnresolvedReads, users } from '../../db/schema.ts';
+import { alerts } from '../../db/schema/alerts.ts';
+import { readers } from '../../db/schema/registry.ts';
+import { rfidUnresolvedReads } from '../../db/schema/rfid.ts';
+import { users } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../lib/service-errors.ts';
 
 export type TAlertRow = typeof alerts.$inferSelect;

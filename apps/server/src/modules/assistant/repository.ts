@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { assistantConversations, assistantMessages } from '../../db/schema.ts';
+import { assistantConversations, assistantMessages } from '../../db/schema/assistant.ts';
 
 /** Conversations and their messages; every query is scoped to its owner. */
 export function createAssistantRepository(db: TDatabase) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { attachments } from '../../db/schema.ts';
+import { attachments } from '../../db/schema/attachments.ts';
 import type { TStoredImage } from './image-storage.ts';
 
 /** What an attachment belongs to: its `owner_kind`. */

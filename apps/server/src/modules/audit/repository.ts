@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, max, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema/system.ts';
 
 export const AUDIT_ACTIONS = [
   'auth.sign_in',

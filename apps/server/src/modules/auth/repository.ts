@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { oneTimeCodes } from '../../db/schema.ts';
+import { oneTimeCodes } from '../../db/schema/users.ts';
 
 /** What a one-time code proves: a mailbox (e-mail verification, the e-mail second factor) or the right to set a new password. */
 export type TOneTimeCodePurpose = 'verify_email' | 'reset_password' | 'mfa_email';

@@ -1,6 +1,8 @@
 import { and, arrayContains, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { designFolders, designs, metalTypes, orders, productTypes } from '../../db/schema.ts';
+import { metalTypes, productTypes } from '../../db/schema/catalog.ts';
+import { designFolders, designs } from '../../db/schema/designs.ts';
+import { orders } from '../../db/schema/jobs.ts';
 
 export type TCatalogTypeKind = 'metal' | 'product';
 export type TCatalogTypeRow = typeof metalTypes.$inferSelect;

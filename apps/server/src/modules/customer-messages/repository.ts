@@ -1,7 +1,8 @@
 import type { TOutboxQuery } from '@loupe/domain/customer-messages/customer-messages';
 import { and, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { customerMessages, orders, repairs } from '../../db/schema.ts';
+import { customerMessages } from '../../db/schema/customer-messages.ts';
+import { orders, repairs } from '../../db/schema/jobs.ts';
 
 export type TCustomerMessageRow = typeof customerMessages.$inferSelect;
 

@@ -4,7 +4,8 @@ import { orderSearchText } from '@loupe/domain/orders/order';
 import { repairSearchText } from '@loupe/domain/repairs/repair';
 import { and, count, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { customers, orders, repairs } from '../../db/schema.ts';
+import { customers } from '../../db/schema/catalog.ts';
+import { orders, repairs } from '../../db/schema/jobs.ts';
 
 export type TCustomerRow = typeof customers.$inferSelect;
 export type TNewCustomerRow = typeof customers.$inferInsert;

@@ -3,7 +3,10 @@ import { FINISHED_ORDER_STATUSES } from '@loupe/domain/orders/order';
 import { and, asc, desc, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDatabase } from '../../db/client.ts';
-import { customers, designRequests, designRevisions, orders, users } from '../../db/schema.ts';
+import { customers } from '../../db/schema/catalog.ts';
+import { designRequests, designRevisions } from '../../db/schema/design-requests.ts';
+import { orders } from '../../db/schema/jobs.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type TDesignRequestRowBase = typeof designRequests.$inferSelect;
 export type TDesignRevisionRow = typeof designRevisions.$inferSelect;

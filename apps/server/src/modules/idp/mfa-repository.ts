@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { userDevices, userMfa } from '../../db/schema.ts';
+import { userDevices, userMfa } from '../../db/schema/users.ts';
 
 export type TUserMfaRow = typeof userMfa.$inferSelect;
 export type TUserDeviceRow = typeof userDevices.$inferSelect;

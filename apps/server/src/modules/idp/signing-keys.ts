@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { TDatabase } from '../../db/client.ts';
-import { signingKeys } from '../../db/schema.ts';
+import { signingKeys } from '../../db/schema/users.ts';
 import { randomToken } from '../../lib/crypto.ts';
 
 export type TSigningKey = {

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
-import { readerRejections, readers, rfidReads, rfidUnresolvedReads } from '../../db/schema.ts';
+import { readers } from '../../db/schema/registry.ts';
+import { readerRejections, rfidReads, rfidUnresolvedReads } from '../../db/schema/rfid.ts';
 
 const ZDeletedSchema = z.object({ rows: z.array(z.object({ deleted: z.coerce.number().int().min(0) })) });
 

@@ -4,7 +4,8 @@ import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import { personName } from '@loupe/domain/users/user';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { itemChanges, users } from '../../db/schema.ts';
+import { itemChanges } from '../../db/schema/jobs.ts';
+import { users } from '../../db/schema/users.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
 
 export type TItemChangeEntry = {

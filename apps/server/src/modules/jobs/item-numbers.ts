@@ -2,7 +2,7 @@ import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import { like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
-import { orders, repairs } from '../../db/schema.ts';
+import { orders, repairs } from '../../db/schema/jobs.ts';
 
 const NEXT_NUMBER = {
   order: sql`select nextval('order_number_seq') as value`,

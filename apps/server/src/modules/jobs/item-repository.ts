@@ -2,7 +2,8 @@ import { likePattern } from '@loupe/domain/api/list';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { departments, stations, trackedItems } from '../../db/schema.ts';
+import { departments, stations } from '../../db/schema/registry.ts';
+import { trackedItems } from '../../db/schema/tracking.ts';
 import type { TItemListAfter, TItemListOptions, TItemSort } from './item-list.ts';
 
 // The SQL the orders and repairs repositories share: where a tagged item is, and how their lists filter,

@@ -2,17 +2,12 @@ import type { TOrderStatus } from '@loupe/domain/orders/order';
 import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDatabase } from '../../db/client.ts';
-import {
-  customers,
-  departments,
-  designs,
-  metalTypes,
-  orders,
-  productTypes,
-  stations,
-  trackedItems,
-  users,
-} from '../../db/schema.ts';
+import { customers, metalTypes, productTypes } from '../../db/schema/catalog.ts';
+import { designs } from '../../db/schema/designs.ts';
+import { orders } from '../../db/schema/jobs.ts';
+import { departments, stations } from '../../db/schema/registry.ts';
+import { trackedItems } from '../../db/schema/tracking.ts';
+import { users } from '../../db/schema/users.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
 import type { TItemListOptions } from './item-list.ts';
 import { nextItemNumber } from './item-numbers.ts';

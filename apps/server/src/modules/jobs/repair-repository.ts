@@ -1,7 +1,10 @@
 import type { TRepairStatus } from '@loupe/domain/repairs/repair';
 import { and, count, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { customers, departments, repairs, stations, trackedItems } from '../../db/schema.ts';
+import { customers } from '../../db/schema/catalog.ts';
+import { repairs } from '../../db/schema/jobs.ts';
+import { departments, stations } from '../../db/schema/registry.ts';
+import { trackedItems } from '../../db/schema/tracking.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
 import type { TItemListOptions } from './item-list.ts';
 import { nextItemNumber } from './item-numbers.ts';

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { TDatabase } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox } from '../../db/schema/system.ts';
 import type { TOutboundGuard } from '../../lib/outbound-url.ts';
 
 export type TMail = { readonly to: string; readonly subject: string; readonly text: string };

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { digestsSent, notifications, orders, repairs, users } from '../../db/schema.ts';
+import { digestsSent, notifications } from '../../db/schema/alerts.ts';
+import { orders, repairs } from '../../db/schema/jobs.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 

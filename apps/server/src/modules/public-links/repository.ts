@@ -1,7 +1,10 @@
 import type { TPublicJobKind } from '@loupe/domain/public-tracking/public-tracking';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { customers, orders, repairs, trackedItems, trackingLinks } from '../../db/schema.ts';
+import { customers } from '../../db/schema/catalog.ts';
+import { orders, repairs } from '../../db/schema/jobs.ts';
+import { trackingLinks } from '../../db/schema/public-links.ts';
+import { trackedItems } from '../../db/schema/tracking.ts';
 
 /** What the public page and customer messages need of a job: nothing about money, notes or staff. */
 export type TJobFacts = {

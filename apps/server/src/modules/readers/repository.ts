@@ -2,7 +2,8 @@ import { likePattern } from '@loupe/domain/api/list';
 import type { TAntennaMapping } from '@loupe/domain/registry/readers';
 import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { departments, readerAntennas, readers, rfidReads, stations } from '../../db/schema.ts';
+import { departments, readerAntennas, readers, stations } from '../../db/schema/registry.ts';
+import { rfidReads } from '../../db/schema/rfid.ts';
 import { sha256 } from '../../lib/crypto.ts';
 
 export type TReaderRow = typeof readers.$inferSelect;

@@ -2,7 +2,8 @@ import { likePattern } from '@loupe/domain/api/list';
 import { DEFAULT_LOCATION } from '@loupe/domain/registry/locations';
 import { and, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { departments, locations, readerAntennas, readers, stations, trackedItems } from '../../db/schema.ts';
+import { departments, locations, readerAntennas, readers, stations } from '../../db/schema/registry.ts';
+import { trackedItems } from '../../db/schema/tracking.ts';
 
 export type TLocationRow = typeof locations.$inferSelect;
 export type TDepartmentRow = typeof departments.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
-import { refreshTokens, sessions } from '../../db/schema.ts';
+import { refreshTokens, sessions } from '../../db/schema/users.ts';
 
 export type TSessionRow = typeof sessions.$inferSelect;
 

@@ -3,16 +3,10 @@ import { type TTrackingStatus, ZTrackingStatusSchema } from '@loupe/domain/track
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { TDatabase } from '../../db/client.ts';
-import {
-  customers,
-  departments,
-  itemChanges,
-  locationHistory,
-  orders,
-  repairs,
-  stations,
-  trackedItems,
-} from '../../db/schema.ts';
+import { customers } from '../../db/schema/catalog.ts';
+import { itemChanges, orders, repairs } from '../../db/schema/jobs.ts';
+import { departments, stations } from '../../db/schema/registry.ts';
+import { locationHistory, trackedItems } from '../../db/schema/tracking.ts';
 
 export type TTrackedItemRow = typeof trackedItems.$inferSelect;
 export type TLocationHistoryRow = typeof locationHistory.$inferSelect;

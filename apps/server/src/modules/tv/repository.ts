@@ -1,7 +1,9 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
-import { departments, stations, tvDevices, users } from '../../db/schema.ts';
+import { departments, stations } from '../../db/schema/registry.ts';
+import { tvDevices } from '../../db/schema/tv-devices.ts';
+import { users } from '../../db/schema/users.ts';
 
 const ZFinishedSchema = z.object({ rows: z.array(z.object({ finished: z.coerce.number().int() })) });
 

@@ -5,21 +5,12 @@ import { and, asc, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'dr
 import { z } from 'zod';
 import { anyOf } from '../../db/any-of.ts';
 import type { TDatabase } from '../../db/client.ts';
-import {
-  customers,
-  departments,
-  itemChanges,
-  jobWorkflows,
-  metalTypes,
-  orders,
-  productTypes,
-  repairs,
-  stations,
-  trackedItems,
-  users,
-  workflowAssignments,
-  workflowTemplates,
-} from '../../db/schema.ts';
+import { customers, metalTypes, productTypes } from '../../db/schema/catalog.ts';
+import { itemChanges, orders, repairs } from '../../db/schema/jobs.ts';
+import { departments, stations } from '../../db/schema/registry.ts';
+import { trackedItems } from '../../db/schema/tracking.ts';
+import { users } from '../../db/schema/users.ts';
+import { jobWorkflows, workflowAssignments, workflowTemplates } from '../../db/schema/workflow.ts';
 
 export type TTemplateRow = typeof workflowTemplates.$inferSelect;
 export type TJobWorkflowRow = typeof jobWorkflows.$inferSelect;

@@ -1,0 +1,38 @@
+import { canViewAnalytics } from '@loupe/domain/auth/permissions';
+import type { TActor } from '@loupe/domain/auth/roles';
+import type { TPersonHours, TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
+import type { TDatabase } from '../../db/client.ts';
+import type { TClock } from '../../lib/clock.ts';
+import { forbidden } from '../../lib/service-errors.ts';
+import type { TJobStates } from '../jobs/job-states.ts';
+import {
+  createAnalyticsReferenceRepository,
+  type TAnalyticsReferenceRepository,
+} from './reference-repository.ts';
+
+/** Lists on the screens stop here; the CSV of a longer list comes from a narrower filter. */
+export const LIST_LIMIT = 500;
+
+export type TAnalyticsServiceOptions = {
+  readonly db: TDatabase;
+  readonly clock: TClock;
+  readonly calendar: () => Promise<TWorkingCalendar>;
+  /** The job read model: the open jobs a capacity plan lays out and the predictions the lists show. */
+  readonly jobStates: Pick<TJobStates, 'records' | 'phaseDurations' | 'durationOf'>;
+  /** A person's own working hours (null: the workshop's): a station's capacity when its jeweler has them. */
+  readonly personHours?: (userId: string) => Promise<TPersonHours | null>;
+};
+
+/** What each analytics screen is made from: the service's options and the stations, templates and names. */
+export type TAnalyticsContext = TAnalyticsServiceOptions & {
+  readonly reference: TAnalyticsReferenceRepository;
+};
+
+export function createAnalyticsContext(options: TAnalyticsServiceOptions): TAnalyticsContext {
+  return { ...options, reference: createAnalyticsReferenceRepository(options.db) };
+}
+
+/** The analytics screens' access check (predictions have their own: the job lists show them). */
+export function assertMayViewAnalytics(actor: TActor): void {
+  if (!canViewAnalytics(actor)) throw forbidden();
+}
