@@ -191,6 +191,7 @@ describe('answer schemas', () => {
       epc: 'E2801160',
       lastSeen: null,
       offsiteDetectedAt: '2024-05-01T11:00:00.000Z',
+      offsiteSince: '2024-05-01T11:00:00.000Z',
       isExpectedOffsite: true,
       lastDepartmentName: null,
       lastStationName: null,
