@@ -62,7 +62,7 @@ import { createTokenIssuer } from './modules/idp/token-issuer.ts';
 import { createTokenVerifier } from './modules/idp/token-verifier.ts';
 import { registerRfidRoutes } from './modules/ingest/routes.ts';
 import { createRfidService } from './modules/ingest/service.ts';
-import { isNumberPrefixInUse } from './modules/jobs/item-numbers.ts';
+import { isNumberPrefixInUse } from './modules/jobs/item-numbers-repository.ts';
 import { registerJobRoutes } from './modules/jobs/job-routes.ts';
 import { createJobService } from './modules/jobs/job-service.ts';
 import { ORDER_ROUTES, REPAIR_ROUTES } from './modules/jobs/kind-routes.ts';

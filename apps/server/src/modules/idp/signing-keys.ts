@@ -1,9 +1,8 @@
 import { hkdfSync } from 'node:crypto';
-import { desc } from 'drizzle-orm';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { TDatabase } from '../../db/client.ts';
-import { signingKeys } from '../../db/schema/users.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { createSigningKeysRepository } from './signing-keys-repository.ts';
 
 export type TSigningKey = {
   readonly kid: string;
@@ -27,7 +26,7 @@ export async function loadOrCreateSigningKey(db: TDatabase): Promise<TSigningKey
   const kid = randomToken(12);
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
-  await db.insert(signingKeys).values({ kid, privateJwk, publicJwk }).onConflictDoNothing();
+  await createSigningKeysRepository(db).add({ kid, privateJwk, publicJwk });
   // Another instance may have won the race; everyone uses the newest key.
   const stored = await newestKey(db);
   if (!stored) throw new Error('signing key was not stored');
@@ -35,7 +34,7 @@ export async function loadOrCreateSigningKey(db: TDatabase): Promise<TSigningKey
 }
 
 async function newestKey(db: TDatabase): Promise<TSigningKey | undefined> {
-  const [row] = await db.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)).limit(1);
+  const row = await createSigningKeysRepository(db).newest();
   if (!row) return undefined;
   const privateJwk = row.privateJwk as JWK;
   const privateKey = (await importJWK(privateJwk, 'RS256')) as CryptoKey;

@@ -10,7 +10,7 @@ import { trackedItems } from '../../db/schema/tracking.ts';
 import { users } from '../../db/schema/users.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
 import type { TItemListOptions } from './item-list.ts';
-import { nextItemNumber } from './item-numbers.ts';
+import { nextItemNumber } from './item-numbers-repository.ts';
 import {
   itemAfter,
   itemListFilter,

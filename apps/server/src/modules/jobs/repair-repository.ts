@@ -7,7 +7,7 @@ import { departments, stations } from '../../db/schema/registry.ts';
 import { trackedItems } from '../../db/schema/tracking.ts';
 import { cursorTimestamp } from '../../lib/keyset.ts';
 import type { TItemListOptions } from './item-list.ts';
-import { nextItemNumber } from './item-numbers.ts';
+import { nextItemNumber } from './item-numbers-repository.ts';
 import {
   itemAfter,
   itemListFilter,

@@ -1,9 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { TDatabase } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/system.ts';
 import type { TOutboundGuard } from '../../lib/outbound-url.ts';
+import { createMailOutboxRepository } from './repository.ts';
 
 export type TMail = { readonly to: string; readonly subject: string; readonly text: string };
 
@@ -24,6 +23,7 @@ export type TMailerOptions = {
  * subject or the text, which carry addresses, codes and reset links (issue 20 §3).
  */
 export function createMailer(options: TMailerOptions) {
+  const outbox = createMailOutboxRepository(options.db);
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   if (transport) {
     // The connection nodemailer would open itself, opened by the guard instead: the server's name resolved
@@ -42,26 +42,23 @@ export function createMailer(options: TMailerOptions) {
 
   return {
     async send(mail: TMail): Promise<void> {
-      const [row] = await options.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-      if (!row) return;
+      const id = await outbox.add(mail);
+      if (id === undefined) return;
       if (!transport) {
-        options.logger.info({ mailId: row.id }, 'mail waiting in the outbox (no SMTP_URL)');
+        options.logger.info({ mailId: id }, 'mail waiting in the outbox (no SMTP_URL)');
         return;
       }
       try {
         await transport.sendMail({ from: options.from, ...mail });
-        await options.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        await outbox.markSent(id, new Date());
       } catch (error) {
         // The caller's action (registration, reset request) stands; the outbox shows what failed.
         // The transport's message may quote the recipient: the outbox row keeps it, the log does not.
         options.logger.error(
-          { mailId: row.id, code: (error as { code?: unknown }).code },
+          { mailId: id, code: (error as { code?: unknown }).code },
           'mail could not be sent',
         );
-        await options.db
-          .update(mailOutbox)
-          .set({ error: error instanceof Error ? error.message : String(error) })
-          .where(eq(mailOutbox.id, row.id));
+        await outbox.markFailed(id, error instanceof Error ? error.message : String(error));
       }
     },
 
@@ -78,7 +75,7 @@ export function createMailer(options: TMailerOptions) {
     },
 
     async outbox(limit: number) {
-      return options.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+      return outbox.latest(limit);
     },
 
     close(): void {
