@@ -7,8 +7,12 @@ import type { z } from 'zod';
  * message next to its field.
  */
 
-export function forbidden(): AppError {
-  return new AppError('FORBIDDEN', 'You do not have permission to do this.');
+/** 403 FORBIDDEN, with what the caller may not do when it is more than the default words. */
+export function forbidden(
+  message = 'You do not have permission to do this.',
+  options?: ConstructorParameters<typeof AppError>[2],
+): AppError {
+  return new AppError('FORBIDDEN', message, options);
 }
 
 export type TFieldIssue = { readonly field: string; readonly message: string };

@@ -1,6 +1,7 @@
 import type { TRole } from '@loupe/domain/auth/roles';
 import { AppError, ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { forbidden } from '../lib/service-errors.ts';
 import type { TCurrentUser } from '../modules/auth/current-user.ts';
 import type { TTvDevice } from '../modules/tv/service.ts';
 
@@ -97,7 +98,7 @@ export function registerAccessControl(app: FastifyInstance, options: TAccessCont
     if (access === undefined) {
       // Routes outside /api (the web app) are public files; /api routes cannot get here without a rule.
       if (request.routeOptions.url?.startsWith('/api')) {
-        throw new AppError('FORBIDDEN', 'This route is not available.');
+        throw forbidden('This route is not available.');
       }
       return;
     }
@@ -123,7 +124,7 @@ export function registerAccessControl(app: FastifyInstance, options: TAccessCont
     }
     if (access === 'signed-in') return;
     if (!access.includes(user.role)) {
-      throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      throw forbidden();
     }
   });
 }

@@ -23,6 +23,7 @@ import { isWorkshopOpen, type TWorkingCalendar } from '@loupe/domain/workflow/wo
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { TClock } from '../../lib/clock.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TJobRecord } from '../jobs/job-states.ts';
@@ -327,7 +328,7 @@ export function createAlertsService(options: TAlertsServiceOptions) {
     },
 
     async list(actor: TActor, query: TAlertQuery): Promise<TAlert[]> {
-      if (!mayView(actor)) throw new AppError('FORBIDDEN', 'You do not have permission to see alerts.');
+      if (!mayView(actor)) throw forbidden('You do not have permission to see alerts.');
       const filter = ZAlertQuerySchema.parse(query);
       const rows = await alerts.list(filter);
       return rows
@@ -342,8 +343,7 @@ export function createAlertsService(options: TAlertsServiceOptions) {
     },
 
     async acknowledge(actor: TActor & { id: string }, id: string): Promise<TAlert> {
-      if (!mayView(actor))
-        throw new AppError('FORBIDDEN', 'You do not have permission to acknowledge alerts.');
+      if (!mayView(actor)) throw forbidden('You do not have permission to acknowledge alerts.');
       const row = await alerts.acknowledge(id, actor.id, clock());
       if (!row) throw await notOpen(id, 'acknowledged');
       announce(row);
@@ -351,7 +351,7 @@ export function createAlertsService(options: TAlertsServiceOptions) {
     },
 
     async resolve(actor: TActor & { id: string }, id: string, input: { note: string }): Promise<TAlert> {
-      if (!mayManage(actor)) throw new AppError('FORBIDDEN', 'Only admins and managers can resolve alerts.');
+      if (!mayManage(actor)) throw forbidden('Only admins and managers can resolve alerts.');
       const { note } = ZResolveAlertSchema.parse(input);
       const row = await alerts.resolve(id, actor.id, clock(), note);
       if (!row) throw await notOpen(id, 'resolved');
@@ -361,7 +361,7 @@ export function createAlertsService(options: TAlertsServiceOptions) {
     },
 
     async rules(actor: TActor): Promise<TAlertRules> {
-      if (!mayView(actor)) throw new AppError('FORBIDDEN', 'You do not have permission to see alert rules.');
+      if (!mayView(actor)) throw forbidden('You do not have permission to see alert rules.');
       return rules();
     },
 
@@ -370,8 +370,7 @@ export function createAlertsService(options: TAlertsServiceOptions) {
       input: TAlertRules,
       context: TRequestContext,
     ): Promise<TAlertRules> {
-      if (!mayManage(actor))
-        throw new AppError('FORBIDDEN', 'Only admins and managers can change alert rules.');
+      if (!mayManage(actor)) throw forbidden('Only admins and managers can change alert rules.');
       const next = ZAlertRulesSchema.parse(input);
       await options.settings.write(SETTINGS_KEY, next, actor.id);
       await options.audit.record({

@@ -23,6 +23,7 @@ import { openForDestination, sealForDestination, secretRequired } from '../../li
 import type { TClock } from '../../lib/clock.ts';
 import { assertOutboundUrl, type TOutboundGuard } from '../../lib/outbound-url.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TBuiltInEngine } from './built-in-engine.ts';
 import { ProviderError, runProvider, systemPrompt, type TProviderConfig } from './provider-engine.ts';
@@ -268,7 +269,7 @@ export function createAssistantService(options: TAssistantServiceOptions) {
       input: TUpdateAssistantSettingsInput,
       context: TRequestContext,
     ): Promise<TAssistantSettings> {
-      if (!isAdmin(actor)) throw new AppError('FORBIDDEN', 'Only admins can change the AI settings.');
+      if (!isAdmin(actor)) throw forbidden('Only admins can change the AI settings.');
       const next = ZUpdateAssistantSettingsSchema.parse(input);
       const current = await stored();
       checkProviderChange(next, current);
@@ -307,7 +308,7 @@ export function createAssistantService(options: TAssistantServiceOptions) {
       actor: TAssistantActor,
       input: TUpdateAssistantSettingsInput,
     ): Promise<TConnectionTest> {
-      if (!isAdmin(actor)) throw new AppError('FORBIDDEN', 'Only admins can test the AI provider.');
+      if (!isAdmin(actor)) throw forbidden('Only admins can test the AI provider.');
       const next = ZUpdateAssistantSettingsSchema.parse(input);
       const current = await stored();
       // The stored key is tried only where it was entered for: a test of another address brings its own.

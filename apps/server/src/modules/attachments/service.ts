@@ -4,6 +4,7 @@ import { fileNameForType, isStoredFileType } from '@loupe/domain/catalog/file-na
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import { THUMBNAIL_CONTENT_TYPE, type TImageStorage } from './image-storage.ts';
 import { createAttachmentsRepository, type TAttachmentRow } from './repository.ts';
 
@@ -29,7 +30,7 @@ export function createAttachmentsService(options: {
     async open(actor: TActor, id: string, size: 'full' | 'thumb' = 'full') {
       const row = await attachments.findById(id);
       if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-      if (!mayView(actor, row)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      if (!mayView(actor, row)) throw forbidden();
       if (size === 'thumb') {
         const thumbnail = await options.storage.thumbnail(row.storageKey);
         if (thumbnail) return { row, ...thumbnail, contentType: THUMBNAIL_CONTENT_TYPE };

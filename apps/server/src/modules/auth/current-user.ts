@@ -2,6 +2,7 @@ import { roleFromProfile, type TRole } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyRequest } from 'fastify';
 import type { TClock } from '../../lib/clock.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import type { TTokenVerifier, TVerifiedToken } from '../idp/token-verifier.ts';
 import type { TSessionsRepository } from '../sessions/repository.ts';
 import type { TUserRow, TUsersRepository } from '../users/repository.ts';
@@ -82,9 +83,6 @@ export function createTokenAuthenticator(options: TAuthenticatorOptions) {
         if (updated) return updated;
       }
     }
-    throw new AppError(
-      'FORBIDDEN',
-      'There is no Loupe account for this sign-in. Ask an administrator to add you.',
-    );
+    throw forbidden('There is no Loupe account for this sign-in. Ask an administrator to add you.');
   }
 }

@@ -143,7 +143,7 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
     const sms = changes.sms ?? {};
     if (!Object.values(sms).some((value) => value !== undefined)) return;
     if (!isAdmin(actor)) {
-      throw new AppError('FORBIDDEN', 'Only admins can change the SMS provider.', {
+      throw forbidden('Only admins can change the SMS provider.', {
         details: { issues: [{ field: 'body.sms', message: 'Only admins can change the SMS provider.' }] },
       });
     }

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { TClock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import { pageOf } from '../registry/list-page.ts';
@@ -76,12 +77,12 @@ export function createReadersService(options: TReadersServiceOptions) {
 
   // The routes already admit admins only; the service checks again so no other caller can skip it.
   function assertAdmin(actor: TActor): void {
-    if (!isAdmin(actor)) throw new AppError('FORBIDDEN', 'Only an administrator can manage RFID readers.');
+    if (!isAdmin(actor)) throw forbidden('Only an administrator can manage RFID readers.');
   }
 
   function assertMayView(actor: TActor): void {
     if (!isAllowed(actor, READER_VIEWER_ROLES)) {
-      throw new AppError('FORBIDDEN', 'Only administrators and managers can see the RFID readers.');
+      throw forbidden('Only administrators and managers can see the RFID readers.');
     }
   }
 

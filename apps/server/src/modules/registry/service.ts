@@ -19,6 +19,7 @@ import {
 } from '@loupe/domain/registry/stations';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
 import { pageOf } from './list-page.ts';
@@ -61,7 +62,7 @@ export const departmentRoom = (departmentId: string) => roomName({ kind: 'depart
 /** Only admins and managers set up the registry (decision 004); the routes say so too. */
 export function assertMayManageRegistry(actor: TActor): void {
   if (!canManageRegistry(actor)) {
-    throw new AppError('FORBIDDEN', 'Only an administrator or a manager can change the workshop registry.');
+    throw forbidden('Only an administrator or a manager can change the workshop registry.');
   }
 }
 

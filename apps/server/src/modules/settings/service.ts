@@ -1,6 +1,6 @@
 import { isAllowed } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
-import { AppError } from '@loupe/domain/errors/errors';
+import type { AppError } from '@loupe/domain/errors/errors';
 import { effectiveBranding } from '@loupe/domain/settings/branding-settings';
 import {
   applyNotificationSettingsChanges,
@@ -35,7 +35,7 @@ import {
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TClock } from '../../lib/clock.ts';
-import { fieldError } from '../../lib/service-errors.ts';
+import { fieldError, forbidden } from '../../lib/service-errors.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TSettingsRepository } from './repository.ts';
@@ -71,7 +71,7 @@ function prefixRefused(field: TPrefixField, message: string): AppError {
 
 function assertMayEdit(actor: TActor, section: TSettingsSection): void {
   if (!isAllowed(actor, SETTINGS_SECTION_ACCESS[section])) {
-    throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+    throw forbidden();
   }
 }
 

@@ -25,6 +25,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { createAnnouncer, departmentRoom, itemRoom } from './announcements.ts';
 import { createLocationMoves, type TAfterBatch, type TMoveOutcome } from './location-moves.ts';
@@ -92,7 +93,7 @@ export type TTrackingServiceOptions = {
 const LABEL: Readonly<Record<TTrackedItemKind, string>> = { order: 'Order', repair: 'Repair' };
 
 function assertAllowed(actor: TActor, access: TRoleAccess): void {
-  if (!isAllowed(actor, access)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+  if (!isAllowed(actor, access)) throw forbidden();
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -22,6 +22,7 @@ import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import { startOfWorkshopDay, type TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
 import type { TClock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import type { TRequestContext } from '../auth/service.ts';
@@ -89,7 +90,7 @@ export function createTvService(options: TTvServiceOptions) {
 
   function assertManager(actor: TActor): void {
     if (!(REGISTRY_MANAGER_ROLES as readonly TRole[]).includes(actor.role)) {
-      throw new AppError('FORBIDDEN', 'Only admins and managers can set up station TVs.');
+      throw forbidden('Only admins and managers can set up station TVs.');
     }
   }
 

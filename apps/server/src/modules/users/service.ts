@@ -6,6 +6,7 @@ import { toApplicationUser } from '@loupe/domain/users/user';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import { createMailDispatcher, type TRequestContext } from '../auth/service.ts';
@@ -68,7 +69,7 @@ export function createUsersService(options: TUsersServiceOptions) {
 
   // The routes already admit admins only; the service checks again so no other caller can skip it.
   function assertAdmin(actor: TAdminActor): void {
-    if (!isAdmin(actor)) throw new AppError('FORBIDDEN', 'Only an administrator can manage users.');
+    if (!isAdmin(actor)) throw forbidden('Only an administrator can manage users.');
   }
 
   async function findOrFail(id: string): Promise<TUserRow> {

@@ -251,10 +251,7 @@ export function createPhaseMoves(options: TWorkflowServiceOptions) {
       if (!mayComplete) throw forbidden();
       // Skipping phases or sending a job back is the managers' call; whoever does the work finishes its phase.
       if (input.to !== undefined && !isManager(actor)) {
-        throw new AppError(
-          'FORBIDDEN',
-          'Only managers move a job to another phase; complete the current one.',
-        );
+        throw forbidden('Only managers move a job to another phase; complete the current one.');
       }
       if (state.completedAt !== null && input.to === undefined) {
         throw new AppError('CONFLICT', `${LABEL[kind]} ${job.number} has finished its workflow.`);
