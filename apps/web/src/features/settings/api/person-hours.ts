@@ -2,7 +2,7 @@ import { type TPersonHours, ZPersonHoursSchema } from '@loupe/domain/workflow/wo
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { settingsQueryKeys } from './envelope';
+import { settingsQueryKeys } from './settings-query-keys';
 
 const hoursPath = (userId: string) => `workflow/people/${encodeURIComponent(userId)}/hours`;
 

@@ -1,16 +1,20 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { BRANDING_LIMITS } from '@loupe/domain/settings/branding-settings';
 import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
+import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
 import { SHOP_CONTACT_LIMITS } from '@loupe/domain/settings/shop-contact';
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
+import { SwitchField } from '@/components/switch-field';
 import { TextareaField } from '@/components/textarea-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { useGeneralSettings } from '../api/get-general-settings';
 import { useUpdateGeneralSettings } from '../api/update-general-settings';
@@ -22,11 +26,15 @@ import {
   type TGeneralSettingsFormValues,
   toFormValues,
 } from './general-settings-form-model';
-import { SectionLoadError, SectionLoading } from './section-states';
-import { SwitchField } from './switch-field';
 import { WorkingHours } from './working-hours';
 
 /** Settings › general: the workshop's offsite rules (spec §3, §9) and the branding of the shell. */
+/** Settings › general as the shell mounts it: editable by whoever may open the section. */
+export function GeneralSettingsSection() {
+  const { user } = useAuth();
+  return <GeneralSection canEdit={canAccessSettingsSection(user, 'general')} />;
+}
+
 export function GeneralSection({ canEdit }: { canEdit: boolean }) {
   const query = useGeneralSettings();
   if (query.isPending) return <SectionLoading label="Loading general settings" />;

@@ -1,8 +1,9 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TOrderSettings } from '@loupe/domain/settings/order-settings';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
@@ -16,13 +17,14 @@ import {
   type TOrderSettingsFormValues,
   toOrderSettingsFormValues,
 } from './order-settings-form-model';
-import { SectionLoadError, SectionLoading } from './section-states';
-import { WorkflowTemplates } from './workflow-templates';
 
 export const ORDER_SETTINGS_SAVED = 'Order settings saved';
 
-/** Settings › orders (admin, manager; spec §6): how orders and repairs are numbered and promised. */
-export function OrdersSection() {
+/**
+ * Settings › orders (admin, manager; spec §6): how orders and repairs are numbered and promised; below it
+ * `templates`, the workflow templates editor of the workflow-templates feature, handed in by the app.
+ */
+export function OrdersSection({ templates }: { templates?: ReactNode }) {
   const query = useOrderSettings();
   if (query.isPending) return <SectionLoading label="Loading order settings" />;
   if (query.isError) return <SectionLoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -30,7 +32,7 @@ export function OrdersSection() {
     <div className="grid gap-8">
       {/* Keyed by the stored value, so the form starts over from what the server holds after each save. */}
       <OrderSettingsForm key={JSON.stringify(query.data)} saved={query.data} />
-      <WorkflowTemplates />
+      {templates}
     </div>
   );
 }

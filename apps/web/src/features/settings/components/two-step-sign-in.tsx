@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
+import { SwitchField } from '@/components/switch-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { finishTotpSetup, getMfaPreferences, setMfaMethod, startTotpSetup } from '@/lib/auth/mfa-preferences';
 import { toast } from '@/lib/toast';
-import { SwitchField } from './switch-field';
 
 const MFA_QUERY_KEY = ['auth', 'mfa-preferences'] as const;
 const CODE_MISMATCH = 'That code is not right. Check the app and try again.';
