@@ -2,7 +2,7 @@ import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TTrackingStatus } from '@loupe/domain/tracking/tracking-status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getTrackedOrders } from '@/lib/tracking-api/get-tracked-orders';
-import { getTrackedRepairs } from '@/lib/tracking-api/get-tracked-repairs';
+import { getTrackedRepairs } from './get-tracked-repairs';
 
 /** An order or repair with a tag, as the simulator offers it: its EPC and its number. */
 export type TSimulatorItem = {

@@ -11,9 +11,9 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/date-format';
-import { useNotifications } from '@/lib/notifications-api/get-notifications';
-import { useMarkNotificationsRead } from '@/lib/notifications-api/mark-notifications-read';
 import { useNow } from '@/lib/use-now';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 
 /** Counts above this show as "99+": the badge stays small. */
 const BADGE_MAX = 99;

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockGet } from '@/test/api-mocks';
 import { getTrackedOrders } from './get-tracked-orders';
-import { getTrackedRepairs } from './get-tracked-repairs';
 
 const EPC = 'E28011606000020800000001';
 
@@ -23,7 +22,7 @@ function trackedOrder(orderNumber: string) {
   };
 }
 
-describe('the tracking lists shared by the dashboard and the RFID simulator', () => {
+describe('the tracked orders shared by the dashboard and the RFID simulator', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('logs a malformed tracked order and leaves it out, keeping the others', async () => {
@@ -40,25 +39,5 @@ describe('the tracking lists shared by the dashboard and the RFID simulator', ()
   it('fails when the server answers no list of tracked orders', async () => {
     mockGet({ 'tracking/orders': { success: true, data: { items: [] } } });
     await expect(getTrackedOrders()).rejects.toThrow('The server did not answer a list of tracked orders.');
-  });
-
-  it('reads the tracked repairs, and fails on a malformed one', async () => {
-    const repair = {
-      repairId: 'repair-1',
-      repairNumber: 'REP-00007',
-      epcCode: EPC,
-      status: 'active',
-      currentLocation: null,
-      locationHistory: [],
-      lastSeen: null,
-      offsiteDetectedAt: null,
-      offsiteReturnedAt: null,
-      isExpectedOffsite: false,
-    };
-    mockGet({ 'tracking/repairs': envelope([repair]) });
-    expect((await getTrackedRepairs()).map(({ repairNumber }) => repairNumber)).toEqual(['REP-00007']);
-
-    mockGet({ 'tracking/repairs': envelope([{ ...repair, epcCode: 42 }]) });
-    await expect(getTrackedRepairs()).rejects.toThrow();
   });
 });
