@@ -8,7 +8,8 @@ import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeDepartment, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { WORKFLOW_SAVED, WorkflowTemplates } from './workflow-templates';
+import { WORKFLOW_SAVED } from './template-form';
+import { WorkflowTemplates } from './workflow-templates';
 
 const phase = (key: string, name: string, departmentIds: string[] = []) => ({
   key,
