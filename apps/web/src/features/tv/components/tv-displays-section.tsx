@@ -1,5 +1,4 @@
 import type { TTvDisplay } from '@loupe/domain/tv/tv-displays';
-import { useQuery } from '@tanstack/react-query';
 import { EyeIcon, MonitorIcon, Trash2Icon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +12,7 @@ import { formatRelativeTime } from '@/lib/date-format';
 import { useAllDepartments } from '@/lib/registry-api/get-all-departments';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
-import { getStationScreen } from '../api/get-station-screen';
+import { useStationScreen } from '../api/get-station-screen';
 import { useTvDisplays } from '../api/get-tv-displays';
 import { useRevokeTvDisplay } from '../api/revoke-tv-display';
 import { EditTvDisplayDialog } from './edit-tv-display-dialog';
@@ -162,11 +161,7 @@ function DisplaysTable({
 /** What the display shows right now, small. */
 function DisplayPreview({ display }: { display: TTvDisplay }) {
   const stationId = display.stationId ?? '';
-  const screen = useQuery({
-    queryKey: ['tv', 'station-screen', stationId],
-    queryFn: ({ signal }) => getStationScreen(stationId, signal),
-    enabled: stationId !== '',
-  });
+  const screen = useStationScreen(stationId, { enabled: stationId !== '' });
   return (
     <section aria-label={`Preview of ${display.name}`} className="overflow-hidden rounded-xl border">
       {screen.data ? (
