@@ -18,7 +18,8 @@ import { errorMessageOf } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
 import { toast } from '@/lib/toast';
-import { useCustomerMessageOutbox, useRetryCustomerMessage } from '../api/customer-message-settings';
+import { useCustomerMessageOutbox } from '../api/get-customer-message-outbox';
+import { useRetryCustomerMessage } from '../api/retry-customer-message';
 
 const STATUS_LABELS: Readonly<Record<TCustomerMessageStatus, string>> = {
   queued: 'Queued',
