@@ -10,7 +10,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
-import { usePersonHours, useSavePersonHours } from '../api/person-hours';
+import { usePersonHours } from '../api/get-person-hours';
+import { useSavePersonHours } from '../api/save-person-hours';
 
 export const MY_HOURS_SAVED = 'Your working hours are saved';
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -4,7 +4,8 @@ import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
-import { useCreateWorkflowTemplate, useProductTypes } from '../api/workflow-template-changes';
+import { useCreateWorkflowTemplate } from '../api/create-workflow-template';
+import { useProductTypes } from '../api/get-product-types';
 
 /** Gives a product type of the catalog a workflow of its own, starting from the custom-order one. */
 export function AddProductTypeWorkflow({ taken }: { taken: readonly string[] }) {

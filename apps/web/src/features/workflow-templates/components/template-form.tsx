@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
+import { useDeleteWorkflowTemplate } from '../api/delete-workflow-template';
 import { useUpdateWorkflowTemplate } from '../api/update-workflow-template';
-import { useDeleteWorkflowTemplate } from '../api/workflow-template-changes';
 import { PhaseRow } from './phase-row';
 import { RepairSteps } from './repair-steps';
 import {
