@@ -1,8 +1,9 @@
 import type { TTestScanAnswer } from '@loupe/domain/realtime/events';
-import { ANTENNA_MAX, ANTENNA_MIN, type TReader, ZAntennaNumberSchema } from '@loupe/domain/registry/readers';
-import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
+import type { TReader } from '@loupe/domain/registry/readers';
+import { normalizeEpc } from '@loupe/domain/rfid/epc';
 import { SendIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { SelectField } from '@/components/select-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,13 +16,10 @@ import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 import type { TSimulatorItem } from '../api/get-simulator-items';
 import { useSendTestScan } from '../api/send-test-scan';
 import { antennaChoices, expectedEffect, summaryText } from './rfid-simulator-model';
+import { emptyTestRead, parseTestRead, TEST_READ_FIELDS } from './test-read-model';
 
 export const SEND_READ = 'Send read';
-export const READER_MESSAGE = 'Choose a reader';
-export const ANTENNA_MESSAGE = `An antenna is a number from ${ANTENNA_MIN} to ${ANTENNA_MAX}`;
 export const PICK_ITEM_LABEL = 'Tracked item';
-
-type TErrors = { readerId?: string; antenna?: string; epc?: string };
 
 type TOutcome =
   | { readonly kind: 'answer'; readonly answer: TTestScanAnswer; readonly expected: string }
@@ -48,60 +46,50 @@ export type TTestReadFormProps = {
  */
 export function TestReadForm({ readers, items, isConnected }: TTestReadFormProps) {
   const epcId = useId();
-  const [readerId, setReaderId] = useState(() => readers[0]?.id ?? '');
-  const reader = readers.find((candidate) => candidate.id === readerId);
+  const form = useDialogForm(() => emptyTestRead(readers), TEST_READ_FIELDS);
+  const { values, errors, setValue } = form;
+  const reader = readers.find((candidate) => candidate.id === values.readerId);
   const choices = reader ? antennaChoices(reader) : [];
-  const [antenna, setAntenna] = useState(() => {
-    const first = readers[0];
-    return first ? String(antennaChoices(first)[0]?.antenna ?? '') : '';
-  });
-  const [rawEpc, setRawEpc] = useState('');
-  const [errors, setErrors] = useState<TErrors>({});
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
   const mutation = useSendTestScan();
 
-  const typed = normalizeEpc(rawEpc);
+  const typed = normalizeEpc(values.epc);
   const pickedItem = typed.ok ? items.find((item) => item.epc === typed.epc) : undefined;
   // The piece being tested is the one the user looks at: its scan toast shows (issue 11 §7).
   useScanToastsFor(pickedItem ? [pickedItem.id] : []);
 
   function onReaderChange(next: string) {
-    setReaderId(next);
-    setErrors((current) => ({ ...current, readerId: undefined }));
+    setValue('readerId', next);
     // The first antenna of the new reader, so the choice never points at an antenna it does not list.
     const nextReader = readers.find((candidate) => candidate.id === next);
-    if (nextReader) setAntenna(String(antennaChoices(nextReader)[0]?.antenna ?? ''));
+    if (nextReader) {
+      form.setValues((current) => ({
+        ...current,
+        antenna: String(antennaChoices(nextReader)[0]?.antenna ?? ''),
+      }));
+    }
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const nextErrors: TErrors = {};
-    const trimmedReader = readerId.trim();
-    if (trimmedReader === '') nextErrors.readerId = READER_MESSAGE;
-    const parsedAntenna = ZAntennaNumberSchema.safeParse(antenna.trim() === '' ? Number.NaN : antenna);
-    if (!parsedAntenna.success) nextErrors.antenna = ANTENNA_MESSAGE;
-    if (!typed.ok) nextErrors.epc = EPC_FAILURE_MESSAGES[typed.reason];
-    setErrors(nextErrors);
-    if (Object.keys(nextErrors).length > 0 || !parsedAntenna.success || !typed.ok) return;
+    const read = form.validate(parseTestRead(values));
+    if (!read) return;
 
-    const mapping = reader?.antennas.find((candidate) => candidate.antenna === parsedAntenna.data);
+    const mapping = reader?.antennas.find((candidate) => candidate.antenna === read.antenna);
     const expected = expectedEffect({ mapping, item: pickedItem });
     setOutcome(null);
-    mutation.mutate(
-      { readerId: trimmedReader, antenna: parsedAntenna.data, epc: typed.epc },
-      {
-        onSuccess: (answer) => setOutcome({ kind: 'answer', answer, expected }),
-        onError: (error) =>
-          setOutcome({
-            kind: 'error',
-            title:
-              error instanceof RealtimeRequestError && error.reason === 'not-connected'
-                ? 'Not sent'
-                : 'No answer',
-            message: errorMessageOf(error, 'The test read could not be sent.'),
-          }),
-      },
-    );
+    mutation.mutate(read, {
+      onSuccess: (answer) => setOutcome({ kind: 'answer', answer, expected }),
+      onError: (error) =>
+        setOutcome({
+          kind: 'error',
+          title:
+            error instanceof RealtimeRequestError && error.reason === 'not-connected'
+              ? 'Not sent'
+              : 'No answer',
+          message: errorMessageOf(error, 'The test read could not be sent.'),
+        }),
+    });
   }
 
   return (
@@ -109,7 +97,7 @@ export function TestReadForm({ readers, items, isConnected }: TTestReadFormProps
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="Reader"
-          value={readerId}
+          value={values.readerId}
           onValueChange={onReaderChange}
           options={readers.map((candidate) => ({
             value: candidate.id,
@@ -120,11 +108,8 @@ export function TestReadForm({ readers, items, isConnected }: TTestReadFormProps
         />
         <SelectField
           label="Antenna"
-          value={antenna}
-          onValueChange={(next) => {
-            setAntenna(next);
-            setErrors((current) => ({ ...current, antenna: undefined }));
-          }}
+          value={values.antenna}
+          onValueChange={(next) => setValue('antenna', next)}
           options={choices.map((choice) => ({ value: String(choice.antenna), label: choice.label }))}
           error={errors.antenna}
           disabled={!reader}
@@ -142,11 +127,8 @@ export function TestReadForm({ readers, items, isConnected }: TTestReadFormProps
             spellCheck={false}
             className="font-mono"
             placeholder="E280 1160 6000 0208"
-            value={rawEpc}
-            onChange={(event) => {
-              setRawEpc(event.target.value);
-              setErrors((current) => ({ ...current, epc: undefined }));
-            }}
+            value={values.epc}
+            onChange={(event) => setValue('epc', event.target.value)}
             aria-invalid={errors.epc ? true : undefined}
             aria-describedby={errors.epc ? `${epcId}-hint ${epcId}-error` : `${epcId}-hint`}
           />
@@ -162,10 +144,7 @@ export function TestReadForm({ readers, items, isConnected }: TTestReadFormProps
         <ItemPicker
           items={items}
           value={pickedItem ? itemKey(pickedItem) : ''}
-          onPick={(item) => {
-            setRawEpc(item.epc);
-            setErrors((current) => ({ ...current, epc: undefined }));
-          }}
+          onPick={(item) => setValue('epc', item.epc)}
         />
       </div>
 
