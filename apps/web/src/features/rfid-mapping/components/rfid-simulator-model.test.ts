@@ -6,6 +6,7 @@ import {
   expectedEffect,
   flowItems,
   flowStops,
+  parseFlowSettings,
   planFlow,
   summaryText,
   summaryWord,
@@ -160,5 +161,25 @@ describe('summaryText and summaryWord', () => {
   ])('%j', (summary, text, word) => {
     expect(summaryText(summary)).toBe(text);
     expect(summaryWord(summary)).toBe(word);
+  });
+});
+
+describe('parseFlowSettings', () => {
+  it('takes a whole number of the items there are and a pace within bounds', () => {
+    expect(parseFlowSettings({ count: '3', pace: '0.5' }, 4)).toEqual({
+      ok: true,
+      output: { itemCount: 3, paceSeconds: 0.5 },
+    });
+  });
+
+  it('says the bounds under each field that is out of them', () => {
+    expect(parseFlowSettings({ count: '5', pace: '61' }, 4)).toEqual({
+      ok: false,
+      errors: { count: 'From 1 to 4', pace: 'From 0.5 to 60 seconds' },
+    });
+    expect(parseFlowSettings({ count: '1.5', pace: '' }, 4)).toEqual({
+      ok: false,
+      errors: { count: 'From 1 to 4', pace: 'From 0.5 to 60 seconds' },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { TTestScanSummary } from '@loupe/domain/realtime/events';
 import type { TAntennaMapping, TReader } from '@loupe/domain/registry/readers';
+import type { TFormParseResult } from '@/components/forms/use-dialog-form';
 import type { TSimulatorItem } from '../api/get-simulator-items';
 import { mappingLabel } from './antenna-mapping-label';
 
@@ -128,4 +129,33 @@ export function summaryText(summary: TSummaryCounts): string {
 export function summaryWord(summary: TSummaryCounts): string {
   if (summary.repeats > 0) return 'repeat, within the dedupe window';
   return summary.accepted > 0 ? 'accepted' : 'nothing read';
+}
+
+export const PACE_MIN_SECONDS = 0.5;
+export const PACE_MAX_SECONDS = 60;
+export const FLOW_FIELDS = ['count', 'pace'] as const;
+export type TFlowField = (typeof FLOW_FIELDS)[number];
+
+/** A simulated flow's settings as typed: how many of the `available` items, and the seconds per step. */
+export function parseFlowSettings(
+  values: Readonly<Record<TFlowField, string>>,
+  available: number,
+): TFormParseResult<TFlowField, { itemCount: number; paceSeconds: number }> {
+  const itemCount = Number(values.count);
+  const paceSeconds = Number(values.pace);
+  const errors: Partial<Record<TFlowField, string>> = {};
+  if (values.count.trim() === '' || !Number.isInteger(itemCount) || itemCount < 1 || itemCount > available) {
+    errors.count = `From 1 to ${available}`;
+  }
+  if (
+    values.pace.trim() === '' ||
+    !Number.isFinite(paceSeconds) ||
+    paceSeconds < PACE_MIN_SECONDS ||
+    paceSeconds > PACE_MAX_SECONDS
+  ) {
+    errors.pace = `From ${PACE_MIN_SECONDS} to ${PACE_MAX_SECONDS} seconds`;
+  }
+  return errors.count || errors.pace
+    ? { ok: false, errors }
+    : { ok: true, output: { itemCount, paceSeconds } };
 }

@@ -1,8 +1,9 @@
 import type { TReader } from '@loupe/domain/registry/readers';
 import { PlayIcon, SquareIcon } from 'lucide-react';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback } from 'react';
 import { Link } from 'react-router';
 import { FormField } from '@/components/form-field';
+import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { paths } from '@/lib/paths';
@@ -10,14 +11,21 @@ import { useRealtime } from '@/lib/realtime/realtime-context';
 import type { TSimulatorItem } from '../api/get-simulator-items';
 import { sendTestScan, type TTestScan } from '../api/send-test-scan';
 import { type TFlowState, useSimulatedFlow } from '../hooks/use-simulated-flow';
-import { flowItems, flowStops, planFlow, type TFlowStop } from './rfid-simulator-model';
+import {
+  FLOW_FIELDS,
+  flowItems,
+  flowStops,
+  PACE_MAX_SECONDS,
+  PACE_MIN_SECONDS,
+  parseFlowSettings,
+  planFlow,
+  type TFlowStop,
+} from './rfid-simulator-model';
 
 export const START_FLOW = 'Start flow';
 export const STOP_FLOW = 'Stop';
 export const DEFAULT_FLOW_ITEMS = 5;
 export const DEFAULT_PACE_SECONDS = 2;
-export const PACE_MIN_SECONDS = 0.5;
-export const PACE_MAX_SECONDS = 60;
 
 export const NO_READERS_TEXT = 'No readers yet: add one, and map its antennas to stations.';
 export const NO_STATION_ANTENNAS_TEXT = 'No reader antenna is mapped to a station yet.';
@@ -67,8 +75,6 @@ function FlowEmpty({ text, link }: { text: string; link: { to: string; action: s
   );
 }
 
-type TFlowErrors = { count?: string; pace?: string };
-
 function FlowRunner({
   stops,
   items,
@@ -81,32 +87,17 @@ function FlowRunner({
   const client = useRealtime()?.client ?? null;
   const send = useCallback((scan: TTestScan) => sendTestScan(client, scan), [client]);
   const { state, start, stop } = useSimulatedFlow({ send });
-  const [count, setCount] = useState(() => String(Math.min(DEFAULT_FLOW_ITEMS, items.length)));
-  const [pace, setPace] = useState(String(DEFAULT_PACE_SECONDS));
-  const [errors, setErrors] = useState<TFlowErrors>({});
+  const form = useDialogForm(
+    () => ({ count: String(Math.min(DEFAULT_FLOW_ITEMS, items.length)), pace: String(DEFAULT_PACE_SECONDS) }),
+    FLOW_FIELDS,
+  );
   const isRunning = state.status === 'running';
-  const countMessage = `From 1 to ${items.length}`;
-  const paceMessage = `From ${PACE_MIN_SECONDS} to ${PACE_MAX_SECONDS} seconds`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const itemCount = Number(count);
-    const paceSeconds = Number(pace);
-    const nextErrors: TFlowErrors = {};
-    if (count.trim() === '' || !Number.isInteger(itemCount) || itemCount < 1 || itemCount > items.length) {
-      nextErrors.count = countMessage;
-    }
-    if (
-      pace.trim() === '' ||
-      !Number.isFinite(paceSeconds) ||
-      paceSeconds < PACE_MIN_SECONDS ||
-      paceSeconds > PACE_MAX_SECONDS
-    ) {
-      nextErrors.pace = paceMessage;
-    }
-    setErrors(nextErrors);
-    if (Object.keys(nextErrors).length > 0) return;
-    start(planFlow({ items: flowItems(items, itemCount), stops }), paceSeconds * 1000);
+    const settings = form.validate(parseFlowSettings(form.values, items.length));
+    if (!settings) return;
+    start(planFlow({ items: flowItems(items, settings.itemCount), stops }), settings.paceSeconds * 1000);
   }
 
   return (
@@ -123,12 +114,7 @@ function FlowRunner({
           min={1}
           max={items.length}
           step={1}
-          value={count}
-          onChange={(event) => {
-            setCount(event.target.value);
-            setErrors((current) => ({ ...current, count: undefined }));
-          }}
-          error={errors.count}
+          {...form.field('count')}
           disabled={isRunning}
         />
         <FormField
@@ -139,12 +125,7 @@ function FlowRunner({
           min={PACE_MIN_SECONDS}
           max={PACE_MAX_SECONDS}
           step={0.5}
-          value={pace}
-          onChange={(event) => {
-            setPace(event.target.value);
-            setErrors((current) => ({ ...current, pace: undefined }));
-          }}
-          error={errors.pace}
+          {...form.field('pace')}
           disabled={isRunning}
         />
       </div>
