@@ -1,5 +1,5 @@
-import type { TAntennaMapping } from '@loupe/domain/registry/readers';
 import { describe, expect, it } from 'vitest';
+import { makeAntennaMapping } from '@/test/rfid-fixtures';
 import {
   mappingLabel,
   NOT_MAPPED_LABEL,
@@ -7,26 +7,13 @@ import {
   TAG_ASSIGNMENT_LABEL,
 } from './antenna-mapping-label';
 
-function mapping(overrides: Partial<TAntennaMapping> & Pick<TAntennaMapping, 'antenna'>): TAntennaMapping {
-  return {
-    readerId: 'dock-1',
-    departmentId: 'DEPT001',
-    departmentName: 'Casting',
-    stationId: 'STATION000001',
-    stationName: 'Bench 1',
-    isTagAssignment: false,
-    updatedAt: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
 describe('mappingLabel', () => {
   it('names what an antenna does', () => {
     expect(mappingLabel(undefined)).toBe(NOT_MAPPED_LABEL);
-    expect(mappingLabel(mapping({ antenna: 1 }))).toBe('Casting - Bench 1');
+    expect(mappingLabel(makeAntennaMapping({ antenna: 1 }))).toBe('Casting - Bench 1');
     expect(
       mappingLabel(
-        mapping({
+        makeAntennaMapping({
           antenna: 2,
           isTagAssignment: true,
           departmentId: null,
@@ -36,7 +23,7 @@ describe('mappingLabel', () => {
         }),
       ),
     ).toBe(TAG_ASSIGNMENT_LABEL);
-    expect(mappingLabel(mapping({ antenna: 3, stationId: null, stationName: null }))).toBe(
+    expect(mappingLabel(makeAntennaMapping({ antenna: 3, stationId: null, stationName: null }))).toBe(
       STATION_GONE_LABEL,
     );
   });

@@ -11,6 +11,7 @@ import { RealtimeContext, type TRealtimeContext } from '@/lib/realtime/realtime-
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeUser } from '@/test/factories';
+import { backendTrackedOrder } from '@/test/rfid-fixtures';
 import { renderWithSettingsProviders } from '@/test/settings-test-utils';
 import { TEST_SCAN_TIMEOUT_MS } from '../api/send-test-scan';
 import {
@@ -90,24 +91,6 @@ const INTAKE = reader({
   ],
 });
 
-function trackedOrder(orderNumber: string, epc: string) {
-  return {
-    orderId: `order-${orderNumber}`,
-    order: { orderNumber },
-    epcCode: epc,
-    status: 'tracking',
-    currentDepartment: { name: 'Casting' },
-    currentDepartmentId: 'DEPT001',
-    currentStation: { name: 'Bench 1' },
-    currentStationId: 'STATION000001',
-    locationHistory: [],
-    lastSeenAt: '2025-06-15T11:55:00.000Z',
-    expectedOffsite: false,
-    offsiteDetectedAt: null,
-    offsiteReturnedAt: null,
-  };
-}
-
 const REPAIR: TTrackedRepair = {
   repairId: 'repair-1',
   repairNumber: 'REP-00007',
@@ -123,7 +106,7 @@ const REPAIR: TTrackedRepair = {
 
 function stubApi({
   readers = [POLISH, INTAKE],
-  orders = [trackedOrder('ORD-00042', EPC_RING), trackedOrder('ORD-00043', EPC_PENDANT)],
+  orders = [backendTrackedOrder('ORD-00042', EPC_RING), backendTrackedOrder('ORD-00043', EPC_PENDANT)],
   repairs = [REPAIR],
 }: {
   readers?: readonly TReader[] | Error;
@@ -382,7 +365,7 @@ describe('RfidSimulatorSection › loading', { timeout: 30_000 }, () => {
           ? new ApiError({ message: 'The server is unavailable.', status: 503, code: 'SERVICE_UNAVAILABLE' })
           : page([POLISH, INTAKE]);
       },
-      'tracking/orders': envelope([trackedOrder('ORD-00042', EPC_RING)]),
+      'tracking/orders': envelope([backendTrackedOrder('ORD-00042', EPC_RING)]),
       'tracking/repairs': envelope([]),
     });
     const user = userEvent.setup();
