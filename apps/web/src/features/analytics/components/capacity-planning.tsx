@@ -1,6 +1,6 @@
 import type { TCapacityAnalytics } from '@loupe/domain/analytics/analytics-api';
+import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
-import { AnalyticsBarChart, type TSeries } from './analytics-charts';
 import { formatHours, formatPercent, formatWeek, oneDecimal, ratePercent } from './analytics-format';
 import { csvFileName, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
@@ -96,7 +96,7 @@ export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }
             rowKey={(row) => row.weekStart}
             columns={WEEK_COLUMNS}
             chart={
-              <AnalyticsBarChart
+              <SeriesBarChart
                 rows={department.weeks}
                 category={(row) => formatWeek(row.weekStart)}
                 series={WEEK_SERIES}
@@ -144,7 +144,7 @@ export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }
           },
         ]}
         chart={
-          <AnalyticsBarChart<TStationRow>
+          <SeriesBarChart<TStationRow>
             rows={stationRows}
             category={(row) => row.station.stationName}
             isHorizontal

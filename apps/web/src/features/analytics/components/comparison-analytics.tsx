@@ -1,6 +1,6 @@
 import type { TComparisonAnalytics } from '@loupe/domain/analytics/analytics-api';
+import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
 import { formatCalendarDate } from '@/lib/date-format';
-import { AnalyticsBarChart, type TSeries } from './analytics-charts';
 import {
   formatCount,
   formatDays,
@@ -160,7 +160,7 @@ export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalyt
               rows={rows}
               rowKey={(row) => row.key}
               columns={columns(() => format)}
-              chart={<AnalyticsBarChart rows={rows} category={(row) => row.label} series={series} />}
+              chart={<SeriesBarChart rows={rows} category={(row) => row.label} series={series} />}
               emptyText="Neither side has these figures in its period."
               fileName={csvFileName(title, range)}
             />

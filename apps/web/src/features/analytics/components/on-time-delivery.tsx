@@ -1,6 +1,6 @@
 import type { TLateJob, TOnTimeAnalytics, TOnTimeGroup } from '@loupe/domain/analytics/analytics-api';
+import { SeriesBarChart, SeriesLineChart, type TSeries } from '@/components/chart/series-charts';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
-import { AnalyticsBarChart, AnalyticsLineChart, type TSeries } from './analytics-charts';
 import {
   formatCount,
   formatDays,
@@ -87,9 +87,7 @@ export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
         { key: 'name', header: nameHeader, value: (row) => row.name },
         ...countColumns<TOnTimeGroup>(),
       ]}
-      chart={
-        <AnalyticsBarChart rows={rows} category={(row) => row.name} series={rateSeries<TOnTimeGroup>()} />
-      }
+      chart={<SeriesBarChart rows={rows} category={(row) => row.name} series={rateSeries<TOnTimeGroup>()} />}
       emptyText="No delivered jobs with a promised date in this period."
       fileName={csvFileName(title, range)}
     />
@@ -118,7 +116,7 @@ export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
             ...countColumns<TMonth>(),
           ]}
           chart={
-            <AnalyticsLineChart
+            <SeriesLineChart
               rows={data.byMonth}
               category={(row) => formatMonth(row.month)}
               series={rateSeries<TMonth>()}
@@ -137,7 +135,7 @@ export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
             { key: 'jobs', header: 'Jobs', value: (row) => row.jobs, format: formatCount, isNumeric: true },
           ]}
           chart={
-            <AnalyticsBarChart
+            <SeriesBarChart
               rows={data.distribution}
               category={(row) => String(row.daysLate)}
               series={[{ key: 'jobs', name: 'Jobs', value: (row) => row.jobs, format: formatCount }]}

@@ -3,7 +3,7 @@ import type {
   TProductTypeRow,
   TProductTypeStationRow,
 } from '@loupe/domain/analytics/analytics-api';
-import { AnalyticsBarChart, type TSeries } from './analytics-charts';
+import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
 import {
   formatCount,
   formatDays,
@@ -147,7 +147,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
         rowKey={rowKey}
         columns={columns}
         chart={
-          <AnalyticsBarChart
+          <SeriesBarChart
             rows={data.byProductType}
             category={(row) => row.productTypeName}
             series={CYCLE_SERIES}
@@ -164,7 +164,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
         rowKey={rowKey}
         columns={columns}
         chart={
-          <AnalyticsBarChart
+          <SeriesBarChart
             rows={data.byProductType}
             category={(row) => row.productTypeName}
             series={RATE_SERIES}
@@ -185,7 +185,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
           ...FIGURE_COLUMNS,
         ]}
         chart={
-          <AnalyticsBarChart
+          <SeriesBarChart
             rows={data.byProductTypeAndMetal}
             category={productName}
             series={CYCLE_SERIES}

@@ -5,8 +5,8 @@ import type {
   TRootCauseKind,
 } from '@loupe/domain/analytics/analytics-api';
 import { Link, useSearchParams } from 'react-router';
+import { SeriesBarChart } from '@/components/chart/series-charts';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
-import { AnalyticsBarChart } from './analytics-charts';
 import { formatCount, formatHours, oneDecimal } from './analytics-format';
 import { csvFileName, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
@@ -151,7 +151,7 @@ export function RootCauseDashboard({ data, picked }: TRootCauseDashboardProps) {
         rowKey={(row) => `${row.kind}-${row.id}`}
         columns={causeColumns}
         chart={
-          <AnalyticsBarChart
+          <SeriesBarChart
             rows={data.causes}
             category={(row) => row.name}
             isHorizontal

@@ -1,5 +1,5 @@
 import type { TWorkflowAnalytics } from '@loupe/domain/analytics/analytics-api';
-import { AnalyticsBarChart, AnalyticsLineChart, type TSeries } from './analytics-charts';
+import { SeriesBarChart, SeriesLineChart, type TSeries } from '@/components/chart/series-charts';
 import {
   formatCount,
   formatDays,
@@ -154,7 +154,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
             },
           ]}
           chart={
-            <AnalyticsLineChart
+            <SeriesLineChart
               rows={data.throughput}
               category={(row) => formatWeek(row.weekStart)}
               series={THROUGHPUT_SERIES}
@@ -170,7 +170,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
           rowKey={(row) => row.weekStart}
           columns={wipColumns}
           chart={
-            <AnalyticsBarChart
+            <SeriesBarChart
               rows={data.wip}
               category={(row) => formatWeek(row.weekStart)}
               series={wipSeries}
@@ -190,7 +190,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
             ...timeColumns<TPhaseTime>(),
           ]}
           chart={
-            <AnalyticsBarChart
+            <SeriesBarChart
               rows={data.phaseTimes}
               category={(row) => row.phaseName}
               series={timeSeries<TPhaseTime>()}
@@ -210,7 +210,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
             ...timeColumns<TStationTime>(),
           ]}
           chart={
-            <AnalyticsBarChart
+            <SeriesBarChart
               rows={data.stationTimes}
               category={(row) => row.stationName}
               series={timeSeries<TStationTime>()}
@@ -266,7 +266,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
             },
           ]}
           chart={
-            <AnalyticsBarChart<TBottleneck>
+            <SeriesBarChart<TBottleneck>
               rows={data.bottlenecks}
               category={(row) => `${row.rank}. ${row.stationName}`}
               isHorizontal
