@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient, type TSearchParams } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
@@ -36,4 +36,12 @@ export function analyticsEndpoint<Query extends TSearchParams, Answer>(
     return parseData(schema, body);
   }
   return { get, queryOptions: (query) => analyticsQueryOptions(queryKey(query), get, query) };
+}
+
+/** The figures of `endpoint` for `query`. */
+export function useAnalyticsFigures<Query, Answer>(
+  endpoint: TAnalyticsEndpoint<Query, Answer>,
+  query: Query,
+) {
+  return useQuery(endpoint.queryOptions(query));
 }

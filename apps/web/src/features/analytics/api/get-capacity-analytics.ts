@@ -1,7 +1,6 @@
 import { ZCapacityAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
-import { useQuery } from '@tanstack/react-query';
 import { analyticsEndpoint } from './analytics-endpoint';
-import { analyticsQueryKeys, type TCapacityQuery } from './analytics-query-keys';
+import { analyticsQueryKeys } from './analytics-query-keys';
 
 /** GET /analytics/capacity: load against capacity per department and station for the coming weeks, and the rush-job what-if. */
 export const capacityAnalytics = analyticsEndpoint(
@@ -9,7 +8,3 @@ export const capacityAnalytics = analyticsEndpoint(
   ZCapacityAnalyticsSchema,
   analyticsQueryKeys.capacity,
 );
-
-export function useCapacityAnalytics(query: TCapacityQuery) {
-  return useQuery(capacityAnalytics.queryOptions(query));
-}

@@ -1,8 +1,4 @@
-import {
-  type TComparisonQueryInput,
-  ZComparisonAnalyticsSchema,
-} from '@loupe/domain/analytics/analytics-api';
-import { useQuery } from '@tanstack/react-query';
+import { ZComparisonAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
 import { analyticsEndpoint } from './analytics-endpoint';
 import { analyticsQueryKeys } from './analytics-query-keys';
 
@@ -12,7 +8,3 @@ export const comparisonAnalytics = analyticsEndpoint(
   ZComparisonAnalyticsSchema,
   analyticsQueryKeys.comparison,
 );
-
-export function useComparisonAnalytics(query: TComparisonQueryInput) {
-  return useQuery(comparisonAnalytics.queryOptions(query));
-}

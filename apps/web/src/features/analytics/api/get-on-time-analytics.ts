@@ -1,5 +1,4 @@
-import { type TAnalyticsFilterInput, ZOnTimeAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
-import { useQuery } from '@tanstack/react-query';
+import { ZOnTimeAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
 import { analyticsEndpoint } from './analytics-endpoint';
 import { analyticsQueryKeys } from './analytics-query-keys';
 
@@ -9,7 +8,3 @@ export const onTimeAnalytics = analyticsEndpoint(
   ZOnTimeAnalyticsSchema,
   analyticsQueryKeys.onTime,
 );
-
-export function useOnTimeAnalytics(query: TAnalyticsFilterInput) {
-  return useQuery(onTimeAnalytics.queryOptions(query));
-}

@@ -1,8 +1,4 @@
-import {
-  type TAnalyticsFilterInput,
-  ZProductTypeAnalyticsSchema,
-} from '@loupe/domain/analytics/analytics-api';
-import { useQuery } from '@tanstack/react-query';
+import { ZProductTypeAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
 import { analyticsEndpoint } from './analytics-endpoint';
 import { analyticsQueryKeys } from './analytics-query-keys';
 
@@ -12,7 +8,3 @@ export const productTypeAnalytics = analyticsEndpoint(
   ZProductTypeAnalyticsSchema,
   analyticsQueryKeys.productTypes,
 );
-
-export function useProductTypesAnalytics(query: TAnalyticsFilterInput) {
-  return useQuery(productTypeAnalytics.queryOptions(query));
-}

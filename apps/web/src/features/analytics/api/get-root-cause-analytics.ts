@@ -1,5 +1,4 @@
-import { type TRootCauseQueryInput, ZRootCauseAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
-import { useQuery } from '@tanstack/react-query';
+import { ZRootCauseAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
 import { analyticsEndpoint } from './analytics-endpoint';
 import { analyticsQueryKeys } from './analytics-query-keys';
 
@@ -9,7 +8,3 @@ export const rootCauseAnalytics = analyticsEndpoint(
   ZRootCauseAnalyticsSchema,
   analyticsQueryKeys.rootCause,
 );
-
-export function useRootCauseAnalytics(query: TRootCauseQueryInput) {
-  return useQuery(rootCauseAnalytics.queryOptions(query));
-}

@@ -1,5 +1,4 @@
-import { type TAnalyticsFilterInput, ZWorkflowAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
-import { useQuery } from '@tanstack/react-query';
+import { ZWorkflowAnalyticsSchema } from '@loupe/domain/analytics/analytics-api';
 import { analyticsEndpoint } from './analytics-endpoint';
 import { analyticsQueryKeys } from './analytics-query-keys';
 
@@ -9,7 +8,3 @@ export const workflowAnalytics = analyticsEndpoint(
   ZWorkflowAnalyticsSchema,
   analyticsQueryKeys.workflow,
 );
-
-export function useWorkflowAnalytics(query: TAnalyticsFilterInput) {
-  return useQuery(workflowAnalytics.queryOptions(query));
-}

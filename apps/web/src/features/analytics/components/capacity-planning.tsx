@@ -2,6 +2,7 @@ import type { TCapacityAnalytics } from '@loupe/domain/analytics/analytics-api';
 import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
 import { formatHours, formatPercent, formatWeek, oneDecimal, ratePercent } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
 import { csvFileName, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 import { jobPath } from './job-link';
@@ -67,6 +68,16 @@ function sum(weeks: readonly TWeek[], pick: (week: TWeek) => number): number {
 export function isCapacityEmpty(data: TCapacityAnalytics): boolean {
   return data.departments.length === 0 && data.stations.length === 0;
 }
+
+export const CAPACITY_SCREEN: TAnalyticsScreen<TCapacityAnalytics> = {
+  title: 'Capacity Planning',
+  description:
+    'How full each bench and department is over the coming weeks, and whether new promises can be kept.',
+  errorTitle: 'Could not load the capacity plan',
+  isEmpty: isCapacityEmpty,
+  emptyTitle: 'No departments to plan',
+  emptyText: 'No department or station matches these filters. Clear a filter, or set up departments first.',
+};
 
 /** /capacity-planning: load against capacity per department and station for the coming weeks. */
 export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }) {

@@ -9,6 +9,7 @@ import {
   oneDecimal,
   ratePercent,
 } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
 import { csvFileName, NO_FIGURE, type TCellValue, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 
@@ -86,6 +87,16 @@ export function isComparisonEmpty(data: TComparisonAnalytics): boolean {
     data.figures.every((figure) => (figure.a ?? 0) === 0 && (figure.b ?? 0) === 0)
   );
 }
+
+export const COMPARISON_SCREEN: TAnalyticsScreen<TComparisonAnalytics> = {
+  title: 'Comparison Analytics',
+  description: 'This period against another, and one location against another, side by side.',
+  errorTitle: 'Could not load the comparison',
+  isEmpty: isComparisonEmpty,
+  emptyTitle: 'Nothing to compare in these periods',
+  emptyText:
+    'Neither side has any started or delivered job with these filters. Widen the dates or clear a filter.',
+};
 
 /** /comparison-analytics: two periods and/or two locations side by side, with the change in each figure. */
 export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalytics }) {

@@ -9,6 +9,7 @@ import {
   formatRate,
   ratePercent,
 } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
 import { csvFileName, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 import { jobPath } from './job-link';
@@ -74,6 +75,17 @@ const LATE_JOB_COLUMNS: TColumn<TLateJob>[] = [
 export function isOnTimeEmpty(data: TOnTimeAnalytics): boolean {
   return data.summary.delivered === 0;
 }
+
+export const ON_TIME_SCREEN: TAnalyticsScreen<TOnTimeAnalytics> = {
+  title: 'On-Time Delivery',
+  description:
+    'How often pieces are ready by the promised date, by month, product type, salesperson and location.',
+  errorTitle: 'Could not load the on-time figures',
+  isEmpty: isOnTimeEmpty,
+  emptyTitle: 'No deliveries in this period',
+  emptyText:
+    'No job with a promised date was delivered in these dates with these filters. Widen the dates or clear a filter.',
+};
 
 /** /on-time-delivery: on-time rate by month and by group; promised vs delivered; the late jobs. */
 export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {

@@ -12,6 +12,7 @@ import {
   oneDecimal,
   ratePercent,
 } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
 import { csvFileName, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 
@@ -130,6 +131,17 @@ const STATION_COLUMNS: TColumn<TProductTypeStationRow>[] = [
 export function isProductTypesEmpty(data: TProductTypeAnalytics): boolean {
   return data.byProductType.every((row) => row.delivered === 0) && data.byProductTypeAndStation.length === 0;
 }
+
+export const PRODUCT_TYPE_SCREEN: TAnalyticsScreen<TProductTypeAnalytics> = {
+  title: 'Product Type Performance',
+  description:
+    'How long rings, pendants, earrings and repairs take, and how often they come back for rework.',
+  errorTitle: 'Could not load the product-type figures',
+  isEmpty: isProductTypesEmpty,
+  emptyTitle: 'No deliveries in this period',
+  emptyText: 'No job was delivered in these dates with these filters. Widen the dates or clear a filter.',
+  skeletons: 3,
+};
 
 /** /product-type-performance: cycle time, rework rate and on-time rate per product type and metal. */
 export function ProductTypePerformance({ data }: { readonly data: TProductTypeAnalytics }) {

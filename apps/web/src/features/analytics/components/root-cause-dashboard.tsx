@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { SeriesBarChart } from '@/components/chart/series-charts';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
 import { formatCount, formatHours, oneDecimal } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
 import { csvFileName, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 import { jobPath } from './job-link';
@@ -84,6 +85,16 @@ const JOB_COLUMNS: TColumn<TRootCauseJob>[] = [
 export function isRootCauseEmpty(data: TRootCauseAnalytics): boolean {
   return data.lateJobs === 0;
 }
+
+export const ROOT_CAUSE_SCREEN: TAnalyticsScreen<TRootCauseAnalytics> = {
+  title: 'Root Cause Dashboard',
+  description: 'Why pieces run late: the stations, steps and vendors behind the delays.',
+  errorTitle: 'Could not load the root causes',
+  isEmpty: isRootCauseEmpty,
+  emptyTitle: 'No late jobs in this period',
+  emptyText: 'Every job delivered in these dates with these filters was on time.',
+  skeletons: 2,
+};
 
 export type TRootCauseDashboardProps = {
   readonly data: TRootCauseAnalytics;

@@ -10,6 +10,7 @@ import {
   oneDecimal,
   ratePercent,
 } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
 import { csvFileName, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 import { StatTile } from './stat-tile';
@@ -69,6 +70,17 @@ export function isWorkflowAnalyticsEmpty(data: TWorkflowAnalytics): boolean {
     data.bottlenecks.length === 0
   );
 }
+
+export const WORKFLOW_SCREEN: TAnalyticsScreen<TWorkflowAnalytics> = {
+  title: 'Workflow Analytics',
+  description:
+    'How many pieces the workshop finishes each week, how long each step takes and where work piles up.',
+  errorTitle: 'Could not load the workflow figures',
+  isEmpty: isWorkflowAnalyticsEmpty,
+  emptyTitle: 'No workflow history in this period',
+  emptyText:
+    'No job was read at a station in these dates with these filters. Widen the dates or clear a filter.',
+};
 
 /** /workflow-analytics: throughput, work in progress, time per phase and station, bottlenecks, prediction error. */
 export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics }) {
