@@ -36,7 +36,8 @@ type TChartProps<Row> = {
   readonly rows: readonly Row[];
   /** The category of each row: a week, a phase, a salesperson. */
   readonly category: (row: Row) => string;
-  readonly series: readonly TSeries<Row>[];
+  // Row is the rows': the series are read against it.
+  readonly series: readonly TSeries<NoInfer<Row>>[];
   readonly height?: number;
   /** Stacks the series in one bar per row. */
   readonly isStacked?: boolean;

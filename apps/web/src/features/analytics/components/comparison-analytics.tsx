@@ -10,7 +10,7 @@ import {
   ratePercent,
 } from './analytics-format';
 import type { TAnalyticsScreen } from './analytics-screen';
-import { csvFileName, NO_FIGURE, type TCellValue, type TColumn } from './analytics-table';
+import { NO_FIGURE, type TCellValue, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 
 type TFigure = TComparisonAnalytics['figures'][number];
@@ -151,7 +151,8 @@ export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalyt
         rowKey={(row) => row.key}
         columns={allColumns}
         emptyText="No figures for these periods."
-        fileName={csvFileName('Comparison', range)}
+        range={range}
+        csvName="Comparison"
       />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         {UNIT_GROUPS.map(({ unit, title }) => {
@@ -173,7 +174,7 @@ export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalyt
               columns={columns(() => format)}
               chart={<SeriesBarChart rows={rows} category={(row) => row.label} series={series} />}
               emptyText="Neither side has these figures in its period."
-              fileName={csvFileName(title, range)}
+              range={range}
             />
           );
         })}
