@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import {
   Bar,
   BarChart,
@@ -11,11 +12,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { categoryTick, figureLabel, SLANT_DEGREES, textWidth } from './chart-labels';
 import {
   AXIS_STROKE,
   AXIS_TICK,
   GRID_STROKE,
-  LABEL_FILL,
   seriesColor,
   TOOLTIP_CONTENT_STYLE,
   TOOLTIP_CURSOR,
@@ -35,7 +36,8 @@ type TChartProps<Row> = {
   readonly rows: readonly Row[];
   /** The category of each row: a week, a phase, a salesperson. */
   readonly category: (row: Row) => string;
-  readonly series: readonly TSeries<Row>[];
+  // Row is the rows': the series are read against it.
+  readonly series: readonly TSeries<NoInfer<Row>>[];
   readonly height?: number;
   /** Stacks the series in one bar per row. */
   readonly isStacked?: boolean;
@@ -66,53 +68,70 @@ function formatterOf<Row>(series: readonly TSeries<Row>[]) {
   };
 }
 
-type TLabelPosition = 'top' | 'right' | 'center';
-type TLabelProps = { readonly viewBox?: unknown; readonly value?: unknown };
-
-function numberOf(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-/**
- * A bar's or point's label on one line: Recharts' own label wraps at the bar's width, which breaks '13.5 h'
- * in two and pushes the top line out of the chart.
- */
-function labelContent(format: (value: number | null) => string, position: TLabelPosition) {
-  return function ChartLabel({ viewBox, value }: TLabelProps) {
-    const box = (viewBox ?? {}) as { x?: unknown; y?: unknown; width?: unknown; height?: unknown };
-    const [x, y, width, height] = [
-      numberOf(box.x),
-      numberOf(box.y),
-      numberOf(box.width),
-      numberOf(box.height),
-    ];
-    // No figure draws no bar; an empty slice of a stack has no room for one.
-    if (typeof value !== 'number' || (position === 'center' && value === 0)) return null;
-    const text = format(value);
-    const placed =
-      position === 'right'
-        ? { x: x + width + 4, y: y + height / 2, textAnchor: 'start' as const }
-        : position === 'center'
-          ? { x: x + width / 2, y: y + height / 2, textAnchor: 'middle' as const }
-          : { x: x + width / 2, y: y - 6, textAnchor: 'middle' as const };
-    return (
-      <text
-        {...placed}
-        dominantBaseline={position === 'top' ? 'auto' : 'central'}
-        fill={LABEL_FILL}
-        fontSize={11}
-      >
-        {text}
-      </text>
-    );
-  };
+/** The frame every chart draws in: the full width of its card, `height` tall (shadcn/ui's ChartContainer). */
+export function ChartFrame({
+  height,
+  children,
+}: {
+  readonly height: number;
+  readonly children: ReactElement;
+}) {
+  return (
+    <div data-slot="chart" className="w-full">
+      <ResponsiveContainer width="100%" height={height} initialDimension={{ ...INITIAL_SIZE, height }}>
+        {children}
+      </ResponsiveContainer>
+    </div>
+  );
 }
 
 // Per bar of a horizontal chart, so names and labels never overlap.
 const HORIZONTAL_BAR_PX = 22;
+// The names down the side of horizontal bars get what the longest needs, within these bounds; a longer name
+// is cut with an ellipsis (issue 35: 'Casting › Wax injection' ran out of the chart's left edge).
+const SIDE_AXIS_PX = { min: 64, max: 170 };
+// Names under upright bars are slanted once they would not fit side by side in a half-width card, so every
+// category keeps its name (issue 35: every other product type lost its label); a slanted name is cut here.
+const UPRIGHT_ROOM_PX = 440;
+const SLANTED_NAME_PX = 120;
+
+function longestName(names: readonly string[]): number {
+  return Math.max(0, ...names.map(textWidth));
+}
+
+/** The category axis of a bar chart: every category named, none cut off at the chart's edge. */
+function categoryAxis(names: readonly string[], isHorizontal: boolean) {
+  const longest = longestName(names);
+  if (isHorizontal) {
+    const width = Math.min(SIDE_AXIS_PX.max, Math.max(SIDE_AXIS_PX.min, longest + 12));
+    return (
+      <YAxis
+        type="category"
+        dataKey={CATEGORY}
+        stroke={AXIS_STROKE}
+        width={width}
+        interval={0}
+        tick={categoryTick('side', width - 10)}
+      />
+    );
+  }
+  const isSlanted = names.length * (longest + 12) > UPRIGHT_ROOM_PX;
+  const slantedHeight = Math.ceil(
+    Math.min(longest, SLANTED_NAME_PX) * Math.sin((SLANT_DEGREES * Math.PI) / 180),
+  );
+  return (
+    <XAxis
+      dataKey={CATEGORY}
+      stroke={AXIS_STROKE}
+      interval={0}
+      height={isSlanted ? slantedHeight + 24 : 30}
+      tick={isSlanted ? categoryTick('slanted', SLANTED_NAME_PX) : categoryTick('under', longest + 12)}
+    />
+  );
+}
 
 /** Bars per category, each labelled with its figure as the table writes it. */
-export function AnalyticsBarChart<Row>({
+export function SeriesBarChart<Row>({
   rows,
   category,
   series,
@@ -126,11 +145,7 @@ export function AnalyticsBarChart<Row>({
     ? Math.max(height, rows.length * barsPerRow * HORIZONTAL_BAR_PX + 60)
     : height;
   return (
-    <ResponsiveContainer
-      width="100%"
-      height={chartHeight}
-      initialDimension={{ ...INITIAL_SIZE, height: chartHeight }}
-    >
+    <ChartFrame height={chartHeight}>
       <BarChart
         data={data}
         layout={isHorizontal ? 'vertical' : 'horizontal'}
@@ -146,23 +161,11 @@ export function AnalyticsBarChart<Row>({
           stroke={GRID_STROKE}
           strokeDasharray="3 3"
         />
+        {categoryAxis(rows.map(category), isHorizontal)}
         {isHorizontal ? (
-          <>
-            <XAxis type="number" tick={AXIS_TICK} stroke={AXIS_STROKE} />
-            <YAxis
-              type="category"
-              dataKey={CATEGORY}
-              tick={AXIS_TICK}
-              stroke={AXIS_STROKE}
-              width={150}
-              interval={0}
-            />
-          </>
+          <XAxis type="number" tick={AXIS_TICK} stroke={AXIS_STROKE} />
         ) : (
-          <>
-            <XAxis dataKey={CATEGORY} tick={AXIS_TICK} stroke={AXIS_STROKE} interval="preserveStartEnd" />
-            <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
-          </>
+          <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
         )}
         <Tooltip
           contentStyle={TOOLTIP_CONTENT_STYLE}
@@ -182,22 +185,23 @@ export function AnalyticsBarChart<Row>({
           >
             <LabelList
               dataKey={one.key}
-              content={labelContent(one.format, isStacked ? 'center' : isHorizontal ? 'right' : 'top')}
+              content={figureLabel(one.format, isStacked ? 'center' : isHorizontal ? 'right' : 'top')}
             />
           </Bar>
         ))}
       </BarChart>
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
 /** Lines over time (weeks, months), each point labelled with its figure as the table writes it. */
-export function AnalyticsLineChart<Row>({ rows, category, series, height = 280 }: TChartProps<Row>) {
+export function SeriesLineChart<Row>({ rows, category, series, height = 280 }: TChartProps<Row>) {
   const data = plotted(rows, category, series);
   return (
-    <ResponsiveContainer width="100%" height={height} initialDimension={{ ...INITIAL_SIZE, height }}>
+    <ChartFrame height={height}>
       <LineChart data={data} margin={{ top: 20, right: 16, bottom: 4, left: 0 }}>
         <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeDasharray="3 3" />
+        {/* Time runs along: a skipped week's name is read from its neighbours. */}
         <XAxis dataKey={CATEGORY} tick={AXIS_TICK} stroke={AXIS_STROKE} interval="preserveStartEnd" />
         <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
         <Tooltip contentStyle={TOOLTIP_CONTENT_STYLE} formatter={formatterOf(series)} />
@@ -214,10 +218,10 @@ export function AnalyticsLineChart<Row>({ rows, category, series, height = 280 }
             connectNulls={false}
             isAnimationActive={false}
           >
-            <LabelList dataKey={one.key} content={labelContent(one.format, 'top')} />
+            <LabelList dataKey={one.key} content={figureLabel(one.format, 'top')} />
           </Line>
         ))}
       </LineChart>
-    </ResponsiveContainer>
+    </ChartFrame>
   );
 }

@@ -1,15 +1,19 @@
+import type { TAnalyticsFilterInput } from '@loupe/domain/analytics/analytics-api';
 import { ChartNoAxesColumnIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { formatCalendarDate } from '@/lib/date-format';
-import type { TAnalyticsFilterState } from '../hooks/use-analytics-filters';
+import { analyticsQuery } from '../analytics-filters';
+import { type TAnalyticsEndpoint, useAnalyticsFigures } from '../api/analytics-endpoint';
+import { type TAnalyticsFilterState, useAnalyticsFilters } from '../hooks/use-analytics-filters';
 import { ChartCardSkeleton } from './chart-card';
 import { FilterBar } from './filter-bar';
 
 /** The query behind a screen, as TanStack Query gives it. */
-export type TScreenQuery = {
+export type TScreenQuery<Data> = {
+  readonly data: Data | undefined;
   readonly isPending: boolean;
   readonly isError: boolean;
   readonly isFetching: boolean;
@@ -18,40 +22,41 @@ export type TScreenQuery = {
   readonly refetch: () => unknown;
 };
 
-export type TAnalyticsPageProps = {
+/** What sets one analytics screen apart from the others: its words, and when its figures are nothing. */
+export type TAnalyticsScreen<Data> = {
   readonly title: string;
   readonly description: string;
-  readonly filterState: TAnalyticsFilterState;
-  readonly query: TScreenQuery;
   /** What could not be loaded: 'Could not load the on-time figures'. */
   readonly errorTitle: string;
   /** Whether the answer holds nothing to chart; the screen then says so instead of empty charts. */
-  readonly isEmpty: boolean;
+  readonly isEmpty: (data: Data) => boolean;
   readonly emptyTitle: string;
   readonly emptyText: string;
+  /** How many chart skeletons stand in while the figures load. */
+  readonly skeletons?: number;
+};
+
+export type TAnalyticsScreenProps<Data> = {
+  readonly screen: TAnalyticsScreen<Data>;
+  readonly filterState: TAnalyticsFilterState;
+  readonly query: TScreenQuery<Data>;
   /** Extra filter controls of this screen. */
   readonly extraFilters?: ReactNode;
   readonly hasDateRange?: boolean;
-  /** How many chart skeletons stand in while the figures load. */
-  readonly skeletons?: number;
-  readonly children: ReactNode;
+  /** The screen's figures, once they are there and not empty. */
+  readonly children: (data: Data) => ReactNode;
 };
 
 /** An analytics screen: its title, the shared filter bar, then its charts — or loading, error or empty. */
-export function AnalyticsPage({
-  title,
-  description,
+export function AnalyticsScreen<Data>({
+  screen,
   filterState,
   query,
-  errorTitle,
-  isEmpty,
-  emptyTitle,
-  emptyText,
   extraFilters,
   hasDateRange = true,
-  skeletons = 4,
   children,
-}: TAnalyticsPageProps) {
+}: TAnalyticsScreenProps<Data>) {
+  const { title, description, errorTitle, emptyTitle, emptyText, skeletons = 4 } = screen;
   const { filters, setParams, clearFilters } = filterState;
   const isRefreshing = query.isFetching && query.isPlaceholderData;
   return (
@@ -82,16 +87,35 @@ export function AnalyticsPage({
           onRetry={() => void query.refetch()}
           isRetrying={query.isFetching}
         />
-      ) : isEmpty ? (
+      ) : query.data === undefined || screen.isEmpty(query.data) ? (
         <EmptyState icon={ChartNoAxesColumnIcon} title={emptyTitle} text={emptyText} />
       ) : (
         <div
           aria-busy={isRefreshing}
           className={isRefreshing ? 'opacity-60 transition-opacity' : 'transition-opacity'}
         >
-          {children}
+          {children(query.data)}
         </div>
       )}
     </div>
+  );
+}
+
+/** A screen whose figures are asked for with the shared filters alone. */
+export function FilteredAnalyticsScreen<Data>({
+  screen,
+  endpoint,
+  children,
+}: {
+  readonly screen: TAnalyticsScreen<Data>;
+  readonly endpoint: TAnalyticsEndpoint<TAnalyticsFilterInput, Data>;
+  readonly children: (data: Data) => ReactNode;
+}) {
+  const filterState = useAnalyticsFilters();
+  const query = useAnalyticsFigures(endpoint, analyticsQuery(filterState.filters));
+  return (
+    <AnalyticsScreen screen={screen} filterState={filterState} query={query}>
+      {children}
+    </AnalyticsScreen>
   );
 }
