@@ -90,10 +90,13 @@ const BUILT_SCREENS: RouteObject[] = [
     async () =>
       (await import('@/features/analytics/routes/root-cause-dashboard-route')).RootCauseDashboardRoute,
   ),
-  screen(paths.orders, async () => (await import('@/features/orders/routes/orders-route')).OrdersRoute),
+  screen(
+    paths.orders,
+    async () => (await import('@/features/jobs/kinds/order/routes/orders-route')).OrdersRoute,
+  ),
   screen(
     paths.orderNew,
-    async () => (await import('@/features/orders/routes/order-new-route')).OrderNewRoute,
+    async () => (await import('@/features/jobs/kinds/order/routes/order-new-route')).OrderNewRoute,
     paths.orders,
   ),
   screen(
@@ -101,7 +104,7 @@ const BUILT_SCREENS: RouteObject[] = [
     async () => {
       // The order page shows the order's design (issue 17 §4): composed here, as features never import each other.
       const [{ OrderDetailRoute }, { OrderDesignPanel }] = await Promise.all([
-        import('@/features/orders/routes/order-detail-route'),
+        import('@/features/jobs/kinds/order/routes/order-detail-route'),
         import('@/features/designs/components/order-design-panel'),
       ]);
       return function OrderDetailScreen() {
@@ -112,23 +115,26 @@ const BUILT_SCREENS: RouteObject[] = [
   ),
   screen(
     paths.orderEdit,
-    async () => (await import('@/features/orders/routes/order-edit-route')).OrderEditRoute,
+    async () => (await import('@/features/jobs/kinds/order/routes/order-edit-route')).OrderEditRoute,
     paths.orders,
   ),
-  screen(paths.repairs, async () => (await import('@/features/repairs/routes/repairs-route')).RepairsRoute),
+  screen(
+    paths.repairs,
+    async () => (await import('@/features/jobs/kinds/repair/routes/repairs-route')).RepairsRoute,
+  ),
   screen(
     paths.repairNew,
-    async () => (await import('@/features/repairs/routes/repair-new-route')).RepairNewRoute,
+    async () => (await import('@/features/jobs/kinds/repair/routes/repair-new-route')).RepairNewRoute,
     paths.repairs,
   ),
   screen(
     paths.repairDetail,
-    async () => (await import('@/features/repairs/routes/repair-detail-route')).RepairDetailRoute,
+    async () => (await import('@/features/jobs/kinds/repair/routes/repair-detail-route')).RepairDetailRoute,
     paths.repairs,
   ),
   screen(
     paths.repairEdit,
-    async () => (await import('@/features/repairs/routes/repair-edit-route')).RepairEditRoute,
+    async () => (await import('@/features/jobs/kinds/repair/routes/repair-edit-route')).RepairEditRoute,
     paths.repairs,
   ),
 ];

@@ -1,7 +1,7 @@
 import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { JobFacts } from '@/components/job-detail/job-facts';
+import { JobFacts } from '@/features/jobs/components/detail/job-facts';
 import { PredictedCompletion, predictionText } from './predicted-completion';
 
 const PREDICTION: TPredictedCompletion = {
