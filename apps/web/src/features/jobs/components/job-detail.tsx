@@ -14,9 +14,11 @@ import { useSetJobExpectedOffsite } from '../api/set-job-expected-offsite';
 import { useStopJobTracking } from '../api/stop-job-tracking';
 import { useUpdateJob } from '../api/update-job';
 import { useUploadJobPhoto } from '../api/upload-job-photo';
+import { capitalized } from '../job-noun';
 import { JOB_KINDS } from '../kinds/job-kinds';
 import { JobDetailLayout } from './detail/job-detail-layout';
 import { JobDetailLoader } from './detail/job-detail-loader';
+import { JobFacts } from './detail/job-facts';
 import { JobHistory } from './detail/job-history';
 import { JobPhotos } from './detail/job-photos';
 import { JobTracking } from './detail/job-tracking';
@@ -66,7 +68,16 @@ function LoadedJob<K extends TJobKind>({ kind, job, now, designPanel }: TLoadedJ
       listPath={ui.paths.list}
       number={ui.detail.numberOf(job)}
       customerName={job.customer.name}
-      ticket={ui.detail.ticketOf(job)}
+      ticket={{
+        kindLabel: capitalized(ui.noun.one),
+        number: ui.detail.numberOf(job),
+        customerName: job.customer.name,
+        customerPhone: job.customer.phone,
+        promisedDate: job.promisedDate,
+        isRush: job.isRush,
+        ...ui.detail.ticket(job),
+        epc: job.tracking?.epc ?? null,
+      }}
       publicLink={{ kind, id: job.id }}
       canMessageCustomer={canWrite}
       editPath={canWrite ? ui.paths.edit(job.id) : null}
@@ -77,7 +88,16 @@ function LoadedJob<K extends TJobKind>({ kind, job, now, designPanel }: TLoadedJ
       now={now}
       main={
         <>
-          <Facts job={job} />
+          <JobFacts
+            customer={job.customer}
+            promisedDate={job.promisedDate}
+            prediction={job.predictedCompletion}
+            createdLabel={ui.detail.createdLabel}
+            createdAt={job.createdAt}
+            updatedAt={job.updatedAt}
+          >
+            <Facts job={job} />
+          </JobFacts>
           {designPanel?.(job.id)}
           <JobDetailPhotos kind={kind} job={job} canEdit={canWrite} />
           <JobDetailHistory kind={kind} jobId={job.id} now={now} />

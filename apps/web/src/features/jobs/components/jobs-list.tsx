@@ -8,6 +8,7 @@ import { useUpdateJob } from '../api/update-job';
 import { JOB_KINDS } from '../kinds/job-kinds';
 import type { TJobBulkStatus } from './list/bulk-status-bar';
 import { JobList } from './list/job-list';
+import { JobRow } from './list/job-row';
 import { useJobListFilters } from './list/use-job-list-filters';
 
 /**
@@ -38,14 +39,30 @@ export function JobsList<K extends TJobKind>({ kind }: { kind: K }) {
     numberOf: ui.list.numberOf,
     apply: (job, status) => update.mutateAsync({ jobId: job.id, changes: ui.statusChange(status) }),
   };
-  const { Row } = ui.list;
+  const { StatusBadge } = ui;
   return (
     <JobList
       labels={ui.list.labels}
       newJob={canWrite ? { to: ui.paths.new, label: `New ${ui.noun.one}` } : null}
       filterState={filterState}
       query={query}
-      renderRow={(job) => <Row item={job} prediction={predictions.get(job.id)} />}
+      renderRow={(job) => (
+        // A job in the list: what it is under the customer, the kind's amount in the money column.
+        <JobRow
+          to={ui.paths.detail(job.id)}
+          number={ui.list.numberOf(job)}
+          isRush={job.isRush}
+          customerName={job.customer.name}
+          summary={ui.list.summaryOf(job)}
+          statusBadge={<StatusBadge status={ui.list.statusOf(job)} />}
+          promisedDate={job.promisedDate}
+          state={job.state}
+          tracking={job.tracking}
+          amountCents={ui.list.amountOf(job)}
+          prediction={job.state === null ? null : predictions.get(job.id)}
+          amountLabel={ui.list.labels.columns.amount}
+        />
+      )}
       bulkStatus={canWrite ? bulkStatus : undefined}
     />
   );

@@ -1,4 +1,3 @@
-import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import type { TActor } from '@loupe/domain/auth/roles';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import type { ComponentType } from 'react';
@@ -50,8 +49,12 @@ export type TJobKindUi<K extends TJobKind> = {
   readonly detail: {
     readonly numberOf: (job: TJobOf<K>) => string;
     readonly statusOf: (job: TJobOf<K>) => TJobStatusOf<K>;
-    readonly ticketOf: (job: TJobOf<K>) => TJobTicketData;
+    /** 'Created' for an order, 'Taken in' for a repair. */
+    readonly createdLabel: string;
+    /** The kind's own facts, between the promise and the dates. */
     readonly Facts: ComponentType<{ job: TJobOf<K> }>;
+    /** What the ticket says the piece is, and the lines the bench needs (metal, repair types…). */
+    readonly ticket: (job: TJobOf<K>) => Pick<TJobTicketData, 'description' | 'details'>;
     /** Whether the newest timeline entry is where the job still is (each kind's record says so its own way). */
     readonly isAtNewest: (tracked: TTrackedJobOf<K>) => boolean;
   };
@@ -61,6 +64,9 @@ export type TJobKindUi<K extends TJobKind> = {
     readonly choices: TJobListChoices<TJobStatusOf<K>, TJobSortOf<K>>;
     readonly numberOf: (item: TJobListItemOf<K>) => string;
     readonly statusOf: (item: TJobListItemOf<K>) => TJobStatusOf<K>;
-    readonly Row: ComponentType<{ item: TJobListItemOf<K>; prediction?: TPredictedCompletion | undefined }>;
+    /** The line under the customer's name: what the piece is. */
+    readonly summaryOf: (item: TJobListItemOf<K>) => string;
+    /** The money column: an order's balance, a repair's estimate. */
+    readonly amountOf: (item: TJobListItemOf<K>) => number;
   };
 };

@@ -9,15 +9,11 @@ import {
 import { PackageIcon } from 'lucide-react';
 import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
-import { Fact, JobFacts } from '../../components/detail/job-facts';
+import { Fact } from '../../components/detail/job-facts';
 import { JOB_SORT_LABELS } from '../../components/list/job-list-filters';
-import { JobRow, type TJobListColumns } from '../../components/list/job-row';
-import type { TJobTicketData } from '../../components/ticket/job-ticket';
 import type { TJobKindUi } from '../job-kind-ui';
 import { OrderForm } from './order-form';
 import { ORDER_NOUN, OrderStatusBadge, orderChangeFormatter } from './order-labels';
-
-const ORDER_COLUMNS: TJobListColumns = { customer: 'Customer', amount: 'Balance' };
 
 /** An order on the shared job screens: its fields, its form, and who may write it (spec §6). */
 export const ORDER_KIND: TJobKindUi<'order'> = {
@@ -45,8 +41,16 @@ export const ORDER_KIND: TJobKindUi<'order'> = {
   detail: {
     numberOf: (order) => order.orderNumber,
     statusOf: (order) => order.status,
-    ticketOf,
+    createdLabel: 'Created',
     Facts: OrderFacts,
+    ticket: (order) => ({
+      description: order.description,
+      details: [
+        { label: 'Product type', value: order.productType?.name },
+        { label: 'Metal', value: order.metalType?.name },
+        { label: 'Design', value: order.design?.name },
+      ].flatMap((detail) => (detail.value ? [{ label: detail.label, value: detail.value }] : [])),
+    }),
     isAtNewest: (record) => record.status === 'tracking' && record.currentStationId !== null,
   },
   Form: ({ job, now }) => <OrderForm order={job} {...(now ? { now } : {})} />,
@@ -63,7 +67,7 @@ export const ORDER_KIND: TJobKindUi<'order'> = {
         canCreate: 'Write up the first one at the sales desk.',
         cannotCreate: 'Orders appear here once the sales desk writes them up.',
       },
-      columns: ORDER_COLUMNS,
+      columns: { customer: 'Customer', amount: 'Balance' },
     },
     choices: {
       statuses: ORDER_STATUSES,
@@ -74,55 +78,14 @@ export const ORDER_KIND: TJobKindUi<'order'> = {
     },
     numberOf: (order) => order.orderNumber,
     statusOf: (order) => order.status,
-    // An order in the list: its description under the customer, its balance in the money column.
-    Row: ({ item: order, prediction }) => (
-      <JobRow
-        to={pathTo(paths.orderDetail, { orderId: order.id })}
-        number={order.orderNumber}
-        isRush={order.isRush}
-        customerName={order.customer.name}
-        summary={order.description || 'No description'}
-        statusBadge={<OrderStatusBadge status={order.status} />}
-        promisedDate={order.promisedDate}
-        state={order.state}
-        tracking={order.tracking}
-        amountCents={order.balanceCents}
-        prediction={order.state === null ? null : prediction}
-        amountLabel={ORDER_COLUMNS.amount}
-      />
-    ),
+    summaryOf: (order) => order.description || 'No description',
+    amountOf: (order) => order.balanceCents,
   },
 };
 
-function ticketOf(order: TOrder): TJobTicketData {
-  const details = [
-    { label: 'Product type', value: order.productType?.name },
-    { label: 'Metal', value: order.metalType?.name },
-    { label: 'Design', value: order.design?.name },
-  ].flatMap((detail) => (detail.value ? [{ label: detail.label, value: detail.value }] : []));
-  return {
-    kindLabel: 'Order',
-    number: order.orderNumber,
-    customerName: order.customer.name,
-    customerPhone: order.customer.phone,
-    promisedDate: order.promisedDate,
-    isRush: order.isRush,
-    description: order.description,
-    details,
-    epc: order.tracking?.epc ?? null,
-  };
-}
-
 function OrderFacts({ job: order }: { job: TOrder }) {
   return (
-    <JobFacts
-      customer={order.customer}
-      promisedDate={order.promisedDate}
-      prediction={order.predictedCompletion}
-      createdLabel="Created"
-      createdAt={order.createdAt}
-      updatedAt={order.updatedAt}
-    >
+    <>
       <Fact label="Product type">{order.productType?.name ?? 'None'}</Fact>
       <Fact label="Metal">{order.metalType?.name ?? 'None'}</Fact>
       <Fact label="Design">{order.design?.name ?? 'None'}</Fact>
@@ -139,6 +102,6 @@ function OrderFacts({ job: order }: { job: TOrder }) {
       <Fact label="Notes" wide>
         <span className="whitespace-pre-wrap">{order.notes || 'No notes'}</span>
       </Fact>
-    </JobFacts>
+    </>
   );
 }

@@ -9,15 +9,11 @@ import {
 import { WrenchIcon } from 'lucide-react';
 import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
-import { Fact, JobFacts } from '../../components/detail/job-facts';
+import { Fact } from '../../components/detail/job-facts';
 import { JOB_SORT_LABELS } from '../../components/list/job-list-filters';
-import { JobRow, type TJobListColumns } from '../../components/list/job-row';
-import type { TJobTicketData } from '../../components/ticket/job-ticket';
 import type { TJobKindUi } from '../job-kind-ui';
 import { RepairForm } from './repair-form';
 import { REPAIR_NOUN, RepairStatusBadge, repairChangeFormatter, repairTypesText } from './repair-labels';
-
-const REPAIR_COLUMNS: TJobListColumns = { customer: 'Customer and item', amount: 'Estimate' };
 
 /** A repair on the shared job screens: its fields, its form, and who may take it in (spec §6). */
 export const REPAIR_KIND: TJobKindUi<'repair'> = {
@@ -45,8 +41,12 @@ export const REPAIR_KIND: TJobKindUi<'repair'> = {
   detail: {
     numberOf: (repair) => repair.repairNumber,
     statusOf: (repair) => repair.status,
-    ticketOf,
+    createdLabel: 'Taken in',
     Facts: RepairFacts,
+    ticket: (repair) => ({
+      description: repair.itemDescription,
+      details: [{ label: 'Work', value: repairTypesText(repair.repairTypes) }],
+    }),
     isAtNewest: (record) => record.status === 'active' && record.currentLocation !== null,
   },
   Form: ({ job, now }) => <RepairForm repair={job} {...(now ? { now } : {})} />,
@@ -63,7 +63,7 @@ export const REPAIR_KIND: TJobKindUi<'repair'> = {
         canCreate: 'Take in the first one at the counter.',
         cannotCreate: 'Repairs appear here once the counter takes them in.',
       },
-      columns: REPAIR_COLUMNS,
+      columns: { customer: 'Customer and item', amount: 'Estimate' },
     },
     choices: {
       statuses: REPAIR_STATUSES,
@@ -74,50 +74,14 @@ export const REPAIR_KIND: TJobKindUi<'repair'> = {
     },
     numberOf: (repair) => repair.repairNumber,
     statusOf: (repair) => repair.status,
-    // A repair in the list: the item under the customer, the estimate in the money column.
-    Row: ({ item: repair, prediction }) => (
-      <JobRow
-        to={pathTo(paths.repairDetail, { repairId: repair.id })}
-        number={repair.repairNumber}
-        isRush={repair.isRush}
-        customerName={repair.customer.name}
-        summary={repair.itemDescription}
-        statusBadge={<RepairStatusBadge status={repair.status} />}
-        promisedDate={repair.promisedDate}
-        state={repair.state}
-        tracking={repair.tracking}
-        amountCents={repair.estimateCents}
-        prediction={repair.state === null ? null : prediction}
-        amountLabel={REPAIR_COLUMNS.amount}
-      />
-    ),
+    summaryOf: (repair) => repair.itemDescription,
+    amountOf: (repair) => repair.estimateCents,
   },
 };
 
-function ticketOf(repair: TRepair): TJobTicketData {
-  return {
-    kindLabel: 'Repair',
-    number: repair.repairNumber,
-    customerName: repair.customer.name,
-    customerPhone: repair.customer.phone,
-    promisedDate: repair.promisedDate,
-    isRush: repair.isRush,
-    description: repair.itemDescription,
-    details: [{ label: 'Work', value: repairTypesText(repair.repairTypes) }],
-    epc: repair.tracking?.epc ?? null,
-  };
-}
-
 function RepairFacts({ job: repair }: { job: TRepair }) {
   return (
-    <JobFacts
-      customer={repair.customer}
-      promisedDate={repair.promisedDate}
-      prediction={repair.predictedCompletion}
-      createdLabel="Taken in"
-      createdAt={repair.createdAt}
-      updatedAt={repair.updatedAt}
-    >
+    <>
       <Fact label="Item" wide>
         {repair.itemDescription}
       </Fact>
@@ -131,6 +95,6 @@ function RepairFacts({ job: repair }: { job: TRepair }) {
       <Fact label="Condition notes" wide>
         <span className="whitespace-pre-wrap">{repair.conditionNotes || 'No notes'}</span>
       </Fact>
-    </JobFacts>
+    </>
   );
 }
