@@ -1,5 +1,3 @@
-import { calendarDateProblem, DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates';
-import { amountToCents, MONEY_CENTS_MAX } from '@loupe/domain/api/money';
 import {
   balanceCents,
   ORDER_STATUS_TRANSITIONS,
@@ -10,9 +8,16 @@ import {
   ZCreateOrderInputSchema,
   ZUpdateOrderInputSchema,
 } from '@loupe/domain/orders/order';
-import type { z } from 'zod';
 import type { TPickerItem } from '@/components/search-picker';
-import { amountInputValue, formatCents } from '@/lib/money-format';
+import { amountInputValue } from '@/lib/money-format';
+import {
+  changedFields,
+  errorsFromIssues,
+  JOB_FORM_MESSAGES,
+  readAmount,
+  readPromisedDate,
+} from '../../components/form/job-form-model';
+import type { TParsedForm } from '../../components/form/use-job-form';
 
 /** The order form as typed: amounts and the date are text until submitted; '' means "none". */
 export type TOrderFormValues = {
@@ -35,8 +40,7 @@ export type TOrderFormErrors = Partial<Record<TOrderFormField, string>>;
 
 export const ORDER_FORM_MESSAGES = {
   amount: 'Enter an amount such as 1250.00',
-  amountTooLarge: `Enter an amount up to ${formatCents(MONEY_CENTS_MAX)}`,
-  date: 'Enter a real date as YYYY-MM-DD',
+  ...JOB_FORM_MESSAGES,
 } as const;
 
 /** API field → the form field that shows its error (server issues arrive with API names). */
@@ -109,10 +113,6 @@ export function liveBalanceCents(values: Pick<TOrderFormValues, 'price' | 'depos
   return balanceCents(price, deposit);
 }
 
-function readAmount(text: string): number | null {
-  return text.trim() === '' ? 0 : amountToCents(text);
-}
-
 type TReadFields = {
   priceCents: number;
   depositCents: number;
@@ -126,40 +126,22 @@ function readTextFields(values: TOrderFormValues): { fields: TReadFields; errors
   const depositCents = readAmount(values.deposit);
   if (priceCents === null) errors.price = ORDER_FORM_MESSAGES.amount;
   if (depositCents === null) errors.deposit = ORDER_FORM_MESSAGES.amount;
-  const date = values.promisedDate.trim();
-  const dateProblem = date === '' ? null : calendarDateProblem(date);
-  if (dateProblem !== null) {
-    errors.promisedDate = dateProblem === 'range' ? DATE_RANGE_MESSAGE : ORDER_FORM_MESSAGES.date;
-  }
+  const promised = readPromisedDate(values.promisedDate);
+  if (promised.error !== null) errors.promisedDate = promised.error;
   return {
-    fields: { priceCents: priceCents ?? 0, depositCents: depositCents ?? 0, promisedDate: date || null },
+    fields: { priceCents: priceCents ?? 0, depositCents: depositCents ?? 0, promisedDate: promised.date },
     errors,
   };
 }
 
-function errorsFromIssues(issues: readonly z.core.$ZodIssue[], into: TOrderFormErrors): TOrderFormErrors {
-  for (const issue of issues) {
-    const apiField = issue.path[0];
-    const field = typeof apiField === 'string' ? formFieldOf(apiField) : null;
-    if (field === null || into[field]) continue;
-    into[field] =
-      (field === 'price' || field === 'deposit') && issue.code === 'too_big'
-        ? ORDER_FORM_MESSAGES.amountTooLarge
-        : field === 'promisedDate'
-          ? ORDER_FORM_MESSAGES.date
-          : issue.message;
-  }
-  return into;
-}
+const ISSUE_OPTIONS = { fieldOf: formFieldOf, amountFields: ['price', 'deposit'] } as const;
 
 export type TOrderFormOptions = {
   /** Admins choose the salesperson and designer; for everyone else the server keeps its own. */
   readonly includeStaff: boolean;
 };
 
-export type TParsed<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly errors: TOrderFormErrors };
+export type TParsed<T> = TParsedForm<T, TOrderFormValues>;
 
 /** Checks a new order with the server's own schema; blank optional fields are left for the server's defaults. */
 export function parseNewOrderForm(
@@ -183,7 +165,8 @@ export function parseNewOrderForm(
       : {}),
   };
   const parsed = ZCreateOrderInputSchema.safeParse(candidate);
-  if (!parsed.success) return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors) };
+  if (!parsed.success)
+    return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: parsed.data };
 }
@@ -215,7 +198,8 @@ export function parseOrderChanges(
       : {}),
   };
   const parsed = ZUpdateOrderInputSchema.safeParse(candidate);
-  if (!parsed.success) return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors) };
+  if (!parsed.success)
+    return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   const next = parsed.data;
@@ -234,10 +218,5 @@ export function parseOrderChanges(
     notes: order.notes,
     status: order.status,
   };
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(next)) {
-    if (value === undefined) continue;
-    if (value !== before[key as keyof TUpdateOrderInput]) changes[key] = value;
-  }
-  return { ok: true, value: changes as TUpdateOrderInput };
+  return { ok: true, value: changedFields(next, before) };
 }

@@ -1,5 +1,3 @@
-import { calendarDateProblem, DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates';
-import { amountToCents, MONEY_CENTS_MAX } from '@loupe/domain/api/money';
 import {
   REPAIR_STATUS_TRANSITIONS,
   type TCreateRepairInput,
@@ -10,9 +8,16 @@ import {
   ZCreateRepairInputSchema,
   ZUpdateRepairInputSchema,
 } from '@loupe/domain/repairs/repair';
-import type { z } from 'zod';
 import type { TPickerItem } from '@/components/search-picker';
-import { amountInputValue, formatCents } from '@/lib/money-format';
+import { amountInputValue } from '@/lib/money-format';
+import {
+  changedFields,
+  errorsFromIssues,
+  JOB_FORM_MESSAGES,
+  readAmount,
+  readPromisedDate,
+} from '../../components/form/job-form-model';
+import type { TParsedForm } from '../../components/form/use-job-form';
 
 /** The repair form as typed: amounts and the date are text until submitted; '' means "none". */
 export type TRepairFormValues = {
@@ -31,8 +36,7 @@ export type TRepairFormErrors = Partial<Record<TRepairFormField, string>>;
 
 export const REPAIR_FORM_MESSAGES = {
   amount: 'Enter an amount such as 250.00',
-  amountTooLarge: `Enter an amount up to ${formatCents(MONEY_CENTS_MAX)}`,
-  date: 'Enter a real date as YYYY-MM-DD',
+  ...JOB_FORM_MESSAGES,
 } as const;
 
 /** API field → the form field that shows its error (server issues arrive with API names). */
@@ -85,49 +89,27 @@ export function repairStatusChoices(current: TRepairStatus): TRepairStatus[] {
   return [current, ...REPAIR_STATUS_TRANSITIONS[current]];
 }
 
-function readAmount(text: string): number | null {
-  return text.trim() === '' ? 0 : amountToCents(text);
-}
-
 function readTextFields(values: TRepairFormValues) {
   const errors: TRepairFormErrors = {};
   const declaredValueCents = readAmount(values.declaredValue);
   const estimateCents = readAmount(values.estimate);
   if (declaredValueCents === null) errors.declaredValue = REPAIR_FORM_MESSAGES.amount;
   if (estimateCents === null) errors.estimate = REPAIR_FORM_MESSAGES.amount;
-  const date = values.promisedDate.trim();
-  const dateProblem = date === '' ? null : calendarDateProblem(date);
-  if (dateProblem !== null) {
-    errors.promisedDate = dateProblem === 'range' ? DATE_RANGE_MESSAGE : REPAIR_FORM_MESSAGES.date;
-  }
+  const promised = readPromisedDate(values.promisedDate);
+  if (promised.error !== null) errors.promisedDate = promised.error;
   return {
     fields: {
       declaredValueCents: declaredValueCents ?? 0,
       estimateCents: estimateCents ?? 0,
-      promisedDate: date || null,
+      promisedDate: promised.date,
     },
     errors,
   };
 }
 
-function errorsFromIssues(issues: readonly z.core.$ZodIssue[], into: TRepairFormErrors): TRepairFormErrors {
-  for (const issue of issues) {
-    const apiField = issue.path[0];
-    const field = typeof apiField === 'string' ? formFieldOf(apiField) : null;
-    if (field === null || into[field]) continue;
-    into[field] =
-      (field === 'declaredValue' || field === 'estimate') && issue.code === 'too_big'
-        ? REPAIR_FORM_MESSAGES.amountTooLarge
-        : field === 'promisedDate'
-          ? REPAIR_FORM_MESSAGES.date
-          : issue.message;
-  }
-  return into;
-}
+const ISSUE_OPTIONS = { fieldOf: formFieldOf, amountFields: ['declaredValue', 'estimate'] } as const;
 
-export type TParsed<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly errors: TRepairFormErrors };
+export type TParsed<T> = TParsedForm<T, TRepairFormValues>;
 
 /** Checks a new repair with the server's own schema. */
 export function parseNewRepairForm(values: TRepairFormValues): TParsed<TCreateRepairInput> {
@@ -142,7 +124,8 @@ export function parseNewRepairForm(values: TRepairFormValues): TParsed<TCreateRe
     promisedDate: fields.promisedDate ?? undefined,
     isRush: values.isRush,
   });
-  if (!parsed.success) return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors) };
+  if (!parsed.success)
+    return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: parsed.data };
 }
@@ -165,7 +148,8 @@ export function parseRepairChanges(values: TRepairFormValues, repair: TRepair): 
     isRush: values.isRush,
     status: values.status,
   });
-  if (!parsed.success) return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors) };
+  if (!parsed.success)
+    return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
   const before: Record<keyof TUpdateRepairInput, unknown> = {
@@ -179,12 +163,5 @@ export function parseRepairChanges(values: TRepairFormValues, repair: TRepair): 
     isRush: repair.isRush,
     status: repair.status,
   };
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed.data)) {
-    if (value === undefined) continue;
-    // Arrays (the repair types) compare by content.
-    if (JSON.stringify(value) !== JSON.stringify(before[key as keyof TUpdateRepairInput]))
-      changes[key] = value;
-  }
-  return { ok: true, value: changes as TUpdateRepairInput };
+  return { ok: true, value: changedFields(parsed.data, before) };
 }
