@@ -20,10 +20,15 @@ import {
   ZRepairSchema,
 } from '@loupe/domain/repairs/repair';
 import { type TTrackedRepair, ZTrackedRepairSchema } from '@loupe/domain/tracking/repair-tracking';
-import { type TTrackedOrderResponse, ZTrackedOrderResponseSchema } from '@loupe/domain/tracking/tracking-api';
+import {
+  type TTrackedOrderResponse,
+  type ZAssignOrderEpcSchema,
+  type ZAssignRepairEpcSchema,
+  ZTrackedOrderResponseSchema,
+} from '@loupe/domain/tracking/tracking-api';
 import type { z } from 'zod';
 
-export type TRepairSort = (typeof REPAIR_SORTS)[number];
+type TRepairSort = (typeof REPAIR_SORTS)[number];
 
 /** The types of each kind of job, so one generic call answers an order for 'order' and a repair for 'repair'. */
 type TJobTypes = {
@@ -35,6 +40,7 @@ type TJobTypes = {
     status: TOrderStatus;
     sort: TOrderSort;
     tracked: TTrackedOrderResponse;
+    assignEpc: z.input<typeof ZAssignOrderEpcSchema>;
   };
   repair: {
     job: TRepair;
@@ -44,6 +50,7 @@ type TJobTypes = {
     status: TRepairStatus;
     sort: TRepairSort;
     tracked: TTrackedRepair;
+    assignEpc: z.input<typeof ZAssignRepairEpcSchema>;
   };
 };
 
@@ -64,7 +71,11 @@ type TJobEndpoints<K extends TJobKind> = {
   readonly tracked: z.ZodType<TTrackedJobOf<K>>;
   /** Spec §7 puts the order's tag call at /tracking/assign-epc; the repair's sits under /tracking/repairs. */
   readonly assignEpcPath: string;
-  readonly assignEpcBody: (input: { jobId: string; epcCode: string; jobNumber: string }) => object;
+  readonly assignEpcBody: (input: {
+    jobId: string;
+    epcCode: string;
+    jobNumber: string;
+  }) => TJobTypes[K]['assignEpc'];
 };
 
 export const JOB_ENDPOINTS: { readonly [K in TJobKind]: TJobEndpoints<K> } = {
