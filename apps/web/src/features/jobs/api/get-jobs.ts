@@ -1,4 +1,3 @@
-import { listPageSchema } from '@loupe/domain/api/list';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -22,7 +21,7 @@ export async function getJobs<K extends TJobKind>(
     searchParams: { ...jobListSearchParams(filters), limit: JOBS_PAGE_SIZE, cursor },
     ...(signal ? { signal } : {}),
   });
-  return parseData(listPageSchema(endpoints.listItem), body);
+  return parseData(endpoints.listPage, body);
 }
 
 export const jobsInfiniteQueryOptions = <K extends TJobKind>(kind: K, filters: TJobListFiltersOf<K>) =>

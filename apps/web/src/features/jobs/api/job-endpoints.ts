@@ -1,3 +1,4 @@
+import { listPageSchema, type TListPage } from '@loupe/domain/api/list';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import {
   type TCreateOrderInput,
@@ -67,7 +68,8 @@ type TJobEndpoints<K extends TJobKind> = {
   /** The API's collection, and the root of the kind's query keys: 'orders'. */
   readonly root: 'orders' | 'repairs';
   readonly item: z.ZodType<TJobOf<K>>;
-  readonly listItem: z.ZodType<TJobListItemOf<K>>;
+  /** A page of the list, made once: zod compiles a schema on its first parse. */
+  readonly listPage: z.ZodType<TListPage<TJobListItemOf<K>>>;
   readonly tracked: z.ZodType<TTrackedJobOf<K>>;
   /** Spec §7 puts the order's tag call at /tracking/assign-epc; the repair's sits under /tracking/repairs. */
   readonly assignEpcPath: string;
@@ -82,7 +84,7 @@ export const JOB_ENDPOINTS: { readonly [K in TJobKind]: TJobEndpoints<K> } = {
   order: {
     root: 'orders',
     item: ZOrderSchema,
-    listItem: ZOrderListItemSchema,
+    listPage: listPageSchema(ZOrderListItemSchema),
     tracked: ZTrackedOrderResponseSchema,
     assignEpcPath: 'tracking/assign-epc',
     assignEpcBody: ({ jobId, epcCode, jobNumber }) => ({ orderId: jobId, epcCode, orderNumber: jobNumber }),
@@ -90,7 +92,7 @@ export const JOB_ENDPOINTS: { readonly [K in TJobKind]: TJobEndpoints<K> } = {
   repair: {
     root: 'repairs',
     item: ZRepairSchema,
-    listItem: ZRepairListItemSchema,
+    listPage: listPageSchema(ZRepairListItemSchema),
     tracked: ZTrackedRepairSchema,
     assignEpcPath: 'tracking/repairs/assign-epc',
     assignEpcBody: ({ jobId, epcCode, jobNumber }) => ({ repairId: jobId, epcCode, repairNumber: jobNumber }),
