@@ -1,6 +1,6 @@
 import type { TItemChange } from '@loupe/domain/history/item-change';
 import { describe, expect, it } from 'vitest';
-import { orderChangeFormatter } from '@/features/orders/components/order-labels';
+import { orderChangeFormatter } from '@/features/jobs/kinds/order/order-labels';
 import { describeChange } from './describe-change';
 
 function change(action: TItemChange['action'], changes: TItemChange['changes']): TItemChange {
