@@ -26,6 +26,7 @@ import { addDays, percentile } from '@loupe/domain/analytics/statistics';
 import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calendar';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { analyticsRepositories } from '../src/composition/repositories.ts';
 import { openDatabase, type TDatabaseHandle } from '../src/db/client.ts';
 import { createJobReadModel } from '../src/job-read-model.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
@@ -48,7 +49,7 @@ async function queries(handle: TDatabaseHandle): Promise<TQuery[]> {
     const calendar = async () => WORKING_CALENDAR_DEFAULTS;
     const clock = () => NOW;
     return createAnalyticsService({
-      db: handle.db,
+      repositories: analyticsRepositories(handle.db),
       clock,
       calendar,
       jobStates: createJobReadModel({ db: handle.db, clock, calendar }),

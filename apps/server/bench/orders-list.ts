@@ -24,6 +24,7 @@ import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calend
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { createRepositories } from '../src/composition/repositories.ts';
 import { openDatabase, type TDatabase, type TDatabaseHandle } from '../src/db/client.ts';
 import { customers } from '../src/db/schema/catalog.ts';
 import { orders } from '../src/db/schema/jobs.ts';
@@ -174,8 +175,11 @@ async function measure(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'loupe-bench-'));
   try {
     const { db } = handle;
+    const repos = createRepositories(db);
     const service = createJobService(ORDER_KIND, {
-      db,
+      jobs: repos.orders,
+      attachments: repos.ownedAttachments,
+      history: repos.itemHistory,
       clock: systemClock,
       events: createEventBus(),
       settings: createSettingsRepository(db),

@@ -3,6 +3,7 @@ import { DEFAULT_DEPARTMENT_GRADIENT, type TDepartment } from '@loupe/domain/reg
 import type { TStationWithDepartment } from '@loupe/domain/registry/stations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepositories } from '../src/composition/repositories.ts';
 import { departments } from '../src/db/schema/registry.ts';
 import { createRegistryService } from '../src/modules/registry/service.ts';
 import { placeTrackedOrder, recordAnnouncements } from './registry-fixtures.ts';
@@ -598,7 +599,7 @@ describe.each(TEST_DATABASES)('departments and stations on %s', (database) => {
 
     it('checks the role in the service too, whoever calls it', async () => {
       const service = createRegistryService({
-        db: t.database.db,
+        registry: createRepositories(t.database.db).registry,
         clock: t.clock,
         events: t.app.loupe.events,
       });

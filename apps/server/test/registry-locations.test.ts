@@ -2,6 +2,7 @@ import type { TLocation } from '@loupe/domain/registry/locations';
 import { DEFAULT_LOCATION } from '@loupe/domain/registry/locations';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepositories } from '../src/composition/repositories.ts';
 import { locations } from '../src/db/schema/registry.ts';
 import { createLocationService } from '../src/modules/registry/location-service.ts';
 import { TEST_DATABASES } from './support/databases.ts';
@@ -45,7 +46,8 @@ describe.each(TEST_DATABASES)('locations on %s', (database) => {
       body: { name: unique('Atelier') },
     });
     expect(rename.statusCode).toBe(200);
-    const service = () => createLocationService({ db: t.database.db, clock: t.clock });
+    const service = () =>
+      createLocationService({ registry: createRepositories(t.database.db).registry, clock: t.clock });
     await Promise.all([service().ensureDefaultLocation(), service().ensureDefaultLocation()]);
     const rows = await t.database.db.select().from(locations).where(eq(locations.id, DEFAULT_LOCATION.id));
     expect(rows).toHaveLength(1);

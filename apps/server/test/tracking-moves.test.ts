@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRepositories } from '../src/composition/repositories.ts';
 import type { TDatabase } from '../src/db/client.ts';
 import {
   createTrackingService,
@@ -184,7 +185,7 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
       },
     }) as TDatabase;
     const batchTracking = createTrackingService({
-      db: counting,
+      tracking: createRepositories(counting).tracking,
       clock: t.clock,
       events: t.app.loupe.events,
       offsiteSettings: async () => ({ offsiteTimeout: 30, expectedOffsiteGracePeriod: 60 }),
@@ -230,7 +231,7 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
       },
     }) as TDatabase;
     const failingTracking = createTrackingService({
-      db: failing,
+      tracking: createRepositories(failing).tracking,
       clock: t.clock,
       events: t.app.loupe.events,
       offsiteSettings: async () => ({ offsiteTimeout: 30, expectedOffsiteGracePeriod: 60 }),
@@ -476,7 +477,7 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
     });
     const logged: unknown[] = [];
     const resilient = createTrackingService({
-      db: t.database.db,
+      tracking: createRepositories(t.database.db).tracking,
       clock: t.clock,
       events,
       offsiteSettings: async () => ({ offsiteTimeout: 30, expectedOffsiteGracePeriod: 60 }),

@@ -1,3 +1,4 @@
+import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -21,6 +22,13 @@ function screen(path: string, load: () => Promise<ComponentType>, accessPath: st
         ),
       };
     },
+  };
+}
+
+/** A jobs route bound to one kind: the screen of /orders… or /repairs…. */
+function forKind(kind: TJobKind, Route: ComponentType<{ kind: TJobKind }>): ComponentType {
+  return function JobScreen() {
+    return <Route kind={kind} />;
   };
 }
 
@@ -87,45 +95,52 @@ const BUILT_SCREENS: RouteObject[] = [
     async () =>
       (await import('@/features/analytics/routes/root-cause-dashboard-route')).RootCauseDashboardRoute,
   ),
-  screen(paths.orders, async () => (await import('@/features/orders/routes/orders-route')).OrdersRoute),
+  // Orders and repairs are one feature, its routes parameterised by kind (issue 33 §2).
+  screen(paths.orders, async () =>
+    forKind('order', (await import('@/features/jobs/routes/jobs-route')).JobsRoute),
+  ),
   screen(
     paths.orderNew,
-    async () => (await import('@/features/orders/routes/order-new-route')).OrderNewRoute,
+    async () => forKind('order', (await import('@/features/jobs/routes/job-new-route')).JobNewRoute),
     paths.orders,
   ),
   screen(
     paths.orderDetail,
     async () => {
       // The order page shows the order's design (issue 17 §4): composed here, as features never import each other.
-      const [{ OrderDetailRoute }, { OrderDesignPanel }] = await Promise.all([
-        import('@/features/orders/routes/order-detail-route'),
+      const [{ JobDetailRoute }, { OrderDesignPanel }] = await Promise.all([
+        import('@/features/jobs/routes/job-detail-route'),
         import('@/features/designs/components/order-design-panel'),
       ]);
       return function OrderDetailScreen() {
-        return <OrderDetailRoute designPanel={(orderId) => <OrderDesignPanel orderId={orderId} />} />;
+        return (
+          <JobDetailRoute kind="order" designPanel={(orderId) => <OrderDesignPanel orderId={orderId} />} />
+        );
       };
     },
     paths.orders,
   ),
   screen(
     paths.orderEdit,
-    async () => (await import('@/features/orders/routes/order-edit-route')).OrderEditRoute,
+    async () => forKind('order', (await import('@/features/jobs/routes/job-edit-route')).JobEditRoute),
     paths.orders,
   ),
-  screen(paths.repairs, async () => (await import('@/features/repairs/routes/repairs-route')).RepairsRoute),
+  screen(paths.repairs, async () =>
+    forKind('repair', (await import('@/features/jobs/routes/jobs-route')).JobsRoute),
+  ),
   screen(
     paths.repairNew,
-    async () => (await import('@/features/repairs/routes/repair-new-route')).RepairNewRoute,
+    async () => forKind('repair', (await import('@/features/jobs/routes/job-new-route')).JobNewRoute),
     paths.repairs,
   ),
   screen(
     paths.repairDetail,
-    async () => (await import('@/features/repairs/routes/repair-detail-route')).RepairDetailRoute,
+    async () => forKind('repair', (await import('@/features/jobs/routes/job-detail-route')).JobDetailRoute),
     paths.repairs,
   ),
   screen(
     paths.repairEdit,
-    async () => (await import('@/features/repairs/routes/repair-edit-route')).RepairEditRoute,
+    async () => forKind('repair', (await import('@/features/jobs/routes/job-edit-route')).JobEditRoute),
     paths.repairs,
   ),
 ];

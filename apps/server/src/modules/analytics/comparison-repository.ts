@@ -41,3 +41,5 @@ export function createComparisonAnalyticsRepository(db: TDatabase) {
     },
   };
 }
+
+export type TComparisonAnalyticsRepository = ReturnType<typeof createComparisonAnalyticsRepository>;

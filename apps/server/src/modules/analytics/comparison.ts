@@ -6,10 +6,8 @@ import type {
 } from '@loupe/domain/analytics/analytics-api';
 import { changeOf, previousPeriod, rate, round } from '@loupe/domain/analytics/statistics';
 import type { TActor } from '@loupe/domain/auth/roles';
-import { createComparisonAnalyticsRepository } from './comparison-repository.ts';
 import { assertMayViewAnalytics, type TAnalyticsContext } from './context.ts';
 import { resolveFilter, type TScope } from './scope.ts';
-import { createStationBucketsRepository } from './station-buckets-repository.ts';
 
 const FIGURES: readonly {
   key: TComparisonFigureKey;
@@ -35,8 +33,8 @@ const FIGURES: readonly {
 /** The comparison screen: the same figures over two ranges, or two locations over one range. */
 export function createComparisonAnalytics(context: TAnalyticsContext) {
   const { clock, reference } = context;
-  const repo = createComparisonAnalyticsRepository(context.db);
-  const bucketRepo = createStationBucketsRepository(context.db);
+  const repo = context.repositories.comparison;
+  const bucketRepo = context.repositories.stationBuckets;
 
   async function sideFigures(scope: TScope): Promise<Record<TComparisonFigureKey, number | null>> {
     const [jobs, buckets] = await Promise.all([repo.jobFigures(scope), bucketRepo.stationBuckets(scope)]);

@@ -143,3 +143,5 @@ export function createOnTimeAnalyticsRepository(db: TDatabase) {
     },
   };
 }
+
+export type TOnTimeAnalyticsRepository = ReturnType<typeof createOnTimeAnalyticsRepository>;

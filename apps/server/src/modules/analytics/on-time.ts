@@ -2,13 +2,13 @@ import type { TAnalyticsFilter, TOnTimeAnalytics, TOnTimeGroup } from '@loupe/do
 import { rate, round } from '@loupe/domain/analytics/statistics';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { assertMayViewAnalytics, LIST_LIMIT, type TAnalyticsContext } from './context.ts';
-import { createOnTimeAnalyticsRepository, REPAIRS_GROUP } from './on-time-repository.ts';
+import { REPAIRS_GROUP } from './on-time-repository.ts';
 import { resolveFilter } from './scope.ts';
 
 /** The on-time screen: deliveries against their promised day, by month, product type, salesperson and location. */
 export function createOnTimeAnalytics(context: TAnalyticsContext) {
   const { clock, reference } = context;
-  const repo = createOnTimeAnalyticsRepository(context.db);
+  const repo = context.repositories.onTime;
 
   return async function onTime(actor: TActor, filter: TAnalyticsFilter): Promise<TOnTimeAnalytics> {
     assertMayViewAnalytics(actor);

@@ -182,3 +182,5 @@ export function createProductTypeAnalyticsRepository(db: TDatabase) {
     },
   };
 }
+
+export type TProductTypeAnalyticsRepository = ReturnType<typeof createProductTypeAnalyticsRepository>;

@@ -7,13 +7,12 @@ import type {
 import { rate, round } from '@loupe/domain/analytics/statistics';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { assertMayViewAnalytics, type TAnalyticsContext } from './context.ts';
-import { createProductTypeAnalyticsRepository } from './product-types-repository.ts';
 import { resolveFilter, type TScope } from './scope.ts';
 
 /** The product-type screen: cycle time, rework and on-time rate per product type, metal and station. */
 export function createProductTypeAnalytics(context: TAnalyticsContext) {
   const { clock, reference } = context;
-  const repo = createProductTypeAnalyticsRepository(context.db);
+  const repo = context.repositories.productTypes;
 
   /** Dwell and rework per product type and station (issue 13 §2 /product-type-performance). */
   async function productTypeStations(

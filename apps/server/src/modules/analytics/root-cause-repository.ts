@@ -189,3 +189,5 @@ export function createRootCauseAnalyticsRepository(db: TDatabase) {
     },
   };
 }
+
+export type TRootCauseAnalyticsRepository = ReturnType<typeof createRootCauseAnalyticsRepository>;

@@ -7,8 +7,6 @@ import { mainCause, rankCauses } from '@loupe/domain/analytics/root-cause';
 import { round } from '@loupe/domain/analytics/statistics';
 import type { TActor } from '@loupe/domain/auth/roles';
 import { assertMayViewAnalytics, LIST_LIMIT, type TAnalyticsContext } from './context.ts';
-import { createOnTimeAnalyticsRepository } from './on-time-repository.ts';
-import { createRootCauseAnalyticsRepository } from './root-cause-repository.ts';
 import { resolveFilter } from './scope.ts';
 import { phaseNames, readTemplates } from './templates.ts';
 
@@ -20,8 +18,8 @@ const MEDIAN_JOBS = 5000;
 /** The root-cause screen: what made the late jobs late, each job's step furthest over its median. */
 export function createRootCauseAnalytics(context: TAnalyticsContext) {
   const { clock, reference } = context;
-  const repo = createRootCauseAnalyticsRepository(context.db);
-  const onTime = createOnTimeAnalyticsRepository(context.db);
+  const repo = context.repositories.rootCause;
+  const onTime = context.repositories.onTime;
 
   return async function rootCause(
     actor: TActor,

@@ -68,3 +68,5 @@ export function createStationBucketsRepository(db: TDatabase) {
     },
   };
 }
+
+export type TStationBucketsRepository = ReturnType<typeof createStationBucketsRepository>;

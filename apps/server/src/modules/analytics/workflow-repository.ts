@@ -214,3 +214,5 @@ export function createWorkflowAnalyticsRepository(db: TDatabase) {
     },
   };
 }
+
+export type TWorkflowAnalyticsRepository = ReturnType<typeof createWorkflowAnalyticsRepository>;

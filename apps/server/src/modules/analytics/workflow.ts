@@ -5,9 +5,7 @@ import { phasesFor } from '@loupe/domain/workflow/workflow-template';
 import type { TPhaseDurations } from '../jobs/job-states.ts';
 import { assertMayViewAnalytics, type TAnalyticsContext } from './context.ts';
 import { resolveFilter, type TScope } from './scope.ts';
-import { createStationBucketsRepository } from './station-buckets-repository.ts';
 import { phaseNames, readTemplates, type TTemplate } from './templates.ts';
-import { createWorkflowAnalyticsRepository } from './workflow-repository.ts';
 import { stationTables } from './workflow-stations.ts';
 import { dayStart } from './workshop-days.ts';
 
@@ -17,8 +15,8 @@ type TPhaseTimeRow = { phase: string; jobs: number; average: number; median: num
 /** The workflow screen: throughput, work in progress by phase, phase and station times, bottlenecks. */
 export function createWorkflowAnalytics(context: TAnalyticsContext) {
   const { clock, reference } = context;
-  const repo = createWorkflowAnalyticsRepository(context.db);
-  const buckets = createStationBucketsRepository(context.db);
+  const repo = context.repositories.workflow;
+  const buckets = context.repositories.stationBuckets;
   const durationOf = context.jobStates.durationOf;
 
   /**

@@ -3,10 +3,9 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import { fileNameForType, isStoredFileType } from '@loupe/domain/catalog/file-names';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDatabase } from '../../db/client.ts';
 import { forbidden } from '../../lib/service-errors.ts';
 import { THUMBNAIL_CONTENT_TYPE, type TImageStorage } from './image-storage.ts';
-import { createAttachmentsRepository, type TAttachmentRow } from './repository.ts';
+import type { TAttachmentRow, TAttachmentsRepository } from './repository.ts';
 
 const NOT_FOUND_MESSAGE = 'This image does not exist (any more).';
 
@@ -15,11 +14,11 @@ const NOT_FOUND_MESSAGE = 'This image does not exist (any more).';
  * only to those who see repairs (spec §2 /repairs roles); orders and designs to every signed-in user.
  */
 export function createAttachmentsService(options: {
-  readonly db: TDatabase;
+  readonly attachments: TAttachmentsRepository;
   readonly storage: TImageStorage;
   readonly logger: FastifyBaseLogger;
 }) {
-  const attachments = createAttachmentsRepository(options.db);
+  const { attachments } = options;
 
   function mayView(actor: TActor, row: TAttachmentRow): boolean {
     return row.ownerKind === 'repair' ? canViewRepairs(actor) : true;

@@ -12,20 +12,19 @@ import type {
 } from '@loupe/domain/catalog/catalog';
 import { AppError } from '@loupe/domain/errors/errors';
 import { plural } from '@loupe/domain/text/plural';
-import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { isString, pageBySortName, parseCursor } from '../../lib/keyset.ts';
 import { fieldError, forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
-import { attachmentsOf, attachmentsOfOwners, toAttachment } from '../attachments/owned-attachments.ts';
+import { type TOwnedAttachments, toAttachment } from '../attachments/owned-attachments.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
-import {
-  createCatalogRepository,
-  type TCatalogRepository,
-  type TCatalogTypeKind,
-  type TCatalogTypeRow,
-  type TDesignFolderRow,
-  type TDesignRow,
+import type {
+  TCatalogRepository,
+  TCatalogTypeKind,
+  TCatalogTypeRow,
+  TDesignFolderRow,
+  TDesignRow,
 } from './repository.ts';
 
 const TYPE_NOUNS: Readonly<Record<TCatalogTypeKind, string>> = {
@@ -77,7 +76,8 @@ type TDesignInput = {
 const notFound = (what: string) => new AppError('NOT_FOUND', `This ${what} does not exist.`);
 
 export type TCatalogServiceOptions = {
-  readonly db: TDatabase;
+  readonly catalog: TTransactional<TCatalogRepository>;
+  readonly attachments: TOwnedAttachments;
   readonly clock: TClock;
   readonly storage: TImageStorage;
 };
@@ -87,8 +87,7 @@ export type TCatalogServiceOptions = {
  * and the design library with its folders and images (designers too).
  */
 export function createCatalogService(options: TCatalogServiceOptions) {
-  const { db, clock, storage } = options;
-  const catalog = createCatalogRepository(db);
+  const { catalog, attachments, clock, storage } = options;
 
   function assertMayEditTypes(actor: TActor): void {
     if (!canEditCatalog(actor)) throw forbidden();
@@ -131,7 +130,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
   }
 
   async function designWithImages(row: TDesignRow): Promise<TDesign> {
-    return toDesign(row, await attachmentsOf(db, { kind: 'design', id: row.id }).list());
+    return toDesign(row, await attachments.of({ kind: 'design', id: row.id }).list());
   }
 
   return {
@@ -194,8 +193,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
     /** Only a type no order uses can go; one in use is retired with isActive false instead. */
     async deleteType(actor: TActor, kind: TCatalogTypeKind, id: string): Promise<void> {
       assertMayEditTypes(actor);
-      await db.transaction(async (tx) => {
-        const repository = createCatalogRepository(tx);
+      await catalog.withTransaction(async (repository) => {
         const type = await repository.findType(kind, id);
         if (!type) throw notFound(TYPE_NOUNS[kind]);
         const used = await repository.countOrdersUsingType(kind, id);
@@ -222,8 +220,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       input: { name: string; parentId?: string | null | undefined },
     ): Promise<TDesignFolder> {
       assertMayEditDesigns(actor);
-      const id = await db.transaction(async (tx) => {
-        const repository = createCatalogRepository(tx);
+      const id = await catalog.withTransaction(async (repository) => {
         if (input.parentId && !(await repository.findFolder(input.parentId))) {
           throw fieldError('parentId', 'The parent folder does not exist.');
         }
@@ -245,8 +242,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       changes: { name?: string | undefined; parentId?: string | null | undefined },
     ): Promise<TDesignFolder> {
       assertMayEditDesigns(actor);
-      await db.transaction(async (tx) => {
-        const repository = createCatalogRepository(tx);
+      await catalog.withTransaction(async (repository) => {
         if (!(await repository.findFolder(id))) throw notFound('folder');
         if (changes.parentId) {
           if (!(await repository.findFolder(changes.parentId))) {
@@ -268,8 +264,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
     /** A folder with subfolders stays until they are moved or deleted; its designs become unfiled. */
     async deleteFolder(actor: TActor, id: string): Promise<void> {
       assertMayEditDesigns(actor);
-      await db.transaction(async (tx) => {
-        const repository = createCatalogRepository(tx);
+      await catalog.withTransaction(async (repository) => {
         const folder = await repository.findFolder(id);
         if (!folder) throw notFound('folder');
         const subfolders = await repository.countSubfolders(id);
@@ -288,8 +283,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
     async listDesigns(_actor: TActor, query: TDesignListQuery): Promise<TListPage<TDesign>> {
       const after = parseCursor(query.cursor, isString);
       const { rows, total } = await catalog.listDesigns({ ...query, after });
-      const images = await attachmentsOfOwners(
-        db,
+      const images = await attachments.ofOwners(
         'design',
         rows.slice(0, query.limit).map((row) => row.id),
       );
@@ -305,8 +299,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
 
     async createDesign(actor: TActor & { readonly id: string }, input: TDesignInput): Promise<TDesign> {
       assertMayEditDesigns(actor);
-      const row = await db.transaction(async (tx) => {
-        const repository = createCatalogRepository(tx);
+      const row = await catalog.withTransaction(async (repository) => {
         await checkDesignRefs(repository, input);
         const now = clock();
         return repository.insertDesign({
@@ -327,8 +320,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
 
     async updateDesign(actor: TActor, id: string, changes: Partial<TDesignInput>): Promise<TDesign> {
       assertMayEditDesigns(actor);
-      const row = await db.transaction(async (tx) => {
-        const repository = createCatalogRepository(tx);
+      const row = await catalog.withTransaction(async (repository) => {
         if (!(await repository.findDesign(id))) throw notFound('design');
         await checkDesignRefs(repository, changes);
         const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
@@ -351,7 +343,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       assertMayEditDesigns(actor);
       const source = await catalog.findDesign(id);
       if (!source) throw notFound('design');
-      const images = await attachmentsOf(db, { kind: 'design', id }).list();
+      const images = await attachments.of({ kind: 'design', id }).list();
       const files: { file: Readable; filename: string }[] = [];
       for (const image of images) {
         const opened = await storage.open(image.storageKey);
@@ -363,9 +355,9 @@ export function createCatalogService(options: TCatalogServiceOptions) {
         })(),
       );
       try {
-        const row = await db.transaction(async (tx) => {
+        const row = await catalog.withTransaction(async (repository, tx) => {
           const now = clock();
-          const inserted = await createCatalogRepository(tx).insertDesign({
+          const inserted = await repository.insertDesign({
             name: input.name ?? `${source.name} (custom)`.slice(0, 200),
             description: source.description,
             stones: source.stones,
@@ -377,7 +369,7 @@ export function createCatalogService(options: TCatalogServiceOptions) {
             createdAt: now,
             updatedAt: now,
           });
-          await attachmentsOf(tx, { kind: 'design', id: inserted.id }).add(copied, {
+          await attachments.of({ kind: 'design', id: inserted.id }, tx).add(copied, {
             createdBy: actor.id,
             at: now,
           });
@@ -393,10 +385,10 @@ export function createCatalogService(options: TCatalogServiceOptions) {
     /** The design, its image rows and then (after commit) its image files. */
     async deleteDesign(actor: TActor, id: string): Promise<void> {
       assertMayEditDesigns(actor);
-      const removed = await db.transaction(async (tx) => {
-        if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
-        const rows = await attachmentsOf(tx, { kind: 'design', id }).removeAll();
-        await createCatalogRepository(tx).deleteDesign(id);
+      const removed = await catalog.withTransaction(async (repository, tx) => {
+        if (!(await repository.findDesign(id))) throw notFound('design');
+        const rows = await attachments.of({ kind: 'design', id }, tx).removeAll();
+        await repository.deleteDesign(id);
         return rows;
       });
       await storage.remove(removed.map((row) => row.storageKey));
@@ -414,13 +406,13 @@ export function createCatalogService(options: TCatalogServiceOptions) {
       images: readonly TStoredImage[],
     ): Promise<TAttachment[]> {
       assertMayEditDesigns(actor);
-      const rows = await db.transaction(async (tx) => {
-        if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
-        const inserted = await attachmentsOf(tx, { kind: 'design', id }).add(images, {
+      const rows = await catalog.withTransaction(async (repository, tx) => {
+        if (!(await repository.findDesign(id))) throw notFound('design');
+        const inserted = await attachments.of({ kind: 'design', id }, tx).add(images, {
           createdBy: actor.id,
           at: clock(),
         });
-        await createCatalogRepository(tx).updateDesign(id, { updatedAt: clock() });
+        await repository.updateDesign(id, { updatedAt: clock() });
         return inserted;
       });
       return rows.map(toAttachment);
@@ -428,11 +420,11 @@ export function createCatalogService(options: TCatalogServiceOptions) {
 
     async removeDesignImage(actor: TActor, id: string, imageId: string): Promise<void> {
       assertMayEditDesigns(actor);
-      const row = await db.transaction(async (tx) => {
-        if (!(await createCatalogRepository(tx).findDesign(id))) throw notFound('design');
-        const deleted = await attachmentsOf(tx, { kind: 'design', id }).remove(imageId);
+      const row = await catalog.withTransaction(async (repository, tx) => {
+        if (!(await repository.findDesign(id))) throw notFound('design');
+        const deleted = await attachments.of({ kind: 'design', id }, tx).remove(imageId);
         if (!deleted) throw notFound('image of this design');
-        await createCatalogRepository(tx).updateDesign(id, { updatedAt: clock() });
+        await repository.updateDesign(id, { updatedAt: clock() });
         return deleted;
       });
       await storage.remove([row.storageKey]);

@@ -6,34 +6,24 @@ import {
 } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import {
-  CUSTOMER_MESSAGE_CHANNELS,
   eventForStatus,
-  firstNameOf,
-  MAX_DELIVERY_ATTEMPTS,
-  renderTemplate,
-  retryDelayAfter,
-  type TCustomerMessageChannel,
   type TCustomerMessageDraft,
   type TCustomerMessageEvent,
   type TCustomerMessageSettings,
   type TCustomerMessageSettingsChanges,
   type TOutboxMessage,
   type TOutboxQuery,
-  type TPlaceholderValues,
-  type TSkipReason,
-  usesPlaceholder,
   ZCustomerMessageChannelSchema,
   ZCustomerMessageEventSchema,
   ZCustomerMessageStatusSchema,
 } from '@loupe/domain/customer-messages/customer-messages';
 import { AppError } from '@loupe/domain/errors/errors';
 import { OPEN_ORDER_STATUSES, ZOrderStatusSchema } from '@loupe/domain/orders/order';
-import { PUBLIC_STAGE_LABELS, type TPublicJobKind } from '@loupe/domain/public-tracking/public-tracking';
+import type { TPublicJobKind } from '@loupe/domain/public-tracking/public-tracking';
 import { OPEN_REPAIR_STATUSES, ZRepairStatusSchema } from '@loupe/domain/repairs/repair';
 import { SETTINGS_SECTION_ACCESS } from '@loupe/domain/settings/sections';
 import { mustReenterSecret } from '@loupe/domain/validation/provider-secret';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDatabase } from '../../db/client.ts';
 import { secretRequired } from '../../lib/bound-secret.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { assertOutboundUrl, type TOutboundGuard } from '../../lib/outbound-url.ts';
@@ -44,16 +34,17 @@ import type { TAuditRepository } from '../audit/repository.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TMailer } from '../mail/mailer.ts';
 import type { TJobFacts } from '../public-links/repository.ts';
-import { stageOfJob, type TPublicLinksService } from '../public-links/service.ts';
+import type { TPublicLinksService } from '../public-links/service.ts';
 import type { TSettingsRepository } from '../settings/repository.ts';
-import { createCustomerMessagesRepository, type TCustomerMessageRow } from './repository.ts';
+import { createMessageComposer, defaultEventOf } from './compose.ts';
+import { createDelivery } from './delivery.ts';
+import type { TCustomerMessageRow, TCustomerMessagesRepository } from './repository.ts';
 import { createCustomerMessageSettingsStore, type TStoredCustomerMessageSettings } from './settings-store.ts';
-import { sendSms, smsAddressOf } from './sms-sender.ts';
 
 export type TCustomerMessagesActor = TActor & { readonly id: string };
 
 export type TCustomerMessagesServiceOptions = {
-  readonly db: TDatabase;
+  readonly messages: TCustomerMessagesRepository;
   readonly clock: TClock;
   readonly events: TEventBus;
   readonly settings: TSettingsRepository;
@@ -69,29 +60,14 @@ export type TCustomerMessagesServiceOptions = {
   readonly outbound: Pick<TOutboundGuard, 'fetch'>;
 };
 
-/** How long a sweep holds a message it is sending before another sweep may take it. */
-const LEASE_MS = 2 * 60_000;
 /** "Still waiting" candidates looked at per kind and sweep. */
 const STILL_WAITING_BATCH = 25;
 const DAY_MS = 24 * 60 * 60_000;
-const ERROR_LENGTH = 500;
 // Still waiting: open and not yet ready (a ready job has had its "ready" message).
 const WAITING_ORDER_STATUSES = OPEN_ORDER_STATUSES.filter((status) => status !== 'ready');
 const WAITING_REPAIR_STATUSES = OPEN_REPAIR_STATUSES.filter((status) => status !== 'ready');
 
-const PROMISED_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const CONSENT: Readonly<Record<TCustomerMessageChannel, string>> = { sms: 'sms', email: 'email' };
-
-/** What a preview shows for a link that sending would issue. */
-const LINK_TO_BE_ISSUED = '(tracking link, created when sent)';
-
 const messageNotFound = () => new AppError('NOT_FOUND', 'This message does not exist.');
-
-function formatPromisedDate(date: string | null): string {
-  if (date === null) return 'soon';
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : PROMISED_DATE.format(parsed);
-}
 
 function toOutboxMessage(row: TCustomerMessageRow): TOutboxMessage {
   return {
@@ -121,9 +97,10 @@ function toOutboxMessage(row: TCustomerMessageRow): TOutboxMessage {
  * checked when queued and again when sent.
  */
 export function createCustomerMessagesService(options: TCustomerMessagesServiceOptions) {
-  const { db, clock, events, audit, mailer, publicLinks, logger } = options;
-  const repository = createCustomerMessagesRepository(db);
+  const { messages: repository, clock, events, audit, publicLinks, logger } = options;
   const store = createCustomerMessageSettingsStore({ settings: options.settings, box: options.box });
+  const { compose } = createMessageComposer({ publicLinks });
+  const { deliverDue } = createDelivery({ ...options, store });
   const pending = new Set<Promise<unknown>>();
 
   function assertMayManage(actor: TActor): void {
@@ -170,80 +147,6 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
     const job = await publicLinks.findJob(kind, id);
     if (!job) throw new AppError('NOT_FOUND', `This ${kind} does not exist.`);
     return job;
-  }
-
-  async function placeholderValues(
-    job: TJobFacts,
-    link: 'none' | 'preview' | 'issue',
-    actorId: string | null,
-  ): Promise<TPlaceholderValues> {
-    const shop = await publicLinks.shopContact();
-    return {
-      customerFirstName: firstNameOf(job.customer.name),
-      customerName: job.customer.name,
-      jobNumber: job.number,
-      jobKind: job.kind,
-      stage: PUBLIC_STAGE_LABELS[stageOfJob(job)],
-      promisedDate: formatPromisedDate(job.promisedDate),
-      // Issued only when a template uses it: a message without the link leaves the job without one.
-      trackingLink:
-        link === 'issue'
-          ? await publicLinks.linkForMessage(job.kind, job.id, actorId)
-          : link === 'preview'
-            ? ((await publicLinks.liveLinkUrl(job.kind, job.id)) ?? LINK_TO_BE_ISSUED)
-            : '',
-      shopName: shop.name,
-      shopPhone: shop.phone ?? '',
-      shopEmail: shop.email ?? '',
-    };
-  }
-
-  function recipientOf(job: TJobFacts, channel: TCustomerMessageChannel): string | null {
-    return channel === 'sms'
-      ? job.customer.phone
-        ? smsAddressOf(job.customer.phone)
-        : null
-      : job.customer.email;
-  }
-
-  /** What would go to the customer for an event, per channel, and what would not and why. */
-  async function compose(
-    job: TJobFacts,
-    event: TCustomerMessageEvent,
-    settings: TStoredCustomerMessageSettings,
-    actorId: string | null,
-    isPreview = false,
-  ): Promise<TCustomerMessageDraft> {
-    const template = settings.templates[event];
-    const skipped: { channel: TCustomerMessageChannel; reason: TSkipReason }[] = [];
-    const channels: { channel: TCustomerMessageChannel; recipient: string }[] = [];
-    for (const channel of CUSTOMER_MESSAGE_CHANNELS) {
-      const recipient = recipientOf(job, channel);
-      if (!template.enabled) skipped.push({ channel, reason: 'template-disabled' });
-      else if (!job.customer.contactPreferences.includes(CONSENT[channel]))
-        skipped.push({ channel, reason: 'no-consent' });
-      else if (!recipient) skipped.push({ channel, reason: 'no-address' });
-      else channels.push({ channel, recipient });
-    }
-    const texts = channels.flatMap(({ channel }) =>
-      channel === 'sms' ? [template.sms] : [template.emailSubject, template.emailBody],
-    );
-    const needsLink = texts.some((value) => usesPlaceholder(value, 'trackingLink'));
-    const link = !needsLink ? 'none' : isPreview ? 'preview' : 'issue';
-    const values = channels.length > 0 ? await placeholderValues(job, link, actorId) : null;
-    return {
-      event,
-      messages:
-        values === null
-          ? []
-          : channels.map(({ channel, recipient }) => ({
-              channel,
-              recipient,
-              subject: channel === 'email' ? renderTemplate(template.emailSubject, values) : null,
-              body: renderTemplate(channel === 'sms' ? template.sms : template.emailBody, values),
-            })),
-      skipped,
-    };
   }
 
   async function enqueue(
@@ -296,102 +199,6 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
     });
     pending.add(settled);
     void settled.finally(() => pending.delete(settled));
-  }
-
-  /** One attempt at one claimed message. */
-  async function deliver(row: TCustomerMessageRow, settings: TStoredCustomerMessageSettings): Promise<void> {
-    const now = clock();
-    const channel = ZCustomerMessageChannelSchema.parse(row.channel);
-    // Consent is read again: a customer who opted out after it was queued gets nothing.
-    const job = await publicLinks.findJob(row.jobKind === 'repair' ? 'repair' : 'order', row.jobId);
-    if (!job?.customer.contactPreferences.includes(CONSENT[channel])) {
-      await repository.update(row.id, {
-        status: 'failed',
-        nextAttemptAt: null,
-        lastError: job
-          ? `The customer opted out of ${channel === 'sms' ? 'SMS' : 'e-mail'}.`
-          : 'The job is gone.',
-      });
-      return;
-    }
-    const authToken = store.authToken(settings);
-    const tokenForAnotherAddress = settings.sms.authTokenSealed !== null && authToken === null;
-    const smsConfig =
-      settings.sms.accountSid && settings.sms.fromNumber && authToken
-        ? {
-            baseUrl: settings.sms.baseUrl,
-            accountSid: settings.sms.accountSid,
-            fromNumber: settings.sms.fromNumber,
-            authToken,
-          }
-        : null;
-    const notConfigured =
-      channel === 'sms'
-        ? smsConfig === null
-          ? tokenForAnotherAddress
-            ? 'Waiting for an SMS sender: the stored auth token was entered for another address (or SECRET_KEY changed); enter it again in Settings › customer messages.'
-            : 'Waiting for an SMS sender: set the account SID, the from number and the auth token in Settings › customer messages.'
-          : null
-        : mailer.canDeliver
-          ? null
-          : 'Waiting for an e-mail sender: no SMTP server is configured (SMTP_URL).';
-    if (notConfigured) {
-      // Not an attempt: it goes out once a sender is set up.
-      await repository.update(row.id, {
-        nextAttemptAt: new Date(now.getTime() + retryDelayAfter(1)),
-        lastError: notConfigured,
-      });
-      return;
-    }
-    const attempts = row.attempts + 1;
-    try {
-      let providerId: string | null = null;
-      if (channel === 'sms' && smsConfig) {
-        const policy = { allowPrivateNetwork: settings.sms.allowPrivateNetwork };
-        providerId = (
-          await sendSms(smsConfig, { to: row.recipient, body: row.body }, (url, init) =>
-            options.outbound.fetch(url, init, policy),
-          )
-        ).providerId;
-      } else {
-        await mailer.deliver({ to: row.recipient, subject: row.subject ?? '', text: row.body });
-      }
-      await repository.update(row.id, {
-        status: 'sent',
-        attempts,
-        sentAt: clock(),
-        nextAttemptAt: null,
-        lastError: null,
-        providerId,
-      });
-    } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_LENGTH);
-      const isLast = attempts >= MAX_DELIVERY_ATTEMPTS;
-      // The recipient stays in the outbox row; the log names the message only.
-      logger.warn({ messageId: row.id, channel, attempts }, 'customer messages: a delivery attempt failed');
-      await repository.update(row.id, {
-        status: isLast ? 'failed' : 'queued',
-        attempts,
-        nextAttemptAt: isLast ? null : new Date(now.getTime() + retryDelayAfter(attempts)),
-        lastError: message,
-      });
-    }
-  }
-
-  async function deliverDue(): Promise<number> {
-    const now = clock();
-    const claimed = await repository.claimDue(now, new Date(now.getTime() + LEASE_MS));
-    if (claimed.length === 0) return 0;
-    const settings = await store.read();
-    for (const row of claimed) {
-      await deliver(row, settings).catch((error: unknown) => {
-        logger.error(
-          { messageId: row.id, err: (error as Error).message },
-          'customer messages: delivery crashed',
-        );
-      });
-    }
-    return claimed.length;
   }
 
   async function queueStillWaiting(): Promise<void> {
@@ -550,23 +357,6 @@ export function createCustomerMessagesService(options: TCustomerMessagesServiceO
       return (await enqueue(job, event, { actorId: actor.id, onceOnly: false })).map(toOutboxMessage);
     },
   };
-}
-
-/** The event a job's page suggests: its status's, else "still waiting". */
-function defaultEventOf(job: TJobFacts): TCustomerMessageEvent {
-  if (job.isWithSpecialist) return 'sent_to_vendor';
-  const order = ZOrderStatusSchema.safeParse(job.status);
-  const repair = ZRepairStatusSchema.safeParse(job.status);
-  const event =
-    job.kind === 'order'
-      ? order.success
-        ? eventForStatus({ kind: 'order', status: order.data })
-        : null
-      : repair.success
-        ? eventForStatus({ kind: 'repair', status: repair.data })
-        : null;
-  if (event) return event;
-  return job.status === 'new' || job.status === 'received' ? 'received' : 'still_waiting';
 }
 
 export type TCustomerMessagesService = ReturnType<typeof createCustomerMessagesService>;

@@ -10,11 +10,11 @@ import {
   ZCreateCustomerInputSchema,
 } from '@loupe/domain/customers/customer';
 import { AppError } from '@loupe/domain/errors/errors';
-import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { isString, pageBySortName, parseCursor } from '../../lib/keyset.ts';
 import { forbidden, validationError } from '../../lib/service-errors.ts';
-import { createCustomersRepository, type TCustomerRow } from './repository.ts';
+import type { TCustomerRow, TCustomersRepository } from './repository.ts';
 
 export function toCustomer(row: TCustomerRow): TCustomer {
   return {
@@ -38,9 +38,11 @@ function notFound(): AppError {
 }
 
 /** Customers: anyone signed in looks them up; whoever takes in work (CUSTOMER_EDITOR_ROLES) enters them. */
-export function createCustomersService(options: { readonly db: TDatabase; readonly clock: TClock }) {
-  const { db, clock } = options;
-  const customers = createCustomersRepository(db);
+export function createCustomersService(options: {
+  readonly customers: TTransactional<TCustomersRepository>;
+  readonly clock: TClock;
+}) {
+  const { customers, clock } = options;
 
   return {
     async list(_actor: TActor, query: TListQuery): Promise<TListPage<TCustomer>> {
@@ -78,8 +80,7 @@ export function createCustomersService(options: { readonly db: TDatabase; readon
      */
     async update(actor: TActor, id: string, changes: TUpdateCustomerInput): Promise<TCustomer> {
       if (!canEditCustomers(actor)) throw forbidden();
-      const row = await db.transaction(async (tx) => {
-        const repository = createCustomersRepository(tx);
+      const row = await customers.withTransaction(async (repository) => {
         const current = await repository.findById(id);
         if (!current) throw notFound();
         const defined = Object.fromEntries(

@@ -1,6 +1,5 @@
 import { AppError, type TValidationDetails } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TReadersRepository } from '../readers/repository.ts';
@@ -13,7 +12,7 @@ import { adaptZebraPayload } from './adapters/zebra.ts';
 import type { TPayloadFormat, TReaderTopic } from './mqtt-topics.ts';
 import { createIngestPipeline, type TIngestSummary } from './pipeline.ts';
 import { createRejectionLog } from './rejection-log.ts';
-import { createRfidRepository } from './repository.ts';
+import type { TRfidRepository } from './repository.ts';
 
 /** A reader silent this long is shown offline. */
 export const READER_SILENCE_MS = 150_000;
@@ -39,7 +38,7 @@ export type TMqttTransport =
   | { readonly mode: 'none' };
 
 export type TRfidServiceOptions = {
-  readonly db: TDatabase;
+  readonly rfid: TRfidRepository;
   /** Reader keys and antenna mappings. */
   readonly readers: Pick<TReadersRepository, 'listAntennaMappings' | 'findReaderByApiKey'>;
   readonly tracking: Pick<TTrackingService, 'applyMoves' | 'itemsCarrying'>;
@@ -81,8 +80,7 @@ export function apiKeyOf(request: Pick<FastifyRequest, 'headers'>): string | nul
  * pipeline. The same for HTTP ingest, the embedded broker and an external broker.
  */
 export function createRfidService(options: TRfidServiceOptions) {
-  const { db, clock, events, readers: readersRepository } = options;
-  const repository = createRfidRepository(db);
+  const { rfid: repository, clock, events, readers: readersRepository } = options;
   const maxReadsPerPayload = options.maxReadsPerPayload ?? DEFAULT_MAX_READS_PER_PAYLOAD;
   const refusals = createRejectionLog({ logger: options.logger, clock });
 

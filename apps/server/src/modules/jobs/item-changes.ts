@@ -2,13 +2,12 @@ import type { TListPage } from '@loupe/domain/api/list';
 import { AppError } from '@loupe/domain/errors/errors';
 import { diffFields, type TItemChange } from '@loupe/domain/history/item-change';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
-import type { TDatabase } from '../../db/client.ts';
 import { isCursorTimestamp, isSerialId, pageOf, parseCursor } from '../../lib/keyset.ts';
-import { createItemHistoryRepository, type TItemChangeEntry } from './item-history-repository.ts';
+import type { TItemChangeEntry, TItemHistoryRepository } from './item-history-repository.ts';
 
 /**
  * What orders and repairs write to and read from their change history. Each entry is written in the
- * caller's transaction, together with the change it records.
+ * caller's transaction, together with the change it records: the history repository passed in is bound to it.
  */
 
 /** Whose change it is: the item, when and by whom. */
@@ -27,17 +26,17 @@ export function statusConflict<S extends string>(
 }
 
 /** One change of an order or repair, in the caller's transaction (another module's, e.g. a design approved). */
-export async function recordChange(tx: TDatabase, entry: TItemChangeEntry): Promise<void> {
-  await createItemHistoryRepository(tx).record(entry);
+export async function recordChange(history: TItemHistoryRepository, entry: TItemChangeEntry): Promise<void> {
+  await history.record(entry);
 }
 
 /** A new item: every field of its snapshot, from nothing. */
 export async function recordCreated(
-  tx: TDatabase,
+  history: TItemHistoryRepository,
   entry: TChangeOf & { readonly snapshot: Record<string, unknown> },
 ): Promise<void> {
   const { snapshot, ...of } = entry;
-  await createItemHistoryRepository(tx).record({
+  await history.record({
     ...of,
     action: 'created',
     changes: diffFields({}, snapshot),
@@ -49,12 +48,11 @@ export async function recordCreated(
  * The status change is written last: newest first, it heads the history.
  */
 export async function recordUpdated(
-  tx: TDatabase,
+  history: TItemHistoryRepository,
   entry: TChangeOf & { readonly before: Record<string, unknown>; readonly after: Record<string, unknown> },
 ): Promise<void> {
   const { before, after, ...of } = entry;
   const { status: statusChange, ...fieldChanges } = diffFields(before, after);
-  const history = createItemHistoryRepository(tx);
   if (Object.keys(fieldChanges).length > 0) {
     await history.record({ ...of, action: 'updated', changes: fieldChanges });
   }
@@ -65,7 +63,7 @@ export async function recordUpdated(
 
 /** Photos added (their file names) or one removed. */
 export async function recordPhotoChange(
-  tx: TDatabase,
+  history: TItemHistoryRepository,
   entry: TChangeOf & {
     readonly action: 'photo-added' | 'photo-removed';
     readonly fileNames: readonly string[];
@@ -73,7 +71,7 @@ export async function recordPhotoChange(
 ): Promise<void> {
   const { action, fileNames, ...of } = entry;
   const names = [...fileNames];
-  await createItemHistoryRepository(tx).record({
+  await history.record({
     ...of,
     action,
     changes:
@@ -90,12 +88,12 @@ export function historyCursor(raw: string | undefined): { value: string; id: str
 
 /** One page of an item's history, newest first, with who made each change. */
 export async function historyPage(
-  db: TDatabase,
+  history: TItemHistoryRepository,
   kind: TTrackedItemKind,
   itemId: string,
   options: { readonly limit: number; readonly after: { value: string; id: string } | undefined },
 ): Promise<TListPage<TItemChange>> {
-  const { rows, total } = await createItemHistoryRepository(db).list(kind, itemId, options);
+  const { rows, total } = await history.list(kind, itemId, options);
   const page = pageOf(rows, options.limit, {
     cursorOf: (row) => ({ value: row.cursorAt, id: String(row.id) }),
     toItem: ({ cursorAt: _cursorAt, ...change }) => change,

@@ -86,3 +86,5 @@ export function createItemHistoryRepository(db: TDatabase) {
     },
   };
 }
+
+export type TItemHistoryRepository = ReturnType<typeof createItemHistoryRepository>;

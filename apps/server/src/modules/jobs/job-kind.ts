@@ -1,7 +1,6 @@
 import type { TActor } from '@loupe/domain/auth/roles';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import type { TOrderSettings } from '@loupe/domain/settings/order-settings';
-import type { TDatabase } from '../../db/client.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
 import type { TItemListOptions } from './item-list.ts';
@@ -40,12 +39,12 @@ export type TJobKindSpec<
   TNewRow extends { updatedAt?: Date },
   TCreate,
   TUpdate extends { readonly status?: string | undefined },
+  TRepo extends TJobRepository<TRow, TJoined, TNewRow> = TJobRepository<TRow, TJoined, TNewRow>,
 > = {
   readonly kind: TJobKind;
   readonly notFoundMessage: string;
   readonly mayView: (actor: TActor) => boolean;
   readonly mayEdit: (actor: TActor) => boolean;
-  readonly repository: (db: TDatabase) => TJobRepository<TRow, TJoined, TNewRow>;
 
   /** The answers: a list's row, the detail with photos, and what the history records of it. */
   readonly toListItem: (row: TJoined) => TListItem;
@@ -66,10 +65,10 @@ export type TJobKindSpec<
   readonly formatNumber: (sequence: number, settings: TOrderSettings) => string;
   /**
    * A new job's row, its references checked first (a 400 on the field that names one that is not there); only
-   * then is its number drawn, so a refused job uses none.
+   * then is its number drawn, so a refused job uses none. The kind's repository is bound to the transaction.
    */
   readonly newRow: (
-    tx: TDatabase,
+    jobs: TRepo,
     input: TCreate,
     context: {
       readonly actor: TActor & { readonly id: string };
@@ -85,7 +84,7 @@ export type TJobKindSpec<
    * rules (an order's deposit never above its price).
    */
   readonly derivedChanges: (
-    tx: TDatabase,
+    jobs: TRepo,
     context: { readonly current: TRow; readonly defined: TUpdate; readonly before: TItem },
   ) => Promise<Partial<TNewRow>>;
 

@@ -12,24 +12,28 @@ import {
   ZOrderSettingsSchema,
 } from '@loupe/domain/settings/order-settings';
 import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { pageOf } from '../../lib/keyset.ts';
 import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TImageStorage, TStoredImage } from '../attachments/image-storage.ts';
-import { attachmentsOf } from '../attachments/owned-attachments.ts';
+import type { TOwnedAttachments } from '../attachments/owned-attachments.ts';
 import type { TSettingsRepository } from '../settings/repository.ts';
 import { historyCursor, historyPage, recordCreated, recordUpdated, statusConflict } from './item-changes.ts';
+import type { TItemHistoryRepository } from './item-history-repository.ts';
 import { itemCursorValue, itemListAfter, type TItemSort } from './item-list.ts';
 import { createItemPhotos } from './item-photos.ts';
-import type { TJobItem, TJobKindSpec } from './job-kind.ts';
+import type { TJobItem, TJobKindSpec, TJobRepository } from './job-kind.ts';
 import type { TJobStatusChange } from './status-change.ts';
 import { idsOfView, type TJobStateReader, withJobStates } from './with-states.ts';
 
 export type TJobActor = TActor & { readonly id: string };
 
 export type TJobServiceOptions<TItem> = {
-  readonly db: TDatabase;
+  readonly attachments: TOwnedAttachments;
+  /** Every job's change history, written in the change's transaction. */
+  readonly history: TTransactional<TItemHistoryRepository>;
   readonly clock: TClock;
   readonly events: TEventBus;
   readonly settings: Pick<TSettingsRepository, 'read'>;
@@ -89,13 +93,16 @@ export function createJobService<
   TNewRow extends { updatedAt?: Date },
   TCreate,
   TUpdate extends { readonly status?: string | undefined },
+  TRepo extends TJobRepository<TRow, TJoined, TNewRow>,
 >(
-  spec: TJobKindSpec<TItem, TListItem, TRow, TJoined, TNewRow, TCreate, TUpdate>,
-  options: TJobServiceOptions<TItem>,
+  spec: TJobKindSpec<TItem, TListItem, TRow, TJoined, TNewRow, TCreate, TUpdate, TRepo>,
+  options: TJobServiceOptions<TItem> & {
+    /** The kind's repository (order-repository.ts, repair-repository.ts). */
+    readonly jobs: TTransactional<TRepo>;
+  },
 ): TJobService<TItem, TListItem, TCreate, TUpdate> {
-  const { db, clock, events, storage } = options;
+  const { jobs: repository, attachments, history, clock, events, storage } = options;
   const { kind } = spec;
-  const repository = spec.repository(db);
   const notFound = () => new AppError('NOT_FOUND', spec.notFoundMessage);
 
   function assertMayView(actor: TActor): void {
@@ -110,10 +117,11 @@ export function createJobService<
     return options.settings.read('orders', ZOrderSettingsSchema, { ...ORDER_SETTINGS_DEFAULTS });
   }
 
-  async function load(tx: TDatabase, id: string): Promise<TItem> {
-    const row = await spec.repository(tx).findJoined(id);
+  /** The job with its photos; in the caller's transaction when given one. */
+  async function load(id: string, tx?: TDatabase): Promise<TItem> {
+    const row = await (tx ? repository.within(tx) : repository).findJoined(id);
     if (!row) throw notFound();
-    return spec.toItem(row, await attachmentsOf(tx, { kind, id }).list());
+    return spec.toItem(row, await attachments.of({ kind, id }, tx).list());
   }
 
   /** The job as its page shows it: with the job read model's state and predicted completion. */
@@ -136,20 +144,25 @@ export function createJobService<
   }
 
   const photos = createItemPhotos({
-    db,
+    attachments,
+    history,
     clock,
     storage,
     owner: {
       kind,
       notFound,
-      repository: (tx) => {
-        const jobs = spec.repository(tx);
-        return {
-          findRowForUpdate: (id: string) => jobs.findRowForUpdate(id),
-          // Every kind's row has updatedAt (TNewRow's bound says so; TypeScript cannot see it in a Partial).
-          update: (id: string, values: { updatedAt: Date }) => jobs.update(id, values as Partial<TNewRow>),
-        };
-      },
+      withTransaction: (work) =>
+        repository.withTransaction((jobs, tx) =>
+          work(
+            {
+              findRowForUpdate: (id: string) => jobs.findRowForUpdate(id),
+              // Every kind's row has updatedAt (TNewRow's bound says so; TypeScript cannot see it in a Partial).
+              update: (id: string, values: { updatedAt: Date }) =>
+                jobs.update(id, values as Partial<TNewRow>),
+            },
+            tx,
+          ),
+        ),
       load,
       announce: (item) => announce(item, 'updated'),
     },
@@ -182,19 +195,18 @@ export function createJobService<
 
     async get(actor: TActor, id: string): Promise<TItem> {
       assertMayView(actor);
-      return withState(await load(db, id));
+      return withState(await load(id));
     },
 
     async create(actor: TJobActor, input: TCreate): Promise<TItem> {
       assertMayEdit(actor);
       const settings = await jobSettings();
-      const item = await db.transaction(async (tx) => {
-        const jobs = spec.repository(tx);
+      const item = await repository.withTransaction(async (jobs, tx) => {
         const now = clock();
         const nextNumber = async () => spec.formatNumber(await jobs.nextNumber(), settings);
-        const row = await jobs.insert(await spec.newRow(tx, input, { actor, nextNumber, settings, now }));
-        const created = await load(tx, row.id);
-        await recordCreated(tx, {
+        const row = await jobs.insert(await spec.newRow(jobs, input, { actor, nextNumber, settings, now }));
+        const created = await load(row.id, tx);
+        await recordCreated(history.within(tx), {
           itemKind: kind,
           itemId: created.id,
           at: now,
@@ -216,8 +228,7 @@ export function createJobService<
      */
     async update(actor: TJobActor, id: string, changes: TUpdate): Promise<TItem> {
       assertMayEdit(actor);
-      const result = await db.transaction(async (tx) => {
-        const jobs = spec.repository(tx);
+      const result = await repository.withTransaction(async (jobs, tx) => {
         const current = await jobs.findRowForUpdate(id);
         if (!current) throw notFound();
         // Only what differs from the stored job counts as a change.
@@ -230,17 +241,17 @@ export function createJobService<
         ) as TUpdate;
         const notesBefore = spec.rowNotes(current);
         if (Object.keys(defined).length === 0) {
-          return { item: await load(tx, id), changed: false, notesBefore, followUps: [] };
+          return { item: await load(id, tx), changed: false, notesBefore, followUps: [] };
         }
         if (defined.status !== undefined && !spec.statuses.canChange(current.status, defined.status)) {
           throw statusConflict(spec.rowNumber(current), spec.statuses.labels, current.status, defined.status);
         }
-        const before = await load(tx, id);
-        const derived = await spec.derivedChanges(tx, { current, defined, before });
+        const before = await load(id, tx);
+        const derived = await spec.derivedChanges(jobs, { current, defined, before });
         const now = clock();
         await jobs.update(id, { ...defined, ...derived, updatedAt: now } as Partial<TNewRow>);
-        const after = await load(tx, id);
-        await recordUpdated(tx, {
+        const after = await load(id, tx);
+        await recordUpdated(history.within(tx), {
           itemKind: kind,
           itemId: id,
           at: now,
@@ -261,7 +272,7 @@ export function createJobService<
               })) ?? []);
         const reloaded = followUps.length > 0 || !isOpenStatus(kind, after.status);
         return {
-          item: reloaded ? await load(tx, id) : after,
+          item: reloaded ? await load(id, tx) : after,
           previousStatus: current.status,
           changed: true,
           notesBefore,
@@ -285,7 +296,7 @@ export function createJobService<
       assertMayView(actor);
       const after = historyCursor(query.cursor);
       if (!(await repository.exists(id))) throw notFound();
-      return historyPage(db, kind, id, { limit: query.limit, after });
+      return historyPage(history, kind, id, { limit: query.limit, after });
     },
 
     /** Before an upload is read: the job exists and the caller may change it. */

@@ -14,16 +14,10 @@ import {
 import { roomName } from '@loupe/domain/realtime/events';
 import { defaultPromisedDate } from '@loupe/domain/settings/order-settings';
 import { personName } from '@loupe/domain/users/user';
-import type { TDatabase } from '../../db/client.ts';
 import { fieldError } from '../../lib/service-errors.ts';
 import { toAttachment } from '../attachments/owned-attachments.ts';
 import type { TJobKindSpec } from './job-kind.ts';
-import {
-  createOrdersRepository,
-  type TNewOrderRow,
-  type TOrderJoinedRow,
-  type TOrderRow,
-} from './order-repository.ts';
+import type { TNewOrderRow, TOrderJoinedRow, TOrderRow, TOrdersRepository } from './order-repository.ts';
 import { toTrackingSummary } from './tracking-summary.ts';
 
 /** A salesperson or designer as the order names them; null when none (or the account is gone). */
@@ -115,8 +109,10 @@ type TOrderRefs = Pick<
  * The references a create or update names must exist; a metal or product type newly chosen must still be
  * offered. Answers the customer's name (the search text holds it) when the customer is named.
  */
-async function checkRefs(tx: TDatabase, refs: Partial<TOrderRefs>): Promise<{ customerName?: string }> {
-  const repository = createOrdersRepository(tx);
+async function checkRefs(
+  repository: TOrdersRepository,
+  refs: Partial<TOrderRefs>,
+): Promise<{ customerName?: string }> {
   let customerName: string | undefined;
   if (refs.customerId !== undefined) {
     customerName = await repository.findCustomerName(refs.customerId);
@@ -158,13 +154,13 @@ export const ORDER_KIND: TJobKindSpec<
   TOrderJoinedRow,
   TNewOrderRow,
   TCreateOrderInput,
-  TUpdateOrderInput
+  TUpdateOrderInput,
+  TOrdersRepository
 > = {
   kind: 'order',
   notFoundMessage: 'This order does not exist.',
   mayView: () => true,
   mayEdit: canCreateOrEditOrders,
-  repository: createOrdersRepository,
 
   toListItem: toOrderListItem,
   toItem: (row, photos) => ({
@@ -186,7 +182,7 @@ export const ORDER_KIND: TJobKindSpec<
 
   formatNumber: (sequence, settings) => formatOrderNumber(sequence, settings.orderNumberPrefix),
 
-  async newRow(tx, input, { actor, nextNumber, settings, now }) {
+  async newRow(jobs, input, { actor, nextNumber, settings, now }) {
     // A salesperson's own order is theirs unless they name someone else (or nobody).
     const salespersonId =
       input.salespersonId !== undefined
@@ -194,7 +190,7 @@ export const ORDER_KIND: TJobKindSpec<
         : actor.role === 'salesperson'
           ? actor.id
           : null;
-    const refs = await checkRefs(tx, { ...input, salespersonId });
+    const refs = await checkRefs(jobs, { ...input, salespersonId });
     const number = await nextNumber();
     const isRush = input.isRush ?? false;
     const description = input.description ?? '';
@@ -229,13 +225,13 @@ export const ORDER_KIND: TJobKindSpec<
 
   normalize: (changes) => changes,
 
-  async derivedChanges(tx, { current, defined, before }) {
+  async derivedChanges(jobs, { current, defined, before }) {
     // The deposit never above the price, once merged with the stored values.
     const priceCents = defined.priceCents ?? current.priceCents;
     const depositCents = defined.depositCents ?? current.depositCents;
     if (depositCents > priceCents)
       throw fieldError('depositCents', 'The deposit cannot be more than the price');
-    const refs = await checkRefs(tx, defined);
+    const refs = await checkRefs(jobs, defined);
     if (defined.description === undefined && refs.customerName === undefined) return {};
     return {
       searchText: orderSearchText({

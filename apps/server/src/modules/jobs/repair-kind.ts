@@ -14,16 +14,10 @@ import {
   ZRepairStatusSchema,
 } from '@loupe/domain/repairs/repair';
 import { defaultPromisedDate } from '@loupe/domain/settings/order-settings';
-import type { TDatabase } from '../../db/client.ts';
 import { fieldError } from '../../lib/service-errors.ts';
 import { toAttachment } from '../attachments/owned-attachments.ts';
 import type { TJobKindSpec } from './job-kind.ts';
-import {
-  createRepairsRepository,
-  type TNewRepairRow,
-  type TRepairJoinedRow,
-  type TRepairRow,
-} from './repair-repository.ts';
+import type { TNewRepairRow, TRepairJoinedRow, TRepairRow, TRepairsRepository } from './repair-repository.ts';
 import { toTrackingSummary } from './tracking-summary.ts';
 
 const isRepairType = (value: string): value is TRepairType =>
@@ -70,8 +64,8 @@ function historySnapshot(repair: TRepair): Record<string, unknown> {
   };
 }
 
-async function customerName(tx: TDatabase, customerId: string): Promise<string> {
-  const name = await createRepairsRepository(tx).findCustomerName(customerId);
+async function customerName(repository: TRepairsRepository, customerId: string): Promise<string> {
+  const name = await repository.findCustomerName(customerId);
   if (name === undefined) throw fieldError('customerId', 'This customer does not exist.');
   return name;
 }
@@ -87,13 +81,13 @@ export const REPAIR_KIND: TJobKindSpec<
   TRepairJoinedRow,
   TNewRepairRow,
   TCreateRepairInput,
-  TUpdateRepairInput
+  TUpdateRepairInput,
+  TRepairsRepository
 > = {
   kind: 'repair',
   notFoundMessage: 'This repair does not exist.',
   mayView: canViewRepairs,
   mayEdit: canCreateAndManageRepairs,
-  repository: createRepairsRepository,
 
   toListItem: toRepairListItem,
   toItem: (row, photos) => ({
@@ -115,8 +109,8 @@ export const REPAIR_KIND: TJobKindSpec<
 
   formatNumber: (sequence, settings) => formatRepairNumber(sequence, settings.repairNumberPrefix),
 
-  async newRow(tx, input, { actor, nextNumber, settings, now }) {
-    const name = await customerName(tx, input.customerId);
+  async newRow(jobs, input, { actor, nextNumber, settings, now }) {
+    const name = await customerName(jobs, input.customerId);
     const number = await nextNumber();
     return {
       repairNumber: number,
@@ -147,8 +141,8 @@ export const REPAIR_KIND: TJobKindSpec<
       ? changes
       : { ...changes, repairTypes: [...new Set(changes.repairTypes)] },
 
-  async derivedChanges(tx, { current, defined, before }) {
-    const name = defined.customerId !== undefined ? await customerName(tx, defined.customerId) : undefined;
+  async derivedChanges(jobs, { current, defined, before }) {
+    const name = defined.customerId !== undefined ? await customerName(jobs, defined.customerId) : undefined;
     if (defined.itemDescription === undefined && name === undefined) return {};
     return {
       searchText: repairSearchText({

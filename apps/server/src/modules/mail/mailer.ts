@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { TDatabase } from '../../db/client.ts';
 import type { TOutboundGuard } from '../../lib/outbound-url.ts';
-import { createMailOutboxRepository } from './repository.ts';
+import type { TMailOutboxRepository } from './repository.ts';
 
 export type TMail = { readonly to: string; readonly subject: string; readonly text: string };
 
 export type TMailerOptions = {
-  readonly db: TDatabase;
+  readonly outbox: TMailOutboxRepository;
   readonly smtpUrl: string | undefined;
   readonly from: string;
   readonly logger: FastifyBaseLogger;
@@ -23,7 +22,7 @@ export type TMailerOptions = {
  * subject or the text, which carry addresses, codes and reset links (issue 20 §3).
  */
 export function createMailer(options: TMailerOptions) {
-  const outbox = createMailOutboxRepository(options.db);
+  const { outbox } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   if (transport) {
     // The connection nodemailer would open itself, opened by the guard instead: the server's name resolved

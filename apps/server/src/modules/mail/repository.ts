@@ -23,3 +23,5 @@ export function createMailOutboxRepository(db: TDatabase) {
     },
   };
 }
+
+export type TMailOutboxRepository = ReturnType<typeof createMailOutboxRepository>;

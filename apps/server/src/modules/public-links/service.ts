@@ -17,13 +17,14 @@ import {
 import { type TRepairStatus, ZRepairStatusSchema } from '@loupe/domain/repairs/repair';
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
 import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
 import { forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import type { TRequestContext } from '../auth/service.ts';
-import { createPublicLinksRepository, type TJobFacts } from './repository.ts';
+import type { TJobFacts, TPublicLinksRepository } from './repository.ts';
 
 /** 24 random bytes: 192 bits, 32 URL-safe characters. */
 const TOKEN_BYTES = 24;
@@ -31,7 +32,7 @@ const TOKEN_BYTES = 24;
 export type TPublicLinksActor = TActor & { readonly id: string };
 
 export type TPublicLinksServiceOptions = {
-  readonly db: TDatabase;
+  readonly links: TPublicLinksRepository;
   readonly clock: TClock;
   readonly box: TSecretBox;
   readonly audit: TAuditRepository;
@@ -65,8 +66,7 @@ export function stageOfJob(job: TJobFacts): TPublicStage {
  * a live link reads the job's public view. Links are capabilities: looked up by hash, kept sealed.
  */
 export function createPublicLinksService(options: TPublicLinksServiceOptions) {
-  const { db, clock, box, audit } = options;
-  const repository = createPublicLinksRepository(db);
+  const { links: repository, clock, box, audit } = options;
 
   function assertMayView(actor: TActor, kind: TPublicJobKind): void {
     if (kind === 'repair' && !canViewRepairs(actor)) throw forbidden();
@@ -243,21 +243,23 @@ export type TCapabilityKind = 'design-revision';
 
 /**
  * Links of another kind on the same table and seal as tracking links: 192 random bits, looked up by hash,
- * sealed so staff can copy the link again, one live per item, revocable. Each call takes the database (or
- * the caller's transaction).
+ * sealed so staff can copy the link again, one live per item, revocable. A call that changes the caller's
+ * data too takes the caller's transaction.
  */
 export function createCapabilityLinks(options: {
+  readonly links: TTransactional<TPublicLinksRepository>;
   readonly box: TSecretBox;
   readonly publicUrl: string;
   readonly kind: TCapabilityKind;
   readonly pathOf: (token: string) => string;
 }) {
   const { box, kind } = options;
+  const on = (tx: TDatabase | undefined) => (tx ? options.links.within(tx) : options.links);
   const urlOf = (token: string) => `${options.publicUrl}${options.pathOf(token)}`;
   return {
     /** The item's live link, issued when it has none. */
-    async ensure(db: TDatabase, itemId: string, actorId: string | null, at: Date) {
-      const repository = createPublicLinksRepository(db);
+    async ensure(itemId: string, actorId: string | null, at: Date, tx?: TDatabase) {
+      const repository = on(tx);
       const existing = await repository.liveLink(kind, itemId);
       if (existing) {
         const token = box.open(existing.tokenSealed);
@@ -276,21 +278,21 @@ export function createCapabilityLinks(options: {
     },
 
     /** The live link's address, or null. */
-    async liveUrl(db: TDatabase, itemId: string): Promise<string | null> {
-      const row = await createPublicLinksRepository(db).liveLink(kind, itemId);
+    async liveUrl(itemId: string, tx?: TDatabase): Promise<string | null> {
+      const row = await on(tx).liveLink(kind, itemId);
       return row ? urlOf(box.open(row.tokenSealed)) : null;
     },
 
     /** The item a live token of this kind opens, or null (never issued, revoked, or another kind's). */
-    async resolve(db: TDatabase, token: string): Promise<string | null> {
+    async resolve(token: string, tx?: TDatabase): Promise<string | null> {
       if (!TRACKING_TOKEN_PATTERN.test(token)) return null;
-      const row = await createPublicLinksRepository(db).liveLinkByHash(sha256(token));
+      const row = await on(tx).liveLinkByHash(sha256(token));
       return row?.itemKind === kind ? row.itemId : null;
     },
 
     /** Revokes the item's live link; answers whether there was one. */
-    revoke: (db: TDatabase, itemId: string, actorId: string | null, at: Date) =>
-      createPublicLinksRepository(db).revoke(kind, itemId, at, actorId),
+    revoke: (itemId: string, actorId: string | null, at: Date, tx?: TDatabase) =>
+      on(tx).revoke(kind, itemId, at, actorId),
   };
 }
 

@@ -6,16 +6,16 @@ import {
   ZDepartmentSchema,
 } from '@loupe/domain/registry/departments';
 import { z } from 'zod';
-import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import { inOrder } from './list-page.ts';
 import { departmentSortKey, hydrateDepartments } from './registry-views.ts';
-import { createRegistryRepository, inRegistryTransaction, type TRegistryRepository } from './repository.ts';
+import type { TRegistryRepository } from './repository.ts';
 import { assertMayManageRegistry, countOfItems, type TDepartmentChange } from './service.ts';
 
 export type TDepartmentTransferOptions = {
-  readonly db: TDatabase;
+  readonly registry: TTransactional<TRegistryRepository>;
   readonly clock: TClock;
   readonly events: TEventBus;
   /** After an import, before the answer: the workflow's templates follow its departments (issue 32). */
@@ -168,8 +168,7 @@ async function assertFitsStoredRegistry(repo: TRegistryRepository, departments: 
 
 /** Export and import of the departments with their stations (issue 5 §1), as one JSON list. */
 export function createDepartmentTransfer(options: TDepartmentTransferOptions) {
-  const { db, clock, events } = options;
-  const repository = createRegistryRepository(db);
+  const { registry: repository, clock, events } = options;
 
   async function allDepartments(repo: TRegistryRepository): Promise<TDepartment[]> {
     const rows = await repo.listDepartments();
@@ -194,7 +193,7 @@ export function createDepartmentTransfer(options: TDepartmentTransferOptions) {
       const departments = readImport(body);
       assertFileConsistent(departments);
       const at = clock();
-      await inRegistryTransaction(db, async (repo) => {
+      await repository.withTransaction(async (repo) => {
         const { removedStationIds } = await assertFitsStoredRegistry(repo, departments);
         await repo.deleteStations(removedStationIds);
         await repo.clearNamesForImport(departments.map((department) => department.id));

@@ -9,14 +9,17 @@ import {
   type TLocation,
   type TUpdateLocationInput,
 } from '@loupe/domain/registry/locations';
-import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { pageOf } from './list-page.ts';
 import { locationSortKey, toLocation } from './registry-views.ts';
-import { createRegistryRepository, inRegistryTransaction } from './repository.ts';
+import type { TRegistryRepository } from './repository.ts';
 import { assertMayManageRegistry, ID_ATTEMPTS, refusingLateReferences } from './service.ts';
 
-export type TLocationServiceOptions = { readonly db: TDatabase; readonly clock: TClock };
+export type TLocationServiceOptions = {
+  readonly registry: TTransactional<TRegistryRepository>;
+  readonly clock: TClock;
+};
 
 function noLocation(id: string): AppError {
   return new AppError('NOT_FOUND', `There is no location ${id}.`);
@@ -24,8 +27,7 @@ function noLocation(id: string): AppError {
 
 /** The workshop's locations (issue 5 §1); LOC001 always exists. */
 export function createLocationService(options: TLocationServiceOptions) {
-  const { db, clock } = options;
-  const repository = createRegistryRepository(db);
+  const { registry: repository, clock } = options;
 
   async function locationOrFail(id: string) {
     const row = await repository.findLocation(id);
@@ -95,7 +97,7 @@ export function createLocationService(options: TLocationServiceOptions) {
         );
       }
       await refusingLateReferences('A department was just added to this location', () =>
-        inRegistryTransaction(db, async (repo) => {
+        repository.withTransaction(async (repo) => {
           const row = await repo.findLocation(id);
           if (!row) throw noLocation(id);
           if (row.departmentCount > 0) {

@@ -382,11 +382,3 @@ export function createRegistryRepository(db: TDatabase) {
 }
 
 export type TRegistryRepository = ReturnType<typeof createRegistryRepository>;
-
-/** Runs `work` in one transaction, with a repository bound to it. */
-export function inRegistryTransaction<T>(
-  db: TDatabase,
-  work: (repository: TRegistryRepository) => Promise<T>,
-): Promise<T> {
-  return db.transaction((tx) => work(createRegistryRepository(tx)));
-}

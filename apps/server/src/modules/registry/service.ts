@@ -17,7 +17,7 @@ import {
   type TStationWithDepartment,
   type TUpdateStationInput,
 } from '@loupe/domain/registry/stations';
-import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
@@ -31,15 +31,10 @@ import {
   toStation,
   toStationWithDepartment,
 } from './registry-views.ts';
-import {
-  createRegistryRepository,
-  inRegistryTransaction,
-  type TDepartmentRow,
-  type TRegistryRepository,
-} from './repository.ts';
+import type { TDepartmentRow, TRegistryRepository } from './repository.ts';
 
 export type TRegistryServiceOptions = {
-  readonly db: TDatabase;
+  readonly registry: TTransactional<TRegistryRepository>;
   readonly clock: TClock;
   readonly events: TEventBus;
   /**
@@ -88,8 +83,7 @@ function stationNameTaken(departmentName: string, name: string): AppError {
 
 /** Departments and stations (issue 5 §1): rules, access checks and the registry events of spec §4. */
 export function createRegistryService(options: TRegistryServiceOptions) {
-  const { db, clock, events } = options;
-  const repository = createRegistryRepository(db);
+  const { registry: repository, clock, events } = options;
 
   async function departmentOrFail(repo: TRegistryRepository, id: string): Promise<TDepartmentRow> {
     const row = await repo.findDepartment(id);
@@ -209,7 +203,7 @@ export function createRegistryService(options: TRegistryServiceOptions) {
     async deleteDepartment(actor: TActor, id: string): Promise<void> {
       assertMayManageRegistry(actor);
       await refusingLateReferences('An item just arrived in this department', () =>
-        inRegistryTransaction(db, async (repo) => {
+        repository.withTransaction(async (repo) => {
           const row = await departmentOrFail(repo, id);
           const items = await repo.countItemsInDepartment(id);
           if (items > 0) {
@@ -333,7 +327,7 @@ export function createRegistryService(options: TRegistryServiceOptions) {
     async deleteStation(actor: TActor, id: string): Promise<void> {
       assertMayManageRegistry(actor);
       const departmentId = await refusingLateReferences('An item just arrived at this station', () =>
-        inRegistryTransaction(db, async (repo) => {
+        repository.withTransaction(async (repo) => {
           const station = await repo.findStation(id);
           if (!station) throw noStation(id);
           const items = (await repo.countItemsAtStations([id])).get(id) ?? 0;

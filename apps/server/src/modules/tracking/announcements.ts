@@ -6,8 +6,9 @@ import {
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
-import { createTrackingRepository, type TItemRef, type TTrackingRepository } from './repository.ts';
+import type { TItemRef, TTrackingRepository } from './repository.ts';
 
 /** Announcements wait here until the transaction has committed (docs/architecture.md). */
 export type TPending = (() => void)[];
@@ -18,21 +19,21 @@ export const itemRoom = (item: { kind: TTrackedItemKind; id: string }) =>
 export const departmentRoom = (id: string) => roomName({ kind: 'department', id });
 
 export type TAnnouncerOptions = {
-  readonly db: TDatabase;
+  readonly tracking: TTransactional<TTrackingRepository>;
   readonly events: TEventBus;
   readonly logger?: Pick<FastifyBaseLogger, 'error'> | undefined;
 };
 
 /** Transactions of the tracking module and the events they announce once committed. */
 export function createAnnouncer(options: TAnnouncerOptions) {
-  const { db, events, logger } = options;
+  const { tracking, events, logger } = options;
 
   /** Runs `work` in a transaction, then publishes what it queued; a failed transaction publishes nothing. */
   async function inTransaction<T>(
     work: (repo: TTrackingRepository, pending: TPending, tx: TDatabase) => Promise<T>,
   ): Promise<T> {
     const pending: TPending = [];
-    const result = await db.transaction((tx) => work(createTrackingRepository(tx), pending, tx));
+    const result = await tracking.withTransaction((repo, tx) => work(repo, pending, tx));
     for (const announce of pending) {
       try {
         announce();

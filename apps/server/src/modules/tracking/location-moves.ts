@@ -6,16 +6,15 @@ import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TClosedVisit } from '../analytics/facts-repository.ts';
 import { departmentRoom, itemRoom, type TAnnouncer, type TPending } from './announcements.ts';
-import {
-  itemKindOf,
-  type TDepartmentRow,
-  type TItemRef,
-  type TLocationHistoryInsert,
-  type TStationRow,
-  type TTrackedItemRow,
-  type TTrackingRepository,
-  trackingStatusOf,
+import type {
+  TDepartmentRow,
+  TItemRef,
+  TLocationHistoryInsert,
+  TStationRow,
+  TTrackedItemRow,
+  TTrackingRepository,
 } from './repository.ts';
+import { itemKindOf, trackingStatusOf } from './views.ts';
 
 /**
  * One read of a tag at a station, from update-location or from the RFID pipeline. An item id (with its

@@ -1,5 +1,5 @@
 import { type TTrackedItemKind, ZTrackedItemKindSchema } from '@loupe/domain/tracking/tracking-api';
-import { type TTrackingStatus, ZTrackingStatusSchema } from '@loupe/domain/tracking/tracking-status';
+import type { TTrackingStatus } from '@loupe/domain/tracking/tracking-status';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { TDatabase } from '../../db/client.ts';
@@ -473,14 +473,3 @@ export function createTrackingRepository(db: TDatabase) {
 }
 
 export type TTrackingRepository = ReturnType<typeof createTrackingRepository>;
-
-/** The stored status; a value this version does not know reads as active, as spec §4 does for the backend's. */
-export function trackingStatusOf(value: string): TTrackingStatus {
-  const parsed = ZTrackingStatusSchema.safeParse(value);
-  return parsed.success ? parsed.data : 'active';
-}
-
-/** The kind of a stored row; only the tracking module writes it, so anything else is a bug. */
-export function itemKindOf(row: { readonly itemKind: string }): TTrackedItemKind {
-  return ZTrackedItemKindSchema.parse(row.itemKind);
-}

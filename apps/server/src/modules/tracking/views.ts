@@ -4,17 +4,25 @@ import type { TRepairLocation, TTrackedRepair } from '@loupe/domain/tracking/rep
 import {
   backendStatusFromClient,
   type TOffsiteItem,
+  type TTrackedItemKind,
   type TTrackedOrderResponse,
   ZTrackedItemKindSchema,
 } from '@loupe/domain/tracking/tracking-api';
-import {
-  type TLocationHistoryRow,
-  type TTrackedItemView,
-  type TTrackingRepository,
-  trackingStatusOf,
-} from './repository.ts';
+import { type TTrackingStatus, ZTrackingStatusSchema } from '@loupe/domain/tracking/tracking-status';
+import type { TLocationHistoryRow, TTrackedItemView, TTrackingRepository } from './repository.ts';
 
 /** Rows → the answers of the tracking API (packages/domain/src/tracking). */
+
+/** The stored status; a value this version does not know reads as active, as spec §4 does for the backend's. */
+export function trackingStatusOf(value: string): TTrackingStatus {
+  const parsed = ZTrackingStatusSchema.safeParse(value);
+  return parsed.success ? parsed.data : 'active';
+}
+
+/** The kind of a stored row; only the tracking module writes it, so anything else is a bug. */
+export function itemKindOf(row: { readonly itemKind: string }): TTrackedItemKind {
+  return ZTrackedItemKindSchema.parse(row.itemKind);
+}
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 

@@ -34,12 +34,7 @@ import {
   type TWorkflowActor,
   type TWorkflowServiceOptions,
 } from './common.ts';
-import {
-  createWorkflowRepository,
-  type TAssignmentRow,
-  type TJobRow,
-  type TWorkflowRepository,
-} from './repository.ts';
+import type { TAssignmentRow, TJobRow, TWorkflowRepository } from './repository.ts';
 import { loadTemplates as templates } from './templates.ts';
 
 /** Completes a job's current phase by hand (phase-moves.ts). */
@@ -52,7 +47,7 @@ export type TAdvance = (
 
 /** Work given out: assignments, their due times, hand-overs, completion and snoozes, and who can take work. */
 export function createAssignments(options: TWorkflowServiceOptions, deps: { readonly advance: TAdvance }) {
-  const { db, clock, events, calendar } = options;
+  const { workflow, clock, events, calendar } = options;
 
   async function toAssignment(
     repo: TWorkflowRepository,
@@ -89,7 +84,7 @@ export function createAssignments(options: TWorkflowServiceOptions, deps: { read
 
   /** Someone unknown is not found, for anyone; someone else's hours are the managers' business. */
   async function assertMayManageHours(actor: TWorkflowActor, userId: string): Promise<void> {
-    const person = await createWorkflowRepository(db).findActiveUser(userId);
+    const person = await workflow.findActiveUser(userId);
     if (!person) throw new AppError('NOT_FOUND', 'There is no such member of staff.');
     if (person.id !== actor.id && !isManager(actor)) throw forbidden();
   }
@@ -177,7 +172,7 @@ export function createAssignments(options: TWorkflowServiceOptions, deps: { read
     },
     /** Hands an open assignment to someone else: the same as assigning its phase again. */
     async reassign(actor: TWorkflowActor, id: string, assigneeId: string): Promise<TWorkflowAssignment> {
-      const row = await openAssignment(createWorkflowRepository(db), id);
+      const row = await openAssignment(workflow, id);
       return assignments.assign(actor, {
         kind: row.itemKind as TWorkflowKind,
         itemId: row.itemId,
@@ -187,10 +182,10 @@ export function createAssignments(options: TWorkflowServiceOptions, deps: { read
     },
     /** Marks an assignment done: when its phase is the job's current one, the job moves on. */
     async completeAssignment(actor: TWorkflowActor, id: string): Promise<TWorkflowAssignment> {
-      const row = await openAssignment(createWorkflowRepository(db), id);
+      const row = await openAssignment(workflow, id);
       if (row.assigneeId !== actor.id && !mayAssign(actor)) throw forbidden();
       const kind = row.itemKind as TWorkflowKind;
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       const [job] = await repo.listOpenJobs(kind, [row.itemId]);
       const state = (await repo.workflowStates(kind, [row.itemId])).get(row.itemId);
       const phases = job ? phasesFor(templateOf(await templates(repo), job), job.repairTypes) : [];
@@ -212,7 +207,7 @@ export function createAssignments(options: TWorkflowServiceOptions, deps: { read
     },
     /** Takes an assignment back: nobody has the phase any more. */
     async unassign(actor: TWorkflowActor, id: string): Promise<void> {
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       if (!mayAssign(actor)) throw forbidden();
       await openAssignment(repo, id);
       await repo.updateAssignment(id, { status: 'cancelled', completedAt: clock(), completedBy: actor.id });
@@ -223,7 +218,7 @@ export function createAssignments(options: TWorkflowServiceOptions, deps: { read
       id: string,
       input: { until: string; reason: string },
     ): Promise<TWorkflowAssignment> {
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       const row = await openAssignment(repo, id);
       if (row.assigneeId !== actor.id && !mayAssign(actor)) throw forbidden();
       const until = new Date(input.until);
@@ -252,7 +247,7 @@ export function createAssignments(options: TWorkflowServiceOptions, deps: { read
     /** Who work can be given to, for those who give it out; names sorted, load alongside. */
     async staff(actor: TWorkflowActor): Promise<TWorkflowStaff[]> {
       if (!mayAssign(actor)) throw forbidden();
-      const rows = await createWorkflowRepository(db).staff();
+      const rows = await workflow.staff();
       return rows
         .map((row) => ({
           id: row.id,
@@ -267,7 +262,7 @@ export function createAssignments(options: TWorkflowServiceOptions, deps: { read
      * assignments close with it, done or taken back, so nobody's load still counts work that has left.
      */
     async afterJobFinished(tx: TDatabase, change: TJobStatusChange): Promise<void> {
-      const repo = createWorkflowRepository(tx);
+      const repo = workflow.within(tx);
       const open = await repo.openAssignmentsOf(change.kind, [change.itemId]);
       await repo.closeAssignments(
         change.kind,

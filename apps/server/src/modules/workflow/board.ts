@@ -12,7 +12,6 @@ import {
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import { forbidden } from '../../lib/service-errors.ts';
 import { isManager, mayView, type TWorkflowActor, type TWorkflowServiceOptions } from './common.ts';
-import { createWorkflowRepository } from './repository.ts';
 import { loadTemplates as templates } from './templates.ts';
 
 /** A TV lists at most this many pieces coming its way: the next few, not the whole workshop. */
@@ -23,7 +22,7 @@ export function createBoard(
   options: TWorkflowServiceOptions,
   deps: { readonly staff: (actor: TWorkflowActor) => Promise<TWorkflowStaff[]> },
 ) {
-  const { db, clock, jobStates } = options;
+  const { workflow, clock, jobStates } = options;
 
   const views = {
     /** The Command Center: open jobs of a kind by phase, each column in priority order (jobs/job-state.ts). */
@@ -31,7 +30,7 @@ export function createBoard(
       if (!isManager(actor)) throw forbidden();
       const filters = ZWorkflowBoardQuerySchema.parse(query);
       const [allTemplates, records] = await Promise.all([
-        templates(createWorkflowRepository(db)),
+        templates(workflow),
         jobStates.records({ kinds: [filters.kind] }),
       ]);
       const cards = records
@@ -73,7 +72,7 @@ export function createBoard(
      */
     async departmentWorkload(actor: TWorkflowActor, departmentId: string): Promise<TDepartmentWorkload> {
       if (!isManager(actor)) throw forbidden();
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       const department = await repo.findDepartment(departmentId);
       if (!department) throw new AppError('NOT_FOUND', `There is no department ${departmentId}.`);
       const allTemplates = await templates(repo);

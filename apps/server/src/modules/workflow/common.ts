@@ -10,22 +10,17 @@ import { roomName } from '@loupe/domain/realtime/events';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import type { TPersonHours, TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TJobStates } from '../jobs/job-states.ts';
-import {
-  createWorkflowRepository,
-  type TAssignmentRow,
-  type TJobRow,
-  type TWorkflowRepository,
-} from './repository.ts';
+import type { TAssignmentRow, TJobRow, TWorkflowRepository } from './repository.ts';
 
 export type TWorkflowActor = TActor & { readonly id: string };
 
 export type TWorkflowServiceOptions = {
-  readonly db: TDatabase;
+  readonly workflow: TTransactional<TWorkflowRepository>;
   readonly clock: TClock;
   readonly events: TEventBus;
   /** The job read model: every card, filter and count the workflow shows comes from it. */
@@ -84,11 +79,11 @@ export function publishAll(
 
 /** A change in one transaction, announced once it committed. */
 export async function inWorkflowTransaction<T>(
-  options: Pick<TWorkflowServiceOptions, 'db' | 'logger'>,
+  options: Pick<TWorkflowServiceOptions, 'workflow' | 'logger'>,
   work: (repo: TWorkflowRepository, pending: TAnnounce[]) => Promise<T>,
 ): Promise<T> {
   const pending: TAnnounce[] = [];
-  const result = await options.db.transaction((tx) => work(createWorkflowRepository(tx), pending));
+  const result = await options.workflow.withTransaction((repo) => work(repo, pending));
   publishAll(options, pending);
   return result;
 }

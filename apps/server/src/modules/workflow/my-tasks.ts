@@ -1,12 +1,7 @@
 import type { TMyTasks, TWorkflowAssignment } from '@loupe/domain/workflow/workflow-api';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import { mayView, type TWorkflowActor, type TWorkflowServiceOptions } from './common.ts';
-import {
-  createWorkflowRepository,
-  type TAssignmentRow,
-  type TJobRow,
-  type TWorkflowRepository,
-} from './repository.ts';
+import type { TAssignmentRow, TJobRow, TWorkflowRepository } from './repository.ts';
 
 /** An assignment as the API answers it (assignments.ts). */
 type TToAssignment = (
@@ -20,12 +15,12 @@ export function createMyTasks(
   options: TWorkflowServiceOptions,
   deps: { readonly toAssignment: TToAssignment },
 ) {
-  const { db, jobStates } = options;
+  const { workflow, jobStates } = options;
 
   const tasks = {
     /** My Tasks: my open assignments with their jobs, the jobs I answer for, and what changed since I looked. */
     async myTasks(actor: TWorkflowActor, since: Date | null): Promise<TMyTasks> {
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       const rows = await repo.assignmentsOf(actor.id, since);
       const open = rows.filter(
         (row) => row.status === 'open' && mayView(actor, row.itemKind as TWorkflowKind),

@@ -5,12 +5,12 @@ import { phasesFor, type TWorkflowKind } from '@loupe/domain/workflow/workflow-t
 import { forbidden } from '../../lib/service-errors.ts';
 import { workflowStateOf as stateOf, jobTemplate as templateOf } from '../jobs/job-states.ts';
 import { isManager, type TWorkflowActor, type TWorkflowServiceOptions } from './common.ts';
-import { createWorkflowRepository, type TJobRow } from './repository.ts';
+import type { TJobRow } from './repository.ts';
 import { loadTemplates as templates } from './templates.ts';
 
 /** Reminders: by hand to whoever has a job, and the sweep that nudges overdue work once per interval. */
 export function createNudges(options: TWorkflowServiceOptions) {
-  const { db, clock, events, jobStates } = options;
+  const { workflow, clock, events, jobStates } = options;
 
   const nudges = {
     /** A reminder by hand to whoever has the job's current phase. */
@@ -43,7 +43,7 @@ export function createNudges(options: TWorkflowServiceOptions) {
     },
     /** The nudge sweep: each overdue assignment reminds its assignee once per interval, then the managers. */
     async sweepNudges(): Promise<number> {
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       const now = clock();
       const allTemplates = await templates(repo);
       const managers = await repo.managers();

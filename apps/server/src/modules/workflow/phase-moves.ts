@@ -26,17 +26,12 @@ import {
   type TWorkflowActor,
   type TWorkflowServiceOptions,
 } from './common.ts';
-import {
-  createWorkflowRepository,
-  type TJobRow,
-  type TJobWorkflowRow,
-  type TWorkflowRepository,
-} from './repository.ts';
+import type { TJobRow, TJobWorkflowRow, TWorkflowRepository } from './repository.ts';
 import { loadTemplates as templates } from './templates.ts';
 
 /** Phases that follow reads and hands, and the status that follows each phase (issue 12, issue 32). */
 export function createPhaseMoves(options: TWorkflowServiceOptions) {
-  const { clock, events, jobStates } = options;
+  const { workflow, clock, events, jobStates } = options;
 
   function phaseCompletedAnnouncement(
     kind: TWorkflowKind,
@@ -286,7 +281,7 @@ export function createPhaseMoves(options: TWorkflowServiceOptions) {
      */
     async afterMoves(tx: TDatabase, moved: readonly TJobMoved[]): Promise<TAnnounce[]> {
       if (moved.length === 0) return [];
-      const repo = createWorkflowRepository(tx);
+      const repo = workflow.within(tx);
       const allTemplates = await templates(repo);
       // Worked out in memory in read order, each job's state carried from one read to the next, then
       // written at once: a batch costs the same few statements however many jobs it moves.
@@ -343,7 +338,7 @@ export function createPhaseMoves(options: TWorkflowServiceOptions) {
       tx: TDatabase,
       approved: { orderId: string; at: Date; reason: string },
     ): Promise<TAnnounce[]> {
-      const repo = createWorkflowRepository(tx);
+      const repo = workflow.within(tx);
       const [job] = await repo.listOpenJobs('order', [approved.orderId]);
       if (!job) return [];
       const phases = phasesFor(templateOf(await templates(repo), job), job.repairTypes);
@@ -367,7 +362,7 @@ export function createPhaseMoves(options: TWorkflowServiceOptions) {
      * the job moves to the phase that stands for its new status, so the board and the status agree.
      */
     async afterStatusChanged(tx: TDatabase, change: TJobStatusChange): Promise<TAnnounce[]> {
-      const repo = createWorkflowRepository(tx);
+      const repo = workflow.within(tx);
       const [job] = await repo.listOpenJobs(change.kind, [change.itemId]);
       if (!job) return [];
       const phases = phasesFor(templateOf(await templates(repo), job), job.repairTypes);

@@ -7,22 +7,21 @@ import {
 import { fieldError, forbidden } from '../../lib/service-errors.ts';
 import type { TDepartmentChange } from '../registry/service.ts';
 import { isManager, type TWorkflowActor, type TWorkflowServiceOptions } from './common.ts';
-import { createWorkflowRepository } from './repository.ts';
 import { followDepartment, loadTemplates as templates, toTemplate } from './templates.ts';
 
 /** Workflow templates: listed, made per product type, edited and removed by managers, and kept following the registry. */
 export function createTemplateAdmin(options: TWorkflowServiceOptions) {
-  const { db, clock } = options;
+  const { workflow, clock } = options;
 
   const admin = {
     async listTemplates(actor: TWorkflowActor): Promise<TWorkflowTemplate[]> {
       if (!isManager(actor)) throw forbidden();
-      return templates(createWorkflowRepository(db));
+      return templates(workflow);
     },
     /** A product type's own workflow, starting as a copy of the order default; one per product type. */
     async createTemplate(actor: TWorkflowActor, productTypeId: string): Promise<TWorkflowTemplate> {
       if (!isManager(actor)) throw forbidden();
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       const productType = await repo.findProductType(productTypeId);
       if (!productType) throw fieldError('productTypeId', 'Choose a product type of the catalog');
       const base = (await templates(repo)).find((t) => t.kind === 'order' && t.productTypeId === null);
@@ -40,7 +39,7 @@ export function createTemplateAdmin(options: TWorkflowServiceOptions) {
     /** A product type's workflow goes; its jobs follow the default again. The defaults stay. */
     async deleteTemplate(actor: TWorkflowActor, id: string): Promise<void> {
       if (!isManager(actor)) throw forbidden();
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       const row = await repo.findTemplate(id);
       if (!row) throw new AppError('NOT_FOUND', 'There is no such workflow template.');
       if (row.productTypeId === null)
@@ -53,7 +52,7 @@ export function createTemplateAdmin(options: TWorkflowServiceOptions) {
       changes: TWorkflowTemplateChanges,
     ): Promise<TWorkflowTemplate> {
       if (!isManager(actor)) throw forbidden();
-      const repo = createWorkflowRepository(db);
+      const repo = workflow;
       const existing = await repo.findTemplate(id);
       if (!existing) throw new AppError('NOT_FOUND', 'There is no such workflow template.');
       const phases = ZWorkflowPhasesSchema.parse(changes.phases);
@@ -78,7 +77,7 @@ export function createTemplateAdmin(options: TWorkflowServiceOptions) {
      * removed, before it answers, so that a read there moves jobs at once.
      */
     async followDepartment(change: TDepartmentChange): Promise<void> {
-      await db.transaction((tx) => followDepartment(createWorkflowRepository(tx), change, clock()));
+      await workflow.withTransaction((repo) => followDepartment(repo, change, clock()));
     },
     /**
      * Once at start: what changed in the registry while no instance followed it. Departments made after a
@@ -86,9 +85,8 @@ export function createTemplateAdmin(options: TWorkflowServiceOptions) {
      * (A template saved by hand after a department was made keeps what the manager chose.)
      */
     async followRegistry(): Promise<void> {
-      await templates(createWorkflowRepository(db));
-      await db.transaction(async (tx) => {
-        const repo = createWorkflowRepository(tx);
+      await templates(workflow);
+      await workflow.withTransaction(async (repo) => {
         const departments = await repo.listDepartmentsWithCreation();
         const known = new Set(departments.map((department) => department.id));
         for (const row of await repo.lockTemplates()) {

@@ -1,7 +1,7 @@
 import type { TItemChange } from '@loupe/domain/history/item-change';
 import { describe, expect, it } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: temporary (issue 33 §4), the orders labels move out of features/orders with the web-jobs work; then drop this line's exception.
-import { orderChangeFormatter } from '@/features/orders/components/order-labels';
+// biome-ignore lint/style/noRestrictedImports: temporary (issue 33 §4), this shared test reads the jobs feature's order labels until components/history moves into features/jobs.
+import { orderChangeFormatter } from '@/features/jobs/kinds/order/order-labels';
 import { describeChange } from './describe-change';
 
 function change(action: TItemChange['action'], changes: TItemChange['changes']): TItemChange {

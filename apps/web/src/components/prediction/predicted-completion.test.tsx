@@ -1,7 +1,6 @@
 import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { JobFacts } from '@/components/job-detail/job-facts';
 import { PredictedCompletion, predictionText } from './predicted-completion';
 
 const PREDICTION: TPredictedCompletion = {
@@ -23,22 +22,5 @@ describe('PredictedCompletion', () => {
     render(<PredictedCompletion prediction={PREDICTION} />);
     expect(screen.getByText('Likely Oct 12 (Oct 10 – Oct 15)')).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/late|risk/i);
-  });
-
-  it("sits under the promise in a job's details", () => {
-    render(
-      <JobFacts
-        customer={{ name: 'Abigail Foster', phone: null, email: null }}
-        promisedDate="2026-10-14"
-        prediction={PREDICTION}
-        createdLabel="Created"
-        createdAt="2026-10-01T10:00:00.000Z"
-        updatedAt="2026-10-01T10:00:00.000Z"
-      >
-        {null}
-      </JobFacts>,
-    );
-    const fact = screen.getByText('Predicted completion').nextElementSibling;
-    expect(fact).toHaveTextContent('Likely Oct 12 (Oct 10 – Oct 15)');
   });
 });

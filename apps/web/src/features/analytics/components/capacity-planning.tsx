@@ -1,10 +1,12 @@
 import type { TCapacityAnalytics } from '@loupe/domain/analytics/analytics-api';
-import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
-import { AnalyticsBarChart, type TSeries } from './analytics-charts';
-import { formatHours, formatPercent, formatWeek, oneDecimal, ratePercent } from './analytics-format';
-import { csvFileName, type TColumn } from './analytics-table';
+import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
+import { formatDateTime } from '@/lib/date-format';
+import { column, series } from './analytics-columns';
+import { formatWeek } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
+import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
-import { jobPath } from './job-link';
+import { jobColumn } from './job-link';
 
 type TWeek = TCapacityAnalytics['departments'][number]['weeks'][number];
 
@@ -13,51 +15,29 @@ const CAPACITY_SOURCE_LABELS = {
   'workshop-hours': 'Workshop hours',
 } as const;
 
-const WEEK_SERIES: TSeries<TWeek>[] = [
-  { key: 'load', name: 'Load', value: (row) => oneDecimal(row.loadHours), format: formatHours },
-  {
-    key: 'capacity',
-    name: 'Capacity',
-    value: (row) => oneDecimal(row.capacityHours),
-    format: formatHours,
-    colorIndex: 1,
-  },
-];
+/** Utilization is load / capacity, not a bounded rate: past 100 % the work does not fit. */
+const overCapacity = (row: { readonly utilization: number | null }) =>
+  row.utilization !== null && row.utilization > 1 ? ('bad' as const) : null;
 
-const WEEK_COLUMNS: TColumn<TWeek>[] = [
-  {
-    key: 'week',
-    header: 'Week of',
-    value: (row) => row.weekStart,
-    format: (_, row) => formatWeek(row.weekStart),
-  },
-  {
-    key: 'load',
-    header: 'Load (h)',
-    value: (row) => oneDecimal(row.loadHours),
-    format: formatHours,
-    isNumeric: true,
-  },
-  {
-    key: 'capacity',
-    header: 'Capacity (h)',
-    value: (row) => oneDecimal(row.capacityHours),
-    format: formatHours,
-    isNumeric: true,
-  },
-  {
-    key: 'utilization',
-    header: 'Utilization (%)',
-    value: (row) => ratePercentOf(row.utilization),
-    format: formatPercent,
-    tone: (row) => (row.utilization !== null && row.utilization > 1 ? 'bad' : null),
-    isNumeric: true,
-  },
-];
+type TLoad = { readonly load: number; readonly capacity: number; readonly utilization: number | null };
 
-/** Utilization may pass 100 %: it is load / capacity, not a bounded rate. */
-function ratePercentOf(value: number | null): number | null {
-  return value === null ? null : ratePercent(value);
+type TPushedLate = NonNullable<TCapacityAnalytics['whatIf']>['pushedLate'][number];
+type TWeekLoad = TLoad & { readonly weekStart: string };
+
+/** Load, capacity and how full, the same for a week of a department and a station's whole horizon. */
+function loadColumns<Row extends TLoad>(): TColumn<Row>[] {
+  return [
+    column.hours('load', 'Load (h)', (row) => row.load),
+    column.hours('capacity', 'Capacity (h)', (row) => row.capacity),
+    { ...column.rate('utilization', 'Utilization (%)', (row) => row.utilization), tone: overCapacity },
+  ];
+}
+
+function loadSeries<Row extends TLoad>(): TSeries<Row>[] {
+  return [
+    series.hours('load', 'Load', (row) => row.load),
+    series.hours('capacity', 'Capacity', (row) => row.capacity, 1),
+  ];
 }
 
 function sum(weeks: readonly TWeek[], pick: (week: TWeek) => number): number {
@@ -67,6 +47,16 @@ function sum(weeks: readonly TWeek[], pick: (week: TWeek) => number): number {
 export function isCapacityEmpty(data: TCapacityAnalytics): boolean {
   return data.departments.length === 0 && data.stations.length === 0;
 }
+
+export const CAPACITY_SCREEN: TAnalyticsScreen<TCapacityAnalytics> = {
+  title: 'Capacity Planning',
+  description:
+    'How full each bench and department is over the coming weeks, and whether new promises can be kept.',
+  errorTitle: 'Could not load the capacity plan',
+  isEmpty: isCapacityEmpty,
+  emptyTitle: 'No departments to plan',
+  emptyText: 'No department or station matches these filters. Clear a filter, or set up departments first.',
+};
 
 /** /capacity-planning: load against capacity per department and station for the coming weeks. */
 export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }) {
@@ -87,25 +77,36 @@ export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }
         {data.assumptions.workshopHoursPerWeek} h a week.
       </p>
       <div className="grid items-start gap-6 xl:grid-cols-2">
-        {data.departments.map((department) => (
-          <ChartCard
-            key={department.departmentId}
-            title={`${department.departmentName}: load vs capacity`}
-            description="Hours of work due each week against the hours its people can give."
-            rows={department.weeks}
-            rowKey={(row) => row.weekStart}
-            columns={WEEK_COLUMNS}
-            chart={
-              <AnalyticsBarChart
-                rows={department.weeks}
-                category={(row) => formatWeek(row.weekStart)}
-                series={WEEK_SERIES}
-              />
-            }
-            emptyText="No weeks to plan."
-            fileName={csvFileName(`${department.departmentName} load vs capacity`, range)}
-          />
-        ))}
+        {data.departments.map((department) => {
+          const weeks = department.weeks.map(
+            (week): TWeekLoad => ({
+              weekStart: week.weekStart,
+              load: week.loadHours,
+              capacity: week.capacityHours,
+              utilization: week.utilization,
+            }),
+          );
+          return (
+            <ChartCard
+              key={department.departmentId}
+              title={`${department.departmentName}: load vs capacity`}
+              description="Hours of work due each week against the hours its people can give."
+              rows={weeks}
+              rowKey={(row) => row.weekStart}
+              columns={[column.week<TWeekLoad>('week', 'Week of', (row) => row.weekStart), ...loadColumns()]}
+              chart={
+                <SeriesBarChart
+                  rows={weeks}
+                  category={(row) => formatWeek(row.weekStart)}
+                  series={loadSeries()}
+                />
+              }
+              emptyText="No weeks to plan."
+              range={range}
+              csvName={`${department.departmentName} load vs capacity`}
+            />
+          );
+        })}
       </div>
       <ChartCard<TStationRow>
         title={`Stations over the next ${data.weeks.length} weeks`}
@@ -113,55 +114,22 @@ export function CapacityPlanning({ data }: { readonly data: TCapacityAnalytics }
         rows={stationRows}
         rowKey={(row) => row.station.stationId}
         columns={[
-          { key: 'station', header: 'Station', value: (row) => row.station.stationName },
-          { key: 'department', header: 'Department', value: (row) => row.station.departmentName },
-          {
-            key: 'load',
-            header: 'Load (h)',
-            value: (row) => oneDecimal(row.load),
-            format: formatHours,
-            isNumeric: true,
-          },
-          {
-            key: 'capacity',
-            header: 'Capacity (h)',
-            value: (row) => oneDecimal(row.capacity),
-            format: formatHours,
-            isNumeric: true,
-          },
-          {
-            key: 'utilization',
-            header: 'Utilization (%)',
-            value: (row) => ratePercentOf(row.utilization),
-            format: formatPercent,
-            tone: (row) => (row.utilization !== null && row.utilization > 1 ? 'bad' : null),
-            isNumeric: true,
-          },
-          {
-            key: 'source',
-            header: 'Capacity from',
-            value: (row: TStationRow) => CAPACITY_SOURCE_LABELS[row.station.capacitySource],
-          },
+          column.text('station', 'Station', (row) => row.station.stationName),
+          column.text('department', 'Department', (row) => row.station.departmentName),
+          ...loadColumns<TStationRow>(),
+          column.text('source', 'Capacity from', (row) => CAPACITY_SOURCE_LABELS[row.station.capacitySource]),
         ]}
         chart={
-          <AnalyticsBarChart<TStationRow>
+          <SeriesBarChart
             rows={stationRows}
             category={(row) => row.station.stationName}
+            series={loadSeries<TStationRow>()}
             isHorizontal
-            series={[
-              { key: 'load', name: 'Load', value: (row) => oneDecimal(row.load), format: formatHours },
-              {
-                key: 'capacity',
-                name: 'Capacity',
-                value: (row) => oneDecimal(row.capacity),
-                format: formatHours,
-                colorIndex: 1,
-              },
-            ]}
           />
         }
         emptyText="No stations to plan."
-        fileName={csvFileName('Station load vs capacity', range)}
+        range={range}
+        csvName="Station load vs capacity"
       />
     </div>
   );
@@ -176,28 +144,13 @@ export function WhatIfResult({ whatIf }: { readonly whatIf: NonNullable<TCapacit
       rows={whatIf.pushedLate}
       rowKey={(row) => `${row.kind}-${row.id}`}
       columns={[
-        { key: 'number', header: 'Job', value: (row) => row.number, href: jobPath },
-        {
-          key: 'promised',
-          header: 'Promised',
-          value: (row) => row.promisedDate,
-          format: (_, row) => formatCalendarDate(row.promisedDate),
-        },
-        {
-          key: 'before',
-          header: 'Predicted now',
-          value: (row) => row.predictedBefore,
-          format: (_, row) => formatDateTime(row.predictedBefore),
-        },
-        {
-          key: 'after',
-          header: 'Predicted with the rush job',
-          value: (row) => row.predictedAfter,
-          format: (_, row) => formatDateTime(row.predictedAfter),
-        },
+        jobColumn(),
+        column.day<TPushedLate>('promised', 'Promised', (row) => row.promisedDate),
+        column.dateTime<TPushedLate>('before', 'Predicted now', (row) => row.predictedBefore),
+        column.dateTime<TPushedLate>('after', 'Predicted with the rush job', (row) => row.predictedAfter),
       ]}
       emptyText="No job would be pushed past its promised day."
-      fileName={csvFileName('Jobs put at risk by a rush job')}
+      csvName="Jobs put at risk by a rush job"
     />
   );
 }

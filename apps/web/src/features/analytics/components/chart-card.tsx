@@ -6,21 +6,24 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/save-blob';
-import { type TColumn, toCsv } from './analytics-table';
+import { csvFileName, type TColumn, toCsv } from './analytics-table';
 import { DataTable } from './data-table';
 
 export type TChartCardProps<Row> = {
   readonly title: string;
   readonly description?: string;
   readonly rows: readonly Row[];
-  readonly columns: readonly TColumn<Row>[];
+  // Row is the rows': the columns are read against it (so one-line columns need not name it).
+  readonly columns: readonly TColumn<NoInfer<Row>>[];
   readonly rowKey: (row: Row, index: number) => string;
   /** The chart of `rows`; left out, the card shows only the table (a list of jobs, say). */
   readonly chart?: ReactNode;
   /** What the card says when `rows` is empty: 'No delivered jobs in this period'. */
   readonly emptyText: string;
-  /** The CSV's file name. */
-  readonly fileName: string;
+  /** The period the figures cover, in the CSV's file name. */
+  readonly range?: { readonly from: string; readonly to: string };
+  /** What the CSV is called, when not the title: 'Comparison' → 'comparison-2026-08-01-to-….csv'. */
+  readonly csvName?: string;
   readonly className?: string;
 };
 
@@ -38,7 +41,8 @@ export function ChartCard<Row>({
   rowKey,
   chart,
   emptyText,
-  fileName,
+  range,
+  csvName,
   className,
 }: TChartCardProps<Row>) {
   const titleId = useId();
@@ -47,6 +51,7 @@ export function ChartCard<Row>({
   const table = <DataTable caption={title} columns={columns} rows={rows} rowKey={rowKey} />;
 
   function download() {
+    const fileName = csvFileName(csvName ?? title, range);
     saveBlob(new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), fileName);
   }
 

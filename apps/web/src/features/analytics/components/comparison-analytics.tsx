@@ -1,6 +1,6 @@
 import type { TComparisonAnalytics } from '@loupe/domain/analytics/analytics-api';
+import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
 import { formatCalendarDate } from '@/lib/date-format';
-import { AnalyticsBarChart, type TSeries } from './analytics-charts';
 import {
   formatCount,
   formatDays,
@@ -9,7 +9,8 @@ import {
   oneDecimal,
   ratePercent,
 } from './analytics-format';
-import { csvFileName, NO_FIGURE, type TCellValue, type TColumn } from './analytics-table';
+import type { TAnalyticsScreen } from './analytics-screen';
+import { NO_FIGURE, type TCellValue, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 
 type TFigure = TComparisonAnalytics['figures'][number];
@@ -87,6 +88,16 @@ export function isComparisonEmpty(data: TComparisonAnalytics): boolean {
   );
 }
 
+export const COMPARISON_SCREEN: TAnalyticsScreen<TComparisonAnalytics> = {
+  title: 'Comparison Analytics',
+  description: 'This period against another, and one location against another, side by side.',
+  errorTitle: 'Could not load the comparison',
+  isEmpty: isComparisonEmpty,
+  emptyTitle: 'Nothing to compare in these periods',
+  emptyText:
+    'Neither side has any started or delivered job with these filters. Widen the dates or clear a filter.',
+};
+
 /** /comparison-analytics: two periods and/or two locations side by side, with the change in each figure. */
 export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalytics }) {
   const range = { from: data.a.from, to: data.a.to };
@@ -140,7 +151,8 @@ export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalyt
         rowKey={(row) => row.key}
         columns={allColumns}
         emptyText="No figures for these periods."
-        fileName={csvFileName('Comparison', range)}
+        range={range}
+        csvName="Comparison"
       />
       <div className="grid items-start gap-6 xl:grid-cols-2">
         {UNIT_GROUPS.map(({ unit, title }) => {
@@ -160,9 +172,9 @@ export function ComparisonAnalytics({ data }: { readonly data: TComparisonAnalyt
               rows={rows}
               rowKey={(row) => row.key}
               columns={columns(() => format)}
-              chart={<AnalyticsBarChart rows={rows} category={(row) => row.label} series={series} />}
+              chart={<SeriesBarChart rows={rows} category={(row) => row.label} series={series} />}
               emptyText="Neither side has these figures in its period."
-              fileName={csvFileName(title, range)}
+              range={range}
             />
           );
         })}

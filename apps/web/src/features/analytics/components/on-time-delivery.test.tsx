@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { giveChartsASize } from '@/components/chart/chart-test-size';
 import { makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { ON_TIME_ANALYTICS } from '../analytics-fixtures';
-import { giveChartsASize } from '../chart-test-size';
 import { OnTimeDelivery } from './on-time-delivery';
 
 function render() {

@@ -1,79 +1,55 @@
 import type { TLateJob, TOnTimeAnalytics, TOnTimeGroup } from '@loupe/domain/analytics/analytics-api';
-import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
-import { AnalyticsBarChart, AnalyticsLineChart, type TSeries } from './analytics-charts';
-import {
-  formatCount,
-  formatDays,
-  formatMonth,
-  formatPercent,
-  formatRate,
-  ratePercent,
-} from './analytics-format';
-import { csvFileName, type TColumn } from './analytics-table';
+import { SeriesBarChart, SeriesLineChart } from '@/components/chart/series-charts';
+import { column, series } from './analytics-columns';
+import { formatCount, formatDays, formatMonth, formatRate } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
+import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
-import { jobPath } from './job-link';
-import { StatTile } from './stat-tile';
+import { jobColumn, latenessColumns } from './job-link';
+import { StatGrid, StatTile } from './stat-tile';
 
 type TMonth = TOnTimeAnalytics['byMonth'][number];
+type TDistribution = TOnTimeAnalytics['distribution'][number];
 type TCounts = Pick<TOnTimeGroup, 'delivered' | 'onTime' | 'late' | 'onTimeRate'>;
 
 function countColumns<Row extends TCounts>(): TColumn<Row>[] {
   return [
-    {
-      key: 'delivered',
-      header: 'Delivered',
-      value: (row) => row.delivered,
-      format: formatCount,
-      isNumeric: true,
-    },
-    { key: 'onTime', header: 'On time', value: (row) => row.onTime, format: formatCount, isNumeric: true },
-    { key: 'late', header: 'Late', value: (row) => row.late, format: formatCount, isNumeric: true },
-    {
-      key: 'rate',
-      header: 'On-time rate (%)',
-      value: (row) => ratePercent(row.onTimeRate),
-      format: formatPercent,
-      isNumeric: true,
-    },
+    column.count('delivered', 'Delivered', (row) => row.delivered),
+    column.count('onTime', 'On time', (row) => row.onTime),
+    column.count('late', 'Late', (row) => row.late),
+    column.rate('rate', 'On-time rate (%)', (row) => row.onTimeRate),
   ];
 }
 
-function rateSeries<Row extends TCounts>(): TSeries<Row>[] {
-  return [
-    { key: 'rate', name: 'On-time rate', value: (row) => ratePercent(row.onTimeRate), format: formatPercent },
-  ];
-}
+const rateSeries = <Row extends TCounts>() => [
+  series.rate<Row>('rate', 'On-time rate', (row) => row.onTimeRate),
+];
 
 const LATE_JOB_COLUMNS: TColumn<TLateJob>[] = [
-  { key: 'number', header: 'Job', value: (row) => row.number, href: jobPath },
-  { key: 'customer', header: 'Customer', value: (row) => row.customerName },
-  { key: 'productType', header: 'Product type', value: (row) => row.productTypeName },
-  { key: 'salesperson', header: 'Salesperson', value: (row) => row.salespersonName },
-  { key: 'location', header: 'Location', value: (row) => row.locationName },
-  {
-    key: 'promised',
-    header: 'Promised',
-    value: (row) => row.promisedDate,
-    format: (_, row) => formatCalendarDate(row.promisedDate),
-  },
-  {
-    key: 'delivered',
-    header: 'Delivered',
-    value: (row) => row.deliveredAt,
-    format: (_, row) => formatDateTime(row.deliveredAt),
-  },
-  {
-    key: 'daysLate',
-    header: 'Days late',
-    value: (row) => row.daysLate,
-    format: formatCount,
-    isNumeric: true,
-  },
+  jobColumn(),
+  column.text('customer', 'Customer', (row) => row.customerName),
+  column.text('productType', 'Product type', (row) => row.productTypeName),
+  column.text('salesperson', 'Salesperson', (row) => row.salespersonName),
+  column.text('location', 'Location', (row) => row.locationName),
+  ...latenessColumns<TLateJob>(),
 ];
+
+const NO_DELIVERIES = 'No delivered jobs with a promised date in this period.';
 
 export function isOnTimeEmpty(data: TOnTimeAnalytics): boolean {
   return data.summary.delivered === 0;
 }
+
+export const ON_TIME_SCREEN: TAnalyticsScreen<TOnTimeAnalytics> = {
+  title: 'On-Time Delivery',
+  description:
+    'How often pieces are ready by the promised date, by month, product type, salesperson and location.',
+  errorTitle: 'Could not load the on-time figures',
+  isEmpty: isOnTimeEmpty,
+  emptyTitle: 'No deliveries in this period',
+  emptyText:
+    'No job with a promised date was delivered in these dates with these filters. Widen the dates or clear a filter.',
+};
 
 /** /on-time-delivery: on-time rate by month and by group; promised vs delivered; the late jobs. */
 export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
@@ -84,48 +60,38 @@ export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
       rows={rows}
       rowKey={(row) => row.id ?? `none-${row.name}`}
       columns={[
-        { key: 'name', header: nameHeader, value: (row) => row.name },
+        column.text<TOnTimeGroup>('name', nameHeader, (row) => row.name),
         ...countColumns<TOnTimeGroup>(),
       ]}
-      chart={
-        <AnalyticsBarChart rows={rows} category={(row) => row.name} series={rateSeries<TOnTimeGroup>()} />
-      }
-      emptyText="No delivered jobs with a promised date in this period."
-      fileName={csvFileName(title, range)}
+      chart={<SeriesBarChart rows={rows} category={(row) => row.name} series={rateSeries<TOnTimeGroup>()} />}
+      emptyText={NO_DELIVERIES}
+      range={range}
     />
   );
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatTile label="On-time rate" value={formatRate(data.summary.onTimeRate)} />
         <StatTile label="Delivered with a promised date" value={formatCount(data.summary.delivered)} />
         <StatTile label="Late" value={formatCount(data.summary.late)} />
         <StatTile label="Average lateness of late jobs" value={formatDays(data.summary.averageDaysLate)} />
-      </div>
+      </StatGrid>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChartCard
           title="On-time rate by month"
           rows={data.byMonth}
           rowKey={(row) => row.month}
-          columns={[
-            {
-              key: 'month',
-              header: 'Month',
-              value: (row) => row.month,
-              format: (_, row) => formatMonth(row.month),
-            },
-            ...countColumns<TMonth>(),
-          ]}
+          columns={[column.month<TMonth>('month', 'Month', (row) => row.month), ...countColumns()]}
           chart={
-            <AnalyticsLineChart
+            <SeriesLineChart
               rows={data.byMonth}
               category={(row) => formatMonth(row.month)}
-              series={rateSeries<TMonth>()}
+              series={rateSeries()}
             />
           }
-          emptyText="No delivered jobs with a promised date in this period."
-          fileName={csvFileName('On-time rate by month', range)}
+          emptyText={NO_DELIVERIES}
+          range={range}
         />
         <ChartCard
           title="Promised vs delivered"
@@ -133,18 +99,18 @@ export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
           rows={data.distribution}
           rowKey={(row) => String(row.daysLate)}
           columns={[
-            { key: 'daysLate', header: 'Days late', value: (row) => row.daysLate },
-            { key: 'jobs', header: 'Jobs', value: (row) => row.jobs, format: formatCount, isNumeric: true },
+            column.text<TDistribution>('daysLate', 'Days late', (row) => row.daysLate),
+            column.count<TDistribution>('jobs', 'Jobs', (row) => row.jobs),
           ]}
           chart={
-            <AnalyticsBarChart
+            <SeriesBarChart
               rows={data.distribution}
               category={(row) => String(row.daysLate)}
-              series={[{ key: 'jobs', name: 'Jobs', value: (row) => row.jobs, format: formatCount }]}
+              series={[series.count<TDistribution>('jobs', 'Jobs', (row) => row.jobs)]}
             />
           }
-          emptyText="No delivered jobs with a promised date in this period."
-          fileName={csvFileName('Promised vs delivered', range)}
+          emptyText={NO_DELIVERIES}
+          range={range}
         />
         {group('On-time rate by product type', 'Product type', data.byProductType)}
         {group('On-time rate by salesperson', 'Salesperson', data.bySalesperson)}
@@ -157,7 +123,7 @@ export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
         rowKey={(row) => `${row.kind}-${row.id}`}
         columns={LATE_JOB_COLUMNS}
         emptyText="Every job in this period was delivered on time."
-        fileName={csvFileName('Late jobs', range)}
+        range={range}
       />
     </div>
   );

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { giveChartsASize } from '@/components/chart/chart-test-size';
 import { makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { PRODUCT_TYPE_ANALYTICS } from '../analytics-fixtures';
-import { giveChartsASize } from '../chart-test-size';
 import { isProductTypesEmpty, ProductTypePerformance } from './product-type-performance';
 
 function render(data = PRODUCT_TYPE_ANALYTICS) {

@@ -3,16 +3,10 @@ import type {
   TProductTypeRow,
   TProductTypeStationRow,
 } from '@loupe/domain/analytics/analytics-api';
-import { AnalyticsBarChart, type TSeries } from './analytics-charts';
-import {
-  formatCount,
-  formatDays,
-  formatHours,
-  formatPercent,
-  oneDecimal,
-  ratePercent,
-} from './analytics-format';
-import { csvFileName, type TColumn } from './analytics-table';
+import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
+import { column, series } from './analytics-columns';
+import type { TAnalyticsScreen } from './analytics-screen';
+import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 
 const KIND_LABELS = { order: 'Order', repair: 'Repair' } as const;
@@ -26,116 +20,78 @@ function productName(row: TProductTypeRow): string {
 }
 
 const FIGURE_COLUMNS: TColumn<TProductTypeRow>[] = [
-  { key: 'kind', header: 'Kind', value: (row) => KIND_LABELS[row.kind] },
-  {
-    key: 'delivered',
-    header: 'Delivered',
-    value: (row) => row.delivered,
-    format: formatCount,
-    isNumeric: true,
-  },
-  {
-    key: 'averageCycle',
-    header: 'Average cycle (d)',
-    value: (row) => oneDecimal(row.cycleDays.average),
-    format: formatDays,
-    isNumeric: true,
-  },
-  {
-    key: 'medianCycle',
-    header: 'Median cycle (d)',
-    value: (row) => oneDecimal(row.cycleDays.median),
-    format: formatDays,
-    isNumeric: true,
-  },
-  {
-    key: 'p90Cycle',
-    header: 'p90 cycle (d)',
-    value: (row) => oneDecimal(row.cycleDays.p90),
-    format: formatDays,
-    isNumeric: true,
-  },
-  {
-    key: 'rework',
-    header: 'Rework rate (%)',
-    value: (row) => ratePercent(row.reworkRate),
-    format: formatPercent,
-    isNumeric: true,
-  },
-  {
-    key: 'onTime',
-    header: 'On-time rate (%)',
-    value: (row) => ratePercent(row.onTimeRate),
-    format: formatPercent,
-    isNumeric: true,
-  },
+  column.text('kind', 'Kind', (row) => KIND_LABELS[row.kind]),
+  column.count('delivered', 'Delivered', (row) => row.delivered),
+  column.days('averageCycle', 'Average cycle (d)', (row) => row.cycleDays.average),
+  column.days('medianCycle', 'Median cycle (d)', (row) => row.cycleDays.median),
+  column.days('p90Cycle', 'p90 cycle (d)', (row) => row.cycleDays.p90),
+  column.rate('rework', 'Rework rate (%)', (row) => row.reworkRate),
+  column.rate('onTime', 'On-time rate (%)', (row) => row.onTimeRate),
 ];
 
 const CYCLE_SERIES: TSeries<TProductTypeRow>[] = [
-  { key: 'average', name: 'Average', value: (row) => oneDecimal(row.cycleDays.average), format: formatDays },
-  { key: 'p90', name: '90th percentile', value: (row) => oneDecimal(row.cycleDays.p90), format: formatDays },
+  series.days('average', 'Average', (row) => row.cycleDays.average),
+  series.days('p90', '90th percentile', (row) => row.cycleDays.p90),
 ];
 
 const RATE_SERIES: TSeries<TProductTypeRow>[] = [
-  {
-    key: 'rework',
-    name: 'Rework rate',
-    value: (row) => ratePercent(row.reworkRate),
-    format: formatPercent,
-    colorIndex: 3,
-  },
-  {
-    key: 'onTime',
-    name: 'On-time rate',
-    value: (row) => ratePercent(row.onTimeRate),
-    format: formatPercent,
-    colorIndex: 1,
-  },
+  series.rate('rework', 'Rework rate', (row) => row.reworkRate, 3),
+  series.rate('onTime', 'On-time rate', (row) => row.onTimeRate, 1),
 ];
 
 const STATION_COLUMNS: TColumn<TProductTypeStationRow>[] = [
-  { key: 'productType', header: 'Product type', value: (row) => row.productTypeName },
-  { key: 'station', header: 'Station', value: (row) => row.stationName },
-  { key: 'department', header: 'Department', value: (row) => row.departmentName },
-  {
-    key: 'visits',
-    header: 'Visits',
-    value: (row) => row.dwellHours.count,
-    format: formatCount,
-    isNumeric: true,
-  },
-  {
-    key: 'averageDwell',
-    header: 'Average dwell (h)',
-    value: (row) => oneDecimal(row.dwellHours.average),
-    format: formatHours,
-    isNumeric: true,
-  },
-  {
-    key: 'p90Dwell',
-    header: 'p90 dwell (h)',
-    value: (row) => oneDecimal(row.dwellHours.p90),
-    format: formatHours,
-    isNumeric: true,
-  },
-  {
-    key: 'rework',
-    header: 'Rework rate (%)',
-    value: (row) => ratePercent(row.reworkRate),
-    format: formatPercent,
-    isNumeric: true,
-  },
+  column.text('productType', 'Product type', (row) => row.productTypeName),
+  column.text('station', 'Station', (row) => row.stationName),
+  column.text('department', 'Department', (row) => row.departmentName),
+  column.count('visits', 'Visits', (row) => row.dwellHours.count),
+  column.hours('averageDwell', 'Average dwell (h)', (row) => row.dwellHours.average),
+  column.hours('p90Dwell', 'p90 dwell (h)', (row) => row.dwellHours.p90),
+  column.rate('rework', 'Rework rate (%)', (row) => row.reworkRate),
 ];
+
+/**
+ * Rework and on-time rates, each on a scale of its own: rework runs to a few per cent and on-time near
+ * 100 %, so on one 0–100 axis the rework bars could not be seen (issue 35).
+ */
+function RateCharts({ rows }: { readonly rows: readonly TProductTypeRow[] }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {RATE_SERIES.map((one) => (
+        <div key={one.key}>
+          <p className="text-xs font-medium text-muted-foreground">{one.name}</p>
+          <SeriesBarChart
+            rows={rows}
+            category={(row) => row.productTypeName}
+            series={[one]}
+            height={120}
+            isHorizontal
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
 
 export function isProductTypesEmpty(data: TProductTypeAnalytics): boolean {
   return data.byProductType.every((row) => row.delivered === 0) && data.byProductTypeAndStation.length === 0;
 }
 
+export const PRODUCT_TYPE_SCREEN: TAnalyticsScreen<TProductTypeAnalytics> = {
+  title: 'Product Type Performance',
+  description:
+    'How long rings, pendants, earrings and repairs take, and how often they come back for rework.',
+  errorTitle: 'Could not load the product-type figures',
+  isEmpty: isProductTypesEmpty,
+  emptyTitle: 'No deliveries in this period',
+  emptyText: 'No job was delivered in these dates with these filters. Widen the dates or clear a filter.',
+  skeletons: 3,
+};
+
 /** /product-type-performance: cycle time, rework rate and on-time rate per product type and metal. */
 export function ProductTypePerformance({ data }: { readonly data: TProductTypeAnalytics }) {
   const range = { from: data.filter.from, to: data.filter.to };
   const columns: TColumn<TProductTypeRow>[] = [
-    { key: 'productType', header: 'Product type', value: (row) => row.productTypeName },
+    column.text('productType', 'Product type', (row) => row.productTypeName),
     ...FIGURE_COLUMNS,
   ];
   return (
@@ -147,7 +103,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
         rowKey={rowKey}
         columns={columns}
         chart={
-          <AnalyticsBarChart
+          <SeriesBarChart
             rows={data.byProductType}
             category={(row) => row.productTypeName}
             series={CYCLE_SERIES}
@@ -155,24 +111,17 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
           />
         }
         emptyText="No delivered jobs in this period."
-        fileName={csvFileName('Cycle time per product type', range)}
+        range={range}
       />
       <ChartCard
         title="Rework and on-time rate per product type"
-        description="Rework: jobs that went back to a department they had already left."
+        description="Rework: jobs that went back to a department they had already left. Each rate has a scale of its own."
         rows={data.byProductType}
         rowKey={rowKey}
         columns={columns}
-        chart={
-          <AnalyticsBarChart
-            rows={data.byProductType}
-            category={(row) => row.productTypeName}
-            series={RATE_SERIES}
-            isHorizontal
-          />
-        }
+        chart={<RateCharts rows={data.byProductType} />}
         emptyText="No delivered jobs in this period."
-        fileName={csvFileName('Rework and on-time rate per product type', range)}
+        range={range}
       />
       <ChartCard
         className="xl:col-span-2"
@@ -180,12 +129,12 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
         rows={data.byProductTypeAndMetal}
         rowKey={rowKey}
         columns={[
-          { key: 'productType', header: 'Product type', value: (row) => row.productTypeName },
-          { key: 'metal', header: 'Metal', value: (row) => row.metalTypeName ?? 'No metal' },
+          column.text<TProductTypeRow>('productType', 'Product type', (row) => row.productTypeName),
+          column.text<TProductTypeRow>('metal', 'Metal', (row) => row.metalTypeName ?? 'No metal'),
           ...FIGURE_COLUMNS,
         ]}
         chart={
-          <AnalyticsBarChart
+          <SeriesBarChart
             rows={data.byProductTypeAndMetal}
             category={productName}
             series={CYCLE_SERIES}
@@ -193,7 +142,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
           />
         }
         emptyText="No delivered jobs in this period."
-        fileName={csvFileName('Cycle time per product type and metal', range)}
+        range={range}
       />
       {/* A table only: product types × stations make too many bars to read as a chart. */}
       <ChartCard
@@ -204,7 +153,7 @@ export function ProductTypePerformance({ data }: { readonly data: TProductTypeAn
         rowKey={(row) => `${row.kind}-${row.productTypeId ?? 'none'}-${row.stationId}`}
         columns={STATION_COLUMNS}
         emptyText="No station visits ended in this period."
-        fileName={csvFileName('Dwell and rework per product type and station', range)}
+        range={range}
       />
     </div>
   );

@@ -5,13 +5,14 @@ import type {
   TRootCauseKind,
 } from '@loupe/domain/analytics/analytics-api';
 import { Link, useSearchParams } from 'react-router';
-import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
-import { AnalyticsBarChart } from './analytics-charts';
+import { SeriesBarChart } from '@/components/chart/series-charts';
+import { column, series } from './analytics-columns';
 import { formatCount, formatHours, oneDecimal } from './analytics-format';
-import { csvFileName, type TColumn } from './analytics-table';
+import type { TAnalyticsScreen } from './analytics-screen';
+import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
-import { jobPath } from './job-link';
-import { StatTile } from './stat-tile';
+import { jobColumn, latenessColumns } from './job-link';
+import { StatGrid, StatTile } from './stat-tile';
 
 export const CAUSE_KIND_LABELS: Readonly<Record<TRootCauseKind, string>> = {
   phase: 'Phase',
@@ -37,53 +38,27 @@ function causeSearch(params: URLSearchParams, cause: Pick<TRootCause, 'kind' | '
 }
 
 const JOB_COLUMNS: TColumn<TRootCauseJob>[] = [
-  { key: 'number', header: 'Job', value: (row) => row.number, href: jobPath },
-  {
-    key: 'promised',
-    header: 'Promised',
-    value: (row) => row.promisedDate,
-    format: (_, row) => formatCalendarDate(row.promisedDate),
-  },
-  {
-    key: 'delivered',
-    header: 'Delivered',
-    value: (row) => row.deliveredAt,
-    format: (_, row) => formatDateTime(row.deliveredAt),
-  },
-  {
-    key: 'daysLate',
-    header: 'Days late',
-    value: (row) => row.daysLate,
-    format: formatCount,
-    isNumeric: true,
-  },
-  { key: 'cause', header: 'Main cause', value: (row) => causeName(row.cause) },
-  {
-    key: 'hours',
-    header: 'Took (h)',
-    value: (row) => oneDecimal(row.hours),
-    format: formatHours,
-    isNumeric: true,
-  },
-  {
-    key: 'median',
-    header: 'Typical (h)',
-    value: (row) => oneDecimal(row.medianHours),
-    format: formatHours,
-    isNumeric: true,
-  },
-  {
-    key: 'excess',
-    header: 'Beyond typical (h)',
-    value: (row) => oneDecimal(row.excessHours),
-    format: formatHours,
-    isNumeric: true,
-  },
+  jobColumn(),
+  ...latenessColumns<TRootCauseJob>(),
+  column.text('cause', 'Main cause', (row) => causeName(row.cause)),
+  column.hours('hours', 'Took (h)', (row) => row.hours),
+  column.hours('median', 'Typical (h)', (row) => row.medianHours),
+  column.hours('excess', 'Beyond typical (h)', (row) => row.excessHours),
 ];
 
 export function isRootCauseEmpty(data: TRootCauseAnalytics): boolean {
   return data.lateJobs === 0;
 }
+
+export const ROOT_CAUSE_SCREEN: TAnalyticsScreen<TRootCauseAnalytics> = {
+  title: 'Root Cause Dashboard',
+  description: 'Why pieces run late: the stations, steps and vendors behind the delays.',
+  errorTitle: 'Could not load the root causes',
+  isEmpty: isRootCauseEmpty,
+  emptyTitle: 'No late jobs in this period',
+  emptyText: 'Every job delivered in these dates with these filters was on time.',
+  skeletons: 2,
+};
 
 export type TRootCauseDashboardProps = {
   readonly data: TRootCauseAnalytics;
@@ -107,27 +82,20 @@ export function RootCauseDashboard({ data, picked }: TRootCauseDashboardProps) {
       ? causeName(data.jobs[0].cause)
       : null;
   const causeColumns: TColumn<TRootCause>[] = [
-    { key: 'cause', header: 'Cause', value: (row) => row.name, href: (row) => causeSearch(params, row) },
-    { key: 'kind', header: 'Kind', value: (row) => CAUSE_KIND_LABELS[row.kind] },
-    {
-      key: 'lateJobs',
-      header: 'Late jobs',
-      value: (row) => row.lateJobs,
-      format: formatCount,
-      isNumeric: true,
-    },
-    {
-      key: 'excess',
-      header: 'Beyond typical (h)',
-      value: (row) => oneDecimal(row.excessHours),
-      format: formatHours,
-      isNumeric: true,
-    },
+    column.text(
+      'cause',
+      'Cause',
+      (row) => row.name,
+      (row) => causeSearch(params, row),
+    ),
+    column.text('kind', 'Kind', (row) => CAUSE_KIND_LABELS[row.kind]),
+    column.count('lateJobs', 'Late jobs', (row) => row.lateJobs),
+    column.hours('excess', 'Beyond typical (h)', (row) => row.excessHours),
   ];
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <StatGrid columns={3}>
         <StatTile
           label="Late jobs"
           value={formatCount(data.lateJobs)}
@@ -143,7 +111,7 @@ export function RootCauseDashboard({ data, picked }: TRootCauseDashboardProps) {
           value={formatHours(oneDecimal(data.causes.reduce((sum, cause) => sum + cause.excessHours, 0)))}
           hint="Added by the top causes"
         />
-      </div>
+      </StatGrid>
       <ChartCard
         title="Top causes of late jobs"
         description="The phase, station or offsite leg that added the most time beyond its median, per late job. Pick a cause to see its jobs."
@@ -151,17 +119,15 @@ export function RootCauseDashboard({ data, picked }: TRootCauseDashboardProps) {
         rowKey={(row) => `${row.kind}-${row.id}`}
         columns={causeColumns}
         chart={
-          <AnalyticsBarChart
+          <SeriesBarChart
             rows={data.causes}
             category={(row) => row.name}
             isHorizontal
-            series={[
-              { key: 'lateJobs', name: 'Late jobs', value: (row) => row.lateJobs, format: formatCount },
-            ]}
+            series={[series.count<TRootCause>('lateJobs', 'Late jobs', (row) => row.lateJobs)]}
           />
         }
         emptyText="No late job had a cause beyond its typical time."
-        fileName={csvFileName('Top causes of late jobs', range)}
+        range={range}
       />
       {picked ? (
         <p className="text-sm">
@@ -177,7 +143,8 @@ export function RootCauseDashboard({ data, picked }: TRootCauseDashboardProps) {
         rowKey={(row) => `${row.kind}-${row.id}`}
         columns={JOB_COLUMNS}
         emptyText="No late jobs for this cause in this period."
-        fileName={csvFileName('Late jobs by cause', range)}
+        range={range}
+        csvName="Late jobs by cause"
       />
     </div>
   );

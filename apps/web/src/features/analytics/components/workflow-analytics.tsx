@@ -1,65 +1,52 @@
 import type { TWorkflowAnalytics } from '@loupe/domain/analytics/analytics-api';
-import { AnalyticsBarChart, AnalyticsLineChart, type TSeries } from './analytics-charts';
-import {
-  formatCount,
-  formatDays,
-  formatHours,
-  formatPercent,
-  formatRate,
-  formatWeek,
-  oneDecimal,
-  ratePercent,
-} from './analytics-format';
-import { csvFileName, type TColumn } from './analytics-table';
+import { SeriesBarChart, SeriesLineChart, type TSeries } from '@/components/chart/series-charts';
+import { column, series } from './analytics-columns';
+import { formatCount, formatDays, formatRate, formatWeek } from './analytics-format';
+import type { TAnalyticsScreen } from './analytics-screen';
+import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
-import { StatTile } from './stat-tile';
+import { StatGrid, StatTile } from './stat-tile';
 
 type TThroughput = TWorkflowAnalytics['throughput'][number];
 type TWip = TWorkflowAnalytics['wip'][number];
 type TPhaseTime = TWorkflowAnalytics['phaseTimes'][number];
 type TStationTime = TWorkflowAnalytics['stationTimes'][number];
 type TBottleneck = TWorkflowAnalytics['bottlenecks'][number];
+type TTimed = { readonly hours: TPhaseTime['hours'] };
 
-const hours = (value: number | null) => formatHours(value);
+const weekColumn = <Row extends { weekStart: string }>() =>
+  column.week<Row>('week', 'Week of', (row) => row.weekStart);
 
 const THROUGHPUT_SERIES: TSeries<TThroughput>[] = [
-  { key: 'started', name: 'Started', value: (row) => row.started, format: formatCount },
-  { key: 'delivered', name: 'Delivered', value: (row) => row.delivered, format: formatCount },
+  series.count('started', 'Started', (row) => row.started),
+  series.count('delivered', 'Delivered', (row) => row.delivered),
 ];
 
-function timeSeries<Row extends { hours: { average: number | null; p90: number | null } }>(): TSeries<Row>[] {
+function timeSeries<Row extends TTimed>(): TSeries<Row>[] {
   return [
-    { key: 'average', name: 'Average', value: (row) => oneDecimal(row.hours.average), format: hours },
-    { key: 'p90', name: '90th percentile', value: (row) => oneDecimal(row.hours.p90), format: hours },
+    series.hours('average', 'Average', (row) => row.hours.average),
+    series.hours('p90', '90th percentile', (row) => row.hours.p90),
   ];
 }
 
-function timeColumns<Row extends { hours: TPhaseTime['hours'] }>(): TColumn<Row>[] {
+function timeColumns<Row extends TTimed>(): TColumn<Row>[] {
   return [
-    { key: 'count', header: 'Visits', value: (row) => row.hours.count, format: formatCount, isNumeric: true },
-    {
-      key: 'average',
-      header: 'Average (h)',
-      value: (row) => oneDecimal(row.hours.average),
-      format: formatHours,
-      isNumeric: true,
-    },
-    {
-      key: 'median',
-      header: 'Median (h)',
-      value: (row) => oneDecimal(row.hours.median),
-      format: formatHours,
-      isNumeric: true,
-    },
-    {
-      key: 'p90',
-      header: 'p90 (h)',
-      value: (row) => oneDecimal(row.hours.p90),
-      format: formatHours,
-      isNumeric: true,
-    },
+    column.count('count', 'Visits', (row) => row.hours.count),
+    column.hours('average', 'Average (h)', (row) => row.hours.average),
+    column.hours('median', 'Median (h)', (row) => row.hours.median),
+    column.hours('p90', 'p90 (h)', (row) => row.hours.p90),
   ];
 }
+
+const BOTTLENECK_COLUMNS: TColumn<TBottleneck>[] = [
+  column.text('station', 'Station', (row) => `${row.rank}. ${row.stationName}`),
+  column.text('department', 'Department', (row) => row.departmentName),
+  column.hours('total', 'Total (h)', (row) => row.totalHours),
+  column.rate('share', 'Share (%)', (row) => row.share),
+  column.hours('average', 'Average (h)', (row) => row.averageHours),
+  column.hours('p90', 'p90 (h)', (row) => row.p90Hours),
+  column.count('waiting', 'There now', (row) => row.waitingNow),
+];
 
 export function isWorkflowAnalyticsEmpty(data: TWorkflowAnalytics): boolean {
   return (
@@ -70,36 +57,36 @@ export function isWorkflowAnalyticsEmpty(data: TWorkflowAnalytics): boolean {
   );
 }
 
+export const WORKFLOW_SCREEN: TAnalyticsScreen<TWorkflowAnalytics> = {
+  title: 'Workflow Analytics',
+  description:
+    'How many pieces the workshop finishes each week, how long each step takes and where work piles up.',
+  errorTitle: 'Could not load the workflow figures',
+  isEmpty: isWorkflowAnalyticsEmpty,
+  emptyTitle: 'No workflow history in this period',
+  emptyText:
+    'No job was read at a station in these dates with these filters. Widen the dates or clear a filter.',
+};
+
 /** /workflow-analytics: throughput, work in progress, time per phase and station, bottlenecks, prediction error. */
 export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics }) {
   const range = { from: data.filter.from, to: data.filter.to };
-  const wipSeries: TSeries<TWip>[] = data.wipPhases.map((phase) => ({
-    key: phase.key,
-    name: phase.name,
-    value: (row) => row.counts[phase.key] ?? 0,
-    format: formatCount,
-  }));
+  const wipSeries = data.wipPhases.map((phase) =>
+    series.count<TWip>(phase.key, phase.name, (row) => row.counts[phase.key] ?? 0),
+  );
   const wipColumns: TColumn<TWip>[] = [
-    {
-      key: 'week',
-      header: 'Week of',
-      value: (row) => row.weekStart,
-      format: (_, row) => formatWeek(row.weekStart),
-    },
-    ...data.wipPhases.map((phase) => ({
-      key: phase.key,
-      header: phase.name,
-      value: (row: TWip) => row.counts[phase.key] ?? 0,
-      format: formatCount,
-      isNumeric: true,
-    })),
-    { key: 'total', header: 'Total', value: (row) => row.total, format: formatCount, isNumeric: true },
+    weekColumn(),
+    ...data.wipPhases.map((phase) =>
+      column.count<TWip>(phase.key, phase.name, (row) => row.counts[phase.key] ?? 0),
+    ),
+    column.count('total', 'Total', (row) => row.total),
   ];
   const accuracy = data.predictionAccuracy;
+  const top = data.bottlenecks[0];
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatGrid>
         <StatTile
           label="Prediction error (mean absolute)"
           value={formatDays(accuracy.meanAbsoluteErrorDays)}
@@ -121,10 +108,10 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
         />
         <StatTile
           label="Top bottleneck"
-          value={data.bottlenecks[0]?.stationName ?? '—'}
-          hint={data.bottlenecks[0] ? `${formatRate(data.bottlenecks[0].share)} of station hours` : undefined}
+          value={top?.stationName ?? '—'}
+          hint={top ? `${formatRate(top.share)} of station hours` : undefined}
         />
-      </div>
+      </StatGrid>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChartCard
           title="Throughput per week"
@@ -132,36 +119,19 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
           rows={data.throughput}
           rowKey={(row) => row.weekStart}
           columns={[
-            {
-              key: 'week',
-              header: 'Week of',
-              value: (row) => row.weekStart,
-              format: (_, row) => formatWeek(row.weekStart),
-            },
-            {
-              key: 'started',
-              header: 'Started',
-              value: (row) => row.started,
-              format: formatCount,
-              isNumeric: true,
-            },
-            {
-              key: 'delivered',
-              header: 'Delivered',
-              value: (row) => row.delivered,
-              format: formatCount,
-              isNumeric: true,
-            },
+            weekColumn(),
+            column.count<TThroughput>('started', 'Started', (row) => row.started),
+            column.count<TThroughput>('delivered', 'Delivered', (row) => row.delivered),
           ]}
           chart={
-            <AnalyticsLineChart
+            <SeriesLineChart
               rows={data.throughput}
               category={(row) => formatWeek(row.weekStart)}
               series={THROUGHPUT_SERIES}
             />
           }
           emptyText="No jobs started or delivered in this period."
-          fileName={csvFileName('Throughput per week', range)}
+          range={range}
         />
         <ChartCard
           title="Work in progress per phase"
@@ -170,7 +140,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
           rowKey={(row) => row.weekStart}
           columns={wipColumns}
           chart={
-            <AnalyticsBarChart
+            <SeriesBarChart
               rows={data.wip}
               category={(row) => formatWeek(row.weekStart)}
               series={wipSeries}
@@ -178,7 +148,7 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
             />
           }
           emptyText="No work in progress in this period."
-          fileName={csvFileName('Work in progress per phase', range)}
+          range={range}
         />
         <ChartCard
           title="Time per phase"
@@ -186,18 +156,14 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
           rows={data.phaseTimes}
           rowKey={(row) => row.phaseKey}
           columns={[
-            { key: 'phase', header: 'Phase', value: (row) => row.phaseName },
+            column.text<TPhaseTime>('phase', 'Phase', (row) => row.phaseName),
             ...timeColumns<TPhaseTime>(),
           ]}
           chart={
-            <AnalyticsBarChart
-              rows={data.phaseTimes}
-              category={(row) => row.phaseName}
-              series={timeSeries<TPhaseTime>()}
-            />
+            <SeriesBarChart rows={data.phaseTimes} category={(row) => row.phaseName} series={timeSeries()} />
           }
           emptyText="No phase was finished in this period."
-          fileName={csvFileName('Time per phase', range)}
+          range={range}
         />
         <ChartCard
           title="Time per station"
@@ -205,20 +171,20 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
           rows={data.stationTimes}
           rowKey={(row) => row.stationId}
           columns={[
-            { key: 'station', header: 'Station', value: (row) => row.stationName },
-            { key: 'department', header: 'Department', value: (row) => row.departmentName },
+            column.text<TStationTime>('station', 'Station', (row) => row.stationName),
+            column.text<TStationTime>('department', 'Department', (row) => row.departmentName),
             ...timeColumns<TStationTime>(),
           ]}
           chart={
-            <AnalyticsBarChart
+            <SeriesBarChart
               rows={data.stationTimes}
               category={(row) => row.stationName}
-              series={timeSeries<TStationTime>()}
+              series={timeSeries()}
               isHorizontal
             />
           }
           emptyText="No station visits in this period."
-          fileName={csvFileName('Time per station', range)}
+          range={range}
         />
         <ChartCard
           className="xl:col-span-2"
@@ -226,62 +192,17 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
           description="Stations by the hours jobs spent there; the largest share of station time first."
           rows={data.bottlenecks}
           rowKey={(row) => row.stationId}
-          columns={[
-            { key: 'station', header: 'Station', value: (row) => `${row.rank}. ${row.stationName}` },
-            { key: 'department', header: 'Department', value: (row) => row.departmentName },
-            {
-              key: 'total',
-              header: 'Total (h)',
-              value: (row) => oneDecimal(row.totalHours),
-              format: formatHours,
-              isNumeric: true,
-            },
-            {
-              key: 'share',
-              header: 'Share (%)',
-              value: (row) => ratePercent(row.share),
-              format: formatPercent,
-              isNumeric: true,
-            },
-            {
-              key: 'average',
-              header: 'Average (h)',
-              value: (row) => oneDecimal(row.averageHours),
-              format: formatHours,
-              isNumeric: true,
-            },
-            {
-              key: 'p90',
-              header: 'p90 (h)',
-              value: (row) => oneDecimal(row.p90Hours),
-              format: formatHours,
-              isNumeric: true,
-            },
-            {
-              key: 'waiting',
-              header: 'There now',
-              value: (row) => row.waitingNow,
-              format: formatCount,
-              isNumeric: true,
-            },
-          ]}
+          columns={BOTTLENECK_COLUMNS}
           chart={
-            <AnalyticsBarChart<TBottleneck>
+            <SeriesBarChart
               rows={data.bottlenecks}
               category={(row) => `${row.rank}. ${row.stationName}`}
+              series={[series.hours<TBottleneck>('total', 'Total hours', (row) => row.totalHours)]}
               isHorizontal
-              series={[
-                {
-                  key: 'total',
-                  name: 'Total hours',
-                  value: (row) => oneDecimal(row.totalHours),
-                  format: formatHours,
-                },
-              ]}
             />
           }
           emptyText="No station time in this period."
-          fileName={csvFileName('Bottleneck ranking', range)}
+          range={range}
         />
       </div>
     </div>

@@ -2,9 +2,10 @@ import { CAPACITY_DEFAULT_WEEKS } from '@loupe/domain/analytics/analytics-api';
 import { SelectField } from '@/components/select-field';
 import { localIsoDate } from '@/lib/date-format';
 import { analyticsQuery, isIsoDay } from '../analytics-filters';
-import { useCapacityAnalytics } from '../api/get-capacity-analytics';
-import { AnalyticsPage } from '../components/analytics-page';
-import { CapacityPlanning, isCapacityEmpty, WhatIfResult } from '../components/capacity-planning';
+import { useAnalyticsFigures } from '../api/analytics-endpoint';
+import { capacityAnalytics } from '../api/get-capacity-analytics';
+import { AnalyticsScreen } from '../components/analytics-screen';
+import { CAPACITY_SCREEN, CapacityPlanning, WhatIfResult } from '../components/capacity-planning';
 import { RushJobForm, type TRushJob } from '../components/rush-job-form';
 import { useAnalyticsFilters } from '../hooks/use-analytics-filters';
 
@@ -26,7 +27,7 @@ export function CapacityPlanningRoute() {
   const weeks = WEEK_CHOICES.find((choice) => String(choice) === param('weeks')) ?? CAPACITY_DEFAULT_WEEKS;
   const rush = rushFrom(param);
   const { from: _from, to: _to, ...filters } = analyticsQuery(filterState.filters);
-  const query = useCapacityAnalytics({
+  const query = useAnalyticsFigures(capacityAnalytics, {
     ...filters,
     weeks,
     ...(rush
@@ -47,16 +48,11 @@ export function CapacityPlanningRoute() {
   }
 
   return (
-    <AnalyticsPage
-      title="Capacity Planning"
-      description="How full each bench and department is over the coming weeks, and whether new promises can be kept."
+    <AnalyticsScreen
+      screen={CAPACITY_SCREEN}
       filterState={filterState}
       query={query}
       hasDateRange={false}
-      errorTitle="Could not load the capacity plan"
-      isEmpty={query.data ? isCapacityEmpty(query.data) : false}
-      emptyTitle="No departments to plan"
-      emptyText="No department or station matches these filters. Clear a filter, or set up departments first."
       extraFilters={
         <SelectField
           label="Weeks ahead"
@@ -69,7 +65,7 @@ export function CapacityPlanningRoute() {
         />
       }
     >
-      {query.data ? (
+      {(data) => (
         <div className="flex flex-col gap-6">
           <RushJobForm
             current={rush}
@@ -78,10 +74,10 @@ export function CapacityPlanningRoute() {
             isTrying={query.isFetching}
             today={today}
           />
-          {query.data.whatIf ? <WhatIfResult whatIf={query.data.whatIf} /> : null}
-          <CapacityPlanning data={query.data} />
+          {data.whatIf ? <WhatIfResult whatIf={data.whatIf} /> : null}
+          <CapacityPlanning data={data} />
         </div>
-      ) : null}
-    </AnalyticsPage>
+      )}
+    </AnalyticsScreen>
   );
 }

@@ -2,9 +2,10 @@ import { FormField } from '@/components/form-field';
 import { SelectField } from '@/components/select-field';
 import { useLocations } from '@/lib/registry-api/get-locations';
 import { analyticsQuery, isIsoDay } from '../analytics-filters';
-import { useComparisonAnalytics } from '../api/get-comparison-analytics';
-import { AnalyticsPage } from '../components/analytics-page';
-import { ComparisonAnalytics, isComparisonEmpty } from '../components/comparison-analytics';
+import { useAnalyticsFigures } from '../api/analytics-endpoint';
+import { comparisonAnalytics } from '../api/get-comparison-analytics';
+import { AnalyticsScreen } from '../components/analytics-screen';
+import { COMPARISON_SCREEN, ComparisonAnalytics } from '../components/comparison-analytics';
 import { ANY } from '../components/filter-bar';
 import { useAnalyticsFilters } from '../hooks/use-analytics-filters';
 
@@ -20,7 +21,7 @@ export function ComparisonAnalyticsRoute() {
   const compareTo = param('compareTo');
   const compareLocationId = param('compareLocationId');
   const hasCompareRange = isIsoDay(compareFrom) && isIsoDay(compareTo);
-  const query = useComparisonAnalytics({
+  const query = useAnalyticsFigures(comparisonAnalytics, {
     ...analyticsQuery(filterState.filters),
     ...(hasCompareRange ? { compareFrom, compareTo } : {}),
     ...(compareLocationId ? { compareLocationId } : {}),
@@ -31,15 +32,10 @@ export function ComparisonAnalyticsRoute() {
   };
 
   return (
-    <AnalyticsPage
-      title="Comparison Analytics"
-      description="This period against another, and one location against another, side by side."
+    <AnalyticsScreen
+      screen={COMPARISON_SCREEN}
       filterState={filterState}
       query={query}
-      errorTitle="Could not load the comparison"
-      isEmpty={query.data ? isComparisonEmpty(query.data) : false}
-      emptyTitle="Nothing to compare in these periods"
-      emptyText="Neither side has any started or delivered job with these filters. Widen the dates or clear a filter."
       extraFilters={
         <>
           <p className="basis-full text-sm font-medium">
@@ -75,7 +71,7 @@ export function ComparisonAnalyticsRoute() {
         </>
       }
     >
-      {query.data ? <ComparisonAnalytics data={query.data} /> : null}
-    </AnalyticsPage>
+      {(data) => <ComparisonAnalytics data={data} />}
+    </AnalyticsScreen>
   );
 }

@@ -1,9 +1,10 @@
 import { ROOT_CAUSE_KINDS, ROOT_CAUSE_LEVELS } from '@loupe/domain/analytics/analytics-api';
 import { SelectField } from '@/components/select-field';
 import { analyticsQuery } from '../analytics-filters';
-import { useRootCauseAnalytics } from '../api/get-root-cause-analytics';
-import { AnalyticsPage } from '../components/analytics-page';
-import { isRootCauseEmpty, RootCauseDashboard } from '../components/root-cause-dashboard';
+import { useAnalyticsFigures } from '../api/analytics-endpoint';
+import { rootCauseAnalytics } from '../api/get-root-cause-analytics';
+import { AnalyticsScreen } from '../components/analytics-screen';
+import { ROOT_CAUSE_SCREEN, RootCauseDashboard } from '../components/root-cause-dashboard';
 import { useAnalyticsFilters } from '../hooks/use-analytics-filters';
 
 /** /root-cause-dashboard (admin, manager); `?causeKind=&causeId=` picks a cause for the drill-down. */
@@ -13,22 +14,16 @@ export function RootCauseDashboardRoute() {
   const id = filterState.param('causeId');
   const picked = kind && id ? { kind, id } : null;
   const level = ROOT_CAUSE_LEVELS.find((l) => l === filterState.param('level')) ?? 'station';
-  const query = useRootCauseAnalytics({
+  const query = useAnalyticsFigures(rootCauseAnalytics, {
     ...analyticsQuery(filterState.filters),
     level,
     ...(picked ? { causeKind: picked.kind, causeId: picked.id } : {}),
   });
   return (
-    <AnalyticsPage
-      title="Root Cause Dashboard"
-      description="Why pieces run late: the stations, steps and vendors behind the delays."
+    <AnalyticsScreen
+      screen={ROOT_CAUSE_SCREEN}
       filterState={filterState}
       query={query}
-      errorTitle="Could not load the root causes"
-      isEmpty={query.data ? isRootCauseEmpty(query.data) : false}
-      emptyTitle="No late jobs in this period"
-      emptyText="Every job delivered in these dates with these filters was on time."
-      skeletons={2}
       extraFilters={
         <SelectField
           label="Causes by"
@@ -49,7 +44,7 @@ export function RootCauseDashboardRoute() {
         />
       }
     >
-      {query.data ? <RootCauseDashboard data={query.data} picked={picked} /> : null}
-    </AnalyticsPage>
+      {(data) => <RootCauseDashboard data={data} picked={picked} />}
+    </AnalyticsScreen>
   );
 }

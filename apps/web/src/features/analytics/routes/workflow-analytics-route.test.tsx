@@ -2,13 +2,13 @@ import type { TWorkflowAnalytics } from '@loupe/domain/analytics/analytics-api';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { giveChartsASize } from '@/components/chart/chart-test-size';
 import type { TRequestOptions } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { makeLocation, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { WORKFLOW_ANALYTICS } from '../analytics-fixtures';
-import { giveChartsASize } from '../chart-test-size';
 import { WorkflowAnalyticsRoute } from './workflow-analytics-route';
 
 const OPTIONS = {

@@ -1,7 +1,7 @@
 import { canViewDesignRequests } from '@loupe/domain/auth/permissions';
 import { DESIGN_REQUEST_STATUS_LABELS } from '@loupe/domain/designs/design-requests';
 import { useQuery } from '@tanstack/react-query';
-import { DetailSection } from '@/components/job-detail/detail-section';
+import { DetailSection } from '@/components/detail-section';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useDesignRequest } from '../api/get-design-request';

@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from '../config.ts';
+import type { TDatabase, TDatabaseHandle } from '../db/client.ts';
+import { createJobReadModel } from '../job-read-model.ts';
+import type { TClock } from '../lib/clock.ts';
+import { createAnalyticsService } from '../modules/analytics/service.ts';
+import type { TAuditRepository } from '../modules/audit/repository.ts';
+import { createRfidService } from '../modules/ingest/service.ts';
+import { isNumberPrefixInUse } from '../modules/jobs/item-numbers-repository.ts';
+import { createReadersService } from '../modules/readers/service.ts';
+import { createDepartmentTransfer } from '../modules/registry/department-transfer.ts';
+import { createLocationService } from '../modules/registry/location-service.ts';
+import { createRegistryService, type TDepartmentChange } from '../modules/registry/service.ts';
+import { createSettingsService } from '../modules/settings/service.ts';
+import { createTrackingService } from '../modules/tracking/service.ts';
+import { createWorkflowService } from '../modules/workflow/service.ts';
+import type { TEventBus } from '../realtime/event-bus.ts';
+import type { TRepositories } from './repositories.ts';
+
+/**
+ * The workshop floor: its settings, the job read model, the workflow, tracking and the read pipeline that
+ * feeds it, the registry of departments and stations, the readers, and the analytics of what happened there.
+ */
+export function composeFloor(context: {
+  readonly config: TConfig;
+  readonly database: TDatabaseHandle;
+  readonly repos: TRepositories;
+  readonly audit: TAuditRepository;
+  readonly clock: TClock;
+  readonly events: TEventBus;
+  readonly logger: FastifyBaseLogger;
+}) {
+  const { config, database, repos, audit, clock, events, logger } = context;
+  const db: TDatabase = database.db;
+  const { analyticsFacts } = repos;
+  /**
+   * The work-in-progress rollup follows the workshop's zone. A failed refill leaves it at its earlier zone and
+   * is logged, never thrown: a save or a start must not fail on it, and the analytics stay exact either way.
+   */
+  const followWorkshopZone = async (timeZone: string) => {
+    try {
+      if (await analyticsFacts.syncWipTimeZone(timeZone)) {
+        logger.info(
+          { timeZone },
+          'analytics work in progress recounted at the midnights of the workshop zone',
+        );
+      }
+    } catch (error) {
+      logger.warn({ err: error, timeZone }, 'analytics work in progress kept at its earlier zone');
+    }
+  };
+  const settingsService = createSettingsService({
+    config,
+    settings: repos.settings,
+    audit,
+    clock,
+    isNumberPrefixInUse: (kind, prefix) => isNumberPrefixInUse(db, kind, prefix),
+    onWorkingCalendarChanged: (calendar) => followWorkshopZone(calendar.timeZone),
+  });
+  const generalSettings = () => settingsService.generalSettings();
+  const calendar = () => settingsService.workingCalendar();
+  // One truth about a job (issue 32): every screen, tile, filter, alert, assistant answer, TV and plan reads
+  // the job read model, which evaluates the domain's rules (jobs/job-state.ts) once.
+  const jobStates = createJobReadModel({ db, clock, calendar });
+  // Phases follow reads: tracking hands each batch's moves to the workflow inside its transaction.
+  const workflow = createWorkflowService({
+    workflow: repos.workflow,
+    clock,
+    events,
+    jobStates,
+    calendar,
+    personHours: (userId) => settingsService.personHours(userId),
+    savePersonHours: (actorId, userId, hours, requestContext) =>
+      settingsService.savePersonHours(actorId, userId, hours, requestContext),
+    logger,
+  });
+  // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
+  const tracking = createTrackingService({
+    // A read, from the reader to the screen (docs/architecture.md): what follows each batch of moves, in its
+    // transaction and in this order. The workflow first: it makes its templates, and a visit counts to the
+    // phase its department belongs to.
+    afterBatch: [
+      { name: 'workflow phases and statuses', run: (tx, { moved }) => workflow.afterMoves(tx, moved) },
+      {
+        name: 'analytics visits',
+        run: async (tx, { visits }) => {
+          await analyticsFacts.within(tx).recordVisits(visits);
+          return [];
+        },
+      },
+    ],
+    // Station pages' scans go through the read pipeline like every reader's (called only once both exist).
+    ingestStationScan: (scan) => rfid.pipeline.ingestStationScan(scan),
+    tracking: repos.tracking,
+    clock,
+    events,
+    offsiteSettings: generalSettings,
+    logger,
+  });
+  const analytics = createAnalyticsService({
+    repositories: repos.analytics,
+    clock,
+    jobStates,
+    calendar,
+    personHours: (userId) => settingsService.personHours(userId),
+  });
+  const rfid = createRfidService({
+    rfid: repos.rfid,
+    readers: repos.readers,
+    tracking,
+    events,
+    clock,
+    logger,
+    dedupeWindowMs: config.RFID_DEDUPE_WINDOW_MS,
+    maxQueuedReads: config.RFID_MAX_QUEUED_READS,
+    maxBatchReads: config.RFID_MAX_BATCH_READS ?? (database.kind === 'pglite' ? 1_000 : 5_000),
+    readRetentionDays: config.RFID_READ_RETENTION_DAYS,
+    maxReadsPerPayload: config.RFID_MAX_READS_PER_PAYLOAD,
+  });
+  // Workflow templates follow the departments as they are made, renamed and removed (issue 32).
+  const onDepartmentChanged = (change: TDepartmentChange) => workflow.followDepartment(change);
+  const registry = createRegistryService({ registry: repos.registry, clock, events, onDepartmentChanged });
+  const locations = createLocationService({ registry: repos.registry, clock });
+  const departmentTransfer = createDepartmentTransfer({
+    registry: repos.registry,
+    clock,
+    events,
+    onDepartmentChanged,
+  });
+  const readers = createReadersService({
+    readers: repos.readers,
+    audit,
+    clock,
+    onMappingsChanged: rfid.mappingsChanged,
+  });
+
+  /** What the floor brings up to date once at start, in this order (composition/services.ts runs it). */
+  async function startUp(): Promise<void> {
+    await locations.ensureDefaultLocation();
+    // And what changed in the registry while no instance was running.
+    await workflow.followRegistry();
+    if (await analyticsFacts.rebuildIfMissing()) {
+      logger.info('analytics facts rebuilt from the location history');
+    }
+    // A workshop whose zone was set before the rollup followed it (or while this instance was down).
+    await followWorkshopZone((await settingsService.workingCalendar()).timeZone);
+  }
+
+  return {
+    settingsService,
+    generalSettings,
+    jobStates,
+    workflow,
+    tracking,
+    analytics,
+    rfid,
+    registry,
+    locations,
+    departmentTransfer,
+    readers,
+    startUp,
+  };
+}
+
+export type TFloorComposition = ReturnType<typeof composeFloor>;

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { TConfig } from '../config.ts';
+import type { TDatabaseHandle } from '../db/client.ts';
+import { systemClock, type TClock } from '../lib/clock.ts';
+import { createOutboundGuard, type TLookup } from '../lib/outbound-url.ts';
+import { RouteRegistry } from '../plugins/access-control.ts';
+import { createEventBus } from '../realtime/event-bus.ts';
+import { composeAssistant } from './assistant.ts';
+import { composeFloor } from './floor.ts';
+import { composeIdentity } from './identity.ts';
+import { composeJobs } from './jobs.ts';
+import { composeMessaging } from './messaging.ts';
+import { createRepositories } from './repositories.ts';
+
+export type TServicesOptions = {
+  readonly config: TConfig;
+  readonly database: TDatabaseHandle;
+  readonly clock?: TClock | undefined;
+  /** The resolver the outbound guard asks (lib/outbound-url.ts); the system's by default. */
+  readonly outboundLookup?: TLookup | undefined;
+};
+
+/**
+ * The composition root (docs/architecture.md): every repository is made once, here, and every service once,
+ * from the repositories and the services it uses; each route plugin is then handed only what it uses.
+ */
+export async function createServices(options: TServicesOptions, app: FastifyInstance) {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = app.log;
+  const repos = createRepositories(database.db);
+  const { users, sessions, audit, settings } = repos;
+  const events = createEventBus();
+  const registeredRoutes = new RouteRegistry();
+  // Every request to an address someone configured (SMS, AI, SMTP, S3) goes through this one guard.
+  const outbound = createOutboundGuard(options.outboundLookup ? { lookup: options.outboundLookup } : {});
+  app.addHook('onClose', async () => outbound.close());
+
+  const identity = await composeIdentity({ config, db: database.db, repos, clock, events, outbound, logger });
+  const { mailer, secretBox } = identity;
+  const floor = composeFloor({ config, database, repos, audit, clock, events, logger });
+  const messaging = composeMessaging({
+    config,
+    repos,
+    clock,
+    events,
+    logger,
+    outbound,
+    mailer,
+    secretBox,
+    ...floor,
+  });
+  const jobs = await composeJobs({ config, repos, clock, events, logger, outbound, ...floor, ...messaging });
+  const assistant = composeAssistant({ config, repos, clock, logger, outbound, secretBox, floor, jobs });
+
+  // Once every service exists: what changed while no instance ran, then the listeners.
+  await floor.startUp();
+  messaging.follow();
+
+  return {
+    config,
+    database,
+    clock,
+    users,
+    sessions,
+    audit,
+    settings,
+    registeredRoutes,
+    events,
+    ...identity,
+    settingsService: floor.settingsService,
+    generalSettings: floor.generalSettings,
+    tracking: floor.tracking,
+    workflow: floor.workflow,
+    analytics: floor.analytics,
+    rfid: floor.rfid,
+    registry: floor.registry,
+    locations: floor.locations,
+    departmentTransfer: floor.departmentTransfer,
+    readers: floor.readers,
+    tv: messaging.tv,
+    alerts: messaging.alerts,
+    notifications: messaging.notifications,
+    digests: messaging.digests,
+    publicLinks: messaging.publicLinks,
+    designs: messaging.designs,
+    customerMessages: messaging.customerMessages,
+    ...jobs,
+    assistant,
+  };
+}
+
+export type TServices = Awaited<ReturnType<typeof createServices>>;

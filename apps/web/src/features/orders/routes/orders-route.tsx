@@ -1,5 +1,0 @@
-import { OrdersList } from '../components/orders-list';
-
-export function OrdersRoute() {
-  return <OrdersList />;
-}

@@ -1,5 +1,0 @@
-import { RepairsList } from '../components/repairs-list';
-
-export function RepairsRoute() {
-  return <RepairsList />;
-}
