@@ -1,7 +1,8 @@
 import { canEditCustomers } from '@loupe/domain/auth/permissions';
 import { SearchPicker, type TPickerItem } from '@/components/search-picker';
 import { useAuth } from '@/lib/auth/auth-context';
-import { customerDetail, customerPickerQueryKeys, searchCustomers } from './customer-api';
+import { customerPickerQueryKeys, searchCustomers } from '../../api/search-customers';
+import { customerDetail } from './customer-detail';
 import { NewCustomerDialog } from './new-customer-dialog';
 
 export type TCustomerPickerProps = {

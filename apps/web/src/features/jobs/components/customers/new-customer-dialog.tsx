@@ -4,7 +4,6 @@ import {
   type TCustomer,
   ZCreateCustomerInputSchema,
 } from '@loupe/domain/customers/customer';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserPlusIcon } from 'lucide-react';
 import { useId } from 'react';
 import { FormField } from '@/components/form-field';
@@ -15,7 +14,7 @@ import { TextareaField } from '@/components/textarea-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { createCustomer, customerPickerQueryKeys } from './customer-api';
+import { useCreateCustomer } from '../../api/create-customer';
 
 export const CONTACT_CHANNEL_LABELS: Readonly<Record<TContactChannel, string>> = {
   email: 'E-mail',
@@ -38,11 +37,7 @@ const EMPTY: TCustomerValues = { name: '', phone: '', email: '', contactPreferen
 export function NewCustomerDialog({ onCreated }: { onCreated: (customer: TCustomer) => void }) {
   const form = useDialogForm(() => EMPTY, FIELDS);
   const { values, errors, setValue } = form;
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: createCustomer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customerPickerQueryKeys.all }),
-  });
+  const mutation = useCreateCustomer();
   const channelsId = useId();
 
   function toggleChannel(channel: TContactChannel, checked: boolean) {

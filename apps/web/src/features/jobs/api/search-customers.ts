@@ -1,5 +1,5 @@
 import { listPageSchema } from '@loupe/domain/api/list';
-import { type TCreateCustomerInput, type TCustomer, ZCustomerSchema } from '@loupe/domain/customers/customer';
+import { type TCustomer, ZCustomerSchema } from '@loupe/domain/customers/customer';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 
@@ -21,14 +21,4 @@ export async function searchCustomers(q: string, signal?: AbortSignal): Promise<
     ...(signal ? { signal } : {}),
   });
   return parseData(ZCustomersPageSchema, body).items;
-}
-
-/** POST /customers. */
-export async function createCustomer(input: TCreateCustomerInput): Promise<TCustomer> {
-  return parseData(ZCustomerSchema, await apiClient.post('customers', input));
-}
-
-/** How a customer reads in a picker: the name, then how to reach them. */
-export function customerDetail(customer: { phone: string | null; email: string | null }): string {
-  return [customer.phone, customer.email].filter(Boolean).join(' · ');
 }

@@ -1,7 +1,6 @@
 import type { TItemChange } from '@loupe/domain/history/item-change';
 import { describe, expect, it } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: temporary (issue 33 §4), this shared test reads the jobs feature's order labels until components/history moves into features/jobs.
-import { orderChangeFormatter } from '@/features/jobs/kinds/order/order-labels';
+import { orderChangeFormatter } from '../../kinds/order/order-labels';
 import { describeChange } from './describe-change';
 
 function change(action: TItemChange['action'], changes: TItemChange['changes']): TItemChange {
