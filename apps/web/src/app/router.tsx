@@ -37,10 +37,7 @@ const BUILT_SCREENS: RouteObject[] = [
     paths.rfidMapping,
     async () => (await import('@/features/rfid-mapping/routes/rfid-mapping-route')).RfidMappingRoute,
   ),
-  screen(
-    paths.dashboard,
-    async () => (await import('@/features/dashboard/routes/dashboard-route')).DashboardRoute,
-  ),
+  screen(paths.dashboard, async () => (await import('./routes/dashboard-screen')).DashboardScreen),
   screen(
     paths.departments,
     async () => (await import('@/features/departments/routes/departments-route')).DepartmentsRoute,
@@ -245,13 +242,13 @@ export const routes: RouteObject[] = [
               {
                 path: paths.settings,
                 lazy: async () => ({
-                  Component: (await import('@/features/settings/routes/settings-route')).SettingsRoute,
+                  Component: (await import('./routes/settings-screen')).SettingsScreen,
                 }),
               },
               {
                 path: paths.settingsSection,
                 lazy: async () => ({
-                  Component: (await import('@/features/settings/routes/settings-route')).SettingsRoute,
+                  Component: (await import('./routes/settings-screen')).SettingsScreen,
                 }),
               },
               {

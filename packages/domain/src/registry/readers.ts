@@ -23,6 +23,8 @@ export const ZReaderIdSchema = z
 export const ANTENNA_MIN = 1;
 export const ANTENNA_MAX = 64;
 export const ZAntennaNumberSchema = z.coerce.number().int().min(ANTENNA_MIN).max(ANTENNA_MAX);
+/** What a station or mapping form says when the antenna is not one of ANTENNA_MIN..ANTENNA_MAX. */
+export const ANTENNA_MESSAGE = `Enter an antenna number from ${ANTENNA_MIN} to ${ANTENNA_MAX}`;
 
 /** One antenna's mapping as the API shows it (spec §3 reader mapping, by station id rather than index). */
 export const ZAntennaMappingSchema = z.object({

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { AppSidebar } from '@/app/layouts/app-sidebar';
-import { NotificationBell } from '@/components/notifications/notification-bell';
 import { ModeToggle } from '@/components/theme/mode-toggle';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { RealtimeStatus } from '@/lib/realtime/realtime-status';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
 

@@ -5,6 +5,7 @@ import {
   type TSettingsSection,
   visibleSettingsSections,
 } from '@loupe/domain/settings/sections';
+import type { ComponentType } from 'react';
 import { paths } from '@/lib/paths';
 
 /** The pages of the settings screen: the sections of spec §2, plus everyone's own profile. */
@@ -12,6 +13,12 @@ export const PROFILE_PAGE = 'profile';
 export type TSettingsPage = TSettingsSection | typeof PROFILE_PAGE;
 
 export const PROFILE_TITLE = 'Profile';
+
+/**
+ * What each page shows. Settings is a shell: most sections belong to the feature that owns their domain
+ * (users, departments, TV displays…), and the app hands them in (app/routes/settings-screen.tsx).
+ */
+export type TSettingsPageComponents = Readonly<Record<TSettingsPage, ComponentType>>;
 
 export function settingsPageTitle(page: TSettingsPage): string {
   return page === PROFILE_PAGE ? PROFILE_TITLE : SETTINGS_SECTION_TITLES[page];

@@ -1,8 +1,8 @@
 import type { ServerToClientEvents, TServerToClientPayload } from '@loupe/domain/realtime/events';
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import type { TScreenConnection } from '@/components/tv/station-screen';
 import { getIdToken } from '@/lib/auth/auth-client';
+import type { TScreenConnection } from './components/station-screen';
 
 /** A TV never gives up: it tries again every few seconds for as long as it hangs on the wall. */
 const RECONNECT_DELAY_MAX_MS = 5000;

@@ -3,7 +3,7 @@ import { apiClient } from '@/lib/api-client';
 
 /**
  * GET /tracking/orders (spec §7): every tracked order in the client shape. A malformed order is logged and
- * left out rather than hiding the others (spec §8). Shared by the dashboard and the RFID simulator.
+ * left out rather than hiding the others (spec §8). Shared by the dashboard and the RFID simulator, so it lives outside both features.
  */
 export async function getTrackedOrders(signal?: AbortSignal): Promise<TTrackedOrder[]> {
   const answer = parseTrackedOrdersResponse(await apiClient.get('tracking/orders', signal ? { signal } : {}));

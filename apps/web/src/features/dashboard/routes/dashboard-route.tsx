@@ -1,13 +1,12 @@
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { DEPARTMENTS_TAGLINE } from '@/components/registry/departments-tagline';
-import { DepartmentsWorkspace } from '@/components/registry/departments-workspace';
 import { DashboardOverview } from '../components/dashboard-overview';
 
 /**
- * / and /dashboard (all signed-in users): what is tracked right now, then the workshop itself: pick a
- * location, see its departments and stations with what is at each, and open a station (issue 11 §3).
+ * / and /dashboard (all signed-in users): what is tracked right now, then the workshop itself (issue 11 §3).
+ * The workshop map belongs to the departments feature; the app hands it in as `departments`.
  */
-export function DashboardRoute() {
+export function DashboardRoute({ departments }: { departments?: ReactNode }) {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
@@ -15,16 +14,7 @@ export function DashboardRoute() {
         description="What is tagged and tracked in the workshop right now, and where it is."
       />
       <DashboardOverview />
-      <section aria-labelledby="dashboard-departments" className="flex flex-col gap-4">
-        <div>
-          <h2 id="dashboard-departments" className="text-lg font-semibold">
-            Departments and stations
-          </h2>
-          <p className="text-sm text-muted-foreground">{DEPARTMENTS_TAGLINE}</p>
-        </div>
-        {/* Setting them up is for /departments and Settings; here everyone looks and opens a station. */}
-        <DepartmentsWorkspace canManage={false} />
-      </section>
+      {departments}
     </div>
   );
 }

@@ -1,18 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_INPUT_LABEL } from '@/components/registry/department-import-export';
-import { DEPARTMENTS_TAGLINE } from '@/components/registry/departments-tagline';
-import {
-  renderWithRegistryProviders,
-  stubPointerApis,
-  stubRegistryGets,
-} from '@/components/registry/registry-test-utils';
 import { SELECTED_LOCATION_STORAGE_KEY } from '@/components/registry/use-selected-location';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { makeDepartment, makeLocation, makeStation } from '@/test/factories';
+import { renderWithRegistryProviders, stubPointerApis, stubRegistryGets } from '@/test/registry-test-utils';
+import { IMPORT_INPUT_LABEL } from '../components/department-import-export';
+import { DEPARTMENTS_TAGLINE } from '../components/departments-tagline';
 import { DepartmentsRoute } from './departments-route';
 
 const MAIN = makeLocation({ id: 'LOC001', name: 'Main Workshop', departmentCount: 2 });

@@ -1,8 +1,8 @@
 import { canManageRegistry } from '@loupe/domain/auth/permissions';
 import { PageHeader } from '@/components/page-header';
-import { DEPARTMENTS_TAGLINE } from '@/components/registry/departments-tagline';
-import { DepartmentsWorkspace } from '@/components/registry/departments-workspace';
 import { useAuth } from '@/lib/auth/auth-context';
+import { DEPARTMENTS_TAGLINE } from '../components/departments-tagline';
+import { DepartmentsWorkspace } from '../components/departments-workspace';
 
 /** /departments (everyone): a location's departments and stations; admins and managers set them up. */
 export function DepartmentsRoute() {

@@ -1,7 +1,6 @@
 import type { TActor } from '@loupe/domain/auth/roles';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import type { ComponentType } from 'react';
-import type { TChangeFormatter } from '@/components/history/describe-change';
 import type {
   TJobListItemOf,
   TJobOf,
@@ -10,6 +9,7 @@ import type {
   TTrackedJobOf,
   TUpdateJobInputOf,
 } from '../api/job-endpoints';
+import type { TChangeFormatter } from '../components/history/describe-change';
 import type { TJobListLabels } from '../components/list/job-list';
 import type { TJobListChoices } from '../components/list/job-list-filters';
 import type { TJobTicketData } from '../components/ticket/job-ticket';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
+import { readersQueryKeys } from './readers-query-keys';
 
 /** DELETE /readers/{id}: its antenna mappings go with it and its key stops working. */
 export async function deleteReader(id: string): Promise<void> {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
+import { readersQueryKeys } from './readers-query-keys';
 
 /** GET /readers/last-reads: the newest stored read of every antenna, true however long the screen was closed. */
 export async function getLastReads(signal?: AbortSignal) {

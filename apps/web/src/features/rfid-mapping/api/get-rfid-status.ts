@@ -2,7 +2,7 @@ import { type TRfidStatus, ZRfidStatusSchema } from '@loupe/domain/rfid/rfid-sta
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
+import { readersQueryKeys } from './readers-query-keys';
 
 /** How often the pipeline counters and unmapped reads are asked for again. */
 export const RFID_STATUS_REFRESH_MS = 30_000;

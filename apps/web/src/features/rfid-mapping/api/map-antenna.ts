@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
+import { readersQueryKeys } from './readers-query-keys';
 
 export type TMapAntenna = {
   readonly readerId: string;

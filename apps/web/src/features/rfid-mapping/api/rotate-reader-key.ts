@@ -2,8 +2,8 @@ import { ZReaderWithKeySchema } from '@loupe/domain/registry/readers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
 import type { TReaderWithKey } from './create-reader';
+import { readersQueryKeys } from './readers-query-keys';
 
 /** POST /readers/{id}/api-key: a new key, readable this once; the old one stops working at once. */
 export async function rotateReaderKey(id: string): Promise<TReaderWithKey> {

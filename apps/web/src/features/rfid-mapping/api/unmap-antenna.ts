@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
 import { antennaPath } from './map-antenna';
+import { readersQueryKeys } from './readers-query-keys';
 
 /** DELETE /readers/{id}/antennas/{antenna}: the antenna's reads are then counted as unmapped. */
 export async function unmapAntenna({ readerId, antenna }: { readerId: string; antenna: number }) {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { readersQueryKeys } from '@/lib/rfid-api/readers-query-keys';
+import { readersQueryKeys } from './readers-query-keys';
 
 export type TReaderChanges = z.output<typeof ZUpdateReaderInputSchema>;
 

@@ -5,7 +5,6 @@ import { FormField } from '@/components/form-field';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { serverFormErrors } from '@/components/forms/form-issues';
 import { LoadError } from '@/components/load-error';
-import { mappingLabel, TAG_ASSIGNMENT_LABEL } from '@/components/rfid/antenna-mapping-label';
 import { SwitchRow } from '@/components/switch-row';
 import { Button } from '@/components/ui/button';
 import {
@@ -21,6 +20,7 @@ import { useAllDepartments } from '@/lib/registry-api/get-all-departments';
 import { useLocations } from '@/lib/registry-api/get-locations';
 import { toast } from '@/lib/toast';
 import { useMapAntenna } from '../api/map-antenna';
+import { mappingLabel, TAG_ASSIGNMENT_LABEL } from './antenna-mapping-label';
 import {
   DEPARTMENT_MESSAGE,
   MAPPING_FORM_FIELDS,

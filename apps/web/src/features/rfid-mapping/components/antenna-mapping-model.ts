@@ -1,11 +1,11 @@
 import {
+  ANTENNA_MESSAGE,
   type TAntennaMapping,
   type TAntennaMappingInput,
   ZAntennaMappingInputSchema,
   ZAntennaNumberSchema,
 } from '@loupe/domain/registry/readers';
 import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
-import { ANTENNA_MESSAGE } from '@/components/registry/station-form-model';
 
 export const MAPPING_FORM_FIELDS = ['antenna', 'isTagAssignment', 'departmentId', 'stationId'] as const;
 export type TMappingFormField = (typeof MAPPING_FORM_FIELDS)[number];

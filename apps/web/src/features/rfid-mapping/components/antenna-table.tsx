@@ -1,12 +1,6 @@
 import type { TReader } from '@loupe/domain/registry/readers';
 import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import {
-  mappingLabel,
-  NOT_MAPPED_LABEL,
-  STATION_GONE_LABEL,
-  TAG_ASSIGNMENT_LABEL,
-} from '@/components/rfid/antenna-mapping-label';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -14,6 +8,12 @@ import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
 import { toast } from '@/lib/toast';
 import { useUnmapAntenna } from '../api/unmap-antenna';
 import { antennaKey, type TLastReads } from '../hooks/use-last-reads';
+import {
+  mappingLabel,
+  NOT_MAPPED_LABEL,
+  STATION_GONE_LABEL,
+  TAG_ASSIGNMENT_LABEL,
+} from './antenna-mapping-label';
 import { antennasToShow } from './reader-ingest';
 
 export const NO_READ_YET = 'No read yet';

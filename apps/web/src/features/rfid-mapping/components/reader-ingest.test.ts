@@ -1,19 +1,6 @@
-import type { TAntennaMapping } from '@loupe/domain/registry/readers';
 import { describe, expect, it } from 'vitest';
+import { makeAntennaMapping } from '@/test/rfid-fixtures';
 import { antennasToShow, httpIngestUrl, mqttTopicOf } from './reader-ingest';
-
-function mapping(overrides: Partial<TAntennaMapping> & Pick<TAntennaMapping, 'antenna'>): TAntennaMapping {
-  return {
-    readerId: 'dock-1',
-    departmentId: 'DEPT001',
-    departmentName: 'Casting',
-    stationId: 'STATION000001',
-    stationName: 'Bench 1',
-    isTagAssignment: false,
-    updatedAt: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 describe('reader ingest', () => {
   it.each([
@@ -27,8 +14,8 @@ describe('reader ingest', () => {
   });
 
   it('shows antennas 1-4, mapped ones and ones read, once each and in order', () => {
-    expect(antennasToShow([mapping({ antenna: 7 }), mapping({ antenna: 2 })], [12, 7])).toEqual([
-      1, 2, 3, 4, 7, 12,
-    ]);
+    expect(
+      antennasToShow([makeAntennaMapping({ antenna: 7 }), makeAntennaMapping({ antenna: 2 })], [12, 7]),
+    ).toEqual([1, 2, 3, 4, 7, 12]);
   });
 });

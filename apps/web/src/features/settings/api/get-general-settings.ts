@@ -2,7 +2,7 @@ import { ZWorkshopGeneralSettingsSchema } from '@loupe/domain/settings/workshop-
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { settingsQueryKeys } from './envelope';
+import { settingsQueryKeys } from './settings-query-keys';
 
 export async function getGeneralSettings() {
   return parseData(ZWorkshopGeneralSettingsSchema, await apiClient.get('settings/general'));

@@ -2,7 +2,7 @@ import { ZNotificationSettingsSchema } from '@loupe/domain/settings/notification
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { settingsQueryKeys } from './envelope';
+import { settingsQueryKeys } from './settings-query-keys';
 
 /** The signed-in user's own preferences. */
 export async function getNotificationSettings() {

@@ -2,7 +2,7 @@ import { ZSecuritySettingsSchema } from '@loupe/domain/settings/security-setting
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { settingsQueryKeys } from './envelope';
+import { settingsQueryKeys } from './settings-query-keys';
 
 export async function getSecuritySettings() {
   return parseData(ZSecuritySettingsSchema, await apiClient.get('settings/security'));

@@ -2,7 +2,7 @@ import { ZWorkingCalendarSchema } from '@loupe/domain/workflow/working-calendar'
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { settingsQueryKeys } from './envelope';
+import { settingsQueryKeys } from './settings-query-keys';
 
 /** GET /workflow/calendar: the opening days and hours workflow due times count in. */
 export async function getWorkingCalendar(signal?: AbortSignal) {

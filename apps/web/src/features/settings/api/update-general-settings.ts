@@ -5,7 +5,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { settingsQueryKeys } from './envelope';
+import { settingsQueryKeys } from './settings-query-keys';
 
 export async function updateGeneralSettings(changes: TWorkshopGeneralSettingsChanges) {
   return parseData(ZWorkshopGeneralSettingsSchema, await apiClient.put('settings/general', changes));

@@ -5,7 +5,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { settingsQueryKeys } from './envelope';
+import { settingsQueryKeys } from './settings-query-keys';
 
 export async function updateSecuritySettings(changes: TSecuritySettingsChanges) {
   return parseData(ZSecuritySettingsSchema, await apiClient.put('settings/security', changes));

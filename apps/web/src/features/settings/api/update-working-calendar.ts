@@ -2,7 +2,7 @@ import { type TWorkingCalendar, ZWorkingCalendarSchema } from '@loupe/domain/wor
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { settingsQueryKeys } from './envelope';
+import { settingsQueryKeys } from './settings-query-keys';
 
 /** PUT /workflow/calendar (admins and managers, as Settings › general): the workshop's opening days, hours, time zone and closed dates. */
 export async function updateWorkingCalendar(calendar: TWorkingCalendar) {

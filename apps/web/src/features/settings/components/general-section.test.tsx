@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { makeUser } from '@/test/factories';
-import { makeQueryClient, renderWithSettingsProviders, stubResizeObserver } from '../settings-test-utils';
+import { makeQueryClient, renderWithSettingsProviders, stubResizeObserver } from '@/test/settings-test-utils';
 import { GeneralSection } from './general-section';
 
 const SAVED = { ...OFFSITE_DEFAULTS, companyName: 'Atelier Nord' };

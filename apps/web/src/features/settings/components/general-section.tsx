@@ -1,32 +1,38 @@
-import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { BRANDING_LIMITS } from '@loupe/domain/settings/branding-settings';
 import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
+import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
 import { SHOP_CONTACT_LIMITS } from '@loupe/domain/settings/shop-contact';
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
+import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
+import { SwitchField } from '@/components/switch-field';
 import { TextareaField } from '@/components/textarea-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { useGeneralSettings } from '../api/get-general-settings';
 import { useUpdateGeneralSettings } from '../api/update-general-settings';
 import {
-  formErrorsFromIssues,
+  GENERAL_SETTINGS_FIELDS,
   parseGeneralSettingsForm,
   type TGeneralSettingsField,
-  type TGeneralSettingsFormErrors,
   type TGeneralSettingsFormValues,
   toFormValues,
 } from './general-settings-form-model';
-import { SectionLoadError, SectionLoading } from './section-states';
-import { SwitchField } from './switch-field';
 import { WorkingHours } from './working-hours';
 
 /** Settings › general: the workshop's offsite rules (spec §3, §9) and the branding of the shell. */
+/** Settings › general as the shell mounts it: editable by whoever may open the section. */
+export function GeneralSettingsSection() {
+  const { user } = useAuth();
+  return <GeneralSection canEdit={canAccessSettingsSection(user, 'general')} />;
+}
+
 export function GeneralSection({ canEdit }: { canEdit: boolean }) {
   const query = useGeneralSettings();
   if (query.isPending) return <SectionLoading label="Loading general settings" />;
@@ -49,28 +55,22 @@ export function GeneralSettingsForm({
   saved: TWorkshopGeneralSettings;
   canEdit: boolean;
 }) {
-  const [values, setValues] = useState<TGeneralSettingsFormValues>(() => toFormValues(saved));
-  const [errors, setErrors] = useState<TGeneralSettingsFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useDialogForm<TGeneralSettingsField, TGeneralSettingsFormValues>(
+    () => toFormValues(saved),
+    GENERAL_SETTINGS_FIELDS,
+  );
+  const { values, errors, formError, setValue } = form;
   const mutation = useUpdateGeneralSettings();
   const isReadOnly = !canEdit;
   const isDisabled = isReadOnly || mutation.isPending;
 
-  function setValue<K extends TGeneralSettingsField>(field: K, value: TGeneralSettingsFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isReadOnly) return;
-    setFormError(null);
+    form.setFormError(null);
     const result = parseGeneralSettingsForm(values, saved);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    form.setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
     const brandingChanged = BRANDING_KEYS.some((key) => key in result.changes);
     mutation.mutate(result.changes, {
       onSuccess: () =>
@@ -79,13 +79,7 @@ export function GeneralSettingsForm({
           // The shell reads its branding once, when the page loads (GET /api/config).
           ...(brandingChanged ? { description: 'Reload the page to see the new branding.' } : {}),
         }),
-      onError: (error) => {
-        const { fieldErrors, otherMessages } = formErrorsFromIssues(fieldIssuesOf(error));
-        setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0 || otherMessages.length > 0) {
-          setFormError(otherMessages[0] ?? errorMessageOf(error, ERROR_MESSAGES.generic));
-        }
-      },
+      onError: form.showServerError,
     });
   }
 

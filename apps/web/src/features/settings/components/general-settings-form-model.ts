@@ -27,7 +27,7 @@ export type TGeneralSettingsFormErrors = Partial<Record<TGeneralSettingsField, s
 const MINUTE_FIELDS = ['offsiteTimeout', 'expectedOffsiteGracePeriod', 'offsiteCheckInterval'] as const;
 // Text fields where empty means "not set" (null in a change).
 const BRANDING_FIELDS = ['companyName', 'tagline', 'logoUrl', 'shopPhone', 'shopEmail'] as const;
-const FIELDS: readonly TGeneralSettingsField[] = [
+export const GENERAL_SETTINGS_FIELDS: readonly TGeneralSettingsField[] = [
   ...MINUTE_FIELDS,
   'autoOffsiteDetection',
   ...BRANDING_FIELDS,
@@ -54,7 +54,7 @@ export function toFormValues(settings: TWorkshopGeneralSettings): TGeneralSettin
 }
 
 function isField(value: unknown): value is TGeneralSettingsField {
-  return typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
+  return typeof value === 'string' && (GENERAL_SETTINGS_FIELDS as readonly string[]).includes(value);
 }
 
 // '' and '  ' are not zero minutes: they are missing, and Number() would read them as 0.
@@ -114,18 +114,4 @@ export function parseGeneralSettingsForm(
     changes.shopAddressLines = addressLines.length > 0 ? addressLines : null;
   }
   return { ok: true, changes };
-}
-
-/** Server validation issues ('offsiteTimeout', …) placed next to their fields; the rest go to the form. */
-export function formErrorsFromIssues(issues: readonly { field: string; message: string }[]): {
-  fieldErrors: TGeneralSettingsFormErrors;
-  otherMessages: string[];
-} {
-  const fieldErrors: TGeneralSettingsFormErrors = {};
-  const otherMessages: string[] = [];
-  for (const issue of issues) {
-    if (isField(issue.field)) fieldErrors[issue.field] ??= issue.message;
-    else otherMessages.push(issue.message);
-  }
-  return { fieldErrors, otherMessages };
 }

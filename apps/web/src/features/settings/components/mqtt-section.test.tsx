@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { makeUser } from '@/test/factories';
-import { renderWithSettingsProviders } from '../settings-test-utils';
+import { renderWithSettingsProviders } from '@/test/settings-test-utils';
 import { MqttSection } from './mqtt-section';
 
 const TOPICS: TMqttSettings['topics'] = [

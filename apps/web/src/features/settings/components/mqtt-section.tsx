@@ -1,7 +1,7 @@
 import type { TMqttSettings } from '@loupe/domain/settings/mqtt-settings';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { Badge } from '@/components/ui/badge';
 import { useMqttSettings } from '../api/get-mqtt-settings';
-import { SectionLoadError, SectionLoading } from './section-states';
 
 const MODE_TEXT: Readonly<Record<TMqttSettings['mode'], string>> = {
   embedded: 'Loupe runs its own MQTT broker. Readers connect to it directly.',

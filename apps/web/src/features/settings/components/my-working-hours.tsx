@@ -3,14 +3,15 @@ import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchRow } from '@/components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
-import { usePersonHours, useSavePersonHours } from '../api/person-hours';
-import { SectionLoadError, SectionLoading } from './section-states';
+import { usePersonHours } from '../api/get-person-hours';
+import { useSavePersonHours } from '../api/save-person-hours';
 
 export const MY_HOURS_SAVED = 'Your working hours are saved';
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

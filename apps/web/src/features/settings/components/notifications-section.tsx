@@ -8,13 +8,13 @@ import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
+import { SwitchField } from '@/components/switch-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
-import { SectionLoadError, SectionLoading } from './section-states';
-import { SwitchField } from './switch-field';
 
 type TSwitchKey = Exclude<keyof TNotificationSettings, 'quietHours'>;
 

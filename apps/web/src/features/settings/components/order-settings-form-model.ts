@@ -96,17 +96,3 @@ export function parseOrderSettingsForm(
   }
   return { ok: true, changes };
 }
-
-/** Server validation issues next to their fields; the rest go to the form. */
-export function orderSettingsErrorsFromIssues(issues: readonly { field: string; message: string }[]): {
-  fieldErrors: TOrderSettingsFormErrors;
-  otherMessages: string[];
-} {
-  const fieldErrors: TOrderSettingsFormErrors = {};
-  const otherMessages: string[] = [];
-  for (const issue of issues) {
-    if (isField(issue.field)) fieldErrors[issue.field] ??= issue.message;
-    else otherMessages.push(issue.message);
-  }
-  return { fieldErrors, otherMessages };
-}

@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { makeUser } from '@/test/factories';
-import { renderWithSettingsProviders } from '../settings-test-utils';
+import { renderWithSettingsProviders } from '@/test/settings-test-utils';
 import { LEAD_TIME_MESSAGE } from './order-settings-form-model';
 import { ORDER_SETTINGS_SAVED, OrdersSection } from './orders-section';
 

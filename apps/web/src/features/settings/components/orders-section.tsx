@@ -1,28 +1,28 @@
-import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TOrderSettings } from '@loupe/domain/settings/order-settings';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
+import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useOrderSettings } from '../api/get-order-settings';
 import { useUpdateOrderSettings } from '../api/update-order-settings';
 import {
-  orderSettingsErrorsFromIssues,
+  ORDER_SETTINGS_FIELDS,
   parseOrderSettingsForm,
   type TOrderSettingsField,
-  type TOrderSettingsFormErrors,
   type TOrderSettingsFormValues,
   toOrderSettingsFormValues,
 } from './order-settings-form-model';
-import { SectionLoadError, SectionLoading } from './section-states';
-import { WorkflowTemplates } from './workflow-templates';
 
 export const ORDER_SETTINGS_SAVED = 'Order settings saved';
 
-/** Settings › orders (admin, manager; spec §6): how orders and repairs are numbered and promised. */
-export function OrdersSection() {
+/**
+ * Settings › orders (admin, manager; spec §6): how orders and repairs are numbered and promised; below it
+ * `templates`, the workflow templates editor of the workflow-templates feature, handed in by the app.
+ */
+export function OrdersSection({ templates }: { templates?: ReactNode }) {
   const query = useOrderSettings();
   if (query.isPending) return <SectionLoading label="Loading order settings" />;
   if (query.isError) return <SectionLoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -30,44 +30,32 @@ export function OrdersSection() {
     <div className="grid gap-8">
       {/* Keyed by the stored value, so the form starts over from what the server holds after each save. */}
       <OrderSettingsForm key={JSON.stringify(query.data)} saved={query.data} />
-      <WorkflowTemplates />
+      {templates}
     </div>
   );
 }
 
 export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
-  const [values, setValues] = useState<TOrderSettingsFormValues>(() => toOrderSettingsFormValues(saved));
-  const [errors, setErrors] = useState<TOrderSettingsFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useDialogForm<TOrderSettingsField, TOrderSettingsFormValues>(
+    () => toOrderSettingsFormValues(saved),
+    ORDER_SETTINGS_FIELDS,
+  );
+  const { values, errors, formError, setValue } = form;
   const mutation = useUpdateOrderSettings();
-
-  function setValue(field: TOrderSettingsField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
+    form.setFormError(null);
     const result = parseOrderSettingsForm(values, saved);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    form.setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) return;
     if (Object.keys(result.changes).length === 0) {
       toast({ title: 'Nothing to save', description: 'The order settings are as stored.' });
       return;
     }
     mutation.mutate(result.changes, {
       onSuccess: () => toast({ title: ORDER_SETTINGS_SAVED }),
-      onError: (error) => {
-        const { fieldErrors, otherMessages } = orderSettingsErrorsFromIssues(fieldIssuesOf(error));
-        setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0 || otherMessages.length > 0) {
-          setFormError(otherMessages[0] ?? errorMessageOf(error, ERROR_MESSAGES.generic));
-        }
-      },
+      onError: form.showServerError,
     });
   }
 

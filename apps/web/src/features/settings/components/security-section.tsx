@@ -5,6 +5,8 @@ import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/s
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
+import { SwitchField } from '@/components/switch-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
@@ -12,8 +14,6 @@ import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useUpdateSecuritySettings } from '../api/update-security-settings';
-import { SectionLoadError, SectionLoading } from './section-states';
-import { SwitchField } from './switch-field';
 
 const { shape } = ZSecuritySettingsSchema;
 const LIFETIMES = {

@@ -5,7 +5,7 @@ import * as mfa from '@/lib/auth/mfa-preferences';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { stubResizeObserver } from '../settings-test-utils';
+import { stubResizeObserver } from '@/test/settings-test-utils';
 import { TwoStepSignIn } from './two-step-sign-in';
 
 vi.mock('@/lib/auth/mfa-preferences', () => ({

@@ -1,15 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
+import { SwitchField } from '@/components/switch-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { finishTotpSetup, getMfaPreferences, setMfaMethod, startTotpSetup } from '@/lib/auth/mfa-preferences';
 import { toast } from '@/lib/toast';
-import { SwitchField } from './switch-field';
+import { useFinishTotpSetup } from '../api/finish-totp-setup';
+import { useMfaPreferences } from '../api/get-mfa-preferences';
+import { useSetMfaMethod } from '../api/set-mfa-method';
+import { useStartTotpSetup } from '../api/start-totp-setup';
 
-const MFA_QUERY_KEY = ['auth', 'mfa-preferences'] as const;
 const CODE_MISMATCH = 'That code is not right. Check the app and try again.';
 
 function messageOf(error: unknown): string {
@@ -22,30 +23,31 @@ function messageOf(error: unknown): string {
  * a QR code) and codes by e-mail, through the identity service.
  */
 export function TwoStepSignIn({ email }: { readonly email: string }) {
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: MFA_QUERY_KEY, queryFn: getMfaPreferences });
+  const query = useMfaPreferences();
   const [setup, setSetup] = useState<{ secret: string; setupUri: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: MFA_QUERY_KEY });
-
-  const start = useMutation({
-    mutationFn: () => startTotpSetup(email),
-    onSuccess: (details) => {
-      setError(null);
-      setSetup(details);
-    },
-    onError: (failure) => setError(messageOf(failure)),
-  });
-  const toggle = useMutation({
-    mutationFn: (input: { method: 'TOTP' | 'EMAIL'; isOn: boolean }) =>
-      setMfaMethod(input.method, input.isOn),
-    onSuccess: async (_result, input) => {
-      setError(null);
-      toast({ title: input.isOn ? 'Two-step sign-in is on' : 'Turned off' });
-      await refresh();
-    },
-    onError: (failure) => setError(messageOf(failure)),
-  });
+  const start = useStartTotpSetup(email);
+  const toggle = useSetMfaMethod();
+  const onFailure = (failure: unknown) => setError(messageOf(failure));
+  const startSetup = () =>
+    start.mutate(undefined, {
+      onSuccess: (details) => {
+        setError(null);
+        setSetup(details);
+      },
+      onError: onFailure,
+    });
+  const turn = (method: 'TOTP' | 'EMAIL', isOn: boolean) =>
+    toggle.mutate(
+      { method, isOn },
+      {
+        onSuccess: () => {
+          setError(null);
+          toast({ title: isOn ? 'Two-step sign-in is on' : 'Turned off' });
+        },
+        onError: onFailure,
+      },
+    );
 
   const enabled = query.data?.enabled ?? [];
   const hasTotp = enabled.includes('TOTP');
@@ -81,15 +83,11 @@ export function TwoStepSignIn({ email }: { readonly email: string }) {
             </p>
           </div>
           {hasTotp ? (
-            <Button
-              variant="outline"
-              disabled={toggle.isPending}
-              onClick={() => toggle.mutate({ method: 'TOTP', isOn: false })}
-            >
+            <Button variant="outline" disabled={toggle.isPending} onClick={() => turn('TOTP', false)}>
               Turn off
             </Button>
           ) : setup ? null : (
-            <Button disabled={start.isPending || query.isPending} onClick={() => start.mutate()}>
+            <Button disabled={start.isPending || query.isPending} onClick={startSetup}>
               Set up authenticator app
             </Button>
           )}
@@ -97,10 +95,9 @@ export function TwoStepSignIn({ email }: { readonly email: string }) {
         {setup && !hasTotp ? (
           <TotpSetup
             setup={setup}
-            onDone={async () => {
+            onDone={() => {
               setSetup(null);
               toast({ title: 'Two-step sign-in is on' });
-              await refresh();
             }}
             onCancel={() => setSetup(null)}
           />
@@ -110,7 +107,7 @@ export function TwoStepSignIn({ email }: { readonly email: string }) {
           description={`A code sent to ${email} each time you sign in.`}
           checked={hasEmail}
           disabled={toggle.isPending || query.isPending}
-          onCheckedChange={(isOn) => toggle.mutate({ method: 'EMAIL', isOn })}
+          onCheckedChange={(isOn) => turn('EMAIL', isOn)}
         />
       </CardContent>
     </Card>
@@ -123,16 +120,12 @@ function TotpSetup({
   onCancel,
 }: {
   readonly setup: { secret: string; setupUri: string };
-  readonly onDone: () => Promise<void>;
+  readonly onDone: () => void;
   readonly onCancel: () => void;
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const finish = useMutation({
-    mutationFn: (digits: string) => finishTotpSetup(digits),
-    onSuccess: onDone,
-    onError: (failure) => setError(messageOf(failure)),
-  });
+  const finish = useFinishTotpSetup();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -142,7 +135,7 @@ function TotpSetup({
       return;
     }
     setError(undefined);
-    finish.mutate(digits);
+    finish.mutate(digits, { onSuccess: onDone, onError: (failure) => setError(messageOf(failure)) });
   }
 
   return (

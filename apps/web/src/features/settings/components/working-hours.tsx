@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { formErrorsFromZod, serverFormErrors, type TFormErrors } from '@/components/forms/form-issues';
+import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { TextareaField } from '@/components/textarea-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -10,7 +11,6 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
 import { useWorkingCalendar } from '../api/get-working-calendar';
 import { useUpdateWorkingCalendar } from '../api/update-working-calendar';
-import { SectionLoadError, SectionLoading } from './section-states';
 
 export const WORKING_HOURS_SAVED = 'Working hours saved';
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -4,10 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithRegistryProviders } from '@/components/registry/registry-test-utils';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { paths } from '@/lib/paths';
+import { renderWithRegistryProviders } from '@/test/registry-test-utils';
 import { StationRoute } from './station-route';
 
 const STATION: TStationWithDepartment = {

@@ -1,16 +1,16 @@
 import { TV_REFRESH_MS } from '@loupe/domain/tv/tv-displays';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '@/components/loading-spinner';
-import { StationScreen } from '@/components/tv/station-screen';
 import { isApiError } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { paths, pathTo } from '@/lib/paths';
-import { getStationScreen } from '@/lib/tv-api/get-station-screen';
 import { getDeviceStatus } from '../api/get-device-status';
-import { getTvScreen } from '../api/get-tv-screen';
+import { useStationScreen } from '../api/get-station-screen';
+import { useTvScreen } from '../api/get-tv-screen';
 import { tvQueryKeys } from '../api/tv-query-keys';
+import { StationScreen } from '../components/station-screen';
 import { TvMessage } from '../components/tv-message';
 import { clearDeviceToken, readDeviceToken } from '../device-token';
 import { isNotPaired } from '../tv-errors';
@@ -37,13 +37,7 @@ export function JewelerTvRoute() {
 function DeviceScreen({ deviceToken, stationId }: { deviceToken: string; stationId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const screen = useQuery({
-    queryKey: tvQueryKeys.deviceScreen,
-    queryFn: ({ signal }) => getTvScreen(signal),
-    refetchInterval: TV_REFRESH_MS,
-    retry: retryUnlessUnpaired,
-    retryDelay: RETRY_DELAY_MS,
-  });
+  const screen = useTvScreen({ retry: retryUnlessUnpaired, retryDelay: RETRY_DELAY_MS });
   const backToPairing = useCallback(() => {
     clearDeviceToken();
     queryClient.removeQueries({ queryKey: tvQueryKeys.deviceScreen });
@@ -91,12 +85,7 @@ function DeviceScreen({ deviceToken, stationId }: { deviceToken: string; station
 function StaffScreen({ stationId }: { stationId: string }) {
   const queryClient = useQueryClient();
   const queryKey = tvQueryKeys.staffScreen(stationId);
-  const screen = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => getStationScreen(stationId, signal),
-    refetchInterval: TV_REFRESH_MS,
-    retryDelay: RETRY_DELAY_MS,
-  });
+  const screen = useStationScreen(stationId, { refetchInterval: TV_REFRESH_MS, retryDelay: RETRY_DELAY_MS });
   const connection = useStationSocket({
     deviceToken: null,
     onScreenChanged: () => void queryClient.invalidateQueries({ queryKey }),

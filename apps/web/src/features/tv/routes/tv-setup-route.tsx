@@ -1,5 +1,4 @@
-import { formatPairingCode, type TTvPairing } from '@loupe/domain/tv/tv-displays';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { formatPairingCode } from '@loupe/domain/tv/tv-displays';
 import { MonitorSmartphone, Settings } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
@@ -9,15 +8,12 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/auth-context';
 import { paths, pathTo } from '@/lib/paths';
 import { useNow } from '@/lib/use-now';
-import { getDeviceStatus } from '../api/get-device-status';
-import { startPairing } from '../api/start-pairing';
-import { tvQueryKeys } from '../api/tv-query-keys';
+import { useDeviceStatus } from '../api/get-device-status';
+import { useStartPairing } from '../api/start-pairing';
 import { TvMessage } from '../components/tv-message';
 import { clearDeviceToken, readDeviceToken, storeDeviceToken } from '../device-token';
 import { isNotPaired } from '../tv-errors';
 
-/** How often a TV showing its code asks whether a manager entered it. */
-const PAIRING_POLL_MS = 2000;
 const TV_DISPLAYS_SETTINGS = pathTo(paths.settingsSection, { section: 'tv-displays' });
 
 /**
@@ -43,28 +39,16 @@ function PairingScreen({
   token: string | null;
   onToken: (token: string | null) => void;
 }) {
-  const pairing = useMutation({
-    mutationFn: startPairing,
-    onSuccess: (answer: TTvPairing) => {
-      storeDeviceToken(answer.deviceToken);
-      onToken(answer.deviceToken);
-    },
-    retry: true,
-    retryDelay: 5000,
+  const pairing = useStartPairing((answer) => {
+    storeDeviceToken(answer.deviceToken);
+    onToken(answer.deviceToken);
   });
   const { mutate, isIdle, reset } = pairing;
   useEffect(() => {
     if (token === null && isIdle) mutate();
   }, [token, isIdle, mutate]);
 
-  const status = useQuery({
-    queryKey: [...tvQueryKeys.deviceStatus, token],
-    queryFn: ({ signal }) => getDeviceStatus(signal),
-    enabled: token !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'paired' ? false : PAIRING_POLL_MS),
-    retry: (_count, error) => !isNotPaired(error),
-    retryDelay: 5000,
-  });
+  const status = useDeviceStatus(token);
 
   useEffect(() => {
     // The code expired unclaimed (or the TV was revoked): start again with a new one.

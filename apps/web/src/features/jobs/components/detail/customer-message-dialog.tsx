@@ -23,9 +23,10 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { errorMessageOf } from '@/lib/api-error';
-import { useCustomerMessageDraft, useSendCustomerMessage } from '@/lib/customer-message-api';
-import type { TPublicLinkJob } from '@/lib/public-links-api';
 import { toast } from '@/lib/toast';
+import { useCustomerMessageDraft } from '../../api/get-customer-message-draft';
+import type { TPublicLinkJob } from '../../api/get-tracking-link';
+import { useSendCustomerMessage } from '../../api/send-customer-message';
 
 const EVENT_OPTIONS = CUSTOMER_MESSAGE_EVENTS.map((event) => ({
   value: event,

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { JobStateBadges, RushBadge } from '@/components/job-state/job-state-badges';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { type TPublicLinkJob, useTrackingLink } from '@/lib/public-links-api';
+import { type TPublicLinkJob, useTrackingLink } from '../../api/get-tracking-link';
 import type { TJobNoun } from '../../job-noun';
 import type { TJobTicketData } from '../ticket/job-ticket';
 import { PrintTicketDialog } from '../ticket/print-ticket-dialog';

@@ -2,10 +2,10 @@ import type { TListPage } from '@loupe/domain/api/list';
 import type { TItemChange } from '@loupe/domain/history/item-change';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { DetailSection } from '@/components/detail-section';
-import { ChangeHistory } from '@/components/history/change-history';
-import type { TChangeFormatter } from '@/components/history/describe-change';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ChangeHistory } from '../history/change-history';
+import type { TChangeFormatter } from '../history/describe-change';
 
 export type TJobHistoryProps = {
   /** The job's change history, a page at a time. */

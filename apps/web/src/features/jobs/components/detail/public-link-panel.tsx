@@ -7,13 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
-import {
-  type TPublicLinkJob,
-  useIssueTrackingLink,
-  useRevokeTrackingLink,
-  useTrackingLink,
-} from '@/lib/public-links-api';
 import { toast } from '@/lib/toast';
+import { type TPublicLinkJob, useTrackingLink } from '../../api/get-tracking-link';
+import { useIssueTrackingLink } from '../../api/issue-tracking-link';
+import { useRevokeTrackingLink } from '../../api/revoke-tracking-link';
 
 /**
  * The job's public tracking link (issue 15 §6): create it, copy or open it, revoke it. The customer sees

@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CustomerPicker } from '@/components/customers/customer-picker';
 import { FormSection } from '@/components/form-section';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CustomerPicker } from '../customers/customer-picker';
 import type { TJobFormCommon } from './use-job-form';
 
 export type TJobFormProps = {

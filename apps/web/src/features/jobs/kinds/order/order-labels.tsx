@@ -1,8 +1,8 @@
 import { ORDER_STATUS_LABELS, type TOrderStatus, ZOrderStatusSchema } from '@loupe/domain/orders/order';
-import { plainValue, type TChangeFormatter } from '@/components/history/describe-change';
 import { Badge, type TBadgeProps } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
+import { plainValue, type TChangeFormatter } from '../../components/history/describe-change';
 import type { TJobNoun } from '../../job-noun';
 
 /** How the shared list, detail and form screens name an order. */

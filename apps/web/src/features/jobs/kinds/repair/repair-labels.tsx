@@ -5,10 +5,10 @@ import {
   ZRepairStatusSchema,
   ZRepairTypeSchema,
 } from '@loupe/domain/repairs/repair';
-import { plainValue, type TChangeFormatter } from '@/components/history/describe-change';
 import { Badge, type TBadgeProps } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
+import { plainValue, type TChangeFormatter } from '../../components/history/describe-change';
 import type { TJobNoun } from '../../job-noun';
 
 /** How the shared list, detail and form screens name a repair. */

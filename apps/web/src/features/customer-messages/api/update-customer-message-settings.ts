@@ -1,0 +1,24 @@
+import {
+  type TCustomerMessageSettingsChanges,
+  ZCustomerMessageSettingsSchema,
+} from '@loupe/domain/customer-messages/customer-messages';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { parseData } from '@/lib/api-envelope';
+import { customerMessagesQueryKeys } from './customer-messages-query-keys';
+
+/** PUT /settings/customer-messages: only what changed; the answer is the stored settings. */
+export async function updateCustomerMessageSettings(changes: TCustomerMessageSettingsChanges) {
+  return parseData(
+    ZCustomerMessageSettingsSchema,
+    await apiClient.put('settings/customer-messages', changes),
+  );
+}
+
+export function useUpdateCustomerMessageSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCustomerMessageSettings,
+    onSuccess: (saved) => queryClient.setQueryData(customerMessagesQueryKeys.settings, saved),
+  });
+}

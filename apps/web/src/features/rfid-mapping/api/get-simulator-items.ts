@@ -1,0 +1,66 @@
+import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
+import type { TTrackingStatus } from '@loupe/domain/tracking/tracking-status';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getTrackedOrders } from '@/lib/tracking-api/get-tracked-orders';
+import { getTrackedRepairs } from './get-tracked-repairs';
+
+/** An order or repair with a tag, as the simulator offers it: its EPC and its number. */
+export type TSimulatorItem = {
+  readonly kind: TTrackedItemKind;
+  readonly id: string;
+  readonly number: string;
+  readonly epc: string;
+  readonly status: TTrackingStatus;
+  /** 'Casting - Bench 1', or null before its first read. */
+  readonly location: string | null;
+};
+
+/** Under the 'tracking' root, so that realtime tracking events refresh where each item is. */
+export const simulatorItemsQueryKey = ['tracking', 'simulator-items'] as const;
+
+function locationText(department: string | null | undefined, station: string | null | undefined) {
+  if (!department) return null;
+  return station ? `${department} - ${station}` : department;
+}
+
+/**
+ * Every tagged order and repair (GET /tracking/orders and /tracking/repairs), orders first, each by number:
+ * the EPCs the simulator offers. A malformed order is logged and left out (spec §8).
+ */
+export async function getSimulatorItems(signal?: AbortSignal): Promise<TSimulatorItem[]> {
+  const [orders, repairs] = await Promise.all([getTrackedOrders(signal), getTrackedRepairs(signal)]);
+  const byNumber = (a: TSimulatorItem, b: TSimulatorItem) => a.number.localeCompare(b.number);
+  return [
+    ...orders
+      .map(
+        (order): TSimulatorItem => ({
+          kind: 'order',
+          id: order.orderId,
+          number: order.orderNumber,
+          epc: order.epcCode,
+          status: order.status,
+          location: locationText(order.currentLocation?.departmentName, order.currentLocation?.stationName),
+        }),
+      )
+      .sort(byNumber),
+    ...repairs
+      .map(
+        (repair): TSimulatorItem => ({
+          kind: 'repair',
+          id: repair.repairId,
+          number: repair.repairNumber,
+          epc: repair.epcCode,
+          status: repair.status,
+          location: locationText(repair.currentLocation?.departmentName, repair.currentLocation?.stationName),
+        }),
+      )
+      .sort(byNumber),
+  ];
+}
+
+export const simulatorItemsQueryOptions = () =>
+  queryOptions({ queryKey: simulatorItemsQueryKey, queryFn: ({ signal }) => getSimulatorItems(signal) });
+
+export function useSimulatorItems() {
+  return useQuery(simulatorItemsQueryOptions());
+}
