@@ -7,8 +7,10 @@ import type { TUserRow } from '../users/repository.ts';
 import { deviceCookieName, type TDeviceGrant } from './device-tokens.ts';
 import { IdpError, invalidParameter } from './idp-error.ts';
 import type { TMfaSettings } from './mfa-settings.ts';
-import type { TAuthenticationResult, TIdentityService, TRequestContext, TSignInOutcome } from './service.ts';
+import type { TIdentityService } from './service.ts';
+import type { TSignInOutcome } from './sign-in-completion.ts';
 import type { TSigningKey } from './signing-keys.ts';
+import type { TAuthenticationResult, TRequestContext } from './token-sessions.ts';
 
 /**
  * The embedded user pool's wire protocol: Amazon Cognito's JSON RPC (one POST, the operation in
