@@ -15,12 +15,9 @@ import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TJobStates } from '../jobs/job-states.ts';
-import {
-  createWorkflowRepository,
-  type TAssignmentRow,
-  type TJobRow,
-  type TWorkflowRepository,
-} from './repository.ts';
+import type { TAssignmentRow } from './assignment-repository.ts';
+import type { TJobRow } from './job-workflow-repository.ts';
+import { createWorkflowRepository, type TWorkflowRepository } from './repository.ts';
 
 export type TWorkflowActor = TActor & { readonly id: string };
 

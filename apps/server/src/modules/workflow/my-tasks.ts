@@ -1,12 +1,9 @@
 import type { TMyTasks, TWorkflowAssignment } from '@loupe/domain/workflow/workflow-api';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
+import type { TAssignmentRow } from './assignment-repository.ts';
 import { mayView, type TWorkflowActor, type TWorkflowServiceOptions } from './common.ts';
-import {
-  createWorkflowRepository,
-  type TAssignmentRow,
-  type TJobRow,
-  type TWorkflowRepository,
-} from './repository.ts';
+import type { TJobRow } from './job-workflow-repository.ts';
+import { createWorkflowRepository, type TWorkflowRepository } from './repository.ts';
 
 /** An assignment as the API answers it (assignments.ts). */
 type TToAssignment = (

@@ -26,12 +26,8 @@ import {
   type TWorkflowActor,
   type TWorkflowServiceOptions,
 } from './common.ts';
-import {
-  createWorkflowRepository,
-  type TJobRow,
-  type TJobWorkflowRow,
-  type TWorkflowRepository,
-} from './repository.ts';
+import type { TJobRow, TJobWorkflowRow } from './job-workflow-repository.ts';
+import { createWorkflowRepository, type TWorkflowRepository } from './repository.ts';
 import { loadTemplates as templates } from './templates.ts';
 
 /** Phases that follow reads and hands, and the status that follows each phase (issue 12, issue 32). */
