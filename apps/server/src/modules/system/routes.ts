@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TDatabaseHandle } from '../../db/client.ts';
-import type { TIngestBacklog } from '../ingest/pipeline.ts';
+import type { TIngestBacklog } from '../ingest/batch-queue.ts';
 import type { TSettingsService } from '../settings/service.ts';
 
 /** The embedded pool's id: Cognito-shaped (region_name), because Amplify reads the region from it. */
