@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TAssistantService } from './service.ts';
 
@@ -29,15 +29,11 @@ export async function registerAssistantRoutes(
 
   app.get(
     '/assistant/conversations',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'My conversations with the assistant, the latest first',
-        ...bearerDoc,
-        response: { 200: resultWithData(z.array(ZAssistantConversationSchema)) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary: 'My conversations with the assistant, the latest first',
+      response: { 200: resultWithData(z.array(ZAssistantConversationSchema)) },
+    }),
     async (request) => ({
       success: true as const,
       data: await assistant.listConversations(currentUserOf(request)),
@@ -46,16 +42,12 @@ export async function registerAssistantRoutes(
 
   app.post(
     '/assistant/conversations',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Start a new conversation',
-        ...bearerDoc,
-        body: ZCreateConversationSchema,
-        response: { 200: resultWithData(ZAssistantConversationSchema) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary: 'Start a new conversation',
+      body: ZCreateConversationSchema,
+      response: { 200: resultWithData(ZAssistantConversationSchema) },
+    }),
     async (request) => ({
       success: true as const,
       data: await assistant.createConversation(currentUserOf(request), request.body.title),
@@ -64,16 +56,12 @@ export async function registerAssistantRoutes(
 
   app.get(
     '/assistant/conversations/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'One of my conversations with its messages',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZAssistantConversationDetailSchema) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary: 'One of my conversations with its messages',
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZAssistantConversationDetailSchema) },
+    }),
     async (request) => ({
       success: true as const,
       data: await assistant.getConversation(currentUserOf(request), request.params.id),
@@ -82,17 +70,13 @@ export async function registerAssistantRoutes(
 
   app.patch(
     '/assistant/conversations/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Rename a conversation',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZRenameConversationSchema,
-        response: { 200: resultWithData(ZAssistantConversationSchema) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary: 'Rename a conversation',
+      params: ZIdParamsSchema,
+      body: ZRenameConversationSchema,
+      response: { 200: resultWithData(ZAssistantConversationSchema) },
+    }),
     async (request) => ({
       success: true as const,
       message: 'Conversation renamed.',
@@ -102,16 +86,12 @@ export async function registerAssistantRoutes(
 
   app.delete(
     '/assistant/conversations/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Delete a conversation and its messages',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary: 'Delete a conversation and its messages',
+      params: ZIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await assistant.deleteConversation(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Conversation deleted.' };
@@ -120,17 +100,13 @@ export async function registerAssistantRoutes(
 
   app.post(
     '/assistant/conversations/:id/messages',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary:
-          'Ask a question: the answer streams back as server-sent events (step, delta, then done with the stored message, or error)',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZAskSchema,
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary:
+        'Ask a question: the answer streams back as server-sent events (step, delta, then done with the stored message, or error)',
+      params: ZIdParamsSchema,
+      body: ZAskSchema,
+    }),
     async (request, reply) => {
       const actor = currentUserOf(request);
       // A wrong conversation is a plain 404 with the API's error object, before the stream starts.
@@ -162,30 +138,22 @@ export async function registerAssistantRoutes(
 
   app.get(
     '/assistant/settings',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'The assistant’s provider, model, name and tone (never the key: only whether one is stored)',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZAssistantSettingsSchema) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary: 'The assistant’s provider, model, name and tone (never the key: only whether one is stored)',
+      response: { 200: resultWithData(ZAssistantSettingsSchema) },
+    }),
     async (request) => ({ success: true as const, data: await assistant.settings(currentUserOf(request)) }),
   );
 
   app.put(
     '/assistant/settings',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags,
-        summary: 'Change the assistant’s provider (the key is stored encrypted), name and tone',
-        ...bearerDoc,
-        body: ZUpdateAssistantSettingsSchema,
-        response: { 200: resultWithData(ZAssistantSettingsSchema) },
-      },
-    },
+    apiRoute(['admin'], {
+      tags,
+      summary: 'Change the assistant’s provider (the key is stored encrypted), name and tone',
+      body: ZUpdateAssistantSettingsSchema,
+      response: { 200: resultWithData(ZAssistantSettingsSchema) },
+    }),
     async (request) => ({
       success: true as const,
       message: 'AI settings saved.',
@@ -195,17 +163,12 @@ export async function registerAssistantRoutes(
 
   app.post(
     '/assistant/settings/test',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags,
-        summary:
-          'Test a provider (these settings; the stored key when none is given) with a one-word question',
-        ...bearerDoc,
-        body: ZUpdateAssistantSettingsSchema,
-        response: { 200: resultWithData(ZConnectionTestSchema) },
-      },
-    },
+    apiRoute(['admin'], {
+      tags,
+      summary: 'Test a provider (these settings; the stored key when none is given) with a one-word question',
+      body: ZUpdateAssistantSettingsSchema,
+      response: { 200: resultWithData(ZConnectionTestSchema) },
+    }),
     async (request) => ({
       success: true as const,
       data: await assistant.testConnection(currentUserOf(request), request.body),

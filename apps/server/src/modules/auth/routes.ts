@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from './request-context.ts';
 import type { TAuthService } from './service.ts';
 import { AUTH_MESSAGES } from './service.ts';
@@ -115,16 +116,12 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.put(
     '/api/v1/auth/profile',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Change one’s names and phone (not the role, not the e-mail address)',
-        ...signedInDoc,
-        body: ZProfileChangesSchema,
-        response: { 200: resultWithData(ZAccountProfileSchema) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags: ['auth'],
+      summary: 'Change one’s names and phone (not the role, not the e-mail address)',
+      body: ZProfileChangesSchema,
+      response: { 200: resultWithData(ZAccountProfileSchema) },
+    }),
     async (request) => {
       const profile = await auth.updateProfile(currentUserOf(request), request.body, requestContext(request));
       return { success: true as const, message: AUTH_MESSAGES.profileUpdated, data: profile };
@@ -185,15 +182,11 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.post(
     '/api/v1/auth/logout',
-    {
-      config: { access: 'signed-in-unverified' },
-      schema: {
-        tags: ['auth'],
-        summary: 'End the session the request was made with',
-        ...signedInDoc,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute('signed-in-unverified', {
+      tags: ['auth'],
+      summary: 'End the session the request was made with',
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await auth.logout(currentUserOf(request), requestContext(request));
       return { success: true as const, message: AUTH_MESSAGES.signedOut };

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TPublicLinksService } from './service.ts';
@@ -92,16 +92,12 @@ export async function registerPublicLinksRoutes(
 
     app.delete(
       path,
-      {
-        config: { access: manage },
-        schema: {
-          tags: [`${kind}s`],
-          summary: `Revoke the ${kind}'s public tracking link: it answers 404 from now on`,
-          ...bearerDoc,
-          params: ZIdParamsSchema,
-          response: { 200: ZMessageResultSchema },
-        },
-      },
+      apiRoute(manage, {
+        tags: [`${kind}s`],
+        summary: `Revoke the ${kind}'s public tracking link: it answers 404 from now on`,
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      }),
       async (request) => {
         await publicLinks.revoke(currentUserOf(request), kind, request.params.id, requestContext(request));
         return { success: true as const, message: 'Tracking link revoked.' };

@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resultWithData } from '../../lib/api-response.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
@@ -69,31 +70,23 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/settings/general',
-    {
-      config: { access: sectionRolesOf('general') },
-      schema: {
-        tags: ['settings'],
-        summary: 'General settings: offsite rules and branding overrides of the workshop',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('general'), {
+      tags: ['settings'],
+      summary: 'General settings: offsite rules and branding overrides of the workshop',
+      response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
+    }),
     async () => ({ success: true as const, data: await settingsService.generalSettings() }),
   );
 
   app.put(
     '/settings/general',
-    {
-      config: { access: sectionRolesOf('general') },
-      schema: {
-        tags: ['settings'],
-        summary:
-          'Change general settings (fields left out keep their value; a branding field set to null returns to the default)',
-        ...bearerDoc,
-        body: ZWorkshopGeneralSettingsChangesSchema,
-        response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('general'), {
+      tags: ['settings'],
+      summary:
+        'Change general settings (fields left out keep their value; a branding field set to null returns to the default)',
+      body: ZWorkshopGeneralSettingsChangesSchema,
+      response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
+    }),
     async (request) => {
       const data = await settingsService.updateGeneralSettings(
         currentUserOf(request),
@@ -106,30 +99,22 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/settings/orders',
-    {
-      config: { access: sectionRolesOf('orders') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Order settings: order and repair number prefixes and default lead times',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZOrderSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('orders'), {
+      tags: ['settings'],
+      summary: 'Order settings: order and repair number prefixes and default lead times',
+      response: { 200: resultWithData(ZOrderSettingsSchema) },
+    }),
     async () => ({ success: true as const, data: await settingsService.orderSettings() }),
   );
 
   app.put(
     '/settings/orders',
-    {
-      config: { access: sectionRolesOf('orders') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Change order settings (fields left out keep their value)',
-        ...bearerDoc,
-        body: ZOrderSettingsChangesSchema,
-        response: { 200: resultWithData(ZOrderSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('orders'), {
+      tags: ['settings'],
+      summary: 'Change order settings (fields left out keep their value)',
+      body: ZOrderSettingsChangesSchema,
+      response: { 200: resultWithData(ZOrderSettingsSchema) },
+    }),
     async (request) => {
       const data = await settingsService.updateOrderSettings(
         currentUserOf(request),
@@ -142,15 +127,11 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/settings/notifications',
-    {
-      config: { access: sectionRolesOf('notifications') },
-      schema: {
-        tags: ['settings'],
-        summary: 'The signed-in user’s own notification preferences',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZNotificationSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('notifications'), {
+      tags: ['settings'],
+      summary: 'The signed-in user’s own notification preferences',
+      response: { 200: resultWithData(ZNotificationSettingsSchema) },
+    }),
     async (request) => ({
       success: true as const,
       data: await settingsService.notificationSettings(currentUserOf(request)),
@@ -159,16 +140,12 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
 
   app.put(
     '/settings/notifications',
-    {
-      config: { access: sectionRolesOf('notifications') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Change one’s own notification preferences (fields left out keep their value)',
-        ...bearerDoc,
-        body: ZNotificationSettingsChangesSchema,
-        response: { 200: resultWithData(ZNotificationSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('notifications'), {
+      tags: ['settings'],
+      summary: 'Change one’s own notification preferences (fields left out keep their value)',
+      body: ZNotificationSettingsChangesSchema,
+      response: { 200: resultWithData(ZNotificationSettingsSchema) },
+    }),
     async (request) => {
       const data = await settingsService.updateNotificationSettings(
         currentUserOf(request),
@@ -181,30 +158,22 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/settings/security',
-    {
-      config: { access: sectionRolesOf('security') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Security settings',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZSecuritySettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('security'), {
+      tags: ['settings'],
+      summary: 'Security settings',
+      response: { 200: resultWithData(ZSecuritySettingsSchema) },
+    }),
     async () => ({ success: true as const, data: await securitySettings() }),
   );
 
   app.put(
     '/settings/security',
-    {
-      config: { access: sectionRolesOf('security') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Change security settings (fields left out keep their value); answers the stored settings',
-        ...bearerDoc,
-        body: ZSecuritySettingsChangesSchema,
-        response: { 200: resultWithData(ZSecuritySettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('security'), {
+      tags: ['settings'],
+      summary: 'Change security settings (fields left out keep their value); answers the stored settings',
+      body: ZSecuritySettingsChangesSchema,
+      response: { 200: resultWithData(ZSecuritySettingsSchema) },
+    }),
     async (request) => {
       const actor = currentUserOf(request);
       const changes = Object.fromEntries(
