@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import { ALERT_MANAGER_ROLES, ALERT_VIEWER_ROLES, type TAlertsService } from './service.ts';
@@ -25,10 +25,7 @@ export async function registerAlertsRoutes(instance: FastifyInstance, options: {
       querystring: ZAlertQuerySchema,
       response: { 200: resultWithData(z.array(ZAlertSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await alerts.list(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await alerts.list(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -39,11 +36,8 @@ export async function registerAlertsRoutes(instance: FastifyInstance, options: {
       params: ZIdParamsSchema,
       response: { 200: resultWithData(ZAlertSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'Alert acknowledged.',
-      data: await alerts.acknowledge(currentUserOf(request), request.params.id),
-    }),
+    async (request) =>
+      ok(await alerts.acknowledge(currentUserOf(request), request.params.id), 'Alert acknowledged.'),
   );
 
   app.post(
@@ -55,11 +49,8 @@ export async function registerAlertsRoutes(instance: FastifyInstance, options: {
       body: ZResolveAlertSchema,
       response: { 200: resultWithData(ZAlertSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'Alert resolved.',
-      data: await alerts.resolve(currentUserOf(request), request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(await alerts.resolve(currentUserOf(request), request.params.id, request.body), 'Alert resolved.'),
   );
 
   app.get(
@@ -69,7 +60,7 @@ export async function registerAlertsRoutes(instance: FastifyInstance, options: {
       summary: 'The alert rules: which are on, their limits and severities',
       response: { 200: resultWithData(ZAlertRulesSchema) },
     }),
-    async (request) => ({ success: true as const, data: await alerts.rules(currentUserOf(request)) }),
+    async (request) => ok(await alerts.rules(currentUserOf(request))),
   );
 
   app.put(
@@ -80,10 +71,10 @@ export async function registerAlertsRoutes(instance: FastifyInstance, options: {
       body: ZAlertRulesSchema,
       response: { 200: resultWithData(ZAlertRulesSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'Alert rules saved.',
-      data: await alerts.updateRules(currentUserOf(request), request.body, requestContext(request)),
-    }),
+    async (request) =>
+      ok(
+        await alerts.updateRules(currentUserOf(request), request.body, requestContext(request)),
+        'Alert rules saved.',
+      ),
   );
 }

@@ -15,7 +15,7 @@ import {
 import { ANALYTICS_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TAnalyticsService } from './service.ts';
 
@@ -45,10 +45,7 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
         response: { 200: resultWithData(ZWorkflowAnalyticsSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await analytics.workflow(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await analytics.workflow(currentUserOf(request), request.query)),
   );
 
   app.get(
@@ -63,10 +60,7 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
         response: { 200: resultWithData(ZOnTimeAnalyticsSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await analytics.onTime(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await analytics.onTime(currentUserOf(request), request.query)),
   );
 
   app.get(
@@ -79,10 +73,7 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
         response: { 200: resultWithData(ZProductTypeAnalyticsSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await analytics.productTypes(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await analytics.productTypes(currentUserOf(request), request.query)),
   );
 
   app.get(
@@ -95,10 +86,7 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
         response: { 200: resultWithData(ZComparisonAnalyticsSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await analytics.comparison(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await analytics.comparison(currentUserOf(request), request.query)),
   );
 
   app.get(
@@ -113,10 +101,7 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
         response: { 200: resultWithData(ZCapacityAnalyticsSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await analytics.capacity(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await analytics.capacity(currentUserOf(request), request.query)),
   );
 
   app.get(
@@ -129,10 +114,7 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
         response: { 200: resultWithData(ZRootCauseAnalyticsSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await analytics.rootCause(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await analytics.rootCause(currentUserOf(request), request.query)),
   );
 
   app.get(

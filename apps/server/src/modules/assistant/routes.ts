@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TAssistantService } from './service.ts';
@@ -34,10 +34,7 @@ export async function registerAssistantRoutes(
       summary: 'My conversations with the assistant, the latest first',
       response: { 200: resultWithData(z.array(ZAssistantConversationSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await assistant.listConversations(currentUserOf(request)),
-    }),
+    async (request) => ok(await assistant.listConversations(currentUserOf(request))),
   );
 
   app.post(
@@ -48,10 +45,7 @@ export async function registerAssistantRoutes(
       body: ZCreateConversationSchema,
       response: { 200: resultWithData(ZAssistantConversationSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await assistant.createConversation(currentUserOf(request), request.body.title),
-    }),
+    async (request) => ok(await assistant.createConversation(currentUserOf(request), request.body.title)),
   );
 
   app.get(
@@ -62,10 +56,7 @@ export async function registerAssistantRoutes(
       params: ZIdParamsSchema,
       response: { 200: resultWithData(ZAssistantConversationDetailSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await assistant.getConversation(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await assistant.getConversation(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
@@ -77,11 +68,11 @@ export async function registerAssistantRoutes(
       body: ZRenameConversationSchema,
       response: { 200: resultWithData(ZAssistantConversationSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'Conversation renamed.',
-      data: await assistant.renameConversation(currentUserOf(request), request.params.id, request.body.title),
-    }),
+    async (request) =>
+      ok(
+        await assistant.renameConversation(currentUserOf(request), request.params.id, request.body.title),
+        'Conversation renamed.',
+      ),
   );
 
   app.delete(
@@ -143,7 +134,7 @@ export async function registerAssistantRoutes(
       summary: 'The assistant’s provider, model, name and tone (never the key: only whether one is stored)',
       response: { 200: resultWithData(ZAssistantSettingsSchema) },
     }),
-    async (request) => ({ success: true as const, data: await assistant.settings(currentUserOf(request)) }),
+    async (request) => ok(await assistant.settings(currentUserOf(request))),
   );
 
   app.put(
@@ -154,11 +145,11 @@ export async function registerAssistantRoutes(
       body: ZUpdateAssistantSettingsSchema,
       response: { 200: resultWithData(ZAssistantSettingsSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'AI settings saved.',
-      data: await assistant.updateSettings(currentUserOf(request), request.body, requestContext(request)),
-    }),
+    async (request) =>
+      ok(
+        await assistant.updateSettings(currentUserOf(request), request.body, requestContext(request)),
+        'AI settings saved.',
+      ),
   );
 
   app.post(
@@ -169,9 +160,6 @@ export async function registerAssistantRoutes(
       body: ZUpdateAssistantSettingsSchema,
       response: { 200: resultWithData(ZConnectionTestSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await assistant.testConnection(currentUserOf(request), request.body),
-    }),
+    async (request) => ok(await assistant.testConnection(currentUserOf(request), request.body)),
   );
 }

@@ -10,7 +10,7 @@ import { ZRegistrationSchema } from '@loupe/domain/users/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from './request-context.ts';
 import type { TAuthService } from './service.ts';
@@ -57,11 +57,11 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
     },
     async (request, reply) => {
       const profile = await auth.register(request.body, requestContext(request));
-      return reply.status(201).send({
-        success: true as const,
-        message: profile.emailVerified ? AUTH_MESSAGES.registeredFirstAdmin : AUTH_MESSAGES.registered,
-        data: profile,
-      });
+      return reply
+        .status(201)
+        .send(
+          ok(profile, profile.emailVerified ? AUTH_MESSAGES.registeredFirstAdmin : AUTH_MESSAGES.registered),
+        );
     },
   );
 
@@ -111,7 +111,7 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
         response: { 200: resultWithData(ZAccountProfileSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await auth.profile(currentUserOf(request)) }),
+    async (request) => ok(await auth.profile(currentUserOf(request))),
   );
 
   app.put(
@@ -124,7 +124,7 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
     }),
     async (request) => {
       const profile = await auth.updateProfile(currentUserOf(request), request.body, requestContext(request));
-      return { success: true as const, message: AUTH_MESSAGES.profileUpdated, data: profile };
+      return ok(profile, AUTH_MESSAGES.profileUpdated);
     },
   );
 

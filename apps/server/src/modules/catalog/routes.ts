@@ -17,7 +17,7 @@ import { CAD_MAX_BYTES } from '@loupe/domain/designs/design-files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
 import type { TImageStorage } from '../attachments/image-storage.ts';
@@ -60,10 +60,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
         querystring: ZCatalogTypeListQuerySchema,
         response: { 200: resultWithData(listPageSchema(ZCatalogTypeSchema)) },
       }),
-      async (request) => ({
-        success: true as const,
-        data: await catalog.listTypes(currentUserOf(request), kind, request.query),
-      }),
+      async (request) => ok(await catalog.listTypes(currentUserOf(request), kind, request.query)),
     );
 
     app.post(
@@ -76,7 +73,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
       }),
       async (request, reply) => {
         const data = await catalog.createType(currentUserOf(request), kind, request.body);
-        return reply.status(201).send({ success: true as const, message: `${Noun} created.`, data });
+        return reply.status(201).send(ok(data, `${Noun} created.`));
       },
     );
 
@@ -91,7 +88,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
       }),
       async (request) => {
         const data = await catalog.updateType(currentUserOf(request), kind, request.params.id, request.body);
-        return { success: true as const, message: `${Noun} updated.`, data };
+        return ok(data, `${Noun} updated.`);
       },
     );
 
@@ -118,10 +115,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
       querystring: ZListQuerySchema,
       response: { 200: resultWithData(listPageSchema(ZDesignFolderSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await catalog.listFolders(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await catalog.listFolders(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -134,7 +128,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
     }),
     async (request, reply) => {
       const data = await catalog.createFolder(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Folder created.', data });
+      return reply.status(201).send(ok(data, 'Folder created.'));
     },
   );
 
@@ -149,7 +143,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
     }),
     async (request) => {
       const data = await catalog.updateFolder(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Folder updated.', data };
+      return ok(data, 'Folder updated.');
     },
   );
 
@@ -175,10 +169,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
       querystring: ZDesignListQuerySchema,
       response: { 200: resultWithData(listPageSchema(ZDesignSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await catalog.listDesigns(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await catalog.listDesigns(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -191,7 +182,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
     }),
     async (request, reply) => {
       const data = await catalog.createDesign(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Design created.', data });
+      return reply.status(201).send(ok(data, 'Design created.'));
     },
   );
 
@@ -206,7 +197,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
     }),
     async (request, reply) => {
       const data = await catalog.copyDesign(currentUserOf(request), request.params.id, request.body);
-      return reply.status(201).send({ success: true as const, message: 'Design copied.', data });
+      return reply.status(201).send(ok(data, 'Design copied.'));
     },
   );
 
@@ -218,10 +209,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
       params: ZIdParamsSchema,
       response: { 200: resultWithData(ZDesignSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await catalog.getDesign(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await catalog.getDesign(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
@@ -235,7 +223,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
     }),
     async (request) => {
       const data = await catalog.updateDesign(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Design updated.', data };
+      return ok(data, 'Design updated.');
     },
   );
 

@@ -13,7 +13,7 @@ import { SETTINGS_SECTION_ACCESS } from '@loupe/domain/settings/sections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
@@ -40,10 +40,7 @@ export async function registerCustomerMessagesRoutes(
       summary: 'Customer message templates, send mode and SMS sender (the auth token only as set or not)',
       response: { 200: resultWithData(ZCustomerMessageSettingsSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await customerMessages.settings(currentUserOf(request)),
-    }),
+    async (request) => ok(await customerMessages.settings(currentUserOf(request))),
   );
 
   app.put(
@@ -74,10 +71,7 @@ export async function registerCustomerMessagesRoutes(
       querystring: ZOutboxQuerySchema,
       response: { 200: resultWithData(z.array(ZOutboxMessageSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await customerMessages.outbox(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await customerMessages.outbox(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -88,11 +82,11 @@ export async function registerCustomerMessagesRoutes(
       params: ZIdParamsSchema,
       response: { 200: resultWithData(ZOutboxMessageSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'The message will be sent again shortly.',
-      data: await customerMessages.retry(currentUserOf(request), request.params.id),
-    }),
+    async (request) =>
+      ok(
+        await customerMessages.retry(currentUserOf(request), request.params.id),
+        'The message will be sent again shortly.',
+      ),
   );
 
   const jobs: readonly { kind: TPublicJobKind; path: string; access: TAccess }[] = [
@@ -148,7 +142,7 @@ export async function registerCustomerMessagesRoutes(
           data.length === 0
             ? 'Nothing to send: the customer cannot be reached this way.'
             : `Message queued (${data.map((row) => (row.channel === 'sms' ? 'SMS' : 'e-mail')).join(' and ')}).`;
-        return reply.status(201).send({ success: true as const, message, data });
+        return reply.status(201).send(ok(data, message));
       },
     );
   }

@@ -7,7 +7,7 @@ import {
 } from '@loupe/domain/customers/customer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TCustomersService } from './service.ts';
@@ -28,10 +28,7 @@ export async function registerCustomersRoutes(
       querystring: ZListQuerySchema,
       response: { 200: resultWithData(listPageSchema(ZCustomerSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await customers.list(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await customers.list(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -44,7 +41,7 @@ export async function registerCustomersRoutes(
     }),
     async (request, reply) => {
       const customer = await customers.create(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Customer created.', data: customer });
+      return reply.status(201).send(ok(customer, 'Customer created.'));
     },
   );
 
@@ -56,10 +53,7 @@ export async function registerCustomersRoutes(
       params: ZIdParamsSchema,
       response: { 200: resultWithData(ZCustomerSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await customers.get(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await customers.get(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
@@ -73,7 +67,7 @@ export async function registerCustomersRoutes(
     }),
     async (request) => {
       const customer = await customers.update(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Customer updated.', data: customer };
+      return ok(customer, 'Customer updated.');
     },
   );
 }

@@ -21,7 +21,7 @@ import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TImageStorage } from '../attachments/image-storage.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
@@ -61,10 +61,7 @@ export async function registerDesignsRoutes(
       querystring: ZDesignRequestListQuerySchema,
       response: { 200: resultWithData(z.array(ZDesignRequestSummarySchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await designs.list(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await designs.list(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -77,7 +74,7 @@ export async function registerDesignsRoutes(
     }),
     async (request, reply) => {
       const data = await designs.create(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Design requested.', data });
+      return reply.status(201).send(ok(data, 'Design requested.'));
     },
   );
 
@@ -89,10 +86,7 @@ export async function registerDesignsRoutes(
       params: ZIdParamsSchema,
       response: { 200: resultWithData(ZDesignRequestSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await designs.get(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await designs.get(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
@@ -104,11 +98,11 @@ export async function registerDesignsRoutes(
       body: ZUpdateDesignRequestSchema,
       response: { 200: resultWithData(ZDesignRequestSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'Design request updated.',
-      data: await designs.update(currentUserOf(request), request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await designs.update(currentUserOf(request), request.params.id, request.body),
+        'Design request updated.',
+      ),
   );
 
   app.post(
@@ -122,9 +116,7 @@ export async function registerDesignsRoutes(
     }),
     async (request, reply) => {
       const data = await designs.addRevision(currentUserOf(request), request.params.id, request.body);
-      return reply
-        .status(201)
-        .send({ success: true as const, message: `Revision ${data.number} started.`, data });
+      return reply.status(201).send(ok(data, `Revision ${data.number} started.`));
     },
   );
 
@@ -146,7 +138,7 @@ export async function registerDesignsRoutes(
       const files = await receiveImages(request, storage, { allowCad: true });
       const data = await keepImagesIf(storage, files, () => designs.addFiles(actor, id, revisionId, files));
       const message = data.length === 1 ? 'File uploaded.' : `${data.length} files uploaded.`;
-      return reply.status(201).send({ success: true as const, message, data });
+      return reply.status(201).send(ok(data, message));
     },
   );
 
@@ -225,7 +217,7 @@ export async function registerDesignsRoutes(
     },
     async (request, reply) => {
       privateAnswer(reply);
-      return { success: true as const, data: await designs.publicView(request.params.token) };
+      return ok(await designs.publicView(request.params.token));
     },
   );
 

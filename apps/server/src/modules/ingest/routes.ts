@@ -4,7 +4,7 @@ import { ZMqttSettingsSchema } from '@loupe/domain/settings/mqtt-settings';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { ZImpinjTagInventorySchema } from './adapters/impinj.ts';
 import { ZZebraTagDataSchema } from './adapters/zebra.ts';
@@ -162,10 +162,8 @@ export async function registerRfidRoutes(
             response: { 200: resultWithData(ZIngestSummarySchema) },
           },
         },
-        async (request) => ({
-          success: true as const,
-          data: await rfid.ingest(request.currentReaderId ?? '', format, request.body as unknown),
-        }),
+        async (request) =>
+          ok(await rfid.ingest(request.currentReaderId ?? '', format, request.body as unknown)),
       );
     }
   });

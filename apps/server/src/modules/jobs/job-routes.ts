@@ -2,7 +2,7 @@ import { listPageSchema } from '@loupe/domain/api/list';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
@@ -82,11 +82,7 @@ export async function registerJobRoutes<TItem, TListItem, TCreate, TUpdate, TQue
     }),
     async (request, reply) => {
       const item = await service.create(currentUserOf(request), request.body as TCreate);
-      return reply.status(201).send({
-        success: true as const,
-        message: `${noun} ${service.spec.numberOf(item)} created.`,
-        data: item,
-      });
+      return reply.status(201).send(ok(item, `${noun} ${service.spec.numberOf(item)} created.`));
     },
   );
 
@@ -98,10 +94,7 @@ export async function registerJobRoutes<TItem, TListItem, TCreate, TUpdate, TQue
       params: ZIdParamsSchema,
       response: { 200: resultWithData(schemas.item) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await service.get(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await service.get(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
@@ -115,7 +108,7 @@ export async function registerJobRoutes<TItem, TListItem, TCreate, TUpdate, TQue
     }),
     async (request) => {
       const item = await service.update(currentUserOf(request), request.params.id, request.body as TUpdate);
-      return { success: true as const, message: `${noun} ${service.spec.numberOf(item)} saved.`, data: item };
+      return ok(item, `${noun} ${service.spec.numberOf(item)} saved.`);
     },
   );
 

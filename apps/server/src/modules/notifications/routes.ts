@@ -1,7 +1,7 @@
 import { ZNotificationListSchema } from '@loupe/domain/alerts/alerts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TNotificationsService } from './service.ts';
@@ -21,10 +21,7 @@ export async function registerNotificationsRoutes(
       summary: 'My latest notices and how many are unread',
       response: { 200: resultWithData(ZNotificationListSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await notifications.list(currentUserOf(request).id),
-    }),
+    async (request) => ok(await notifications.list(currentUserOf(request).id)),
   );
 
   app.post(

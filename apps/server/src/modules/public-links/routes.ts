@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
@@ -61,10 +61,7 @@ export async function registerPublicLinksRoutes(
           response: { 200: resultWithData(ZTrackingLinkStateSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: { link: await publicLinks.get(currentUserOf(request), kind, request.params.id) },
-      }),
+      async (request) => ok({ link: await publicLinks.get(currentUserOf(request), kind, request.params.id) }),
     );
 
     app.post(
@@ -124,7 +121,7 @@ export async function registerPublicLinksRoutes(
       // A capability in the URL: kept out of caches and search engines.
       reply.header('cache-control', 'no-store');
       reply.header('x-robots-tag', 'noindex, nofollow');
-      return { success: true as const, data: await publicLinks.view(request.params.token) };
+      return ok(await publicLinks.view(request.params.token));
     },
   );
 }

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TReadersService } from './service.ts';
@@ -41,10 +41,7 @@ export async function registerReadersRoutes(
       querystring: ZListQuerySchema,
       response: { 200: resultWithData(listPageSchema(ZReaderSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await readers.list(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await readers.list(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -72,7 +69,7 @@ export async function registerReadersRoutes(
       summary: 'The newest tag each antenna read, from the stored reads (true after a restart)',
       response: { 200: resultWithData(z.array(ZAntennaLastReadSchema)) },
     }),
-    async (request) => ({ success: true as const, data: await readers.lastReads(currentUserOf(request)) }),
+    async (request) => ok(await readers.lastReads(currentUserOf(request))),
   );
 
   app.get(
@@ -83,10 +80,7 @@ export async function registerReadersRoutes(
       params: ZReaderParamsSchema,
       response: { 200: resultWithData(ZReaderSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await readers.get(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await readers.get(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
@@ -100,7 +94,7 @@ export async function registerReadersRoutes(
     }),
     async (request) => {
       const reader = await readers.update(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Reader saved.', data: reader };
+      return ok(reader, 'Reader saved.');
     },
   );
 
@@ -156,7 +150,7 @@ export async function registerReadersRoutes(
         request.params.antenna,
         request.body,
       );
-      return { success: true as const, message: 'Antenna mapping saved.', data: mapping };
+      return ok(mapping, 'Antenna mapping saved.');
     },
   );
 

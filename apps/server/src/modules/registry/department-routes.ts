@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TDepartmentTransfer } from './department-transfer.ts';
@@ -46,7 +46,7 @@ export function registerDepartmentRoutes(
       querystring: ZDepartmentListQuerySchema,
       response: { 200: resultWithData(listPageSchema(ZDepartmentSchema)) },
     }),
-    async (request) => ({ success: true as const, data: await registry.listDepartments(request.query) }),
+    async (request) => ok(await registry.listDepartments(request.query)),
   );
 
   app.post(
@@ -60,9 +60,7 @@ export function registerDepartmentRoutes(
     }),
     async (request, reply) => {
       const department = await registry.createDepartment(currentUserOf(request), request.body);
-      return reply
-        .status(201)
-        .send({ success: true as const, message: 'Department created.', data: department });
+      return reply.status(201).send(ok(department, 'Department created.'));
     },
   );
 
@@ -111,10 +109,7 @@ export function registerDepartmentRoutes(
       params: z.object({ name: z.string().trim().min(1).max(100) }),
       response: { 200: resultWithData(ZDepartmentSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await registry.getDepartmentByName(request.params.name),
-    }),
+    async (request) => ok(await registry.getDepartmentByName(request.params.name)),
   );
 
   app.get(
@@ -125,7 +120,7 @@ export function registerDepartmentRoutes(
       params: ZRegistryIdParamsSchema,
       response: { 200: resultWithData(ZDepartmentSchema) },
     }),
-    async (request) => ({ success: true as const, data: await registry.getDepartment(request.params.id) }),
+    async (request) => ok(await registry.getDepartment(request.params.id)),
   );
 
   app.patch(
@@ -143,7 +138,7 @@ export function registerDepartmentRoutes(
         request.params.id,
         request.body,
       );
-      return { success: true as const, message: 'Department saved.', data: department };
+      return ok(department, 'Department saved.');
     },
   );
 
@@ -170,10 +165,7 @@ export function registerDepartmentRoutes(
       querystring: ZListQuerySchema,
       response: { 200: resultWithData(listPageSchema(ZStationSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await registry.listDepartmentStations(request.params.id, request.query),
-    }),
+    async (request) => ok(await registry.listDepartmentStations(request.params.id, request.query)),
   );
 
   app.post(
@@ -187,7 +179,7 @@ export function registerDepartmentRoutes(
     }),
     async (request, reply) => {
       const station = await registry.createStation(currentUserOf(request), request.params.id, request.body);
-      return reply.status(201).send({ success: true as const, message: 'Station created.', data: station });
+      return reply.status(201).send(ok(station, 'Station created.'));
     },
   );
 }

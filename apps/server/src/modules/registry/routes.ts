@@ -7,7 +7,7 @@ import {
 } from '@loupe/domain/registry/locations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { registerDepartmentRoutes } from './department-routes.ts';
@@ -39,7 +39,7 @@ export async function registerRegistryRoutes(instance: FastifyInstance, options:
       querystring: ZListQuerySchema,
       response: { 200: resultWithData(listPageSchema(ZLocationSchema)) },
     }),
-    async (request) => ({ success: true as const, data: await locations.listLocations(request.query) }),
+    async (request) => ok(await locations.listLocations(request.query)),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export async function registerRegistryRoutes(instance: FastifyInstance, options:
     }),
     async (request, reply) => {
       const location = await locations.createLocation(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Location created.', data: location });
+      return reply.status(201).send(ok(location, 'Location created.'));
     },
   );
 
@@ -64,7 +64,7 @@ export async function registerRegistryRoutes(instance: FastifyInstance, options:
       params: ZRegistryIdParamsSchema,
       response: { 200: resultWithData(ZLocationSchema) },
     }),
-    async (request) => ({ success: true as const, data: await locations.getLocation(request.params.id) }),
+    async (request) => ok(await locations.getLocation(request.params.id)),
   );
 
   app.patch(
@@ -82,7 +82,7 @@ export async function registerRegistryRoutes(instance: FastifyInstance, options:
         request.params.id,
         request.body,
       );
-      return { success: true as const, message: 'Location saved.', data: location };
+      return ok(location, 'Location saved.');
     },
   );
 

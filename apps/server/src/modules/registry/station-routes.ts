@@ -4,7 +4,7 @@ import { ZStationWithDepartmentSchema, ZUpdateStationInputSchema } from '@loupe/
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { ZRegistryIdParamsSchema } from './route-schemas.ts';
@@ -27,7 +27,7 @@ export function registerStationRoutes(instance: FastifyInstance, options: { regi
       querystring: ZStationListQuerySchema,
       response: { 200: resultWithData(listPageSchema(ZStationWithDepartmentSchema)) },
     }),
-    async (request) => ({ success: true as const, data: await registry.listStations(request.query) }),
+    async (request) => ok(await registry.listStations(request.query)),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export function registerStationRoutes(instance: FastifyInstance, options: { regi
       params: ZRegistryIdParamsSchema,
       response: { 200: resultWithData(ZStationWithDepartmentSchema) },
     }),
-    async (request) => ({ success: true as const, data: await registry.getStation(request.params.id) }),
+    async (request) => ok(await registry.getStation(request.params.id)),
   );
 
   app.patch(
@@ -52,7 +52,7 @@ export function registerStationRoutes(instance: FastifyInstance, options: { regi
     }),
     async (request) => {
       const station = await registry.updateStation(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Station saved.', data: station };
+      return ok(station, 'Station saved.');
     },
   );
 

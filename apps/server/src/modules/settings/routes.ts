@@ -16,7 +16,7 @@ import {
 } from '@loupe/domain/settings/workshop-general-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
@@ -65,7 +65,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         response: { 200: resultWithData(ZWorkshopDefaultsSchema) },
       },
     },
-    async () => ({ success: true as const, data: await settingsService.workshopDefaults() }),
+    async () => ok(await settingsService.workshopDefaults()),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       summary: 'General settings: offsite rules and branding overrides of the workshop',
       response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
     }),
-    async () => ({ success: true as const, data: await settingsService.generalSettings() }),
+    async () => ok(await settingsService.generalSettings()),
   );
 
   app.put(
@@ -93,7 +93,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         request.body,
         requestContext(request),
       );
-      return { success: true as const, message: 'General settings saved.', data };
+      return ok(data, 'General settings saved.');
     },
   );
 
@@ -104,7 +104,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       summary: 'Order settings: order and repair number prefixes and default lead times',
       response: { 200: resultWithData(ZOrderSettingsSchema) },
     }),
-    async () => ({ success: true as const, data: await settingsService.orderSettings() }),
+    async () => ok(await settingsService.orderSettings()),
   );
 
   app.put(
@@ -121,7 +121,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         request.body,
         requestContext(request),
       );
-      return { success: true as const, message: 'Order settings saved.', data };
+      return ok(data, 'Order settings saved.');
     },
   );
 
@@ -132,10 +132,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       summary: 'The signed-in user’s own notification preferences',
       response: { 200: resultWithData(ZNotificationSettingsSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await settingsService.notificationSettings(currentUserOf(request)),
-    }),
+    async (request) => ok(await settingsService.notificationSettings(currentUserOf(request))),
   );
 
   app.put(
@@ -152,7 +149,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         request.body,
         requestContext(request),
       );
-      return { success: true as const, message: 'Notification settings saved.', data };
+      return ok(data, 'Notification settings saved.');
     },
   );
 
@@ -163,7 +160,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
       summary: 'Security settings',
       response: { 200: resultWithData(ZSecuritySettingsSchema) },
     }),
-    async () => ({ success: true as const, data: await securitySettings() }),
+    async () => ok(await securitySettings()),
   );
 
   app.put(
@@ -189,7 +186,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         ...requestContext(request),
         details: { section: 'security', changes },
       });
-      return { success: true as const, message: 'Security settings saved.', data: await securitySettings() };
+      return ok(await securitySettings(), 'Security settings saved.');
     },
   );
 }

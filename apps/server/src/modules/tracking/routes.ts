@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf } from '../auth/request-context.ts';
@@ -54,7 +54,7 @@ export async function registerTrackingRoutes(
       summary: 'Every tracked order in the backend shape of spec §3, location history newest first',
       response: { 200: resultWithData(z.array(ZTrackedOrderResponseSchema)) },
     }),
-    async () => ({ success: true as const, data: await tracking.listOrders() }),
+    async () => ok(await tracking.listOrders()),
   );
 
   app.get(
@@ -65,7 +65,7 @@ export async function registerTrackingRoutes(
       params: ZOrderParamsSchema,
       response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
     }),
-    async (request) => ({ success: true as const, data: await tracking.getOrder(request.params.orderId) }),
+    async (request) => ok(await tracking.getOrder(request.params.orderId)),
   );
 
   app.get(
@@ -76,10 +76,8 @@ export async function registerTrackingRoutes(
       params: ZOrderParamsSchema,
       response: { 200: resultWithData(ZJobLocationHistorySchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await tracking.locationHistory(currentUserOf(request), 'order', request.params.orderId),
-    }),
+    async (request) =>
+      ok(await tracking.locationHistory(currentUserOf(request), 'order', request.params.orderId)),
   );
 
   app.post(
@@ -115,7 +113,7 @@ export async function registerTrackingRoutes(
       await tracking.assignEpc(currentUserOf(request), 'order', orderId, epcCode, {
         expectedNumber: orderNumber,
       });
-      return { success: true as const, message: 'EPC assigned.', data: await tracking.getOrder(orderId) };
+      return ok(await tracking.getOrder(orderId), 'EPC assigned.');
     },
   );
 
@@ -150,7 +148,7 @@ export async function registerTrackingRoutes(
         orderId,
         request.body.expectedOffsite,
       );
-      return { success: true as const, data: await tracking.getOrder(orderId) };
+      return ok(await tracking.getOrder(orderId));
     },
   );
 
@@ -165,7 +163,7 @@ export async function registerTrackingRoutes(
     async (request) => {
       const { orderId } = request.params;
       await tracking.returnFromOffsite(currentUserOf(request), 'order', orderId);
-      return { success: true as const, message: 'Returned.', data: await tracking.getOrder(orderId) };
+      return ok(await tracking.getOrder(orderId), 'Returned.');
     },
   );
 
@@ -178,7 +176,7 @@ export async function registerTrackingRoutes(
       summary: 'Every tracked repair (spec §3 tracked repair), location history newest first',
       response: { 200: resultWithData(z.array(ZTrackedRepairSchema)) },
     }),
-    async (request) => ({ success: true as const, data: await tracking.listRepairs(currentUserOf(request)) }),
+    async (request) => ok(await tracking.listRepairs(currentUserOf(request))),
   );
 
   app.get(
@@ -189,10 +187,7 @@ export async function registerTrackingRoutes(
       params: ZRepairParamsSchema,
       response: { 200: resultWithData(ZTrackedRepairSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await tracking.getRepair(currentUserOf(request), request.params.repairId),
-    }),
+    async (request) => ok(await tracking.getRepair(currentUserOf(request), request.params.repairId)),
   );
 
   app.get(
@@ -203,10 +198,8 @@ export async function registerTrackingRoutes(
       params: ZRepairParamsSchema,
       response: { 200: resultWithData(ZJobLocationHistorySchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await tracking.locationHistory(currentUserOf(request), 'repair', request.params.repairId),
-    }),
+    async (request) =>
+      ok(await tracking.locationHistory(currentUserOf(request), 'repair', request.params.repairId)),
   );
 
   app.post(
@@ -275,7 +268,7 @@ export async function registerTrackingRoutes(
       const actor = currentUserOf(request);
       const { repairId } = request.params;
       await tracking.setExpectedOffsite(actor, 'repair', repairId, request.body.expectedOffsite);
-      return { success: true as const, data: await tracking.getRepair(actor, repairId) };
+      return ok(await tracking.getRepair(actor, repairId));
     },
   );
 
@@ -308,10 +301,7 @@ export async function registerTrackingRoutes(
       summary: 'Orders and repairs offsite now, with customer and last location, newest detection first',
       response: { 200: resultWithData(z.array(ZOffsiteItemSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await tracking.offsiteItems(currentUserOf(request)),
-    }),
+    async (request) => ok(await tracking.offsiteItems(currentUserOf(request))),
   );
 
   app.get(
@@ -322,10 +312,7 @@ export async function registerTrackingRoutes(
       params: ZStationParamsSchema,
       response: { 200: resultWithData(z.array(ZStationItemSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await tracking.itemsAtStation(currentUserOf(request), request.params.stationId),
-    }),
+    async (request) => ok(await tracking.itemsAtStation(currentUserOf(request), request.params.stationId)),
   );
 
   app.post(
@@ -344,10 +331,8 @@ export async function registerTrackingRoutes(
         response: { 200: resultWithData(ZStationScanResultSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await tracking.scanAtStation(currentUserOf(request), request.params.stationId, request.body),
-    }),
+    async (request) =>
+      ok(await tracking.scanAtStation(currentUserOf(request), request.params.stationId, request.body)),
   );
 
   app.get(
@@ -358,7 +343,7 @@ export async function registerTrackingRoutes(
         'Counts of tracked orders and repairs by status, and of items in each department (by name); repairs only for the roles that see them',
       response: { 200: resultWithData(ZTrackingStatsSchema) },
     }),
-    async (request) => ({ success: true as const, data: await tracking.stats(currentUserOf(request)) }),
+    async (request) => ok(await tracking.stats(currentUserOf(request))),
   );
 }
 

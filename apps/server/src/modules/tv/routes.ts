@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TTvDevice, TTvService } from './service.ts';
@@ -53,8 +53,7 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
         response: { 201: resultWithData(ZTvPairingSchema) },
       },
     },
-    async (_request, reply) =>
-      reply.status(201).send({ success: true as const, data: await tv.startPairing() }),
+    async (_request, reply) => reply.status(201).send(ok(await tv.startPairing())),
   );
 
   app.get(
@@ -70,7 +69,7 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
         response: { 200: resultWithData(ZTvDeviceStatusSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: tv.deviceStatus(currentDeviceOf(request)) }),
+    async (request) => ok(tv.deviceStatus(currentDeviceOf(request))),
   );
 
   app.get(
@@ -81,10 +80,7 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
       ...deviceDoc,
       response: { 200: resultWithData(ZStationScreenSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await tv.screenForDevice(currentDeviceOf(request)),
-    }),
+    async (request) => ok(await tv.screenForDevice(currentDeviceOf(request))),
   );
 
   app.get(
@@ -95,10 +91,7 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
       params: ZStationParamsSchema,
       response: { 200: resultWithData(ZStationScreenSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await tv.screenForUser(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await tv.screenForUser(currentUserOf(request), request.params.id)),
   );
 
   app.get(
@@ -108,7 +101,7 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
       summary: 'The paired TV displays with their station, online state and last seen',
       response: { 200: resultWithData(z.array(ZTvDisplaySchema)) },
     }),
-    async (request) => ({ success: true as const, data: await tv.listDisplays(currentUserOf(request)) }),
+    async (request) => ok(await tv.listDisplays(currentUserOf(request))),
   );
 
   app.post(
@@ -125,7 +118,7 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
     },
     async (request, reply) => {
       const data = await tv.claim(currentUserOf(request), request.body, requestContext(request));
-      return reply.status(201).send({ success: true as const, message: `${data.name} is paired.`, data });
+      return reply.status(201).send(ok(data, `${data.name} is paired.`));
     },
   );
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TUsersService } from './service.ts';
@@ -61,10 +61,7 @@ export async function registerUsersRoutes(
       querystring: ZManagedUserQuerySchema,
       response: { 200: resultWithData(ZManagedUserPageSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await usersService.list(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await usersService.list(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -77,7 +74,7 @@ export async function registerUsersRoutes(
     }),
     async (request, reply) => {
       const user = await usersService.create(currentUserOf(request), request.body, requestContext(request));
-      return reply.status(201).send({ success: true as const, message: 'User created.', data: user });
+      return reply.status(201).send(ok(user, 'User created.'));
     },
   );
 
@@ -97,7 +94,7 @@ export async function registerUsersRoutes(
         request.body,
         requestContext(request),
       );
-      return { success: true as const, message: 'User updated.', data: user };
+      return ok(user, 'User updated.');
     },
   );
 
@@ -136,9 +133,6 @@ export async function registerUsersRoutes(
       summary: 'The latest 100 mails, newest first, with their delivery state',
       response: { 200: resultWithData(z.object({ items: z.array(ZOutboxMailSchema) })) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: { items: await usersService.outbox(currentUserOf(request)) },
-    }),
+    async (request) => ok({ items: await usersService.outbox(currentUserOf(request)) }),
   );
 }

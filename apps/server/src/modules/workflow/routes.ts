@@ -28,7 +28,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TRequestContext } from '../auth/service.ts';
@@ -67,10 +67,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       summary: 'The workflow templates: phases per product type and for repairs (defaults made on first use)',
       response: { 200: resultWithData(z.array(ZWorkflowTemplateSchema)) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await workflow.listTemplates(currentUserOf(request)),
-    }),
+    async (request) => ok(await workflow.listTemplates(currentUserOf(request))),
   );
 
   app.post(
@@ -83,7 +80,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
     }),
     async (request, reply) => {
       const data = await workflow.createTemplate(currentUserOf(request), request.body.productTypeId);
-      return reply.status(201).send({ success: true as const, message: 'Workflow added.', data });
+      return reply.status(201).send(ok(data, 'Workflow added.'));
     },
   );
 
@@ -110,11 +107,11 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       body: ZWorkflowTemplateChangesSchema,
       response: { 200: resultWithData(ZWorkflowTemplateSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'Workflow saved.',
-      data: await workflow.updateTemplate(currentUserOf(request), request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await workflow.updateTemplate(currentUserOf(request), request.params.id, request.body),
+        'Workflow saved.',
+      ),
   );
 
   app.get(
@@ -124,7 +121,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       summary: 'The working calendar due times count in: open days, hours, time zone, closed dates',
       response: { 200: resultWithData(ZWorkingCalendarSchema) },
     }),
-    async () => ({ success: true as const, data: await calendar.workingCalendar() }),
+    async () => ok(await calendar.workingCalendar()),
   );
 
   app.put(
@@ -155,10 +152,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       params: ZIdParamsSchema,
       response: { 200: resultWithData(ZPersonHoursSchema.nullable()) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await workflow.personHours(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await workflow.personHours(currentUserOf(request), request.params.id)),
   );
 
   app.put(
@@ -191,10 +185,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       querystring: ZWorkflowBoardQuerySchema,
       response: { 200: resultWithData(ZWorkflowBoardSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await workflow.board(currentUserOf(request), request.query),
-    }),
+    async (request) => ok(await workflow.board(currentUserOf(request), request.query)),
   );
 
   app.post(
@@ -249,9 +240,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
     }),
     async (request, reply) => {
       const data = await workflow.assign(currentUserOf(request), request.body);
-      return reply
-        .status(201)
-        .send({ success: true as const, message: `Assigned to ${data.assignee.name}.`, data });
+      return reply.status(201).send(ok(data, `Assigned to ${data.assignee.name}.`));
     },
   );
 
@@ -270,7 +259,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
         request.params.id,
         request.body.assigneeId,
       );
-      return { success: true as const, message: `Handed to ${data.assignee.name}.`, data };
+      return ok(data, `Handed to ${data.assignee.name}.`);
     },
   );
 
@@ -282,11 +271,8 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       params: ZIdParamsSchema,
       response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'Done.',
-      data: await workflow.completeAssignment(currentUserOf(request), request.params.id),
-    }),
+    async (request) =>
+      ok(await workflow.completeAssignment(currentUserOf(request), request.params.id), 'Done.'),
   );
 
   app.post(
@@ -298,11 +284,8 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       body: ZSnoozeInputSchema,
       response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      message: 'Snoozed.',
-      data: await workflow.snooze(currentUserOf(request), request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(await workflow.snooze(currentUserOf(request), request.params.id, request.body), 'Snoozed.'),
   );
 
   app.delete(
@@ -328,10 +311,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       params: z.object({ id: z.string().trim().min(1).max(100) }),
       response: { 200: resultWithData(ZDepartmentWorkloadSchema) },
     }),
-    async (request) => ({
-      success: true as const,
-      data: await workflow.departmentWorkload(currentUserOf(request), request.params.id),
-    }),
+    async (request) => ok(await workflow.departmentWorkload(currentUserOf(request), request.params.id)),
   );
 
   app.get(
@@ -341,7 +321,7 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
       summary: 'Active staff work can be given to, with how many open assignments each holds',
       response: { 200: resultWithData(z.array(ZWorkflowStaffSchema)) },
     }),
-    async (request) => ({ success: true as const, data: await workflow.staff(currentUserOf(request)) }),
+    async (request) => ok(await workflow.staff(currentUserOf(request))),
   );
 
   app.get(
@@ -369,6 +349,6 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
         'The dashboard’s tiles: how many open orders and repairs are in each job view (overdue, due today, due this week, at risk, rush, ready, awaiting approval, offsite)',
       response: { 200: resultWithData(ZJobSummarySchema) },
     }),
-    async (request) => ({ success: true as const, data: await workflow.summary(currentUserOf(request)) }),
+    async (request) => ok(await workflow.summary(currentUserOf(request))),
   );
 }
