@@ -19,19 +19,18 @@
  *   BENCH_KEEP_DB=1 BENCH_ANALYTICS_JOBS=20000 BENCH_ANALYTICS_EVENTS=2000000 npm run bench:analytics
  *   BENCH_REUSE_DB=postgres://postgres@127.0.0.1:5432/loupe_bench_analytics_xxxx npm run bench:analytics
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { TAnalyticsFilter } from '@loupe/domain/analytics/analytics-api';
 import { addDays, percentile } from '@loupe/domain/analytics/statistics';
 import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calendar';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { analyticsRepositories } from '../src/composition/repositories.ts';
 import { openDatabase, type TDatabaseHandle } from '../src/db/client.ts';
 import { createJobReadModel } from '../src/job-read-model.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { createAnalyticsService } from '../src/modules/analytics/service.ts';
 import { seedAnalyticsHistory } from './analytics-seed.ts';
+import { withScratchDatabase } from './scratch-postgres.ts';
 
 const numberOf = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -187,30 +186,15 @@ async function bench(
 }
 
 async function withPostgres<T>(url: string, run: (handle: TDatabaseHandle) => Promise<T>): Promise<T> {
-  const name = `loupe_bench_analytics_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  try {
-    const handle = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 4 });
+  const keep = Boolean(process.env.BENCH_KEEP_DB);
+  return withScratchDatabase(url, { prefix: 'loupe_bench_analytics', keep }, async (databaseUrl) => {
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
     try {
       return await run(handle);
     } finally {
       await handle.close();
     }
-  } finally {
-    if (process.env.BENCH_KEEP_DB) console.info(`kept the database: ${own.toString()}`);
-    else await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
+  });
 }
 
 const columns: Awaited<ReturnType<typeof bench>>[] = [];

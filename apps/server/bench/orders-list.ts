@@ -7,7 +7,6 @@
  *   npx tsx apps/server/bench/orders-list.ts
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx apps/server/bench/orders-list.ts
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +22,6 @@ import {
 import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calendar';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import { createRepositories } from '../src/composition/repositories.ts';
 import { openDatabase, type TDatabase, type TDatabaseHandle } from '../src/db/client.ts';
 import { customers } from '../src/db/schema/catalog.ts';
@@ -36,6 +34,7 @@ import { createJobService } from '../src/modules/jobs/job-service.ts';
 import { ORDER_KIND } from '../src/modules/jobs/order-kind.ts';
 import { createSettingsRepository } from '../src/modules/settings/repository.ts';
 import { createEventBus } from '../src/realtime/event-bus.ts';
+import { withScratchDatabase } from './scratch-postgres.ts';
 
 const ORDER_COUNT = 100_000;
 const CUSTOMER_COUNT = 3_000;
@@ -246,26 +245,14 @@ async function measure(
 }
 
 async function withPostgres<T>(url: string, run: (handle: TDatabaseHandle) => Promise<T>): Promise<T> {
-  const name = `loupe_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
+  return withScratchDatabase(url, { prefix: 'loupe_bench' }, async (databaseUrl) => {
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 4 });
     try {
-      await client.query(statement);
+      return await run(handle);
     } finally {
-      await client.end();
+      await handle.close();
     }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 4 });
-  try {
-    return await run(handle);
-  } finally {
-    await handle.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
+  });
 }
 
 async function bench(label: string, handle: TDatabaseHandle) {

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { Amplify } from 'aws-amplify';
 import {
   confirmSignIn,
   fetchAuthSession,
@@ -13,7 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, sessions } from '../src/db/schema/users.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { bearerRequest } from './support/idp-client.ts';
-import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
+import { configureAmplify, createListeningPool } from './support/listening-pool.ts';
+import { TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
 
 /**
  * Proves the embedded pool with the client the web app signs in through: aws-amplify/auth, in Node, against a
@@ -23,19 +22,9 @@ import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.
 describe.each(TEST_DATABASES)('embedded identity provider with aws-amplify/auth on %s', (database) => {
   let t: TTestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database, env: { SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '10000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: 'us-east-1_loupe',
-          userPoolClientId: 'loupe-web',
-          userPoolEndpoint: `http://127.0.0.1:${port}/api/idp`,
-          loginWith: { email: true },
-        },
-      },
-    });
+    let endpoint: string;
+    ({ t, endpoint } = await createListeningPool(database));
+    configureAmplify(endpoint);
   });
   afterEach(async () => {
     await signOut();

@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import {
-  CognitoIdentityProviderClient,
-  CognitoIdentityProviderServiceException,
+  type CognitoIdentityProviderClient,
   GetTokensFromRefreshTokenCommand,
   GetUserCommand,
   GlobalSignOutCommand,
@@ -14,7 +12,8 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from './support/databases.ts';
 import { bearerRequest } from './support/idp-client.ts';
-import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
+import { cognitoClient, createListeningPool, rejection } from './support/listening-pool.ts';
+import { TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
 
 const CLIENT_ID = 'loupe-web';
 
@@ -23,16 +22,9 @@ describe.each(TEST_DATABASES)('embedded identity provider with the AWS SDK on %s
   let t: TTestApp;
   let cognito: CognitoIdentityProviderClient;
   beforeAll(async () => {
-    t = await createTestApp({ database, env: { SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '10000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    cognito = new CognitoIdentityProviderClient({
-      endpoint: `http://127.0.0.1:${port}/api/idp`,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
-      // The SDK retries throttling and 5xx answers; a test wants to see the first answer.
-      maxAttempts: 1,
-    });
+    let endpoint: string;
+    ({ t, endpoint } = await createListeningPool(database));
+    cognito = cognitoClient(endpoint);
   });
   afterAll(async () => {
     cognito?.destroy();
@@ -49,16 +41,6 @@ describe.each(TEST_DATABASES)('embedded identity provider with the AWS SDK on %s
     );
 
   const authenticate = (idToken: string) => t.app.loupe.authenticate(bearerRequest(idToken));
-
-  const rejection = async (promise: Promise<unknown>): Promise<CognitoIdentityProviderServiceException> => {
-    try {
-      await promise;
-    } catch (error) {
-      expect(error).toBeInstanceOf(CognitoIdentityProviderServiceException);
-      return error as CognitoIdentityProviderServiceException;
-    }
-    throw new Error('expected the SDK call to fail');
-  };
 
   it('signs in, rotates the refresh token, reads the user and revokes the session', async () => {
     const user = await t.createUser({ role: 'manager', firstName: 'Grace', lastName: 'Hopper' });

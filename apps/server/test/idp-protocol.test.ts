@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { sessions } from '../src/db/schema/users.ts';
-import { REFRESH_REUSE_GRACE_MS } from '../src/modules/idp/service.ts';
+import { REFRESH_REUSE_GRACE_MS } from '../src/modules/idp/token-sessions.ts';
 import { hashPassword } from '../src/modules/users/password.ts';
 import { openTestDatabase, TEST_DATABASES } from './support/databases.ts';
 import { bearerRequest, callIdp, type TCognitoError } from './support/idp-client.ts';

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { Amplify } from 'aws-amplify';
 import {
   confirmSignIn,
   fetchMFAPreference,
@@ -9,10 +7,15 @@ import {
   updateMFAPreference,
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from './support/databases.ts';
-import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
+import {
+  configureAmplify,
+  createListeningPool,
+  mailedSignInCode,
+  totpCode,
+} from './support/listening-pool.ts';
+import { TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
 
 /**
  * Multi-factor sign-in through the client the web app uses: every next step aws-amplify/auth reports for it
@@ -28,19 +31,9 @@ describe.each(TEST_DATABASES)('multi-factor sign-in with aws-amplify/auth on %s'
         configurable: true,
       });
     }
-    t = await createTestApp({ database, env: { SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '10000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: 'us-east-1_loupe',
-          userPoolClientId: 'loupe-web',
-          userPoolEndpoint: `http://127.0.0.1:${port}/api/idp`,
-          loginWith: { email: true },
-        },
-      },
-    });
+    let endpoint: string;
+    ({ t, endpoint } = await createListeningPool(database));
+    configureAmplify(endpoint);
   });
   afterEach(async () => {
     await signOut();
@@ -50,17 +43,9 @@ describe.each(TEST_DATABASES)('multi-factor sign-in with aws-amplify/auth on %s'
   const passwordStep = (email: string) =>
     signIn({ username: email, password: TEST_PASSWORD, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
 
-  const codeFor = (secret: string) =>
-    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-      timestamp: t.clock().getTime(),
-    });
+  const codeFor = (secret: string) => totpCode(t, secret);
 
-  const mailedCode = async (email: string) => {
-    const mail = (await t.app.loupe.mailer.outbox(50)).find((entry) => entry.to === email);
-    const code = mail?.text.match(/code is (\d{6})/)?.[1];
-    if (!code) throw new Error(`no sign-in code mailed to ${email}`);
-    return code;
-  };
+  const mailedCode = (email: string) => mailedSignInCode(t, email);
 
   const requireMfaFor = async (roles: string[]) => {
     const { client } = await t.clientAs('admin');

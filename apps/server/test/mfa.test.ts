@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import {
   AssociateSoftwareTokenCommand,
   CodeMismatchException,
-  CognitoIdentityProviderClient,
-  CognitoIdentityProviderServiceException,
+  type CognitoIdentityProviderClient,
   ConfirmDeviceCommand,
   GetUserCommand,
   InitiateAuthCommand,
@@ -16,12 +14,18 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userMfa } from '../src/db/schema/users.ts';
 import type { TUserRow } from '../src/modules/users/repository.ts';
 import { TEST_DATABASES } from './support/databases.ts';
-import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
+import {
+  cognitoClient,
+  createListeningPool,
+  mailedSignInCode,
+  rejection,
+  totpCode,
+} from './support/listening-pool.ts';
+import { TEST_PASSWORD, type TTestApp } from './support/test-app.ts';
 
 const CLIENT_ID = 'loupe-web';
 
@@ -30,15 +34,9 @@ describe.each(TEST_DATABASES)('multi-factor sign-in with the AWS SDK on %s', (da
   let t: TTestApp;
   let cognito: CognitoIdentityProviderClient;
   beforeAll(async () => {
-    t = await createTestApp({ database, env: { SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '10000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    cognito = new CognitoIdentityProviderClient({
-      endpoint: `http://127.0.0.1:${port}/api/idp`,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'x', secretAccessKey: 'y' },
-      maxAttempts: 1,
-    });
+    let endpoint: string;
+    ({ t, endpoint } = await createListeningPool(database));
+    cognito = cognitoClient(endpoint);
   });
   afterAll(async () => {
     cognito?.destroy();
@@ -72,30 +70,12 @@ describe.each(TEST_DATABASES)('multi-factor sign-in with the AWS SDK on %s', (da
       }),
     );
 
-  const codeFor = (secret: string) =>
-    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
-      timestamp: t.clock().getTime(),
-    });
+  const codeFor = (secret: string) => totpCode(t, secret);
 
   /** A code that is not the right one for now (one more, modulo a million). */
   const wrongCode = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 
-  const rejection = async (promise: Promise<unknown>): Promise<CognitoIdentityProviderServiceException> => {
-    try {
-      await promise;
-    } catch (error) {
-      expect(error).toBeInstanceOf(CognitoIdentityProviderServiceException);
-      return error as CognitoIdentityProviderServiceException;
-    }
-    throw new Error('expected the SDK call to fail');
-  };
-
-  const lastMailTo = async (email: string) => {
-    const mail = (await t.app.loupe.mailer.outbox(50)).find((entry) => entry.to === email);
-    const code = mail?.text.match(/code is (\d{6})/)?.[1];
-    if (!code) throw new Error(`no sign-in code mailed to ${email}`);
-    return code;
-  };
+  const lastMailTo = (email: string) => mailedSignInCode(t, email);
 
   /** Signs in without a second factor and enrols TOTP through the access-token calls; answers the seed. */
   async function enrolTotp(user: TUserRow): Promise<string> {

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readerAntennas, readers } from '../src/db/schema/registry.ts';
 import { rfidReads } from '../src/db/schema/rfid.ts';
 import { emptyResult, type TAdapterResult } from '../src/modules/ingest/adapters/types.ts';
-import { createIngestPipeline, readKeyOf, type TIngestPipeline } from '../src/modules/ingest/pipeline.ts';
+import { createIngestPipeline, type TIngestPipeline } from '../src/modules/ingest/pipeline.ts';
+import { readKeyOf } from '../src/modules/ingest/read-batch.ts';
+import { createRfidRepository } from '../src/modules/ingest/repository.ts';
 import { createReadersRepository } from '../src/modules/readers/repository.ts';
 import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
@@ -70,6 +72,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     t.app.loupe.events.subscribe((announcement) => announcements.push(announcement));
     const repository = createReadersRepository(t.database.db);
     pipeline = createIngestPipeline({
+      readRecords: createRfidRepository,
       applyMoves: (moves, steps) => t.app.loupe.tracking.applyMoves(moves, steps),
       itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
       loadMappings: () => repository.listAntennaMappings(),
@@ -132,6 +135,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     await pipeline.ingest(payload);
     // A new process (after a crash) has no dedupe memory: the database keys still hold.
     const restarted = createIngestPipeline({
+      readRecords: createRfidRepository,
       applyMoves: (moves, steps) => t.app.loupe.tracking.applyMoves(moves, steps),
       itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
       loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
@@ -203,6 +207,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
   it('records and applies a batch in one transaction: a batch that fails keeps neither its reads nor its moves', async () => {
     const order = await trackedOrder('E2800008');
     const failing = createIngestPipeline({
+      readRecords: createRfidRepository,
       // The batch's last step fails after the reads were recorded and the moves applied, inside its transaction.
       applyMoves: (moves, steps) =>
         t.app.loupe.tracking.applyMoves(moves, {
@@ -236,6 +241,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     const order = await trackedOrder('E280000A');
     let failures = 1;
     const flaky = createIngestPipeline({
+      readRecords: createRfidRepository,
       applyMoves: async (moves, steps) => {
         if (failures > 0) {
           failures -= 1;
@@ -274,6 +280,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
   it('fails only the payload a batch failed for: the other payloads of the batch are recorded', async () => {
     const order = await trackedOrder('E280000C');
     const refusing = createIngestPipeline({
+      readRecords: createRfidRepository,
       // As a database refusing one read would: every transaction holding it fails.
       applyMoves: async (moves, steps) => {
         if (moves.some((move) => move.epc === 'E28DEAD0')) throw new Error('no space left on device');
@@ -300,6 +307,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
 
   it('refuses to acknowledge a batch whose reads were not recorded', async () => {
     const careless = createIngestPipeline({
+      readRecords: createRfidRepository,
       // Drops the steps: the moves would be applied, the reads never recorded.
       applyMoves: (moves) => t.app.loupe.tracking.applyMoves(moves),
       itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
@@ -329,6 +337,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
     });
     const applied: string[][] = [];
     const bounded = createIngestPipeline({
+      readRecords: createRfidRepository,
       applyMoves: async (moves, steps) => {
         applied.push(moves.map((move) => move.epc));
         await gate;

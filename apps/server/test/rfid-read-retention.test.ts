@@ -121,6 +121,7 @@ describe.each(TEST_DATABASES)('RFID read retention on %s', (database) => {
       // The deleted read sent again to a new process (no dedupe memory): the history's copy of its key
       // keeps it from being applied twice.
       const restarted = createIngestPipeline({
+        readRecords: createRfidRepository,
         applyMoves: (moves, steps) => t.app.loupe.tracking.applyMoves(moves, steps),
         itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
         loadMappings: () => createReadersRepository(db).listAntennaMappings(),

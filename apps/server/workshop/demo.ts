@@ -18,11 +18,12 @@ import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDeliveredHistory } from './delivered-history.ts';
 import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
+import { assignDemoWork, BENCH_STAFF } from './demo-work.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
 import { postReaderPayload } from './reader-http.ts';
 import { zebraHeartbeat } from './reader-payloads.ts';
-import { assignDemoWork, BENCH_STAFF, seedWorkshop, type TWorkshop } from './seed-workshop.ts';
+import { seedWorkshop, type TWorkshop } from './seed-workshop.ts';
 import { STAFF_BY_ROLE } from './workshop-plan.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');

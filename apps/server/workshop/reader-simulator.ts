@@ -27,38 +27,18 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import mqtt from 'mqtt';
-import { readerTopic } from '../src/modules/ingest/mqtt-topics.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { chance, randomInt, seededRandom, type TRandom } from './random.ts';
-import { postReaderPayload } from './reader-http.ts';
-import {
-  impinjEventPayload,
-  impinjKeepAlive,
-  impinjPayload,
-  type TSimRead,
-  zebraHeartbeat,
-  zebraPayload,
-} from './reader-payloads.ts';
-import {
-  drawOrderInput,
-  drawRepairInput,
-  impinjAntennaNames,
-  loadPieceRefs,
-  type TPieceRefs,
-  type TWorkshop,
-} from './seed-workshop.ts';
+import type { TSimRead } from './reader-payloads.ts';
+import type { TWorkshop } from './seed-workshop.ts';
+import { simulatedHandWork } from './simulated-hand-work.ts';
+import { simItems, syncPositions, type TSimItem } from './simulated-pieces.ts';
+import { connectSimReaders, type TSimReader } from './simulated-readers.ts';
 import {
   antennaOf,
   DISPATCH,
-  FINAL_STATUS,
   nextStation,
   PACKING,
-  READERS,
-  statusByHandAt,
-  statusSteps,
-  type TItemKind,
-  type TReaderPlan,
   type TStationKey,
   VENDOR_RETURNS,
 } from './workshop-plan.ts';
@@ -86,44 +66,6 @@ export type TReaderSimulator = {
   stop(): Promise<void>;
 };
 
-type TSimItem = {
-  readonly kind: TItemKind;
-  /** The order or repair the tag is on; a finished piece's tag moves to a new one. */
-  id: string;
-  number: string;
-  readonly epc: string;
-  /** Its business status when known (with credentials), kept in step with where it stands. */
-  status: string | null;
-  at: TStationKey | null;
-  arrivedAt: number;
-  /** Out of the building (at a vendor, or just gone) until then; null while here. */
-  awayUntil: number | null;
-  flaggedExpected: boolean;
-};
-
-type TSimReader = {
-  readonly plan: TReaderPlan;
-  readonly apiKey: string;
-  client: mqtt.MqttClient | null;
-  eventNum: number;
-  readonly startedAt: number;
-};
-
-/** Where Loupe says a piece is: GET /tracking/orders gives the backend shape, /tracking/repairs spec §3's. */
-type TPosition = { stationId: string | null; status: string; lastSeen: string | null };
-type TTrackedOrderAnswer = {
-  orderId: string;
-  currentStationId: string | null;
-  status: string;
-  lastSeenAt: string | null;
-};
-type TTrackedRepairAnswer = {
-  repairId: string;
-  currentLocation: { stationId: string } | null;
-  status: string;
-  lastSeen: string | null;
-};
-
 const MINUTE = 60_000;
 
 export async function startReaderSimulator(options: TSimulatorOptions): Promise<TReaderSimulator> {
@@ -134,162 +76,14 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
   const minDwellMs = options.minDwellMs ?? 45_000;
   const { workshop } = options;
 
-  // Station ids → plan keys ("Department/Station").
-  const keyOfStation = new Map<string, TStationKey>();
-  for (const department of workshop.departments) {
-    for (const station of department.stations)
-      keyOfStation.set(station.id, `${department.name}/${station.name}`);
-  }
-
-  const readers = new Map<string, TSimReader>();
-  for (const reader of workshop.readers) {
-    const plan = READERS.find((candidate) => candidate.id === reader.id);
-    if (plan === undefined) {
-      log(`reader ${reader.id} is not one of the demo's readers: left alone`);
-      continue;
-    }
-    readers.set(plan.id, { plan, apiKey: reader.apiKey, client: null, eventNum: 1, startedAt: Date.now() });
-  }
-
-  let refs: TPieceRefs | null = null;
   const api = options.credentials
     ? await LoupeClient.signIn(options.loupeUrl, options.credentials.email, options.credentials.password)
     : null;
-
-  const items: TSimItem[] = workshop.items.map((item) => ({
-    ...item,
-    status: null,
-    at: null,
-    arrivedAt: clock().getTime(),
-    awayUntil: null,
-    flaggedExpected: false,
-  }));
-  if (api !== null) await syncPositions(api);
-
-  /** Start from where Loupe says each piece is; pieces unseen for a while are out, and come back later. */
-  async function syncPositions(client: LoupeClient): Promise<void> {
-    const [orders, repairs, general] = await Promise.all([
-      client.data<TTrackedOrderAnswer[]>('GET', '/tracking/orders'),
-      client.data<TTrackedRepairAnswer[]>('GET', '/tracking/repairs'),
-      client.data<{ offsiteCheckInterval: number }>('GET', '/settings/workshop-defaults'),
-    ]);
-    const byId = new Map<string, TPosition>();
-    for (const order of orders) {
-      byId.set(order.orderId, {
-        stationId: order.currentStationId,
-        status: order.status,
-        lastSeen: order.lastSeenAt,
-      });
-    }
-    for (const repair of repairs) {
-      const stationId = repair.currentLocation?.stationId ?? null;
-      byId.set(repair.repairId, { stationId, status: repair.status, lastSeen: repair.lastSeen });
-    }
-    type TStatusPage = { items: { id: string; status: string }[] };
-    const [orderPage, repairPage] = await Promise.all([
-      client.data<TStatusPage>('GET', '/orders?tracked=true&limit=200'),
-      client.data<TStatusPage>('GET', '/repairs?tracked=true&limit=200'),
-    ]);
-    const statusOf = new Map([...orderPage.items, ...repairPage.items].map((row) => [row.id, row.status]));
-    const now = clock().getTime();
-    for (const item of items) {
-      item.status = statusOf.get(item.id) ?? null;
-      const tracked = byId.get(item.id);
-      if (tracked === undefined) continue;
-      item.at = tracked.stationId === null ? null : (keyOfStation.get(tracked.stationId) ?? null);
-      const lastSeen = Date.parse(tracked.lastSeen ?? '');
-      if (tracked.status === 'offsite' || (!Number.isNaN(lastSeen) && now - lastSeen > 15 * MINUTE)) {
-        // Back once the offsite sweep has had time to notice: it runs every offsiteCheckInterval (one minute
-        // in the demo) and checks its settings every minute, so a sweep has run by then.
-        const sweptBy = general.offsiteCheckInterval + 1;
-        item.awayUntil = now + randomInt(random, sweptBy, sweptBy + 2) * MINUTE;
-        item.flaggedExpected = item.at === DISPATCH;
-      }
-    }
-  }
-
-  // ── Transports ────────────────────────────────────────────────────────────────────────────────
-
-  for (const reader of readers.values()) {
-    if (reader.plan.transport !== 'mqtt') continue;
-    const client = mqtt.connect(options.mqttUrl, {
-      username: reader.plan.id,
-      password: reader.apiKey,
-      clientId: `${reader.plan.id}.sim`,
-      reconnectPeriod: 2000,
-      connectTimeout: 5000,
-    });
-    client.on('error', (error) => log(`${reader.plan.id}: MQTT ${error.message}`));
-    reader.client = client;
-  }
-  await Promise.all(
-    [...readers.values()].map(
-      (reader) =>
-        new Promise<void>((resolve) => {
-          if (reader.client === null || reader.client.connected) return resolve();
-          const timer = setTimeout(resolve, 5000);
-          reader.client.once('connect', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        }),
-    ),
-  );
-
-  const publish = async (reader: TSimReader, suffix: string, payload: string) => {
-    if (reader.client === null) throw new Error(`${reader.plan.id} has no MQTT connection`);
-    await reader.client.publishAsync(`${readerTopic(reader.plan.id, reader.plan.kind)}${suffix}`, payload, {
-      qos: 1,
-    });
-  };
-
-  /** Sends reads the way this reader does: Zebra over MQTT, Impinj over MQTT (one event a message) or webhook. */
-  async function send(reader: TSimReader, reads: readonly TSimRead[]): Promise<void> {
-    if (reads.length === 0) return;
-    const { plan } = reader;
-    switch (plan.kind) {
-      case 'zebra': {
-        const payload = zebraPayload(reads, {
-          hostName: plan.hostName,
-          mac: plan.mac,
-          firstEventNum: reader.eventNum,
-        });
-        reader.eventNum += reads.length;
-        if (plan.transport === 'mqtt') await publish(reader, '/data', payload);
-        else await postReaderPayload(options.loupeUrl, reader.apiKey, 'zebra', payload);
-        return;
-      }
-      case 'impinj': {
-        const antennaNames = impinjAntennaNames(plan);
-        if (plan.transport === 'mqtt') {
-          for (const read of reads)
-            await publish(reader, '', impinjEventPayload(read, plan.hostName, { antennaNames }));
-        } else {
-          await postReaderPayload(
-            options.loupeUrl,
-            reader.apiKey,
-            'impinj',
-            impinjPayload(reads, plan.hostName, { antennaNames }),
-          );
-        }
-        return;
-      }
-    }
-  }
-
-  async function sendAlive(reader: TSimReader, kind: 'heartbeat' | 'keep-alive'): Promise<void> {
-    const { plan } = reader;
-    if (kind === 'heartbeat' && plan.kind === 'zebra') {
-      const uptime = Math.floor((Date.now() - reader.startedAt) / 1000) + 3 * 86_400;
-      const payload = zebraHeartbeat({ hostName: plan.hostName, mac: plan.mac }, clock(), uptime);
-      if (plan.transport === 'mqtt') await publish(reader, '/management', payload);
-      else await postReaderPayload(options.loupeUrl, reader.apiKey, 'zebra', payload);
-    }
-    if (kind === 'keep-alive' && plan.kind === 'impinj') {
-      if (plan.transport === 'mqtt') await publish(reader, '', impinjKeepAlive());
-      else await postReaderPayload(options.loupeUrl, reader.apiKey, 'impinj', impinjKeepAlive());
-    }
-  }
+  const items = simItems(workshop, clock().getTime());
+  if (api !== null) await syncPositions(api, items, { workshop, clock, random });
+  const readers = await connectSimReaders({ ...options, clock, log });
+  const { send, sendAlive } = readers;
+  const { setExpected, followStatus, finish } = simulatedHandWork({ api, random, clock });
 
   /** A tag landing in a field: 2–5 reads over a second or two, ending now, RSSI wandering around a base. */
   function arrivalReads(epc: string, antenna: number): TSimRead[] {
@@ -312,7 +106,7 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
 
   async function moveTo(item: TSimItem, to: TStationKey, note: string): Promise<void> {
     const place = antennaOf(to);
-    const reader = place ? readers.get(place.reader.id) : undefined;
+    const reader = place ? readers.byId.get(place.reader.id) : undefined;
     if (place === null || reader === undefined) return;
     const reads = arrivalReads(item.epc, place.antenna);
     // Placed before the reads are sent: an inventory round meanwhile reads it here, never at its old station.
@@ -324,64 +118,6 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     const via = `${reader.plan.id} ant ${place.antenna}, ${reader.plan.kind}/${reader.plan.transport}, ${reads.length} reads`;
     const path = from === to ? `${where(to)} (read again)` : `${where(from)} → ${where(to)}`;
     log(`${time()}  ${item.number.padEnd(9)} ${path}  [${via}]${note}`);
-  }
-
-  async function setExpected(item: TSimItem, expected: boolean): Promise<void> {
-    if (api === null || item.flaggedExpected === expected) return;
-    await api.request('POST', `/tracking/${item.kind}s/${item.id}/expected-offsite`, {
-      expectedOffsite: expected,
-    });
-    item.flaggedExpected = expected;
-  }
-
-  /** With credentials: steps a job's status by hand from what the server holds now to `wanted`. */
-  async function setStatus(item: TSimItem, wanted: string): Promise<void> {
-    if (api === null) return;
-    // Reads move the status with the job's phase (issue 32): start from the server's, not from a copy.
-    const { status: current } = await api.data<{ status: string }>('GET', `/${item.kind}s/${item.id}`);
-    item.status = current;
-    for (const status of statusSteps(item.kind, current, wanted)) {
-      await api.request('PATCH', `/${item.kind}s/${item.id}`, { status });
-      item.status = status;
-    }
-  }
-
-  /** With credentials: what staff set by hand where the piece now stands (ready once packed, waiting for parts). */
-  async function followStatus(item: TSimItem): Promise<void> {
-    if (api === null || item.status === null || item.at === null) return;
-    const wanted = statusByHandAt(item.kind, item.at);
-    if (wanted !== null) await setStatus(item, wanted);
-  }
-
-  /**
-   * A piece leaves packing. With credentials it is delivered (or picked up), and its envelope and tag go
-   * to a new order or repair, as at a real intake counter; without, the tag simply starts a new round.
-   */
-  async function finish(item: TSimItem): Promise<string> {
-    if (api === null || item.status === null) return '  (finished: the envelope starts a new round)';
-    await setStatus(item, FINAL_STATUS[item.kind]);
-    refs ??= await loadPieceRefs(api);
-    const finished = item.number;
-    if (item.kind === 'order') {
-      const order = await api.data<{ id: string; orderNumber: string; status: string }>(
-        'POST',
-        '/orders',
-        drawOrderInput(random, refs, clock()),
-      );
-      await api.request('POST', '/tracking/assign-epc', { orderId: order.id, epcCode: item.epc });
-      Object.assign(item, { id: order.id, number: order.orderNumber, status: order.status });
-    } else {
-      const repair = await api.data<{ id: string; repairNumber: string; status: string }>(
-        'POST',
-        '/repairs',
-        drawRepairInput(random, refs, clock()),
-      );
-      await api.request('POST', '/tracking/repairs/assign-epc', { repairId: repair.id, epcCode: item.epc });
-      Object.assign(item, { id: repair.id, number: repair.repairNumber, status: repair.status });
-    }
-    item.at = null;
-    const word = item.kind === 'order' ? 'delivered' : 'picked up';
-    return `  (${finished} ${word}; its tag now tracks the new ${item.kind} ${item.number})`;
   }
 
   async function step(): Promise<void> {
@@ -437,7 +173,7 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     for (const item of items) {
       if (item.awayUntil !== null || item.at === null) continue;
       const place = antennaOf(item.at);
-      const reader = place ? readers.get(place.reader.id) : undefined;
+      const reader = place ? readers.byId.get(place.reader.id) : undefined;
       if (place === null || reader === undefined) continue;
       const reads = byReader.get(reader) ?? [];
       reads.push({ epc: item.epc, antenna: place.antenna, at: clock(), rssi: randomInt(random, -70, -48) });
@@ -467,7 +203,7 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     timers.push(setInterval(run, ms));
     if (now) run();
   }
-  const allReaders = () => [...readers.values()];
+  const allReaders = () => [...readers.byId.values()];
   every(
     options.heartbeatMs ?? 60_000,
     'heartbeat',
@@ -485,8 +221,8 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
 
   const mqttReaders = allReaders().filter((reader) => reader.plan.transport === 'mqtt').length;
   log(
-    `Reader simulator: ${readers.size} readers (${mqttReaders} over MQTT at ${options.mqttUrl}, ` +
-      `${readers.size - mqttReaders} by HTTP webhook), ${items.length} tagged pieces, a move every ` +
+    `Reader simulator: ${readers.byId.size} readers (${mqttReaders} over MQTT at ${options.mqttUrl}, ` +
+      `${readers.byId.size - mqttReaders} by HTTP webhook), ${items.length} tagged pieces, a move every ` +
       `${intervalMs / 1000} s${api === null ? '; no credentials, so every piece starts at intake' : ''}.`,
   );
 
@@ -496,9 +232,7 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
       stopped = true;
       for (const timer of timers) clearInterval(timer);
       await Promise.allSettled([...running]);
-      await Promise.all(
-        allReaders().map((reader) => reader.client?.endAsync().catch(() => undefined) ?? Promise.resolve()),
-      );
+      await readers.close();
     },
   };
 }

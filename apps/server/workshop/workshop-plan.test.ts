@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from './random.ts';
+import { statusByHandAt, statusSteps } from './status-by-hand.ts';
 import {
   antennaOf,
   DEPARTMENTS,
@@ -7,8 +8,6 @@ import {
   plannedRoute,
   READERS,
   stationKey,
-  statusByHandAt,
-  statusSteps,
   VENDOR_RETURNS,
 } from './workshop-plan.ts';
 

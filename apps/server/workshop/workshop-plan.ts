@@ -1,11 +1,5 @@
 import type { TRole } from '@loupe/domain/auth/roles';
-import { ORDER_STATUS_TRANSITIONS, type TOrderStatus } from '@loupe/domain/orders/order';
 import type { TDepartmentIcon } from '@loupe/domain/registry/departments';
-import {
-  REPAIR_STATUS_TRANSITIONS,
-  type TRepairStatus,
-  type TRepairType,
-} from '@loupe/domain/repairs/repair';
 import { chance, pick, randomInt, type TRandom } from './random.ts';
 
 /** One person of each role, as the demo and the assistant's seeded workshop sign them up. */
@@ -41,109 +35,67 @@ export type TDepartmentPlan = {
   readonly dwellMinutes: readonly [number, number];
 };
 
-export const DEPARTMENTS: readonly TDepartmentPlan[] = [
-  {
-    name: 'Design',
-    description: 'Sketches, client consultations and design sign-off',
-    gradient: 'from-violet-500 to-purple-700',
-    iconName: 'Gem',
-    dwellMinutes: [60, 1440],
-    stations: [
-      { name: 'Sketch table', jewelerName: 'Amelia Hart', specialization: 'Bridal and engagement design' },
-      { name: 'Client review', jewelerName: 'Noor Haddad', specialization: 'Client consultations' },
-    ],
-  },
-  {
-    name: 'CAD',
-    description: '3D modelling, renders for approval and castable resin prints',
-    gradient: 'from-sky-500 to-blue-700',
-    iconName: 'Settings',
-    dwellMinutes: [45, 720],
-    stations: [
-      {
-        name: 'CAD workstation',
-        jewelerName: 'Tomás Reyes',
-        specialization: 'Matrix and RhinoGold modelling',
-      },
-      { name: 'Resin printer', jewelerName: 'Kenji Mori', specialization: 'Castable resin printing' },
-    ],
-  },
-  {
-    name: 'Casting',
-    description: 'Wax trees, investment, burnout and lost-wax casting',
-    gradient: 'from-orange-500 to-red-700',
-    iconName: 'Hammer',
-    dwellMinutes: [90, 480],
-    stations: [
-      { name: 'Wax & investment', jewelerName: 'Dmitri Volkov', specialization: 'Spruing and investing' },
-      { name: 'Casting machine', jewelerName: 'Grace Mensah', specialization: 'Platinum and gold casting' },
-    ],
-  },
-  {
-    name: 'Bench',
-    description: 'Clean-up, assembly, soldering, sizing and repairs',
-    gradient: 'from-amber-500 to-yellow-700',
-    iconName: 'Hammer',
-    dwellMinutes: [60, 1200],
-    stations: [
-      { name: 'Bench 1', jewelerName: 'Marco Bellini', specialization: 'Ring fabrication and sizing' },
-      { name: 'Bench 2', jewelerName: 'Hannah Okafor', specialization: 'Chains, clasps and soldering' },
-      { name: 'Bench 3', jewelerName: 'Yuki Tanaka', specialization: 'Hand engraving and restoration' },
-    ],
-  },
-  {
-    name: 'Stone setting',
-    description: 'Prong, bezel, channel and pavé setting',
-    gradient: 'from-emerald-500 to-teal-700',
-    iconName: 'Settings',
-    dwellMinutes: [60, 600],
-    stations: [
-      { name: 'Setting bench', jewelerName: 'Priya Nair', specialization: 'Prong and bezel setting' },
-      { name: 'Microscope station', jewelerName: 'Luca Ferri', specialization: 'Pavé and micro-pavé' },
-    ],
-  },
-  {
-    name: 'Polishing',
-    description: 'Pre-polish, final polish, ultrasonic and steam cleaning',
-    gradient: 'from-pink-500 to-rose-700',
-    iconName: 'Sparkles',
-    dwellMinutes: [20, 240],
-    stations: [
-      {
-        name: 'Polishing lathe',
-        jewelerName: 'Sofia Lindqvist',
-        specialization: 'High polish and satin finishes',
-      },
-      { name: 'Ultrasonic & steam', jewelerName: 'Ben Carter', specialization: 'Cleaning and rhodium prep' },
-    ],
-  },
-  {
-    name: 'QA',
-    description: 'Inspection under the loupe, photography and packing',
-    gradient: 'from-lime-500 to-green-700',
-    iconName: 'Gem',
-    dwellMinutes: [15, 240],
-    stations: [
-      {
-        name: 'Inspection',
-        jewelerName: 'Elena Rossi',
-        specialization: 'Gemstone grading and quality control',
-      },
-      { name: 'Photography & packing', jewelerName: 'Sam Whitaker', specialization: 'Product photography' },
-    ],
-  },
-  {
-    name: 'Outside vendors',
-    description: 'Pieces leaving for and coming back from plating, laser engraving and gem labs',
-    gradient: 'from-slate-500 to-slate-700',
-    iconName: 'Settings',
-    dwellMinutes: [10, 90],
-    stations: [
-      { name: 'Dispatch shelf', jewelerName: 'Olivia Grant', specialization: 'Vendor logistics' },
-      { name: 'Vendor returns', jewelerName: 'Olivia Grant', specialization: 'Incoming checks' },
-    ],
-  },
+type TDepartmentRow = readonly [
+  name: string,
+  iconName: TDepartmentIcon,
+  gradient: string,
+  dwellMinutes: readonly [number, number],
 ];
+
+/** The departments, a row each: name, icon, card gradient, minutes a piece stays [shortest, longest]. */
+const DEPARTMENT_ROWS: readonly TDepartmentRow[] = [
+  ['Design', 'Gem', 'from-violet-500 to-purple-700', [60, 1440]],
+  ['CAD', 'Settings', 'from-sky-500 to-blue-700', [45, 720]],
+  ['Casting', 'Hammer', 'from-orange-500 to-red-700', [90, 480]],
+  ['Bench', 'Hammer', 'from-amber-500 to-yellow-700', [60, 1200]],
+  ['Stone setting', 'Settings', 'from-emerald-500 to-teal-700', [60, 600]],
+  ['Polishing', 'Sparkles', 'from-pink-500 to-rose-700', [20, 240]],
+  ['QA', 'Gem', 'from-lime-500 to-green-700', [15, 240]],
+  ['Outside vendors', 'Settings', 'from-slate-500 to-slate-700', [10, 90]],
+];
+
+/** What each department does. */
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Design: 'Sketches, client consultations and design sign-off',
+  CAD: '3D modelling, renders for approval and castable resin prints',
+  Casting: 'Wax trees, investment, burnout and lost-wax casting',
+  Bench: 'Clean-up, assembly, soldering, sizing and repairs',
+  'Stone setting': 'Prong, bezel, channel and pavé setting',
+  Polishing: 'Pre-polish, final polish, ultrasonic and steam cleaning',
+  QA: 'Inspection under the loupe, photography and packing',
+  'Outside vendors': 'Pieces leaving for and coming back from plating, laser engraving and gem labs',
+};
+
+/** The stations, a row each: department, station, the jeweler who works there and what they do best. */
+const STATION_ROWS: readonly (readonly [string, string, string, string])[] = [
+  ['Design', 'Sketch table', 'Amelia Hart', 'Bridal and engagement design'],
+  ['Design', 'Client review', 'Noor Haddad', 'Client consultations'],
+  ['CAD', 'CAD workstation', 'Tomás Reyes', 'Matrix and RhinoGold modelling'],
+  ['CAD', 'Resin printer', 'Kenji Mori', 'Castable resin printing'],
+  ['Casting', 'Wax & investment', 'Dmitri Volkov', 'Spruing and investing'],
+  ['Casting', 'Casting machine', 'Grace Mensah', 'Platinum and gold casting'],
+  ['Bench', 'Bench 1', 'Marco Bellini', 'Ring fabrication and sizing'],
+  ['Bench', 'Bench 2', 'Hannah Okafor', 'Chains, clasps and soldering'],
+  ['Bench', 'Bench 3', 'Yuki Tanaka', 'Hand engraving and restoration'],
+  ['Stone setting', 'Setting bench', 'Priya Nair', 'Prong and bezel setting'],
+  ['Stone setting', 'Microscope station', 'Luca Ferri', 'Pavé and micro-pavé'],
+  ['Polishing', 'Polishing lathe', 'Sofia Lindqvist', 'High polish and satin finishes'],
+  ['Polishing', 'Ultrasonic & steam', 'Ben Carter', 'Cleaning and rhodium prep'],
+  ['QA', 'Inspection', 'Elena Rossi', 'Gemstone grading and quality control'],
+  ['QA', 'Photography & packing', 'Sam Whitaker', 'Product photography'],
+  ['Outside vendors', 'Dispatch shelf', 'Olivia Grant', 'Vendor logistics'],
+  ['Outside vendors', 'Vendor returns', 'Olivia Grant', 'Incoming checks'],
+];
+
+/** A department of the plan from its row, its description and its stations' rows. */
+function department([name, iconName, gradient, dwellMinutes]: TDepartmentRow): TDepartmentPlan {
+  const stations = STATION_ROWS.filter((row) => row[0] === name).map(
+    ([, station, jewelerName, specialization]) => ({ name: station, jewelerName, specialization }),
+  );
+  return { name, description: DESCRIPTIONS[name] ?? '', gradient, iconName, stations, dwellMinutes };
+}
+
+export const DEPARTMENTS: readonly TDepartmentPlan[] = DEPARTMENT_ROWS.map(department);
 
 /** "Department/Station": how the plan names a station before it has an id. */
 export type TStationKey = string;
@@ -228,6 +180,16 @@ export const READERS: readonly TReaderPlan[] = [
     ],
   },
 ];
+
+/** The names an R700's antennas are given in its configuration: the station they look at. */
+export function impinjAntennaNames(reader: TReaderPlan): Record<number, string> {
+  const names: Record<number, string> = {};
+  for (const antenna of reader.antennas) {
+    names[antenna.antenna] =
+      'station' in antenna ? (antenna.station.split('/')[1] ?? antenna.station) : antenna.label;
+  }
+  return names;
+}
 
 /** Where a station's antenna is: the reader and port that read tags there. */
 export function antennaOf(key: TStationKey): { reader: TReaderPlan; antenna: number } | null {
@@ -331,300 +293,4 @@ export function dwellMinutes(key: TStationKey, random: TRandom): number {
   const department = DEPARTMENTS.find((plan) => key.startsWith(`${plan.name}/`));
   const [shortest, longest] = department?.dwellMinutes ?? [30, 240];
   return randomInt(random, shortest, longest);
-}
-
-// ── What the workshop makes and mends ───────────────────────────────────────────────────────────
-
-export const METAL_TYPES = [
-  'Platinum 950',
-  '18k Yellow Gold',
-  '18k White Gold',
-  '14k Rose Gold',
-  '14k Yellow Gold',
-  'Sterling Silver',
-  'Palladium 950',
-] as const;
-
-type TOrderTemplate = {
-  readonly productType: string;
-  readonly metals: readonly (typeof METAL_TYPES)[number][];
-  readonly descriptions: readonly string[];
-  /** Price in whole dollars: [lowest, highest]. */
-  readonly price: readonly [number, number];
-};
-
-export const ORDER_TEMPLATES: readonly TOrderTemplate[] = [
-  {
-    productType: 'Engagement ring',
-    metals: ['Platinum 950', '18k White Gold', '18k Yellow Gold', '14k Rose Gold'],
-    price: [3200, 18_500],
-    descriptions: [
-      'Solitaire, 1.5 ct oval lab-grown diamond in a six-prong cathedral setting with a hidden halo',
-      'Three-stone ring: 1.0 ct round centre with pear-shaped side stones on a knife-edge band',
-      'Vintage-style halo with a 0.8 ct cushion Ceylon sapphire and milgrain detailing',
-      'Bezel-set 1.2 ct emerald-cut diamond on a tapered 2 mm band',
-      'Toi et moi: pear diamond and oval Montana sapphire, split shank',
-      'Client’s grandmother’s 0.6 ct old European cut reset in a new six-prong solitaire',
-    ],
-  },
-  {
-    productType: 'Wedding band',
-    metals: ['Platinum 950', '18k Yellow Gold', '18k White Gold', '14k Rose Gold', 'Palladium 950'],
-    price: [650, 4200],
-    descriptions: [
-      'Comfort-fit 5 mm band, brushed with polished edges, size 10',
-      'Half-eternity band, 15 × 0.03 ct pavé diamonds, contoured to sit flush with the engagement ring',
-      'Hand-engraved 4 mm band with a wheat pattern and an inside inscription',
-      'Matching pair of 3 mm and 6 mm court bands',
-      'Channel-set sapphire band, 2.5 mm, size 6½',
-    ],
-  },
-  {
-    productType: 'Pendant',
-    metals: ['18k Yellow Gold', '14k Yellow Gold', '14k Rose Gold', 'Sterling Silver'],
-    price: [380, 3600],
-    descriptions: [
-      'Initial pendant with a 0.10 ct diamond accent on an 18" cable chain',
-      'Birthstone cluster pendant: amethyst, peridot and aquamarine for three children',
-      'Locket with a screw-top compartment and an engraved fingerprint',
-      'Compass-rose medallion with a 0.05 ct diamond at north, 20" rope chain',
-    ],
-  },
-  {
-    productType: 'Earrings',
-    metals: ['18k White Gold', '14k Yellow Gold', 'Platinum 950'],
-    price: [900, 7800],
-    descriptions: [
-      'Diamond studs, 2 × 0.5 ct round brilliants in four-prong martini settings',
-      'Drop earrings with pear-shaped tanzanites and diamond halos',
-      'Huggie hoops set with 0.25 ctw pavé diamonds',
-      'Akoya pearl drops (8 mm) with diamond-set bails',
-    ],
-  },
-  {
-    productType: 'Bracelet',
-    metals: ['18k White Gold', '14k Yellow Gold', 'Sterling Silver'],
-    price: [700, 12_000],
-    descriptions: [
-      'Tennis bracelet, 3.0 ctw round diamonds, box clasp with a double safety',
-      'Hand-forged cuff with a hammered texture and engraved coordinates',
-      'Paperclip chain bracelet with a bezel-set emerald station',
-    ],
-  },
-  {
-    productType: 'Necklace',
-    metals: ['18k Yellow Gold', '18k White Gold', '14k Yellow Gold'],
-    price: [1200, 16_000],
-    descriptions: [
-      'Graduated riviera necklace with 42 round diamonds',
-      'Bar necklace with four engraved names on a 16–18" adjustable chain',
-      'Station necklace with seven bezel-set opals',
-    ],
-  },
-  {
-    productType: 'Signet ring',
-    metals: ['18k Yellow Gold', '14k Yellow Gold', 'Sterling Silver'],
-    price: [850, 4800],
-    descriptions: [
-      'Oval signet with a hand-carved family crest, reverse-cut for sealing wax',
-      'Cushion signet with a lapis lazuli inlay',
-      'Pinky signet with engraved initials in a script monogram',
-    ],
-  },
-];
-
-export const PRODUCT_TYPES = ORDER_TEMPLATES.map((template) => template.productType);
-
-type TRepairTemplate = {
-  readonly item: string;
-  readonly types: readonly TRepairType[];
-  readonly condition: string;
-  /** Declared value and estimate in whole dollars. */
-  readonly value: number;
-  readonly estimate: number;
-};
-
-export const REPAIR_TEMPLATES: readonly TRepairTemplate[] = [
-  {
-    item: '14k yellow gold solitaire ring, 0.7 ct round diamond',
-    types: ['prong_retipping', 'polishing'],
-    condition: 'Two prongs worn thin, stone moves slightly. Light scratches on the shank.',
-    value: 4200,
-    estimate: 185,
-  },
-  {
-    item: 'Platinum wedding band, size 7 to size 9',
-    types: ['sizing', 'polishing'],
-    condition: 'Good condition. Customer wants the inscription kept.',
-    value: 1600,
-    estimate: 140,
-  },
-  {
-    item: 'Sterling silver charm bracelet with 14 charms',
-    types: ['chain_repair', 'soldering'],
-    condition: 'Broken jump ring at the horseshoe charm; tarnished.',
-    value: 450,
-    estimate: 65,
-  },
-  {
-    item: '18k white gold pavé band',
-    types: ['stone_replacement', 'rhodium_plating'],
-    condition: 'Two melee diamonds missing near the top; rhodium worn through on the palm side.',
-    value: 2800,
-    estimate: 260,
-  },
-  {
-    item: 'Art Deco brooch with marcasites (family piece)',
-    types: ['stone_setting', 'cleaning'],
-    condition: 'Several marcasites loose, one missing. Pin stem bent.',
-    value: 900,
-    estimate: 210,
-  },
-  {
-    item: '20" 14k rope chain',
-    types: ['chain_repair', 'clasp_replacement'],
-    condition: 'Broken near the clasp; lobster clasp spring weak.',
-    value: 1100,
-    estimate: 95,
-  },
-  {
-    item: 'Akoya pearl strand, 18"',
-    types: ['other', 'clasp_replacement'],
-    condition: 'Silk stretched and dirty. Restring with knots, new 14k fish-hook clasp.',
-    value: 1500,
-    estimate: 120,
-  },
-  {
-    item: 'Gold signet ring with worn initials',
-    types: ['engraving', 'polishing'],
-    condition: 'Monogram barely legible. Re-engrave by hand, same script.',
-    value: 1300,
-    estimate: 175,
-  },
-  {
-    item: 'White gold engagement ring, 1.0 ct princess cut',
-    types: ['rhodium_plating', 'polishing', 'cleaning'],
-    condition: 'Yellowing shank, heavy wear. Stones checked tight under the loupe on intake.',
-    value: 6500,
-    estimate: 110,
-  },
-  {
-    item: 'Emerald pendant, 18k yellow gold',
-    types: ['stone_replacement'],
-    condition: 'Emerald chipped at one corner; customer chose a replacement stone.',
-    value: 2200,
-    estimate: 480,
-  },
-  {
-    item: 'Vintage watch-chain bracelet',
-    types: ['appraisal', 'cleaning'],
-    condition: 'For an insurance appraisal. No visible damage.',
-    value: 3000,
-    estimate: 150,
-  },
-  {
-    item: 'Diamond stud earrings, 2 × 0.4 ct',
-    types: ['other', 'cleaning'],
-    condition: 'Replace friction backs with screw backs; posts to be rethreaded.',
-    value: 2600,
-    estimate: 160,
-  },
-  {
-    item: 'Two-tone bangle',
-    types: ['polishing', 'soldering'],
-    condition: 'Dented in two places; hinge pin loose.',
-    value: 1900,
-    estimate: 135,
-  },
-  {
-    item: 'Diamond tennis bracelet, 2 ctw',
-    types: ['clasp_replacement', 'soldering'],
-    condition: 'Box clasp no longer closes; safety catch missing.',
-    value: 5400,
-    estimate: 220,
-  },
-  {
-    item: 'Sapphire eternity band',
-    types: ['sizing', 'stone_setting'],
-    condition: 'Up half a size; check every stone after stretching.',
-    value: 3100,
-    estimate: 240,
-  },
-];
-
-export const CUSTOMER_NAMES: readonly string[] = [
-  'Olivia Bennett',
-  'Liam Chen',
-  'Sophia Martinez',
-  'Noah Williams',
-  'Ava Thompson',
-  'Ethan Patel',
-  'Isabella Rossi',
-  'Mason Kim',
-  'Mia Johansson',
-  'Lucas Dubois',
-  'Charlotte Nguyen',
-  'James O’Connor',
-  'Amelia Schwartz',
-  'Benjamin Adeyemi',
-  'Harper Lindgren',
-  'Elijah Brooks',
-  'Evelyn Moreau',
-  'Alexander Novak',
-  'Abigail Foster',
-  'Henry Sato',
-  'Emily Castillo',
-  'Daniel Weiss',
-  'Zoe Papadopoulos',
-  'Samuel Okoye',
-  'Grace Sullivan',
-  'Leo Fischer',
-  'Chloe Ramirez',
-  'Jack Morrison',
-  'Lily Hoffmann',
-  'Owen Clarke',
-];
-
-// ── Statuses set by hand ─────────────────────────────────────────────────────────────────────────
-
-/**
- * The status staff set by hand for a piece standing at `key`, where reads do not set it: reads move a job's
- * status with its workflow phase (issue 32), but a repair waiting for parts at the vendors' shelf, and a piece
- * photographed and packed (ready for its customer), are people's calls. Null elsewhere.
- */
-export function statusByHandAt(kind: TItemKind, key: TStationKey): TOrderStatus | TRepairStatus | null {
-  if (key === 'QA/Photography & packing') return 'ready';
-  return kind === 'repair' && key === DISPATCH ? 'waiting_parts' : null;
-}
-
-/** Once here, a piece's work is over: an order is delivered, a repair picked up. */
-export const FINAL_STATUS: Readonly<Record<TItemKind, TOrderStatus | TRepairStatus>> = {
-  order: 'delivered',
-  repair: 'picked_up',
-};
-
-/**
- * The statuses to PATCH, one allowed transition at a time, to go from `from` to `to` (the shortest way
- * through the domain's transition table, never through cancelled); [] when already there or no way.
- */
-export function statusSteps(kind: TItemKind, from: string, to: string): string[] {
-  const table: Readonly<Record<string, readonly string[]>> =
-    kind === 'order' ? ORDER_STATUS_TRANSITIONS : REPAIR_STATUS_TRANSITIONS;
-  if (from === to || !(from in table)) return [];
-  const previous = new Map<string, string>([[from, from]]);
-  const queue = [from];
-  while (queue.length > 0) {
-    const status = queue.shift() as string;
-    for (const next of table[status] ?? []) {
-      if (next === 'cancelled' || previous.has(next)) continue;
-      previous.set(next, status);
-      if (next === to) {
-        const path = [to];
-        for (let at = status; at !== from; at = previous.get(at) ?? from) path.unshift(at);
-        return path;
-      }
-      queue.push(next);
-    }
-  }
-  return [];
 }

@@ -11,6 +11,7 @@ import { createMfa } from '../modules/idp/mfa.ts';
 import { createMfaSettings } from '../modules/idp/mfa-settings.ts';
 import { createIdentityService } from '../modules/idp/service.ts';
 import { loadOrCreateSigningKey } from '../modules/idp/signing-keys.ts';
+import { createSigningKeysRepository } from '../modules/idp/signing-keys-repository.ts';
 import { createTokenIssuer } from '../modules/idp/token-issuer.ts';
 import { createTokenVerifier } from '../modules/idp/token-verifier.ts';
 import { createMailer } from '../modules/mail/mailer.ts';
@@ -44,7 +45,7 @@ export async function composeIdentity(context: {
   const securitySettings = () => settings.read('security', ZSecuritySettingsSchema, securityDefaults(config));
 
   const localIssuer = `${config.publicUrl}/api/idp`;
-  const signingKey = await loadOrCreateSigningKey(context.db);
+  const signingKey = await loadOrCreateSigningKey(createSigningKeysRepository(context.db));
   const clientId = config.AUTH_MODE === 'local' ? config.LOCAL_CLIENT_ID : (config.COGNITO_CLIENT_ID ?? '');
   const cognitoIssuer =
     config.COGNITO_ISSUER ??

@@ -1,7 +1,23 @@
+import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { TAccess } from '../plugins/access-control.ts';
 
 /** The OpenAPI security requirement of the /api/v1 routes: a bearer id token. */
 export const bearerDoc = { security: [{ idToken: [] }] };
 
 /** A row's UUID in the path (`/orders/:id`). */
 export const ZIdParamsSchema = z.object({ id: z.uuid() });
+
+/** The rules a person's id token passes: their routes document the bearer id token. */
+const isForPeople = (access: TAccess) => access !== 'public' && access !== 'reader' && access !== 'tv-device';
+
+/**
+ * A route's options as every /api route declares them (docs/architecture.md): who may call it (`access`,
+ * checked before the body is read) and its schema (validation and the OpenAPI document). A rule that needs a
+ * signed-in person documents the bearer id token.
+ *
+ *   app.get('/customers', apiRoute('signed-in', { tags: ['customers'], summary: '…', response: {…} }), handler)
+ */
+export function apiRoute<const S extends FastifySchema>(access: TAccess, schema: S) {
+  return { config: { access }, schema: (isForPeople(access) ? { ...schema, ...bearerDoc } : schema) as S };
+}

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { TRole } from '@loupe/domain/auth/roles';
 import type { TLookup } from '../../src/lib/outbound-url.ts';
+import { assignDemoWork } from '../../workshop/demo-work.ts';
 import { LoupeClient } from '../../workshop/loupe-client.ts';
 import { seededRandom } from '../../workshop/random.ts';
-import { assignDemoWork, seedWorkshop, type TWorkshop } from '../../workshop/seed-workshop.ts';
+import { seedWorkshop, type TWorkshop } from '../../workshop/seed-workshop.ts';
 import { STAFF_BY_ROLE } from '../../workshop/workshop-plan.ts';
 import type { TTestDatabaseKind } from './databases.ts';
 import { createTestApp, TEST_PASSWORD, type TTestApp, type TTestClient } from './test-app.ts';

@@ -7,8 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import { ALERT_MANAGER_ROLES, ALERT_VIEWER_ROLES, type TAlertsService } from './service.ts';
 
@@ -19,92 +19,62 @@ export async function registerAlertsRoutes(instance: FastifyInstance, options: {
 
   app.get(
     '/alerts',
-    {
-      config: { access: ALERT_VIEWER_ROLES },
-      schema: {
-        tags: ['alerts'],
-        summary:
-          'The alerts feed: open first, then by severity and time; filters by status, severity and rule',
-        ...bearerDoc,
-        querystring: ZAlertQuerySchema,
-        response: { 200: resultWithData(z.array(ZAlertSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await alerts.list(currentUserOf(request), request.query),
+    apiRoute(ALERT_VIEWER_ROLES, {
+      tags: ['alerts'],
+      summary: 'The alerts feed: open first, then by severity and time; filters by status, severity and rule',
+      querystring: ZAlertQuerySchema,
+      response: { 200: resultWithData(z.array(ZAlertSchema)) },
     }),
+    async (request) => ok(await alerts.list(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/alerts/:id/acknowledge',
-    {
-      config: { access: ALERT_VIEWER_ROLES },
-      schema: {
-        tags: ['alerts'],
-        summary: 'Acknowledge an alert: someone is on it (who and when are kept)',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZAlertSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Alert acknowledged.',
-      data: await alerts.acknowledge(currentUserOf(request), request.params.id),
+    apiRoute(ALERT_VIEWER_ROLES, {
+      tags: ['alerts'],
+      summary: 'Acknowledge an alert: someone is on it (who and when are kept)',
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZAlertSchema) },
     }),
+    async (request) =>
+      ok(await alerts.acknowledge(currentUserOf(request), request.params.id), 'Alert acknowledged.'),
   );
 
   app.post(
     '/alerts/:id/resolve',
-    {
-      config: { access: ALERT_MANAGER_ROLES },
-      schema: {
-        tags: ['alerts'],
-        summary: 'Resolve an alert with a note saying what was done',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZResolveAlertSchema,
-        response: { 200: resultWithData(ZAlertSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Alert resolved.',
-      data: await alerts.resolve(currentUserOf(request), request.params.id, request.body),
+    apiRoute(ALERT_MANAGER_ROLES, {
+      tags: ['alerts'],
+      summary: 'Resolve an alert with a note saying what was done',
+      params: ZIdParamsSchema,
+      body: ZResolveAlertSchema,
+      response: { 200: resultWithData(ZAlertSchema) },
     }),
+    async (request) =>
+      ok(await alerts.resolve(currentUserOf(request), request.params.id, request.body), 'Alert resolved.'),
   );
 
   app.get(
     '/alerts/rules',
-    {
-      config: { access: ALERT_VIEWER_ROLES },
-      schema: {
-        tags: ['alerts'],
-        summary: 'The alert rules: which are on, their limits and severities',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZAlertRulesSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await alerts.rules(currentUserOf(request)) }),
+    apiRoute(ALERT_VIEWER_ROLES, {
+      tags: ['alerts'],
+      summary: 'The alert rules: which are on, their limits and severities',
+      response: { 200: resultWithData(ZAlertRulesSchema) },
+    }),
+    async (request) => ok(await alerts.rules(currentUserOf(request))),
   );
 
   app.put(
     '/alerts/rules',
-    {
-      config: { access: ALERT_MANAGER_ROLES },
-      schema: {
-        tags: ['alerts'],
-        summary: 'Change the alert rules (admins and managers)',
-        ...bearerDoc,
-        body: ZAlertRulesSchema,
-        response: { 200: resultWithData(ZAlertRulesSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Alert rules saved.',
-      data: await alerts.updateRules(currentUserOf(request), request.body, requestContext(request)),
+    apiRoute(ALERT_MANAGER_ROLES, {
+      tags: ['alerts'],
+      summary: 'Change the alert rules (admins and managers)',
+      body: ZAlertRulesSchema,
+      response: { 200: resultWithData(ZAlertRulesSchema) },
     }),
+    async (request) =>
+      ok(
+        await alerts.updateRules(currentUserOf(request), request.body, requestContext(request)),
+        'Alert rules saved.',
+      ),
   );
 }

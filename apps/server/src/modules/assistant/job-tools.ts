@@ -1,40 +1,27 @@
+import { dateTimeText, durationText, stationPath } from '@loupe/domain/assistant/answer-format';
+import type { TAssistantCell } from '@loupe/domain/assistant/assistant-api';
 import {
-  DEPARTMENTS_PATH,
-  dateTimeText,
-  durationText,
-  OFFSITE_PATH,
-  stationPath,
-} from '@loupe/domain/assistant/answer-format';
-import type { TAssistantAction, TAssistantCell } from '@loupe/domain/assistant/assistant-api';
-import {
-  DUE_WINDOWS,
   isFinishedStatus,
-  JOB_STATUSES,
   jobQueryPhrase,
   kindsWithStatus,
   matchesJobQuery,
-  type TJobQuery,
-  type TJobStatusKey,
 } from '@loupe/domain/assistant/job-query';
 import { localDate as localDateOf } from '@loupe/domain/assistant/question-parser';
-import { isAllowed } from '@loupe/domain/auth/permissions';
 import { AppError } from '@loupe/domain/errors/errors';
-import {
-  JOB_VIEWS,
-  jobPlaceText,
-  jobStateLabels,
-  jobStateText,
-  type TJobKind,
-  type TJobView,
-  ZJobViewSchema,
-} from '@loupe/domain/jobs/job-views';
+import { jobPlaceText, jobStateLabels, type TJobKind } from '@loupe/domain/jobs/job-views';
 import type { TLocationHistoryEntry } from '@loupe/domain/tracking/location-history';
-import type { TStationItem } from '@loupe/domain/tracking/tracking-api';
-import type { TWorkflowJob, TWorkflowStaff } from '@loupe/domain/workflow/workflow-api';
-import { z } from 'zod';
-import type { TJobRecord } from '../jobs/job-states.ts';
-import { OFFSITE_LIST_ACCESS } from '../tracking/service.ts';
-import { actionsFor, isBehind, mayAssign } from './suggestions.ts';
+import type { TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
+import { createJobLookup } from './job-lookup.ts';
+import {
+  isMine,
+  normalizeNumber,
+  queryOf,
+  ZFindJobsInput,
+  ZJobInput,
+  ZListJobsInput,
+} from './job-tool-inputs.ts';
+import { createPlaceTools } from './place-tools.ts';
+import { isBehind } from './suggestions.ts';
 import {
   deniedResult,
   empty,
@@ -43,12 +30,9 @@ import {
   jobLink,
   jobsTable,
   MODEL_JOBS_MAX,
-  memoized,
   REPAIRS_DENIED,
   TABLE_ROWS_MAX,
   type TAssistantToolsOptions,
-  type TStationRef,
-  type TToolContext,
   tool,
   visibleKinds,
 } from './tool-kit.ts';
@@ -59,81 +43,9 @@ import {
  * user asked for is always applied; a kind the user may not see is refused whatever was asked of it.
  */
 
-const ZKind = z.enum(['order', 'repair']).optional();
-const ZViews = z.array(ZJobViewSchema).max(JOB_VIEWS.length).default([]);
-const ZStatus = z.enum(JOB_STATUSES as [TJobStatusKey, ...TJobStatusKey[]]).optional();
-const ZDue = z.enum(DUE_WINDOWS).optional();
-
-export const ZFindJobsInput = z.object({
-  kind: ZKind,
-  number: z.string().trim().max(40).optional(),
-  epc: z.string().trim().max(64).optional(),
-  customer: z.string().trim().max(120).optional(),
-  text: z.string().trim().max(200).optional(),
-});
-export const ZJobInput = z.object({ number: z.string().trim().min(1).max(40) });
-export const ZListJobsInput = z.object({
-  kind: ZKind,
-  views: ZViews,
-  status: ZStatus,
-  due: ZDue,
-  mine: z.boolean().default(false),
-});
-export const ZPlaceInput = z.object({
-  station: z.string().trim().max(100).optional(),
-  department: z.string().trim().max(100).optional(),
-  since: z.string().trim().max(40).optional(),
-  kind: ZKind,
-  views: ZViews,
-  status: ZStatus,
-  due: ZDue,
-});
-export const ZOffsiteInput = z.object({ kind: ZKind });
-
-const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-export const normalizeNumber = (value: string) =>
-  value
-    .trim()
-    .toUpperCase()
-    .replace(/^([A-Z]+)\s*-?\s*(\d+)$/, '$1-$2');
-
-/** The jobs the user sells or is assigned: "my orders". */
-const isMine = (job: TWorkflowJob, actorId: string) =>
-  job.salesperson?.id === actorId || job.assignment?.assignee.id === actorId;
-
-/** The query of a tool's input; the kinds are filtered apart (those the user may see and asked for). */
-function queryOf(input: {
-  readonly views: readonly TJobView[];
-  readonly status?: string | undefined;
-  readonly due?: TJobQuery['due'] | undefined;
-}): TJobQuery {
-  return { kind: null, views: input.views, status: input.status ?? null, due: input.due ?? null };
-}
-
 export function createJobTools(options: TAssistantToolsOptions) {
-  /** Open jobs of the kinds the user may see (and asked for), in priority order, with their phases. */
-  async function visibleRecords(context: TToolContext, kind?: TJobKind): Promise<TJobRecord[]> {
-    const all = await memoized(context, 'records', () =>
-      options.jobStates.records({ kinds: visibleKinds(context.actor) }),
-    );
-    return kind === undefined ? all : all.filter((record) => record.card.kind === kind);
-  }
-
-  /** Suggestions need who can take work (only for those who give it out) and who works where. */
-  async function suggestionsFor(
-    context: TToolContext,
-    records: readonly TJobRecord[],
-  ): Promise<TAssistantAction[][]> {
-    const { actor } = context;
-    if (records.length === 0) return [];
-    const givesWork = mayAssign(actor);
-    const needsStaff = givesWork && records.some((record) => record.card.assignment === null);
-    const [staff, stations]: [TWorkflowStaff[] | null, TStationRef[]] = await Promise.all([
-      needsStaff ? memoized(context, 'staff', () => options.staff(actor)) : Promise.resolve(null),
-      memoized(context, 'stations', () => options.stations()),
-    ]);
-    return records.map((record) => actionsFor(actor, record, staff, stations));
-  }
+  const lookup = createJobLookup(options);
+  const { visibleRecords, suggestionsFor } = lookup;
 
   const findJobs = tool({
     name: 'find_jobs',
@@ -330,180 +242,7 @@ export function createJobTools(options: TAssistantToolsOptions) {
     },
   });
 
-  const itemsAtPlace = tool({
-    name: 'items_at_place',
-    description:
-      'What stands at a station, or in a whole department, now (longest there first), as the station screens show it; optionally only one kind, only what arrived since an ISO date-time, and only jobs in job views, a status or a due window (as list_jobs).',
-    input: ZPlaceInput,
-    async run(context, input) {
-      const { actor, now, timeZone } = context;
-      if (input.kind && !visibleKinds(actor).includes(input.kind)) return deniedResult(REPAIRS_DENIED);
-      const stations = await memoized(context, 'stations', () => options.stations());
-      const targets = input.station
-        ? stations.filter((s) => sameText(s.name, input.station ?? '') || s.id === input.station)
-        : stations.filter(
-            (s) => sameText(s.departmentName, input.department ?? '') || s.departmentId === input.department,
-          );
-      if (targets.length === 0) {
-        return { ...empty, summary: 'no such station or department', data: { found: false } };
-      }
-      const since = input.since ? Date.parse(input.since) : Number.NaN;
-      const query = queryOf(input);
-      const filtered = query.views.length > 0 || query.status !== null || query.due !== null;
-      const tomorrow = localDateOf(now, timeZone, 1);
-      const records = await visibleRecords(context, input.kind);
-      const cards = new Map(records.map(({ card }) => [`${card.kind}:${card.id}`, card]));
-      const items: (TStationItem & { station: TStationRef; card: TWorkflowJob | undefined })[] = [];
-      for (const station of targets) {
-        // The station's pieces as its screen and GET /tracking/stations/{id}/items show them to this user.
-        for (const item of await options.itemsAtStation(actor, station.id)) {
-          if (item.status === 'offsite') continue;
-          if (input.kind && item.kind !== input.kind) continue;
-          if (!Number.isNaN(since) && (item.arrivedAt === null || Date.parse(item.arrivedAt) < since))
-            continue;
-          const card = cards.get(`${item.kind}:${item.id}`);
-          if (filtered && (card === undefined || !matchesJobQuery(card, query, tomorrow))) continue;
-          items.push({ ...item, station, card });
-        }
-      }
-      items.sort((a, b) => (a.arrivedAt ?? '').localeCompare(b.arrivedAt ?? ''));
-      const first = targets[0] as TStationRef;
-      const placeName = input.station ? first.name : first.departmentName;
-      const byStation = new Map<string, number>();
-      for (const item of items) byStation.set(item.station.name, (byStation.get(item.station.name) ?? 0) + 1);
-      return {
-        ...empty,
-        summary: `${items.length} at ${placeName}`,
-        data: {
-          place: placeName,
-          kind: input.station ? 'station' : 'department',
-          count: items.length,
-          asked: jobQueryPhrase(query),
-          items: items.slice(0, MODEL_JOBS_MAX).map((item) => ({
-            kind: item.kind,
-            number: item.number,
-            customer: item.customerName,
-            station: item.station.name,
-            arrivedAt: item.arrivedAt,
-            state: item.card ? jobStateText(item.card.state) : null,
-            phase: item.card?.workflow.phaseName ?? null,
-          })),
-        },
-        citations: [
-          ...(input.station
-            ? [
-                {
-                  kind: 'station' as const,
-                  id: first.id,
-                  label: first.name,
-                  href: stationPath(first.departmentId, first.id),
-                },
-              ]
-            : [
-                {
-                  kind: 'department' as const,
-                  id: first.departmentId,
-                  label: first.departmentName,
-                  href: DEPARTMENTS_PATH,
-                },
-              ]),
-          ...items.slice(0, TABLE_ROWS_MAX).map((item) => jobCitation(item)),
-        ],
-        table:
-          items.length === 0
-            ? null
-            : {
-                columns: input.station
-                  ? ['Job', 'Customer', 'Arrived', 'Time here', 'State']
-                  : ['Job', 'Customer', 'Station', 'Time here', 'State'],
-                rows: items
-                  .slice(0, TABLE_ROWS_MAX)
-                  .map((item) => [
-                    jobLink(item),
-                    item.customerName,
-                    input.station
-                      ? item.arrivedAt
-                        ? dateTimeText(item.arrivedAt, timeZone)
-                        : '—'
-                      : item.station.name,
-                    item.arrivedAt ? durationText(now.getTime() - Date.parse(item.arrivedAt)) : '—',
-                    item.card ? jobStateText(item.card.state) : '—',
-                  ]),
-              },
-        chart:
-          !input.station && byStation.size > 1
-            ? {
-                title: `Pieces by station in ${placeName}`,
-                bars: [...byStation].map(([label, value]) => ({ label, value })),
-              }
-            : null,
-        jobs: items.flatMap((item) => (item.card ? [item.card] : [])),
-      };
-    },
-  });
-
-  const offsite = tool({
-    name: 'offsite_items',
-    description:
-      'Open orders and repairs out of the building now (offsite), optionally of one kind: since when (counted from when each was last seen), where each was last read, and whether it was expected to leave.',
-    input: ZOffsiteInput,
-    async run(context, input) {
-      const { actor, now, timeZone } = context;
-      if (input.kind && !visibleKinds(actor).includes(input.kind)) return deniedResult(REPAIRS_DENIED);
-      const open = (await visibleRecords(context, input.kind)).map((record) => record.card);
-      const offsiteCards = open.filter((card) => card.state.isOffsite);
-      // Who may open /offsite gets its list (GET /tracking/offsite), restricted to the open jobs of the kinds
-      // asked; everyone else the open jobs in the offsite view, as their lists and dashboard show them.
-      let pieces = offsiteCards;
-      if (isAllowed(actor, OFFSITE_LIST_ACCESS)) {
-        const cards = new Map(open.map((card) => [`${card.kind}:${card.id}`, card]));
-        pieces = (await options.offsiteItems(actor)).flatMap((item) => {
-          const card = cards.get(`${item.itemKind}:${item.itemId}`);
-          return card ? [card] : [];
-        });
-      }
-      const sinceOf = (card: TWorkflowJob) => card.state.offsiteSince ?? card.location?.lastSeenAt ?? null;
-      return {
-        ...empty,
-        summary: `${pieces.length} offsite`,
-        data: {
-          count: pieces.length,
-          items: pieces.slice(0, MODEL_JOBS_MAX).map((card) => ({
-            kind: card.kind,
-            number: card.number,
-            customer: card.customerName,
-            since: sinceOf(card),
-            expected: card.location?.expectedOffsite ?? false,
-            lastStation: card.location?.stationName ?? null,
-            state: jobStateText(card.state),
-          })),
-        },
-        citations: [
-          { kind: 'page', id: 'offsite', label: 'Offsite', href: OFFSITE_PATH },
-          ...pieces.map(jobCitation),
-        ],
-        table:
-          pieces.length === 0
-            ? null
-            : {
-                columns: ['Job', 'Customer', 'Last seen at', 'Offsite since', 'Expected'],
-                rows: pieces.slice(0, TABLE_ROWS_MAX).map((card) => {
-                  const since = sinceOf(card);
-                  return [
-                    jobLink(card),
-                    card.customerName,
-                    card.location?.stationName ?? '—',
-                    since
-                      ? `${dateTimeText(since, timeZone)} (${durationText(now.getTime() - Date.parse(since))})`
-                      : '—',
-                    card.location?.expectedOffsite ? 'Yes' : 'No',
-                  ];
-                }),
-              },
-        jobs: pieces,
-      };
-    },
-  });
+  const { itemsAtPlace, offsite } = createPlaceTools(options, lookup);
 
   return { findJobs, jobLocation, listJobs, itemsAtPlace, offsite, visibleRecords };
 }

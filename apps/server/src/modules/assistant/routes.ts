@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TAssistantService } from './service.ts';
 
@@ -29,89 +29,60 @@ export async function registerAssistantRoutes(
 
   app.get(
     '/assistant/conversations',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'My conversations with the assistant, the latest first',
-        ...bearerDoc,
-        response: { 200: resultWithData(z.array(ZAssistantConversationSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await assistant.listConversations(currentUserOf(request)),
+    apiRoute('signed-in', {
+      tags,
+      summary: 'My conversations with the assistant, the latest first',
+      response: { 200: resultWithData(z.array(ZAssistantConversationSchema)) },
     }),
+    async (request) => ok(await assistant.listConversations(currentUserOf(request))),
   );
 
   app.post(
     '/assistant/conversations',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Start a new conversation',
-        ...bearerDoc,
-        body: ZCreateConversationSchema,
-        response: { 200: resultWithData(ZAssistantConversationSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await assistant.createConversation(currentUserOf(request), request.body.title),
+    apiRoute('signed-in', {
+      tags,
+      summary: 'Start a new conversation',
+      body: ZCreateConversationSchema,
+      response: { 200: resultWithData(ZAssistantConversationSchema) },
     }),
+    async (request) => ok(await assistant.createConversation(currentUserOf(request), request.body.title)),
   );
 
   app.get(
     '/assistant/conversations/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'One of my conversations with its messages',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZAssistantConversationDetailSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await assistant.getConversation(currentUserOf(request), request.params.id),
+    apiRoute('signed-in', {
+      tags,
+      summary: 'One of my conversations with its messages',
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZAssistantConversationDetailSchema) },
     }),
+    async (request) => ok(await assistant.getConversation(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
     '/assistant/conversations/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Rename a conversation',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZRenameConversationSchema,
-        response: { 200: resultWithData(ZAssistantConversationSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Conversation renamed.',
-      data: await assistant.renameConversation(currentUserOf(request), request.params.id, request.body.title),
+    apiRoute('signed-in', {
+      tags,
+      summary: 'Rename a conversation',
+      params: ZIdParamsSchema,
+      body: ZRenameConversationSchema,
+      response: { 200: resultWithData(ZAssistantConversationSchema) },
     }),
+    async (request) =>
+      ok(
+        await assistant.renameConversation(currentUserOf(request), request.params.id, request.body.title),
+        'Conversation renamed.',
+      ),
   );
 
   app.delete(
     '/assistant/conversations/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Delete a conversation and its messages',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary: 'Delete a conversation and its messages',
+      params: ZIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await assistant.deleteConversation(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Conversation deleted.' };
@@ -120,17 +91,13 @@ export async function registerAssistantRoutes(
 
   app.post(
     '/assistant/conversations/:id/messages',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary:
-          'Ask a question: the answer streams back as server-sent events (step, delta, then done with the stored message, or error)',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZAskSchema,
-      },
-    },
+    apiRoute('signed-in', {
+      tags,
+      summary:
+        'Ask a question: the answer streams back as server-sent events (step, delta, then done with the stored message, or error)',
+      params: ZIdParamsSchema,
+      body: ZAskSchema,
+    }),
     async (request, reply) => {
       const actor = currentUserOf(request);
       // A wrong conversation is a plain 404 with the API's error object, before the stream starts.
@@ -162,53 +129,37 @@ export async function registerAssistantRoutes(
 
   app.get(
     '/assistant/settings',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'The assistant’s provider, model, name and tone (never the key: only whether one is stored)',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZAssistantSettingsSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await assistant.settings(currentUserOf(request)) }),
+    apiRoute('signed-in', {
+      tags,
+      summary: 'The assistant’s provider, model, name and tone (never the key: only whether one is stored)',
+      response: { 200: resultWithData(ZAssistantSettingsSchema) },
+    }),
+    async (request) => ok(await assistant.settings(currentUserOf(request))),
   );
 
   app.put(
     '/assistant/settings',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags,
-        summary: 'Change the assistant’s provider (the key is stored encrypted), name and tone',
-        ...bearerDoc,
-        body: ZUpdateAssistantSettingsSchema,
-        response: { 200: resultWithData(ZAssistantSettingsSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'AI settings saved.',
-      data: await assistant.updateSettings(currentUserOf(request), request.body, requestContext(request)),
+    apiRoute(['admin'], {
+      tags,
+      summary: 'Change the assistant’s provider (the key is stored encrypted), name and tone',
+      body: ZUpdateAssistantSettingsSchema,
+      response: { 200: resultWithData(ZAssistantSettingsSchema) },
     }),
+    async (request) =>
+      ok(
+        await assistant.updateSettings(currentUserOf(request), request.body, requestContext(request)),
+        'AI settings saved.',
+      ),
   );
 
   app.post(
     '/assistant/settings/test',
-    {
-      config: { access: ['admin'] },
-      schema: {
-        tags,
-        summary:
-          'Test a provider (these settings; the stored key when none is given) with a one-word question',
-        ...bearerDoc,
-        body: ZUpdateAssistantSettingsSchema,
-        response: { 200: resultWithData(ZConnectionTestSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await assistant.testConnection(currentUserOf(request), request.body),
+    apiRoute(['admin'], {
+      tags,
+      summary: 'Test a provider (these settings; the stored key when none is given) with a one-word question',
+      body: ZUpdateAssistantSettingsSchema,
+      response: { 200: resultWithData(ZConnectionTestSchema) },
     }),
+    async (request) => ok(await assistant.testConnection(currentUserOf(request), request.body)),
   );
 }

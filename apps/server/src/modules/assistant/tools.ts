@@ -4,14 +4,8 @@ import { AppError } from '@loupe/domain/errors/errors';
 import { JOB_SUMMARY_VIEWS, JOB_VIEW_LABELS, jobPlaceText, jobStateText } from '@loupe/domain/jobs/job-views';
 import type { TWorkflowStaff } from '@loupe/domain/workflow/workflow-api';
 import { z } from 'zod';
-import {
-  createJobTools,
-  ZFindJobsInput,
-  ZJobInput,
-  ZListJobsInput,
-  ZOffsiteInput,
-  ZPlaceInput,
-} from './job-tools.ts';
+import { ZFindJobsInput, ZJobInput, ZListJobsInput, ZOffsiteInput, ZPlaceInput } from './job-tool-inputs.ts';
+import { createJobTools } from './job-tools.ts';
 import {
   deniedResult,
   empty,
@@ -37,7 +31,8 @@ export type {
 /**
  * The assistant's tools (issue 16 §1): thin wrappers over the services the API uses, run as the asking user,
  * so that each answers only what that person may see through the API, with the same numbers (issue 32 §4).
- * Both engines call these and nothing else. The tools about jobs are in job-tools.ts.
+ * Both engines call these and nothing else. The tools about jobs are in job-tools.ts,
+ * about places in place-tools.ts.
  */
 
 const ZPersonInput = z.object({ person: z.string().trim().max(120).optional() });

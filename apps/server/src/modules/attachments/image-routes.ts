@@ -3,7 +3,7 @@ import { ZAttachmentSchema } from '@loupe/domain/catalog/catalog';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import type { TCurrentUser } from '../auth/current-user.ts';
@@ -59,7 +59,7 @@ export function registerImageRoutes(instance: FastifyInstance, options: TImageRo
       const images = await receiveImages(request, storage, { allowCad: options.allowCad ?? false });
       const data = await keepImagesIf(storage, images, () => owner.add(actor, request.params.id, images));
       const message = data.length === 1 ? `${Noun} uploaded.` : `${data.length} ${noun}s uploaded.`;
-      return reply.status(201).send({ success: true as const, message, data });
+      return reply.status(201).send(ok(data, message));
     },
   );
 

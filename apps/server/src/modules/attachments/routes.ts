@@ -3,7 +3,7 @@ import { CAD_CONTENT_TYPES } from '@loupe/domain/designs/design-files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { THUMBNAIL_CONTENT_TYPE } from './image-storage.ts';
 import { contentDisposition, type TAttachmentsService } from './service.ts';
@@ -24,22 +24,18 @@ export async function registerAttachmentsRoutes(
 
   app.get(
     '/attachments/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['attachments'],
-        summary: 'The bytes of an uploaded image, with its stored content type',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        querystring: ZAttachmentSizeQuerySchema,
-        produces: [
-          ...IMAGE_CONTENT_TYPES,
-          THUMBNAIL_CONTENT_TYPE,
-          ...new Set(Object.values(CAD_CONTENT_TYPES)),
-        ],
-        response: { 200: z.unknown().describe('The image bytes') },
-      },
-    },
+    apiRoute('signed-in', {
+      tags: ['attachments'],
+      summary: 'The bytes of an uploaded image, with its stored content type',
+      params: ZIdParamsSchema,
+      querystring: ZAttachmentSizeQuerySchema,
+      produces: [
+        ...IMAGE_CONTENT_TYPES,
+        THUMBNAIL_CONTENT_TYPE,
+        ...new Set(Object.values(CAD_CONTENT_TYPES)),
+      ],
+      response: { 200: z.unknown().describe('The image bytes') },
+    }),
     async (request, reply) => {
       const file = await attachments.open(currentUserOf(request), request.params.id, request.query.size);
       return (

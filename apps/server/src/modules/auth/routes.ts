@@ -10,7 +10,8 @@ import { ZRegistrationSchema } from '@loupe/domain/users/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from './request-context.ts';
 import type { TAuthService } from './service.ts';
 import { AUTH_MESSAGES } from './service.ts';
@@ -56,11 +57,11 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
     },
     async (request, reply) => {
       const profile = await auth.register(request.body, requestContext(request));
-      return reply.status(201).send({
-        success: true as const,
-        message: profile.emailVerified ? AUTH_MESSAGES.registeredFirstAdmin : AUTH_MESSAGES.registered,
-        data: profile,
-      });
+      return reply
+        .status(201)
+        .send(
+          ok(profile, profile.emailVerified ? AUTH_MESSAGES.registeredFirstAdmin : AUTH_MESSAGES.registered),
+        );
     },
   );
 
@@ -110,24 +111,20 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
         response: { 200: resultWithData(ZAccountProfileSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: await auth.profile(currentUserOf(request)) }),
+    async (request) => ok(await auth.profile(currentUserOf(request))),
   );
 
   app.put(
     '/api/v1/auth/profile',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Change one’s names and phone (not the role, not the e-mail address)',
-        ...signedInDoc,
-        body: ZProfileChangesSchema,
-        response: { 200: resultWithData(ZAccountProfileSchema) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags: ['auth'],
+      summary: 'Change one’s names and phone (not the role, not the e-mail address)',
+      body: ZProfileChangesSchema,
+      response: { 200: resultWithData(ZAccountProfileSchema) },
+    }),
     async (request) => {
       const profile = await auth.updateProfile(currentUserOf(request), request.body, requestContext(request));
-      return { success: true as const, message: AUTH_MESSAGES.profileUpdated, data: profile };
+      return ok(profile, AUTH_MESSAGES.profileUpdated);
     },
   );
 
@@ -185,15 +182,11 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.post(
     '/api/v1/auth/logout',
-    {
-      config: { access: 'signed-in-unverified' },
-      schema: {
-        tags: ['auth'],
-        summary: 'End the session the request was made with',
-        ...signedInDoc,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute('signed-in-unverified', {
+      tags: ['auth'],
+      summary: 'End the session the request was made with',
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await auth.logout(currentUserOf(request), requestContext(request));
       return { success: true as const, message: AUTH_MESSAGES.signedOut };

@@ -17,8 +17,8 @@ import { CAD_MAX_BYTES } from '@loupe/domain/designs/design-files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
 import type { TImageStorage } from '../attachments/image-storage.ts';
 import { registerAttachmentsRoutes } from '../attachments/routes.ts';
@@ -54,71 +54,52 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
   for (const { kind, path, noun, Noun } of TYPE_ROUTES) {
     app.get(
       path,
-      {
-        config: { access: 'signed-in' },
-        schema: {
-          tags: ['catalog'],
-          summary: `List ${noun}s by name (isActive=true: only those offered for new orders)`,
-          ...bearerDoc,
-          querystring: ZCatalogTypeListQuerySchema,
-          response: { 200: resultWithData(listPageSchema(ZCatalogTypeSchema)) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await catalog.listTypes(currentUserOf(request), kind, request.query),
+      apiRoute('signed-in', {
+        tags: ['catalog'],
+        summary: `List ${noun}s by name (isActive=true: only those offered for new orders)`,
+        querystring: ZCatalogTypeListQuerySchema,
+        response: { 200: resultWithData(listPageSchema(ZCatalogTypeSchema)) },
       }),
+      async (request) => ok(await catalog.listTypes(currentUserOf(request), kind, request.query)),
     );
 
     app.post(
       path,
-      {
-        config: { access: CATALOG_EDITOR_ROLES },
-        schema: {
-          tags: ['catalog'],
-          summary: `Create a ${noun} (names are unique, whatever the case)`,
-          ...bearerDoc,
-          body: ZCatalogTypeInputSchema,
-          response: { 201: resultWithData(ZCatalogTypeSchema) },
-        },
-      },
+      apiRoute(CATALOG_EDITOR_ROLES, {
+        tags: ['catalog'],
+        summary: `Create a ${noun} (names are unique, whatever the case)`,
+        body: ZCatalogTypeInputSchema,
+        response: { 201: resultWithData(ZCatalogTypeSchema) },
+      }),
       async (request, reply) => {
         const data = await catalog.createType(currentUserOf(request), kind, request.body);
-        return reply.status(201).send({ success: true as const, message: `${Noun} created.`, data });
+        return reply.status(201).send(ok(data, `${Noun} created.`));
       },
     );
 
     app.patch(
       `${path}/:id`,
-      {
-        config: { access: CATALOG_EDITOR_ROLES },
-        schema: {
-          tags: ['catalog'],
-          summary: `Rename a ${noun}, or retire it (isActive false) so new orders no longer choose it`,
-          ...bearerDoc,
-          params: ZIdParamsSchema,
-          body: ZCatalogTypeUpdateSchema,
-          response: { 200: resultWithData(ZCatalogTypeSchema) },
-        },
-      },
+      apiRoute(CATALOG_EDITOR_ROLES, {
+        tags: ['catalog'],
+        summary: `Rename a ${noun}, or retire it (isActive false) so new orders no longer choose it`,
+        params: ZIdParamsSchema,
+        body: ZCatalogTypeUpdateSchema,
+        response: { 200: resultWithData(ZCatalogTypeSchema) },
+      }),
       async (request) => {
         const data = await catalog.updateType(currentUserOf(request), kind, request.params.id, request.body);
-        return { success: true as const, message: `${Noun} updated.`, data };
+        return ok(data, `${Noun} updated.`);
       },
     );
 
     app.delete(
       `${path}/:id`,
-      {
-        config: { access: CATALOG_EDITOR_ROLES },
-        schema: {
-          tags: ['catalog'],
-          summary: `Delete a ${noun} no order uses (one in use answers 409: retire it instead)`,
-          ...bearerDoc,
-          params: ZIdParamsSchema,
-          response: { 200: ZMessageResultSchema },
-        },
-      },
+      apiRoute(CATALOG_EDITOR_ROLES, {
+        tags: ['catalog'],
+        summary: `Delete a ${noun} no order uses (one in use answers 409: retire it instead)`,
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      }),
       async (request) => {
         await catalog.deleteType(currentUserOf(request), kind, request.params.id);
         return { success: true as const, message: `${Noun} deleted.` };
@@ -128,71 +109,52 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
 
   app.get(
     '/catalog/design-folders',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['catalog'],
-        summary: 'List design folders by name, each with the number of designs directly inside',
-        ...bearerDoc,
-        querystring: ZListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZDesignFolderSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await catalog.listFolders(currentUserOf(request), request.query),
+    apiRoute('signed-in', {
+      tags: ['catalog'],
+      summary: 'List design folders by name, each with the number of designs directly inside',
+      querystring: ZListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZDesignFolderSchema)) },
     }),
+    async (request) => ok(await catalog.listFolders(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/catalog/design-folders',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Create a design folder, at the top or inside another',
-        ...bearerDoc,
-        body: ZDesignFolderInputSchema,
-        response: { 201: resultWithData(ZDesignFolderSchema) },
-      },
-    },
+    apiRoute(DESIGN_EDITOR_ROLES, {
+      tags: ['catalog'],
+      summary: 'Create a design folder, at the top or inside another',
+      body: ZDesignFolderInputSchema,
+      response: { 201: resultWithData(ZDesignFolderSchema) },
+    }),
     async (request, reply) => {
       const data = await catalog.createFolder(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Folder created.', data });
+      return reply.status(201).send(ok(data, 'Folder created.'));
     },
   );
 
   app.patch(
     '/catalog/design-folders/:id',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Rename or move a design folder (never into itself or one of its subfolders)',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZDesignFolderUpdateSchema,
-        response: { 200: resultWithData(ZDesignFolderSchema) },
-      },
-    },
+    apiRoute(DESIGN_EDITOR_ROLES, {
+      tags: ['catalog'],
+      summary: 'Rename or move a design folder (never into itself or one of its subfolders)',
+      params: ZIdParamsSchema,
+      body: ZDesignFolderUpdateSchema,
+      response: { 200: resultWithData(ZDesignFolderSchema) },
+    }),
     async (request) => {
       const data = await catalog.updateFolder(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Folder updated.', data };
+      return ok(data, 'Folder updated.');
     },
   );
 
   app.delete(
     '/catalog/design-folders/:id',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Delete a folder without subfolders; its designs stay, in no folder',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(DESIGN_EDITOR_ROLES, {
+      tags: ['catalog'],
+      summary: 'Delete a folder without subfolders; its designs stay, in no folder',
+      params: ZIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await catalog.deleteFolder(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Folder deleted.' };
@@ -201,108 +163,78 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
 
   app.get(
     '/catalog/designs',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['catalog'],
-        summary: 'List designs by name; q matches name or description, folderId one folder (none: unfiled)',
-        ...bearerDoc,
-        querystring: ZDesignListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZDesignSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await catalog.listDesigns(currentUserOf(request), request.query),
+    apiRoute('signed-in', {
+      tags: ['catalog'],
+      summary: 'List designs by name; q matches name or description, folderId one folder (none: unfiled)',
+      querystring: ZDesignListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZDesignSchema)) },
     }),
+    async (request) => ok(await catalog.listDesigns(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/catalog/designs',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Create a design (images are uploaded to it afterwards)',
-        ...bearerDoc,
-        body: ZDesignInputSchema,
-        response: { 201: resultWithData(ZDesignSchema) },
-      },
-    },
+    apiRoute(DESIGN_EDITOR_ROLES, {
+      tags: ['catalog'],
+      summary: 'Create a design (images are uploaded to it afterwards)',
+      body: ZDesignInputSchema,
+      response: { 201: resultWithData(ZDesignSchema) },
+    }),
     async (request, reply) => {
       const data = await catalog.createDesign(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Design created.', data });
+      return reply.status(201).send(ok(data, 'Design created.'));
     },
   );
 
   app.post(
     '/catalog/designs/:id/copy',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Copy a library design into a new custom design, with copies of its images',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: z.object({ name: ZDesignInputSchema.shape.name.optional() }),
-        response: { 201: resultWithData(ZDesignSchema) },
-      },
-    },
+    apiRoute(DESIGN_EDITOR_ROLES, {
+      tags: ['catalog'],
+      summary: 'Copy a library design into a new custom design, with copies of its images',
+      params: ZIdParamsSchema,
+      body: z.object({ name: ZDesignInputSchema.shape.name.optional() }),
+      response: { 201: resultWithData(ZDesignSchema) },
+    }),
     async (request, reply) => {
       const data = await catalog.copyDesign(currentUserOf(request), request.params.id, request.body);
-      return reply.status(201).send({ success: true as const, message: 'Design copied.', data });
+      return reply.status(201).send(ok(data, 'Design copied.'));
     },
   );
 
   app.get(
     '/catalog/designs/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['catalog'],
-        summary: 'One design with its images',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZDesignSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await catalog.getDesign(currentUserOf(request), request.params.id),
+    apiRoute('signed-in', {
+      tags: ['catalog'],
+      summary: 'One design with its images',
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZDesignSchema) },
     }),
+    async (request) => ok(await catalog.getDesign(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
     '/catalog/designs/:id',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Change a design (fields left out keep their value)',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZDesignUpdateSchema,
-        response: { 200: resultWithData(ZDesignSchema) },
-      },
-    },
+    apiRoute(DESIGN_EDITOR_ROLES, {
+      tags: ['catalog'],
+      summary: 'Change a design (fields left out keep their value)',
+      params: ZIdParamsSchema,
+      body: ZDesignUpdateSchema,
+      response: { 200: resultWithData(ZDesignSchema) },
+    }),
     async (request) => {
       const data = await catalog.updateDesign(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Design updated.', data };
+      return ok(data, 'Design updated.');
     },
   );
 
   app.delete(
     '/catalog/designs/:id',
-    {
-      config: { access: DESIGN_EDITOR_ROLES },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Delete a design and its images',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(DESIGN_EDITOR_ROLES, {
+      tags: ['catalog'],
+      summary: 'Delete a design and its images',
+      params: ZIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await catalog.deleteDesign(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Design deleted.' };

@@ -13,8 +13,8 @@ import { SETTINGS_SECTION_ACCESS } from '@loupe/domain/settings/sections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
+import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TCustomerMessagesService } from './service.ts';
@@ -35,34 +35,23 @@ export async function registerCustomerMessagesRoutes(
 
   app.get(
     '/settings/customer-messages',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['settings'],
-        summary: 'Customer message templates, send mode and SMS sender (the auth token only as set or not)',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZCustomerMessageSettingsSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await customerMessages.settings(currentUserOf(request)),
+    apiRoute(managers, {
+      tags: ['settings'],
+      summary: 'Customer message templates, send mode and SMS sender (the auth token only as set or not)',
+      response: { 200: resultWithData(ZCustomerMessageSettingsSchema) },
     }),
+    async (request) => ok(await customerMessages.settings(currentUserOf(request))),
   );
 
   app.put(
     '/settings/customer-messages',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['settings'],
-        summary:
-          'Change customer message settings (fields left out keep their value; sms.authToken is write-only, null clears it)',
-        ...bearerDoc,
-        body: ZCustomerMessageSettingsChangesSchema,
-        response: { 200: resultWithData(ZCustomerMessageSettingsSchema) },
-      },
-    },
+    apiRoute(managers, {
+      tags: ['settings'],
+      summary:
+        'Change customer message settings (fields left out keep their value; sms.authToken is write-only, null clears it)',
+      body: ZCustomerMessageSettingsChangesSchema,
+      response: { 200: resultWithData(ZCustomerMessageSettingsSchema) },
+    }),
     async (request) => ({
       success: true as const,
       message: 'Customer message settings saved.',
@@ -76,39 +65,28 @@ export async function registerCustomerMessagesRoutes(
 
   app.get(
     '/customer-messages',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['customer-messages'],
-        summary: 'The customer-message outbox, newest first, with each delivery status and last error',
-        ...bearerDoc,
-        querystring: ZOutboxQuerySchema,
-        response: { 200: resultWithData(z.array(ZOutboxMessageSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await customerMessages.outbox(currentUserOf(request), request.query),
+    apiRoute(managers, {
+      tags: ['customer-messages'],
+      summary: 'The customer-message outbox, newest first, with each delivery status and last error',
+      querystring: ZOutboxQuerySchema,
+      response: { 200: resultWithData(z.array(ZOutboxMessageSchema)) },
     }),
+    async (request) => ok(await customerMessages.outbox(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/customer-messages/:id/retry',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['customer-messages'],
-        summary: 'Send a queued or failed message again at the next sweep, with a fresh count of attempts',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZOutboxMessageSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'The message will be sent again shortly.',
-      data: await customerMessages.retry(currentUserOf(request), request.params.id),
+    apiRoute(managers, {
+      tags: ['customer-messages'],
+      summary: 'Send a queued or failed message again at the next sweep, with a fresh count of attempts',
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZOutboxMessageSchema) },
     }),
+    async (request) =>
+      ok(
+        await customerMessages.retry(currentUserOf(request), request.params.id),
+        'The message will be sent again shortly.',
+      ),
   );
 
   const jobs: readonly { kind: TPublicJobKind; path: string; access: TAccess }[] = [
@@ -164,7 +142,7 @@ export async function registerCustomerMessagesRoutes(
           data.length === 0
             ? 'Nothing to send: the customer cannot be reached this way.'
             : `Message queued (${data.map((row) => (row.channel === 'sms' ? 'SMS' : 'e-mail')).join(' and ')}).`;
-        return reply.status(201).send({ success: true as const, message, data });
+        return reply.status(201).send(ok(data, message));
       },
     );
   }

@@ -7,8 +7,8 @@ import {
 } from '@loupe/domain/customers/customer';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TCustomersService } from './service.ts';
 
@@ -22,74 +22,52 @@ export async function registerCustomersRoutes(
 
   app.get(
     '/customers',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['customers'],
-        summary: 'List customers by name; q matches name, e-mail or phone digits',
-        ...bearerDoc,
-        querystring: ZListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZCustomerSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await customers.list(currentUserOf(request), request.query),
+    apiRoute('signed-in', {
+      tags: ['customers'],
+      summary: 'List customers by name; q matches name, e-mail or phone digits',
+      querystring: ZListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZCustomerSchema)) },
     }),
+    async (request) => ok(await customers.list(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/customers',
-    {
-      config: { access: CUSTOMER_EDITOR_ROLES },
-      schema: {
-        tags: ['customers'],
-        summary: 'Create a customer (a phone number or an e-mail address is required)',
-        ...bearerDoc,
-        body: ZCreateCustomerInputSchema,
-        response: { 201: resultWithData(ZCustomerSchema) },
-      },
-    },
+    apiRoute(CUSTOMER_EDITOR_ROLES, {
+      tags: ['customers'],
+      summary: 'Create a customer (a phone number or an e-mail address is required)',
+      body: ZCreateCustomerInputSchema,
+      response: { 201: resultWithData(ZCustomerSchema) },
+    }),
     async (request, reply) => {
       const customer = await customers.create(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Customer created.', data: customer });
+      return reply.status(201).send(ok(customer, 'Customer created.'));
     },
   );
 
   app.get(
     '/customers/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['customers'],
-        summary: 'One customer',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZCustomerSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await customers.get(currentUserOf(request), request.params.id),
+    apiRoute('signed-in', {
+      tags: ['customers'],
+      summary: 'One customer',
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZCustomerSchema) },
     }),
+    async (request) => ok(await customers.get(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
     '/customers/:id',
-    {
-      config: { access: CUSTOMER_EDITOR_ROLES },
-      schema: {
-        tags: ['customers'],
-        summary: 'Change a customer (fields left out keep their value; the result must stay reachable)',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZUpdateCustomerInputSchema,
-        response: { 200: resultWithData(ZCustomerSchema) },
-      },
-    },
+    apiRoute(CUSTOMER_EDITOR_ROLES, {
+      tags: ['customers'],
+      summary: 'Change a customer (fields left out keep their value; the result must stay reachable)',
+      params: ZIdParamsSchema,
+      body: ZUpdateCustomerInputSchema,
+      response: { 200: resultWithData(ZCustomerSchema) },
+    }),
     async (request) => {
       const customer = await customers.update(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Customer updated.', data: customer };
+      return ok(customer, 'Customer updated.');
     },
   );
 }

@@ -21,8 +21,8 @@ import { AppError } from '@loupe/domain/errors/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TImageStorage } from '../attachments/image-storage.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
 import { contentDisposition } from '../attachments/service.ts';
@@ -54,116 +54,83 @@ export async function registerDesignsRoutes(
 
   app.get(
     '/design-requests',
-    {
-      config: { access: DESIGN_REQUEST_VIEWER_ROLES },
-      schema: {
-        tags: TAGS,
-        summary:
-          "Design requests by due date: all of them for designers and admins, a salesperson's own customers' for them",
-        ...bearerDoc,
-        querystring: ZDesignRequestListQuerySchema,
-        response: { 200: resultWithData(z.array(ZDesignRequestSummarySchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await designs.list(currentUserOf(request), request.query),
+    apiRoute(DESIGN_REQUEST_VIEWER_ROLES, {
+      tags: TAGS,
+      summary:
+        "Design requests by due date: all of them for designers and admins, a salesperson's own customers' for them",
+      querystring: ZDesignRequestListQuerySchema,
+      response: { 200: resultWithData(z.array(ZDesignRequestSummarySchema)) },
     }),
+    async (request) => ok(await designs.list(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/design-requests',
-    {
-      config: { access: DESIGN_REQUEST_CREATOR_ROLES },
-      schema: {
-        tags: TAGS,
-        summary: 'Open the design request of an order that needs design work (one per order)',
-        ...bearerDoc,
-        body: ZCreateDesignRequestSchema,
-        response: { 201: resultWithData(ZDesignRequestSchema) },
-      },
-    },
+    apiRoute(DESIGN_REQUEST_CREATOR_ROLES, {
+      tags: TAGS,
+      summary: 'Open the design request of an order that needs design work (one per order)',
+      body: ZCreateDesignRequestSchema,
+      response: { 201: resultWithData(ZDesignRequestSchema) },
+    }),
     async (request, reply) => {
       const data = await designs.create(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Design requested.', data });
+      return reply.status(201).send(ok(data, 'Design requested.'));
     },
   );
 
   app.get(
     '/design-requests/:id',
-    {
-      config: { access: DESIGN_REQUEST_VIEWER_ROLES },
-      schema: {
-        tags: TAGS,
-        summary: "A design request with the customer's brief and photos and its revisions, newest first",
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZDesignRequestSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await designs.get(currentUserOf(request), request.params.id),
+    apiRoute(DESIGN_REQUEST_VIEWER_ROLES, {
+      tags: TAGS,
+      summary: "A design request with the customer's brief and photos and its revisions, newest first",
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZDesignRequestSchema) },
     }),
+    async (request) => ok(await designs.get(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
     '/design-requests/:id',
-    {
-      config: { access: DESIGN_WORKER_ROLES },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Take a request (status new or in-progress), assign its designer, edit its brief or due date',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZUpdateDesignRequestSchema,
-        response: { 200: resultWithData(ZDesignRequestSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Design request updated.',
-      data: await designs.update(currentUserOf(request), request.params.id, request.body),
+    apiRoute(DESIGN_WORKER_ROLES, {
+      tags: TAGS,
+      summary: 'Take a request (status new or in-progress), assign its designer, edit its brief or due date',
+      params: ZIdParamsSchema,
+      body: ZUpdateDesignRequestSchema,
+      response: { 200: resultWithData(ZDesignRequestSchema) },
     }),
+    async (request) =>
+      ok(
+        await designs.update(currentUserOf(request), request.params.id, request.body),
+        'Design request updated.',
+      ),
   );
 
   app.post(
     '/design-requests/:id/revisions',
-    {
-      config: { access: DESIGN_WORKER_ROLES },
-      schema: {
-        tags: TAGS,
-        summary: 'Start the next numbered revision, with notes; its files are uploaded after',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZCreateDesignRevisionSchema,
-        response: { 201: resultWithData(ZDesignRevisionSchema) },
-      },
-    },
+    apiRoute(DESIGN_WORKER_ROLES, {
+      tags: TAGS,
+      summary: 'Start the next numbered revision, with notes; its files are uploaded after',
+      params: ZIdParamsSchema,
+      body: ZCreateDesignRevisionSchema,
+      response: { 201: resultWithData(ZDesignRevisionSchema) },
+    }),
     async (request, reply) => {
       const data = await designs.addRevision(currentUserOf(request), request.params.id, request.body);
-      return reply
-        .status(201)
-        .send({ success: true as const, message: `Revision ${data.number} started.`, data });
+      return reply.status(201).send(ok(data, `Revision ${data.number} started.`));
     },
   );
 
   app.post(
     '/design-requests/:id/revisions/:revisionId/files',
-    {
-      config: { access: DESIGN_WORKER_ROLES },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Upload renders and CAD files (STL, OBJ, 3DM, STEP) of a revision not sent yet (multipart, with progress)',
-        ...imageUploadDoc,
-        description: `${imageUploadDoc.description} CAD files by their extension, checked against their content: ${CAD_ACCEPT}, each at most ${CAD_MAX_BYTES / 1024 / 1024} MB.`,
-        ...bearerDoc,
-        params: ZRevisionParamsSchema,
-        response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
-      },
-    },
+    apiRoute(DESIGN_WORKER_ROLES, {
+      tags: TAGS,
+      summary:
+        'Upload renders and CAD files (STL, OBJ, 3DM, STEP) of a revision not sent yet (multipart, with progress)',
+      ...imageUploadDoc,
+      description: `${imageUploadDoc.description} CAD files by their extension, checked against their content: ${CAD_ACCEPT}, each at most ${CAD_MAX_BYTES / 1024 / 1024} MB.`,
+      params: ZRevisionParamsSchema,
+      response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
+    }),
     async (request, reply) => {
       const actor = currentUserOf(request);
       const { id, revisionId } = request.params;
@@ -171,22 +138,18 @@ export async function registerDesignsRoutes(
       const files = await receiveImages(request, storage, { allowCad: true });
       const data = await keepImagesIf(storage, files, () => designs.addFiles(actor, id, revisionId, files));
       const message = data.length === 1 ? 'File uploaded.' : `${data.length} files uploaded.`;
-      return reply.status(201).send({ success: true as const, message, data });
+      return reply.status(201).send(ok(data, message));
     },
   );
 
   app.delete(
     '/design-requests/:id/revisions/:revisionId/files/:fileId',
-    {
-      config: { access: DESIGN_WORKER_ROLES },
-      schema: {
-        tags: TAGS,
-        summary: 'Remove a file of a revision not sent yet',
-        ...bearerDoc,
-        params: ZFileParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(DESIGN_WORKER_ROLES, {
+      tags: TAGS,
+      summary: 'Remove a file of a revision not sent yet',
+      params: ZFileParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       const { id, revisionId, fileId } = request.params;
       const row = await designs.removeFile(currentUserOf(request), id, revisionId, fileId);
@@ -221,16 +184,12 @@ export async function registerDesignsRoutes(
 
   app.delete(
     '/design-requests/:id/revisions/:revisionId/approval-link',
-    {
-      config: { access: DESIGN_REQUEST_VIEWER_ROLES },
-      schema: {
-        tags: TAGS,
-        summary: "Revoke a revision's approval link: it answers 404 from now on",
-        ...bearerDoc,
-        params: ZRevisionParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(DESIGN_REQUEST_VIEWER_ROLES, {
+      tags: TAGS,
+      summary: "Revoke a revision's approval link: it answers 404 from now on",
+      params: ZRevisionParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await designs.revokeApproval(currentUserOf(request), request.params.id, request.params.revisionId);
       return { success: true as const, message: 'Approval link revoked.' };
@@ -258,7 +217,7 @@ export async function registerDesignsRoutes(
     },
     async (request, reply) => {
       privateAnswer(reply);
-      return { success: true as const, data: await designs.publicView(request.params.token) };
+      return ok(await designs.publicView(request.params.token));
     },
   );
 

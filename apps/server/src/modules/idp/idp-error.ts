@@ -16,3 +16,14 @@ export class IdpError extends Error {
 export const incorrectCredentials = () =>
   new IdpError('NotAuthorizedException', 'Incorrect username or password.');
 export const invalidParameter = (message: string) => new IdpError('InvalidParameterException', message);
+
+/** ResourceNotFoundException unless `clientId` is the pool's app client. */
+export function assertClientId(clientId: unknown, expected: string): void {
+  if (clientId !== expected) {
+    throw new IdpError('ResourceNotFoundException', `User pool client ${String(clientId)} does not exist.`);
+  }
+}
+
+/** A challenge session that is expired, spent, forged or not of the expected challenge. */
+export const invalidSession = () =>
+  new IdpError('NotAuthorizedException', 'Invalid session for the user, session is expired.');

@@ -4,7 +4,7 @@ import type { TAuditRepository } from '../audit/repository.ts';
 import type { TUserRow } from '../users/repository.ts';
 import { IdpError, invalidParameter } from './idp-error.ts';
 import type { TMfa } from './mfa.ts';
-import type { TRequestContext } from './service.ts';
+import type { TRequestContext } from './token-sessions.ts';
 
 /** Cognito's SoftwareTokenMfaSettings / EmailMfaSettings. */
 export type TMfaSetting = {

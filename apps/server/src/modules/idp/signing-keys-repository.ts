@@ -17,3 +17,5 @@ export function createSigningKeysRepository(db: TDatabase) {
     },
   };
 }
+
+export type TSigningKeysRepository = ReturnType<typeof createSigningKeysRepository>;

@@ -1,8 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
-import type { TDatabase } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
-import { createSigningKeysRepository } from './signing-keys-repository.ts';
+import type { TSigningKeysRepository } from './signing-keys-repository.ts';
 
 export type TSigningKey = {
   readonly kid: string;
@@ -19,22 +18,22 @@ export type TSigningKey = {
  * The embedded pool's RS256 key: generated on first start and kept in the database (never in the
  * repository), so every instance sharing the database signs and verifies with the same key.
  */
-export async function loadOrCreateSigningKey(db: TDatabase): Promise<TSigningKey> {
-  const existing = await newestKey(db);
+export async function loadOrCreateSigningKey(keys: TSigningKeysRepository): Promise<TSigningKey> {
+  const existing = await newestKey(keys);
   if (existing) return existing;
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = randomToken(12);
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
-  await createSigningKeysRepository(db).add({ kid, privateJwk, publicJwk });
+  await keys.add({ kid, privateJwk, publicJwk });
   // Another instance may have won the race; everyone uses the newest key.
-  const stored = await newestKey(db);
+  const stored = await newestKey(keys);
   if (!stored) throw new Error('signing key was not stored');
   return stored;
 }
 
-async function newestKey(db: TDatabase): Promise<TSigningKey | undefined> {
-  const row = await createSigningKeysRepository(db).newest();
+async function newestKey(keys: TSigningKeysRepository): Promise<TSigningKey | undefined> {
+  const row = await keys.newest();
   if (!row) return undefined;
   const privateJwk = row.privateJwk as JWK;
   const privateKey = (await importJWK(privateJwk, 'RS256')) as CryptoKey;

@@ -4,7 +4,8 @@ import { ZMqttSettingsSchema } from '@loupe/domain/settings/mqtt-settings';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import { ZImpinjTagInventorySchema } from './adapters/impinj.ts';
 import { ZZebraTagDataSchema } from './adapters/zebra.ts';
 import { PAYLOAD_FORMATS, readerTopic, type TPayloadFormat } from './mqtt-topics.ts';
@@ -70,16 +71,13 @@ export async function registerRfidRoutes(
 
   app.get(
     '/rfid/status',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['rfid'],
-        summary:
-          'What this instance’s pipeline has seen since it started, and the cluster’s reads of unmapped antennas and unknown tags',
-        security: [{ idToken: [] }],
-        response: { 200: resultWithData(ZRfidStatusSchema) },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['rfid'],
+      summary:
+        'What this instance’s pipeline has seen since it started, and the cluster’s reads of unmapped antennas and unknown tags',
+      security: [{ idToken: [] }],
+      response: { 200: resultWithData(ZRfidStatusSchema) },
+    }),
     async () => {
       const { unmapped: _local, unknownTag: _localUnknown, ...counters } = rfid.pipeline.counters();
       const [unresolved, rejections] = await Promise.all([rfid.unresolvedReads(), rfid.rejections()]);
@@ -101,15 +99,12 @@ export async function registerRfidRoutes(
 
   app.get(
     '/settings/mqtt',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['settings', 'rfid'],
-        summary: 'Settings › MQTT: how readers reach this instance, the broker’s state and the reader topics',
-        security: [{ idToken: [] }],
-        response: { 200: resultWithData(ZMqttSettingsSchema) },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['settings', 'rfid'],
+      summary: 'Settings › MQTT: how readers reach this instance, the broker’s state and the reader topics',
+      security: [{ idToken: [] }],
+      response: { 200: resultWithData(ZMqttSettingsSchema) },
+    }),
     async () => {
       const transport = rfid.mqttTransport();
       return {
@@ -167,10 +162,8 @@ export async function registerRfidRoutes(
             response: { 200: resultWithData(ZIngestSummarySchema) },
           },
         },
-        async (request) => ({
-          success: true as const,
-          data: await rfid.ingest(request.currentReaderId ?? '', format, request.body as unknown),
-        }),
+        async (request) =>
+          ok(await rfid.ingest(request.currentReaderId ?? '', format, request.body as unknown)),
       );
     }
   });

@@ -1,5 +1,6 @@
 import { AppError, type TValidationDetails } from '@loupe/domain/errors/errors';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TReadersRepository } from '../readers/repository.ts';
@@ -38,7 +39,7 @@ export type TMqttTransport =
   | { readonly mode: 'none' };
 
 export type TRfidServiceOptions = {
-  readonly rfid: TRfidRepository;
+  readonly rfid: TTransactional<TRfidRepository>;
   /** Reader keys and antenna mappings. */
   readonly readers: Pick<TReadersRepository, 'listAntennaMappings' | 'findReaderByApiKey'>;
   readonly tracking: Pick<TTrackingService, 'applyMoves' | 'itemsCarrying'>;
@@ -107,6 +108,7 @@ export function createRfidService(options: TRfidServiceOptions) {
     applyMoves: options.tracking.applyMoves,
     itemsCarrying: options.tracking.itemsCarrying,
     loadMappings: () => readersRepository.listAntennaMappings(),
+    readRecords: repository.within,
     onHeartbeat: markOnline,
     events,
     clock,

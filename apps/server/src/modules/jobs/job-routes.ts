@@ -2,8 +2,8 @@ import { listPageSchema } from '@loupe/domain/api/list';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { resultWithData } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
 import type { TImageStorage } from '../attachments/image-storage.ts';
@@ -59,16 +59,12 @@ export async function registerJobRoutes<TItem, TListItem, TCreate, TUpdate, TQue
 
   app.get(
     path,
-    {
-      config: { access: access.read },
-      schema: {
-        tags,
-        summary: summaries.list,
-        ...bearerDoc,
-        querystring: schemas.listQuery,
-        response: { 200: resultWithData(listPageSchema(schemas.listItem)) },
-      },
-    },
+    apiRoute(access.read, {
+      tags,
+      summary: summaries.list,
+      querystring: schemas.listQuery,
+      response: { 200: resultWithData(listPageSchema(schemas.listItem)) },
+    }),
     async (request) => ({
       success: true as const,
       // Parsed by the route's schema, which is the kind's own.
@@ -78,60 +74,41 @@ export async function registerJobRoutes<TItem, TListItem, TCreate, TUpdate, TQue
 
   app.post(
     path,
-    {
-      config: { access: access.write },
-      schema: {
-        tags,
-        summary: summaries.create,
-        ...bearerDoc,
-        body: schemas.create,
-        response: { 201: resultWithData(schemas.item) },
-      },
-    },
+    apiRoute(access.write, {
+      tags,
+      summary: summaries.create,
+      body: schemas.create,
+      response: { 201: resultWithData(schemas.item) },
+    }),
     async (request, reply) => {
       const item = await service.create(currentUserOf(request), request.body as TCreate);
-      return reply.status(201).send({
-        success: true as const,
-        message: `${noun} ${service.spec.numberOf(item)} created.`,
-        data: item,
-      });
+      return reply.status(201).send(ok(item, `${noun} ${service.spec.numberOf(item)} created.`));
     },
   );
 
   app.get(
     `${path}/:id`,
-    {
-      config: { access: access.read },
-      schema: {
-        tags,
-        summary: summaries.get,
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(schemas.item) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.get(currentUserOf(request), request.params.id),
+    apiRoute(access.read, {
+      tags,
+      summary: summaries.get,
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(schemas.item) },
     }),
+    async (request) => ok(await service.get(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
     `${path}/:id`,
-    {
-      config: { access: access.write },
-      schema: {
-        tags,
-        summary: summaries.update,
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: schemas.update,
-        response: { 200: resultWithData(schemas.item) },
-      },
-    },
+    apiRoute(access.write, {
+      tags,
+      summary: summaries.update,
+      params: ZIdParamsSchema,
+      body: schemas.update,
+      response: { 200: resultWithData(schemas.item) },
+    }),
     async (request) => {
       const item = await service.update(currentUserOf(request), request.params.id, request.body as TUpdate);
-      return { success: true as const, message: `${noun} ${service.spec.numberOf(item)} saved.`, data: item };
+      return ok(item, `${noun} ${service.spec.numberOf(item)} saved.`);
     },
   );
 

@@ -19,7 +19,9 @@ import {
 } from '@loupe/domain/workflow/workflow-template';
 import { type TWorkingCalendar, workingHoursBetween } from '@loupe/domain/workflow/working-calendar';
 import type { TClock } from '../../lib/clock.ts';
-import type { TJobRow, TJobWorkflowRow, TPersonRow, TWorkflowRepository } from '../workflow/repository.ts';
+import type { TPersonRow } from '../workflow/assignment-repository.ts';
+import type { TJobRow, TJobWorkflowRow } from '../workflow/job-workflow-repository.ts';
+import type { TWorkflowRepository } from '../workflow/repository.ts';
 
 /** Phase durations change slowly: read again at most this often (predictions are made on every read). */
 const DURATIONS_TTL_MS = 60_000;

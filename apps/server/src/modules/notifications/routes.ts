@@ -1,8 +1,8 @@
 import { ZNotificationListSchema } from '@loupe/domain/alerts/alerts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TNotificationsService } from './service.ts';
 
@@ -16,33 +16,22 @@ export async function registerNotificationsRoutes(
 
   app.get(
     '/notifications',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'My latest notices and how many are unread',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZNotificationListSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await notifications.list(currentUserOf(request).id),
+    apiRoute('signed-in', {
+      tags: ['notifications'],
+      summary: 'My latest notices and how many are unread',
+      response: { 200: resultWithData(ZNotificationListSchema) },
     }),
+    async (request) => ok(await notifications.list(currentUserOf(request).id)),
   );
 
   app.post(
     '/notifications/:id/read',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark one of my notices read',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute('signed-in', {
+      tags: ['notifications'],
+      summary: 'Mark one of my notices read',
+      params: ZIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await notifications.markRead(currentUserOf(request).id, request.params.id);
       return { success: true as const, message: 'Marked read.' };
@@ -51,15 +40,11 @@ export async function registerNotificationsRoutes(
 
   app.post(
     '/notifications/read-all',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['notifications'],
-        summary: 'Mark all my notices read',
-        ...bearerDoc,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute('signed-in', {
+      tags: ['notifications'],
+      summary: 'Mark all my notices read',
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       const count = await notifications.markAllRead(currentUserOf(request).id);
       return { success: true as const, message: `${count} marked read.` };

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TPublicLinksService } from './service.ts';
@@ -61,10 +61,7 @@ export async function registerPublicLinksRoutes(
           response: { 200: resultWithData(ZTrackingLinkStateSchema) },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: { link: await publicLinks.get(currentUserOf(request), kind, request.params.id) },
-      }),
+      async (request) => ok({ link: await publicLinks.get(currentUserOf(request), kind, request.params.id) }),
     );
 
     app.post(
@@ -92,16 +89,12 @@ export async function registerPublicLinksRoutes(
 
     app.delete(
       path,
-      {
-        config: { access: manage },
-        schema: {
-          tags: [`${kind}s`],
-          summary: `Revoke the ${kind}'s public tracking link: it answers 404 from now on`,
-          ...bearerDoc,
-          params: ZIdParamsSchema,
-          response: { 200: ZMessageResultSchema },
-        },
-      },
+      apiRoute(manage, {
+        tags: [`${kind}s`],
+        summary: `Revoke the ${kind}'s public tracking link: it answers 404 from now on`,
+        params: ZIdParamsSchema,
+        response: { 200: ZMessageResultSchema },
+      }),
       async (request) => {
         await publicLinks.revoke(currentUserOf(request), kind, request.params.id, requestContext(request));
         return { success: true as const, message: 'Tracking link revoked.' };
@@ -128,7 +121,7 @@ export async function registerPublicLinksRoutes(
       // A capability in the URL: kept out of caches and search engines.
       reply.header('cache-control', 'no-store');
       reply.header('x-robots-tag', 'noindex, nofollow');
-      return { success: true as const, data: await publicLinks.view(request.params.token) };
+      return ok(await publicLinks.view(request.params.token));
     },
   );
 }

@@ -13,11 +13,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TReadersService } from './service.ts';
 
-const adminDoc = { security: [{ idToken: [] }] };
 // Unknown ids answer 404 rather than 400, so any reasonable id string is accepted here.
 const ZReaderParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 const ZAntennaParamsSchema = ZReaderParamsSchema.extend({ antenna: ZAntennaNumberSchema });
@@ -34,35 +34,24 @@ export async function registerReadersRoutes(
 
   app.get(
     '/readers',
-    {
-      config: { access: READER_VIEWER_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary:
-          'List readers with their antenna mappings (search by id or name); managers read it for the RFID simulator',
-        ...adminDoc,
-        querystring: ZListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZReaderSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await readers.list(currentUserOf(request), request.query),
+    apiRoute(READER_VIEWER_ROLES, {
+      tags: ['readers'],
+      summary:
+        'List readers with their antenna mappings (search by id or name); managers read it for the RFID simulator',
+      querystring: ZListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZReaderSchema)) },
     }),
+    async (request) => ok(await readers.list(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/readers',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary: 'Register a reader; the answer holds its HTTP ingest key, shown this once only',
-        ...adminDoc,
-        body: ZCreateReaderInputSchema,
-        response: { 201: resultWithData(ZReaderWithKeySchema) },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['readers'],
+      summary: 'Register a reader; the answer holds its HTTP ingest key, shown this once only',
+      body: ZCreateReaderInputSchema,
+      response: { 201: resultWithData(ZReaderWithKeySchema) },
+    }),
     async (request, reply) => {
       const data = await readers.create(currentUserOf(request), request.body, requestContext(request));
       return reply.status(201).send({
@@ -75,67 +64,48 @@ export async function registerReadersRoutes(
 
   app.get(
     '/readers/last-reads',
-    {
-      config: { access: READER_VIEWER_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary: 'The newest tag each antenna read, from the stored reads (true after a restart)',
-        ...adminDoc,
-        response: { 200: resultWithData(z.array(ZAntennaLastReadSchema)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await readers.lastReads(currentUserOf(request)) }),
+    apiRoute(READER_VIEWER_ROLES, {
+      tags: ['readers'],
+      summary: 'The newest tag each antenna read, from the stored reads (true after a restart)',
+      response: { 200: resultWithData(z.array(ZAntennaLastReadSchema)) },
+    }),
+    async (request) => ok(await readers.lastReads(currentUserOf(request))),
   );
 
   app.get(
     '/readers/:id',
-    {
-      config: { access: READER_VIEWER_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary: 'One reader with its antenna mappings',
-        ...adminDoc,
-        params: ZReaderParamsSchema,
-        response: { 200: resultWithData(ZReaderSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await readers.get(currentUserOf(request), request.params.id),
+    apiRoute(READER_VIEWER_ROLES, {
+      tags: ['readers'],
+      summary: 'One reader with its antenna mappings',
+      params: ZReaderParamsSchema,
+      response: { 200: resultWithData(ZReaderSchema) },
     }),
+    async (request) => ok(await readers.get(currentUserOf(request), request.params.id)),
   );
 
   app.patch(
     '/readers/:id',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary: 'Rename a reader or change its kind (fields left out keep their value)',
-        ...adminDoc,
-        params: ZReaderParamsSchema,
-        body: ZUpdateReaderInputSchema,
-        response: { 200: resultWithData(ZReaderSchema) },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['readers'],
+      summary: 'Rename a reader or change its kind (fields left out keep their value)',
+      params: ZReaderParamsSchema,
+      body: ZUpdateReaderInputSchema,
+      response: { 200: resultWithData(ZReaderSchema) },
+    }),
     async (request) => {
       const reader = await readers.update(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Reader saved.', data: reader };
+      return ok(reader, 'Reader saved.');
     },
   );
 
   app.delete(
     '/readers/:id',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary: 'Delete a reader and its antenna mappings; its key stops working',
-        ...adminDoc,
-        params: ZReaderParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['readers'],
+      summary: 'Delete a reader and its antenna mappings; its key stops working',
+      params: ZReaderParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await readers.remove(currentUserOf(request), request.params.id, requestContext(request));
       return { success: true as const, message: 'Reader deleted.' };
@@ -144,16 +114,12 @@ export async function registerReadersRoutes(
 
   app.post(
     '/readers/:id/api-key',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary: 'Give a reader a new ingest key (shown this once); the old key stops working at once',
-        ...adminDoc,
-        params: ZReaderParamsSchema,
-        response: { 200: resultWithData(ZReaderWithKeySchema) },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['readers'],
+      summary: 'Give a reader a new ingest key (shown this once); the old key stops working at once',
+      params: ZReaderParamsSchema,
+      response: { 200: resultWithData(ZReaderWithKeySchema) },
+    }),
     async (request) => {
       const data = await readers.rotateApiKey(
         currentUserOf(request),
@@ -170,17 +136,13 @@ export async function registerReadersRoutes(
 
   app.put(
     '/readers/:id/antennas/:antenna',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary: 'Map an antenna to a station of a department, or make it a tag-assignment antenna',
-        ...adminDoc,
-        params: ZAntennaParamsSchema,
-        body: ZAntennaMappingInputSchema,
-        response: { 200: resultWithData(ZAntennaMappingSchema) },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['readers'],
+      summary: 'Map an antenna to a station of a department, or make it a tag-assignment antenna',
+      params: ZAntennaParamsSchema,
+      body: ZAntennaMappingInputSchema,
+      response: { 200: resultWithData(ZAntennaMappingSchema) },
+    }),
     async (request) => {
       const mapping = await readers.mapAntenna(
         currentUserOf(request),
@@ -188,22 +150,18 @@ export async function registerReadersRoutes(
         request.params.antenna,
         request.body,
       );
-      return { success: true as const, message: 'Antenna mapping saved.', data: mapping };
+      return ok(mapping, 'Antenna mapping saved.');
     },
   );
 
   app.delete(
     '/readers/:id/antennas/:antenna',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['readers'],
-        summary: 'Remove an antenna’s mapping: its reads are then counted as unmapped',
-        ...adminDoc,
-        params: ZAntennaParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['readers'],
+      summary: 'Remove an antenna’s mapping: its reads are then counted as unmapped',
+      params: ZAntennaParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await readers.unmapAntenna(currentUserOf(request), request.params.id, request.params.antenna);
       return { success: true as const, message: 'Antenna mapping removed.' };

@@ -13,10 +13,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TDepartmentTransfer } from './department-transfer.ts';
-import { bearerDoc, ZRegistryIdParamsSchema } from './route-schemas.ts';
+import { ZRegistryIdParamsSchema } from './route-schemas.ts';
 import type { TRegistryService } from './service.ts';
 
 const ZDepartmentListQuerySchema = ZListQuerySchema.extend({
@@ -38,52 +39,38 @@ export function registerDepartmentRoutes(
 
   app.get(
     '/departments',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['registry'],
-        summary:
-          'List departments with their stations and item counts (filter by location, search by name or description)',
-        ...bearerDoc,
-        querystring: ZDepartmentListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZDepartmentSchema)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await registry.listDepartments(request.query) }),
+    apiRoute('signed-in', {
+      tags: ['registry'],
+      summary:
+        'List departments with their stations and item counts (filter by location, search by name or description)',
+      querystring: ZDepartmentListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZDepartmentSchema)) },
+    }),
+    async (request) => ok(await registry.listDepartments(request.query)),
   );
 
   app.post(
     '/departments',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary:
-          'Create a department (id DEPT + the next sequence; icon guessed from the name and location LOC001 unless given)',
-        ...bearerDoc,
-        body: ZCreateDepartmentInputSchema,
-        response: { 201: resultWithData(ZDepartmentSchema) },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary:
+        'Create a department (id DEPT + the next sequence; icon guessed from the name and location LOC001 unless given)',
+      body: ZCreateDepartmentInputSchema,
+      response: { 201: resultWithData(ZDepartmentSchema) },
+    }),
     async (request, reply) => {
       const department = await registry.createDepartment(currentUserOf(request), request.body);
-      return reply
-        .status(201)
-        .send({ success: true as const, message: 'Department created.', data: department });
+      return reply.status(201).send(ok(department, 'Department created.'));
     },
   );
 
   app.get(
     '/departments/export',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Download every department with its stations as a JSON file, the shape the import takes',
-        ...bearerDoc,
-        response: { 200: z.array(ZDepartmentSchema) },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Download every department with its stations as a JSON file, the shape the import takes',
+      response: { 200: z.array(ZDepartmentSchema) },
+    }),
     async (request, reply) => {
       const { fileName, departments } = await transfer.exportDepartments(currentUserOf(request));
       void reply.header('content-disposition', `attachment; filename="${fileName}"`);
@@ -93,21 +80,17 @@ export function registerDepartmentRoutes(
 
   app.post(
     '/departments/import',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary:
-          'Import an exported department list (JSON): upserts departments and stations by id, all or nothing',
-        description:
-          'The body is the list that GET /departments/export gives (as JSON, or its text as text/plain). ' +
-          'Anything but a valid list is refused with VALIDATION_FAILED and changes nothing. Stations of an ' +
-          'imported department that the file leaves out are removed, unless tracked items stand there (CONFLICT).',
-        ...bearerDoc,
-        body: z.unknown(),
-        response: { 200: resultWithData(ZImportResultSchema) },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary:
+        'Import an exported department list (JSON): upserts departments and stations by id, all or nothing',
+      description:
+        'The body is the list that GET /departments/export gives (as JSON, or its text as text/plain). ' +
+        'Anything but a valid list is refused with VALIDATION_FAILED and changes nothing. Stations of an ' +
+        'imported department that the file leaves out are removed, unless tracked items stand there (CONFLICT).',
+      body: z.unknown(),
+      response: { 200: resultWithData(ZImportResultSchema) },
+    }),
     async (request) => {
       const data = await transfer.importDepartments(currentUserOf(request), request.body);
       return {
@@ -120,72 +103,53 @@ export function registerDepartmentRoutes(
 
   app.get(
     '/departments/by-name/:name',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['registry'],
-        summary: 'Find a department by its name, case-insensitively (spec §5)',
-        ...bearerDoc,
-        params: z.object({ name: z.string().trim().min(1).max(100) }),
-        response: { 200: resultWithData(ZDepartmentSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await registry.getDepartmentByName(request.params.name),
+    apiRoute('signed-in', {
+      tags: ['registry'],
+      summary: 'Find a department by its name, case-insensitively (spec §5)',
+      params: z.object({ name: z.string().trim().min(1).max(100) }),
+      response: { 200: resultWithData(ZDepartmentSchema) },
     }),
+    async (request) => ok(await registry.getDepartmentByName(request.params.name)),
   );
 
   app.get(
     '/departments/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['registry'],
-        summary: 'One department with its stations and item counts',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        response: { 200: resultWithData(ZDepartmentSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await registry.getDepartment(request.params.id) }),
+    apiRoute('signed-in', {
+      tags: ['registry'],
+      summary: 'One department with its stations and item counts',
+      params: ZRegistryIdParamsSchema,
+      response: { 200: resultWithData(ZDepartmentSchema) },
+    }),
+    async (request) => ok(await registry.getDepartment(request.params.id)),
   );
 
   app.patch(
     '/departments/:id',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Change a department (fields left out keep their value)',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        body: ZUpdateDepartmentInputSchema,
-        response: { 200: resultWithData(ZDepartmentSchema) },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Change a department (fields left out keep their value)',
+      params: ZRegistryIdParamsSchema,
+      body: ZUpdateDepartmentInputSchema,
+      response: { 200: resultWithData(ZDepartmentSchema) },
+    }),
     async (request) => {
       const department = await registry.updateDepartment(
         currentUserOf(request),
         request.params.id,
         request.body,
       );
-      return { success: true as const, message: 'Department saved.', data: department };
+      return ok(department, 'Department saved.');
     },
   );
 
   app.delete(
     '/departments/:id',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Delete a department and its stations; refused while tracked items stand in it',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Delete a department and its stations; refused while tracked items stand in it',
+      params: ZRegistryIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await registry.deleteDepartment(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Department deleted.' };
@@ -194,39 +158,28 @@ export function registerDepartmentRoutes(
 
   app.get(
     '/departments/:id/stations',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['registry'],
-        summary: 'The stations of a department in display order, with their item counts',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        querystring: ZListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZStationSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await registry.listDepartmentStations(request.params.id, request.query),
+    apiRoute('signed-in', {
+      tags: ['registry'],
+      summary: 'The stations of a department in display order, with their item counts',
+      params: ZRegistryIdParamsSchema,
+      querystring: ZListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZStationSchema)) },
     }),
+    async (request) => ok(await registry.listDepartmentStations(request.params.id, request.query)),
   );
 
   app.post(
     '/departments/:id/stations',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Add a station to a department (id STATION + the last six digits of the time)',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        body: ZCreateStationInputSchema,
-        response: { 201: resultWithData(ZStationWithDepartmentSchema) },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Add a station to a department (id STATION + the last six digits of the time)',
+      params: ZRegistryIdParamsSchema,
+      body: ZCreateStationInputSchema,
+      response: { 201: resultWithData(ZStationWithDepartmentSchema) },
+    }),
     async (request, reply) => {
       const station = await registry.createStation(currentUserOf(request), request.params.id, request.body);
-      return reply.status(201).send({ success: true as const, message: 'Station created.', data: station });
+      return reply.status(201).send(ok(station, 'Station created.'));
     },
   );
 }

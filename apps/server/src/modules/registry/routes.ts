@@ -7,12 +7,13 @@ import {
 } from '@loupe/domain/registry/locations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { registerDepartmentRoutes } from './department-routes.ts';
 import type { TDepartmentTransfer } from './department-transfer.ts';
 import type { TLocationService } from './location-service.ts';
-import { bearerDoc, ZRegistryIdParamsSchema } from './route-schemas.ts';
+import { ZRegistryIdParamsSchema } from './route-schemas.ts';
 import type { TRegistryService } from './service.ts';
 import { registerStationRoutes } from './station-routes.ts';
 
@@ -32,87 +33,67 @@ export async function registerRegistryRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/locations',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['registry'],
-        summary: 'List the workshop’s locations with their department counts (search by name or address)',
-        ...bearerDoc,
-        querystring: ZListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZLocationSchema)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await locations.listLocations(request.query) }),
+    apiRoute('signed-in', {
+      tags: ['registry'],
+      summary: 'List the workshop’s locations with their department counts (search by name or address)',
+      querystring: ZListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZLocationSchema)) },
+    }),
+    async (request) => ok(await locations.listLocations(request.query)),
   );
 
   app.post(
     '/locations',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Create a location (id LOC + the next sequence number)',
-        ...bearerDoc,
-        body: ZCreateLocationInputSchema,
-        response: { 201: resultWithData(ZLocationSchema) },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Create a location (id LOC + the next sequence number)',
+      body: ZCreateLocationInputSchema,
+      response: { 201: resultWithData(ZLocationSchema) },
+    }),
     async (request, reply) => {
       const location = await locations.createLocation(currentUserOf(request), request.body);
-      return reply.status(201).send({ success: true as const, message: 'Location created.', data: location });
+      return reply.status(201).send(ok(location, 'Location created.'));
     },
   );
 
   app.get(
     '/locations/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['registry'],
-        summary: 'One location',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        response: { 200: resultWithData(ZLocationSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await locations.getLocation(request.params.id) }),
+    apiRoute('signed-in', {
+      tags: ['registry'],
+      summary: 'One location',
+      params: ZRegistryIdParamsSchema,
+      response: { 200: resultWithData(ZLocationSchema) },
+    }),
+    async (request) => ok(await locations.getLocation(request.params.id)),
   );
 
   app.patch(
     '/locations/:id',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Change a location’s name, address or description (fields left out keep their value)',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        body: ZUpdateLocationInputSchema,
-        response: { 200: resultWithData(ZLocationSchema) },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Change a location’s name, address or description (fields left out keep their value)',
+      params: ZRegistryIdParamsSchema,
+      body: ZUpdateLocationInputSchema,
+      response: { 200: resultWithData(ZLocationSchema) },
+    }),
     async (request) => {
       const location = await locations.updateLocation(
         currentUserOf(request),
         request.params.id,
         request.body,
       );
-      return { success: true as const, message: 'Location saved.', data: location };
+      return ok(location, 'Location saved.');
     },
   );
 
   app.delete(
     '/locations/:id',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Delete a location that has no departments (LOC001, the default, stays)',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Delete a location that has no departments (LOC001, the default, stays)',
+      params: ZRegistryIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await locations.deleteLocation(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Location deleted.' };

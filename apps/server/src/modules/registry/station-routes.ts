@@ -4,9 +4,10 @@ import { ZStationWithDepartmentSchema, ZUpdateStationInputSchema } from '@loupe/
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
-import { bearerDoc, ZRegistryIdParamsSchema } from './route-schemas.ts';
+import { ZRegistryIdParamsSchema } from './route-schemas.ts';
 import type { TRegistryService } from './service.ts';
 
 const ZStationListQuerySchema = ZListQuerySchema.extend({
@@ -20,65 +21,49 @@ export function registerStationRoutes(instance: FastifyInstance, options: { regi
 
   app.get(
     '/stations',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['registry'],
-        summary: 'List stations with their department and item counts (filter by department, search by name)',
-        ...bearerDoc,
-        querystring: ZStationListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZStationWithDepartmentSchema)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await registry.listStations(request.query) }),
+    apiRoute('signed-in', {
+      tags: ['registry'],
+      summary: 'List stations with their department and item counts (filter by department, search by name)',
+      querystring: ZStationListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZStationWithDepartmentSchema)) },
+    }),
+    async (request) => ok(await registry.listStations(request.query)),
   );
 
   app.get(
     '/stations/:id',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['registry'],
-        summary: 'One station with its department and item count',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        response: { 200: resultWithData(ZStationWithDepartmentSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await registry.getStation(request.params.id) }),
+    apiRoute('signed-in', {
+      tags: ['registry'],
+      summary: 'One station with its department and item count',
+      params: ZRegistryIdParamsSchema,
+      response: { 200: resultWithData(ZStationWithDepartmentSchema) },
+    }),
+    async (request) => ok(await registry.getStation(request.params.id)),
   );
 
   app.patch(
     '/stations/:id',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Change a station (fields left out keep their value)',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        body: ZUpdateStationInputSchema,
-        response: { 200: resultWithData(ZStationWithDepartmentSchema) },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Change a station (fields left out keep their value)',
+      params: ZRegistryIdParamsSchema,
+      body: ZUpdateStationInputSchema,
+      response: { 200: resultWithData(ZStationWithDepartmentSchema) },
+    }),
     async (request) => {
       const station = await registry.updateStation(currentUserOf(request), request.params.id, request.body);
-      return { success: true as const, message: 'Station saved.', data: station };
+      return ok(station, 'Station saved.');
     },
   );
 
   app.delete(
     '/stations/:id',
-    {
-      config: { access: REGISTRY_MANAGER_ROLES },
-      schema: {
-        tags: ['registry'],
-        summary: 'Delete a station; refused while tracked items stand at it',
-        ...bearerDoc,
-        params: ZRegistryIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(REGISTRY_MANAGER_ROLES, {
+      tags: ['registry'],
+      summary: 'Delete a station; refused while tracked items stand at it',
+      params: ZRegistryIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await registry.deleteStation(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Station deleted.' };

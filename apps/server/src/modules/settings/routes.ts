@@ -16,8 +16,9 @@ import {
 } from '@loupe/domain/settings/workshop-general-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { resultWithData } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
@@ -64,147 +65,112 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         response: { 200: resultWithData(ZWorkshopDefaultsSchema) },
       },
     },
-    async () => ({ success: true as const, data: await settingsService.workshopDefaults() }),
+    async () => ok(await settingsService.workshopDefaults()),
   );
 
   app.get(
     '/settings/general',
-    {
-      config: { access: sectionRolesOf('general') },
-      schema: {
-        tags: ['settings'],
-        summary: 'General settings: offsite rules and branding overrides of the workshop',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
-      },
-    },
-    async () => ({ success: true as const, data: await settingsService.generalSettings() }),
+    apiRoute(sectionRolesOf('general'), {
+      tags: ['settings'],
+      summary: 'General settings: offsite rules and branding overrides of the workshop',
+      response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
+    }),
+    async () => ok(await settingsService.generalSettings()),
   );
 
   app.put(
     '/settings/general',
-    {
-      config: { access: sectionRolesOf('general') },
-      schema: {
-        tags: ['settings'],
-        summary:
-          'Change general settings (fields left out keep their value; a branding field set to null returns to the default)',
-        ...bearerDoc,
-        body: ZWorkshopGeneralSettingsChangesSchema,
-        response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('general'), {
+      tags: ['settings'],
+      summary:
+        'Change general settings (fields left out keep their value; a branding field set to null returns to the default)',
+      body: ZWorkshopGeneralSettingsChangesSchema,
+      response: { 200: resultWithData(ZWorkshopGeneralSettingsSchema) },
+    }),
     async (request) => {
       const data = await settingsService.updateGeneralSettings(
         currentUserOf(request),
         request.body,
         requestContext(request),
       );
-      return { success: true as const, message: 'General settings saved.', data };
+      return ok(data, 'General settings saved.');
     },
   );
 
   app.get(
     '/settings/orders',
-    {
-      config: { access: sectionRolesOf('orders') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Order settings: order and repair number prefixes and default lead times',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZOrderSettingsSchema) },
-      },
-    },
-    async () => ({ success: true as const, data: await settingsService.orderSettings() }),
+    apiRoute(sectionRolesOf('orders'), {
+      tags: ['settings'],
+      summary: 'Order settings: order and repair number prefixes and default lead times',
+      response: { 200: resultWithData(ZOrderSettingsSchema) },
+    }),
+    async () => ok(await settingsService.orderSettings()),
   );
 
   app.put(
     '/settings/orders',
-    {
-      config: { access: sectionRolesOf('orders') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Change order settings (fields left out keep their value)',
-        ...bearerDoc,
-        body: ZOrderSettingsChangesSchema,
-        response: { 200: resultWithData(ZOrderSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('orders'), {
+      tags: ['settings'],
+      summary: 'Change order settings (fields left out keep their value)',
+      body: ZOrderSettingsChangesSchema,
+      response: { 200: resultWithData(ZOrderSettingsSchema) },
+    }),
     async (request) => {
       const data = await settingsService.updateOrderSettings(
         currentUserOf(request),
         request.body,
         requestContext(request),
       );
-      return { success: true as const, message: 'Order settings saved.', data };
+      return ok(data, 'Order settings saved.');
     },
   );
 
   app.get(
     '/settings/notifications',
-    {
-      config: { access: sectionRolesOf('notifications') },
-      schema: {
-        tags: ['settings'],
-        summary: 'The signed-in user’s own notification preferences',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZNotificationSettingsSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await settingsService.notificationSettings(currentUserOf(request)),
+    apiRoute(sectionRolesOf('notifications'), {
+      tags: ['settings'],
+      summary: 'The signed-in user’s own notification preferences',
+      response: { 200: resultWithData(ZNotificationSettingsSchema) },
     }),
+    async (request) => ok(await settingsService.notificationSettings(currentUserOf(request))),
   );
 
   app.put(
     '/settings/notifications',
-    {
-      config: { access: sectionRolesOf('notifications') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Change one’s own notification preferences (fields left out keep their value)',
-        ...bearerDoc,
-        body: ZNotificationSettingsChangesSchema,
-        response: { 200: resultWithData(ZNotificationSettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('notifications'), {
+      tags: ['settings'],
+      summary: 'Change one’s own notification preferences (fields left out keep their value)',
+      body: ZNotificationSettingsChangesSchema,
+      response: { 200: resultWithData(ZNotificationSettingsSchema) },
+    }),
     async (request) => {
       const data = await settingsService.updateNotificationSettings(
         currentUserOf(request),
         request.body,
         requestContext(request),
       );
-      return { success: true as const, message: 'Notification settings saved.', data };
+      return ok(data, 'Notification settings saved.');
     },
   );
 
   app.get(
     '/settings/security',
-    {
-      config: { access: sectionRolesOf('security') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Security settings',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZSecuritySettingsSchema) },
-      },
-    },
-    async () => ({ success: true as const, data: await securitySettings() }),
+    apiRoute(sectionRolesOf('security'), {
+      tags: ['settings'],
+      summary: 'Security settings',
+      response: { 200: resultWithData(ZSecuritySettingsSchema) },
+    }),
+    async () => ok(await securitySettings()),
   );
 
   app.put(
     '/settings/security',
-    {
-      config: { access: sectionRolesOf('security') },
-      schema: {
-        tags: ['settings'],
-        summary: 'Change security settings (fields left out keep their value); answers the stored settings',
-        ...bearerDoc,
-        body: ZSecuritySettingsChangesSchema,
-        response: { 200: resultWithData(ZSecuritySettingsSchema) },
-      },
-    },
+    apiRoute(sectionRolesOf('security'), {
+      tags: ['settings'],
+      summary: 'Change security settings (fields left out keep their value); answers the stored settings',
+      body: ZSecuritySettingsChangesSchema,
+      response: { 200: resultWithData(ZSecuritySettingsSchema) },
+    }),
     async (request) => {
       const actor = currentUserOf(request);
       const changes = Object.fromEntries(
@@ -220,7 +186,7 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
         ...requestContext(request),
         details: { section: 'security', changes },
       });
-      return { success: true as const, message: 'Security settings saved.', data: await securitySettings() };
+      return ok(await securitySettings(), 'Security settings saved.');
     },
   );
 }

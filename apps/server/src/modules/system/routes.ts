@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TConfig } from '../../config.ts';
 import type { TDatabaseHandle } from '../../db/client.ts';
-import type { TIngestBacklog } from '../ingest/pipeline.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
+import type { TIngestBacklog } from '../ingest/batch-queue.ts';
 import type { TSettingsService } from '../settings/service.ts';
 
 /** The embedded pool's id: Cognito-shaped (region_name), because Amplify reads the region from it. */
@@ -39,14 +40,11 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
 
   app.get(
     '/api/config',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Runtime configuration for the web client',
-        response: { 200: ZPublicConfigSchema },
-      },
-    },
+    apiRoute('public', {
+      tags: ['system'],
+      summary: 'Runtime configuration for the web client',
+      response: { 200: ZPublicConfigSchema },
+    }),
     async (request) => {
       const local = config.AUTH_MODE === 'local';
       // Branding saved in settings › general wins over the installation's environment defaults.
@@ -65,22 +63,19 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
 
   app.get(
     '/api/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Process and database health',
-        response: {
-          200: z.object({
-            status: z.literal('ok'),
-            database: z.enum(['pglite', 'postgres']),
-            uptimeSeconds: z.number(),
-            ingest: ZIngestHealthSchema.optional(),
-          }),
-          503: z.object({ status: z.literal('unavailable'), database: z.enum(['pglite', 'postgres']) }),
-        },
+    apiRoute('public', {
+      tags: ['system'],
+      summary: 'Process and database health',
+      response: {
+        200: z.object({
+          status: z.literal('ok'),
+          database: z.enum(['pglite', 'postgres']),
+          uptimeSeconds: z.number(),
+          ingest: ZIngestHealthSchema.optional(),
+        }),
+        503: z.object({ status: z.literal('unavailable'), database: z.enum(['pglite', 'postgres']) }),
       },
-    },
+    }),
     async (request, reply) => {
       try {
         // Before the database answers: a busy embedded database would make every backlog look drained.

@@ -18,7 +18,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { OFFSITE_LIST_ACCESS, TRACKING_ACCESS, type TTrackingService } from './service.ts';
@@ -48,64 +49,46 @@ export async function registerTrackingRoutes(
 
   app.get(
     '/tracking/orders',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.order.read) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Every tracked order in the backend shape of spec §3, location history newest first',
-        ...bearerDoc,
-        response: { 200: resultWithData(z.array(ZTrackedOrderResponseSchema)) },
-      },
-    },
-    async () => ({ success: true as const, data: await tracking.listOrders() }),
+    apiRoute(accessOf(TRACKING_ACCESS.order.read), {
+      tags: ['tracking'],
+      summary: 'Every tracked order in the backend shape of spec §3, location history newest first',
+      response: { 200: resultWithData(z.array(ZTrackedOrderResponseSchema)) },
+    }),
+    async () => ok(await tracking.listOrders()),
   );
 
   app.get(
     '/tracking/orders/:orderId',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.order.read) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'One tracked order (404 when it is not being tracked)',
-        ...bearerDoc,
-        params: ZOrderParamsSchema,
-        response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await tracking.getOrder(request.params.orderId) }),
+    apiRoute(accessOf(TRACKING_ACCESS.order.read), {
+      tags: ['tracking'],
+      summary: 'One tracked order (404 when it is not being tracked)',
+      params: ZOrderParamsSchema,
+      response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
+    }),
+    async (request) => ok(await tracking.getOrder(request.params.orderId)),
   );
 
   app.get(
     '/tracking/orders/:orderId/location-history',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.order.read) },
-      schema: {
-        tags: ['tracking'],
-        summary: "An order's past locations, newest first, kept after its tag is removed or moved on",
-        ...bearerDoc,
-        params: ZOrderParamsSchema,
-        response: { 200: resultWithData(ZJobLocationHistorySchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await tracking.locationHistory(currentUserOf(request), 'order', request.params.orderId),
+    apiRoute(accessOf(TRACKING_ACCESS.order.read), {
+      tags: ['tracking'],
+      summary: "An order's past locations, newest first, kept after its tag is removed or moved on",
+      params: ZOrderParamsSchema,
+      response: { 200: resultWithData(ZJobLocationHistorySchema) },
     }),
+    async (request) =>
+      ok(await tracking.locationHistory(currentUserOf(request), 'order', request.params.orderId)),
   );
 
   app.post(
     '/tracking/orders/update-location',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.order.move) },
-      schema: {
-        tags: ['tracking'],
-        summary:
-          'A read of an order’s tag at a station: moves it (locationChanged true) or refreshes its last-seen time',
-        ...bearerDoc,
-        body: ZOrderLocationUpdateSchema,
-        response: { 200: resultWithData(ZLocationUpdateResultSchema) },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.order.move), {
+      tags: ['tracking'],
+      summary:
+        'A read of an order’s tag at a station: moves it (locationChanged true) or refreshes its last-seen time',
+      body: ZOrderLocationUpdateSchema,
+      response: { 200: resultWithData(ZLocationUpdateResultSchema) },
+    }),
     async (request) => {
       const { orderId, ...read } = request.body;
       const data = await tracking.updateLocation(currentUserOf(request), 'order', {
@@ -118,38 +101,30 @@ export async function registerTrackingRoutes(
 
   app.post(
     '/tracking/assign-epc',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.order.track) },
-      schema: {
-        tags: ['tracking'],
-        summary:
-          'Put an RFID tag on an order and start tracking it (the tag comes off any other order or repair)',
-        ...bearerDoc,
-        body: ZAssignOrderEpcSchema,
-        response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.order.track), {
+      tags: ['tracking'],
+      summary:
+        'Put an RFID tag on an order and start tracking it (the tag comes off any other order or repair)',
+      body: ZAssignOrderEpcSchema,
+      response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
+    }),
     async (request) => {
       const { orderId, epcCode, orderNumber } = request.body;
       await tracking.assignEpc(currentUserOf(request), 'order', orderId, epcCode, {
         expectedNumber: orderNumber,
       });
-      return { success: true as const, message: 'EPC assigned.', data: await tracking.getOrder(orderId) };
+      return ok(await tracking.getOrder(orderId), 'EPC assigned.');
     },
   );
 
   app.delete(
     '/tracking/orders/:orderId',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.order.track) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Stop tracking an order (its location history is kept)',
-        ...bearerDoc,
-        params: ZOrderParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.order.track), {
+      tags: ['tracking'],
+      summary: 'Stop tracking an order (its location history is kept)',
+      params: ZOrderParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       const order = await tracking.stopTracking(currentUserOf(request), 'order', request.params.orderId);
       return { success: true as const, message: `Stopped tracking order ${order.number}.` };
@@ -158,17 +133,13 @@ export async function registerTrackingRoutes(
 
   app.post(
     '/tracking/orders/:orderId/expected-offsite',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.order.offsite) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Flag an order as expected offsite (the longer grace period applies) or clear the flag',
-        ...bearerDoc,
-        params: ZOrderParamsSchema,
-        body: ZExpectedOffsiteSchema,
-        response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.order.offsite), {
+      tags: ['tracking'],
+      summary: 'Flag an order as expected offsite (the longer grace period applies) or clear the flag',
+      params: ZOrderParamsSchema,
+      body: ZExpectedOffsiteSchema,
+      response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
+    }),
     async (request) => {
       const { orderId } = request.params;
       await tracking.setExpectedOffsite(
@@ -177,26 +148,22 @@ export async function registerTrackingRoutes(
         orderId,
         request.body.expectedOffsite,
       );
-      return { success: true as const, data: await tracking.getOrder(orderId) };
+      return ok(await tracking.getOrder(orderId));
     },
   );
 
   app.post(
     '/tracking/orders/:orderId/return',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.order.offsite) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Mark an offsite order as returned (only an offsite order can be returned)',
-        ...bearerDoc,
-        params: ZOrderParamsSchema,
-        response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.order.offsite), {
+      tags: ['tracking'],
+      summary: 'Mark an offsite order as returned (only an offsite order can be returned)',
+      params: ZOrderParamsSchema,
+      response: { 200: resultWithData(ZTrackedOrderResponseSchema) },
+    }),
     async (request) => {
       const { orderId } = request.params;
       await tracking.returnFromOffsite(currentUserOf(request), 'order', orderId);
-      return { success: true as const, message: 'Returned.', data: await tracking.getOrder(orderId) };
+      return ok(await tracking.getOrder(orderId), 'Returned.');
     },
   );
 
@@ -204,66 +171,45 @@ export async function registerTrackingRoutes(
 
   app.get(
     '/tracking/repairs',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.repair.read) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Every tracked repair (spec §3 tracked repair), location history newest first',
-        ...bearerDoc,
-        response: { 200: resultWithData(z.array(ZTrackedRepairSchema)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await tracking.listRepairs(currentUserOf(request)) }),
+    apiRoute(accessOf(TRACKING_ACCESS.repair.read), {
+      tags: ['tracking'],
+      summary: 'Every tracked repair (spec §3 tracked repair), location history newest first',
+      response: { 200: resultWithData(z.array(ZTrackedRepairSchema)) },
+    }),
+    async (request) => ok(await tracking.listRepairs(currentUserOf(request))),
   );
 
   app.get(
     '/tracking/repairs/:repairId',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.repair.read) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'One tracked repair (404 when it is not being tracked)',
-        ...bearerDoc,
-        params: ZRepairParamsSchema,
-        response: { 200: resultWithData(ZTrackedRepairSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await tracking.getRepair(currentUserOf(request), request.params.repairId),
+    apiRoute(accessOf(TRACKING_ACCESS.repair.read), {
+      tags: ['tracking'],
+      summary: 'One tracked repair (404 when it is not being tracked)',
+      params: ZRepairParamsSchema,
+      response: { 200: resultWithData(ZTrackedRepairSchema) },
     }),
+    async (request) => ok(await tracking.getRepair(currentUserOf(request), request.params.repairId)),
   );
 
   app.get(
     '/tracking/repairs/:repairId/location-history',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.repair.read) },
-      schema: {
-        tags: ['tracking'],
-        summary: "A repair's past locations, newest first, kept after its tag is removed or moved on",
-        ...bearerDoc,
-        params: ZRepairParamsSchema,
-        response: { 200: resultWithData(ZJobLocationHistorySchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await tracking.locationHistory(currentUserOf(request), 'repair', request.params.repairId),
+    apiRoute(accessOf(TRACKING_ACCESS.repair.read), {
+      tags: ['tracking'],
+      summary: "A repair's past locations, newest first, kept after its tag is removed or moved on",
+      params: ZRepairParamsSchema,
+      response: { 200: resultWithData(ZJobLocationHistorySchema) },
     }),
+    async (request) =>
+      ok(await tracking.locationHistory(currentUserOf(request), 'repair', request.params.repairId)),
   );
 
   app.post(
     '/tracking/repairs/update-location',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.repair.move) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'A read of a repair’s tag at a station: moves it or refreshes its last-seen time',
-        ...bearerDoc,
-        body: ZRepairLocationUpdateSchema,
-        response: { 200: resultWithData(ZLocationUpdateResultSchema) },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.repair.move), {
+      tags: ['tracking'],
+      summary: 'A read of a repair’s tag at a station: moves it or refreshes its last-seen time',
+      body: ZRepairLocationUpdateSchema,
+      response: { 200: resultWithData(ZLocationUpdateResultSchema) },
+    }),
     async (request) => {
       const { repairId, ...read } = request.body;
       const data = await tracking.updateLocation(currentUserOf(request), 'repair', {
@@ -276,17 +222,13 @@ export async function registerTrackingRoutes(
 
   app.post(
     '/tracking/repairs/assign-epc',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.repair.track) },
-      schema: {
-        tags: ['tracking'],
-        summary:
-          'Put an RFID tag on a repair and start tracking it (the tag comes off any other repair or order)',
-        ...bearerDoc,
-        body: ZAssignRepairEpcSchema,
-        response: { 200: resultWithData(ZTrackedRepairSchema) },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.repair.track), {
+      tags: ['tracking'],
+      summary:
+        'Put an RFID tag on a repair and start tracking it (the tag comes off any other repair or order)',
+      body: ZAssignRepairEpcSchema,
+      response: { 200: resultWithData(ZTrackedRepairSchema) },
+    }),
     async (request) => {
       const actor = currentUserOf(request);
       const { repairId, epcCode, repairNumber } = request.body;
@@ -301,16 +243,12 @@ export async function registerTrackingRoutes(
 
   app.delete(
     '/tracking/repairs/:repairId',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.repair.track) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Stop tracking a repair and free its EPC (its location history is kept)',
-        ...bearerDoc,
-        params: ZRepairParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.repair.track), {
+      tags: ['tracking'],
+      summary: 'Stop tracking a repair and free its EPC (its location history is kept)',
+      params: ZRepairParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       const repair = await tracking.stopTracking(currentUserOf(request), 'repair', request.params.repairId);
       return { success: true as const, message: `Stopped tracking repair ${repair.number}.` };
@@ -319,37 +257,29 @@ export async function registerTrackingRoutes(
 
   app.post(
     '/tracking/repairs/:repairId/expected-offsite',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.repair.offsite) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Flag a repair as expected offsite or clear the flag',
-        ...bearerDoc,
-        params: ZRepairParamsSchema,
-        body: ZExpectedOffsiteSchema,
-        response: { 200: resultWithData(ZTrackedRepairSchema) },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.repair.offsite), {
+      tags: ['tracking'],
+      summary: 'Flag a repair as expected offsite or clear the flag',
+      params: ZRepairParamsSchema,
+      body: ZExpectedOffsiteSchema,
+      response: { 200: resultWithData(ZTrackedRepairSchema) },
+    }),
     async (request) => {
       const actor = currentUserOf(request);
       const { repairId } = request.params;
       await tracking.setExpectedOffsite(actor, 'repair', repairId, request.body.expectedOffsite);
-      return { success: true as const, data: await tracking.getRepair(actor, repairId) };
+      return ok(await tracking.getRepair(actor, repairId));
     },
   );
 
   app.post(
     '/tracking/repairs/:repairId/return',
-    {
-      config: { access: accessOf(TRACKING_ACCESS.repair.offsite) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Mark an offsite repair as returned (only an offsite repair can be returned)',
-        ...bearerDoc,
-        params: ZRepairParamsSchema,
-        response: { 200: resultWithData(ZTrackedRepairSchema) },
-      },
-    },
+    apiRoute(accessOf(TRACKING_ACCESS.repair.offsite), {
+      tags: ['tracking'],
+      summary: 'Mark an offsite repair as returned (only an offsite repair can be returned)',
+      params: ZRepairParamsSchema,
+      response: { 200: resultWithData(ZTrackedRepairSchema) },
+    }),
     async (request) => {
       const actor = currentUserOf(request);
       const { repairId } = request.params;
@@ -366,38 +296,23 @@ export async function registerTrackingRoutes(
 
   app.get(
     '/tracking/offsite',
-    {
-      config: { access: accessOf(OFFSITE_LIST_ACCESS) },
-      schema: {
-        tags: ['tracking'],
-        summary: 'Orders and repairs offsite now, with customer and last location, newest detection first',
-        ...bearerDoc,
-        response: { 200: resultWithData(z.array(ZOffsiteItemSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await tracking.offsiteItems(currentUserOf(request)),
+    apiRoute(accessOf(OFFSITE_LIST_ACCESS), {
+      tags: ['tracking'],
+      summary: 'Orders and repairs offsite now, with customer and last location, newest detection first',
+      response: { 200: resultWithData(z.array(ZOffsiteItemSchema)) },
     }),
+    async (request) => ok(await tracking.offsiteItems(currentUserOf(request))),
   );
 
   app.get(
     '/tracking/stations/:stationId/items',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['tracking'],
-        summary:
-          'The tracked items standing at a station now, longest there first (repairs for their viewers)',
-        ...bearerDoc,
-        params: ZStationParamsSchema,
-        response: { 200: resultWithData(z.array(ZStationItemSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await tracking.itemsAtStation(currentUserOf(request), request.params.stationId),
+    apiRoute('signed-in', {
+      tags: ['tracking'],
+      summary: 'The tracked items standing at a station now, longest there first (repairs for their viewers)',
+      params: ZStationParamsSchema,
+      response: { 200: resultWithData(z.array(ZStationItemSchema)) },
     }),
+    async (request) => ok(await tracking.itemsAtStation(currentUserOf(request), request.params.stationId)),
   );
 
   app.post(
@@ -416,25 +331,19 @@ export async function registerTrackingRoutes(
         response: { 200: resultWithData(ZStationScanResultSchema) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await tracking.scanAtStation(currentUserOf(request), request.params.stationId, request.body),
-    }),
+    async (request) =>
+      ok(await tracking.scanAtStation(currentUserOf(request), request.params.stationId, request.body)),
   );
 
   app.get(
     '/tracking/stats',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['tracking'],
-        summary:
-          'Counts of tracked orders and repairs by status, and of items in each department (by name); repairs only for the roles that see them',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZTrackingStatsSchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await tracking.stats(currentUserOf(request)) }),
+    apiRoute('signed-in', {
+      tags: ['tracking'],
+      summary:
+        'Counts of tracked orders and repairs by status, and of items in each department (by name); repairs only for the roles that see them',
+      response: { 200: resultWithData(ZTrackingStatsSchema) },
+    }),
+    async (request) => ok(await tracking.stats(currentUserOf(request))),
   );
 }
 

@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TTvDevice, TTvService } from './service.ts';
 
@@ -53,8 +53,7 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
         response: { 201: resultWithData(ZTvPairingSchema) },
       },
     },
-    async (_request, reply) =>
-      reply.status(201).send({ success: true as const, data: await tv.startPairing() }),
+    async (_request, reply) => reply.status(201).send(ok(await tv.startPairing())),
   );
 
   app.get(
@@ -70,56 +69,39 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
         response: { 200: resultWithData(ZTvDeviceStatusSchema) },
       },
     },
-    async (request) => ({ success: true as const, data: tv.deviceStatus(currentDeviceOf(request)) }),
+    async (request) => ok(tv.deviceStatus(currentDeviceOf(request))),
   );
 
   app.get(
     '/tv/screen',
-    {
-      config: { access: 'tv-device' },
-      schema: {
-        tags: ['tv'],
-        summary: "A paired TV's station screen: the pieces there now, those due next, today's finished count",
-        ...deviceDoc,
-        response: { 200: resultWithData(ZStationScreenSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await tv.screenForDevice(currentDeviceOf(request)),
+    apiRoute('tv-device', {
+      tags: ['tv'],
+      summary: "A paired TV's station screen: the pieces there now, those due next, today's finished count",
+      ...deviceDoc,
+      response: { 200: resultWithData(ZStationScreenSchema) },
     }),
+    async (request) => ok(await tv.screenForDevice(currentDeviceOf(request))),
   );
 
   app.get(
     '/stations/:id/screen',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['tv'],
-        summary: "A station's TV screen for signed-in staff (/jeweler-tv/{stationId})",
-        ...bearerDoc,
-        params: ZStationParamsSchema,
-        response: { 200: resultWithData(ZStationScreenSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await tv.screenForUser(currentUserOf(request), request.params.id),
+    apiRoute('signed-in', {
+      tags: ['tv'],
+      summary: "A station's TV screen for signed-in staff (/jeweler-tv/{stationId})",
+      params: ZStationParamsSchema,
+      response: { 200: resultWithData(ZStationScreenSchema) },
     }),
+    async (request) => ok(await tv.screenForUser(currentUserOf(request), request.params.id)),
   );
 
   app.get(
     '/tv-displays',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['tv'],
-        summary: 'The paired TV displays with their station, online state and last seen',
-        ...bearerDoc,
-        response: { 200: resultWithData(z.array(ZTvDisplaySchema)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await tv.listDisplays(currentUserOf(request)) }),
+    apiRoute(managers, {
+      tags: ['tv'],
+      summary: 'The paired TV displays with their station, online state and last seen',
+      response: { 200: resultWithData(z.array(ZTvDisplaySchema)) },
+    }),
+    async (request) => ok(await tv.listDisplays(currentUserOf(request))),
   );
 
   app.post(
@@ -136,23 +118,19 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
     },
     async (request, reply) => {
       const data = await tv.claim(currentUserOf(request), request.body, requestContext(request));
-      return reply.status(201).send({ success: true as const, message: `${data.name} is paired.`, data });
+      return reply.status(201).send(ok(data, `${data.name} is paired.`));
     },
   );
 
   app.patch(
     '/tv-displays/:id',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['tv'],
-        summary: 'Rename a TV display or move it to another station',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZUpdateTvDisplaySchema,
-        response: { 200: resultWithData(ZTvDisplaySchema) },
-      },
-    },
+    apiRoute(managers, {
+      tags: ['tv'],
+      summary: 'Rename a TV display or move it to another station',
+      params: ZIdParamsSchema,
+      body: ZUpdateTvDisplaySchema,
+      response: { 200: resultWithData(ZTvDisplaySchema) },
+    }),
     async (request) => ({
       success: true as const,
       message: 'TV display saved.',
@@ -167,16 +145,12 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
 
   app.delete(
     '/tv-displays/:id',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['tv'],
-        summary: 'Revoke a TV display: it goes back to its pairing screen within seconds',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(managers, {
+      tags: ['tv'],
+      summary: 'Revoke a TV display: it goes back to its pairing screen within seconds',
+      params: ZIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await tv.revoke(currentUserOf(request), request.params.id, requestContext(request));
       return { success: true as const, message: 'TV display revoked.' };

@@ -9,7 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TUsersService } from './service.ts';
 
@@ -25,8 +26,6 @@ const ZOutboxMailSchema = z.object({
 
 const ZUserIdParamsSchema = z.object({ id: z.uuid() });
 
-const adminDoc = { security: [{ idToken: [] }] };
-
 /** User administration and the mail outbox (issue 3 item 6), admins only; the rules live in service.ts. */
 export async function registerUsersRoutes(
   instance: FastifyInstance,
@@ -37,17 +36,13 @@ export async function registerUsersRoutes(
 
   app.post(
     '/users/:id/mfa/reset',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['users'],
-        summary:
-          'Turn a user’s two-step sign-in off (lost authenticator): forgets its seed, e-mail codes and remembered devices',
-        ...adminDoc,
-        params: ZUserIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['users'],
+      summary:
+        'Turn a user’s two-step sign-in off (lost authenticator): forgets its seed, e-mail codes and remembered devices',
+      params: ZUserIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await usersService.resetSecondFactors(
         currentUserOf(request),
@@ -60,53 +55,38 @@ export async function registerUsersRoutes(
 
   app.get(
     '/users',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['users'],
-        summary: 'List users (search by e-mail or name)',
-        ...adminDoc,
-        querystring: ZManagedUserQuerySchema,
-        response: { 200: resultWithData(ZManagedUserPageSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await usersService.list(currentUserOf(request), request.query),
+    apiRoute(ADMIN_ROLES, {
+      tags: ['users'],
+      summary: 'List users (search by e-mail or name)',
+      querystring: ZManagedUserQuerySchema,
+      response: { 200: resultWithData(ZManagedUserPageSchema) },
     }),
+    async (request) => ok(await usersService.list(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/users',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['users'],
-        summary: 'Create a user with a temporary password (they choose their own at first sign-in)',
-        ...adminDoc,
-        body: ZNewManagedUserSchema,
-        response: { 201: resultWithData(ZManagedUserSchema) },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['users'],
+      summary: 'Create a user with a temporary password (they choose their own at first sign-in)',
+      body: ZNewManagedUserSchema,
+      response: { 201: resultWithData(ZManagedUserSchema) },
+    }),
     async (request, reply) => {
       const user = await usersService.create(currentUserOf(request), request.body, requestContext(request));
-      return reply.status(201).send({ success: true as const, message: 'User created.', data: user });
+      return reply.status(201).send(ok(user, 'User created.'));
     },
   );
 
   app.patch(
     '/users/:id',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['users'],
-        summary: 'Change a user’s role, names or phone, or disable (signs them out at once) or enable them',
-        ...adminDoc,
-        params: ZUserIdParamsSchema,
-        body: ZManagedUserChangesSchema,
-        response: { 200: resultWithData(ZManagedUserSchema) },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['users'],
+      summary: 'Change a user’s role, names or phone, or disable (signs them out at once) or enable them',
+      params: ZUserIdParamsSchema,
+      body: ZManagedUserChangesSchema,
+      response: { 200: resultWithData(ZManagedUserSchema) },
+    }),
     async (request) => {
       const user = await usersService.update(
         currentUserOf(request),
@@ -114,22 +94,18 @@ export async function registerUsersRoutes(
         request.body,
         requestContext(request),
       );
-      return { success: true as const, message: 'User updated.', data: user };
+      return ok(user, 'User updated.');
     },
   );
 
   app.delete(
     '/users/:id',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['users'],
-        summary: 'Delete a user and end their sessions',
-        ...adminDoc,
-        params: ZUserIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['users'],
+      summary: 'Delete a user and end their sessions',
+      params: ZUserIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await usersService.remove(currentUserOf(request), request.params.id, requestContext(request));
       return { success: true as const, message: 'User deleted.' };
@@ -138,17 +114,12 @@ export async function registerUsersRoutes(
 
   app.post(
     '/users/:id/unlock',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['users'],
-        summary:
-          'Lift the slow-down of a user’s sign-ins after wrong passwords, from every address and device',
-        ...adminDoc,
-        params: ZUserIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['users'],
+      summary: 'Lift the slow-down of a user’s sign-ins after wrong passwords, from every address and device',
+      params: ZUserIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await usersService.unlockSignIn(currentUserOf(request), request.params.id, requestContext(request));
       return { success: true as const, message: 'Sign-in unlocked.' };
@@ -157,18 +128,11 @@ export async function registerUsersRoutes(
 
   app.get(
     '/mail/outbox',
-    {
-      config: { access: ADMIN_ROLES },
-      schema: {
-        tags: ['mail'],
-        summary: 'The latest 100 mails, newest first, with their delivery state',
-        ...adminDoc,
-        response: { 200: resultWithData(z.object({ items: z.array(ZOutboxMailSchema) })) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: { items: await usersService.outbox(currentUserOf(request)) },
+    apiRoute(ADMIN_ROLES, {
+      tags: ['mail'],
+      summary: 'The latest 100 mails, newest first, with their delivery state',
+      response: { 200: resultWithData(z.object({ items: z.array(ZOutboxMailSchema) })) },
     }),
+    async (request) => ok({ items: await usersService.outbox(currentUserOf(request)) }),
   );
 }

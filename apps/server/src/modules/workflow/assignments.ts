@@ -24,6 +24,7 @@ import {
   jobTemplate as templateOf,
 } from '../jobs/job-states.ts';
 import type { TJobStatusChange } from '../jobs/status-change.ts';
+import type { TAssignmentRow } from './assignment-repository.ts';
 import {
   inWorkflowTransaction,
   isManager,
@@ -34,7 +35,8 @@ import {
   type TWorkflowActor,
   type TWorkflowServiceOptions,
 } from './common.ts';
-import type { TAssignmentRow, TJobRow, TWorkflowRepository } from './repository.ts';
+import type { TJobRow } from './job-workflow-repository.ts';
+import type { TWorkflowRepository } from './repository.ts';
 import { loadTemplates as templates } from './templates.ts';
 
 /** Completes a job's current phase by hand (phase-moves.ts). */

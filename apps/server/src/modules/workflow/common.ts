@@ -15,7 +15,9 @@ import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TJobStates } from '../jobs/job-states.ts';
-import type { TAssignmentRow, TJobRow, TWorkflowRepository } from './repository.ts';
+import type { TAssignmentRow } from './assignment-repository.ts';
+import type { TJobRow } from './job-workflow-repository.ts';
+import type { TWorkflowRepository } from './repository.ts';
 
 export type TWorkflowActor = TActor & { readonly id: string };
 

@@ -1,7 +1,9 @@
 import type { TMyTasks, TWorkflowAssignment } from '@loupe/domain/workflow/workflow-api';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
+import type { TAssignmentRow } from './assignment-repository.ts';
 import { mayView, type TWorkflowActor, type TWorkflowServiceOptions } from './common.ts';
-import type { TAssignmentRow, TJobRow, TWorkflowRepository } from './repository.ts';
+import type { TJobRow } from './job-workflow-repository.ts';
+import type { TWorkflowRepository } from './repository.ts';
 
 /** An assignment as the API answers it (assignments.ts). */
 type TToAssignment = (

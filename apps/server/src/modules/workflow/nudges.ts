@@ -5,7 +5,7 @@ import { phasesFor, type TWorkflowKind } from '@loupe/domain/workflow/workflow-t
 import { forbidden } from '../../lib/service-errors.ts';
 import { workflowStateOf as stateOf, jobTemplate as templateOf } from '../jobs/job-states.ts';
 import { isManager, type TWorkflowActor, type TWorkflowServiceOptions } from './common.ts';
-import type { TJobRow } from './repository.ts';
+import type { TJobRow } from './job-workflow-repository.ts';
 import { loadTemplates as templates } from './templates.ts';
 
 /** Reminders: by hand to whoever has a job, and the sweep that nudges overdue work once per interval. */

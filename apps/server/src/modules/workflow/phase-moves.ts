@@ -26,7 +26,8 @@ import {
   type TWorkflowActor,
   type TWorkflowServiceOptions,
 } from './common.ts';
-import type { TJobRow, TJobWorkflowRow, TWorkflowRepository } from './repository.ts';
+import type { TJobRow, TJobWorkflowRow } from './job-workflow-repository.ts';
+import type { TWorkflowRepository } from './repository.ts';
 import { loadTemplates as templates } from './templates.ts';
 
 /** Phases that follow reads and hands, and the status that follows each phase (issue 12, issue 32). */

@@ -28,14 +28,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TRequestContext } from '../auth/service.ts';
 import type { TWorkflowActor } from './common.ts';
 import type { TWorkflowService } from './service.ts';
 
-const bearerDoc = { security: [{ idToken: [] }] };
 const ZJobParamsSchema = z.object({ kind: ZWorkflowKindSchema, id: z.uuid() });
 
 export type TWorkflowRoutesOptions = {
@@ -63,52 +62,36 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/workflow/templates',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['workflow'],
-        summary:
-          'The workflow templates: phases per product type and for repairs (defaults made on first use)',
-        ...bearerDoc,
-        response: { 200: resultWithData(z.array(ZWorkflowTemplateSchema)) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await workflow.listTemplates(currentUserOf(request)),
+    apiRoute(managers, {
+      tags: ['workflow'],
+      summary: 'The workflow templates: phases per product type and for repairs (defaults made on first use)',
+      response: { 200: resultWithData(z.array(ZWorkflowTemplateSchema)) },
     }),
+    async (request) => ok(await workflow.listTemplates(currentUserOf(request))),
   );
 
   app.post(
     '/workflow/templates',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Give a product type a workflow of its own (a copy of the order default to edit)',
-        ...bearerDoc,
-        body: ZCreateWorkflowTemplateSchema,
-        response: { 201: resultWithData(ZWorkflowTemplateSchema) },
-      },
-    },
+    apiRoute(managers, {
+      tags: ['workflow'],
+      summary: 'Give a product type a workflow of its own (a copy of the order default to edit)',
+      body: ZCreateWorkflowTemplateSchema,
+      response: { 201: resultWithData(ZWorkflowTemplateSchema) },
+    }),
     async (request, reply) => {
       const data = await workflow.createTemplate(currentUserOf(request), request.body.productTypeId);
-      return reply.status(201).send({ success: true as const, message: 'Workflow added.', data });
+      return reply.status(201).send(ok(data, 'Workflow added.'));
     },
   );
 
   app.delete(
     '/workflow/templates/:id',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Remove a product type’s own workflow (its jobs follow the default again)',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(managers, {
+      tags: ['workflow'],
+      summary: 'Remove a product type’s own workflow (its jobs follow the default again)',
+      params: ZIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await workflow.deleteTemplate(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Workflow removed.' };
@@ -117,50 +100,38 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   app.put(
     '/workflow/templates/:id',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Change a template’s phases (departments, target hours, completer roles, sign-off)',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZWorkflowTemplateChangesSchema,
-        response: { 200: resultWithData(ZWorkflowTemplateSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Workflow saved.',
-      data: await workflow.updateTemplate(currentUserOf(request), request.params.id, request.body),
+    apiRoute(managers, {
+      tags: ['workflow'],
+      summary: 'Change a template’s phases (departments, target hours, completer roles, sign-off)',
+      params: ZIdParamsSchema,
+      body: ZWorkflowTemplateChangesSchema,
+      response: { 200: resultWithData(ZWorkflowTemplateSchema) },
     }),
+    async (request) =>
+      ok(
+        await workflow.updateTemplate(currentUserOf(request), request.params.id, request.body),
+        'Workflow saved.',
+      ),
   );
 
   app.get(
     '/workflow/calendar',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['workflow'],
-        summary: 'The working calendar due times count in: open days, hours, time zone, closed dates',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZWorkingCalendarSchema) },
-      },
-    },
-    async () => ({ success: true as const, data: await calendar.workingCalendar() }),
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary: 'The working calendar due times count in: open days, hours, time zone, closed dates',
+      response: { 200: resultWithData(ZWorkingCalendarSchema) },
+    }),
+    async () => ok(await calendar.workingCalendar()),
   );
 
   app.put(
     '/workflow/calendar',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Change the working calendar (Settings › general: admins and managers)',
-        ...bearerDoc,
-        body: ZWorkingCalendarSchema,
-        response: { 200: resultWithData(ZWorkingCalendarSchema) },
-      },
-    },
+    apiRoute(managers, {
+      tags: ['workflow'],
+      summary: 'Change the working calendar (Settings › general: admins and managers)',
+      body: ZWorkingCalendarSchema,
+      response: { 200: resultWithData(ZWorkingCalendarSchema) },
+    }),
     async (request) => ({
       success: true as const,
       message: 'Working hours saved.',
@@ -174,36 +145,25 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/workflow/people/:id/hours',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['workflow'],
-        summary:
-          'A person’s own working days and hours (null: the workshop’s); their own, or anyone’s for managers',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZPersonHoursSchema.nullable()) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await workflow.personHours(currentUserOf(request), request.params.id),
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary:
+        'A person’s own working days and hours (null: the workshop’s); their own, or anyone’s for managers',
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZPersonHoursSchema.nullable()) },
     }),
+    async (request) => ok(await workflow.personHours(currentUserOf(request), request.params.id)),
   );
 
   app.put(
     '/workflow/people/:id/hours',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Set a person’s own working days and hours, or null for the workshop’s',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: z.object({ hours: ZPersonHoursSchema.nullable() }),
-        response: { 200: resultWithData(ZPersonHoursSchema.nullable()) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary: 'Set a person’s own working days and hours, or null for the workshop’s',
+      params: ZIdParamsSchema,
+      body: z.object({ hours: ZPersonHoursSchema.nullable() }),
+      response: { 200: resultWithData(ZPersonHoursSchema.nullable()) },
+    }),
     async (request) => ({
       success: true as const,
       message: 'Working hours saved.',
@@ -218,37 +178,26 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/workflow/board',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['workflow'],
-        summary:
-          'The Command Center: open jobs by phase with their state, time in phase and who has them; `view` narrows them',
-        ...bearerDoc,
-        querystring: ZWorkflowBoardQuerySchema,
-        response: { 200: resultWithData(ZWorkflowBoardSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await workflow.board(currentUserOf(request), request.query),
+    apiRoute(managers, {
+      tags: ['workflow'],
+      summary:
+        'The Command Center: open jobs by phase with their state, time in phase and who has them; `view` narrows them',
+      querystring: ZWorkflowBoardQuerySchema,
+      response: { 200: resultWithData(ZWorkflowBoardSchema) },
     }),
+    async (request) => ok(await workflow.board(currentUserOf(request), request.query)),
   );
 
   app.post(
     '/workflow/jobs/:kind/:id/advance',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['workflow'],
-        summary:
-          'Complete the job’s current phase: managers, its assignee, or a role the phase names; moving it to another phase (`to`) is for managers',
-        ...bearerDoc,
-        params: ZJobParamsSchema,
-        body: ZAdvancePhaseSchema,
-        response: { 200: resultWithData(ZWorkflowJobSchema) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary:
+        'Complete the job’s current phase: managers, its assignee, or a role the phase names; moving it to another phase (`to`) is for managers',
+      params: ZJobParamsSchema,
+      body: ZAdvancePhaseSchema,
+      response: { 200: resultWithData(ZWorkflowJobSchema) },
+    }),
     async (request) => ({
       success: true as const,
       message: 'Phase completed.',
@@ -263,17 +212,13 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   app.post(
     '/workflow/jobs/:kind/:id/nudge',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Remind whoever has the job’s current phase',
-        ...bearerDoc,
-        params: ZJobParamsSchema,
-        body: ZNudgeJobSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(managers, {
+      tags: ['workflow'],
+      summary: 'Remind whoever has the job’s current phase',
+      params: ZJobParamsSchema,
+      body: ZNudgeJobSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await workflow.nudgeJob(
         currentUserOf(request),
@@ -287,98 +232,70 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   app.post(
     '/workflow/assignments',
-    {
-      config: { access: WORKFLOW_ASSIGNER_ROLES },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Give a job’s phase (its current one by default) to a person; again, to hand it over',
-        ...bearerDoc,
-        body: ZCreateAssignmentSchema,
-        response: { 201: resultWithData(ZWorkflowAssignmentSchema) },
-      },
-    },
+    apiRoute(WORKFLOW_ASSIGNER_ROLES, {
+      tags: ['workflow'],
+      summary: 'Give a job’s phase (its current one by default) to a person; again, to hand it over',
+      body: ZCreateAssignmentSchema,
+      response: { 201: resultWithData(ZWorkflowAssignmentSchema) },
+    }),
     async (request, reply) => {
       const data = await workflow.assign(currentUserOf(request), request.body);
-      return reply
-        .status(201)
-        .send({ success: true as const, message: `Assigned to ${data.assignee.name}.`, data });
+      return reply.status(201).send(ok(data, `Assigned to ${data.assignee.name}.`));
     },
   );
 
   app.patch(
     '/workflow/assignments/:id',
-    {
-      config: { access: WORKFLOW_ASSIGNER_ROLES },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Hand an assignment to someone else',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZReassignSchema,
-        response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
-      },
-    },
+    apiRoute(WORKFLOW_ASSIGNER_ROLES, {
+      tags: ['workflow'],
+      summary: 'Hand an assignment to someone else',
+      params: ZIdParamsSchema,
+      body: ZReassignSchema,
+      response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
+    }),
     async (request) => {
       const data = await workflow.reassign(
         currentUserOf(request),
         request.params.id,
         request.body.assigneeId,
       );
-      return { success: true as const, message: `Handed to ${data.assignee.name}.`, data };
+      return ok(data, `Handed to ${data.assignee.name}.`);
     },
   );
 
   app.post(
     '/workflow/assignments/:id/complete',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Mark an assignment done (the assignee, or whoever may assign); the job moves on',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Done.',
-      data: await workflow.completeAssignment(currentUserOf(request), request.params.id),
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary: 'Mark an assignment done (the assignee, or whoever may assign); the job moves on',
+      params: ZIdParamsSchema,
+      response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
     }),
+    async (request) =>
+      ok(await workflow.completeAssignment(currentUserOf(request), request.params.id), 'Done.'),
   );
 
   app.post(
     '/workflow/assignments/:id/snooze',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Hold off an assignment’s nudges until a time, with the reason',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        body: ZSnoozeInputSchema,
-        response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Snoozed.',
-      data: await workflow.snooze(currentUserOf(request), request.params.id, request.body),
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary: 'Hold off an assignment’s nudges until a time, with the reason',
+      params: ZIdParamsSchema,
+      body: ZSnoozeInputSchema,
+      response: { 200: resultWithData(ZWorkflowAssignmentSchema) },
     }),
+    async (request) =>
+      ok(await workflow.snooze(currentUserOf(request), request.params.id, request.body), 'Snoozed.'),
   );
 
   app.delete(
     '/workflow/assignments/:id',
-    {
-      config: { access: WORKFLOW_ASSIGNER_ROLES },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Take an assignment back: nobody has the phase any more',
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(WORKFLOW_ASSIGNER_ROLES, {
+      tags: ['workflow'],
+      summary: 'Take an assignment back: nobody has the phase any more',
+      params: ZIdParamsSchema,
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await workflow.unassign(currentUserOf(request), request.params.id);
       return { success: true as const, message: 'Assignment taken back.' };
@@ -387,49 +304,34 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/workflow/departments/:id',
-    {
-      config: { access: managers },
-      schema: {
-        tags: ['workflow'],
-        summary:
-          'One department’s stations with their queues, load and stuck jobs, what comes next, and who can take work',
-        ...bearerDoc,
-        params: z.object({ id: z.string().trim().min(1).max(100) }),
-        response: { 200: resultWithData(ZDepartmentWorkloadSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await workflow.departmentWorkload(currentUserOf(request), request.params.id),
+    apiRoute(managers, {
+      tags: ['workflow'],
+      summary:
+        'One department’s stations with their queues, load and stuck jobs, what comes next, and who can take work',
+      params: z.object({ id: z.string().trim().min(1).max(100) }),
+      response: { 200: resultWithData(ZDepartmentWorkloadSchema) },
     }),
+    async (request) => ok(await workflow.departmentWorkload(currentUserOf(request), request.params.id)),
   );
 
   app.get(
     '/workflow/people',
-    {
-      config: { access: WORKFLOW_ASSIGNER_ROLES },
-      schema: {
-        tags: ['workflow'],
-        summary: 'Active staff work can be given to, with how many open assignments each holds',
-        ...bearerDoc,
-        response: { 200: resultWithData(z.array(ZWorkflowStaffSchema)) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await workflow.staff(currentUserOf(request)) }),
+    apiRoute(WORKFLOW_ASSIGNER_ROLES, {
+      tags: ['workflow'],
+      summary: 'Active staff work can be given to, with how many open assignments each holds',
+      response: { 200: resultWithData(z.array(ZWorkflowStaffSchema)) },
+    }),
+    async (request) => ok(await workflow.staff(currentUserOf(request))),
   );
 
   app.get(
     '/workflow/my-tasks',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['workflow'],
-        summary: 'My assignments, the jobs I answer for, and what changed since `since`',
-        ...bearerDoc,
-        querystring: z.object({ since: z.iso.datetime({ offset: true }).optional() }),
-        response: { 200: resultWithData(ZMyTasksSchema) },
-      },
-    },
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary: 'My assignments, the jobs I answer for, and what changed since `since`',
+      querystring: z.object({ since: z.iso.datetime({ offset: true }).optional() }),
+      response: { 200: resultWithData(ZMyTasksSchema) },
+    }),
     async (request) => ({
       success: true as const,
       data: await workflow.myTasks(
@@ -441,16 +343,12 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/workflow/summary',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['workflow'],
-        summary:
-          'The dashboard’s tiles: how many open orders and repairs are in each job view (overdue, due today, due this week, at risk, rush, ready, awaiting approval, offsite)',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZJobSummarySchema) },
-      },
-    },
-    async (request) => ({ success: true as const, data: await workflow.summary(currentUserOf(request)) }),
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary:
+        'The dashboard’s tiles: how many open orders and repairs are in each job view (overdue, due today, due this week, at risk, rush, ready, awaiting approval, offsite)',
+      response: { 200: resultWithData(ZJobSummarySchema) },
+    }),
+    async (request) => ok(await workflow.summary(currentUserOf(request))),
   );
 }

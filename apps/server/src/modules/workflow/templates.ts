@@ -8,7 +8,8 @@ import {
   ZWorkflowTemplateSchema,
 } from '@loupe/domain/workflow/workflow-template';
 import type { TDepartmentChange } from '../registry/service.ts';
-import type { TTemplateRow, TWorkflowRepository } from './repository.ts';
+import type { TWorkflowRepository } from './repository.ts';
+import type { TTemplateRow } from './template-repository.ts';
 
 /** A stored template as the API sends it; phases were validated when they were saved. */
 export function toTemplate(row: TTemplateRow): TWorkflowTemplate {
