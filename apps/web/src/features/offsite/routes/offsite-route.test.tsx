@@ -20,16 +20,18 @@ function minutesAgo(minutes: number): string {
 function offsiteItem(
   overrides: Partial<TOffsiteItem> & Pick<TOffsiteItem, 'itemKind' | 'itemId' | 'number'>,
 ) {
+  // One instant for both: two calls to minutesAgo can straddle a millisecond on a busy machine.
+  const lastSeen = overrides.lastSeen ?? minutesAgo(200);
   return {
     customerName: 'Maria Lopez',
     epc: 'E2801160600002084A6D3F12',
-    lastSeen: minutesAgo(200),
     offsiteDetectedAt: minutesAgo(130),
     isExpectedOffsite: false,
     lastDepartmentName: 'Casting',
     lastStationName: 'Bench 1',
     ...overrides,
-    offsiteSince: overrides.lastSeen ?? minutesAgo(200),
+    lastSeen,
+    offsiteSince: lastSeen,
   } satisfies TOffsiteItem;
 }
 
