@@ -2,6 +2,7 @@ import type { TOrderStatus } from '@loupe/domain/orders/order';
 import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { customers, metalTypes, productTypes } from '../../db/schema/catalog.ts';
 import { designs } from '../../db/schema/designs.ts';
 import { orders } from '../../db/schema/jobs.ts';
@@ -85,9 +86,7 @@ export function createOrdersRepository(db: TDatabase) {
     },
 
     async insert(values: TNewOrderRow): Promise<TOrderRow> {
-      const [row] = await db.insert(orders).values(values).returning();
-      if (!row) throw new Error('insert into orders returned no row');
-      return row;
+      return insertedRow(await db.insert(orders).values(values).returning(), 'orders');
     },
 
     async update(id: string, values: Partial<TNewOrderRow>): Promise<void> {

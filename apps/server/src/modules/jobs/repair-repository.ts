@@ -1,6 +1,7 @@
 import type { TRepairStatus } from '@loupe/domain/repairs/repair';
 import { and, count, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { customers } from '../../db/schema/catalog.ts';
 import { repairs } from '../../db/schema/jobs.ts';
 import { departments, stations } from '../../db/schema/registry.ts';
@@ -60,9 +61,7 @@ export function createRepairsRepository(db: TDatabase) {
     },
 
     async insert(values: TNewRepairRow): Promise<TRepairRow> {
-      const [row] = await db.insert(repairs).values(values).returning();
-      if (!row) throw new Error('insert into repairs returned no row');
-      return row;
+      return insertedRow(await db.insert(repairs).values(values).returning(), 'repairs');
     },
 
     async update(id: string, values: Partial<TNewRepairRow>): Promise<void> {

@@ -3,6 +3,7 @@ import type { TTrackingStatus } from '@loupe/domain/tracking/tracking-status';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { customers } from '../../db/schema/catalog.ts';
 import { itemChanges, orders, repairs } from '../../db/schema/jobs.ts';
 import { departments, stations } from '../../db/schema/registry.ts';
@@ -203,9 +204,7 @@ export function createTrackingRepository(db: TDatabase) {
     },
 
     async insertTracked(row: typeof trackedItems.$inferInsert): Promise<TTrackedItemRow> {
-      const [inserted] = await db.insert(trackedItems).values(row).returning();
-      if (!inserted) throw new Error('insert into tracked_items returned no row');
-      return inserted;
+      return insertedRow(await db.insert(trackedItems).values(row).returning(), 'tracked_items');
     },
 
     async updateTracked(
