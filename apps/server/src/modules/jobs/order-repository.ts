@@ -13,6 +13,7 @@ import { cursorTimestamp } from '../../lib/keyset.ts';
 import type { TItemListOptions } from './item-list.ts';
 import { nextItemNumber } from './item-numbers-repository.ts';
 import {
+  findCustomerName,
   itemAfter,
   itemListFilter,
   itemOrderBy,
@@ -105,14 +106,7 @@ export function createOrdersRepository(db: TDatabase) {
     },
 
     /** A named customer's name; undefined when there is no such customer. */
-    async findCustomerName(customerId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ name: customers.name })
-        .from(customers)
-        .where(eq(customers.id, customerId))
-        .limit(1);
-      return row?.name;
-    },
+    findCustomerName: (customerId: string) => findCustomerName(db, customerId),
 
     /** A product or metal type's name and whether it is still offered; undefined when there is none. */
     async findCatalogType(

@@ -10,6 +10,7 @@ import { cursorTimestamp } from '../../lib/keyset.ts';
 import type { TItemListOptions } from './item-list.ts';
 import { nextItemNumber } from './item-numbers-repository.ts';
 import {
+  findCustomerName,
   itemAfter,
   itemListFilter,
   itemOrderBy,
@@ -79,14 +80,7 @@ export function createRepairsRepository(db: TDatabase) {
     },
 
     /** A named customer's name; undefined when there is no such customer. */
-    async findCustomerName(customerId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ name: customers.name })
-        .from(customers)
-        .where(eq(customers.id, customerId))
-        .limit(1);
-      return row?.name;
-    },
+    findCustomerName: (customerId: string) => findCustomerName(db, customerId),
 
     async findJoined(id: string) {
       const [row] = await joined().where(eq(repairs.id, id)).limit(1);
