@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import type { TCurrentUser } from '../auth/current-user.ts';
 import { currentUserOf } from '../auth/request-context.ts';
@@ -42,17 +42,13 @@ export function registerImageRoutes(instance: FastifyInstance, options: TImageRo
 
   app.post(
     path,
-    {
-      config: { access },
-      schema: {
-        tags: [tag],
-        summary: summaries.upload,
-        ...imageUploadDoc,
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
-      },
-    },
+    apiRoute(access, {
+      tags: [tag],
+      summary: summaries.upload,
+      ...imageUploadDoc,
+      params: ZIdParamsSchema,
+      response: { 201: resultWithData(z.array(ZAttachmentSchema)) },
+    }),
     async (request, reply) => {
       const actor = currentUserOf(request);
       await owner.assertMayAdd(actor, request.params.id);
@@ -65,16 +61,12 @@ export function registerImageRoutes(instance: FastifyInstance, options: TImageRo
 
   app.delete(
     `${path}/:imageId`,
-    {
-      config: { access },
-      schema: {
-        tags: [tag],
-        summary: summaries.remove,
-        ...bearerDoc,
-        params: z.object({ id: z.uuid(), imageId: z.uuid() }),
-        response: { 200: ZMessageResultSchema },
-      },
-    },
+    apiRoute(access, {
+      tags: [tag],
+      summary: summaries.remove,
+      params: z.object({ id: z.uuid(), imageId: z.uuid() }),
+      response: { 200: ZMessageResultSchema },
+    }),
     async (request) => {
       await owner.remove(currentUserOf(request), request.params.id, request.params.imageId);
       return { success: true as const, message: `${Noun} removed.` };

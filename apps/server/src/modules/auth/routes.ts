@@ -27,8 +27,6 @@ export const ZAccountProfileSchema = z.object({
   emailVerified: z.boolean(),
 });
 
-const signedInDoc = { security: [{ idToken: [] }] };
-
 /** The auth API of spec §7 under /api/v1/auth; the rules live in service.ts. */
 export type TAuthRoutesOptions = {
   readonly auth: TAuthService;
@@ -45,16 +43,17 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.post(
     '/api/v1/auth/register',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
+    apiRoute(
+      'public',
+      {
         tags: ['auth'],
         summary:
           'Create an account (the first one becomes admin; later ones only while self-registration is open)',
         body: ZRegistrationSchema,
         response: { 201: resultWithData(ZAccountProfileSchema) },
       },
-    },
+      { rateLimit: publicLimit },
+    ),
     async (request, reply) => {
       const profile = await auth.register(request.body, requestContext(request));
       return reply
@@ -67,15 +66,16 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.post(
     '/api/v1/auth/verify-email',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
+    apiRoute(
+      'public',
+      {
         tags: ['auth'],
         summary: 'Verify an e-mail address with the code sent to it',
         body: ZVerifyEmailSchema,
         response: { 200: ZMessageResultSchema },
       },
-    },
+      { rateLimit: publicLimit },
+    ),
     async (request) => {
       await auth.verifyEmail(request.body, requestContext(request));
       return { success: true as const, message: AUTH_MESSAGES.emailVerified };
@@ -84,15 +84,16 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.post(
     '/api/v1/auth/resend-verification',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
+    apiRoute(
+      'public',
+      {
         tags: ['auth'],
         summary: 'Send a new verification code (same answer whether or not the account exists)',
         body: ZAccountEmailRequestSchema,
         response: { 200: ZMessageResultSchema },
       },
-    },
+      { rateLimit: publicLimit },
+    ),
     async (request) => {
       await auth.resendVerification(request.body);
       return { success: true as const, message: AUTH_MESSAGES.verificationResent };
@@ -101,16 +102,12 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.get(
     '/api/v1/auth/profile',
-    {
-      // Unverified callers get through access control so that the service answers the spec's EMAIL_NOT_VERIFIED.
-      config: { access: 'signed-in-unverified' },
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user’s profile',
-        ...signedInDoc,
-        response: { 200: resultWithData(ZAccountProfileSchema) },
-      },
-    },
+    // Unverified callers get through access control so that the service answers the spec's EMAIL_NOT_VERIFIED.
+    apiRoute('signed-in-unverified', {
+      tags: ['auth'],
+      summary: 'The signed-in user’s profile',
+      response: { 200: resultWithData(ZAccountProfileSchema) },
+    }),
     async (request) => ok(await auth.profile(currentUserOf(request))),
   );
 
@@ -130,16 +127,16 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.post(
     '/api/v1/auth/change-password',
-    {
-      config: { access: 'signed-in', rateLimit: publicLimit },
-      schema: {
+    apiRoute(
+      'signed-in',
+      {
         tags: ['auth'],
         summary: 'Change one’s password; other sessions are signed out',
-        ...signedInDoc,
         body: ZChangePasswordSchema,
         response: { 200: ZMessageResultSchema },
       },
-    },
+      { rateLimit: publicLimit },
+    ),
     async (request) => {
       await auth.changePassword(currentUserOf(request), request.body, requestContext(request));
       return { success: true as const, message: AUTH_MESSAGES.passwordChanged };
@@ -148,15 +145,16 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.post(
     '/api/v1/auth/forgot-password',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
+    apiRoute(
+      'public',
+      {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether or not the account exists)',
         body: ZAccountEmailRequestSchema,
         response: { 200: ZMessageResultSchema },
       },
-    },
+      { rateLimit: publicLimit },
+    ),
     async (request) => {
       await auth.forgotPassword(request.body);
       return { success: true as const, message: AUTH_MESSAGES.resetRequested };
@@ -165,15 +163,16 @@ export async function registerAuthRoutes(instance: FastifyInstance, options: TAu
 
   app.post(
     '/api/v1/auth/reset-password',
-    {
-      config: { access: 'public', rateLimit: publicLimit },
-      schema: {
+    apiRoute(
+      'public',
+      {
         tags: ['auth'],
         summary: 'Set a new password with the token of a reset link; every session is signed out',
         body: ZResetPasswordSchema,
         response: { 200: ZMessageResultSchema },
       },
-    },
+      { rateLimit: publicLimit },
+    ),
     async (request) => {
       await auth.resetPassword(request.body, requestContext(request));
       return { success: true as const, message: AUTH_MESSAGES.passwordReset };

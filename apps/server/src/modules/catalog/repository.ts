@@ -1,5 +1,6 @@
 import { and, arrayContains, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { metalTypes, productTypes } from '../../db/schema/catalog.ts';
 import { designFolders, designs } from '../../db/schema/designs.ts';
 import { orders } from '../../db/schema/jobs.ts';
@@ -221,9 +222,7 @@ export function createCatalogRepository(db: TDatabase) {
     },
 
     async insertDesign(values: typeof designs.$inferInsert): Promise<TDesignRow> {
-      const [row] = await db.insert(designs).values(values).returning();
-      if (!row) throw new Error('insert into designs returned no row');
-      return row;
+      return insertedRow(await db.insert(designs).values(values).returning(), 'designs');
     },
 
     async updateDesign(

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData } from '../../lib/api-response.ts';
-import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TCustomerMessagesService } from './service.ts';
@@ -96,17 +96,13 @@ export async function registerCustomerMessagesRoutes(
   for (const { kind, path, access } of jobs) {
     app.get(
       path,
-      {
-        config: { access },
-        schema: {
-          tags: [`${kind}s`],
-          summary: `Preview the message to the ${kind}'s customer for an event (its current status's by default)`,
-          ...bearerDoc,
-          params: ZIdParamsSchema,
-          querystring: ZCustomerMessageDraftQuerySchema,
-          response: { 200: resultWithData(ZCustomerMessageDraftSchema) },
-        },
-      },
+      apiRoute(access, {
+        tags: [`${kind}s`],
+        summary: `Preview the message to the ${kind}'s customer for an event (its current status's by default)`,
+        params: ZIdParamsSchema,
+        querystring: ZCustomerMessageDraftQuerySchema,
+        response: { 200: resultWithData(ZCustomerMessageDraftSchema) },
+      }),
       async (request) => ({
         success: true as const,
         data: await customerMessages.draft(
@@ -120,17 +116,17 @@ export async function registerCustomerMessagesRoutes(
 
     app.post(
       path,
-      {
-        config: { access, rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: {
+      apiRoute(
+        access,
+        {
           tags: [`${kind}s`],
           summary: `Send the message for an event to the ${kind}'s customer (queued in the outbox)`,
-          ...bearerDoc,
           params: ZIdParamsSchema,
           body: ZSendCustomerMessageInputSchema,
           response: { 201: resultWithData(z.array(ZOutboxMessageSchema)) },
         },
-      },
+        { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      ),
       async (request, reply) => {
         const data = await customerMessages.send(
           currentUserOf(request),

@@ -4,6 +4,7 @@ import { orderSearchText } from '@loupe/domain/orders/order';
 import { repairSearchText } from '@loupe/domain/repairs/repair';
 import { and, count, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { customers } from '../../db/schema/catalog.ts';
 import { orders, repairs } from '../../db/schema/jobs.ts';
 
@@ -22,9 +23,7 @@ export function createCustomersRepository(db: TDatabase) {
     },
 
     async insert(values: TNewCustomerRow): Promise<TCustomerRow> {
-      const [row] = await db.insert(customers).values(values).returning();
-      if (!row) throw new Error('insert into customers returned no row');
-      return row;
+      return insertedRow(await db.insert(customers).values(values).returning(), 'customers');
     },
 
     async update(id: string, values: Partial<TNewCustomerRow>): Promise<TCustomerRow | undefined> {

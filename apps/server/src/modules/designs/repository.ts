@@ -3,6 +3,7 @@ import { FINISHED_ORDER_STATUSES } from '@loupe/domain/orders/order';
 import { and, asc, desc, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { customers } from '../../db/schema/catalog.ts';
 import { designRequests, designRevisions } from '../../db/schema/design-requests.ts';
 import { orders } from '../../db/schema/jobs.ts';
@@ -179,9 +180,7 @@ export function createDesignsRepository(db: TDatabase) {
     },
 
     async insertRequest(values: typeof designRequests.$inferInsert): Promise<TDesignRequestRowBase> {
-      const [row] = await db.insert(designRequests).values(values).returning();
-      if (!row) throw new Error('insert into design_requests returned no row');
-      return row;
+      return insertedRow(await db.insert(designRequests).values(values).returning(), 'design_requests');
     },
 
     async updateRequest(

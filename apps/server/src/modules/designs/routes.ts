@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TImageStorage } from '../attachments/image-storage.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
 import { contentDisposition } from '../attachments/service.ts';
@@ -160,17 +160,17 @@ export async function registerDesignsRoutes(
 
   app.post(
     '/design-requests/:id/revisions/:revisionId/approval-link',
-    {
-      config: { access: DESIGN_REQUEST_VIEWER_ROLES, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
+    apiRoute(
+      DESIGN_REQUEST_VIEWER_ROLES,
+      {
         tags: TAGS,
         summary:
           "Send a revision for approval: the customer's link (the same on a second press); other revisions' links are revoked",
-        ...bearerDoc,
         params: ZRevisionParamsSchema,
         response: { 200: resultWithData(ZDesignApprovalLinkSchema) },
       },
-    },
+      { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    ),
     async (request) => ({
       success: true as const,
       message: 'Sent for approval.',

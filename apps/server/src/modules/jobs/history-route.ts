@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { resultWithData } from '../../lib/api-response.ts';
-import { bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import type { TCurrentUser } from '../auth/current-user.ts';
 import { currentUserOf } from '../auth/request-context.ts';
@@ -33,17 +33,13 @@ export function registerHistoryRoute(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     options.path,
-    {
-      config: { access: options.access },
-      schema: {
-        tags: [options.tag],
-        summary: options.summary,
-        ...bearerDoc,
-        params: ZIdParamsSchema,
-        querystring: ZItemChangeListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZItemChangeSchema)) },
-      },
-    },
+    apiRoute(options.access, {
+      tags: [options.tag],
+      summary: options.summary,
+      params: ZIdParamsSchema,
+      querystring: ZItemChangeListQuerySchema,
+      response: { 200: resultWithData(listPageSchema(ZItemChangeSchema)) },
+    }),
     async (request) => ({
       success: true as const,
       data: await options.history(currentUserOf(request), request.params.id, request.query),

@@ -2,12 +2,14 @@ import { likePattern } from '@loupe/domain/api/list';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import { and, asc, desc, eq, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TDatabase } from '../../db/client.ts';
+import { customers } from '../../db/schema/catalog.ts';
 import { departments, stations } from '../../db/schema/registry.ts';
 import { trackedItems } from '../../db/schema/tracking.ts';
 import type { TItemListAfter, TItemListOptions, TItemSort } from './item-list.ts';
 
-// The SQL the orders and repairs repositories share: where a tagged item is, and how their lists filter,
-// sort and continue a page. The rules these follow (sorts, cursors) are in item-list.ts.
+// The SQL the orders and repairs repositories share: where a tagged item is, a customer's name, and how
+// their lists filter, sort and continue a page. The rules these follow (sorts, cursors) are in item-list.ts.
 
 /**
  * Where a tagged order or repair is, read from tracked_items (written by the tracking module) with the
@@ -111,4 +113,14 @@ export function itemAfter(columns: TItemListColumns, after: TItemListAfter | und
     case 'number':
       return sql`(${digitsOf(columns.number)}, ${id}) > (${after.value}::bigint, ${after.id}::uuid)`;
   }
+}
+
+/** A named customer's name, for the order or repair being written; undefined when there is no such customer. */
+export async function findCustomerName(db: TDatabase, customerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  return row?.name;
 }

@@ -2,6 +2,7 @@ import type { TOrderStatus } from '@loupe/domain/orders/order';
 import { and, count, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { customers, metalTypes, productTypes } from '../../db/schema/catalog.ts';
 import { designs } from '../../db/schema/designs.ts';
 import { orders } from '../../db/schema/jobs.ts';
@@ -12,6 +13,7 @@ import { cursorTimestamp } from '../../lib/keyset.ts';
 import type { TItemListOptions } from './item-list.ts';
 import { nextItemNumber } from './item-numbers-repository.ts';
 import {
+  findCustomerName,
   itemAfter,
   itemListFilter,
   itemOrderBy,
@@ -85,9 +87,7 @@ export function createOrdersRepository(db: TDatabase) {
     },
 
     async insert(values: TNewOrderRow): Promise<TOrderRow> {
-      const [row] = await db.insert(orders).values(values).returning();
-      if (!row) throw new Error('insert into orders returned no row');
-      return row;
+      return insertedRow(await db.insert(orders).values(values).returning(), 'orders');
     },
 
     async update(id: string, values: Partial<TNewOrderRow>): Promise<void> {
@@ -106,14 +106,7 @@ export function createOrdersRepository(db: TDatabase) {
     },
 
     /** A named customer's name; undefined when there is no such customer. */
-    async findCustomerName(customerId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ name: customers.name })
-        .from(customers)
-        .where(eq(customers.id, customerId))
-        .limit(1);
-      return row?.name;
-    },
+    findCustomerName: (customerId: string) => findCustomerName(db, customerId),
 
     /** A product or metal type's name and whether it is still offered; undefined when there is none. */
     async findCatalogType(

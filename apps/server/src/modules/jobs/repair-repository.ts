@@ -1,6 +1,7 @@
 import type { TRepairStatus } from '@loupe/domain/repairs/repair';
 import { and, count, eq } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { customers } from '../../db/schema/catalog.ts';
 import { repairs } from '../../db/schema/jobs.ts';
 import { departments, stations } from '../../db/schema/registry.ts';
@@ -9,6 +10,7 @@ import { cursorTimestamp } from '../../lib/keyset.ts';
 import type { TItemListOptions } from './item-list.ts';
 import { nextItemNumber } from './item-numbers-repository.ts';
 import {
+  findCustomerName,
   itemAfter,
   itemListFilter,
   itemOrderBy,
@@ -60,9 +62,7 @@ export function createRepairsRepository(db: TDatabase) {
     },
 
     async insert(values: TNewRepairRow): Promise<TRepairRow> {
-      const [row] = await db.insert(repairs).values(values).returning();
-      if (!row) throw new Error('insert into repairs returned no row');
-      return row;
+      return insertedRow(await db.insert(repairs).values(values).returning(), 'repairs');
     },
 
     async update(id: string, values: Partial<TNewRepairRow>): Promise<void> {
@@ -80,14 +80,7 @@ export function createRepairsRepository(db: TDatabase) {
     },
 
     /** A named customer's name; undefined when there is no such customer. */
-    async findCustomerName(customerId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ name: customers.name })
-        .from(customers)
-        .where(eq(customers.id, customerId))
-        .limit(1);
-      return row?.name;
-    },
+    findCustomerName: (customerId: string) => findCustomerName(db, customerId),
 
     async findJoined(id: string) {
       const [row] = await joined().where(eq(repairs.id, id)).limit(1);

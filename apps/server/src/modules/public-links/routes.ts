@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TPublicLinksService } from './service.ts';
@@ -51,31 +51,27 @@ export async function registerPublicLinksRoutes(
   for (const { kind, path, access, manage } of jobs) {
     app.get(
       path,
-      {
-        config: { access },
-        schema: {
-          tags: [`${kind}s`],
-          summary: `The ${kind}'s public tracking link, or null when none is live`,
-          ...bearerDoc,
-          params: ZIdParamsSchema,
-          response: { 200: resultWithData(ZTrackingLinkStateSchema) },
-        },
-      },
+      apiRoute(access, {
+        tags: [`${kind}s`],
+        summary: `The ${kind}'s public tracking link, or null when none is live`,
+        params: ZIdParamsSchema,
+        response: { 200: resultWithData(ZTrackingLinkStateSchema) },
+      }),
       async (request) => ok({ link: await publicLinks.get(currentUserOf(request), kind, request.params.id) }),
     );
 
     app.post(
       path,
-      {
-        config: { access: manage, rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: {
+      apiRoute(
+        manage,
+        {
           tags: [`${kind}s`],
           summary: `Issue the ${kind}'s public tracking link (the live one when it has one)`,
-          ...bearerDoc,
           params: ZIdParamsSchema,
           response: { 200: resultWithData(ZTrackingLinkSchema) },
         },
-      },
+        { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      ),
       async (request) => ({
         success: true as const,
         data: await publicLinks.ensure(

@@ -15,8 +15,25 @@ export type TStationWithDepartmentRow = TStationRow & { readonly departmentName:
 /** A temporary name no person types: lets an import swap two names without tripping the unique index. */
 const IMPORT_PLACEHOLDER_PREFIX = '\u0001import:';
 
-const byNameInsensitive = (column: typeof departments.name | typeof stations.name, name: string) =>
-  eq(sql`lower(${column})`, name.toLowerCase());
+const byNameInsensitive = (
+  column: typeof locations.name | typeof departments.name | typeof stations.name,
+  name: string,
+) => eq(sql`lower(${column})`, name.toLowerCase());
+
+/** Every id of a registry table: to pick a free one for a new row, or to check an import's references. */
+async function idsOf(db: TDatabase, table: typeof locations | typeof departments | typeof stations) {
+  const rows = await db.select({ id: table.id }).from(table);
+  return rows.map((row) => row.id);
+}
+
+/** One past the last position among the rows `inScope` picks (0 for the first), so a new row shows at the end. */
+async function nextPositionOf(db: TDatabase, table: typeof departments | typeof stations, inScope: SQL) {
+  const [row] = await db
+    .select({ next: sql<number>`coalesce(max(${table.position}) + 1, 0)`.mapWith(Number) })
+    .from(table)
+    .where(inScope);
+  return row?.next ?? 0;
+}
 
 /** SQL of the workshop registry: locations, departments, stations, and the item counts derived from tracking. */
 export function createRegistryRepository(db: TDatabase) {
@@ -60,17 +77,12 @@ export function createRegistryRepository(db: TDatabase) {
     },
 
     async findLocationByName(name: string): Promise<TLocationRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(locations)
-        .where(eq(sql`lower(${locations.name})`, name.toLowerCase()))
-        .limit(1);
+      const [row] = await db.select().from(locations).where(byNameInsensitive(locations.name, name)).limit(1);
       return row;
     },
 
     async locationIds(): Promise<string[]> {
-      const rows = await db.select({ id: locations.id }).from(locations);
-      return rows.map((row) => row.id);
+      return idsOf(db, locations);
     },
 
     /** Undefined when the id is taken (another request got there first). */
@@ -130,17 +142,12 @@ export function createRegistryRepository(db: TDatabase) {
     },
 
     async departmentIds(): Promise<string[]> {
-      const rows = await db.select({ id: departments.id }).from(departments);
-      return rows.map((row) => row.id);
+      return idsOf(db, departments);
     },
 
     /** One past the last department of the location, so a new one shows at the end. */
     async nextDepartmentPosition(locationId: string): Promise<number> {
-      const [row] = await db
-        .select({ next: sql<number>`coalesce(max(${departments.position}) + 1, 0)`.mapWith(Number) })
-        .from(departments)
-        .where(eq(departments.locationId, locationId));
-      return row?.next ?? 0;
+      return nextPositionOf(db, departments, eq(departments.locationId, locationId));
     },
 
     /** Undefined when the id or the name is taken. */
@@ -273,16 +280,11 @@ export function createRegistryRepository(db: TDatabase) {
 
     /** Every station id of the workshop: station ids are unique across departments. */
     async stationIds(): Promise<string[]> {
-      const rows = await db.select({ id: stations.id }).from(stations);
-      return rows.map((row) => row.id);
+      return idsOf(db, stations);
     },
 
     async nextStationPosition(departmentId: string): Promise<number> {
-      const [row] = await db
-        .select({ next: sql<number>`coalesce(max(${stations.position}) + 1, 0)`.mapWith(Number) })
-        .from(stations)
-        .where(eq(stations.departmentId, departmentId));
-      return row?.next ?? 0;
+      return nextPositionOf(db, stations, eq(stations.departmentId, departmentId));
     },
 
     /** Undefined when the id or the name (within the department) is taken. */

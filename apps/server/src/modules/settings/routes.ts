@@ -25,9 +25,6 @@ import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TSettingsRepository } from './repository.ts';
 import type { TSettingsService } from './service.ts';
 
-/** The OpenAPI security requirement: a bearer id token. */
-const bearerDoc = { security: [{ idToken: [] }] };
-
 /** Who may read and change a section: the settings access table of spec §6, where 'all' means any signed-in user. */
 function sectionRolesOf(section: TSettingsSection): TAccess {
   const access = SETTINGS_SECTION_ACCESS[section];
@@ -54,17 +51,13 @@ export async function registerSettingsRoutes(instance: FastifyInstance, options:
 
   app.get(
     '/settings/workshop-defaults',
-    {
-      // The order and repair forms need the prefixes and lead times; the branding comes from /api/config.
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['settings'],
-        summary:
-          'What every screen needs of Settings › general and › orders: number prefixes, lead times and offsite timings',
-        ...bearerDoc,
-        response: { 200: resultWithData(ZWorkshopDefaultsSchema) },
-      },
-    },
+    // The order and repair forms need the prefixes and lead times; the branding comes from /api/config.
+    apiRoute('signed-in', {
+      tags: ['settings'],
+      summary:
+        'What every screen needs of Settings › general and › orders: number prefixes, lead times and offsite timings',
+      response: { 200: resultWithData(ZWorkshopDefaultsSchema) },
+    }),
     async () => ok(await settingsService.workshopDefaults()),
   );
 

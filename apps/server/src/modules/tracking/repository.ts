@@ -3,6 +3,7 @@ import type { TTrackingStatus } from '@loupe/domain/tracking/tracking-status';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { customers } from '../../db/schema/catalog.ts';
 import { itemChanges, orders, repairs } from '../../db/schema/jobs.ts';
 import { departments, stations } from '../../db/schema/registry.ts';
@@ -13,6 +14,15 @@ export type TLocationHistoryRow = typeof locationHistory.$inferSelect;
 export type TLocationHistoryInsert = typeof locationHistory.$inferInsert;
 export type TDepartmentRow = typeof departments.$inferSelect;
 export type TStationRow = typeof stations.$inferSelect;
+
+/**
+ * A tracked item is an order or a repair (by `itemKind`); these join it to its job. With both
+ * left-joined, exactly one matches, so its number and customer are a coalesce of the two.
+ */
+const isTrackedOrder = and(eq(trackedItems.itemKind, 'order'), eq(orders.id, trackedItems.itemId));
+const isTrackedRepair = and(eq(trackedItems.itemKind, 'repair'), eq(repairs.id, trackedItems.itemId));
+const trackedJobNumber = sql<string>`coalesce(${orders.orderNumber}, ${repairs.repairNumber})`;
+const isTrackedJobCustomer = sql`${customers.id} = coalesce(${orders.customerId}, ${repairs.customerId})`;
 
 /** The order or repair a tracked item is: its readable number, customer and business status. */
 export type TItemRef = {
@@ -90,8 +100,8 @@ export function createTrackingRepository(db: TDatabase) {
         stationAntenna: stations.antennaNumber,
       })
       .from(trackedItems)
-      .leftJoin(orders, and(eq(trackedItems.itemKind, 'order'), eq(orders.id, trackedItems.itemId)))
-      .leftJoin(repairs, and(eq(trackedItems.itemKind, 'repair'), eq(repairs.id, trackedItems.itemId)))
+      .leftJoin(orders, isTrackedOrder)
+      .leftJoin(repairs, isTrackedRepair)
       .leftJoin(departments, eq(departments.id, trackedItems.currentDepartmentId))
       .leftJoin(stations, eq(stations.id, trackedItems.currentStationId));
   }
@@ -194,9 +204,7 @@ export function createTrackingRepository(db: TDatabase) {
     },
 
     async insertTracked(row: typeof trackedItems.$inferInsert): Promise<TTrackedItemRow> {
-      const [inserted] = await db.insert(trackedItems).values(row).returning();
-      if (!inserted) throw new Error('insert into tracked_items returned no row');
-      return inserted;
+      return insertedRow(await db.insert(trackedItems).values(row).returning(), 'tracked_items');
     },
 
     async updateTracked(
@@ -379,12 +387,11 @@ export function createTrackingRepository(db: TDatabase) {
 
     /** Offsite orders and repairs with customer and last location, newest detection first. */
     async listOffsite() {
-      const number = sql<string>`coalesce(${orders.orderNumber}, ${repairs.repairNumber})`;
       return db
         .select({
           itemKind: trackedItems.itemKind,
           itemId: trackedItems.itemId,
-          number,
+          number: trackedJobNumber,
           customerName: customers.name,
           epc: trackedItems.epc,
           lastSeenAt: trackedItems.lastSeenAt,
@@ -394,13 +401,13 @@ export function createTrackingRepository(db: TDatabase) {
           stationName: stations.name,
         })
         .from(trackedItems)
-        .leftJoin(orders, and(eq(trackedItems.itemKind, 'order'), eq(orders.id, trackedItems.itemId)))
-        .leftJoin(repairs, and(eq(trackedItems.itemKind, 'repair'), eq(repairs.id, trackedItems.itemId)))
-        .innerJoin(customers, sql`${customers.id} = coalesce(${orders.customerId}, ${repairs.customerId})`)
+        .leftJoin(orders, isTrackedOrder)
+        .leftJoin(repairs, isTrackedRepair)
+        .innerJoin(customers, isTrackedJobCustomer)
         .leftJoin(departments, eq(departments.id, trackedItems.currentDepartmentId))
         .leftJoin(stations, eq(stations.id, trackedItems.currentStationId))
         .where(eq(trackedItems.status, 'offsite'))
-        .orderBy(desc(trackedItems.offsiteDetectedAt), asc(number));
+        .orderBy(desc(trackedItems.offsiteDetectedAt), asc(trackedJobNumber));
     },
 
     /** Which of these EPCs a tracked item carries, with the item's kind and number. */
@@ -412,11 +419,11 @@ export function createTrackingRepository(db: TDatabase) {
         .select({
           epc: trackedItems.epc,
           itemKind: trackedItems.itemKind,
-          number: sql<string>`coalesce(${orders.orderNumber}, ${repairs.repairNumber})`,
+          number: trackedJobNumber,
         })
         .from(trackedItems)
-        .leftJoin(orders, and(eq(trackedItems.itemKind, 'order'), eq(orders.id, trackedItems.itemId)))
-        .leftJoin(repairs, and(eq(trackedItems.itemKind, 'repair'), eq(repairs.id, trackedItems.itemId)))
+        .leftJoin(orders, isTrackedOrder)
+        .leftJoin(repairs, isTrackedRepair)
         .where(anyOf(trackedItems.epc, [...new Set(epcs)], 'text'));
       return new Map(
         rows.map((row) => [
@@ -428,12 +435,11 @@ export function createTrackingRepository(db: TDatabase) {
 
     /** The items standing at a station now (not offsite), longest there first. */
     async listAtStation(stationId: string, kinds: readonly TTrackedItemKind[]) {
-      const number = sql<string>`coalesce(${orders.orderNumber}, ${repairs.repairNumber})`;
       return db
         .select({
           itemKind: trackedItems.itemKind,
           itemId: trackedItems.itemId,
-          number,
+          number: trackedJobNumber,
           customerName: customers.name,
           epc: trackedItems.epc,
           status: trackedItems.status,
@@ -441,9 +447,9 @@ export function createTrackingRepository(db: TDatabase) {
           lastSeenAt: trackedItems.lastSeenAt,
         })
         .from(trackedItems)
-        .leftJoin(orders, and(eq(trackedItems.itemKind, 'order'), eq(orders.id, trackedItems.itemId)))
-        .leftJoin(repairs, and(eq(trackedItems.itemKind, 'repair'), eq(repairs.id, trackedItems.itemId)))
-        .innerJoin(customers, sql`${customers.id} = coalesce(${orders.customerId}, ${repairs.customerId})`)
+        .leftJoin(orders, isTrackedOrder)
+        .leftJoin(repairs, isTrackedRepair)
+        .innerJoin(customers, isTrackedJobCustomer)
         .where(
           and(
             eq(trackedItems.currentStationId, stationId),
@@ -451,7 +457,7 @@ export function createTrackingRepository(db: TDatabase) {
             inArray(trackedItems.itemKind, [...kinds]),
           ),
         )
-        .orderBy(asc(trackedItems.arrivedAt), asc(number));
+        .orderBy(asc(trackedItems.arrivedAt), asc(trackedJobNumber));
     },
 
     /** Active items unseen since `seenBefore`, locked for the sweep that marks them. */

@@ -24,7 +24,6 @@ import type { TAccess } from '../../plugins/access-control.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import { OFFSITE_LIST_ACCESS, TRACKING_ACCESS, type TTrackingService } from './service.ts';
 
-const bearerDoc = { security: [{ idToken: [] }] };
 const ZOrderParamsSchema = z.object({ orderId: z.uuid() });
 const ZRepairParamsSchema = z.object({ repairId: z.uuid() });
 const ZStationParamsSchema = z.object({ stationId: z.string().min(1).max(100) });
@@ -317,20 +316,16 @@ export async function registerTrackingRoutes(
 
   app.post(
     '/tracking/stations/:stationId/scans',
-    {
-      // Whoever stands at the station scans what is in their hands, repairs included, as a fixed reader
-      // would read it (docs/decisions/005-station-scans-open-to-staff.md).
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['tracking'],
-        summary:
-          'A keyboard-wedge scan at a station without a fixed reader: the item carrying the tag moves to the station',
-        ...bearerDoc,
-        params: ZStationParamsSchema,
-        body: ZStationScanSchema,
-        response: { 200: resultWithData(ZStationScanResultSchema) },
-      },
-    },
+    // Whoever stands at the station scans what is in their hands, repairs included, as a fixed reader
+    // would read it (docs/decisions/005-station-scans-open-to-staff.md).
+    apiRoute('signed-in', {
+      tags: ['tracking'],
+      summary:
+        'A keyboard-wedge scan at a station without a fixed reader: the item carrying the tag moves to the station',
+      params: ZStationParamsSchema,
+      body: ZStationScanSchema,
+      response: { 200: resultWithData(ZStationScanResultSchema) },
+    }),
     async (request) =>
       ok(await tracking.scanAtStation(currentUserOf(request), request.params.stationId, request.body)),
   );

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { apiRoute, bearerDoc, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TTvDevice, TTvService } from './service.ts';
 
@@ -106,16 +106,16 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
 
   app.post(
     '/tv-displays',
-    {
-      config: { access: managers, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
+    apiRoute(
+      managers,
+      {
         tags: ['tv'],
         summary: 'Pair a TV: enter the code it shows, name it and choose its station',
-        ...bearerDoc,
         body: ZClaimTvDisplaySchema,
         response: { 201: resultWithData(ZTvDisplaySchema) },
       },
-    },
+      { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    ),
     async (request, reply) => {
       const data = await tv.claim(currentUserOf(request), request.body, requestContext(request));
       return reply.status(201).send(ok(data, `${data.name} is paired.`));

@@ -2,6 +2,7 @@ import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
+import { insertedRow } from '../../db/inserted-row.ts';
 import { users } from '../../db/schema/users.ts';
 import { workflowAssignments } from '../../db/schema/workflow.ts';
 
@@ -104,9 +105,10 @@ export function createAssignmentRepository(db: TDatabase) {
     },
 
     async insertAssignment(row: typeof workflowAssignments.$inferInsert): Promise<TAssignmentRow> {
-      const [inserted] = await db.insert(workflowAssignments).values(row).returning();
-      if (!inserted) throw new Error('insert into workflow_assignments returned no row');
-      return inserted;
+      return insertedRow(
+        await db.insert(workflowAssignments).values(row).returning(),
+        'workflow_assignments',
+      );
     },
 
     async updateAssignment(
