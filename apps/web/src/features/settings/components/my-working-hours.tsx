@@ -6,12 +6,11 @@ import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-iss
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchRow } from '@/components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { usePersonHours } from '../api/get-person-hours';
 import { useSavePersonHours } from '../api/save-person-hours';
+import { OpenDaysField } from './open-days-field';
 
 export const MY_HOURS_SAVED = 'Your working hours are saved';
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -53,32 +52,14 @@ function HoursForm({ userId, saved }: { userId: string; saved: TPersonHours | nu
         <SwitchRow label="I keep hours of my own" checked={own} onCheckedChange={setOwn} />
         {own ? (
           <>
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">I work on</legend>
-              <div className="flex flex-wrap gap-4">
-                {DAYS.map((day, index) => (
-                  <div key={day} className="flex items-center gap-2">
-                    <Checkbox
-                      id={`my-day-${day}`}
-                      checked={hours.openDays.includes(index)}
-                      onCheckedChange={(state) =>
-                        setHours((current) => ({
-                          ...current,
-                          openDays:
-                            state === true
-                              ? [...new Set([...current.openDays, index])].sort()
-                              : current.openDays.filter((d) => d !== index),
-                        }))
-                      }
-                    />
-                    <Label htmlFor={`my-day-${day}`} className="font-normal">
-                      {day}
-                    </Label>
-                  </div>
-                ))}
-              </div>
-              {errors.openDays ? <p className="text-sm text-destructive">{errors.openDays}</p> : null}
-            </fieldset>
+            <OpenDaysField
+              legend="I work on"
+              dayNames={DAYS}
+              idPrefix="my-day"
+              value={hours.openDays}
+              onChange={(openDays) => setHours((current) => ({ ...current, openDays }))}
+              error={errors.openDays}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <FormField
                 label="From"
