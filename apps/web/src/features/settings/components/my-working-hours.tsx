@@ -1,6 +1,5 @@
 import { type TPersonHours, ZPersonHoursSchema } from '@loupe/domain/workflow/working-calendar';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
@@ -11,6 +10,7 @@ import { toast } from '@/lib/toast';
 import { usePersonHours } from '../api/get-person-hours';
 import { useSavePersonHours } from '../api/save-person-hours';
 import { OpenDaysField } from './open-days-field';
+import { TimeRangeFields } from './time-range-fields';
 
 export const MY_HOURS_SAVED = 'Your working hours are saved';
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -60,22 +60,13 @@ function HoursForm({ userId, saved }: { userId: string; saved: TPersonHours | nu
               onChange={(openDays) => setHours((current) => ({ ...current, openDays }))}
               error={errors.openDays}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="From"
-                type="time"
-                value={hours.opensAt}
-                onChange={(event) => setHours((current) => ({ ...current, opensAt: event.target.value }))}
-                error={errors.opensAt}
-              />
-              <FormField
-                label="Until"
-                type="time"
-                value={hours.closesAt}
-                onChange={(event) => setHours((current) => ({ ...current, closesAt: event.target.value }))}
-                error={errors.closesAt}
-              />
-            </div>
+            <TimeRangeFields
+              value={{ from: hours.opensAt, until: hours.closesAt }}
+              onChange={({ from, until }) =>
+                setHours((current) => ({ ...current, opensAt: from, closesAt: until }))
+              }
+              errors={{ from: errors.opensAt, until: errors.closesAt }}
+            />
           </>
         ) : null}
       </fieldset>
