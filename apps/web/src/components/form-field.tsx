@@ -1,4 +1,5 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { FieldMessages, useFieldIds } from '@/components/forms/field-messages';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
@@ -16,11 +17,7 @@ export type TFormFieldProps = Omit<ComponentProps<typeof Input>, 'id'> & {
 
 /** A labelled input whose hint and error are tied to it with aria-describedby. */
 export function FormField({ id, label, hint, error, labelAside, className, ...inputProps }: TFormFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id: inputId, describedBy } = useFieldIds({ id, hint, error });
   return (
     <div className={cn('grid gap-2', className)}>
       <div className="flex items-center justify-between gap-2">
@@ -33,16 +30,7 @@ export function FormField({ id, label, hint, error, labelAside, className, ...in
         aria-describedby={describedBy}
         {...inputProps}
       />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages fieldId={inputId} hint={hint} error={error} />
     </div>
   );
 }

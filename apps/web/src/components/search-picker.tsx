@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { FieldMessages, useFieldIds } from '@/components/forms/field-messages';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -54,10 +55,7 @@ export function SearchPicker({
   clearable = false,
   labelAside,
 }: TSearchPickerProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id, describedBy } = useFieldIds({ hint, error });
   const [isChoosing, setIsChoosing] = useState(false);
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), SEARCH_PICKER_DEBOUNCE_MS);
@@ -179,16 +177,7 @@ export function SearchPicker({
           </div>
         </div>
       )}
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages fieldId={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FieldMessages, useFieldIds } from '@/components/forms/field-messages';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
@@ -28,10 +28,7 @@ export function SelectField({
   disabled,
   className,
 }: TSelectFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id, describedBy } = useFieldIds({ hint, error });
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -52,16 +49,7 @@ export function SelectField({
           ))}
         </SelectContent>
       </Select>
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages fieldId={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_BYTES, type TAttachment } from '@loupe/domain/catalog/catalog';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { ImagePlusIcon, Trash2Icon } from 'lucide-react';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Progress } from '@/components/ui/progress';
 import { errorMessageOf } from '@/lib/api-error';
 import { AttachmentImage } from './attachment-image';
+import { FileUploadButton, type TUpload, UploadProgress } from './file-upload';
 
 const MAX_MEGABYTES = IMAGE_MAX_BYTES / (1024 * 1024);
 
@@ -28,12 +28,8 @@ export type TPhotoGalleryProps = {
   readonly onDelete: (photo: TAttachment) => Promise<void>;
 };
 
-type TUpload = { readonly fileName: string; readonly fraction: number };
-
 /** Intake photos: thumbnails, uploads with a progress bar, deletion after confirmation. */
 export function PhotoGallery({ photos, canEdit, onUpload, onDelete }: TPhotoGalleryProps) {
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<TUpload | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
 
@@ -101,12 +97,7 @@ export function PhotoGallery({ photos, canEdit, onUpload, onDelete }: TPhotoGall
           ))}
         </ul>
       )}
-      {upload ? (
-        <div className="grid gap-1">
-          <p className="text-sm">Uploading {upload.fileName}…</p>
-          <Progress value={Math.round(upload.fraction * 100)} aria-label={`Uploading ${upload.fileName}`} />
-        </div>
-      ) : null}
+      <UploadProgress upload={upload} />
       {problems.length > 0 ? (
         <Alert variant="destructive">
           <AlertDescription>
@@ -117,30 +108,15 @@ export function PhotoGallery({ photos, canEdit, onUpload, onDelete }: TPhotoGall
         </Alert>
       ) : null}
       {canEdit ? (
-        <div>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept={IMAGE_CONTENT_TYPES.join(',')}
-            multiple
-            className="sr-only"
-            onChange={(event) => void onFiles(event)}
-            disabled={upload !== null}
-            // The button below opens it; the input itself stays out of the tab order.
-            tabIndex={-1}
-            aria-label="Photo files"
-          />
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => inputRef.current?.click()}
-            disabled={upload !== null}
-          >
-            <ImagePlusIcon aria-hidden="true" />
-            {upload ? 'Uploading…' : 'Add photos'}
-          </Button>
-        </div>
+        <FileUploadButton
+          accept={IMAGE_CONTENT_TYPES.join(',')}
+          inputLabel="Photo files"
+          icon={<ImagePlusIcon aria-hidden="true" />}
+          isUploading={upload !== null}
+          onFiles={onFiles}
+        >
+          Add photos
+        </FileUploadButton>
       ) : null}
     </div>
   );

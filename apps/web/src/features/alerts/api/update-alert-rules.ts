@@ -1,7 +1,7 @@
 import { type TAlertRules, ZAlertRulesSchema } from '@loupe/domain/alerts/alerts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { alertsQueryKeys } from './alerts-query-keys';
 
 /** PUT /alerts/rules (admins and managers). */
@@ -10,9 +10,5 @@ export async function updateAlertRules(rules: TAlertRules) {
 }
 
 export function useUpdateAlertRules() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAlertRules,
-    onSuccess: (rules) => queryClient.setQueryData(alertsQueryKeys.rules, rules),
-  });
+  return useSaveMutation({ mutationFn: updateAlertRules, queryKey: alertsQueryKeys.rules });
 }

@@ -2,9 +2,9 @@ import {
   type TUpdateAssistantSettingsInput,
   ZAssistantSettingsSchema,
 } from '@loupe/domain/assistant/assistant-api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { assistantQueryKeys } from './assistant-query-keys';
 
 /** PUT /assistant/settings (admins). */
@@ -13,9 +13,5 @@ export async function updateAssistantSettings(input: TUpdateAssistantSettingsInp
 }
 
 export function useUpdateAssistantSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateAssistantSettings,
-    onSuccess: (data) => queryClient.setQueryData(assistantQueryKeys.settings, data),
-  });
+  return useSaveMutation({ mutationFn: updateAssistantSettings, queryKey: assistantQueryKeys.settings });
 }

@@ -1,12 +1,12 @@
 import { ZRegistrationSchema } from '@loupe/domain/users/user';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
+import { EmailField } from './auth-fields';
 import { fieldMessage } from './field-messages';
-import { FormError, FormNotice } from './form-message';
+import { FormErrorMessage, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
 import { TextLink } from './text-link';
 
@@ -68,19 +68,8 @@ export function ForgotPasswordForm({ defaultEmail = '', onRequestReset }: TForgo
             setSentMessage(await onRequestReset(values));
           })}
         >
-          {form.formError ? (
-            <FormError ref={form.formErrorRef}>
-              <p>{form.formError}</p>
-            </FormError>
-          ) : null}
-          <FormField
-            {...form.field('email')}
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-          />
+          <FormErrorMessage error={form.formError} errorRef={form.formErrorRef} />
+          <EmailField {...form.field('email')} />
           <SubmitButton isPending={form.isSubmitting} pendingLabel="Sending link…">
             Send reset link
           </SubmitButton>

@@ -26,6 +26,26 @@ export function FormError({
   );
 }
 
+/** The form's error when it has one, with the ref the form focuses after a failed submit. */
+export function FormErrorMessage({
+  error,
+  errorRef,
+  children,
+}: {
+  readonly error: string | null;
+  readonly errorRef: Ref<HTMLDivElement>;
+  /** Shown under the message, e.g. a link to what fixes it. */
+  readonly children?: ReactNode;
+}) {
+  if (!error) return null;
+  return (
+    <FormError ref={errorRef}>
+      <p>{error}</p>
+      {children}
+    </FormError>
+  );
+}
+
 /** A success or information notice, e.g. 'Your e-mail address is verified. You can sign in now.' */
 export function FormNotice({ children }: { readonly children: ReactNode }) {
   return (

@@ -5,8 +5,9 @@ import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
+import { EmailField } from './auth-fields';
 import { fieldMessage } from './field-messages';
-import { FormError, FormNotice } from './form-message';
+import { FormErrorMessage, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
 import { TextLink } from './text-link';
 
@@ -57,22 +58,12 @@ export function LoginForm({ onSignIn, defaultEmail = '', notice }: TLoginFormPro
         })}
       >
         {notice && !form.formError ? <FormNotice>{notice}</FormNotice> : null}
-        {form.formError ? (
-          <FormError ref={form.formErrorRef}>
-            <p>{form.formError}</p>
-            {isUnverified ? (
-              <TextLink to={verifyEmailHref(form.values.email)}>Verify your e-mail address</TextLink>
-            ) : null}
-          </FormError>
-        ) : null}
-        <FormField
-          {...form.field('email')}
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-        />
+        <FormErrorMessage error={form.formError} errorRef={form.formErrorRef}>
+          {isUnverified ? (
+            <TextLink to={verifyEmailHref(form.values.email)}>Verify your e-mail address</TextLink>
+          ) : null}
+        </FormErrorMessage>
+        <EmailField {...form.field('email')} autoComplete="username" />
         <FormField
           {...form.field('password')}
           label="Password"

@@ -4,8 +4,9 @@ import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, type TFormValues, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
+import { EmailField, NewPasswordFields } from './auth-fields';
 import { FIELD_MESSAGES, fieldMessage } from './field-messages';
-import { FormError } from './form-message';
+import { FormErrorMessage } from './form-message';
 import { SubmitButton } from './submit-button';
 import { TextLink } from './text-link';
 
@@ -60,33 +61,15 @@ export function RegisterForm({ onRegister }: TRegisterFormProps) {
           await onRegister(registration);
         })}
       >
-        {form.formError ? (
-          <FormError ref={form.formErrorRef}>
-            <p>{form.formError}</p>
-          </FormError>
-        ) : null}
+        <FormErrorMessage error={form.formError} errorRef={form.formErrorRef} />
         <FormField {...form.field('name')} label="Full name" autoComplete="name" />
-        <FormField
-          {...form.field('email')}
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-        />
+        <EmailField {...form.field('email')} />
         <FormField {...form.field('phone')} label="Phone (optional)" type="tel" autoComplete="tel" />
-        <FormField
-          {...form.field('password')}
+        <NewPasswordFields
+          password={form.field('password')}
+          confirmation={form.field('confirmPassword')}
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={FIELD_MESSAGES.passwordHint}
-        />
-        <FormField
-          {...form.field('confirmPassword')}
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
+          confirmLabel="Confirm password"
         />
         <SubmitButton isPending={form.isSubmitting} pendingLabel="Creating account…">
           Create account

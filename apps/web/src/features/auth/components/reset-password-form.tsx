@@ -1,11 +1,11 @@
 import { ZPasswordSchema } from '@loupe/domain/users/user';
 import { z } from 'zod';
-import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
+import { NewPasswordFields } from './auth-fields';
 import { FIELD_MESSAGES, fieldMessage } from './field-messages';
-import { FormError } from './form-message';
+import { FormError, FormErrorMessage } from './form-message';
 import { SubmitButton } from './submit-button';
 import { TextLink } from './text-link';
 
@@ -57,23 +57,12 @@ export function ResetPasswordForm({ token, onReset }: TResetPasswordFormProps) {
             await onReset({ token, newPassword });
           })}
         >
-          {form.formError ? (
-            <FormError ref={form.formErrorRef}>
-              <p>{form.formError}</p>
-            </FormError>
-          ) : null}
-          <FormField
-            {...form.field('newPassword')}
+          <FormErrorMessage error={form.formError} errorRef={form.formErrorRef} />
+          <NewPasswordFields
+            password={form.field('newPassword')}
+            confirmation={form.field('confirmPassword')}
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={FIELD_MESSAGES.passwordHint}
-          />
-          <FormField
-            {...form.field('confirmPassword')}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
+            confirmLabel="Confirm new password"
           />
           <SubmitButton isPending={form.isSubmitting} pendingLabel="Saving…">
             Reset password

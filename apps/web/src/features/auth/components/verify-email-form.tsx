@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
 import { AuthCard } from './auth-card';
+import { EmailField } from './auth-fields';
 import { fieldMessage } from './field-messages';
-import { FormError, FormNotice } from './form-message';
+import { FormErrorMessage, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
 import { TextLink } from './text-link';
 
@@ -78,19 +79,8 @@ export function VerifyEmailForm({ defaultEmail = '', notice, onVerify, onResend 
         })}
       >
         {shownNotice && !form.formError ? <FormNotice>{shownNotice}</FormNotice> : null}
-        {form.formError ? (
-          <FormError ref={form.formErrorRef}>
-            <p>{form.formError}</p>
-          </FormError>
-        ) : null}
-        <FormField
-          {...form.field('email')}
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-        />
+        <FormErrorMessage error={form.formError} errorRef={form.formErrorRef} />
+        <EmailField {...form.field('email')} />
         <FormField
           {...form.field('code')}
           label="Verification code"

@@ -2,9 +2,9 @@ import {
   type TCustomerMessageSettingsChanges,
   ZCustomerMessageSettingsSchema,
 } from '@loupe/domain/customer-messages/customer-messages';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { customerMessagesQueryKeys } from './customer-messages-query-keys';
 
 /** PUT /settings/customer-messages: only what changed; the answer is the stored settings. */
@@ -16,9 +16,8 @@ export async function updateCustomerMessageSettings(changes: TCustomerMessageSet
 }
 
 export function useUpdateCustomerMessageSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveMutation({
     mutationFn: updateCustomerMessageSettings,
-    onSuccess: (saved) => queryClient.setQueryData(customerMessagesQueryKeys.settings, saved),
+    queryKey: customerMessagesQueryKeys.settings,
   });
 }

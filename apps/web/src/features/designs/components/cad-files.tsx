@@ -2,9 +2,9 @@ import type { TAttachment } from '@loupe/domain/catalog/catalog';
 import { CAD_ACCEPT, CAD_MAX_BYTES, cadExtensionOf } from '@loupe/domain/designs/design-files';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { BoxIcon, DownloadIcon, FileUpIcon } from 'lucide-react';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
+import { FileUploadButton, type TUpload, UploadProgress } from '@/components/attachments/file-upload';
 import { Button } from '@/components/ui/button';
-import { Progress } from '@/components/ui/progress';
 import { apiClient } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/api-error';
 import { saveBlob } from '@/lib/save-blob';
@@ -30,8 +30,7 @@ export function CadFiles(props: {
   canAdd: boolean;
   onUpload: (file: File, onProgress: (fraction: number) => void) => Promise<void>;
 }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [upload, setUpload] = useState<{ fileName: string; fraction: number } | null>(null);
+  const [upload, setUpload] = useState<TUpload | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {
@@ -84,36 +83,18 @@ export function CadFiles(props: {
           ))}
         </ul>
       ) : null}
-      {upload ? (
-        <div className="grid gap-1">
-          <p className="text-sm">Uploading {upload.fileName}…</p>
-          <Progress value={Math.round(upload.fraction * 100)} aria-label={`Uploading ${upload.fileName}`} />
-        </div>
-      ) : null}
+      <UploadProgress upload={upload} />
       {problem ? <p className="text-sm text-destructive">{problem}</p> : null}
       {props.canAdd ? (
-        <div>
-          <input
-            ref={inputRef}
-            type="file"
-            accept={CAD_ACCEPT}
-            multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="CAD files to upload"
-            onChange={(event) => void onFiles(event)}
-            disabled={upload !== null}
-          />
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => inputRef.current?.click()}
-            disabled={upload !== null}
-          >
-            <FileUpIcon aria-hidden="true" />
-            {upload ? 'Uploading…' : 'Add CAD file'}
-          </Button>
-        </div>
+        <FileUploadButton
+          accept={CAD_ACCEPT}
+          inputLabel="CAD files to upload"
+          icon={<FileUpIcon aria-hidden="true" />}
+          isUploading={upload !== null}
+          onFiles={onFiles}
+        >
+          Add CAD file
+        </FileUploadButton>
       ) : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { TCatalogType } from '@loupe/domain/catalog/catalog';
 import { XIcon } from 'lucide-react';
+import type { TSelectOption } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import type { TDesignFilters } from '../api/design-filters';
 
@@ -24,45 +25,27 @@ export function DesignFilters(props: {
   return (
     <fieldset className="flex flex-wrap items-center gap-2">
       <legend className="sr-only">Filter designs</legend>
-      <select
-        aria-label="Product type"
-        className={SELECT_CLASS}
-        value={value.productTypeId ?? ''}
-        onChange={(event) => onChange({ ...value, productTypeId: event.target.value || null })}
-      >
-        <option value="">Any product type</option>
-        {props.productTypes.map((type) => (
-          <option key={type.id} value={type.id}>
-            {type.name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Metal"
-        className={SELECT_CLASS}
-        value={value.metalTypeId ?? ''}
-        onChange={(event) => onChange({ ...value, metalTypeId: event.target.value || null })}
-      >
-        <option value="">Any metal</option>
-        {props.metalTypes.map((type) => (
-          <option key={type.id} value={type.id}>
-            {type.name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Tag"
-        className={SELECT_CLASS}
-        value={value.tag ?? ''}
-        onChange={(event) => onChange({ ...value, tag: event.target.value || null })}
-      >
-        <option value="">Any tag</option>
-        {withCurrent(props.tags, value.tag).map((tag) => (
-          <option key={tag} value={tag}>
-            {tag}
-          </option>
-        ))}
-      </select>
+      <AnyOfSelect
+        label="Product type"
+        anyLabel="Any product type"
+        value={value.productTypeId}
+        options={props.productTypes.map((type) => ({ value: type.id, label: type.name }))}
+        onChange={(productTypeId) => onChange({ ...value, productTypeId })}
+      />
+      <AnyOfSelect
+        label="Metal"
+        anyLabel="Any metal"
+        value={value.metalTypeId}
+        options={props.metalTypes.map((type) => ({ value: type.id, label: type.name }))}
+        onChange={(metalTypeId) => onChange({ ...value, metalTypeId })}
+      />
+      <AnyOfSelect
+        label="Tag"
+        anyLabel="Any tag"
+        value={value.tag}
+        options={withCurrent(props.tags, value.tag).map((tag) => ({ value: tag, label: tag }))}
+        onChange={(tag) => onChange({ ...value, tag })}
+      />
       {hasDesignFilters(value) ? (
         <Button type="button" variant="ghost" size="sm" onClick={() => onChange(NO_DESIGN_FILTERS)}>
           <XIcon aria-hidden="true" />
@@ -70,6 +53,37 @@ export function DesignFilters(props: {
         </Button>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A native select whose first option, '', means "any" (null). */
+function AnyOfSelect({
+  label,
+  anyLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  value: string | null;
+  options: readonly TSelectOption[];
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <select
+      aria-label={label}
+      className={SELECT_CLASS}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value || null)}
+    >
+      <option value="">{anyLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -23,6 +23,27 @@ function locationText(department: string | null | undefined, station: string | n
   return station ? `${department} - ${station}` : department;
 }
 
+/** What the simulator needs of a tracked order or repair, whose id and number fields differ by kind. */
+function simulatorItem(
+  kind: TTrackedItemKind,
+  id: string,
+  number: string,
+  tracked: {
+    epcCode: string;
+    status: TTrackingStatus;
+    currentLocation?: { departmentName?: string | null; stationName?: string | null } | null;
+  },
+): TSimulatorItem {
+  return {
+    kind,
+    id,
+    number,
+    epc: tracked.epcCode,
+    status: tracked.status,
+    location: locationText(tracked.currentLocation?.departmentName, tracked.currentLocation?.stationName),
+  };
+}
+
 /**
  * Every tagged order and repair (GET /tracking/orders and /tracking/repairs), orders first, each by number:
  * the EPCs the simulator offers. A malformed order is logged and left out (spec §8).
@@ -31,29 +52,9 @@ export async function getSimulatorItems(signal?: AbortSignal): Promise<TSimulato
   const [orders, repairs] = await Promise.all([getTrackedOrders(signal), getTrackedRepairs(signal)]);
   const byNumber = (a: TSimulatorItem, b: TSimulatorItem) => a.number.localeCompare(b.number);
   return [
-    ...orders
-      .map(
-        (order): TSimulatorItem => ({
-          kind: 'order',
-          id: order.orderId,
-          number: order.orderNumber,
-          epc: order.epcCode,
-          status: order.status,
-          location: locationText(order.currentLocation?.departmentName, order.currentLocation?.stationName),
-        }),
-      )
-      .sort(byNumber),
+    ...orders.map((order) => simulatorItem('order', order.orderId, order.orderNumber, order)).sort(byNumber),
     ...repairs
-      .map(
-        (repair): TSimulatorItem => ({
-          kind: 'repair',
-          id: repair.repairId,
-          number: repair.repairNumber,
-          epc: repair.epcCode,
-          status: repair.status,
-          location: locationText(repair.currentLocation?.departmentName, repair.currentLocation?.stationName),
-        }),
-      )
+      .map((repair) => simulatorItem('repair', repair.repairId, repair.repairNumber, repair))
       .sort(byNumber),
   ];
 }

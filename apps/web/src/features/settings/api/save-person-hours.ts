@@ -1,7 +1,7 @@
 import { type TPersonHours, ZPersonHoursSchema } from '@loupe/domain/workflow/working-calendar';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { personHoursPath } from './get-person-hours';
 import { settingsQueryKeys } from './settings-query-keys';
 
@@ -11,9 +11,5 @@ export async function savePersonHours({ userId, hours }: { userId: string; hours
 }
 
 export function useSavePersonHours(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePersonHours,
-    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.personHours(userId), saved),
-  });
+  return useSaveMutation({ mutationFn: savePersonHours, queryKey: settingsQueryKeys.personHours(userId) });
 }

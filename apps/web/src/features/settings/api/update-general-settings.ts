@@ -2,9 +2,9 @@ import {
   type TWorkshopGeneralSettingsChanges,
   ZWorkshopGeneralSettingsSchema,
 } from '@loupe/domain/settings/workshop-general-settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export async function updateGeneralSettings(changes: TWorkshopGeneralSettingsChanges) {
@@ -12,9 +12,5 @@ export async function updateGeneralSettings(changes: TWorkshopGeneralSettingsCha
 }
 
 export function useUpdateGeneralSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateGeneralSettings,
-    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.general, saved),
-  });
+  return useSaveMutation({ mutationFn: updateGeneralSettings, queryKey: settingsQueryKeys.general });
 }

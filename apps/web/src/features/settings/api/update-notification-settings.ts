@@ -2,9 +2,9 @@ import {
   type TNotificationSettingsChanges,
   ZNotificationSettingsSchema,
 } from '@loupe/domain/settings/notification-settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export async function updateNotificationSettings(changes: TNotificationSettingsChanges) {
@@ -12,9 +12,8 @@ export async function updateNotificationSettings(changes: TNotificationSettingsC
 }
 
 export function useUpdateNotificationSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useSaveMutation({
     mutationFn: updateNotificationSettings,
-    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.notifications, saved),
+    queryKey: settingsQueryKeys.notifications,
   });
 }

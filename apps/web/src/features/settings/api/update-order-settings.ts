@@ -1,7 +1,7 @@
 import { type TOrderSettingsChanges, ZOrderSettingsSchema } from '@loupe/domain/settings/order-settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { orderSettingsQueryKey } from './get-order-settings';
 
 export async function updateOrderSettings(changes: TOrderSettingsChanges) {
@@ -9,9 +9,5 @@ export async function updateOrderSettings(changes: TOrderSettingsChanges) {
 }
 
 export function useUpdateOrderSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateOrderSettings,
-    onSuccess: (saved) => queryClient.setQueryData(orderSettingsQueryKey, saved),
-  });
+  return useSaveMutation({ mutationFn: updateOrderSettings, queryKey: orderSettingsQueryKey });
 }

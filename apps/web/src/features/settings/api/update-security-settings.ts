@@ -2,9 +2,9 @@ import {
   type TSecuritySettingsChanges,
   ZSecuritySettingsSchema,
 } from '@loupe/domain/settings/security-settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { settingsQueryKeys } from './settings-query-keys';
 
 export async function updateSecuritySettings(changes: TSecuritySettingsChanges) {
@@ -12,9 +12,5 @@ export async function updateSecuritySettings(changes: TSecuritySettingsChanges) 
 }
 
 export function useUpdateSecuritySettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateSecuritySettings,
-    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.security, saved),
-  });
+  return useSaveMutation({ mutationFn: updateSecuritySettings, queryKey: settingsQueryKeys.security });
 }

@@ -1,7 +1,7 @@
 import { type TWorkingCalendar, ZWorkingCalendarSchema } from '@loupe/domain/workflow/working-calendar';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
+import { useSaveMutation } from '@/lib/use-save-mutation';
 import { settingsQueryKeys } from './settings-query-keys';
 
 /** PUT /workflow/calendar (admins and managers, as Settings › general): the workshop's opening days, hours, time zone and closed dates. */
@@ -10,9 +10,5 @@ export async function updateWorkingCalendar(calendar: TWorkingCalendar) {
 }
 
 export function useUpdateWorkingCalendar() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateWorkingCalendar,
-    onSuccess: (saved) => queryClient.setQueryData(settingsQueryKeys.workingCalendar, saved),
-  });
+  return useSaveMutation({ mutationFn: updateWorkingCalendar, queryKey: settingsQueryKeys.workingCalendar });
 }

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { PASSWORD_MIN_LENGTH, ZPasswordSchema } from '@loupe/domain/users/user';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,6 +21,18 @@ export function ChangePasswordForm() {
   function setValue(field: TPasswordField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  /** A password input bound to one of the three values. */
+  function passwordField(field: TPasswordField) {
+    return {
+      type: 'password',
+      value: values[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.target.value),
+      error: errors[field],
+      disabled: mutation.isPending,
+      required: true,
+    };
   }
 
   function validate(): Partial<Record<TPasswordField, string>> {
@@ -78,34 +90,19 @@ export function ChangePasswordForm() {
         <form className="grid gap-6" onSubmit={onSubmit} noValidate aria-label="Change password">
           <FormField
             label="Current password"
-            type="password"
             autoComplete="current-password"
-            value={values.oldPassword}
-            onChange={(event) => setValue('oldPassword', event.target.value)}
-            error={errors.oldPassword}
-            disabled={mutation.isPending}
-            required
+            {...passwordField('oldPassword')}
           />
           <FormField
             label="New password"
-            type="password"
             autoComplete="new-password"
             hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of a few words is easiest to remember.`}
-            value={values.newPassword}
-            onChange={(event) => setValue('newPassword', event.target.value)}
-            error={errors.newPassword}
-            disabled={mutation.isPending}
-            required
+            {...passwordField('newPassword')}
           />
           <FormField
             label="Confirm new password"
-            type="password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => setValue('confirmPassword', event.target.value)}
-            error={errors.confirmPassword}
-            disabled={mutation.isPending}
-            required
+            {...passwordField('confirmPassword')}
           />
           <FormActions
             formError={formError}

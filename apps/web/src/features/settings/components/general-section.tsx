@@ -96,9 +96,7 @@ export function GeneralSettingsForm({
       min={1}
       max={GENERAL_SETTINGS_LIMITS[field]}
       step={1}
-      value={values[field]}
-      onChange={(event) => setValue(field, event.target.value)}
-      error={errors[field]}
+      {...form.field(field)}
       disabled={isDisabled}
       required
     />
@@ -157,18 +155,14 @@ export function GeneralSettingsForm({
           <FormField
             label="Company name"
             maxLength={BRANDING_LIMITS.companyName}
-            value={values.companyName}
-            onChange={(event) => setValue('companyName', event.target.value)}
-            error={errors.companyName}
+            {...form.field('companyName')}
             disabled={isDisabled}
             placeholder="Installation default"
           />
           <FormField
             label="Tagline"
             maxLength={BRANDING_LIMITS.tagline}
-            value={values.tagline}
-            onChange={(event) => setValue('tagline', event.target.value)}
-            error={errors.tagline}
+            {...form.field('tagline')}
             disabled={isDisabled}
             placeholder="Installation default"
           />
@@ -177,9 +171,7 @@ export function GeneralSettingsForm({
             hint="An https:// address of a public site, or a path on this server such as /logo.svg."
             type="url"
             maxLength={BRANDING_LIMITS.logoUrl}
-            value={values.logoUrl}
-            onChange={(event) => setValue('logoUrl', event.target.value)}
-            error={errors.logoUrl}
+            {...form.field('logoUrl')}
             disabled={isDisabled}
             placeholder="Installation default"
           />
@@ -198,9 +190,7 @@ export function GeneralSettingsForm({
             label="Shop phone"
             type="tel"
             maxLength={SHOP_CONTACT_LIMITS.phone}
-            value={values.shopPhone}
-            onChange={(event) => setValue('shopPhone', event.target.value)}
-            error={errors.shopPhone}
+            {...form.field('shopPhone')}
             disabled={isDisabled}
             placeholder="Not shown"
           />
@@ -208,9 +198,7 @@ export function GeneralSettingsForm({
             label="Shop e-mail"
             type="email"
             maxLength={SHOP_CONTACT_LIMITS.email}
-            value={values.shopEmail}
-            onChange={(event) => setValue('shopEmail', event.target.value)}
-            error={errors.shopEmail}
+            {...form.field('shopEmail')}
             disabled={isDisabled}
             placeholder="Not shown"
           />

@@ -1,17 +1,16 @@
 import { type TPersonHours, ZPersonHoursSchema } from '@loupe/domain/workflow/working-calendar';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchRow } from '@/components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { usePersonHours } from '../api/get-person-hours';
 import { useSavePersonHours } from '../api/save-person-hours';
+import { OpenDaysField } from './open-days-field';
+import { TimeRangeFields } from './time-range-fields';
 
 export const MY_HOURS_SAVED = 'Your working hours are saved';
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -53,48 +52,21 @@ function HoursForm({ userId, saved }: { userId: string; saved: TPersonHours | nu
         <SwitchRow label="I keep hours of my own" checked={own} onCheckedChange={setOwn} />
         {own ? (
           <>
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">I work on</legend>
-              <div className="flex flex-wrap gap-4">
-                {DAYS.map((day, index) => (
-                  <div key={day} className="flex items-center gap-2">
-                    <Checkbox
-                      id={`my-day-${day}`}
-                      checked={hours.openDays.includes(index)}
-                      onCheckedChange={(state) =>
-                        setHours((current) => ({
-                          ...current,
-                          openDays:
-                            state === true
-                              ? [...new Set([...current.openDays, index])].sort()
-                              : current.openDays.filter((d) => d !== index),
-                        }))
-                      }
-                    />
-                    <Label htmlFor={`my-day-${day}`} className="font-normal">
-                      {day}
-                    </Label>
-                  </div>
-                ))}
-              </div>
-              {errors.openDays ? <p className="text-sm text-destructive">{errors.openDays}</p> : null}
-            </fieldset>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                label="From"
-                type="time"
-                value={hours.opensAt}
-                onChange={(event) => setHours((current) => ({ ...current, opensAt: event.target.value }))}
-                error={errors.opensAt}
-              />
-              <FormField
-                label="Until"
-                type="time"
-                value={hours.closesAt}
-                onChange={(event) => setHours((current) => ({ ...current, closesAt: event.target.value }))}
-                error={errors.closesAt}
-              />
-            </div>
+            <OpenDaysField
+              legend="I work on"
+              dayNames={DAYS}
+              idPrefix="my-day"
+              value={hours.openDays}
+              onChange={(openDays) => setHours((current) => ({ ...current, openDays }))}
+              error={errors.openDays}
+            />
+            <TimeRangeFields
+              value={{ from: hours.opensAt, until: hours.closesAt }}
+              onChange={({ from, until }) =>
+                setHours((current) => ({ ...current, opensAt: from, closesAt: until }))
+              }
+              errors={{ from: errors.opensAt, until: errors.closesAt }}
+            />
           </>
         ) : null}
       </fieldset>

@@ -5,7 +5,6 @@ import {
   ZQuietHoursSchema,
 } from '@loupe/domain/settings/notification-settings';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
@@ -15,6 +14,7 @@ import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { TimeRangeFields } from './time-range-fields';
 
 type TSwitchKey = Exclude<keyof TNotificationSettings, 'quietHours'>;
 
@@ -99,22 +99,11 @@ function QuietHoursForm({ saved }: { saved: TQuietHours | null }) {
           onCheckedChange={setOn}
         />
         {on ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              label="From"
-              type="time"
-              value={hours.start}
-              onChange={(event) => setHours((current) => ({ ...current, start: event.target.value }))}
-              error={errors.start}
-            />
-            <FormField
-              label="Until"
-              type="time"
-              value={hours.end}
-              onChange={(event) => setHours((current) => ({ ...current, end: event.target.value }))}
-              error={errors.end}
-            />
-          </div>
+          <TimeRangeFields
+            value={{ from: hours.start, until: hours.end }}
+            onChange={({ from, until }) => setHours((current) => ({ ...current, start: from, end: until }))}
+            errors={{ from: errors.start, until: errors.end }}
+          />
         ) : null}
       </fieldset>
       <FormActions formError={formError} isPending={mutation.isPending} submitLabel="Save quiet hours" />

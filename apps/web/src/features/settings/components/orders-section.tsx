@@ -40,7 +40,7 @@ export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
     () => toOrderSettingsFormValues(saved),
     ORDER_SETTINGS_FIELDS,
   );
-  const { values, errors, formError, setValue } = form;
+  const { values, formError } = form;
   const mutation = useUpdateOrderSettings();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -67,9 +67,7 @@ export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
       spellCheck={false}
       maxLength={8}
       className="font-mono"
-      value={values[field]}
-      onChange={(event) => setValue(field, event.target.value)}
-      error={errors[field]}
+      {...form.field(field)}
       disabled={mutation.isPending}
       required
     />
@@ -88,9 +86,7 @@ export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
       min={1}
       max={365}
       step={1}
-      value={values[field]}
-      onChange={(event) => setValue(field, event.target.value)}
-      error={errors[field]}
+      {...form.field(field)}
       disabled={mutation.isPending}
       required
     />

@@ -2,7 +2,7 @@ import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
@@ -40,6 +40,23 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
   const [errors, setErrors] = useState<Partial<Record<TLifetimeField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const mutation = useUpdateSecuritySettings();
+
+  /** A whole-number input for one lifetime, within its bounds. */
+  function lifetimeField(field: TLifetimeField) {
+    return {
+      type: 'number',
+      inputMode: 'numeric' as const,
+      min: LIFETIMES[field].min,
+      max: LIFETIMES[field].max,
+      step: 1,
+      value: lifetimes[field],
+      onChange: (event: ChangeEvent<HTMLInputElement>) =>
+        setLifetimes((current) => ({ ...current, [field]: event.target.value })),
+      error: errors[field],
+      disabled: mutation.isPending,
+      required: true,
+    };
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -104,34 +121,12 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
           <FormField
             label="Access-token lifetime (minutes)"
             hint="How long a token is good for before the app silently renews it."
-            type="number"
-            inputMode="numeric"
-            min={LIFETIMES.accessTokenMinutes.min}
-            max={LIFETIMES.accessTokenMinutes.max}
-            step={1}
-            value={lifetimes.accessTokenMinutes}
-            onChange={(event) =>
-              setLifetimes((current) => ({ ...current, accessTokenMinutes: event.target.value }))
-            }
-            error={errors.accessTokenMinutes}
-            disabled={mutation.isPending}
-            required
+            {...lifetimeField('accessTokenMinutes')}
           />
           <FormField
             label="Sign-in lifetime (days)"
             hint="After this long (the refresh-token lifetime) everyone signs in again."
-            type="number"
-            inputMode="numeric"
-            min={LIFETIMES.refreshTokenDays.min}
-            max={LIFETIMES.refreshTokenDays.max}
-            step={1}
-            value={lifetimes.refreshTokenDays}
-            onChange={(event) =>
-              setLifetimes((current) => ({ ...current, refreshTokenDays: event.target.value }))
-            }
-            error={errors.refreshTokenDays}
-            disabled={mutation.isPending}
-            required
+            {...lifetimeField('refreshTokenDays')}
           />
         </CardContent>
       </Card>

@@ -6,11 +6,10 @@ import { formErrorsFromZod, serverFormErrors, type TFormErrors } from '@/compone
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { TextareaField } from '@/components/textarea-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/lib/toast';
 import { useWorkingCalendar } from '../api/get-working-calendar';
 import { useUpdateWorkingCalendar } from '../api/update-working-calendar';
+import { OpenDaysField } from './open-days-field';
 
 export const WORKING_HOURS_SAVED = 'Working hours saved';
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -56,32 +55,14 @@ function WorkingHoursForm({ saved, canEdit }: { saved: TWorkingCalendar; canEdit
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Working hours">
           <fieldset disabled={!canEdit || mutation.isPending} className="grid min-w-0 gap-4">
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">Open on</legend>
-              <div className="flex flex-wrap gap-4">
-                {DAYS.map((day, index) => (
-                  <div key={day} className="flex items-center gap-2">
-                    <Checkbox
-                      id={`open-${day}`}
-                      checked={calendar.openDays.includes(index)}
-                      onCheckedChange={(state) =>
-                        setCalendar((current) => ({
-                          ...current,
-                          openDays:
-                            state === true
-                              ? [...new Set([...current.openDays, index])].sort()
-                              : current.openDays.filter((d) => d !== index),
-                        }))
-                      }
-                    />
-                    <Label htmlFor={`open-${day}`} className="font-normal">
-                      {day}
-                    </Label>
-                  </div>
-                ))}
-              </div>
-              {errors.openDays ? <p className="text-sm text-destructive">{errors.openDays}</p> : null}
-            </fieldset>
+            <OpenDaysField
+              legend="Open on"
+              dayNames={DAYS}
+              idPrefix="open"
+              value={calendar.openDays}
+              onChange={(openDays) => setCalendar((current) => ({ ...current, openDays }))}
+              error={errors.openDays}
+            />
             <div className="grid gap-4 sm:grid-cols-3">
               <FormField
                 label="Opens at"
