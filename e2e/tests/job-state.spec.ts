@@ -1,11 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 32: one truth about a job. A dashboard tile's count is what its links open, the board filters by the
 // same job views, and the screens use the views' words ("late" is none of them).
-
-const SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
 type TData<T> = { data: T };
 
