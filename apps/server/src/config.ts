@@ -1,3 +1,4 @@
+import { IDENTITY } from '@loupe/domain/config/constants';
 import { SECURITY_DEFAULTS, SECURITY_LIMITS } from '@loupe/domain/settings/security-settings';
 import { isSafeExternalUrl } from '@loupe/domain/validation/url';
 import { z } from 'zod';
@@ -50,7 +51,10 @@ export const CONFIG_VARIABLES = {
     doc: 'AUTH_MODE=cognito: the user pool id.',
   },
   COGNITO_CLIENT_ID: { schema: z.string().min(1).optional(), doc: 'AUTH_MODE=cognito: the app client id.' },
-  COGNITO_REGION: { schema: z.string().min(1).default('us-east-1'), doc: 'AUTH_MODE=cognito: the region.' },
+  COGNITO_REGION: {
+    schema: z.string().min(1).default(IDENTITY.region),
+    doc: 'AUTH_MODE=cognito: the region.',
+  },
   COGNITO_ISSUER: {
     schema: z.url().optional(),
     doc: 'AUTH_MODE=cognito: issuer override (default https://cognito-idp.REGION.amazonaws.com/POOL).',

@@ -1,17 +1,23 @@
 import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { configureAmplify } from '@/lib/auth/amplify';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { browserCacheStorage, startPersistedCacheSweep } from '@/lib/persisted-query-cache';
 import { createQueryClient } from '@/lib/query-client';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
 import { createAppRouter } from './router';
 
 export function App({ config }: { config: TPublicConfig }) {
-  const [queryClient] = useState(createQueryClient);
+  const [storage] = useState(browserCacheStorage);
+  const [queryClient] = useState(() => createQueryClient({ storage }));
+  useEffect(
+    () => (storage ? startPersistedCacheSweep(queryClient, storage) : undefined),
+    [queryClient, storage],
+  );
   const [router] = useState(() => {
     configureAmplify(config);
     return createAppRouter();

@@ -10,7 +10,6 @@ import {
   QUERY_DEFAULTS,
   RATE_LIMIT,
   RETRY,
-  SECURITY_KEYS,
   SIDEBAR,
   TIMEOUTS_MS,
   TOASTS,
@@ -20,8 +19,8 @@ import {
 
 // Every value as spec §9 states it, in the spec's own units, converted here by hand.
 describe('business constants (spec §9)', () => {
-  it('sets the timeouts: default 30 s, upload 120 s, download 60 s, long polling 90 s', () => {
-    expect(TIMEOUTS_MS).toEqual({ default: 30_000, upload: 120_000, download: 60_000, longPolling: 90_000 });
+  it('sets the timeouts: default 30 s, upload 120 s, download 60 s', () => {
+    expect(TIMEOUTS_MS).toEqual({ default: 30_000, upload: 120_000, download: 60_000 });
   });
 
   it('sets the retry policy', () => {
@@ -46,13 +45,11 @@ describe('business constants (spec §9)', () => {
 
   it('sets the cache', () => {
     expect(CACHE).toEqual({
-      enabled: true,
       ttlMs: 300_000,
       maxAgeMs: 3_600_000,
       memoryMaxEntries: 100,
       cleanupIntervalMs: 60_000,
       localStoragePrefix: 'cache_',
-      cachedGetPaths: ['/api/locations', '/api/departments', '/api/stations'],
     });
   });
 
@@ -67,27 +64,12 @@ describe('business constants (spec §9)', () => {
   });
 
   it('sets the identity service', () => {
-    expect(IDENTITY).toEqual({
-      region: 'us-east-1',
-      identityPoolId: '',
-      oauthDomain: '',
-      redirectSignIn: '/',
-      redirectSignOut: '/',
-      allowGuestAccess: false,
-      pendingSignInTtlMs: 180_000,
-      tokenExpiryToleranceMs: 5000,
-      maxAttempts: 3,
-      maxBackoffMs: 300_000,
-      credentialsRefreshAfterMs: 3_000_000,
-    });
+    expect(IDENTITY).toEqual({ region: 'us-east-1', pendingSignInTtlMs: 180_000 });
   });
 
   it('sets the feature flags', () => {
     expect(FEATURE_FLAGS).toEqual({
-      encryption: false,
       compression: true,
-      offlineMode: false,
-      requestSigning: false,
       csrfProtection: true,
       errorTracking: true,
       performanceTracking: true,
@@ -97,15 +79,6 @@ describe('business constants (spec §9)', () => {
 
   it('sets the metrics: 1000 entries, 3000 ms slow threshold, error queue 100', () => {
     expect(METRICS).toEqual({ maxEntries: 1000, slowRequestThresholdMs: 3000, errorQueueSize: 100 });
-  });
-
-  it('sets the keys: 256-bit in local storage, 250000 SHA-256 iterations', () => {
-    expect(SECURITY_KEYS).toEqual({
-      keyBits: 256,
-      storage: 'localStorage',
-      derivationIterations: 250_000,
-      derivationHash: 'SHA-256',
-    });
   });
 
   it('sets the toasts', () => {

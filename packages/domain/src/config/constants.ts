@@ -13,8 +13,6 @@ export const TIMEOUTS_MS = {
   upload: 120 * SECOND_MS,
   /** Blob downloads (§7). */
   download: 60 * SECOND_MS,
-  /** Long-polling requests. */
-  longPolling: 90 * SECOND_MS,
 } as const;
 
 /** Retry of failed requests (§9); the delays are computed by config/backoff.ts. */
@@ -47,8 +45,6 @@ export const RATE_LIMIT = {
 
 /** Client response cache (§9). */
 export const CACHE = {
-  /** Caching is on. */
-  enabled: true,
   /** How long an entry is served without refetching. */
   ttlMs: 5 * MINUTE_MS,
   /** An entry older than this is dropped whatever its TTL. */
@@ -59,8 +55,6 @@ export const CACHE = {
   cleanupIntervalMs: 60 * SECOND_MS,
   /** Prefix of cache entries in local storage. */
   localStoragePrefix: 'cache_',
-  /** GET endpoints whose responses are cached (§7). */
-  cachedGetPaths: ['/api/locations', '/api/departments', '/api/stations'],
 } as const;
 
 /** Realtime socket (§7, §9). */
@@ -77,42 +71,22 @@ export const WEBSOCKET = {
   transports: ['websocket'],
 } as const;
 
-/** Managed user-pool identity service (§4, §6, §9). */
+/**
+ * The identity service (§4, §9). The rest of §9's identity values (token refresh tolerance, attempts,
+ * backoff, no identity pool, no hosted UI, no guest access) are Amplify's own defaults, which Loupe leaves
+ * as they are: docs/spec-differences.md.
+ */
 export const IDENTITY = {
-  /** Region of the user pool. */
+  /** Region of the user pool (the embedded pool's id is Cognito-shaped: `us-east-1_…`). */
   region: 'us-east-1',
-  /** The identity pool id is empty: no identity pool is configured. */
-  identityPoolId: '',
-  /** The OAuth domain is empty: no hosted UI. */
-  oauthDomain: '',
-  /** Where the identity service redirects after sign-in: the site root. */
-  redirectSignIn: '/',
-  /** Where the identity service redirects after sign-out: the site root. */
-  redirectSignOut: '/',
-  /** Guest credentials are not enabled (§6). */
-  allowGuestAccess: false,
   /** A pending sign-in challenge expires this long after its last update (§4). */
   pendingSignInTtlMs: 3 * MINUTE_MS,
-  /** Tokens refresh when this close to expiry (§4). */
-  tokenExpiryToleranceMs: 5 * SECOND_MS,
-  /** Attempts of an identity-service call, the first included. */
-  maxAttempts: 3,
-  /** Cap of the randomized backoff between those attempts. */
-  maxBackoffMs: 5 * MINUTE_MS,
-  /** Credentials refresh this long after they were issued. */
-  credentialsRefreshAfterMs: 50 * MINUTE_MS,
 } as const;
 
 /** Feature flags (§9). */
 export const FEATURE_FLAGS = {
-  /** Client-side payload encryption. */
-  encryption: false,
   /** Request compression. */
   compression: true,
-  /** Offline mode. */
-  offlineMode: false,
-  /** Request signing. */
-  requestSigning: false,
   /** X-CSRF-Token on mutating requests (§7). */
   csrfProtection: true,
   /** Error tracking. */
@@ -131,18 +105,6 @@ export const METRICS = {
   slowRequestThresholdMs: 3000,
   /** Errors kept in the error queue. */
   errorQueueSize: 100,
-} as const;
-
-/** Client encryption keys (§9). */
-export const SECURITY_KEYS = {
-  /** Length of a random key. */
-  keyBits: 256,
-  /** Where keys are kept. */
-  storage: 'localStorage',
-  /** PBKDF2 iterations of key derivation. */
-  derivationIterations: 250_000,
-  /** Hash of key derivation. */
-  derivationHash: 'SHA-256',
 } as const;
 
 /** Toasts (§4, §9). */

@@ -1,4 +1,5 @@
 import type { TMfaType } from '@loupe/domain/auth/mfa';
+import { IDENTITY } from '@loupe/domain/config/constants';
 import { importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import type { TClock } from '../../lib/clock.ts';
 import { randomToken } from '../../lib/crypto.ts';
@@ -8,7 +9,7 @@ import type { TMfa } from './mfa.ts';
 import type { TSigningKey } from './signing-keys.ts';
 
 /** A pending challenge (new password, second factor) lives as long as the spec's pending sign-in (§9: 3 minutes). */
-export const CHALLENGE_LIFETIME_SECONDS = 180;
+export const CHALLENGE_LIFETIME_SECONDS = IDENTITY.pendingSignInTtlMs / 1000;
 
 /** The challenges the embedded pool sets (Cognito's ChallengeNameType). */
 export type TChallengeName = 'NEW_PASSWORD_REQUIRED' | 'MFA_SETUP' | 'SELECT_MFA_TYPE' | TMfaType;

@@ -1,3 +1,4 @@
+import { IDENTITY } from '@loupe/domain/config/constants';
 import { ZPublicConfigSchema } from '@loupe/domain/system/public-config';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,7 +11,7 @@ import type { TIngestBacklog } from '../ingest/batch-queue.ts';
 import type { TSettingsService } from '../settings/service.ts';
 
 /** The embedded pool's id: Cognito-shaped (region_name), because Amplify reads the region from it. */
-export const LOCAL_USER_POOL_ID = 'us-east-1_loupe';
+export const LOCAL_USER_POOL_ID = `${IDENTITY.region}_loupe`;
 
 /** Public endpoints: the runtime configuration a browser needs before sign-in, and health. */
 export type TSystemRoutesOptions = {
@@ -54,7 +55,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
         userPoolId: local ? LOCAL_USER_POOL_ID : (config.COGNITO_USER_POOL_ID ?? ''),
         userPoolClientId: local ? config.LOCAL_CLIENT_ID : (config.COGNITO_CLIENT_ID ?? ''),
         ...(local ? { userPoolEndpoint: `${browserOrigin(request, config)}/api/idp` } : {}),
-        region: local ? 'us-east-1' : config.COGNITO_REGION,
+        region: local ? IDENTITY.region : config.COGNITO_REGION,
         ...branding,
         aiAssistantName: options.assistantName ? await options.assistantName() : config.AI_ASSISTANT_NAME,
       };

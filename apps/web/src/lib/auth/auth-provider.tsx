@@ -1,6 +1,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { TApiClient } from '../api-client';
+import { browserCacheStorage, clearPersistedQueries } from '../persisted-query-cache';
 import { amplifyIdentity, createAuthClient, type TAuthClient, type TSignInProgress } from './auth-client';
 import { AuthContext, type TAuthContext, type TAuthState } from './auth-context';
 import { fetchCurrentUser } from './current-user';
@@ -84,6 +85,8 @@ export function AuthProvider({ children, client }: TAuthProviderProps) {
     }
     // The next user must not see this one's data.
     queryClient?.clear();
+    const storage = browserCacheStorage();
+    if (storage) clearPersistedQueries(storage);
     setState({ status: 'signed-out', user: null });
   }, [authClient, queryClient]);
 
