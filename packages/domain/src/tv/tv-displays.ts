@@ -16,6 +16,8 @@ export const PAIRING_CODE_TTL_MS = 10 * 60_000;
 export const TV_ONLINE_WINDOW_MS = 90_000;
 /** How often a TV fetches its screen again even when no event arrived (events can be missed on a reconnect). */
 export const TV_REFRESH_MS = 30_000;
+/** A station TV with more pieces than fit its screen turns a page this often (issue 37 §2). */
+export const TV_PAGE_MS = 8000;
 
 /** The scheme of the HTTP Authorization header a TV sends its device credential in. */
 export const DEVICE_AUTH_SCHEME = 'Device';

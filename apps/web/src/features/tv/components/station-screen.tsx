@@ -6,6 +6,8 @@ import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatElapsed } from '@/lib/elapsed-time';
 import { useNow } from '@/lib/use-now';
+import { PageIndicator, PieceRow } from './station-screen-rows';
+import { useFittedPages } from './use-fitted-pages';
 import { type TShownItem, useLeavingItems } from './use-leaving-items';
 
 export type TScreenConnection = 'live' | 'reconnecting';
@@ -31,13 +33,16 @@ export function StationScreen({
   const keyOf = useCallback((piece: TStationScreenPiece) => `${piece.kind}:${piece.id}`, []);
   const here = useLeavingItems(screen.here, keyOf);
   const next = useLeavingItems(screen.dueNext, keyOf);
+  const herePages = useFittedPages(here.length);
+  const nextPages = useFittedPages(next.length);
   const { station } = screen;
 
   return (
     <div
       className={cn(
         'flex flex-col gap-6 bg-background text-foreground',
-        compact ? 'p-4 text-[0.55rem]' : 'min-h-svh p-8 text-2xl',
+        // A wall TV cannot scroll: the screen is the page, and the lists fit inside it (use-fitted-pages).
+        compact ? 'p-4 text-[0.55rem]' : 'h-svh overflow-hidden p-8 text-2xl',
       )}
     >
       <header className="flex flex-wrap items-start justify-between gap-6 border-b pb-4">
@@ -59,66 +64,86 @@ export function StationScreen({
         </div>
       </header>
 
-      <div className={cn('grid flex-1 gap-8', compact ? 'grid-cols-3' : 'lg:grid-cols-3')}>
-        <section aria-labelledby="tv-here" className="lg:col-span-2">
-          <h2 id="tv-here" className={cn('mb-4 font-semibold', compact ? 'text-sm' : 'text-4xl')}>
-            At this station <span className="text-muted-foreground">· {screen.here.length}</span>
-          </h2>
-          {here.length === 0 ? (
-            <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-3xl')}>
-              Nothing here right now. Pieces appear as soon as their tag is read at this station.
-            </p>
-          ) : (
-            <ul className="grid gap-4" aria-label="Pieces at this station">
-              {here.map((shown) => (
-                <PieceCard key={keyOf(shown.item)} shown={shown} now={now} compact={compact} />
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <aside aria-labelledby="tv-next" className="flex flex-col gap-6">
-          <section>
-            <h2 id="tv-next" className={cn('mb-4 font-semibold', compact ? 'text-sm' : 'text-4xl')}>
-              Coming next
+      <div className={cn('grid min-h-0 flex-1 gap-8', compact ? 'grid-cols-3' : 'lg:grid-cols-3')}>
+        <section aria-labelledby="tv-here" className="flex min-h-0 flex-col lg:col-span-2">
+          <div className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
+            <h2 id="tv-here" className={cn('font-semibold', compact ? 'text-sm' : 'text-4xl')}>
+              At this station <span className="text-muted-foreground">· {screen.here.length}</span>
             </h2>
-            {next.length === 0 ? (
-              <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-2xl')}>
-                Nothing on its way yet.
+            <PageIndicator page={herePages.page} pageCount={herePages.pageCount} />
+          </div>
+          <div ref={herePages.boxRef} className="min-h-0 flex-1 overflow-hidden">
+            {here.length === 0 ? (
+              <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-3xl')}>
+                Nothing here right now. Pieces appear as soon as their tag is read at this station.
               </p>
             ) : (
-              <ul className="grid gap-3" aria-label="Pieces coming next">
-                {next.map(({ item, leaving }) => (
-                  <li
-                    key={keyOf(item)}
-                    className={cn(
-                      'rounded-lg border bg-card p-3',
-                      leaving ? 'motion-safe:animate-tv-leave' : 'motion-safe:animate-tv-enter',
-                    )}
-                  >
-                    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 font-mono font-semibold">
-                      {item.number}
-                      <JobStateBadges
-                        state={item.state}
-                        now={new Date(now)}
-                        size={compact ? 'sm' : 'lg'}
-                        className="font-sans"
-                      />
-                    </p>
-                    <p className="text-muted-foreground">
-                      {[item.product, item.stationName ? `at ${item.stationName}` : null]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </p>
-                  </li>
-                ))}
+              <ul
+                ref={herePages.listRef}
+                className={cn('grid', herePages.mode === 'cards' ? 'gap-4' : 'gap-2')}
+                aria-label="Pieces at this station"
+              >
+                {here
+                  .slice(herePages.start, herePages.end)
+                  .map((shown) =>
+                    herePages.mode === 'cards' ? (
+                      <PieceCard key={keyOf(shown.item)} shown={shown} now={now} compact={compact} />
+                    ) : (
+                      <PieceRow key={keyOf(shown.item)} shown={shown} now={now} />
+                    ),
+                  )}
               </ul>
             )}
+          </div>
+        </section>
+
+        <aside aria-labelledby="tv-next" className="flex min-h-0 flex-col gap-6">
+          <section className="flex min-h-0 flex-1 flex-col">
+            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-4">
+              <h2 id="tv-next" className={cn('font-semibold', compact ? 'text-sm' : 'text-4xl')}>
+                Coming next
+              </h2>
+              <PageIndicator page={nextPages.page} pageCount={nextPages.pageCount} />
+            </div>
+            <div ref={nextPages.boxRef} className="min-h-0 flex-1 overflow-hidden">
+              {next.length === 0 ? (
+                <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-2xl')}>
+                  Nothing on its way yet.
+                </p>
+              ) : (
+                <ul ref={nextPages.listRef} className="grid gap-3" aria-label="Pieces coming next">
+                  {next.slice(nextPages.start, nextPages.end).map(({ item, leaving }) => (
+                    <li
+                      key={keyOf(item)}
+                      className={cn(
+                        'rounded-lg border bg-card p-3',
+                        leaving ? 'motion-safe:animate-tv-leave' : 'motion-safe:animate-tv-enter',
+                      )}
+                    >
+                      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 font-mono font-semibold">
+                        {item.number}
+                        <JobStateBadges
+                          state={item.state}
+                          now={new Date(now)}
+                          size={compact ? 'sm' : 'lg'}
+                          className="font-sans"
+                        />
+                      </p>
+                      <p className="text-muted-foreground">
+                        {[item.product, item.stationName ? `at ${item.stationName}` : null]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           </section>
           <section
             aria-label="Finished today"
             className={cn(
-              'flex items-center gap-4 rounded-xl border bg-card p-4',
+              'flex shrink-0 items-center gap-4 rounded-xl border bg-card p-4',
               compact ? 'text-sm' : 'text-4xl',
             )}
           >

@@ -1,0 +1,102 @@
+import { TV_PAGE_MS } from '@loupe/domain/tv/tv-displays';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/screenshots';
+
+// Issue 37 §2: a wall TV cannot be scrolled, so a station with 30 pieces shows every one of them on the
+// screen, page by page, within one rotation, rush and overdue first.
+
+type TData<T> = { data: T };
+
+const PIECES = 30;
+
+/** The numbers of the pieces on the TV now, each checked to stand inside the screen. */
+async function piecesInView(page: Page): Promise<string[]> {
+  const list = page.getByRole('list', { name: 'Pieces at this station' });
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('no viewport');
+  const shown: string[] = [];
+  for (const item of await list.getByRole('listitem').all()) {
+    const box = await item.boundingBox();
+    if (!box) continue;
+    expect(box.y + box.height, 'a piece below the bottom of the screen').toBeLessThanOrEqual(viewport.height);
+    shown.push((await item.getAttribute('aria-label')) ?? '');
+  }
+  return shown;
+}
+
+test('a station TV with 30 pieces fits 720p, 1080p and 4K without scrolling, and at 1080p shows each piece within one rotation', async ({
+  page,
+  api,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  // Hex, so every EPC is whole 16-bit words: E28011 + 6 of the clock + 4 of the index.
+  const stamp = Date.now().toString(16).slice(-6).toUpperCase();
+  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
+    name: `Setting ${suffix}`,
+  });
+  const station = await api.request<TData<{ id: string }>>(
+    'POST',
+    `/departments/${department.data.id}/stations`,
+    {
+      name: 'Bench 7',
+      jewelerName: 'Ines Ferraz',
+    },
+  );
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Mara Lind${suffix}`,
+    phone: '+1 555 010 7788',
+  });
+  const numbers: string[] = [];
+  for (let index = 0; index < PIECES; index += 1) {
+    const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+      customerId: customer.data.id,
+      description: `Pavé band ${index + 1}`,
+      isRush: index === PIECES - 1,
+      priceCents: 180_000,
+    });
+    const epc = `E28011${stamp}${index.toString(16).toUpperCase().padStart(4, '0')}`;
+    await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
+    await api.request('POST', `/tracking/stations/${station.data.id}/scans`, { epc });
+    numbers.push(order.data.orderNumber);
+  }
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 1280, height: 720 },
+    { width: 3840, height: 2160 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/jeweler-tv/${station.data.id}`);
+    await expect(page.getByRole('heading', { name: /At this station · 30/ })).toBeVisible();
+    // The whole screen is the page: nothing to scroll to.
+    const scroll = await page.evaluate(() => ({
+      height: document.scrollingElement?.scrollHeight ?? 0,
+      width: document.scrollingElement?.scrollWidth ?? 0,
+    }));
+    expect(scroll.height).toBeLessThanOrEqual(size.height);
+    expect(scroll.width).toBeLessThanOrEqual(size.width);
+
+    const first = await piecesInView(page);
+    // The rush piece leads the first page, whatever its number.
+    expect(first[0]).toBe(numbers[PIECES - 1]);
+    const indicator = page.getByText(/^Page 1 of (\d+)$/);
+    const pageCount = (await indicator.isVisible())
+      ? Number(/of (\d+)/.exec((await indicator.textContent()) ?? '')?.[1])
+      : 1;
+    const seen = new Set(first);
+    // One full rotation at 1080p (the issue's case); the other sizes show that their first page fits.
+    const turns = size.width === 1920 ? pageCount : 1;
+    for (let turn = 2; turn <= turns; turn += 1) {
+      await expect(page.getByText(`Page ${turn} of ${pageCount}`)).toBeVisible({
+        timeout: TV_PAGE_MS + 2000,
+      });
+      for (const number of await piecesInView(page)) seen.add(number);
+    }
+    if (size.width !== 1920) continue;
+    expect([...seen].sort()).toEqual([...numbers].sort());
+    await page.screenshot({ path: `${SCREENSHOTS}tv-station-30-pieces.png` });
+  }
+});
