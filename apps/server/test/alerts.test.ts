@@ -441,5 +441,9 @@ describe.each(TEST_DATABASES)('alerts on %s', (database) => {
         ),
       )
       .toContain(`New task: ${order.orderNumber}`);
+    const notice = ZNotificationListSchema.parse(
+      data(await jeweller.request('GET', '/api/v1/notifications')),
+    ).items.find((item) => item.title === `New task: ${order.orderNumber}`);
+    expect(notice?.link).toBe('/my-tasks');
   });
 });

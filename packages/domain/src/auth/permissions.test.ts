@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BENCH_ROLES,
   canAssignWork,
   canCreateAndManageRepairs,
   canCreateOrEditOrders,
@@ -15,6 +16,7 @@ import {
   canViewRepairs,
   isAdmin,
   isAllowed,
+  PERSONAL_TASK_ROLES,
 } from './permissions';
 import { ROLES, type TActor, type TRole } from './roles';
 
@@ -167,5 +169,12 @@ describe('canViewPredictions', () => {
   it('shows a missing user nothing', () => {
     expect(canViewPredictions(null, 'order')).toBe(false);
     expect(canViewPredictions(null, 'repair')).toBe(false);
+  });
+});
+
+describe('BENCH_ROLES (issue 37 §1)', () => {
+  it('are the roles at the benches, none of whom the sidebar gives My Tasks', () => {
+    expect(BENCH_ROLES).toEqual(['operator', 'production', 'qa']);
+    for (const role of BENCH_ROLES) expect(PERSONAL_TASK_ROLES).not.toContain(role);
   });
 });

@@ -16,6 +16,11 @@ export const REPAIR_MANAGER_ROLES = [
 export const ADMIN_ROLES = ['admin'] as const satisfies readonly TRole[];
 /** The unnamed salesperson + designer check of spec §6; it guards the personal task list (/my-tasks). */
 export const PERSONAL_TASK_ROLES = ['salesperson', 'designer'] as const satisfies readonly TRole[];
+/**
+ * The people at the benches (issue 37 §1): the spec's sidebar gives them no My Tasks, so their dashboard
+ * opens with "My work" — what they have been given, done in one tap, and the way to the whole list.
+ */
+export const BENCH_ROLES = ['operator', 'production', 'qa'] as const satisfies readonly TRole[];
 /** The unnamed admin + manager + salesperson check of spec §6; it guards the offsite screen (/offsite). */
 export const OFFSITE_MANAGER_ROLES = ['admin', 'manager', 'salesperson'] as const satisfies readonly TRole[];
 

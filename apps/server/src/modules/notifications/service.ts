@@ -123,7 +123,8 @@ export function createNotificationsService(options: TNotificationsServiceOptions
         kind: 'assignment',
         title: `New task: ${number}`,
         message: `You have the ${payload.phase} step of ${number}.`,
-        link: jobPath(payload.itemType, payload.itemId),
+        // To the list where the step is done, not the job page: a bench role has no other way there (issue 37 §1).
+        link: '/my-tasks',
       });
     } else if (announcement.name === 'workflow:nudge-triggered') {
       const payload = announcement.payload as { userId: string; message: string };

@@ -30,7 +30,7 @@ function useLastVisit(): string | null {
   return since;
 }
 
-function AssignmentRow({ assignment, now }: { assignment: TMyTasks['assignments'][number]; now: Date }) {
+export function AssignmentRow({ assignment, now }: { assignment: TMyTasks['assignments'][number]; now: Date }) {
   const complete = useCompleteAssignment();
   const { job } = assignment;
   return (
