@@ -1,23 +1,14 @@
 import type { TPublicDesignRevision } from '@loupe/domain/designs/design-requests';
-import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
-import { makeUser } from '@/test/factories';
+import { makeUser, TEST_PUBLIC_CONFIG } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { DesignApprovalRoute } from './design-approval-route';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
-const CONFIG: TPublicConfig = {
-  authMode: 'local',
-  userPoolId: 'local_pool',
-  userPoolClientId: 'client',
-  region: 'us-east-1',
-  companyName: 'Atelier Test',
-  tagline: 'Tagline',
-  aiAssistantName: 'Gemma',
-};
+const CONFIG = TEST_PUBLIC_CONFIG;
 
 const REVISION: TPublicDesignRevision = {
   companyName: 'Atelier Test',
