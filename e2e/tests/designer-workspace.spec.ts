@@ -113,15 +113,29 @@ test('a designer takes a request from new to approved, and the customer approves
   await expect(phone.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
   await phone.screenshot({ path: `${SCREENSHOTS}design-approval-light.png`, fullPage: true });
 
+  // Issue 35 §7: one tap is not an answer; the customer confirms with the name they type.
   await phone.getByRole('button', { name: 'Approve this design' }).click();
-  await expect(phone.getByText(/You approved this design/)).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Confirm your approval' })).toBeVisible();
+  const confirm = phone.getByRole('button', { name: 'Confirm approval' });
+  await expect(confirm).toBeDisabled();
+  await expect(page.getByLabel('Status: Waiting for the customer')).toBeVisible();
+  await phone.getByLabel('Your full name').fill('Rosalind Franklin');
+  await confirm.click();
+  await expect(phone.getByText(/You approved this design on/)).toBeVisible();
+  await expect(phone.getByText('Confirmed by Rosalind Franklin.')).toBeVisible();
 
-  // The designer's screen follows without a reload: the request is approved, and says who answered.
+  // The designer's screen follows without a reload: the request is approved, and says who answered and when.
   await expect(page.getByLabel('Status: Approved')).toBeVisible();
-  await expect(revision.getByText(/Approved by the customer/)).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: /^Approved/ }).getByRole('button', { name: new RegExp(orderNumber) }),
-  ).toBeVisible();
+  await expect(revision.getByText(/Approved by the customer, Rosalind Franklin, on /)).toBeVisible();
+  const approvedColumn = page.getByRole('region', { name: /^Approved/ });
+  await expect(approvedColumn.getByRole('button', { name: new RegExp(orderNumber) })).toBeVisible();
+  // The order moved on to CAD with the approval; its request stays where the count says it is.
+  await expect(approvedColumn.getByRole('button', { name: new RegExp(orderNumber) })).toContainText(
+    'Order at CAD',
+  );
+  await expect(approvedColumn.getByRole('heading')).toContainText(
+    String(await approvedColumn.getByRole('button').count()),
+  );
   await page.screenshot({ path: `${SCREENSHOTS}designer-workspace-dark.png` });
   await paintTheme(page, 'light');
   await expect(page.getByLabel('Status: Approved')).toBeVisible();
@@ -133,10 +147,22 @@ test('a designer takes a request from new to approved, and the customer approves
   const csrf = await phone.request.get('/api/auth/csrf-token');
   const again = await phone.request.post(`/api/v1/public/design-approvals/${token}/decision`, {
     headers: { 'x-csrf-token': (await csrf.json()).token },
-    data: { decision: 'changes-requested', comment: 'Actually, white gold' },
+    data: { decision: 'changes-requested', name: 'Rosalind Franklin', comment: 'Actually, white gold' },
   });
   expect(again.status()).toBe(409);
   expect((await again.json()).code).toBe('DESIGN_DECISION_ALREADY_MADE');
+
+  // Delivered, the order's link expires: the customer's page says so, with no answer to give.
+  for (const status of ['in_production', 'quality_check', 'ready', 'delivered']) {
+    await api.request('PATCH', `/orders/${order.data.id}`, { status });
+  }
+  await phone.reload();
+  await expect(phone.getByRole('heading', { level: 1, name: 'This design link has expired' })).toBeVisible();
+  await expect(phone.getByText(/the order it belongs to is finished/)).toBeVisible();
+  await expect(phone.getByRole('button')).toHaveCount(0);
+  const expired = await phone.request.get(`/api/v1/public/design-approvals/${token}`);
+  expect(expired.status()).toBe(410);
+  expect((await expired.json()).code).toBe('DESIGN_APPROVAL_LINK_EXPIRED');
   await customerContext.close();
 });
 

@@ -8,6 +8,7 @@ import { multipartBody, PNG_1X1, tempDataDir } from './support/uploads.ts';
 const SECRET_KEY = 'test-secret-key-of-at-least-32-characters!';
 
 type TRequest = ReturnType<typeof ZDesignRequestSchema.parse>;
+type TSummary = { id: string; status: string; column: string; orderPhase: { key: string } | null };
 
 describe.each(TEST_DATABASES)('design requests and approval on %s', (database) => {
   let t: TTestApp;
@@ -87,8 +88,15 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
   const send = (client: TTestClient, requestId: string, revisionId: string) =>
     client.request('POST', `/api/v1/design-requests/${requestId}/revisions/${revisionId}/approval-link`);
   const view = (token: string) => t.client().request('GET', `/api/v1/public/design-approvals/${token}`);
+  /** The customer's answer, confirmed with the name they typed (a test may leave it out on purpose). */
   const decide = (token: string, body: Record<string, unknown>) =>
-    t.client().request('POST', `/api/v1/public/design-approvals/${token}/decision`, { body });
+    t.client().request('POST', `/api/v1/public/design-approvals/${token}/decision`, {
+      body: { name: 'Grace Hopper', ...body },
+    });
+  const setOrderStatus = async (orderId: string, status: string) =>
+    ok(await sales.request('PATCH', `/api/v1/orders/${orderId}`, { body: { status } }));
+  const queueEntry = async (id: string) =>
+    (ok(await designer.request('GET', '/api/v1/design-requests')) as TSummary[]).find((row) => row.id === id);
 
   it("lists a request to designers and admins, and to the order's salesperson only", async () => {
     const request = await newRequest();
@@ -315,6 +323,7 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
     expect(Object.keys(page.json().data).sort()).toEqual([
       'companyName',
       'decidedAt',
+      'decidedByName',
       'decision',
       'decisionComment',
       'files',
@@ -363,7 +372,18 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
     const oldLink = ok(await send(designer, request.id, first.id));
     const second = await revisionWithFile(request.id, 'Two');
     const newLink = ok(await send(designer, request.id, second.id));
-    expect((await view(oldLink.token)).statusCode).toBe(404);
+    // Issue 35 §7: the old link says it was replaced, with its stable code, and takes no answer.
+    for (const refused of [
+      await view(oldLink.token),
+      await decide(oldLink.token, { decision: 'approved' }),
+    ]) {
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json()).toMatchObject({
+        code: 'DESIGN_APPROVAL_LINK_EXPIRED',
+        details: { reason: 'superseded' },
+        message: expect.stringMatching(/newer design/),
+      });
+    }
     expect(ok(await view(newLink.token)).revisionNumber).toBe(2);
     // A second press gives the same link.
     expect(ok(await send(designer, request.id, second.id)).token).toBe(newLink.token);
@@ -427,6 +447,125 @@ describe.each(TEST_DATABASES)('design requests and approval on %s', (database) =
       expect(titles).toContain(`${request.orderNumber}: Revision 2 approved by the customer`);
       expect(titles).toContain(`${request.orderNumber}: Changes requested on revision 1`);
     }
+  });
+
+  it("keeps the customer's typed name with the answer and its time, and shows it to the designer (issue 35 §7)", async () => {
+    const request = await newRequest();
+    const revision = await revisionWithFile(request.id, 'Front view');
+    const link = ok(await send(designer, request.id, revision.id));
+    for (const name of [undefined, '   ']) {
+      const unnamed = await t
+        .client()
+        .request('POST', `/api/v1/public/design-approvals/${link.token}/decision`, {
+          body: { decision: 'approved', ...(name === undefined ? {} : { name }) },
+        });
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json().details.issues.map((issue: { field: string }) => issue.field)).toContain(
+        'body.name',
+      );
+    }
+    // Nothing was kept by the refused answers: the link still takes one.
+    expect(ok(await view(link.token)).decision).toBeNull();
+
+    t.clock.advance(60_000);
+    const answeredAt = t.clock().toISOString();
+    const page = ok(await decide(link.token, { decision: 'approved', name: '  Grace B. Hopper ' }));
+    expect(page).toMatchObject({
+      decision: 'approved',
+      decidedByName: 'Grace B. Hopper',
+      decidedAt: answeredAt,
+    });
+
+    const detail = ZDesignRequestSchema.parse(
+      ok(await designer.request('GET', `/api/v1/design-requests/${request.id}`)),
+    );
+    expect(detail.revisions[0]).toMatchObject({
+      decision: 'approved',
+      decidedByName: 'Grace B. Hopper',
+      decidedAt: answeredAt,
+    });
+    const history = ok(await sales.request('GET', `/api/v1/orders/${request.orderId}/history`)).items as {
+      action: string;
+      changes: Record<string, { to: unknown }>;
+    }[];
+    expect(history.find((entry) => entry.action === 'design-approved')?.changes.confirmedBy?.to).toBe(
+      'Grace B. Hopper',
+    );
+  });
+
+  it.each(['delivered', 'cancelled'])(
+    'expires the link once the order is %s, answered or not (issue 35 §7)',
+    async (finished) => {
+      const answered = await newRequest();
+      const waiting = await newRequest();
+      const links = [];
+      for (const request of [answered, waiting]) {
+        const revision = await revisionWithFile(request.id, 'Front view');
+        links.push(ok(await send(designer, request.id, revision.id)));
+      }
+      const [answeredLink, waitingLink] = links;
+      ok(await decide(answeredLink.token, { decision: 'approved' }));
+      for (const request of [answered, waiting]) {
+        if (finished === 'delivered') {
+          for (const status of ['in_production', 'quality_check', 'ready', 'delivered']) {
+            await setOrderStatus(request.orderId, status);
+          }
+        } else {
+          await setOrderStatus(request.orderId, 'cancelled');
+        }
+      }
+      for (const link of [answeredLink, waitingLink]) {
+        for (const refused of [await view(link.token), await decide(link.token, { decision: 'approved' })]) {
+          expect(refused.statusCode).toBe(410);
+          expect(refused.json()).toMatchObject({
+            code: 'DESIGN_APPROVAL_LINK_EXPIRED',
+            details: { reason: 'order-finished' },
+          });
+        }
+        const file = await t.client().request('GET', `/api/v1/public/design-approvals/${link.token}/files/x`);
+        expect(file.statusCode).not.toBe(200);
+      }
+      // Staff no longer get a link to copy for the waiting revision, nor send it again.
+      const detail = ZDesignRequestSchema.parse(
+        ok(await designer.request('GET', `/api/v1/design-requests/${waiting.id}`)),
+      );
+      expect(detail.revisions[0]?.approvalUrl).toBeNull();
+      const again = await send(designer, waiting.id, detail.revisions[0]?.id ?? '');
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('CONFLICT');
+    },
+  );
+
+  it("puts each request in the board column of its order's phase (issue 35 §7)", async () => {
+    const fresh = await newRequest();
+    const atQa = await newRequest();
+    const approved = await newRequest();
+    expect(await queueEntry(fresh.id)).toMatchObject({
+      status: 'new',
+      column: 'new',
+      orderPhase: { key: 'design' },
+    });
+
+    // An order moved on to QA without a design approved here: its request goes with it, out of New.
+    for (const status of ['in_production', 'quality_check']) await setOrderStatus(atQa.orderId, status);
+    expect(await queueEntry(atQa.id)).toMatchObject({
+      status: 'new',
+      column: 'past-design',
+      orderPhase: { key: 'qa' },
+    });
+
+    // An approval moves the order on to CAD; the request stays in Approved, and stays there as the order goes on.
+    const revision = await revisionWithFile(approved.id, 'Front view');
+    ok(await decide(ok(await send(designer, approved.id, revision.id)).token, { decision: 'approved' }));
+    expect(await queueEntry(approved.id)).toMatchObject({ column: 'approved', orderPhase: { key: 'cad' } });
+    for (const status of ['in_production', 'quality_check']) await setOrderStatus(approved.orderId, status);
+    expect(await queueEntry(approved.id)).toMatchObject({ column: 'approved', orderPhase: { key: 'qa' } });
+
+    // Asked for by its order once it is delivered: off the workflow, the request says where it ended.
+    for (const status of ['ready', 'delivered']) await setOrderStatus(approved.orderId, status);
+    expect(await queueEntry(approved.id)).toBeUndefined();
+    const ofOrder = ok(await designer.request('GET', `/api/v1/design-requests?orderId=${approved.orderId}`));
+    expect(ofOrder).toEqual([expect.objectContaining({ column: 'approved', orderPhase: null })]);
   });
 
   it('answers one 404 for a token never issued', async () => {

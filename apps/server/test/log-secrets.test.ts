@@ -310,7 +310,7 @@ describe.each(TEST_DATABASES)('the log of public links on %s', (database) => {
       ];
       for (const [method, url, status] of visits) {
         const response = await customerBrowser.request(method, url, {
-          ...(method === 'POST' ? { body: { decision: 'approved' } } : {}),
+          ...(method === 'POST' ? { body: { decision: 'approved', name: 'Ada Lovelace-Byron' } } : {}),
         });
         expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
       }
@@ -336,6 +336,8 @@ describe.each(TEST_DATABASES)('the log of public links on %s', (database) => {
       expect(log).toContain('"/design-approval/[token]"');
       expect(log).toContain('No route for GET /api/v1/public/design-approvals/[token]/no-such-thing.');
       for (const token of tokens) expect(log, `the log contains the token ${token}`).not.toContain(token);
+      // The name a customer types to confirm a design answer is theirs, not the log's (issue 35 §7).
+      expect(log).not.toContain('Lovelace-Byron');
       for (const value of Object.values(querySecrets)) {
         expect(log, `the log contains ${value}`).not.toContain(value);
       }

@@ -134,7 +134,7 @@ export async function seedDesignLibrary(admin: LoupeClient): Promise<number> {
   return count;
 }
 
-type TSummary = { id: string; orderNumber: string; status: string };
+type TSummary = { id: string; orderNumber: string; customerName: string; status: string };
 
 async function revisionWithRender(
   designer: LoupeClient,
@@ -206,9 +206,10 @@ export async function seedDesignRequests(
         headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie },
         body: JSON.stringify(
           answer === 'approved'
-            ? { decision: 'approved' }
+            ? { decision: 'approved', name: request.customerName }
             : {
                 decision: 'changes-requested',
+                name: request.customerName,
                 comment: 'Could the band be a little thinner, and in white gold?',
               },
         ),

@@ -1,3 +1,4 @@
+import { orderDesignStage } from '@loupe/domain/designs/design-board';
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../config.ts';
@@ -111,6 +112,21 @@ export function composeMessaging(context: {
     companyName,
     notify: (userIds, notice) => notifications.notify(userIds, notice),
     afterDesignApproved: (tx, approved) => workflow.afterDesignApproved(tx, approved),
+    // The board's columns follow the order's phase as every other screen has it (issue 35 §7).
+    orderPhases: async (orderIds) => {
+      if (orderIds.length === 0) return new Map();
+      const records = await context.jobStates.records({ kinds: ['order'], ids: orderIds });
+      return new Map(
+        records.map(({ card, phases }) => [
+          card.id,
+          {
+            key: card.workflow.phaseKey,
+            name: card.workflow.phaseName,
+            stage: orderDesignStage(phases, card.workflow),
+          },
+        ]),
+      );
+    },
     logger,
   });
   const customerMessages = createCustomerMessagesService({

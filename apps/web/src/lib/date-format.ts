@@ -3,45 +3,180 @@ import { durationMinutes } from '@loupe/domain/tracking/location-history';
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
-const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+/**
+ * The one way dates, times and numbers read in the web app (issue 35 §5): every screen, export and print goes
+ * through these functions, in the workshop's locale and time zone — the time zone of Settings › general's
+ * working hours, which the signed-in shell hands to `setWorkshopFormat` — never the browser's. Each function
+ * takes an explicit format last, for tests and for a page that knows better.
+ */
+export type TWorkshopFormat = { readonly locale: string; readonly timeZone: string };
+
+/** The workshop's language: Loupe's words are English and its figures read the American way. */
+export const WORKSHOP_LOCALE = 'en-US';
+/** The last zone the workshop was known to be in, so a reload paints in it before the settings arrive. */
+const ZONE_STORAGE_KEY = 'loupe-workshop-time-zone';
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function storedZone(): string | null {
+  try {
+    const zone = globalThis.localStorage?.getItem(ZONE_STORAGE_KEY) ?? null;
+    return zone && isTimeZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: TWorkshopFormat = {
+  locale: WORKSHOP_LOCALE,
+  timeZone: storedZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+};
+
+/** The format every function below uses unless given one. */
+export function workshopFormat(): TWorkshopFormat {
+  return current;
+}
+
+/** Sets the workshop's zone (and locale); answers whether anything changed. An unknown zone is ignored. */
+export function setWorkshopFormat(next: Partial<TWorkshopFormat>): boolean {
+  const timeZone = next.timeZone && isTimeZone(next.timeZone) ? next.timeZone : current.timeZone;
+  const locale = next.locale ?? current.locale;
+  if (timeZone === current.timeZone && locale === current.locale) return false;
+  current = { locale, timeZone };
+  try {
+    globalThis.localStorage?.setItem(ZONE_STORAGE_KEY, timeZone);
+  } catch {
+    // Private mode or storage full: the zone still applies to this page.
+  }
+  return true;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A cached Intl.DateTimeFormat in `format`'s locale; in its zone unless the options name one. */
+function dates(options: Intl.DateTimeFormatOptions, format: TWorkshopFormat): Intl.DateTimeFormat {
+  const key = `${format.locale}|${format.timeZone}|${JSON.stringify(options)}`;
+  let found = dateFormats.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(format.locale, { timeZone: format.timeZone, ...options });
+    dateFormats.set(key, found);
+  }
+  return found;
+}
+
+/** A cached Intl.NumberFormat in `format`'s locale. */
+export function numberFormat(
+  options: Intl.NumberFormatOptions = {},
+  format: TWorkshopFormat = current,
+): Intl.NumberFormat {
+  const key = `${format.locale}|${JSON.stringify(options)}`;
+  let found = numberFormats.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(format.locale, options);
+    numberFormats.set(key, found);
+  }
+  return found;
+}
+
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day (YYYY-MM-DD) as UTC midnight, formatted in UTC: the same day in every zone. */
+function formatDay(value: string, options: Intl.DateTimeFormatOptions, format: TWorkshopFormat): string {
+  if (!CALENDAR_DAY.test(value)) return value;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : dates({ ...options, timeZone: 'UTC' }, format).format(date);
+}
+
+function toDate(value: string | Date | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
 
 /**
- * Today (or `date`) as YYYY-MM-DD in the user's time zone, for date pickers and ranges. Whether a job is overdue
- * or due today is never decided with it: the job's `state` says, in the workshop's zone (issue 32).
+ * Today (or `date`) as YYYY-MM-DD in the workshop's zone, for date pickers, ranges and file names. Whether a job
+ * is overdue or due today is never decided with it: the job's `state` says (issue 32).
  */
-export function localIsoDate(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
+export function workshopIsoDate(date: Date, format: TWorkshopFormat = current): string {
+  const parts = dates({ year: 'numeric', month: '2-digit', day: '2-digit' }, format).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** '2025-03-01' → 'Mar 1, 2025', read as a calendar day (never shifted by the time zone). */
-export function formatCalendarDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  return CALENDAR_DATE.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+/** '2025-03-01' → 'Mar 1, 2025', read as a calendar day (never shifted by a time zone). */
+export function formatCalendarDate(value: string, format: TWorkshopFormat = current): string {
+  return formatDay(value, { dateStyle: 'medium' }, format);
 }
 
-/** An instant as 'Mar 1, 2025, 2:05 PM' in the user's time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
+/** '2025-03-01' → 'Mar 1': a calendar day on a chart's axis. */
+export function formatShortDay(value: string, format: TWorkshopFormat = current): string {
+  return formatDay(value, { month: 'short', day: 'numeric' }, format);
+}
+
+/** '2025-03-01' → 'Mar 2025': a calendar month. */
+export function formatMonth(value: string, format: TWorkshopFormat = current): string {
+  return formatDay(value, { month: 'short', year: 'numeric' }, format);
+}
+
+/** An instant as 'Mar 1, 2025, 2:05 PM' in the workshop's zone. */
+export function formatDateTime(value: string | Date, format: TWorkshopFormat = current): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dates({ dateStyle: 'medium', timeStyle: 'short' }, format).format(date);
+}
+
+/** An instant's day as 'Oct 12' in the workshop's zone. */
+export function formatDayOf(value: string | Date, format: TWorkshopFormat = current): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dates({ month: 'short', day: 'numeric' }, format).format(date);
+}
+
+/** An instant's day as 'Friday, November 27' in the workshop's zone (a wall screen's date). */
+export function formatLongDay(value: Date | number, format: TWorkshopFormat = current): string {
+  return dates({ weekday: 'long', month: 'long', day: 'numeric' }, format).format(value);
+}
+
+/** An instant's time as '2:05 PM' (or '2:05:09 PM' with seconds) in the workshop's zone. */
+export function formatTime(
+  value: string | Date | number,
+  options: { readonly seconds?: boolean } = {},
+  format: TWorkshopFormat = current,
+): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dates({ timeStyle: options.seconds ? 'medium' : 'short' }, format).format(date);
 }
 
 /** An instant relative to `now`: '5 minutes ago', 'yesterday', 'in 2 hours'. */
-export function formatRelativeTime(iso: string, now: Date): string {
+export function formatRelativeTime(iso: string, now: Date, format: TWorkshopFormat = current): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  const relative = relativeFormat(format.locale);
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 45) return RELATIVE.format(0, 'second');
-  if (abs < 45 * 60) return RELATIVE.format(Math.round(seconds / 60), 'minute');
-  if (abs < 22 * 3600) return RELATIVE.format(Math.round(seconds / 3600), 'hour');
-  if (abs < 26 * 86400) return RELATIVE.format(Math.round(seconds / 86400), 'day');
-  if (abs < 320 * 86400) return RELATIVE.format(Math.round(seconds / (30 * 86400)), 'month');
-  return RELATIVE.format(Math.round(seconds / (365 * 86400)), 'year');
+  if (abs < 45) return relative.format(0, 'second');
+  if (abs < 45 * 60) return relative.format(Math.round(seconds / 60), 'minute');
+  if (abs < 22 * 3600) return relative.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 26 * 86400) return relative.format(Math.round(seconds / 86400), 'day');
+  if (abs < 320 * 86400) return relative.format(Math.round(seconds / (30 * 86400)), 'month');
+  return relative.format(Math.round(seconds / (365 * 86400)), 'year');
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let found = relativeFormats.get(locale);
+  if (!found) {
+    found = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, found);
+  }
+  return found;
 }
 
 /** Whole minutes as '45 min', '2 h 5 min', '3 d 4 h' (spec §4 keeps durations in whole minutes). */

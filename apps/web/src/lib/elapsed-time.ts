@@ -17,28 +17,3 @@ export function formatElapsed(ms: number): string {
   const hours = Math.floor((minutes % DAY_MINUTES) / HOUR_MINUTES);
   return hours === 0 ? `${days} d` : `${days} d ${hours} h`;
 }
-
-const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
-  ['day', DAY_MINUTES * MINUTE_MS],
-  ['hour', HOUR_MINUTES * MINUTE_MS],
-  ['minute', MINUTE_MS],
-];
-
-/** '5 minutes ago', 'yesterday', 'now' — in the browser's language. */
-export function formatRelativeTime(iso: string, now: number): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  const difference = time - now;
-  for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(difference) >= size) return format.format(Math.round(difference / size), unit);
-  }
-  return format.format(0, 'minute');
-}
-
-/** An absolute date and time in the browser's language and time zone, e.g. 'Mar 4, 2025, 2:05 PM'. */
-export function formatDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(time);
-}

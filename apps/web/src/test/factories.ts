@@ -8,6 +8,7 @@ import {
 import type { TLocation } from '@loupe/domain/registry/locations';
 import type { TReader } from '@loupe/domain/registry/readers';
 import { type TStation, type TStationInput, ZStationSchema } from '@loupe/domain/registry/stations';
+import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import type { TManagedUser } from '@loupe/domain/users/managed-user';
 import { vi } from 'vitest';
 import type { TAuthContext, TCurrentUser } from '@/lib/auth/auth-context';
@@ -16,6 +17,17 @@ import type { TAuthContext, TCurrentUser } from '@/lib/auth/auth-context';
 // fields a test cares about given as overrides.
 
 const CREATED_AT = '2025-01-01T00:00:00.000Z';
+
+/** GET /api/config of a local installation named Atelier Test. */
+export const TEST_PUBLIC_CONFIG: TPublicConfig = {
+  authMode: 'local',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client',
+  region: 'us-east-1',
+  companyName: 'Atelier Test',
+  tagline: 'Select a location to view departments and track items across our facilities',
+  aiAssistantName: 'Gemma',
+};
 
 export function makeUser(role: TRole): TCurrentUser {
   return {

@@ -37,14 +37,26 @@ describe('design decisions', () => {
   });
 
   it('needs a comment to ask for changes, not to approve', () => {
-    expect(ZDesignDecisionInputSchema.safeParse({ decision: 'approved' }).success).toBe(true);
+    const name = 'Grace Hopper';
+    expect(ZDesignDecisionInputSchema.safeParse({ decision: 'approved', name }).success).toBe(true);
     expect(
-      ZDesignDecisionInputSchema.safeParse({ decision: 'changes-requested', comment: ' ' }).success,
+      ZDesignDecisionInputSchema.safeParse({ decision: 'changes-requested', name, comment: ' ' }).success,
     ).toBe(false);
     expect(
-      ZDesignDecisionInputSchema.safeParse({ decision: 'changes-requested', comment: 'Thinner band' })
+      ZDesignDecisionInputSchema.safeParse({ decision: 'changes-requested', name, comment: 'Thinner band' })
         .success,
     ).toBe(true);
+  });
+
+  it('needs the name the customer types to confirm either answer (issue 35 §7)', () => {
+    for (const name of [undefined, '', '   ']) {
+      const parsed = ZDesignDecisionInputSchema.safeParse({ decision: 'approved', name });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual(['name']);
+    }
+    expect(ZDesignDecisionInputSchema.parse({ decision: 'approved', name: '  Grace Hopper ' }).name).toBe(
+      'Grace Hopper',
+    );
   });
 
   it('sends only a revision not answered yet, of a request not approved', () => {

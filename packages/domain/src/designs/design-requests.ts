@@ -25,6 +25,20 @@ export const DESIGN_REQUEST_STATUS_LABELS: Readonly<Record<TDesignRequestStatus,
 };
 
 /**
+ * The designer's board (issue 35 §7): the five statuses while the order is in (or before) its design phases,
+ * and one more for the requests whose order went on past design without an approval here. Which column a
+ * request is in is `designBoardColumn` (design-board.ts), from its status and its order's phase.
+ */
+export const DESIGN_BOARD_COLUMNS = [...DESIGN_REQUEST_STATUSES, 'past-design'] as const;
+export const ZDesignBoardColumnSchema = z.enum(DESIGN_BOARD_COLUMNS);
+export type TDesignBoardColumn = z.infer<typeof ZDesignBoardColumnSchema>;
+
+export const DESIGN_BOARD_COLUMN_LABELS: Readonly<Record<TDesignBoardColumn, string>> = {
+  ...DESIGN_REQUEST_STATUS_LABELS,
+  'past-design': 'Past design',
+};
+
+/**
  * What the designer may set by hand. Waiting for the customer follows sending a revision, and changes requested
  * and approved are the customer's answers: those come from the approval link, never from a status menu.
  */
@@ -54,9 +68,15 @@ export function maySendRevision(request: { status: TDesignRequestStatus }, revis
 
 /** The customer's comment: required when asking for changes (the designer needs to know which). */
 export const DESIGN_DECISION_COMMENT_MAX = 2000;
+export const DESIGN_DECISION_NAME_MAX = 120;
+/**
+ * The customer's answer, confirmed with the name they type (issue 35 §7): kept on the revision with the
+ * decision and its time, so the designer sees who approved what and when.
+ */
 export const ZDesignDecisionInputSchema = z
   .object({
     decision: ZDesignDecisionSchema,
+    name: z.string().trim().min(1, 'Type your name to confirm').max(DESIGN_DECISION_NAME_MAX),
     comment: z.string().trim().max(DESIGN_DECISION_COMMENT_MAX).default(''),
   })
   .refine((input) => input.decision === 'approved' || input.comment.length > 0, {
@@ -78,6 +98,8 @@ export const ZDesignRevisionSchema = z.object({
   decision: ZDesignDecisionSchema.nullable(),
   decisionComment: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** The name the customer typed to confirm their answer; null before, and for answers older than issue 35. */
+  decidedByName: z.string().nullable(),
   /** The live approval link, for staff to copy again or revoke; null when none is live. */
   approvalUrl: z.string().nullable(),
 });
@@ -95,6 +117,10 @@ export const ZDesignRequestSummarySchema = z.object({
   /** The request's own due date, else the design phase's assignment, else the order's promised date. */
   dueDate: z.string().nullable(),
   revisionCount: z.number().int().nonnegative(),
+  /** The board's column: from the status and the order's phase (designBoardColumn). */
+  column: ZDesignBoardColumnSchema,
+  /** The order's workflow phase now; null when the order is finished (no longer on the workflow). */
+  orderPhase: z.object({ key: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -174,6 +200,7 @@ export const ZPublicDesignRevisionSchema = z.strictObject({
   decision: ZDesignDecisionSchema.nullable(),
   decisionComment: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  decidedByName: z.string().nullable(),
 });
 export type TPublicDesignRevision = z.infer<typeof ZPublicDesignRevisionSchema>;
 

@@ -108,6 +108,9 @@ export const ERROR_CODES = {
   TRACKING_LINK_NOT_FOUND: 404,
   // A design approval link (issue 17 §3) never issued or revoked: one answer for both, as for tracking links.
   DESIGN_APPROVAL_LINK_NOT_FOUND: 404,
+  // Issue 35 §7: a real approval link whose order is delivered or cancelled, or whose revision a newer one sent
+  // replaced; details.reason is one of APPROVAL_LINK_EXPIRY_REASONS.
+  DESIGN_APPROVAL_LINK_EXPIRED: 410,
   // The customer already answered this revision: a second approval or change request is refused.
   DESIGN_DECISION_ALREADY_MADE: 409,
   // Issue 34 §2: an outbound address (SMS or AI provider…) that spec §5's URL check refuses — localhost, an IP,

@@ -53,6 +53,11 @@ export function canChangeOrderStatus(from: TOrderStatus, to: TOrderStatus): bool
 /** Orders no longer on the workshop's books: a past promised date is not overdue for them. */
 export const FINISHED_ORDER_STATUSES: readonly TOrderStatus[] = ['delivered', 'cancelled'];
 
+/** Whether a stored status is a finished one (it is a plain string in the database). */
+export function isFinishedOrderStatus(status: string): boolean {
+  return (FINISHED_ORDER_STATUSES as readonly string[]).includes(status);
+}
+
 /** Orders still on the workshop's books: everything but the finished. */
 export const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter((s) => !FINISHED_ORDER_STATUSES.includes(s));
 

@@ -31,7 +31,7 @@ export const designRequests = pgTable(
 /**
  * A numbered revision of a request: its files are attachments (owner kind `design-revision`); its approval
  * link a `tracking_links` row of item kind `design-revision` (docs/decisions/010). The customer's answer is
- * written once: `decision` is null until then.
+ * written once with their typed name and its time: `decision` is null until then.
  */
 export const designRevisions = pgTable(
   'design_revisions',
@@ -48,6 +48,8 @@ export const designRevisions = pgTable(
     decision: text('decision'),
     decisionComment: text('decision_comment'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The name the customer typed to confirm their answer (issue 35 §7); null before and for older answers. */
+    decidedByName: text('decided_by_name'),
   },
   (table) => [uniqueIndex('design_revisions_number_idx').on(table.requestId, table.number)],
 );

@@ -1,6 +1,11 @@
 import { canViewDesignRequests, canWorkOnDesigns } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import {
+  APPROVAL_LINK_EXPIRED_MESSAGES,
+  approvalLinkState,
+} from '@loupe/domain/designs/design-approval-link';
+import { designBoardColumn, type TOrderDesignStage } from '@loupe/domain/designs/design-board';
+import {
   designApprovalPath,
   type TDesignRequest,
   type TDesignRequestStatus,
@@ -10,6 +15,7 @@ import {
 } from '@loupe/domain/designs/design-requests';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TItemChangeAction } from '@loupe/domain/history/item-change';
+import { isFinishedOrderStatus } from '@loupe/domain/orders/order';
 import { userRoom } from '@loupe/domain/realtime/events';
 import { personName } from '@loupe/domain/users/user';
 import type { FastifyBaseLogger } from 'fastify';
@@ -49,6 +55,8 @@ export type TDesignsServiceOptions = {
     tx: TDatabase,
     approved: { orderId: string; at: Date; reason: string },
   ) => Promise<TAnnounce[]>;
+  /** The phase of each open order asked for, from the job read model; a finished order is not in the map. */
+  readonly orderPhases: (orderIds: readonly string[]) => Promise<ReadonlyMap<string, TOrderPhase>>;
   readonly logger: Pick<FastifyBaseLogger, 'error'>;
 };
 
@@ -65,18 +73,31 @@ function person(row: TPersonRow | null) {
   return row ? { id: row.id, name: personName(row) } : null;
 }
 
-export function toSummary(row: TDesignRequestRow): TDesignRequestSummary {
+/** Where an order's workflow is, as the job read model has it: its phase and its stage against design. */
+export type TOrderPhase = { readonly key: string; readonly name: string; readonly stage: TOrderDesignStage };
+
+/**
+ * A request as the queue shows it; its board column follows its order's phase (`phase` undefined: the order is
+ * not on the workflow, being finished).
+ */
+export function toSummary(row: TDesignRequestRow, phase: TOrderPhase | undefined): TDesignRequestSummary {
+  const status = ZDesignRequestStatusSchema.catch('new').parse(row.status);
   return {
     id: row.id,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
     customerName: row.customerName,
-    status: ZDesignRequestStatusSchema.catch('new').parse(row.status),
+    status,
     brief: row.brief,
     designer: person(row.designer),
     salesperson: person(row.salesperson),
     dueDate: row.effectiveDueDate,
     revisionCount: row.revisionCount,
+    // A finished order's request is on no column: asked for by its order, it shows where it ended.
+    column:
+      designBoardColumn({ status, orderStatus: row.orderStatus, stage: phase?.stage ?? 'in-design' }) ??
+      (status === 'approved' ? 'approved' : 'past-design'),
+    orderPhase: phase ? { key: phase.key, name: phase.name } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -168,9 +189,11 @@ export function createDesignsCommon(options: TDesignsServiceOptions) {
     });
   }
 
+  /** `isLinkOpen`: false once the order is finished, when its link no longer opens (issue 35 §7). */
   async function toRevision(
     row: TDesignRevisionRow & { author?: TPersonRow | null },
     files: readonly TAttachmentRow[],
+    isLinkOpen = true,
   ): Promise<TDesignRevision> {
     return {
       id: row.id,
@@ -183,7 +206,8 @@ export function createDesignsCommon(options: TDesignsServiceOptions) {
       decision: row.decision === 'approved' || row.decision === 'changes-requested' ? row.decision : null,
       decisionComment: row.decisionComment,
       decidedAt: row.decidedAt?.toISOString() ?? null,
-      approvalUrl: row.decision === null ? await links.liveUrl(row.id) : null,
+      decidedByName: row.decidedByName,
+      approvalUrl: row.decision === null && isLinkOpen ? await links.liveUrl(row.id) : null,
     };
   }
 
@@ -194,11 +218,14 @@ export function createDesignsCommon(options: TDesignsServiceOptions) {
       revisions.map((revision) => revision.id),
     );
     const photos = await attachments.of({ kind: 'order', id: row.orderId }).list();
+    const phases = await options.orderPhases([row.orderId]);
     return {
-      ...toSummary(row),
+      ...toSummary(row, phases.get(row.orderId)),
       photos: photos.map(toAttachment),
       revisions: await Promise.all(
-        revisions.map((revision) => toRevision(revision, files.get(revision.id) ?? [])),
+        revisions.map((revision) =>
+          toRevision(revision, files.get(revision.id) ?? [], !isFinishedOrderStatus(row.orderStatus)),
+        ),
       ),
     };
   }
@@ -207,15 +234,33 @@ export function createDesignsCommon(options: TDesignsServiceOptions) {
     return detail(await visibleRequest(actor, id));
   }
 
-  /** The live token's revision and request, for the customer's page. */
+  /**
+   * The live token's revision and request, for the customer's page. A link of a finished order, or of a revision
+   * a newer sent one replaced, is refused as expired with its reason (issue 35 §7); any other not found.
+   */
   async function byToken(token: string, inTransaction?: { repository: TDesignsRepository; tx: TDatabase }) {
-    const revisionId = await links.resolve(token, inTransaction?.tx);
-    if (!revisionId) throw approvalNotFound();
+    const link = await links.lookup(token, inTransaction?.tx);
+    if (!link) throw approvalNotFound();
     const repository = inTransaction?.repository ?? designs;
-    const revision = await repository.findRevision(revisionId);
+    const revision = await repository.findRevision(link.itemId);
     const request = revision ? await repository.findRequest(revision.requestId) : undefined;
     if (!revision || !request || revision.sentAt === null) throw approvalNotFound();
-    return { revision, request };
+    const state = approvalLinkState({
+      isRevoked: link.isRevoked,
+      orderStatus: request.orderStatus,
+      revisionNumber: revision.number,
+      newestSentNumber: await repository.newestSentNumber(request.id),
+    });
+    switch (state.kind) {
+      case 'live':
+        return { revision, request };
+      case 'not-found':
+        throw approvalNotFound();
+      case 'expired':
+        throw new AppError('DESIGN_APPROVAL_LINK_EXPIRED', APPROVAL_LINK_EXPIRED_MESSAGES[state.reason], {
+          details: { reason: state.reason },
+        });
+    }
   }
 
   /**

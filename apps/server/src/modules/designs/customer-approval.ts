@@ -37,6 +37,7 @@ export function createCustomerApproval(options: TDesignsServiceOptions, common: 
           : null,
       decisionComment: revision.decisionComment,
       decidedAt: revision.decidedAt?.toISOString() ?? null,
+      decidedByName: revision.decidedByName,
     };
   }
 
@@ -51,7 +52,9 @@ export function createCustomerApproval(options: TDesignsServiceOptions, common: 
   }
 
   /**
-   * The customer's answer, kept once: a second answer is refused with DESIGN_DECISION_ALREADY_MADE. It goes
+   * The customer's answer, confirmed with the name they typed and kept once with it and its time (issue 35
+   * §7): a second answer is refused with DESIGN_DECISION_ALREADY_MADE, an expired link with
+   * DESIGN_APPROVAL_LINK_EXPIRED. It goes
    * to the order's history; an approval moves the workflow past its design phase; the designer and the
    * salesperson hear it live and find it in their bell.
    */
@@ -65,6 +68,7 @@ export function createCustomerApproval(options: TDesignsServiceOptions, common: 
       const decided = await repository.decide(revision.id, {
         decision: input.decision,
         comment: input.comment,
+        name: input.name,
         at,
       });
       if (!decided) {
@@ -75,6 +79,7 @@ export function createCustomerApproval(options: TDesignsServiceOptions, common: 
       const approved = input.decision === 'approved';
       await record(tx, request, approved ? 'design-approved' : 'design-changes-requested', at, null, {
         revision: { from: null, to: revision.number },
+        confirmedBy: { from: null, to: input.name },
         ...(input.comment ? { comment: { from: null, to: input.comment } } : {}),
       });
       if (approved) {
@@ -93,16 +98,21 @@ export function createCustomerApproval(options: TDesignsServiceOptions, common: 
       return { request, summary, approved };
     });
     publishAll(pending);
-    await noticeOutcome(outcome.request, outcome.summary, input.comment).catch((error: unknown) =>
+    await noticeOutcome(outcome.request, outcome.summary, input.comment, input.name).catch((error: unknown) =>
       logger.error({ err: error, requestId: outcome.request.id }, 'designs: the decision notice failed'),
     );
     return publicView(token);
   }
 
   /** The designer's and the salesperson's bells: each with a link they may open. */
-  async function noticeOutcome(request: TDesignRequestRow, summary: string, comment: string): Promise<void> {
+  async function noticeOutcome(
+    request: TDesignRequestRow,
+    summary: string,
+    comment: string,
+    name: string,
+  ): Promise<void> {
     const title = `${request.orderNumber}: ${summary}`;
-    const message = comment ? `“${comment}”` : `${request.customerName} answered the design.`;
+    const message = comment ? `“${comment}” — ${name}` : `Confirmed by ${name}.`;
     if (request.designerId) {
       await options.notify([request.designerId], {
         kind: 'design',

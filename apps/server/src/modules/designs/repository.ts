@@ -1,6 +1,6 @@
 import type { TDesignRequestStatus } from '@loupe/domain/designs/design-requests';
 import { FINISHED_ORDER_STATUSES } from '@loupe/domain/orders/order';
-import { and, asc, desc, eq, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDatabase } from '../../db/client.ts';
 import { insertedRow } from '../../db/inserted-row.ts';
@@ -21,9 +21,10 @@ type TPersonRow = {
   role: string;
 };
 
-/** A request with what the queue shows of its order: number, customer, salesperson, due date. */
+/** A request with what the queue shows of its order: number, status, customer, salesperson, due date. */
 export type TDesignRequestRow = TDesignRequestRowBase & {
   orderNumber: string;
+  orderStatus: string;
   customerName: string;
   salespersonId: string | null;
   designer: TPersonRow | null;
@@ -93,6 +94,7 @@ export function createDesignsRepository(db: TDatabase) {
       .select({
         request: designRequests,
         orderNumber: orders.orderNumber,
+        orderStatus: orders.status,
         customerName: customers.name,
         salespersonId: orders.salespersonId,
         designer: personColumns(designer),
@@ -112,6 +114,7 @@ export function createDesignsRepository(db: TDatabase) {
   const toRow = (row: TSelected): TDesignRequestRow => ({
     ...row.request,
     orderNumber: row.orderNumber,
+    orderStatus: row.orderStatus,
     customerName: row.customerName,
     salespersonId: row.salespersonId,
     designer: toPerson(row.designer),
@@ -229,14 +232,28 @@ export function createDesignsRepository(db: TDatabase) {
       await db.update(designRevisions).set({ sentAt: at }).where(eq(designRevisions.id, id));
     },
 
-    /** Writes the customer's answer once: undefined when the revision was answered already. */
+    /** The highest number of the request's revisions sent to the customer, or null when none was. */
+    async newestSentNumber(requestId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ number: sql<number | null>`max(${designRevisions.number})` })
+        .from(designRevisions)
+        .where(and(eq(designRevisions.requestId, requestId), isNotNull(designRevisions.sentAt)));
+      return row?.number ?? null;
+    },
+
+    /** Writes the customer's answer once, with the name they typed: undefined when answered already. */
     async decide(
       id: string,
-      answer: { decision: string; comment: string; at: Date },
+      answer: { decision: string; comment: string; name: string; at: Date },
     ): Promise<TDesignRevisionRow | undefined> {
       const [row] = await db
         .update(designRevisions)
-        .set({ decision: answer.decision, decisionComment: answer.comment, decidedAt: answer.at })
+        .set({
+          decision: answer.decision,
+          decisionComment: answer.comment,
+          decidedByName: answer.name,
+          decidedAt: answer.at,
+        })
         .where(and(eq(designRevisions.id, id), isNull(designRevisions.decision)))
         .returning();
       return row;

@@ -41,7 +41,8 @@ export function createDesignRequests(options: TDesignsServiceOptions, common: TD
       designerOrNobody: query.mine ? actor.id : undefined,
       orderId: query.orderId,
     });
-    return rows.map(toSummary);
+    const phases = await options.orderPhases([...new Set(rows.map((row) => row.orderId))]);
+    return rows.map((row) => toSummary(row, phases.get(row.orderId)));
   }
 
   /** An order that needs design work gets its request; one per order. */

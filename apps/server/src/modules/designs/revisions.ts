@@ -9,6 +9,7 @@ import {
   ZDesignRequestStatusSchema,
 } from '@loupe/domain/designs/design-requests';
 import { AppError } from '@loupe/domain/errors/errors';
+import { isFinishedOrderStatus } from '@loupe/domain/orders/order';
 import type { TStoredImage } from '../attachments/image-storage.ts';
 import { toAttachment } from '../attachments/owned-attachments.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
@@ -103,6 +104,10 @@ export function createDesignRevisions(options: TDesignsServiceOptions, common: T
       const row = await visibleRequest(actor, id, repository);
       await repository.lockRequest(id);
       const revision = await revisionOf(id, revisionId, repository);
+      // Its link would be expired before it arrived (issue 35 §7).
+      if (isFinishedOrderStatus(row.orderStatus)) {
+        throw new AppError('CONFLICT', `${row.orderNumber} is finished: there is nothing left to approve.`);
+      }
       const status = ZDesignRequestStatusSchema.catch('new').parse(row.status);
       if (!maySendRevision({ status }, revision)) {
         throw new AppError(

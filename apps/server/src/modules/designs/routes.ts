@@ -246,7 +246,7 @@ export async function registerDesignsRoutes(
       schema: {
         tags: ['public'],
         summary:
-          'The customer approves the revision or asks for changes with a comment; once (DESIGN_DECISION_ALREADY_MADE after)',
+          'The customer approves the revision or asks for changes with a comment, confirmed with their typed name; once (DESIGN_DECISION_ALREADY_MADE after, DESIGN_APPROVAL_LINK_EXPIRED once the order is finished or a newer revision was sent)',
         params: ZTokenParamsSchema,
         body: ZDesignDecisionInputSchema,
         response: { 200: resultWithData(ZPublicDesignRevisionSchema) },

@@ -94,6 +94,16 @@ export function createPublicLinksRepository(db: TDatabase) {
       return row;
     },
 
+    /** A token's link, live or revoked: an approval link says why it no longer opens (issue 35 §7). */
+    async linkByHash(tokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(trackingLinks)
+        .where(eq(trackingLinks.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
     async insert(values: typeof trackingLinks.$inferInsert) {
       const [row] = await db.insert(trackingLinks).values(values).returning();
       if (!row) throw new Error('tracking link not inserted');

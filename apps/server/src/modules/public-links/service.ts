@@ -283,11 +283,14 @@ export function createCapabilityLinks(options: {
       return row ? urlOf(box.open(row.tokenSealed)) : null;
     },
 
-    /** The item a live token of this kind opens, or null (never issued, revoked, or another kind's). */
-    async resolve(token: string, tx?: TDatabase): Promise<string | null> {
+    /**
+     * The item a token of this kind was issued for, live or revoked, or null (never issued, another kind's): for
+     * a page that tells an expired link from one that never was.
+     */
+    async lookup(token: string, tx?: TDatabase): Promise<{ itemId: string; isRevoked: boolean } | null> {
       if (!TRACKING_TOKEN_PATTERN.test(token)) return null;
-      const row = await on(tx).liveLinkByHash(sha256(token));
-      return row?.itemKind === kind ? row.itemId : null;
+      const row = await on(tx).linkByHash(sha256(token));
+      return row?.itemKind === kind ? { itemId: row.itemId, isRevoked: row.revokedAt !== null } : null;
     },
 
     /** Revokes the item's live link; answers whether there was one. */

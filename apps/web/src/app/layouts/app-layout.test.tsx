@@ -1,4 +1,3 @@
-import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -8,16 +7,9 @@ import { ThemeProvider } from '@/components/theme/theme-provider';
 import { apiClient } from '@/lib/api-client';
 import { AuthContext, type TAuthContext } from '@/lib/auth/auth-context';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
+import { TEST_PUBLIC_CONFIG } from '@/test/factories';
 
-const CONFIG: TPublicConfig = {
-  authMode: 'local',
-  userPoolId: 'local_pool',
-  userPoolClientId: 'client',
-  region: 'us-east-1',
-  companyName: 'Atelier Test',
-  tagline: 'Select a location to view departments and track items across our facilities',
-  aiAssistantName: 'Gemma',
-};
+const CONFIG = TEST_PUBLIC_CONFIG;
 
 const AUTH: TAuthContext = {
   status: 'signed-in',

@@ -1,6 +1,5 @@
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { SPEC_VISIBLE_GROUPS, SPEC_VISIBLE_PATHS } from '@loupe/domain/navigation/spec-sidebar-table.fixture';
-import type { TPublicConfig } from '@loupe/domain/system/public-config';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -9,18 +8,10 @@ import { AppSidebar } from '@/app/layouts/app-sidebar';
 import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
-import { makeAuth, makeUser } from '@/test/factories';
+import { makeAuth, makeUser, TEST_PUBLIC_CONFIG } from '@/test/factories';
 import { mockMatchMedia, type TMatchMediaMock } from '@/test/match-media';
 
-const CONFIG: TPublicConfig = {
-  authMode: 'local',
-  userPoolId: 'local_pool',
-  userPoolClientId: 'client',
-  region: 'us-east-1',
-  companyName: 'Atelier Test',
-  tagline: 'Select a location to view departments and track items across our facilities',
-  aiAssistantName: 'Gemma',
-};
+const CONFIG = TEST_PUBLIC_CONFIG;
 
 function renderSidebar({
   user,

@@ -1,14 +1,13 @@
 import type { TPredictedCompletion } from '@loupe/domain/analytics/analytics-api';
 import { cn } from '@/lib/cn';
+import { formatDayOf } from '@/lib/date-format';
 
 // Predicted completion (issue 13 §3): a likely day with an interval. Whether that makes a job at risk is the
 // job state's to say (`state.isAtRisk`, shown by the job state badges), never worked out here.
 
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
-/** 'Oct 12' in the user's time zone. */
+/** 'Oct 12' in the workshop's time zone. */
 export function predictionDay(instant: string): string {
-  return DAY.format(new Date(instant));
+  return formatDayOf(instant);
 }
 
 /** 'Oct 10 – Oct 15', or one day when the interval falls within it. */

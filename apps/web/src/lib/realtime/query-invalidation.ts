@@ -4,13 +4,13 @@
  */
 const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] = [
   // A job's status moves its state (the tiles, lists and board under 'workflow'); a finished job gives its tag
-  // back, so it leaves /offsite too (issue 32).
-  ['order:', ['orders', 'tracking', 'workflow', 'offsite']],
+  // back, so it leaves /offsite too (issue 32). The designer's board follows the order's phase (issue 35 §7).
+  ['order:', ['orders', 'tracking', 'workflow', 'offsite', 'designs']],
   ['repair:', ['repairs', 'tracking', 'workflow', 'offsite']],
   // A read that moves a piece can move its workflow phase and status too: the Command Center's cards, the
   // dashboard's tiles and the lists' states follow it.
   ['tracking:', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
-  ['workflow:', ['workflow', 'orders', 'repairs']],
+  ['workflow:', ['workflow', 'orders', 'repairs', 'designs']],
   // Workflow templates follow the departments: the board's phases and a department's workload with them.
   ['department:', ['registry', 'workflow']],
   ['station:', ['registry']],

@@ -286,13 +286,14 @@ describe('queryRootsForEvent', () => {
   it.each([
     // A status changed by hand or by a read moves the job's state: tiles, board and predictions live under
     // 'workflow'; a finished job gives its tag back and leaves /offsite.
-    ['order:moved', ['orders', 'tracking', 'workflow', 'offsite']],
-    ['order:status-changed', ['orders', 'tracking', 'workflow', 'offsite']],
+    // The designer's board puts a request in its order's phase's column (issue 35 §7).
+    ['order:moved', ['orders', 'tracking', 'workflow', 'offsite', 'designs']],
+    ['order:status-changed', ['orders', 'tracking', 'workflow', 'offsite', 'designs']],
     ['repair:updated', ['repairs', 'tracking', 'workflow', 'offsite']],
     ['repair:status-changed', ['repairs', 'tracking', 'workflow', 'offsite']],
     ['tracking:location-update', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
     ['tracking:offsite-detected', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
-    ['workflow:phase-completed', ['workflow', 'orders', 'repairs']],
+    ['workflow:phase-completed', ['workflow', 'orders', 'repairs', 'designs']],
     // Templates follow the departments: the board's phases with them.
     ['department:updated', ['registry', 'workflow']],
     ['station:added', ['registry']],

@@ -1,12 +1,11 @@
+import { formatMonth as formatCalendarMonth, formatShortDay, numberFormat } from '@/lib/date-format';
 import type { TCellValue } from './analytics-table';
 import { NO_FIGURE } from './analytics-table';
 
 // How analytics figures read, in the table and on the chart's labels alike.
 
-const INTEGER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const ONE_DECIMAL = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const MONTH = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const INTEGER = { maximumFractionDigits: 0 } as const;
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
 
 function asNumber(value: TCellValue): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -14,7 +13,7 @@ function asNumber(value: TCellValue): number | null {
 
 export function formatCount(value: TCellValue): string {
   const n = asNumber(value);
-  return n === null ? NO_FIGURE : INTEGER.format(n);
+  return n === null ? NO_FIGURE : numberFormat(INTEGER).format(n);
 }
 
 /** A fraction 0–1 as a whole percentage: 0.875 → '88%'. */
@@ -30,12 +29,12 @@ export function ratePercent(value: number | null): number | null {
 
 export function formatHours(value: TCellValue): string {
   const n = asNumber(value);
-  return n === null ? NO_FIGURE : `${ONE_DECIMAL.format(n)} h`;
+  return n === null ? NO_FIGURE : `${numberFormat(ONE_DECIMAL).format(n)} h`;
 }
 
 export function formatDays(value: TCellValue): string {
   const n = asNumber(value);
-  return n === null ? NO_FIGURE : `${ONE_DECIMAL.format(n)} d`;
+  return n === null ? NO_FIGURE : `${numberFormat(ONE_DECIMAL).format(n)} d`;
 }
 
 /** Rounded to one decimal, so charts and CSV carry the figure the table shows. */
@@ -45,14 +44,12 @@ export function oneDecimal(value: number | null): number | null {
 
 /** '2026-10-05' → 'Oct 5'. */
 export function formatWeek(day: string): string {
-  return SHORT_DAY.format(new Date(`${day}T00:00:00Z`));
+  return formatShortDay(day);
 }
 
 /** '2026-10' or '2026-10-01' → 'Oct 2026'. */
 export function formatMonth(month: string): string {
-  const day = month.length === 7 ? `${month}-01` : month;
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : MONTH.format(date);
+  return formatCalendarMonth(month.length === 7 ? `${month}-01` : month);
 }
 
 /** A percentage figure (already ×100) as the table and the chart label show it: 87.5 → '88%'. */

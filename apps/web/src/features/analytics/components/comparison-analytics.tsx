@@ -1,6 +1,6 @@
 import type { TComparisonAnalytics } from '@loupe/domain/analytics/analytics-api';
 import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
-import { formatCalendarDate } from '@/lib/date-format';
+import { formatCalendarDate, numberFormat } from '@/lib/date-format';
 import {
   formatCount,
   formatDays,
@@ -43,7 +43,7 @@ function formatIn(unit: TUnit): (value: TCellValue) => string {
   }
 }
 
-const SIGNED = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const SIGNED = { maximumFractionDigits: 1, signDisplay: 'exceptZero' } as const;
 
 /**
  * The change from B to A in the figure's unit (percentage points for rates), worked out from the figures as
@@ -59,9 +59,9 @@ export function changeText(figure: TFigure): string {
   const ratio =
     figure.changeRatio === null || figure.unit === 'rate'
       ? ''
-      : ` (${SIGNED.format(Math.round(figure.changeRatio * 100))}%)`;
+      : ` (${numberFormat(SIGNED).format(Math.round(figure.changeRatio * 100))}%)`;
   const tone = changeTone(figure);
-  return `${SIGNED.format(difference)}${unit}${ratio}${tone === 'good' ? ', better' : tone === 'bad' ? ', worse' : ''}`;
+  return `${numberFormat(SIGNED).format(difference)}${unit}${ratio}${tone === 'good' ? ', better' : tone === 'bad' ? ', worse' : ''}`;
 }
 
 export function changeTone(figure: TFigure): 'good' | 'bad' | null {

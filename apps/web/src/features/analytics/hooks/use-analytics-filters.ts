@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { localIsoDate } from '@/lib/date-format';
+import { workshopIsoDate } from '@/lib/date-format';
 import { FILTER_PARAMS, readAnalyticsFilters, type TAnalyticsFilters } from '../analytics-filters';
 
 export type TAnalyticsFilterState = {
@@ -19,7 +19,7 @@ export type TAnalyticsFilterState = {
 };
 
 /** The shared analytics filters, read from and written to the address (replacing, so Back leaves the screen). */
-export function useAnalyticsFilters(today: string = localIsoDate(new Date())): TAnalyticsFilterState {
+export function useAnalyticsFilters(today: string = workshopIsoDate(new Date())): TAnalyticsFilterState {
   const [params, setSearchParams] = useSearchParams();
   const filters = useMemo(() => readAnalyticsFilters(params, today), [params, today]);
 

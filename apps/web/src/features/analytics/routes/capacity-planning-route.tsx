@@ -1,6 +1,6 @@
 import { CAPACITY_DEFAULT_WEEKS } from '@loupe/domain/analytics/analytics-api';
 import { SelectField } from '@/components/select-field';
-import { localIsoDate } from '@/lib/date-format';
+import { workshopIsoDate } from '@/lib/date-format';
 import { analyticsQuery, isIsoDay } from '../analytics-filters';
 import { useAnalyticsFigures } from '../api/analytics-endpoint';
 import { capacityAnalytics } from '../api/get-capacity-analytics';
@@ -23,7 +23,7 @@ function rushFrom(param: (name: string) => string | null): TRushJob | null {
 export function CapacityPlanningRoute() {
   const filterState = useAnalyticsFilters();
   const { param, setParam, setParams } = filterState;
-  const today = localIsoDate(new Date());
+  const today = workshopIsoDate(new Date());
   const weeks = WEEK_CHOICES.find((choice) => String(choice) === param('weeks')) ?? CAPACITY_DEFAULT_WEEKS;
   const rush = rushFrom(param);
   const { from: _from, to: _to, ...filters } = analyticsQuery(filterState.filters);

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
+import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
 import { toast } from '@/lib/toast';
 import { useDeleteDepartment } from '../api/delete-department';
 import { DepartmentFormDialog } from './department-form-dialog';
@@ -60,7 +60,7 @@ export function DepartmentCard({ department, canManage }: TDepartmentCardProps) 
           </Badge>
           {department.lastHeartbeat ? (
             <span title={formatDateTime(department.lastHeartbeat)}>
-              Last heartbeat {formatRelativeTime(department.lastHeartbeat, Date.now())}
+              Last heartbeat {formatRelativeTime(department.lastHeartbeat, new Date())}
             </span>
           ) : (
             <span>No heartbeat yet</span>

@@ -4,6 +4,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-error';
+import { workshopIsoDate } from '@/lib/date-format';
 import { saveBlob } from '@/lib/save-blob';
 import { toast } from '@/lib/toast';
 import { useExportDepartments } from '../api/export-departments';
@@ -32,7 +33,7 @@ export function DepartmentImportExport({ now = () => new Date() }: { now?: () =>
   function onExport() {
     setProblem(null);
     exportMutation.mutate(undefined, {
-      onSuccess: (blob) => saveBlob(blob, `departments-${now().toISOString().slice(0, 10)}.json`),
+      onSuccess: (blob) => saveBlob(blob, `departments-${workshopIsoDate(now())}.json`),
       onError: (error) => setProblem(errorMessageOf(error, ERROR_MESSAGES.generic)),
     });
   }

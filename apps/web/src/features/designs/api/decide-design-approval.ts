@@ -4,7 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CSRF_TOKEN_URL } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { designQueryKeys } from './design-query-keys';
-import { ZPublicRevisionEnvelopeSchema } from './get-design-approval';
+import {
+  expiryReasonOf,
+  type TDesignApprovalResult,
+  ZPublicRevisionEnvelopeSchema,
+} from './get-design-approval';
 
 /**
  * POST /public/design-approvals/{token}/decision: the customer's answer. A mutating request needs the CSRF
@@ -34,5 +38,13 @@ export function useDecideDesignApproval() {
     mutationFn: decideDesignApproval,
     onSuccess: (revision, input) =>
       queryClient.setQueryData(designQueryKeys.approval(input.token), { kind: 'found' as const, revision }),
+    // The link expired while the page was open: the page says so, as it would on opening it now.
+    onError: (error, input) => {
+      const reason = expiryReasonOf(error);
+      if (reason) {
+        const expired: TDesignApprovalResult = { kind: 'expired', reason };
+        queryClient.setQueryData(designQueryKeys.approval(input.token), expired);
+      }
+    },
   });
 }

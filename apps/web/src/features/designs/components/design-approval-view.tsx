@@ -1,14 +1,8 @@
 import { isCadContentType } from '@loupe/domain/designs/design-files';
 import type { TPublicDesignRevision } from '@loupe/domain/designs/design-requests';
-import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import { CheckCircle2Icon, MessageSquareIcon } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { TextareaField } from '@/components/textarea-field';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { errorMessageOf } from '@/lib/api-error';
+import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/date-format';
-import { useDecideDesignApproval } from '../api/decide-design-approval';
+import { DesignApprovalAnswer } from './design-approval-answer';
 
 /** A phone-first page without the app's chrome: the shop's name, then what the customer came for. */
 export function ApprovalPage({ shopName, children }: { shopName: string; children: ReactNode }) {
@@ -25,24 +19,10 @@ export function ApprovalPage({ shopName, children }: { shopName: string; childre
 }
 
 /**
- * The customer's view of one revision (issue 17 §3): the renders and the designer's notes, and two answers —
- * approve, or ask for changes saying which. Once answered, the page says what they chose.
+ * The customer's view of one revision (issue 17 §3): the renders and the designer's notes, and their answer —
+ * approve, or ask for changes saying which — confirmed with their name (DesignApprovalAnswer).
  */
 export function DesignApprovalView({ token, revision }: { token: string; revision: TPublicDesignRevision }) {
-  const decide = useDecideDesignApproval();
-  const [isAskingChanges, setIsAskingChanges] = useState(false);
-  const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function answer(decision: 'approved' | 'changes-requested') {
-    setProblem(null);
-    try {
-      await decide.mutateAsync({ token, decision, comment: decision === 'approved' ? '' : comment });
-    } catch (caught) {
-      setProblem(errorMessageOf(caught, ERROR_MESSAGES.generic));
-    }
-  }
-
   return (
     <ApprovalPage shopName={revision.companyName}>
       <section
@@ -83,73 +63,7 @@ export function DesignApprovalView({ token, revision }: { token: string; revisio
         ) : null}
       </section>
 
-      <section
-        aria-labelledby="approval-answer"
-        className="grid gap-3 rounded-xl border bg-card p-5 shadow-sm"
-      >
-        <h2 id="approval-answer" className="font-semibold">
-          {revision.decision === null ? 'Is this the piece you want?' : 'Your answer'}
-        </h2>
-        {revision.decision === 'approved' ? (
-          <p className="flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
-            <CheckCircle2Icon className="size-5" aria-hidden="true" />
-            You approved this design{revision.decidedAt ? ` on ${formatDateTime(revision.decidedAt)}` : ''}.
-            Thank you — we will start making it.
-          </p>
-        ) : revision.decision === 'changes-requested' ? (
-          <div className="grid gap-1">
-            <p className="flex items-center gap-2">
-              <MessageSquareIcon className="size-5" aria-hidden="true" />
-              You asked for changes. Thank you — your designer will send a new revision.
-            </p>
-            {revision.decisionComment ? (
-              <blockquote className="border-l-2 pl-3 text-muted-foreground">
-                {revision.decisionComment}
-              </blockquote>
-            ) : null}
-          </div>
-        ) : isAskingChanges ? (
-          <form
-            className="grid gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void answer('changes-requested');
-            }}
-          >
-            <TextareaField
-              label="What would you like changed?"
-              value={comment}
-              onValueChange={setComment}
-              rows={4}
-              maxLength={2000}
-              required
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={decide.isPending || comment.trim() === ''}>
-                Send my changes
-              </Button>
-              <Button type="button" variant="ghost" onClick={() => setIsAskingChanges(false)}>
-                Back
-              </Button>
-            </div>
-          </form>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" disabled={decide.isPending} onClick={() => void answer('approved')}>
-              <CheckCircle2Icon aria-hidden="true" />
-              Approve this design
-            </Button>
-            <Button type="button" variant="outline" onClick={() => setIsAskingChanges(true)}>
-              Request changes
-            </Button>
-          </div>
-        )}
-        {problem ? (
-          <Alert variant="destructive">
-            <AlertDescription>{problem}</AlertDescription>
-          </Alert>
-        ) : null}
-      </section>
+      <DesignApprovalAnswer token={token} revision={revision} />
     </ApprovalPage>
   );
 }

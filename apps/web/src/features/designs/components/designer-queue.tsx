@@ -1,6 +1,6 @@
 import {
-  DESIGN_REQUEST_STATUS_LABELS,
-  DESIGN_REQUEST_STATUSES,
+  DESIGN_BOARD_COLUMN_LABELS,
+  DESIGN_BOARD_COLUMNS,
   type TDesignRequestSummary,
 } from '@loupe/domain/designs/design-requests';
 import { CalendarIcon, LayersIcon } from 'lucide-react';
@@ -13,17 +13,21 @@ export type TDesignerQueueProps = {
   readonly onSelect: (id: string) => void;
 };
 
-/** The designer's queue (issue 17 §2): one column per status, each by due date as the server sorted it. */
+/**
+ * The designer's queue (issue 17 §2): one column per board column, each by due date as the server sorted it.
+ * The server puts each request in its column from its status and its order's phase (issue 35 §7); the count
+ * is the length of the very list the column shows.
+ */
 export function DesignerQueue({ requests, selectedId, onSelect }: TDesignerQueueProps) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-      {DESIGN_REQUEST_STATUSES.map((status) => {
-        const inColumn = requests.filter((request) => request.status === status);
-        const headingId = `design-column-${status}`;
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
+      {DESIGN_BOARD_COLUMNS.map((column) => {
+        const inColumn = requests.filter((request) => request.column === column);
+        const headingId = `design-column-${column}`;
         return (
-          <section key={status} aria-labelledby={headingId} className="grid content-start gap-2">
+          <section key={column} aria-labelledby={headingId} className="grid content-start gap-2">
             <h2 id={headingId} className="flex items-center justify-between text-sm font-semibold">
-              {DESIGN_REQUEST_STATUS_LABELS[status]}
+              {DESIGN_BOARD_COLUMN_LABELS[column]}
               <span className="rounded-full bg-muted px-2 text-xs text-muted-foreground">
                 {inColumn.length}
               </span>
@@ -34,7 +38,7 @@ export function DesignerQueue({ requests, selectedId, onSelect }: TDesignerQueue
               </p>
             ) : (
               // A long column scrolls on its own (on wide screens), so the request below stays in reach.
-              <ul className="grid gap-2 xl:max-h-[60vh] xl:overflow-y-auto xl:pr-1">
+              <ul className="grid gap-2 lg:max-h-[60vh] lg:overflow-y-auto lg:pr-1">
                 {inColumn.map((request) => (
                   <li key={request.id}>
                     <button
@@ -60,6 +64,7 @@ export function DesignerQueue({ requests, selectedId, onSelect }: TDesignerQueue
                       </span>
                       <span className="text-xs text-muted-foreground">
                         {request.designer ? request.designer.name : 'Unassigned'}
+                        {request.orderPhase ? ` · Order at ${request.orderPhase.name}` : ''}
                       </span>
                     </button>
                   </li>

@@ -36,6 +36,7 @@ function revision(overrides: Partial<TDesignRevision> = {}): TDesignRevision {
     decision: null,
     decisionComment: null,
     decidedAt: null,
+    decidedByName: null,
     approvalUrl: null,
     ...overrides,
   };
@@ -53,6 +54,8 @@ function designRequest(latest: TDesignRevision | null): TDesignRequest {
     salesperson: { id: 'user-salesperson', name: 'Test salesperson' },
     dueDate: null,
     revisionCount: latest ? 2 : 0,
+    column: 'in-progress',
+    orderPhase: { key: 'design', name: 'Design' },
     createdAt: '2030-01-01T10:00:00.000Z',
     updatedAt: '2030-01-02T10:00:00.000Z',
     photos: [],

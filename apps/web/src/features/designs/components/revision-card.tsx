@@ -148,11 +148,14 @@ export function RevisionCard({ requestId, requestStatus, revision, canWork }: TR
 function Decision({ revision }: { revision: TDesignRevision }) {
   if (revision.decision === null) return null;
   const when = revision.decidedAt ? ` on ${formatDateTime(revision.decidedAt)}` : '';
+  // The name the customer typed to confirm (issue 35 §7); answers older than that have none.
+  const who = revision.decidedByName ? `, ${revision.decidedByName},` : '';
   if (revision.decision === 'approved') {
     return (
       <p className="flex items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-400">
         <CheckCircle2Icon className="size-4" aria-hidden="true" />
-        Approved by the customer{when}
+        Approved by the customer{who}
+        {when}
       </p>
     );
   }
@@ -160,7 +163,8 @@ function Decision({ revision }: { revision: TDesignRevision }) {
     <div className="grid gap-1 text-sm">
       <p className="flex items-center gap-2 font-medium text-amber-700 dark:text-amber-400">
         <MessageSquareWarningIcon className="size-4" aria-hidden="true" />
-        Changes requested{when}
+        Changes requested by the customer{who}
+        {when}
       </p>
       {revision.decisionComment ? (
         <blockquote className="border-l-2 pl-3">{revision.decisionComment}</blockquote>

@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
-import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
+import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useReturnOffsiteItem } from '../api/return-offsite-item';
@@ -108,7 +108,7 @@ export function OffsiteItemRow({ item, now }: { item: TOffsiteItem; now: number 
           <dd>
             {item.lastSeen ? (
               <time dateTime={item.lastSeen} title={formatDateTime(item.lastSeen)}>
-                {formatRelativeTime(item.lastSeen, now)}
+                {formatRelativeTime(item.lastSeen, new Date(now))}
               </time>
             ) : (
               'Never'

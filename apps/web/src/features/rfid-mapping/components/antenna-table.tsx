@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
+import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
 import { toast } from '@/lib/toast';
 import { useUnmapAntenna } from '../api/unmap-antenna';
 import { antennaKey, type TLastReads } from '../hooks/use-last-reads';
@@ -80,7 +80,7 @@ export function AntennaTable({ reader, lastReads, now, onEdit }: TAntennaTablePr
                         title={formatDateTime(lastRead.timestamp)}
                         className="text-xs text-muted-foreground"
                       >
-                        {formatRelativeTime(lastRead.timestamp, now)}
+                        {formatRelativeTime(lastRead.timestamp, new Date(now))}
                       </time>
                     </span>
                   ) : (

@@ -4,7 +4,7 @@ import { KeyRoundIcon, PencilIcon, PlusIcon, ShieldAlertIcon, Trash2Icon } from 
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { formatDateTime, formatRelativeTime } from '@/lib/elapsed-time';
+import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
 import { toast } from '@/lib/toast';
 import type { TReaderWithKey } from '../api/create-reader';
 import { useDeleteReader } from '../api/delete-reader';
@@ -59,7 +59,7 @@ export function ReaderCard({
             <dd>
               {reader.lastHeartbeat ? (
                 <time dateTime={reader.lastHeartbeat} title={formatDateTime(reader.lastHeartbeat)}>
-                  {formatRelativeTime(reader.lastHeartbeat, now)}
+                  {formatRelativeTime(reader.lastHeartbeat, new Date(now))}
                 </time>
               ) : (
                 'never'
@@ -120,7 +120,7 @@ export function ReaderCard({
           <AlertTitle>
             {`Refused by the MQTT broker ${rejection.count === 1 ? 'once' : `${rejection.count} times`}, last `}
             <time dateTime={rejection.lastAt} title={formatDateTime(rejection.lastAt)}>
-              {formatRelativeTime(rejection.lastAt, now)}
+              {formatRelativeTime(rejection.lastAt, new Date(now))}
             </time>
           </AlertTitle>
           <AlertDescription>

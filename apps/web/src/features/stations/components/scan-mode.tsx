@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf, isRetryableError } from '@/lib/api-error';
+import { formatTime } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
 
 /** The scan log keeps the last scans of this visit; older ones scroll out. */
@@ -28,8 +29,6 @@ type TScanEntry = {
   readonly message: string;
   readonly item: TStationScanResult['item'];
 };
-
-const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 
 const STATE_LABELS: Readonly<Record<TScanState, string>> = {
   sending: 'Sending…',
@@ -216,7 +215,9 @@ function ScanLogEntry({
     : null;
   return (
     <li className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:gap-3" aria-label={entry.typed}>
-      <span className="text-xs tabular-nums text-muted-foreground">{TIME_FORMAT.format(entry.at)}</span>
+      <span className="text-xs tabular-nums text-muted-foreground">
+        {formatTime(entry.at, { seconds: true })}
+      </span>
       <Badge variant={STATE_VARIANTS[entry.state]}>{STATE_LABELS[entry.state]}</Badge>
       <span className="min-w-0 flex-1 text-sm break-words">
         {item && itemPath ? (

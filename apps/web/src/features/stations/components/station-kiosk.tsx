@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { formatTime } from '@/lib/date-format';
 import { type TInputSource, useKeyTimes, useScannerCapture } from '../scanner-input';
 
 /** Check in: the piece is now at this station. Check out: its step here is done. */
@@ -24,7 +25,6 @@ type TKioskEntry = {
 
 /** The kiosk shows this many of the last scans; the station page's own log keeps more. */
 const KIOSK_LOG_SIZE = 12;
-const TIME_FORMAT = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 export type TStationKioskProps = {
   readonly stationName: string;
@@ -222,7 +222,7 @@ export function StationKiosk({ stationName, onScan, onCheckOut, onExit }: TStati
       <ol aria-label="Kiosk scans" className="grid gap-2">
         {log.map((entry) => (
           <li key={entry.id} className="flex flex-wrap items-baseline gap-x-4 rounded-lg border p-4 text-xl">
-            <span className="tabular-nums text-muted-foreground">{TIME_FORMAT.format(entry.at)}</span>
+            <span className="tabular-nums text-muted-foreground">{formatTime(entry.at)}</span>
             <span className={cn('font-semibold', entry.ok ? '' : 'text-destructive')}>{entry.title}</span>
             <span className="text-muted-foreground">{entry.detail}</span>
             <span className="ml-auto text-base text-muted-foreground">

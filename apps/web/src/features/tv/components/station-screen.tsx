@@ -3,7 +3,7 @@ import { ArrowRight, CheckCircle2, Wifi, WifiOff } from 'lucide-react';
 import { useCallback } from 'react';
 import { JobStateBadges } from '@/components/job-state/job-state-badges';
 import { cn } from '@/lib/cn';
-import { formatCalendarDate } from '@/lib/date-format';
+import { formatCalendarDate, formatLongDay, formatTime } from '@/lib/date-format';
 import { formatElapsed } from '@/lib/elapsed-time';
 import { useNow } from '@/lib/use-now';
 import { PageIndicator, PieceRow } from './station-screen-rows';
@@ -11,9 +11,6 @@ import { useFittedPages } from './use-fitted-pages';
 import { type TShownItem, useLeavingItems } from './use-leaving-items';
 
 export type TScreenConnection = 'live' | 'reconnecting';
-
-const CLOCK = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const TODAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
 /**
  * What a station TV shows (issue 14), readable from three metres: the station and its jeweler, the pieces at
@@ -57,9 +54,11 @@ export function StationScreen({
             dateTime={new Date(now).toISOString()}
             className={cn('font-semibold tabular-nums', compact ? 'text-lg' : 'text-6xl')}
           >
-            {CLOCK.format(now)}
+            {formatTime(now)}
           </time>
-          <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-2xl')}>{TODAY.format(now)}</p>
+          <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'text-2xl')}>
+            {formatLongDay(now)}
+          </p>
           <ConnectionState connection={connection} compact={compact} />
         </div>
       </header>

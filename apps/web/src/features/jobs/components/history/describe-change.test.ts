@@ -104,5 +104,19 @@ describe('describeChange (issue 11 §1: history in words, no field codes or JSON
         comment: { from: null, to: 'Thinner band' },
       }).lines,
     ).toEqual(['The customer asked for changes to revision 1: “Thinner band”']);
+    // Issue 35 §7: the name the customer typed to confirm goes with the answer.
+    expect(
+      words('design-approved', {
+        revision: { from: null, to: 3 },
+        confirmedBy: { from: null, to: 'Grace Hopper' },
+      }).lines,
+    ).toEqual(['The customer approved revision 3 (confirmed by Grace Hopper)']);
+    expect(
+      words('design-changes-requested', {
+        revision: { from: null, to: 1 },
+        confirmedBy: { from: null, to: 'Grace Hopper' },
+        comment: { from: null, to: 'Thinner band' },
+      }).lines,
+    ).toEqual(['The customer asked for changes to revision 1 (confirmed by Grace Hopper): “Thinner band”']);
   });
 });

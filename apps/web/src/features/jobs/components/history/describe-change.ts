@@ -204,13 +204,23 @@ export function describeChange(change: TItemChange, formatter: TChangeFormatter)
     case 'design-sent-for-approval':
       return { headline, lines: [`Revision ${plainValue(changes.revision?.to)} sent to the customer`] };
     case 'design-approved':
-      return { headline, lines: [`The customer approved revision ${plainValue(changes.revision?.to)}`] };
+      return {
+        headline,
+        lines: [`The customer approved revision ${plainValue(changes.revision?.to)}${confirmedBy(changes)}`],
+      };
     case 'design-changes-requested': {
       const comment = isEmpty(changes.comment?.to) ? '' : `: “${plainValue(changes.comment?.to)}”`;
       return {
         headline,
-        lines: [`The customer asked for changes to revision ${plainValue(changes.revision?.to)}${comment}`],
+        lines: [
+          `The customer asked for changes to revision ${plainValue(changes.revision?.to)}${confirmedBy(changes)}${comment}`,
+        ],
       };
     }
   }
+}
+
+/** The name the customer typed to confirm a design answer (issue 35 §7); answers before it have none. */
+function confirmedBy(changes: TItemChange['changes']): string {
+  return isEmpty(changes.confirmedBy?.to) ? '' : ` (confirmed by ${plainValue(changes.confirmedBy?.to)})`;
 }

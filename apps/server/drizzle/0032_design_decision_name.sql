@@ -1,0 +1,1 @@
+ALTER TABLE "design_revisions" ADD COLUMN "decided_by_name" text;
