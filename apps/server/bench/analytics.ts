@@ -24,7 +24,7 @@ import type { TAnalyticsFilter } from '@loupe/domain/analytics/analytics-api';
 import { addDays, percentile } from '@loupe/domain/analytics/statistics';
 import { WORKING_CALENDAR_DEFAULTS } from '@loupe/domain/workflow/working-calendar';
 import { sql } from 'drizzle-orm';
-import { analyticsRepositories } from '../src/composition/repositories.ts';
+import { createRepositories } from '../src/composition/repositories.ts';
 import { openDatabase, type TDatabaseHandle } from '../src/db/client.ts';
 import { createJobReadModel } from '../src/job-read-model.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
@@ -47,11 +47,17 @@ async function queries(handle: TDatabaseHandle): Promise<TQuery[]> {
   const service = () => {
     const calendar = async () => WORKING_CALENDAR_DEFAULTS;
     const clock = () => NOW;
+    const repos = createRepositories(handle.db);
     return createAnalyticsService({
-      repositories: analyticsRepositories(handle.db),
+      repositories: repos.analytics,
       clock,
       calendar,
-      jobStates: createJobReadModel({ db: handle.db, clock, calendar }),
+      jobStates: createJobReadModel({
+        workflow: repos.workflow,
+        predictions: repos.predictions,
+        clock,
+        calendar,
+      }),
     });
   };
   const analytics = service();

@@ -185,7 +185,8 @@ async function measure(
       storage: createImageStorage({ dataDir, logger: silentLogger }),
       // Each page carries its open orders' state from the job read model, as the app answers it.
       jobStates: createJobReadModel({
-        db,
+        workflow: repos.workflow,
+        predictions: repos.predictions,
         clock: systemClock,
         calendar: async () => WORKING_CALENDAR_DEFAULTS,
       }),

@@ -1,27 +1,27 @@
 import type { TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
-import type { TDatabase } from './db/client.ts';
 import type { TClock } from './lib/clock.ts';
-import { createPredictionsRepository } from './modules/analytics/predictions-repository.ts';
+import type { TPredictionsRepository } from './modules/analytics/predictions-repository.ts';
 import { createJobStates } from './modules/jobs/job-states.ts';
-import { createWorkflowRepository } from './modules/workflow/repository.ts';
+import type { TWorkflowRepository } from './modules/workflow/repository.ts';
 import { loadTemplates } from './modules/workflow/templates.ts';
 
 /**
- * The job read model on a database, as the composition root builds it (issue 32): the workflow's jobs,
- * templates and assignments, and the phase durations of analytics' facts. app.ts and the benchmarks use it.
+ * The job read model (issue 32): the workflow's jobs, templates and assignments, and the phase durations of
+ * analytics' facts, read through the repositories the composition root hands in (composition/floor.ts; the
+ * benchmarks build it the same way).
  */
 export function createJobReadModel(options: {
-  readonly db: TDatabase;
+  readonly workflow: TWorkflowRepository;
+  readonly predictions: TPredictionsRepository;
   readonly clock: TClock;
   readonly calendar: () => Promise<TWorkingCalendar>;
 }) {
-  const workflowRepository = createWorkflowRepository(options.db);
-  const analyticsRepository = createPredictionsRepository(options.db);
+  const { workflow, predictions } = options;
   return createJobStates({
-    repo: workflowRepository,
+    repo: workflow,
     clock: options.clock,
     calendar: options.calendar,
-    templates: () => loadTemplates(workflowRepository),
-    phaseQuantiles: (jobs) => analyticsRepository.phaseQuantiles(jobs),
+    templates: () => loadTemplates(workflow),
+    phaseQuantiles: (jobs) => predictions.phaseQuantiles(jobs),
   });
 }

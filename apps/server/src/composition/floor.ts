@@ -61,7 +61,12 @@ export function composeFloor(context: {
   const calendar = () => settingsService.workingCalendar();
   // One truth about a job (issue 32): every screen, tile, filter, alert, assistant answer, TV and plan reads
   // the job read model, which evaluates the domain's rules (jobs/job-state.ts) once.
-  const jobStates = createJobReadModel({ db, clock, calendar });
+  const jobStates = createJobReadModel({
+    workflow: repos.workflow,
+    predictions: repos.predictions,
+    clock,
+    calendar,
+  });
   // Phases follow reads: tracking hands each batch's moves to the workflow inside its transaction.
   const workflow = createWorkflowService({
     workflow: repos.workflow,

@@ -5,6 +5,7 @@ import { createComparisonAnalyticsRepository } from '../modules/analytics/compar
 import type { TAnalyticsRepositories } from '../modules/analytics/context.ts';
 import { createAnalyticsFactsRepository } from '../modules/analytics/facts-repository.ts';
 import { createOnTimeAnalyticsRepository } from '../modules/analytics/on-time-repository.ts';
+import { createPredictionsRepository } from '../modules/analytics/predictions-repository.ts';
 import { createProductTypeAnalyticsRepository } from '../modules/analytics/product-types-repository.ts';
 import { createAnalyticsReferenceRepository } from '../modules/analytics/reference-repository.ts';
 import { createRootCauseAnalyticsRepository } from '../modules/analytics/root-cause-repository.ts';
@@ -73,13 +74,15 @@ export function createRepositories(db: TDatabase) {
     assistant: transactional(db, createAssistantRepository),
     analyticsFacts: transactional(db, createAnalyticsFactsRepository),
     analytics: analyticsRepositories(db),
+    /** Past phase durations, for the job read model's predictions (job-read-model.ts). */
+    predictions: createPredictionsRepository(db),
   };
 }
 
 export type TRepositories = ReturnType<typeof createRepositories>;
 
 /** The analytics screens' SQL, one repository a screen (modules/analytics/context.ts). */
-export function analyticsRepositories(db: TDatabase): TAnalyticsRepositories {
+function analyticsRepositories(db: TDatabase): TAnalyticsRepositories {
   return {
     reference: createAnalyticsReferenceRepository(db),
     workflow: createWorkflowAnalyticsRepository(db),

@@ -1,4 +1,20 @@
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { TDatabase } from './client.ts';
+
+/**
+ * Runs `work` in one transaction on `db`: the only place the server calls `.transaction(` (biome's
+ * lint/no-direct-transaction.grit holds the rest of src/ to it). Services reach it through their handed
+ * repository's `withTransaction`; a repository whose statements hold a lock of their own together (the
+ * analytics facts' rebuild, a read with more memory) calls it directly. `config` sets PostgreSQL's
+ * isolation level and access mode.
+ */
+export function inTransaction<T>(
+  db: TDatabase,
+  work: (tx: TDatabase) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
+  return db.transaction(work, config);
+}
 
 /**
  * The one way a transaction is opened (docs/architecture.md, issue 33 §5): `work` gets the repositories
@@ -9,7 +25,7 @@ export function withTransaction<R, T>(
   make: (db: TDatabase) => R,
   work: (repositories: R, tx: TDatabase) => Promise<T>,
 ): Promise<T> {
-  return db.transaction((tx) => work(make(tx), tx));
+  return inTransaction(db, (tx) => work(make(tx), tx));
 }
 
 /**

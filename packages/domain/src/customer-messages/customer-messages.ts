@@ -1,36 +1,27 @@
 import { z } from 'zod';
 import type { TOrderStatus } from '../orders/order';
 import type { TRepairStatus } from '../repairs/repair';
+import { keysOf } from '../text/label-table';
 
 /**
  * Customer messages (issue 15 §5): a template per event and channel, rendered with a job's placeholders, sent
  * through SMTP or a Twilio-compatible SMS API from an outbox with retries. Pure rules here; the server sends.
  */
-export const CUSTOMER_MESSAGE_EVENTS = [
-  'received',
-  'in_progress',
-  'sent_to_vendor',
-  'ready',
-  'still_waiting',
-] as const;
-export const ZCustomerMessageEventSchema = z.enum(CUSTOMER_MESSAGE_EVENTS);
-export type TCustomerMessageEvent = z.infer<typeof ZCustomerMessageEventSchema>;
-
-export const CUSTOMER_MESSAGE_EVENT_LABELS: Readonly<Record<TCustomerMessageEvent, string>> = {
+export const CUSTOMER_MESSAGE_EVENT_LABELS = {
   received: 'Received',
   in_progress: 'In progress',
   sent_to_vendor: 'Sent to a vendor',
   ready: 'Ready for pickup',
   still_waiting: 'Still waiting',
-};
+} as const;
+export const CUSTOMER_MESSAGE_EVENTS = keysOf(CUSTOMER_MESSAGE_EVENT_LABELS);
+export const ZCustomerMessageEventSchema = z.enum(CUSTOMER_MESSAGE_EVENTS);
+export type TCustomerMessageEvent = z.infer<typeof ZCustomerMessageEventSchema>;
 
-export const CUSTOMER_MESSAGE_CHANNELS = ['sms', 'email'] as const;
+export const CUSTOMER_MESSAGE_CHANNEL_LABELS = { sms: 'SMS', email: 'E-mail' } as const;
+export const CUSTOMER_MESSAGE_CHANNELS = keysOf(CUSTOMER_MESSAGE_CHANNEL_LABELS);
 export const ZCustomerMessageChannelSchema = z.enum(CUSTOMER_MESSAGE_CHANNELS);
 export type TCustomerMessageChannel = z.infer<typeof ZCustomerMessageChannelSchema>;
-export const CUSTOMER_MESSAGE_CHANNEL_LABELS: Readonly<Record<TCustomerMessageChannel, string>> = {
-  sms: 'SMS',
-  email: 'E-mail',
-};
 
 export const CUSTOMER_MESSAGE_STATUSES = ['queued', 'sent', 'failed'] as const;
 export const ZCustomerMessageStatusSchema = z.enum(CUSTOMER_MESSAGE_STATUSES);
@@ -41,22 +32,7 @@ export const CUSTOMER_MESSAGE_SEND_MODES = ['automatic', 'ask'] as const;
 export const ZCustomerMessageSendModeSchema = z.enum(CUSTOMER_MESSAGE_SEND_MODES);
 export type TCustomerMessageSendMode = z.infer<typeof ZCustomerMessageSendModeSchema>;
 
-export const PLACEHOLDERS = [
-  'customerFirstName',
-  'customerName',
-  'jobNumber',
-  'jobKind',
-  'stage',
-  'promisedDate',
-  'trackingLink',
-  'shopName',
-  'shopPhone',
-  'shopEmail',
-] as const;
-export type TPlaceholder = (typeof PLACEHOLDERS)[number];
-export type TPlaceholderValues = Readonly<Record<TPlaceholder, string>>;
-
-export const PLACEHOLDER_DESCRIPTIONS: Readonly<Record<TPlaceholder, string>> = {
+export const PLACEHOLDER_DESCRIPTIONS = {
   customerFirstName: "The customer's first name",
   customerName: "The customer's full name",
   jobNumber: 'The order or repair number',
@@ -67,7 +43,10 @@ export const PLACEHOLDER_DESCRIPTIONS: Readonly<Record<TPlaceholder, string>> = 
   shopName: "The shop's name",
   shopPhone: "The shop's phone",
   shopEmail: "The shop's e-mail",
-};
+} as const;
+export const PLACEHOLDERS = keysOf(PLACEHOLDER_DESCRIPTIONS);
+export type TPlaceholder = (typeof PLACEHOLDERS)[number];
+export type TPlaceholderValues = Readonly<Record<TPlaceholder, string>>;
 
 const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
@@ -279,13 +258,13 @@ export const ZOutboxQuerySchema = z.object({
 export type TOutboxQuery = z.output<typeof ZOutboxQuerySchema>;
 
 /** Why a channel gets no message for a job. */
-export const SKIP_REASONS = ['template-disabled', 'no-consent', 'no-address'] as const;
-export type TSkipReason = (typeof SKIP_REASONS)[number];
-export const SKIP_REASON_LABELS: Readonly<Record<TSkipReason, string>> = {
+export const SKIP_REASON_LABELS = {
   'template-disabled': 'This message is turned off in Settings › customer messages',
   'no-consent': 'The customer has not agreed to be contacted this way',
   'no-address': 'The customer has no phone number or e-mail address for it',
-};
+} as const;
+export const SKIP_REASONS = keysOf(SKIP_REASON_LABELS);
+export type TSkipReason = (typeof SKIP_REASONS)[number];
 
 /** The job page's "Send message to customer": what would go out, and what would not and why. */
 export const ZCustomerMessageDraftSchema = z.object({

@@ -1,28 +1,23 @@
 import { z } from 'zod';
 import { ZAttachmentSchema } from '../catalog/catalog';
+import { keysOf } from '../text/label-table';
 
 /**
  * Design requests (issue 17 §2–3): a custom order that needs design work gets one; the designer keeps numbered
  * revisions and sends one to the customer for approval through a public link.
+ *
+ * The statuses are the queue's columns, in the order they are worked through.
  */
-export const DESIGN_REQUEST_STATUSES = [
-  'new',
-  'in-progress',
-  'waiting-for-customer',
-  'changes-requested',
-  'approved',
-] as const;
-export const ZDesignRequestStatusSchema = z.enum(DESIGN_REQUEST_STATUSES);
-export type TDesignRequestStatus = z.infer<typeof ZDesignRequestStatusSchema>;
-
-/** The queue's columns, in the order they are worked through. */
-export const DESIGN_REQUEST_STATUS_LABELS: Readonly<Record<TDesignRequestStatus, string>> = {
+export const DESIGN_REQUEST_STATUS_LABELS = {
   new: 'New',
   'in-progress': 'In progress',
   'waiting-for-customer': 'Waiting for the customer',
   'changes-requested': 'Changes requested',
   approved: 'Approved',
-};
+} as const;
+export const DESIGN_REQUEST_STATUSES = keysOf(DESIGN_REQUEST_STATUS_LABELS);
+export const ZDesignRequestStatusSchema = z.enum(DESIGN_REQUEST_STATUSES);
+export type TDesignRequestStatus = z.infer<typeof ZDesignRequestStatusSchema>;
 
 /**
  * The designer's board (issue 35 §7): the five statuses while the order is in (or before) its design phases,

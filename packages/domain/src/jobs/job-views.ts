@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysOf } from '../text/label-table';
 
 /**
  * The words and sets of one truth about a job (issue 32): the state every consumer reads (overdue, at risk,
@@ -48,24 +49,10 @@ export function offsiteMinutes(state: Pick<TJobState, 'offsiteSince'>, now: Date
 
 /**
  * The named sets of open jobs every screen counts and lists the same way: a dashboard tile's count is the
- * size of its view, and its link opens the list filtered by that view.
+ * size of its view, and its link opens the list filtered by that view. Each view's word on every screen:
+ * no two mean the same, and none of them is "late".
  */
-export const JOB_VIEWS = [
-  'overdue',
-  'due-today',
-  'due-this-week',
-  'at-risk',
-  'over-phase-target',
-  'rush',
-  'offsite',
-  'ready-for-pickup',
-  'awaiting-approval',
-] as const;
-export const ZJobViewSchema = z.enum(JOB_VIEWS);
-export type TJobView = z.infer<typeof ZJobViewSchema>;
-
-/** Each view's word on every screen; no two mean the same, and none of them is "late". */
-export const JOB_VIEW_LABELS: Readonly<Record<TJobView, string>> = {
+export const JOB_VIEW_LABELS = {
   overdue: 'Overdue',
   'due-today': 'Due today',
   'due-this-week': 'Due this week',
@@ -75,7 +62,10 @@ export const JOB_VIEW_LABELS: Readonly<Record<TJobView, string>> = {
   offsite: 'Offsite',
   'ready-for-pickup': 'Ready for pickup',
   'awaiting-approval': 'Awaiting approval',
-};
+} as const;
+export const JOB_VIEWS = keysOf(JOB_VIEW_LABELS);
+export const ZJobViewSchema = z.enum(JOB_VIEWS);
+export type TJobView = z.infer<typeof ZJobViewSchema>;
 
 /** What each view means, for a tooltip or the assistant. */
 export const JOB_VIEW_DESCRIPTIONS: Readonly<Record<TJobView, string>> = {

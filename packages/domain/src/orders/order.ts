@@ -4,26 +4,14 @@ import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
 import { ZAttachmentSchema } from '../catalog/catalog';
 import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
+import { keysOf } from '../text/label-table';
 import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
 /**
  * The life of a custom order. The spec shows only tracking statuses; these business statuses are
  * Loupe's, following a piece from the sales desk through design, the bench and QA to the customer.
  */
-export const ORDER_STATUSES = [
-  'new',
-  'in_design',
-  'awaiting_approval',
-  'in_production',
-  'quality_check',
-  'ready',
-  'delivered',
-  'cancelled',
-] as const;
-export const ZOrderStatusSchema = z.enum(ORDER_STATUSES);
-export type TOrderStatus = z.infer<typeof ZOrderStatusSchema>;
-
-export const ORDER_STATUS_LABELS: Readonly<Record<TOrderStatus, string>> = {
+export const ORDER_STATUS_LABELS = {
   new: 'New',
   in_design: 'In design',
   awaiting_approval: 'Awaiting approval',
@@ -32,7 +20,10 @@ export const ORDER_STATUS_LABELS: Readonly<Record<TOrderStatus, string>> = {
   ready: 'Ready for pickup',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
-};
+} as const;
+export const ORDER_STATUSES = keysOf(ORDER_STATUS_LABELS);
+export const ZOrderStatusSchema = z.enum(ORDER_STATUSES);
+export type TOrderStatus = z.infer<typeof ZOrderStatusSchema>;
 
 /** Which status may follow which. Work can step back (a QA reject, a redesign); finished orders stay finished. */
 export const ORDER_STATUS_TRANSITIONS: Readonly<Record<TOrderStatus, readonly TOrderStatus[]>> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TOrderStatus } from '../orders/order';
 import type { TRepairStatus } from '../repairs/repair';
+import { keysOf } from '../text/label-table';
 
 /**
  * The public tracking page (issue 15 §6): what a customer holding a job's link may see — its stage in their
@@ -12,22 +13,7 @@ export const ZPublicJobKindSchema = z.enum(PUBLIC_JOB_KINDS);
 export type TPublicJobKind = z.infer<typeof ZPublicJobKindSchema>;
 
 /** The stages a customer sees: fewer and plainer than the workshop's statuses. */
-export const PUBLIC_STAGES = [
-  'received',
-  'in_design',
-  'awaiting_approval',
-  'in_progress',
-  'waiting_parts',
-  'with_specialist',
-  'quality_check',
-  'ready',
-  'completed',
-  'cancelled',
-] as const;
-export const ZPublicStageSchema = z.enum(PUBLIC_STAGES);
-export type TPublicStage = z.infer<typeof ZPublicStageSchema>;
-
-export const PUBLIC_STAGE_LABELS: Readonly<Record<TPublicStage, string>> = {
+export const PUBLIC_STAGE_LABELS = {
   received: 'Received',
   in_design: 'Being designed',
   awaiting_approval: 'Waiting for your approval',
@@ -38,7 +24,10 @@ export const PUBLIC_STAGE_LABELS: Readonly<Record<TPublicStage, string>> = {
   ready: 'Ready for pickup',
   completed: 'Collected',
   cancelled: 'Cancelled',
-};
+} as const;
+export const PUBLIC_STAGES = keysOf(PUBLIC_STAGE_LABELS);
+export const ZPublicStageSchema = z.enum(PUBLIC_STAGES);
+export type TPublicStage = z.infer<typeof ZPublicStageSchema>;
 
 /** One line under the stage, saying what it means for the customer. */
 export const PUBLIC_STAGE_DESCRIPTIONS: Readonly<Record<TPublicStage, string>> = {

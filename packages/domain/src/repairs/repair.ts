@@ -4,29 +4,11 @@ import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
 import { ZAttachmentSchema } from '../catalog/catalog';
 import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
+import { keysOf } from '../text/label-table';
 import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
 /** The life of a repair, from the counter to the customer's hand (Loupe's own; the spec shows tracking only). */
-export const REPAIR_STATUSES = [
-  'received',
-  'awaiting_approval',
-  'in_progress',
-  'waiting_parts',
-  'quality_check',
-  'ready',
-  'picked_up',
-  'cancelled',
-] as const;
-export const ZRepairStatusSchema = z.enum(REPAIR_STATUSES);
-export type TRepairStatus = z.infer<typeof ZRepairStatusSchema>;
-
-/** Repairs no longer in the workshop's hands: a past promised date is not overdue for them. */
-export const FINISHED_REPAIR_STATUSES: readonly TRepairStatus[] = ['picked_up', 'cancelled'];
-
-/** Repairs still in the workshop's hands: everything but the finished. */
-export const OPEN_REPAIR_STATUSES = REPAIR_STATUSES.filter((s) => !FINISHED_REPAIR_STATUSES.includes(s));
-
-export const REPAIR_STATUS_LABELS: Readonly<Record<TRepairStatus, string>> = {
+export const REPAIR_STATUS_LABELS = {
   received: 'Received',
   awaiting_approval: 'Awaiting approval',
   in_progress: 'In progress',
@@ -35,7 +17,16 @@ export const REPAIR_STATUS_LABELS: Readonly<Record<TRepairStatus, string>> = {
   ready: 'Ready for pickup',
   picked_up: 'Picked up',
   cancelled: 'Cancelled',
-};
+} as const;
+export const REPAIR_STATUSES = keysOf(REPAIR_STATUS_LABELS);
+export const ZRepairStatusSchema = z.enum(REPAIR_STATUSES);
+export type TRepairStatus = z.infer<typeof ZRepairStatusSchema>;
+
+/** Repairs no longer in the workshop's hands: a past promised date is not overdue for them. */
+export const FINISHED_REPAIR_STATUSES: readonly TRepairStatus[] = ['picked_up', 'cancelled'];
+
+/** Repairs still in the workshop's hands: everything but the finished. */
+export const OPEN_REPAIR_STATUSES = REPAIR_STATUSES.filter((s) => !FINISHED_REPAIR_STATUSES.includes(s));
 
 export const REPAIR_STATUS_TRANSITIONS: Readonly<Record<TRepairStatus, readonly TRepairStatus[]>> = {
   received: ['awaiting_approval', 'in_progress', 'cancelled'],
@@ -53,25 +44,7 @@ export function canChangeRepairStatus(from: TRepairStatus, to: TRepairStatus): b
 }
 
 /** The kinds of work a counter takes in; a repair may need several. */
-export const REPAIR_TYPES = [
-  'sizing',
-  'prong_retipping',
-  'stone_setting',
-  'stone_replacement',
-  'chain_repair',
-  'clasp_replacement',
-  'soldering',
-  'polishing',
-  'rhodium_plating',
-  'engraving',
-  'cleaning',
-  'appraisal',
-  'other',
-] as const;
-export const ZRepairTypeSchema = z.enum(REPAIR_TYPES);
-export type TRepairType = z.infer<typeof ZRepairTypeSchema>;
-
-export const REPAIR_TYPE_LABELS: Readonly<Record<TRepairType, string>> = {
+export const REPAIR_TYPE_LABELS = {
   sizing: 'Sizing',
   prong_retipping: 'Prong retipping',
   stone_setting: 'Stone setting',
@@ -85,7 +58,10 @@ export const REPAIR_TYPE_LABELS: Readonly<Record<TRepairType, string>> = {
   cleaning: 'Cleaning',
   appraisal: 'Appraisal',
   other: 'Other',
-};
+} as const;
+export const REPAIR_TYPES = keysOf(REPAIR_TYPE_LABELS);
+export const ZRepairTypeSchema = z.enum(REPAIR_TYPES);
+export type TRepairType = z.infer<typeof ZRepairTypeSchema>;
 
 export const REPAIR_NUMBER_PREFIX = 'REP';
 

@@ -1,27 +1,10 @@
 import { z } from 'zod';
 import { ADMIN_ROLES, isAllowed, RFID_SIMULATOR_ROLES, type TRoleAccess } from '../auth/permissions';
 import type { TActor, TRole } from '../auth/roles';
+import { keysOf } from '../text/label-table';
 
-/** The settings sections of spec §2, in display order. */
-export const SETTINGS_SECTIONS = [
-  'general',
-  'locations',
-  'departments',
-  'users',
-  'notifications',
-  'security',
-  'tv-displays',
-  'mqtt',
-  'rfid-simulator',
-  'orders',
-  // Issue 15 §5: templates, the SMS sender and the outbox of messages to customers.
-  'customer-messages',
-] as const;
-
-export const ZSettingsSectionSchema = z.enum(SETTINGS_SECTIONS);
-export type TSettingsSection = z.infer<typeof ZSettingsSectionSchema>;
-
-export const SETTINGS_SECTION_TITLES: Readonly<Record<TSettingsSection, string>> = {
+/** The settings sections of spec §2 with their titles, in display order. */
+export const SETTINGS_SECTION_TITLES = {
   general: 'General',
   locations: 'Locations',
   departments: 'Departments',
@@ -32,8 +15,12 @@ export const SETTINGS_SECTION_TITLES: Readonly<Record<TSettingsSection, string>>
   mqtt: 'MQTT',
   'rfid-simulator': 'RFID Simulator',
   orders: 'Orders',
+  // Issue 15 §5: templates, the SMS sender and the outbox of messages to customers.
   'customer-messages': 'Customer messages',
-};
+} as const;
+export const SETTINGS_SECTIONS = keysOf(SETTINGS_SECTION_TITLES);
+export const ZSettingsSectionSchema = z.enum(SETTINGS_SECTIONS);
+export type TSettingsSection = z.infer<typeof ZSettingsSectionSchema>;
 
 const ADMIN_MANAGER = ['admin', 'manager'] as const satisfies readonly TRole[];
 

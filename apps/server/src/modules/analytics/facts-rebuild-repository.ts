@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import {
   fillJobDayRollups,
   fillPhaseDays,
@@ -132,7 +133,7 @@ export async function rebuildFacts(db: TDatabase): Promise<void> {
  * Returns whether it rebuilt.
  */
 export async function rebuildIfMissing(db: TDatabase): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`lock table analytics_jobs in share row exclusive mode`);
     const { rows } = (await tx.execute(sql`
       select exists (select 1 from analytics_jobs) as has_facts,

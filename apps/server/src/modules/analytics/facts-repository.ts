@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { rebuildFacts, rebuildIfMissing } from './facts-rebuild-repository.ts';
 import {
   addStationDwell,
@@ -196,7 +197,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
         ).rows[0]?.time_zone;
       // Every start asks: without a lock when nothing changes.
       if ((await zoneOf(db)) === timeZone) return false;
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         // Reads go on; a batch recording visits waits, then counts at the new zone's midnights. delete, not
         // truncate, whose lock would stop the reads too.
         await tx.execute(

@@ -29,3 +29,5 @@ export function createPredictionsRepository(db: TDatabase) {
     },
   };
 }
+
+export type TPredictionsRepository = ReturnType<typeof createPredictionsRepository>;

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 /**
  * How the SQL of the analytics screens runs. Every query reads the facts tables (analytics_*), never
@@ -36,7 +37,8 @@ export async function sortingQuery<T extends z.ZodRawShape>(
   shape: T,
   options: { withoutMergeJoins?: boolean } = {},
 ) {
-  const result = (await db.transaction(
+  const result = (await inTransaction(
+    db,
     async (tx) => {
       await tx.execute(sql.raw(`set local work_mem = '${ANALYTICS_WORK_MEM}'`));
       if (options.withoutMergeJoins) await tx.execute(sql`set local enable_mergejoin = off`);

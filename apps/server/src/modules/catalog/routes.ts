@@ -1,4 +1,4 @@
-import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
+import { ZListQuerySchema } from '@loupe/domain/api/list';
 import { CATALOG_EDITOR_ROLES, DESIGN_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
 import {
   ZCatalogTypeInputSchema,
@@ -17,7 +17,8 @@ import { CAD_MAX_BYTES } from '@loupe/domain/designs/design-files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
 import type { TImageStorage } from '../attachments/image-storage.ts';
@@ -52,139 +53,94 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
   await app.register(registerAttachmentsRoutes, { attachments });
 
   for (const { kind, path, noun, Noun } of TYPE_ROUTES) {
-    app.get(
+    registerResourceRoutes(app, {
       path,
-      apiRoute('signed-in', {
-        tags: ['catalog'],
+      tag: 'catalog',
+      access: { read: 'signed-in', write: CATALOG_EDITOR_ROLES },
+      item: ZCatalogTypeSchema,
+      list: {
         summary: `List ${noun}s by name (isActive=true: only those offered for new orders)`,
-        querystring: ZCatalogTypeListQuerySchema,
-        response: { 200: resultWithData(listPageSchema(ZCatalogTypeSchema)) },
-      }),
-      async (request) => ok(await catalog.listTypes(currentUserOf(request), kind, request.query)),
-    );
-
-    app.post(
-      path,
-      apiRoute(CATALOG_EDITOR_ROLES, {
-        tags: ['catalog'],
+        query: ZCatalogTypeListQuerySchema,
+        run: ({ actor, query }) => catalog.listTypes(actor, kind, query),
+      },
+      create: {
         summary: `Create a ${noun} (names are unique, whatever the case)`,
         body: ZCatalogTypeInputSchema,
-        response: { 201: resultWithData(ZCatalogTypeSchema) },
-      }),
-      async (request, reply) => {
-        const data = await catalog.createType(currentUserOf(request), kind, request.body);
-        return reply.status(201).send(ok(data, `${Noun} created.`));
+        message: `${Noun} created.`,
+        run: ({ actor, body }) => catalog.createType(actor, kind, body),
       },
-    );
-
-    app.patch(
-      `${path}/:id`,
-      apiRoute(CATALOG_EDITOR_ROLES, {
-        tags: ['catalog'],
+      update: {
         summary: `Rename a ${noun}, or retire it (isActive false) so new orders no longer choose it`,
-        params: ZIdParamsSchema,
         body: ZCatalogTypeUpdateSchema,
-        response: { 200: resultWithData(ZCatalogTypeSchema) },
-      }),
-      async (request) => {
-        const data = await catalog.updateType(currentUserOf(request), kind, request.params.id, request.body);
-        return ok(data, `${Noun} updated.`);
+        message: `${Noun} updated.`,
+        run: ({ actor, id, body }) => catalog.updateType(actor, kind, id, body),
       },
-    );
-
-    app.delete(
-      `${path}/:id`,
-      apiRoute(CATALOG_EDITOR_ROLES, {
-        tags: ['catalog'],
+      remove: {
         summary: `Delete a ${noun} no order uses (one in use answers 409: retire it instead)`,
-        params: ZIdParamsSchema,
-        response: { 200: ZMessageResultSchema },
-      }),
-      async (request) => {
-        await catalog.deleteType(currentUserOf(request), kind, request.params.id);
-        return { success: true as const, message: `${Noun} deleted.` };
+        message: `${Noun} deleted.`,
+        run: ({ actor, id }) => catalog.deleteType(actor, kind, id),
       },
-    );
+    });
   }
 
-  app.get(
-    '/catalog/design-folders',
-    apiRoute('signed-in', {
-      tags: ['catalog'],
+  registerResourceRoutes(app, {
+    path: '/catalog/design-folders',
+    tag: 'catalog',
+    access: { read: 'signed-in', write: DESIGN_EDITOR_ROLES },
+    item: ZDesignFolderSchema,
+    list: {
       summary: 'List design folders by name, each with the number of designs directly inside',
-      querystring: ZListQuerySchema,
-      response: { 200: resultWithData(listPageSchema(ZDesignFolderSchema)) },
-    }),
-    async (request) => ok(await catalog.listFolders(currentUserOf(request), request.query)),
-  );
-
-  app.post(
-    '/catalog/design-folders',
-    apiRoute(DESIGN_EDITOR_ROLES, {
-      tags: ['catalog'],
+      query: ZListQuerySchema,
+      run: ({ actor, query }) => catalog.listFolders(actor, query),
+    },
+    create: {
       summary: 'Create a design folder, at the top or inside another',
       body: ZDesignFolderInputSchema,
-      response: { 201: resultWithData(ZDesignFolderSchema) },
-    }),
-    async (request, reply) => {
-      const data = await catalog.createFolder(currentUserOf(request), request.body);
-      return reply.status(201).send(ok(data, 'Folder created.'));
+      message: 'Folder created.',
+      run: ({ actor, body }) => catalog.createFolder(actor, body),
     },
-  );
-
-  app.patch(
-    '/catalog/design-folders/:id',
-    apiRoute(DESIGN_EDITOR_ROLES, {
-      tags: ['catalog'],
+    update: {
       summary: 'Rename or move a design folder (never into itself or one of its subfolders)',
-      params: ZIdParamsSchema,
       body: ZDesignFolderUpdateSchema,
-      response: { 200: resultWithData(ZDesignFolderSchema) },
-    }),
-    async (request) => {
-      const data = await catalog.updateFolder(currentUserOf(request), request.params.id, request.body);
-      return ok(data, 'Folder updated.');
+      message: 'Folder updated.',
+      run: ({ actor, id, body }) => catalog.updateFolder(actor, id, body),
     },
-  );
-
-  app.delete(
-    '/catalog/design-folders/:id',
-    apiRoute(DESIGN_EDITOR_ROLES, {
-      tags: ['catalog'],
+    remove: {
       summary: 'Delete a folder without subfolders; its designs stay, in no folder',
-      params: ZIdParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await catalog.deleteFolder(currentUserOf(request), request.params.id);
-      return { success: true as const, message: 'Folder deleted.' };
+      message: 'Folder deleted.',
+      run: ({ actor, id }) => catalog.deleteFolder(actor, id),
     },
-  );
+  });
 
-  app.get(
-    '/catalog/designs',
-    apiRoute('signed-in', {
-      tags: ['catalog'],
+  registerResourceRoutes(app, {
+    path: '/catalog/designs',
+    tag: 'catalog',
+    access: { read: 'signed-in', write: DESIGN_EDITOR_ROLES },
+    item: ZDesignSchema,
+    list: {
       summary: 'List designs by name; q matches name or description, folderId one folder (none: unfiled)',
-      querystring: ZDesignListQuerySchema,
-      response: { 200: resultWithData(listPageSchema(ZDesignSchema)) },
-    }),
-    async (request) => ok(await catalog.listDesigns(currentUserOf(request), request.query)),
-  );
-
-  app.post(
-    '/catalog/designs',
-    apiRoute(DESIGN_EDITOR_ROLES, {
-      tags: ['catalog'],
+      query: ZDesignListQuerySchema,
+      run: ({ actor, query }) => catalog.listDesigns(actor, query),
+    },
+    create: {
       summary: 'Create a design (images are uploaded to it afterwards)',
       body: ZDesignInputSchema,
-      response: { 201: resultWithData(ZDesignSchema) },
-    }),
-    async (request, reply) => {
-      const data = await catalog.createDesign(currentUserOf(request), request.body);
-      return reply.status(201).send(ok(data, 'Design created.'));
+      message: 'Design created.',
+      run: ({ actor, body }) => catalog.createDesign(actor, body),
     },
-  );
+    get: { summary: 'One design with its images', run: ({ actor, id }) => catalog.getDesign(actor, id) },
+    update: {
+      summary: 'Change a design (fields left out keep their value)',
+      body: ZDesignUpdateSchema,
+      message: 'Design updated.',
+      run: ({ actor, id, body }) => catalog.updateDesign(actor, id, body),
+    },
+    remove: {
+      summary: 'Delete a design and its images',
+      message: 'Design deleted.',
+      run: ({ actor, id }) => catalog.deleteDesign(actor, id),
+    },
+  });
 
   app.post(
     '/catalog/designs/:id/copy',
@@ -198,46 +154,6 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
     async (request, reply) => {
       const data = await catalog.copyDesign(currentUserOf(request), request.params.id, request.body);
       return reply.status(201).send(ok(data, 'Design copied.'));
-    },
-  );
-
-  app.get(
-    '/catalog/designs/:id',
-    apiRoute('signed-in', {
-      tags: ['catalog'],
-      summary: 'One design with its images',
-      params: ZIdParamsSchema,
-      response: { 200: resultWithData(ZDesignSchema) },
-    }),
-    async (request) => ok(await catalog.getDesign(currentUserOf(request), request.params.id)),
-  );
-
-  app.patch(
-    '/catalog/designs/:id',
-    apiRoute(DESIGN_EDITOR_ROLES, {
-      tags: ['catalog'],
-      summary: 'Change a design (fields left out keep their value)',
-      params: ZIdParamsSchema,
-      body: ZDesignUpdateSchema,
-      response: { 200: resultWithData(ZDesignSchema) },
-    }),
-    async (request) => {
-      const data = await catalog.updateDesign(currentUserOf(request), request.params.id, request.body);
-      return ok(data, 'Design updated.');
-    },
-  );
-
-  app.delete(
-    '/catalog/designs/:id',
-    apiRoute(DESIGN_EDITOR_ROLES, {
-      tags: ['catalog'],
-      summary: 'Delete a design and its images',
-      params: ZIdParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await catalog.deleteDesign(currentUserOf(request), request.params.id);
-      return { success: true as const, message: 'Design deleted.' };
     },
   );
 

@@ -2,13 +2,11 @@ import { listPageSchema } from '@loupe/domain/api/list';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ok, resultWithData } from '../../lib/api-response.ts';
-import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
 import type { TAccess } from '../../plugins/access-control.ts';
 import { registerImageRoutes } from '../attachments/image-routes.ts';
 import type { TImageStorage } from '../attachments/image-storage.ts';
 import { registerImageUploads } from '../attachments/uploads.ts';
-import { currentUserOf } from '../auth/request-context.ts';
 import { registerHistoryRoute } from './history-route.ts';
 import type { TJobListQuery, TJobService } from './job-service.ts';
 
@@ -53,68 +51,39 @@ export async function registerJobRoutes<TItem, TListItem, TCreate, TUpdate, TQue
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { routes, service, storage } = options;
   const { path, noun, access, schemas, summaries } = routes;
-  const tags = [`${service.spec.kind}s`];
+  const tag = `${service.spec.kind}s`;
 
   await registerImageUploads(app);
 
-  app.get(
+  registerResourceRoutes(app, {
     path,
-    apiRoute(access.read, {
-      tags,
+    tag,
+    access,
+    item: schemas.item,
+    list: {
       summary: summaries.list,
-      querystring: schemas.listQuery,
-      response: { 200: resultWithData(listPageSchema(schemas.listItem)) },
-    }),
-    async (request) => ({
-      success: true as const,
-      // Parsed by the route's schema, which is the kind's own.
-      data: await service.list(currentUserOf(request), request.query as TQuery),
-    }),
-  );
-
-  app.post(
-    path,
-    apiRoute(access.write, {
-      tags,
+      query: schemas.listQuery,
+      response: listPageSchema(schemas.listItem),
+      run: ({ actor, query }) => service.list(actor, query),
+    },
+    create: {
       summary: summaries.create,
       body: schemas.create,
-      response: { 201: resultWithData(schemas.item) },
-    }),
-    async (request, reply) => {
-      const item = await service.create(currentUserOf(request), request.body as TCreate);
-      return reply.status(201).send(ok(item, `${noun} ${service.spec.numberOf(item)} created.`));
+      message: (item) => `${noun} ${service.spec.numberOf(item)} created.`,
+      run: ({ actor, body }) => service.create(actor, body),
     },
-  );
-
-  app.get(
-    `${path}/:id`,
-    apiRoute(access.read, {
-      tags,
-      summary: summaries.get,
-      params: ZIdParamsSchema,
-      response: { 200: resultWithData(schemas.item) },
-    }),
-    async (request) => ok(await service.get(currentUserOf(request), request.params.id)),
-  );
-
-  app.patch(
-    `${path}/:id`,
-    apiRoute(access.write, {
-      tags,
+    get: { summary: summaries.get, run: ({ actor, id }) => service.get(actor, id) },
+    update: {
       summary: summaries.update,
-      params: ZIdParamsSchema,
       body: schemas.update,
-      response: { 200: resultWithData(schemas.item) },
-    }),
-    async (request) => {
-      const item = await service.update(currentUserOf(request), request.params.id, request.body as TUpdate);
-      return ok(item, `${noun} ${service.spec.numberOf(item)} saved.`);
+      message: (item) => `${noun} ${service.spec.numberOf(item)} saved.`,
+      run: ({ actor, id, body }) => service.update(actor, id, body),
     },
-  );
+  });
 
   registerHistoryRoute(app, {
     path: `${path}/:id/history`,
-    tag: tags[0] ?? '',
+    tag,
     access: access.read,
     summary: summaries.history,
     history: (actor, id, query) => service.history(actor, id, query),
@@ -122,7 +91,7 @@ export async function registerJobRoutes<TItem, TListItem, TCreate, TUpdate, TQue
 
   registerImageRoutes(app, {
     path: `${path}/:id/photos`,
-    tag: tags[0] ?? '',
+    tag,
     access: access.write,
     noun: 'photo',
     summaries: { upload: summaries.upload, remove: summaries.remove },

@@ -1,4 +1,4 @@
-import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
+import { ZListQuerySchema } from '@loupe/domain/api/list';
 import { ADMIN_ROLES, READER_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import {
   ZAntennaLastReadSchema,
@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TReadersService } from './service.ts';
@@ -32,35 +33,41 @@ export async function registerReadersRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { readers } = options;
 
-  app.get(
-    '/readers',
-    apiRoute(READER_VIEWER_ROLES, {
-      tags: ['readers'],
+  registerResourceRoutes(app, {
+    path: '/readers',
+    tag: 'readers',
+    access: { read: READER_VIEWER_ROLES, write: ADMIN_ROLES },
+    item: ZReaderSchema,
+    params: ZReaderParamsSchema,
+    list: {
       summary:
         'List readers with their antenna mappings (search by id or name); managers read it for the RFID simulator',
-      querystring: ZListQuerySchema,
-      response: { 200: resultWithData(listPageSchema(ZReaderSchema)) },
-    }),
-    async (request) => ok(await readers.list(currentUserOf(request), request.query)),
-  );
-
-  app.post(
-    '/readers',
-    apiRoute(ADMIN_ROLES, {
-      tags: ['readers'],
+      query: ZListQuerySchema,
+      run: ({ actor, query }) => readers.list(actor, query),
+    },
+    create: {
       summary: 'Register a reader; the answer holds its HTTP ingest key, shown this once only',
       body: ZCreateReaderInputSchema,
-      response: { 201: resultWithData(ZReaderWithKeySchema) },
-    }),
-    async (request, reply) => {
-      const data = await readers.create(currentUserOf(request), request.body, requestContext(request));
-      return reply.status(201).send({
-        success: true as const,
-        message: 'Reader created. Copy its API key now: it will not be shown again.',
-        data,
-      });
+      response: ZReaderWithKeySchema,
+      message: 'Reader created. Copy its API key now: it will not be shown again.',
+      run: ({ actor, body, context }) => readers.create(actor, body, context),
     },
-  );
+    get: {
+      summary: 'One reader with its antenna mappings',
+      run: ({ actor, id }) => readers.get(actor, id),
+    },
+    update: {
+      summary: 'Rename a reader or change its kind (fields left out keep their value)',
+      body: ZUpdateReaderInputSchema,
+      message: 'Reader saved.',
+      run: ({ actor, id, body }) => readers.update(actor, id, body),
+    },
+    remove: {
+      summary: 'Delete a reader and its antenna mappings; its key stops working',
+      message: 'Reader deleted.',
+      run: ({ actor, id, context }) => readers.remove(actor, id, context),
+    },
+  });
 
   app.get(
     '/readers/last-reads',
@@ -70,46 +77,6 @@ export async function registerReadersRoutes(
       response: { 200: resultWithData(z.array(ZAntennaLastReadSchema)) },
     }),
     async (request) => ok(await readers.lastReads(currentUserOf(request))),
-  );
-
-  app.get(
-    '/readers/:id',
-    apiRoute(READER_VIEWER_ROLES, {
-      tags: ['readers'],
-      summary: 'One reader with its antenna mappings',
-      params: ZReaderParamsSchema,
-      response: { 200: resultWithData(ZReaderSchema) },
-    }),
-    async (request) => ok(await readers.get(currentUserOf(request), request.params.id)),
-  );
-
-  app.patch(
-    '/readers/:id',
-    apiRoute(ADMIN_ROLES, {
-      tags: ['readers'],
-      summary: 'Rename a reader or change its kind (fields left out keep their value)',
-      params: ZReaderParamsSchema,
-      body: ZUpdateReaderInputSchema,
-      response: { 200: resultWithData(ZReaderSchema) },
-    }),
-    async (request) => {
-      const reader = await readers.update(currentUserOf(request), request.params.id, request.body);
-      return ok(reader, 'Reader saved.');
-    },
-  );
-
-  app.delete(
-    '/readers/:id',
-    apiRoute(ADMIN_ROLES, {
-      tags: ['readers'],
-      summary: 'Delete a reader and its antenna mappings; its key stops working',
-      params: ZReaderParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await readers.remove(currentUserOf(request), request.params.id, requestContext(request));
-      return { success: true as const, message: 'Reader deleted.' };
-    },
   );
 
   app.post(

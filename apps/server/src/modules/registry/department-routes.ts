@@ -13,11 +13,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TDepartmentTransfer } from './department-transfer.ts';
-import { ZRegistryIdParamsSchema } from './route-schemas.ts';
+import { REGISTRY_RESOURCE, ZRegistryIdParamsSchema } from './route-schemas.ts';
 import type { TRegistryService } from './service.ts';
 
 const ZDepartmentListQuerySchema = ZListQuerySchema.extend({
@@ -37,32 +38,39 @@ export function registerDepartmentRoutes(
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { registry, transfer } = options;
 
-  app.get(
-    '/departments',
-    apiRoute('signed-in', {
-      tags: ['registry'],
+  registerResourceRoutes(app, {
+    path: '/departments',
+    ...REGISTRY_RESOURCE,
+    item: ZDepartmentSchema,
+    list: {
       summary:
         'List departments with their stations and item counts (filter by location, search by name or description)',
-      querystring: ZDepartmentListQuerySchema,
-      response: { 200: resultWithData(listPageSchema(ZDepartmentSchema)) },
-    }),
-    async (request) => ok(await registry.listDepartments(request.query)),
-  );
-
-  app.post(
-    '/departments',
-    apiRoute(REGISTRY_MANAGER_ROLES, {
-      tags: ['registry'],
+      query: ZDepartmentListQuerySchema,
+      run: ({ query }) => registry.listDepartments(query),
+    },
+    create: {
       summary:
         'Create a department (id DEPT + the next sequence; icon guessed from the name and location LOC001 unless given)',
       body: ZCreateDepartmentInputSchema,
-      response: { 201: resultWithData(ZDepartmentSchema) },
-    }),
-    async (request, reply) => {
-      const department = await registry.createDepartment(currentUserOf(request), request.body);
-      return reply.status(201).send(ok(department, 'Department created.'));
+      message: 'Department created.',
+      run: ({ actor, body }) => registry.createDepartment(actor, body),
     },
-  );
+    get: {
+      summary: 'One department with its stations and item counts',
+      run: ({ id }) => registry.getDepartment(id),
+    },
+    update: {
+      summary: 'Change a department (fields left out keep their value)',
+      body: ZUpdateDepartmentInputSchema,
+      message: 'Department saved.',
+      run: ({ actor, id, body }) => registry.updateDepartment(actor, id, body),
+    },
+    remove: {
+      summary: 'Delete a department and its stations; refused while tracked items stand in it',
+      message: 'Department deleted.',
+      run: ({ actor, id }) => registry.deleteDepartment(actor, id),
+    },
+  });
 
   app.get(
     '/departments/export',
@@ -110,50 +118,6 @@ export function registerDepartmentRoutes(
       response: { 200: resultWithData(ZDepartmentSchema) },
     }),
     async (request) => ok(await registry.getDepartmentByName(request.params.name)),
-  );
-
-  app.get(
-    '/departments/:id',
-    apiRoute('signed-in', {
-      tags: ['registry'],
-      summary: 'One department with its stations and item counts',
-      params: ZRegistryIdParamsSchema,
-      response: { 200: resultWithData(ZDepartmentSchema) },
-    }),
-    async (request) => ok(await registry.getDepartment(request.params.id)),
-  );
-
-  app.patch(
-    '/departments/:id',
-    apiRoute(REGISTRY_MANAGER_ROLES, {
-      tags: ['registry'],
-      summary: 'Change a department (fields left out keep their value)',
-      params: ZRegistryIdParamsSchema,
-      body: ZUpdateDepartmentInputSchema,
-      response: { 200: resultWithData(ZDepartmentSchema) },
-    }),
-    async (request) => {
-      const department = await registry.updateDepartment(
-        currentUserOf(request),
-        request.params.id,
-        request.body,
-      );
-      return ok(department, 'Department saved.');
-    },
-  );
-
-  app.delete(
-    '/departments/:id',
-    apiRoute(REGISTRY_MANAGER_ROLES, {
-      tags: ['registry'],
-      summary: 'Delete a department and its stations; refused while tracked items stand in it',
-      params: ZRegistryIdParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await registry.deleteDepartment(currentUserOf(request), request.params.id);
-      return { success: true as const, message: 'Department deleted.' };
-    },
   );
 
   app.get(

@@ -1,5 +1,4 @@
-import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
-import { REGISTRY_MANAGER_ROLES } from '@loupe/domain/auth/permissions';
+import { ZListQuerySchema } from '@loupe/domain/api/list';
 import {
   ZCreateLocationInputSchema,
   ZLocationSchema,
@@ -7,13 +6,11 @@ import {
 } from '@loupe/domain/registry/locations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { apiRoute } from '../../lib/route-schemas.ts';
-import { currentUserOf } from '../auth/request-context.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
 import { registerDepartmentRoutes } from './department-routes.ts';
 import type { TDepartmentTransfer } from './department-transfer.ts';
 import type { TLocationService } from './location-service.ts';
-import { ZRegistryIdParamsSchema } from './route-schemas.ts';
+import { REGISTRY_RESOURCE } from './route-schemas.ts';
 import type { TRegistryService } from './service.ts';
 import { registerStationRoutes } from './station-routes.ts';
 
@@ -31,74 +28,34 @@ export async function registerRegistryRoutes(instance: FastifyInstance, options:
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { registry, locations, transfer } = options;
 
-  app.get(
-    '/locations',
-    apiRoute('signed-in', {
-      tags: ['registry'],
+  registerResourceRoutes(app, {
+    path: '/locations',
+    ...REGISTRY_RESOURCE,
+    item: ZLocationSchema,
+    list: {
       summary: 'List the workshop’s locations with their department counts (search by name or address)',
-      querystring: ZListQuerySchema,
-      response: { 200: resultWithData(listPageSchema(ZLocationSchema)) },
-    }),
-    async (request) => ok(await locations.listLocations(request.query)),
-  );
-
-  app.post(
-    '/locations',
-    apiRoute(REGISTRY_MANAGER_ROLES, {
-      tags: ['registry'],
+      query: ZListQuerySchema,
+      run: ({ query }) => locations.listLocations(query),
+    },
+    create: {
       summary: 'Create a location (id LOC + the next sequence number)',
       body: ZCreateLocationInputSchema,
-      response: { 201: resultWithData(ZLocationSchema) },
-    }),
-    async (request, reply) => {
-      const location = await locations.createLocation(currentUserOf(request), request.body);
-      return reply.status(201).send(ok(location, 'Location created.'));
+      message: 'Location created.',
+      run: ({ actor, body }) => locations.createLocation(actor, body),
     },
-  );
-
-  app.get(
-    '/locations/:id',
-    apiRoute('signed-in', {
-      tags: ['registry'],
-      summary: 'One location',
-      params: ZRegistryIdParamsSchema,
-      response: { 200: resultWithData(ZLocationSchema) },
-    }),
-    async (request) => ok(await locations.getLocation(request.params.id)),
-  );
-
-  app.patch(
-    '/locations/:id',
-    apiRoute(REGISTRY_MANAGER_ROLES, {
-      tags: ['registry'],
+    get: { summary: 'One location', run: ({ id }) => locations.getLocation(id) },
+    update: {
       summary: 'Change a location’s name, address or description (fields left out keep their value)',
-      params: ZRegistryIdParamsSchema,
       body: ZUpdateLocationInputSchema,
-      response: { 200: resultWithData(ZLocationSchema) },
-    }),
-    async (request) => {
-      const location = await locations.updateLocation(
-        currentUserOf(request),
-        request.params.id,
-        request.body,
-      );
-      return ok(location, 'Location saved.');
+      message: 'Location saved.',
+      run: ({ actor, id, body }) => locations.updateLocation(actor, id, body),
     },
-  );
-
-  app.delete(
-    '/locations/:id',
-    apiRoute(REGISTRY_MANAGER_ROLES, {
-      tags: ['registry'],
+    remove: {
       summary: 'Delete a location that has no departments (LOC001, the default, stays)',
-      params: ZRegistryIdParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await locations.deleteLocation(currentUserOf(request), request.params.id);
-      return { success: true as const, message: 'Location deleted.' };
+      message: 'Location deleted.',
+      run: ({ actor, id }) => locations.deleteLocation(actor, id),
     },
-  );
+  });
 
   registerDepartmentRoutes(app, { registry, transfer });
   registerStationRoutes(app, { registry });

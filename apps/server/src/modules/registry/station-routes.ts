@@ -1,13 +1,9 @@
-import { listPageSchema, ZListQuerySchema } from '@loupe/domain/api/list';
-import { REGISTRY_MANAGER_ROLES } from '@loupe/domain/auth/permissions';
+import { ZListQuerySchema } from '@loupe/domain/api/list';
 import { ZStationWithDepartmentSchema, ZUpdateStationInputSchema } from '@loupe/domain/registry/stations';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { apiRoute } from '../../lib/route-schemas.ts';
-import { currentUserOf } from '../auth/request-context.ts';
-import { ZRegistryIdParamsSchema } from './route-schemas.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
+import { REGISTRY_RESOURCE } from './route-schemas.ts';
 import type { TRegistryService } from './service.ts';
 
 const ZStationListQuerySchema = ZListQuerySchema.extend({
@@ -16,57 +12,31 @@ const ZStationListQuerySchema = ZListQuerySchema.extend({
 
 /** Stations across departments (the TV view and the RFID mapping screen look them up by id). */
 export function registerStationRoutes(instance: FastifyInstance, options: { registry: TRegistryService }) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
   const { registry } = options;
-
-  app.get(
-    '/stations',
-    apiRoute('signed-in', {
-      tags: ['registry'],
+  // Stations are created in their department (POST /departments/{id}/stations).
+  registerResourceRoutes(instance, {
+    path: '/stations',
+    ...REGISTRY_RESOURCE,
+    item: ZStationWithDepartmentSchema,
+    list: {
       summary: 'List stations with their department and item counts (filter by department, search by name)',
-      querystring: ZStationListQuerySchema,
-      response: { 200: resultWithData(listPageSchema(ZStationWithDepartmentSchema)) },
-    }),
-    async (request) => ok(await registry.listStations(request.query)),
-  );
-
-  app.get(
-    '/stations/:id',
-    apiRoute('signed-in', {
-      tags: ['registry'],
+      query: ZStationListQuerySchema,
+      run: ({ query }) => registry.listStations(query),
+    },
+    get: {
       summary: 'One station with its department and item count',
-      params: ZRegistryIdParamsSchema,
-      response: { 200: resultWithData(ZStationWithDepartmentSchema) },
-    }),
-    async (request) => ok(await registry.getStation(request.params.id)),
-  );
-
-  app.patch(
-    '/stations/:id',
-    apiRoute(REGISTRY_MANAGER_ROLES, {
-      tags: ['registry'],
+      run: ({ id }) => registry.getStation(id),
+    },
+    update: {
       summary: 'Change a station (fields left out keep their value)',
-      params: ZRegistryIdParamsSchema,
       body: ZUpdateStationInputSchema,
-      response: { 200: resultWithData(ZStationWithDepartmentSchema) },
-    }),
-    async (request) => {
-      const station = await registry.updateStation(currentUserOf(request), request.params.id, request.body);
-      return ok(station, 'Station saved.');
+      message: 'Station saved.',
+      run: ({ actor, id, body }) => registry.updateStation(actor, id, body),
     },
-  );
-
-  app.delete(
-    '/stations/:id',
-    apiRoute(REGISTRY_MANAGER_ROLES, {
-      tags: ['registry'],
+    remove: {
       summary: 'Delete a station; refused while tracked items stand at it',
-      params: ZRegistryIdParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await registry.deleteStation(currentUserOf(request), request.params.id);
-      return { success: true as const, message: 'Station deleted.' };
+      message: 'Station deleted.',
+      run: ({ actor, id }) => registry.deleteStation(actor, id),
     },
-  );
+  });
 }

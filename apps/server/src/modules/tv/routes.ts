@@ -12,9 +12,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
-import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
-import { currentUserOf, requestContext } from '../auth/request-context.ts';
+import { ok, resultWithData } from '../../lib/api-response.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
+import { apiRoute } from '../../lib/route-schemas.ts';
+import { currentUserOf } from '../auth/request-context.ts';
 import type { TTvDevice, TTvService } from './service.ts';
 
 const deviceDoc = { security: [{ tvDevice: [] }] };
@@ -94,66 +95,33 @@ export async function registerTvRoutes(instance: FastifyInstance, options: { tv:
     async (request) => ok(await tv.screenForUser(currentUserOf(request), request.params.id)),
   );
 
-  app.get(
-    '/tv-displays',
-    apiRoute(managers, {
-      tags: ['tv'],
+  registerResourceRoutes(app, {
+    path: '/tv-displays',
+    tag: 'tv',
+    access: { read: managers, write: managers },
+    item: ZTvDisplaySchema,
+    list: {
       summary: 'The paired TV displays with their station, online state and last seen',
-      response: { 200: resultWithData(z.array(ZTvDisplaySchema)) },
-    }),
-    async (request) => ok(await tv.listDisplays(currentUserOf(request))),
-  );
-
-  app.post(
-    '/tv-displays',
-    apiRoute(
-      managers,
-      {
-        tags: ['tv'],
-        summary: 'Pair a TV: enter the code it shows, name it and choose its station',
-        body: ZClaimTvDisplaySchema,
-        response: { 201: resultWithData(ZTvDisplaySchema) },
-      },
-      { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    ),
-    async (request, reply) => {
-      const data = await tv.claim(currentUserOf(request), request.body, requestContext(request));
-      return reply.status(201).send(ok(data, `${data.name} is paired.`));
+      response: z.array(ZTvDisplaySchema),
+      run: ({ actor }) => tv.listDisplays(actor),
     },
-  );
-
-  app.patch(
-    '/tv-displays/:id',
-    apiRoute(managers, {
-      tags: ['tv'],
+    create: {
+      summary: 'Pair a TV: enter the code it shows, name it and choose its station',
+      body: ZClaimTvDisplaySchema,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      message: (display) => `${display.name} is paired.`,
+      run: ({ actor, body, context }) => tv.claim(actor, body, context),
+    },
+    update: {
       summary: 'Rename a TV display or move it to another station',
-      params: ZIdParamsSchema,
       body: ZUpdateTvDisplaySchema,
-      response: { 200: resultWithData(ZTvDisplaySchema) },
-    }),
-    async (request) => ({
-      success: true as const,
       message: 'TV display saved.',
-      data: await tv.updateDisplay(
-        currentUserOf(request),
-        request.params.id,
-        request.body,
-        requestContext(request),
-      ),
-    }),
-  );
-
-  app.delete(
-    '/tv-displays/:id',
-    apiRoute(managers, {
-      tags: ['tv'],
-      summary: 'Revoke a TV display: it goes back to its pairing screen within seconds',
-      params: ZIdParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await tv.revoke(currentUserOf(request), request.params.id, requestContext(request));
-      return { success: true as const, message: 'TV display revoked.' };
+      run: ({ actor, id, body, context }) => tv.updateDisplay(actor, id, body, context),
     },
-  );
+    remove: {
+      summary: 'Revoke a TV display: it goes back to its pairing screen within seconds',
+      message: 'TV display revoked.',
+      run: ({ actor, id, context }) => tv.revoke(actor, id, context),
+    },
+  });
 }

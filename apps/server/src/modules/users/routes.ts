@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TUsersService } from './service.ts';
@@ -53,64 +54,35 @@ export async function registerUsersRoutes(
     },
   );
 
-  app.get(
-    '/users',
-    apiRoute(ADMIN_ROLES, {
-      tags: ['users'],
+  registerResourceRoutes(app, {
+    path: '/users',
+    tag: 'users',
+    access: { read: ADMIN_ROLES, write: ADMIN_ROLES },
+    item: ZManagedUserSchema,
+    list: {
       summary: 'List users (search by e-mail or name)',
-      querystring: ZManagedUserQuerySchema,
-      response: { 200: resultWithData(ZManagedUserPageSchema) },
-    }),
-    async (request) => ok(await usersService.list(currentUserOf(request), request.query)),
-  );
-
-  app.post(
-    '/users',
-    apiRoute(ADMIN_ROLES, {
-      tags: ['users'],
+      query: ZManagedUserQuerySchema,
+      response: ZManagedUserPageSchema,
+      run: ({ actor, query }) => usersService.list(actor, query),
+    },
+    create: {
       summary: 'Create a user with a temporary password (they choose their own at first sign-in)',
       body: ZNewManagedUserSchema,
-      response: { 201: resultWithData(ZManagedUserSchema) },
-    }),
-    async (request, reply) => {
-      const user = await usersService.create(currentUserOf(request), request.body, requestContext(request));
-      return reply.status(201).send(ok(user, 'User created.'));
+      message: 'User created.',
+      run: ({ actor, body, context }) => usersService.create(actor, body, context),
     },
-  );
-
-  app.patch(
-    '/users/:id',
-    apiRoute(ADMIN_ROLES, {
-      tags: ['users'],
+    update: {
       summary: 'Change a user’s role, names or phone, or disable (signs them out at once) or enable them',
-      params: ZUserIdParamsSchema,
       body: ZManagedUserChangesSchema,
-      response: { 200: resultWithData(ZManagedUserSchema) },
-    }),
-    async (request) => {
-      const user = await usersService.update(
-        currentUserOf(request),
-        request.params.id,
-        request.body,
-        requestContext(request),
-      );
-      return ok(user, 'User updated.');
+      message: 'User updated.',
+      run: ({ actor, id, body, context }) => usersService.update(actor, id, body, context),
     },
-  );
-
-  app.delete(
-    '/users/:id',
-    apiRoute(ADMIN_ROLES, {
-      tags: ['users'],
+    remove: {
       summary: 'Delete a user and end their sessions',
-      params: ZUserIdParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await usersService.remove(currentUserOf(request), request.params.id, requestContext(request));
-      return { success: true as const, message: 'User deleted.' };
+      message: 'User deleted.',
+      run: ({ actor, id, context }) => usersService.remove(actor, id, context),
     },
-  );
+  });
 
   app.post(
     '/users/:id/unlock',

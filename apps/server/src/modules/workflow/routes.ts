@@ -29,6 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
+import { registerResourceRoutes } from '../../lib/resource-routes.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
 import { currentUserOf, requestContext } from '../auth/request-context.ts';
 import type { TRequestContext } from '../auth/service.ts';
@@ -60,59 +61,35 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
 
   const managers = REGISTRY_MANAGER_ROLES;
 
-  app.get(
-    '/workflow/templates',
-    apiRoute(managers, {
-      tags: ['workflow'],
+  registerResourceRoutes(app, {
+    path: '/workflow/templates',
+    tag: 'workflow',
+    access: { read: managers, write: managers },
+    item: ZWorkflowTemplateSchema,
+    list: {
       summary: 'The workflow templates: phases per product type and for repairs (defaults made on first use)',
-      response: { 200: resultWithData(z.array(ZWorkflowTemplateSchema)) },
-    }),
-    async (request) => ok(await workflow.listTemplates(currentUserOf(request))),
-  );
-
-  app.post(
-    '/workflow/templates',
-    apiRoute(managers, {
-      tags: ['workflow'],
+      response: z.array(ZWorkflowTemplateSchema),
+      run: ({ actor }) => workflow.listTemplates(actor),
+    },
+    create: {
       summary: 'Give a product type a workflow of its own (a copy of the order default to edit)',
       body: ZCreateWorkflowTemplateSchema,
-      response: { 201: resultWithData(ZWorkflowTemplateSchema) },
-    }),
-    async (request, reply) => {
-      const data = await workflow.createTemplate(currentUserOf(request), request.body.productTypeId);
-      return reply.status(201).send(ok(data, 'Workflow added.'));
+      message: 'Workflow added.',
+      run: ({ actor, body }) => workflow.createTemplate(actor, body.productTypeId),
     },
-  );
-
-  app.delete(
-    '/workflow/templates/:id',
-    apiRoute(managers, {
-      tags: ['workflow'],
-      summary: 'Remove a product type’s own workflow (its jobs follow the default again)',
-      params: ZIdParamsSchema,
-      response: { 200: ZMessageResultSchema },
-    }),
-    async (request) => {
-      await workflow.deleteTemplate(currentUserOf(request), request.params.id);
-      return { success: true as const, message: 'Workflow removed.' };
-    },
-  );
-
-  app.put(
-    '/workflow/templates/:id',
-    apiRoute(managers, {
-      tags: ['workflow'],
+    update: {
+      method: 'put',
       summary: 'Change a template’s phases (departments, target hours, completer roles, sign-off)',
-      params: ZIdParamsSchema,
       body: ZWorkflowTemplateChangesSchema,
-      response: { 200: resultWithData(ZWorkflowTemplateSchema) },
-    }),
-    async (request) =>
-      ok(
-        await workflow.updateTemplate(currentUserOf(request), request.params.id, request.body),
-        'Workflow saved.',
-      ),
-  );
+      message: 'Workflow saved.',
+      run: ({ actor, id, body }) => workflow.updateTemplate(actor, id, body),
+    },
+    remove: {
+      summary: 'Remove a product type’s own workflow (its jobs follow the default again)',
+      message: 'Workflow removed.',
+      run: ({ actor, id }) => workflow.deleteTemplate(actor, id),
+    },
+  });
 
   app.get(
     '/workflow/calendar',
