@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../auth/current-user.ts';
 import { BackupError } from './backup-manifest.ts';
 import { isOperatorToken, type TBackupService } from './service.ts';
 
@@ -13,9 +14,7 @@ export async function registerOperatorRoutes(
   options: { readonly backups: TBackupService; readonly secret: () => string },
 ): Promise<void> {
   app.post('/operator/backups', async (request, reply) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    if (!isOperatorToken(options.secret(), token)) {
+    if (!isOperatorToken(options.secret(), bearerToken(request) ?? undefined)) {
       return reply
         .status(401)
         .send({ code: 'BACKUP_UNAUTHORIZED', message: 'the operator token is missing or wrong' });

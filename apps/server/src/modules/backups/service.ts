@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { TConfig } from '../../config.ts';
 import type { TDatabaseHandle } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { safeEqual } from '../../lib/crypto.ts';
 import { BackupError } from './backup-manifest.ts';
 import { createBackup, type TCreatedBackup, type TDatabaseDumper } from './create-backup.ts';
 import { pgliteDumper, postgresDumper } from './database-dumpers.ts';
@@ -24,10 +25,7 @@ export function operatorTokenOf(secret: string): string {
 }
 
 export function isOperatorToken(secret: string, presented: string | undefined): boolean {
-  if (!presented) return false;
-  const expected = Buffer.from(operatorTokenOf(secret));
-  const given = Buffer.from(presented);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return presented !== undefined && safeEqual(operatorTokenOf(secret), presented);
 }
 
 export function dumperOf(database: TDatabaseHandle): TDatabaseDumper {

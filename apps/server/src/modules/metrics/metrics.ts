@@ -1,10 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { TDatabase } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
+import { safeEqual } from '../../lib/crypto.ts';
 import { loupeVersion } from '../../lib/loupe-version.ts';
+import { bearerToken } from '../auth/current-user.ts';
 import type { TIngestBacklog } from '../ingest/batch-queue.ts';
 
 export type TMetricsOptions = {
@@ -95,13 +96,9 @@ export function registerMetrics(app: FastifyInstance, options: TMetricsOptions):
   });
 
   app.get('/metrics', async (request, reply) => {
-    const header = request.headers.authorization;
-    const presented = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
     if (!options.token)
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'metrics are off (METRICS_TOKEN)' });
-    const expected = Buffer.from(options.token);
-    const given = Buffer.from(presented);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!safeEqual(options.token, bearerToken(request) ?? '')) {
       return reply
         .status(401)
         .send({ code: 'UNAUTHENTICATED', message: 'the metrics token is missing or wrong' });
