@@ -16,6 +16,7 @@ import type { TDatabaseHandle } from './db/client.ts';
 import type { TClock } from './lib/clock.ts';
 import { LOG_SERIALIZERS } from './lib/log-serializers.ts';
 import type { TLookup } from './lib/outbound-url.ts';
+import { registerMetrics } from './modules/metrics/metrics.ts';
 import { deviceToken } from './modules/tv/routes.ts';
 import { registerAccessControl } from './plugins/access-control.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
@@ -158,6 +159,14 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   // Before every route is registered, so that its preValidation hook covers them all.
   registerTextGuard(app);
   registerNoStore(app);
+  // Its onResponse hook sees every route registered after it (GET /metrics, decision 017).
+  registerMetrics(app, {
+    token: config.METRICS_TOKEN,
+    db: options.database.db,
+    clock: services.clock,
+    ingestBacklog: () => services.rfid.pipeline.backlog(),
+    newestBackupAt: () => services.backups.newestBackupAt(),
+  });
   registerAccessControl(app, {
     authenticate: services.authenticate,
     authenticateReader: services.rfid.authenticateReader,

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TApp } from './app.ts';
 import type { TConfig } from './config.ts';
+import { nightlyBackupTick } from './modules/backups/nightly-backup.ts';
 import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
 
 /** How often overdue assignments are looked at; each nudges at most once per its own interval. */
 const NUDGE_SWEEP_MS = 60_000;
 /** How often readers are checked for silence (the mapping screen shows them offline). */
 const READER_WATCH_MS = 30_000;
+/** How often the clock is checked for the nightly backup's hour. */
+const NIGHTLY_BACKUP_CHECK_MS = 60_000;
 /** How often reads past RFID_READ_RETENTION_DAYS are looked for. */
 const READ_RETENTION_SWEEP_MS = 3_600_000;
 
@@ -76,6 +79,18 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
     every('the reader watch', READER_WATCH_MS, () => services.rfid.markSilentReadersOffline()),
     // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; the location history stays.
     every('the read retention sweep', READ_RETENTION_SWEEP_MS, () => services.rfid.sweepExpiredReads()),
+    // Settings › general › nightly backup: at BACKUP_HOUR, the newest N kept (issue 42 §1, docs/deployment.md).
+    every(
+      'the nightly backup',
+      NIGHTLY_BACKUP_CHECK_MS,
+      nightlyBackupTick({
+        backups: services.backups,
+        generalSettings: services.generalSettings,
+        timeZone: async () => (await services.settingsService.workingCalendar()).timeZone,
+        backupHour: config.BACKUP_HOUR,
+        clock: services.clock,
+      }),
+    ),
   ];
 }
 

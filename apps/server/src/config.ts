@@ -196,6 +196,18 @@ export const CONFIG_VARIABLES = {
     schema: booleanString.default(false),
     doc: 'STORAGE_DRIVER=s3: address the bucket as ENDPOINT/BUCKET/KEY (MinIO and most S3-compatible services) instead of BUCKET.ENDPOINT.',
   },
+  BACKUP_DIR: {
+    schema: z.string().min(1).optional(),
+    doc: 'Folder `npm run backup` and the nightly backup write to, one folder per backup. Absent: DATA_DIR/backups. Put it on another disk, and copy it off the machine.',
+  },
+  BACKUP_HOUR: {
+    schema: z.coerce.number().int().min(0).max(23).default(2),
+    doc: 'Hour of the night (in the workshop’s time zone) the nightly backup of Settings › general runs.',
+  },
+  METRICS_TOKEN: {
+    schema: z.string().min(16, 'use at least 16 characters').optional(),
+    doc: 'Bearer token Prometheus sends to scrape /metrics (`authorization: Bearer …`). Absent: /metrics is off (404).',
+  },
   AI_ASSISTANT_NAME: { schema: z.string().min(1).default('Loupe AI'), doc: 'Title of the AI assistant.' },
 } as const;
 

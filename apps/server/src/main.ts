@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { backgroundJobsOf, startBackgroundJobs } from './background-jobs.ts';
 import { ConfigError, loadConfig, type TConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DatabaseNewerError } from './db/migration-level.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
 import { BrokerPortInUseError, startEmbeddedBroker } from './modules/ingest/embedded-broker.ts';
 import { sharedReaderSubscription, startMqttSubscriber } from './modules/ingest/mqtt-subscriber.ts';
@@ -30,7 +31,11 @@ async function main(): Promise<void> {
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(config.DATA_DIR) },
-  );
+  ).catch((error: unknown) => {
+    unlock();
+    if (error instanceof DatabaseNewerError) fail(`Loupe cannot start: ${error.code}: ${error.message}`);
+    throw error;
+  });
   const app = await buildApp({ config, database }).catch(async (error: unknown) => {
     await database.close();
     unlock();

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { secretFrom } from '../lib/secret-box.ts';
 import { registerAlertsRoutes } from '../modules/alerts/routes.ts';
 import { registerAnalyticsRoutes } from '../modules/analytics/routes.ts';
 import { registerAssistantRoutes } from '../modules/assistant/routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
+import { registerOperatorRoutes } from '../modules/backups/operator-routes.ts';
 import { registerCatalogRoutes } from '../modules/catalog/routes.ts';
 import { registerCustomerMessagesRoutes } from '../modules/customer-messages/routes.ts';
 import { registerCustomersRoutes } from '../modules/customers/routes.ts';
@@ -87,4 +89,8 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
   await app.register(registerDesignsRoutes, { ...api, designs: services.designs, storage: services.storage });
   await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
   await app.register(registerAssistantRoutes, { ...api, assistant: services.assistant });
+  await app.register(registerOperatorRoutes, {
+    backups: services.backups,
+    secret: secretFrom({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR }),
+  });
 }

@@ -3,6 +3,7 @@ import type { TConfig } from '../config.ts';
 import type { TDatabaseHandle } from '../db/client.ts';
 import { systemClock, type TClock } from '../lib/clock.ts';
 import { createOutboundGuard, type TLookup } from '../lib/outbound-url.ts';
+import { createBackupService } from '../modules/backups/service.ts';
 import { RouteRegistry } from '../plugins/access-control.ts';
 import { createEventBus } from '../realtime/event-bus.ts';
 import { composeAssistant } from './assistant.ts';
@@ -53,6 +54,8 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   const jobs = await composeJobs({ config, repos, clock, events, logger, outbound, ...floor, ...messaging });
   const assistant = composeAssistant({ config, repos, clock, logger, outbound, secretBox, floor, jobs });
 
+  const backups = createBackupService({ config, database, clock });
+
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
   messaging.follow();
@@ -87,6 +90,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     customerMessages: messaging.customerMessages,
     ...jobs,
     assistant,
+    backups,
   };
 }
 

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { checkNotNewer, MIGRATIONS_FOLDER, migrationLevelOf } from './migration-level.ts';
 import { PgliteWireStream } from './pglite-wire-stream.ts';
 import { PgliteWorker } from './pglite-worker.ts';
 import * as alertsTables from './schema/alerts.ts';
@@ -56,6 +55,13 @@ export type TDatabase = PgDatabase<PgQueryResultHKT, TSchema>;
 export type TDatabaseHandle = {
   readonly db: TDatabase;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Embedded only: the data directory as a gzipped tarball, taken while this handle holds PGlite's one
+   * connection (after a CHECKPOINT), so no transaction is open across it and writers wait only that long.
+   */
+  readonly dumpDataDir?: () => Promise<Uint8Array>;
+  /** PostgreSQL only: the connection string, for its own tools (pg_dump in backups). */
+  readonly url?: string;
   close(): Promise<void>;
 };
 
@@ -69,6 +75,8 @@ export type TDatabaseOptions =
        * migrated template, made once per run), instead of an empty database.
        */
       readonly loadDataDir?: string;
+      /** false: open as it is, without migrating (a backup of a stopped Loupe must not change it). */
+      readonly migrate?: boolean;
     }
   | {
       readonly kind: 'postgres';
@@ -83,8 +91,6 @@ export type TDatabaseOptions =
 
 // An arbitrary constant that names Loupe's migration lock among PostgreSQL advisory locks.
 const MIGRATION_LOCK_KEY = 7_362_811;
-
-const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
  * The address with JIT compilation off, after any options it gives (node-postgres takes the address's options
@@ -129,11 +135,23 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     };
     // One process owns a PGlite directory (lib/data-dir-lock.ts), so no migration lock: the pool's one
     // connection could not hold it while the migrator runs anyway.
-    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }).catch(async (error: unknown) => {
-      await close();
-      throw error;
-    });
-    return { db: db as unknown as TDatabase, kind: 'pglite', close };
+    if (options.migrate !== false) {
+      await migrateForward(pool, db).catch(async (error: unknown) => {
+        await close();
+        throw error;
+      });
+    }
+    const dumpDataDir = async () => {
+      const client = await pool.connect();
+      try {
+        // Pages on disk rather than only in the WAL: a restore then has nothing to replay.
+        await client.query('CHECKPOINT');
+        return await worker.dumpDataDir();
+      } finally {
+        client.release();
+      }
+    };
+    return { db: db as unknown as TDatabase, kind: 'pglite', dumpDataDir, close };
   }
 
   const pool = new pg.Pool({ connectionString: withoutJit(options.url), max: options.poolSize ?? 10 });
@@ -148,10 +166,20 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateForward(lock, db);
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lock.release();
   }
-  return { db: db as unknown as TDatabase, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as TDatabase, kind: 'postgres', url: options.url, close: () => pool.end() };
+}
+
+/**
+ * Applies the migrations this Loupe has and the database lacks, only forward; refuses (DatabaseNewerError,
+ * DATABASE_NEWER_THAN_LOUPE) a database a newer Loupe migrated, whose migrator would otherwise find nothing
+ * to do and let old code run on a newer schema.
+ */
+async function migrateForward(client: pg.Pool | pg.PoolClient, db: NodePgDatabase<TSchema>): Promise<void> {
+  checkNotNewer(await migrationLevelOf(client));
+  await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
 }

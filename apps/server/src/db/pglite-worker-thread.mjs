@@ -5,8 +5,10 @@
  * one batch at a time, in the order they came. Plain JavaScript so that Node loads it as it is, under tsx,
  * vitest or node alike (Node 20 cannot run TypeScript in a worker by itself).
  *
- * Requests: { id, op: 'startup' | 'exec', bytes } and { id, op: 'close' }. Replies: { id, bytes } or
- * { id, error }. The first message posted is { ready: true } or { failed: message }.
+ * Requests: { id, op: 'startup' | 'exec', bytes }, { id, op: 'dump' } and { id, op: 'close' }. Replies:
+ * { id, bytes } or { id, error }. 'dump' answers the data directory as a gzipped tarball (PGlite's
+ * dumpDataDir), taken between two requests, so never in the middle of one. The first message posted is
+ * { ready: true } or { failed: message }.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,13 +71,19 @@ function transferable(bytes) {
   return { bytes: own, transfer: [/** @type {ArrayBuffer} */ (own.buffer)] };
 }
 
-/** @param {{ id: number, op: 'startup' | 'exec' | 'close', bytes?: Uint8Array }} request */
+/** @typedef {{ id: number, op: 'startup' | 'exec' | 'dump' | 'close', bytes?: Uint8Array }} TRequest */
+
+/** @param {TRequest} request */
 async function handle(request) {
   switch (request.op) {
     case 'startup':
       return startSession(/** @type {Uint8Array} */ (request.bytes));
     case 'exec':
       return db.execProtocolRaw(/** @type {Uint8Array} */ (request.bytes));
+    case 'dump': {
+      const tarball = await db.dumpDataDir('gzip');
+      return new Uint8Array(await tarball.arrayBuffer());
+    }
     case 'close':
       isClosing = true;
       await db.close();
@@ -85,23 +93,20 @@ async function handle(request) {
 
 // One request at a time, in order: PGlite is one session, and replies must come back in the order asked.
 let queue = Promise.resolve();
-port.on(
-  'message',
-  (/** @type {{ id: number, op: 'startup' | 'exec' | 'close', bytes?: Uint8Array }} */ request) => {
-    queue = queue.then(async () => {
-      if (isClosing && request.op !== 'close') {
-        port.postMessage({ id: request.id, error: 'PGlite is closed' });
-        return;
-      }
-      try {
-        const reply = transferable(await handle(request));
-        port.postMessage({ id: request.id, bytes: reply.bytes }, reply.transfer);
-      } catch (error) {
-        port.postMessage({ id: request.id, error: messageOf(error) });
-      }
-    });
-  },
-);
+port.on('message', (/** @type {TRequest} */ request) => {
+  queue = queue.then(async () => {
+    if (isClosing && request.op !== 'close') {
+      port.postMessage({ id: request.id, error: 'PGlite is closed' });
+      return;
+    }
+    try {
+      const reply = transferable(await handle(request));
+      port.postMessage({ id: request.id, bytes: reply.bytes }, reply.transfer);
+    } catch (error) {
+      port.postMessage({ id: request.id, error: messageOf(error) });
+    }
+  });
+});
 
 db.waitReady.then(
   () => port.postMessage({ ready: true }),

@@ -86,6 +86,14 @@ export class PgliteWorker {
     return this.#request(options.startup ? 'startup' : 'exec', bytes);
   }
 
+  /**
+   * The data directory as a gzipped tarball (PGlite's dumpDataDir), taken between two requests. The caller
+   * holds the pool's one connection meanwhile, so no transaction is open across it (modules/backups).
+   */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#request('dump');
+  }
+
   /** Calls back once if the worker fails or stops, so that open connections end with the error. */
   onFailure(listener: (error: PgliteWorkerError) => void): () => void {
     this.#onFailure.add(listener);
@@ -119,7 +127,7 @@ export class PgliteWorker {
     await this.#worker.terminate();
   }
 
-  #request(op: 'startup' | 'exec' | 'close', bytes?: Uint8Array): Promise<Uint8Array> {
+  #request(op: 'startup' | 'exec' | 'dump' | 'close', bytes?: Uint8Array): Promise<Uint8Array> {
     if (this.#failure) return Promise.reject(this.#failure);
     const id = this.#nextId++;
     return new Promise<Uint8Array>((resolve, reject) => {

@@ -65,6 +65,8 @@ export async function createTestApp(
     database?: TTestDatabaseKind;
     /** An existing PostgreSQL database this instance shares with others (it neither creates nor drops it). */
     sharedDatabaseUrl?: string;
+    /** A database already opened (and migrated) by the test; closed with the app. */
+    openedDatabase?: TDatabaseHandle;
     env?: Record<string, string>;
     clock?: TTestClock;
     /** The web build to serve; by default none, so API suites never depend on a build. */
@@ -75,14 +77,16 @@ export async function createTestApp(
     outboundLookup?: TLookup;
   } = {},
 ): Promise<TTestApp> {
-  const database = options.sharedDatabaseUrl
-    ? await openDatabase({
-        kind: 'postgres',
-        url: options.sharedDatabaseUrl,
-        poolSize: 4,
-        onIdleConnectionError: () => undefined,
-      })
-    : await openTestDatabase(options.database ?? 'pglite');
+  const database = options.openedDatabase
+    ? options.openedDatabase
+    : options.sharedDatabaseUrl
+      ? await openDatabase({
+          kind: 'postgres',
+          url: options.sharedDatabaseUrl,
+          poolSize: 4,
+          onIdleConnectionError: () => undefined,
+        })
+      : await openTestDatabase(options.database ?? 'pglite');
   const config = loadConfig({
     PUBLIC_URL: 'http://loupe.test',
     LOG_LEVEL: 'silent',

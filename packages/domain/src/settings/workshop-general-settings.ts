@@ -3,6 +3,10 @@ import { BRANDING_FIELDS, ZBrandingSettingsSchema } from './branding-settings';
 import { OFFSITE_DEFAULTS, ZGeneralSettingsSchema } from './general-settings';
 import { SHOP_CONTACT_FIELDS } from './shop-contact';
 
+/** Settings › general › nightly backup: how many nightly backups to keep; 0 or absent: none are made. */
+export const NIGHTLY_BACKUP_KEEP_MAX = 365;
+const nightlyBackupKeep = z.number().int().min(0).max(NIGHTLY_BACKUP_KEEP_MAX);
+
 /**
  * Settings › general as the server stores it for the whole workshop: the offsite rules of spec §3/§9
  * (missing fields take their defaults) plus the branding overrides (missing means the installation default).
@@ -14,6 +18,8 @@ export const ZWorkshopGeneralSettingsSchema = z.object({
   shopPhone: SHOP_CONTACT_FIELDS.shopPhone.optional(),
   shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional(),
   shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional(),
+  // Issue 42 §1: a backup every night at BACKUP_HOUR, the newest this many kept; missing means off.
+  nightlyBackupKeep: nightlyBackupKeep.optional(),
 });
 export type TWorkshopGeneralSettings = z.output<typeof ZWorkshopGeneralSettingsSchema>;
 
@@ -34,6 +40,7 @@ export const ZWorkshopGeneralSettingsChangesSchema = z.object({
   shopPhone: SHOP_CONTACT_FIELDS.shopPhone.nullable().optional(),
   shopEmail: SHOP_CONTACT_FIELDS.shopEmail.nullable().optional(),
   shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.nullable().optional(),
+  nightlyBackupKeep: nightlyBackupKeep.optional(),
 });
 export type TWorkshopGeneralSettingsChanges = z.output<typeof ZWorkshopGeneralSettingsChangesSchema>;
 
@@ -60,6 +67,8 @@ export function applyWorkshopGeneralSettingsChanges(
   if (addressLines !== null && addressLines !== undefined && addressLines.length > 0) {
     next.shopAddressLines = addressLines;
   }
+  const keep = changes.nightlyBackupKeep ?? current.nightlyBackupKeep;
+  if (keep !== undefined && keep > 0) next.nightlyBackupKeep = keep;
   return next;
 }
 
@@ -77,6 +86,7 @@ const ZStoredWorkshopGeneralSettingsSchema = z.object({
   shopPhone: SHOP_CONTACT_FIELDS.shopPhone.optional().catch(undefined),
   shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional().catch(undefined),
   shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional().catch(undefined),
+  nightlyBackupKeep: nightlyBackupKeep.optional().catch(undefined),
 });
 
 /** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */

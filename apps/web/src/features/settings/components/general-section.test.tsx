@@ -92,6 +92,27 @@ describe('GeneralSection', () => {
     expect(timeout()).toHaveValue(45);
   });
 
+  it('sends the nightly backups to keep, and refuses a negative number without calling the server', async () => {
+    const put = vi.spyOn(apiClient, 'put').mockResolvedValue({
+      success: true,
+      data: { ...OFFSITE_DEFAULTS, nightlyBackupKeep: 14 },
+    });
+    const user = userEvent.setup();
+    renderGeneral();
+    const keep = screen.getByRole('spinbutton', { name: 'Nightly backups to keep' });
+    expect(keep).toHaveValue(0);
+    await user.clear(keep);
+    await user.type(keep, '-2');
+    await user.click(save());
+    expect(await screen.findByText(/Enter a whole number from 0/)).toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+    await user.clear(keep);
+    await user.type(keep, '14');
+    await user.click(save());
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put).toHaveBeenCalledWith('settings/general', { nightlyBackupKeep: 14 });
+  });
+
   it("shows the server's validation message next to its field", async () => {
     vi.spyOn(apiClient, 'put').mockRejectedValue(
       new ApiError({

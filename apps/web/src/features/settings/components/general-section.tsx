@@ -2,7 +2,10 @@ import { BRANDING_LIMITS } from '@loupe/domain/settings/branding-settings';
 import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
 import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
 import { SHOP_CONTACT_LIMITS } from '@loupe/domain/settings/shop-contact';
-import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
+import {
+  NIGHTLY_BACKUP_KEEP_MAX,
+  type TWorkshopGeneralSettings,
+} from '@loupe/domain/settings/workshop-general-settings';
 import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
@@ -211,6 +214,27 @@ export function GeneralSettingsForm({
             error={errors.shopAddressLines}
             disabled={isDisabled}
             placeholder="Not shown"
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Nightly backup</CardTitle>
+          <CardDescription>
+            A backup of the database and uploads every night, on the Loupe server (docs/deployment.md).
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          <FormField
+            label="Nightly backups to keep"
+            hint="0: no nightly backup. The oldest beyond this number are deleted."
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={NIGHTLY_BACKUP_KEEP_MAX}
+            step={1}
+            {...form.field('nightlyBackupKeep')}
+            disabled={isDisabled}
           />
         </CardContent>
       </Card>

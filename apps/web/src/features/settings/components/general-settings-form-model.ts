@@ -1,6 +1,7 @@
 import { GENERAL_SETTINGS_LIMITS } from '@loupe/domain/settings/general-settings';
 import { addressLinesOf } from '@loupe/domain/settings/shop-contact';
 import {
+  NIGHTLY_BACKUP_KEEP_MAX,
   type TWorkshopGeneralSettings,
   type TWorkshopGeneralSettingsChanges,
   ZWorkshopGeneralSettingsChangesSchema,
@@ -19,6 +20,8 @@ export type TGeneralSettingsFormValues = {
   shopEmail: string;
   /** One address line per line of the box. */
   shopAddressLines: string;
+  /** Nightly backups to keep; 0 (or empty): no nightly backup. */
+  nightlyBackupKeep: string;
 };
 
 export type TGeneralSettingsField = keyof TGeneralSettingsFormValues;
@@ -32,7 +35,10 @@ export const GENERAL_SETTINGS_FIELDS: readonly TGeneralSettingsField[] = [
   'autoOffsiteDetection',
   ...BRANDING_FIELDS,
   'shopAddressLines',
+  'nightlyBackupKeep',
 ];
+
+export const NIGHTLY_BACKUP_KEEP_MESSAGE = `Enter a whole number from 0 (no nightly backup) to ${NIGHTLY_BACKUP_KEEP_MAX}`;
 
 export function minutesMessage(field: (typeof MINUTE_FIELDS)[number]): string {
   return `Enter whole minutes from 1 to ${GENERAL_SETTINGS_LIMITS[field]}`;
@@ -50,6 +56,7 @@ export function toFormValues(settings: TWorkshopGeneralSettings): TGeneralSettin
     shopPhone: settings.shopPhone ?? '',
     shopEmail: settings.shopEmail ?? '',
     shopAddressLines: (settings.shopAddressLines ?? []).join('\n'),
+    nightlyBackupKeep: String(settings.nightlyBackupKeep ?? 0),
   };
 }
 
@@ -85,6 +92,7 @@ export function parseGeneralSettingsForm(
     shopPhone: values.shopPhone.trim() || null,
     shopEmail: values.shopEmail.trim() || null,
     shopAddressLines: addressLinesOf(values.shopAddressLines),
+    nightlyBackupKeep: values.nightlyBackupKeep.trim() === '' ? 0 : Number(values.nightlyBackupKeep),
   };
   const parsed = ZWorkshopGeneralSettingsChangesSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -94,7 +102,9 @@ export function parseGeneralSettingsForm(
       if (!isField(field) || errors[field]) continue;
       errors[field] = (MINUTE_FIELDS as readonly string[]).includes(field)
         ? minutesMessage(field as (typeof MINUTE_FIELDS)[number])
-        : issue.message;
+        : field === 'nightlyBackupKeep'
+          ? NIGHTLY_BACKUP_KEEP_MESSAGE
+          : issue.message;
     }
     return { ok: false, errors };
   }
@@ -112,6 +122,9 @@ export function parseGeneralSettingsForm(
   const addressLines = next.shopAddressLines ?? [];
   if (addressLines.join('\n') !== (saved.shopAddressLines ?? []).join('\n')) {
     changes.shopAddressLines = addressLines.length > 0 ? addressLines : null;
+  }
+  if ((next.nightlyBackupKeep ?? 0) !== (saved.nightlyBackupKeep ?? 0)) {
+    changes.nightlyBackupKeep = next.nightlyBackupKeep ?? 0;
   }
   return { ok: true, changes };
 }
