@@ -159,7 +159,7 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
   // Before every route is registered, so that its preValidation hook covers them all.
   registerTextGuard(app);
   registerNoStore(app);
-  // Its onResponse hook sees every route registered after it (GET /metrics, decision 017).
+  // Its onResponse hook sees every route registered after it (GET /metrics, decision 018).
   registerMetrics(app, {
     token: config.METRICS_TOKEN,
     db: options.database.db,

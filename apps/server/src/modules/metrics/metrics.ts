@@ -20,7 +20,7 @@ export type TMetricsOptions = {
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * `GET /metrics` in Prometheus' text format (docs/deployment.md, decision 017): requests by route (their rate
+ * `GET /metrics` in Prometheus' text format (docs/deployment.md, decision 018): requests by route (their rate
  * is Prometheus' rate() of the counter) and their latency histogram, the ingest pipeline's lag and queue, the
  * customer messages waiting to be sent, the age of the newest backup, and Node's own process metrics. It
  * answers only the bearer METRICS_TOKEN (compared in constant time); without the variable it does not exist.
