@@ -99,6 +99,21 @@ test("each dashboard tile counts exactly the orders and repairs its links open, 
   await expect(offsiteTile).toHaveAttribute('href', '/offsite');
   const offsite = await countIn(offsiteTile);
 
+  // The tracking figures' offsite cards count one kind each, and open that kind's offsite list (issue 35).
+  const trackingFigures = page.getByRole('region', { name: 'Tracking figures' });
+  const statCards: { noun: 'order' | 'repair'; value: number; href: string | null }[] = [];
+  for (const [term, noun] of [
+    ['Orders offsite', 'order'],
+    ['Repairs offsite', 'repair'],
+  ] as const) {
+    const card = trackingFigures.locator('div').filter({ has: page.getByText(term, { exact: true }) });
+    statCards.push({
+      noun,
+      value: Number(await card.locator('dd').first().textContent()),
+      href: await card.getByRole('link').getAttribute('href'),
+    });
+  }
+
   const overdueFigures = figures[0];
   expect(overdueFigures?.orders).toBeGreaterThan(0);
   expect(overdueFigures?.repairs).toBeGreaterThan(0);
@@ -124,6 +139,11 @@ test("each dashboard tile counts exactly the orders and repairs its links open, 
     await expectListTotal(page, 'order', figure.orders);
     await page.goto(`/repairs?view=${figure.view}`);
     await expectListTotal(page, 'repair', figure.repairs);
+  }
+  for (const card of statCards) {
+    expect(card.href).toBe(`/${card.noun}s?view=offsite`);
+    await page.goto(card.href ?? '');
+    await expectListTotal(page, card.noun, card.value);
   }
   // Offsite opens /offsite, which lists both kinds: as many pieces as the tile says.
   await page.goto('/offsite');

@@ -404,6 +404,21 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
     expect(ZWorkflowJobSchema.parse(data(jumped)).workflow.phaseKey).toBe('qa');
   });
 
+  it('gives a repair only to someone who can open repairs: My Tasks and the bell would hide it (issue 35)', async () => {
+    const repair = await fx.repair();
+    const inspector = await t.clientAs('qa');
+    const refused = await manager.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'repair', itemId: repair.id, assigneeId: inspector.user.id },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('cannot open repairs');
+    const worker = await t.clientAs('production');
+    const given = await manager.request('POST', '/api/v1/workflow/assignments', {
+      body: { kind: 'repair', itemId: repair.id, assigneeId: worker.user.id },
+    });
+    expect(given.statusCode).toBe(201);
+  });
+
   it('nudges an overdue assignee once per interval, then the managers too, and not while snoozed', async () => {
     const yesterday = new Date(t.clock().getTime() - 30 * HOUR).toISOString().slice(0, 10);
     const { order } = await trackedOrder(places.polishing, yesterday);

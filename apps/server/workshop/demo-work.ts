@@ -1,3 +1,5 @@
+import { canViewJob } from '@loupe/domain/auth/permissions';
+import { roleFromProfile } from '@loupe/domain/auth/roles';
 import type { LoupeClient } from './loupe-client.ts';
 import { chance, seededRandom } from './random.ts';
 
@@ -38,7 +40,9 @@ export async function assignDemoWork(client: LoupeClient, options: { seed?: numb
     const board = await client.data<TBoardAnswer>('GET', `/workflow/board?kind=${kind}`);
     for (const job of board.columns.flatMap((column) => column.jobs)) {
       if (!chance(random, 0.66)) continue;
-      const candidates = byRole(roleFor(job.workflow.phaseKey));
+      // A repair's steps go to someone who can open repairs: its QA to production, not to QA (spec §6).
+      const role = roleFor(job.workflow.phaseKey);
+      const candidates = byRole(canViewJob({ role: roleFromProfile(role) }, kind) ? role : 'production');
       if (candidates.length === 0) continue;
       const assigneeId = [...candidates].sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0))[0];
       if (assigneeId === undefined) continue;

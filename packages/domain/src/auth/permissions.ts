@@ -155,10 +155,14 @@ export function canViewAnalytics(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, ANALYTICS_VIEWER_ROLES);
 }
 
+/** Who may open a job of a kind: an order every signed-in user, a repair those who may see repairs. */
+export function canViewJob(actor: TActor | null | undefined, kind: 'order' | 'repair'): boolean {
+  return kind === 'order' ? isAllowed(actor, 'all') : canViewRepairs(actor);
+}
+
 /**
- * Predicted completion (issue 13 §3) goes with the job, not the analytics screens: an order's to every
- * signed-in user, a repair's to those who may see repairs.
+ * Predicted completion (issue 13 §3) goes with the job, not the analytics screens: whoever may open the job.
  */
 export function canViewPredictions(actor: TActor | null | undefined, kind: 'order' | 'repair'): boolean {
-  return kind === 'order' ? isAllowed(actor, 'all') : canViewRepairs(actor);
+  return canViewJob(actor, kind);
 }

@@ -1,6 +1,6 @@
 import type { TAssistantAction } from '@loupe/domain/assistant/assistant-api';
-import { canAssignWork, isAllowed, REGISTRY_MANAGER_ROLES } from '@loupe/domain/auth/permissions';
-import type { TActor } from '@loupe/domain/auth/roles';
+import { canAssignWork, canViewJob, isAllowed, REGISTRY_MANAGER_ROLES } from '@loupe/domain/auth/permissions';
+import { roleFromProfile, type TActor } from '@loupe/domain/auth/roles';
 import type { TWorkflowJob, TWorkflowStaff } from '@loupe/domain/workflow/workflow-api';
 import type { TWorkflowPhase } from '@loupe/domain/workflow/workflow-template';
 import { TRACKING_ACCESS } from '../tracking/service.ts';
@@ -93,7 +93,9 @@ export function actionsFor(
     phase !== undefined &&
     mayAssign(actor)
   ) {
-    const assignee = assigneeFor(phase, staff, stations);
+    // Only someone who can open the job (the API refuses anyone else).
+    const able = staff.filter((person) => canViewJob({ role: roleFromProfile(person.role) }, card.kind));
+    const assignee = assigneeFor(phase, able, stations);
     if (assignee !== null) {
       actions.push({
         ...base,

@@ -1,3 +1,5 @@
+import { canViewJob } from '@loupe/domain/auth/permissions';
+import { roleFromProfile } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import { userRoom } from '@loupe/domain/realtime/events';
 import { personName } from '@loupe/domain/users/user';
@@ -104,6 +106,13 @@ export function createAssignments(options: TWorkflowServiceOptions, deps: { read
         const assignee = await repo.findActiveUser(input.assigneeId);
         if (!assignee) {
           throw fieldError('assigneeId', 'Choose an active member of staff');
+        }
+        // Work goes to someone who can open the job: My Tasks and the bell would hide it from anyone else.
+        if (!canViewJob({ role: roleFromProfile(assignee.role) }, input.kind)) {
+          throw fieldError(
+            'assigneeId',
+            `${personName(assignee)} cannot open ${input.kind}s: choose someone who can`,
+          );
         }
         const phases = phasesFor(templateOf(await templates(repo), job), job.repairTypes);
         const state = stateOf((await repo.workflowStates(input.kind, [job.id])).get(job.id), phases, job);

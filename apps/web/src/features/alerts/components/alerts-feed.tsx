@@ -5,6 +5,7 @@ import {
   type TAlertQuery,
   type TAlertSeverity,
 } from '@loupe/domain/alerts/alerts';
+import { canSeeRoute } from '@loupe/domain/navigation/sidebar';
 import { ALERT_SEVERITIES } from '@loupe/domain/realtime/events';
 import { BellOffIcon, CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -15,6 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessageOf } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
 import { toast } from '@/lib/toast';
@@ -137,6 +139,7 @@ export function AlertsFeed({
 }
 
 function AlertRow({ alert, now, canResolve }: { alert: TAlert; now: number; canResolve: boolean }) {
+  const { user } = useAuth();
   const acknowledge = useAcknowledgeAlert();
   return (
     <li
@@ -151,9 +154,14 @@ function AlertRow({ alert, now, canResolve }: { alert: TAlert; now: number; canR
             {SEVERITY_LABELS[alert.severity]}
           </span>
           <Badge variant="outline">{ALERT_RULE_LABELS[alert.rule].title}</Badge>
-          <Link to={subjectLink(alert)} className="font-semibold underline-offset-4 hover:underline">
-            {alert.title}
-          </Link>
+          {canSeeRoute(user, subjectLink(alert)) ? (
+            <Link to={subjectLink(alert)} className="font-semibold underline-offset-4 hover:underline">
+              {alert.title}
+            </Link>
+          ) : (
+            // What the role cannot open (a reader's setup is the admin's): the title, not a link to a refusal.
+            <span className="font-semibold">{alert.title}</span>
+          )}
         </div>
         <p className="text-sm break-words text-muted-foreground">{alert.message}</p>
         <p className="text-xs text-muted-foreground">

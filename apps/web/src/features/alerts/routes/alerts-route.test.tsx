@@ -38,7 +38,7 @@ const silent = alert({
   subject: { kind: 'reader', id: 'fx-1', label: 'Bench portal' },
 });
 
-function renderAlerts(role: 'manager' | 'designer' = 'manager') {
+function renderAlerts(role: 'admin' | 'manager' | 'designer' = 'manager') {
   return renderWithProviders(<AlertsRoute />, { user: makeUser(role), route: '/alerts' });
 }
 
@@ -65,14 +65,23 @@ describe('/alerts', () => {
       'href',
       '/orders/o1',
     );
-    expect(within(list).getByRole('link', { name: 'Bench portal is silent' })).toHaveAttribute(
-      'href',
-      '/rfid-mapping',
-    );
+    // A reader's setup is the admin's: a manager reads the title, with no link to a page that refuses them.
+    expect(within(list).queryByRole('link', { name: 'Bench portal is silent' })).toBeNull();
+    expect(within(list).getByText('Bench portal is silent')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('alerts', expect.objectContaining({ searchParams: { status: 'open' } }));
 
     await user.click(within(row).getByRole('button', { name: 'Acknowledge ORD-00042 has not moved' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('alerts/a1/acknowledge'));
+  });
+
+  it("links an admin's reader alert to RFID Mapping", async () => {
+    mockGet({ alerts: envelope([silent]), 'alerts/rules': envelope(ALERT_RULE_DEFAULTS) });
+    renderAlerts('admin');
+    const list = await screen.findByRole('list', { name: 'Alert list' });
+    expect(within(list).getByRole('link', { name: 'Bench portal is silent' })).toHaveAttribute(
+      'href',
+      '/rfid-mapping',
+    );
   });
 
   it('resolves only with a note saying what was done', async () => {

@@ -1,4 +1,4 @@
-import { canManageOffsiteItems, canViewRepairs } from '@loupe/domain/auth/permissions';
+import { canViewRepairs } from '@loupe/domain/auth/permissions';
 import type { TActor } from '@loupe/domain/auth/roles';
 import type { TTrackingStats } from '@loupe/domain/tracking/tracking-api';
 import { ArrowRightIcon } from 'lucide-react';
@@ -30,9 +30,12 @@ export type TStatCard = {
 
 const ORDERS_LINK = { to: paths.orders, label: 'View orders' };
 const REPAIRS_LINK = { to: paths.repairs, label: 'View repairs' };
-const OFFSITE_LINK = { to: paths.offsite, label: 'View offsite items' };
+// An offsite figure is of one kind: its link lists that kind's offsite jobs, as many as the card says (/offsite
+// lists both kinds together). Issue 35.
+const OFFSITE_ORDERS_LINK = { to: `${paths.orders}?view=offsite`, label: 'View offsite orders' };
+const OFFSITE_REPAIRS_LINK = { to: `${paths.repairs}?view=offsite`, label: 'View offsite repairs' };
 
-/** The cards this user sees: repairs only for those who see repairs, offsite links only for /offsite's roles. */
+/** The cards this user sees: repairs only for those who see repairs. */
 export function statCardsFor({
   actor,
   stats,
@@ -42,11 +45,10 @@ export function statCardsFor({
   stats: TTrackingStats;
   source: TDashboardStatsSource;
 }): TStatCard[] {
-  const canSeeOffsite = canManageOffsiteItems(actor);
   const cards: TStatCard[] = [
     { key: 'totalTracked', value: stats.totalTracked, link: null },
     { key: 'activeOrders', value: stats.activeOrders, link: ORDERS_LINK },
-    { key: 'offsiteOrders', value: stats.offsiteOrders, link: canSeeOffsite ? OFFSITE_LINK : null },
+    { key: 'offsiteOrders', value: stats.offsiteOrders, link: OFFSITE_ORDERS_LINK },
   ];
   if (canViewRepairs(actor)) {
     // Spec §7: local counts come from the tracked orders only, so the repair figures are unknown, not 0.
@@ -56,7 +58,7 @@ export function statCardsFor({
       {
         key: 'offsiteRepairs',
         value: isLocal ? null : (stats.offsiteRepairs ?? null),
-        link: canSeeOffsite ? OFFSITE_LINK : REPAIRS_LINK,
+        link: OFFSITE_REPAIRS_LINK,
       },
     );
   }

@@ -167,15 +167,19 @@ describe('DashboardRoute', { timeout: 30_000 }, () => {
       {
         'Tracked items': null,
         'Orders in the workshop': '/orders',
-        'Orders offsite': '/offsite',
+        'Orders offsite': '/orders?view=offsite',
         'Repairs in the workshop': '/repairs',
-        'Repairs offsite': '/offsite',
+        'Repairs offsite': '/repairs?view=offsite',
       },
     ],
     [
       'designer',
       ['Tracked items', 'Orders in the workshop', 'Orders offsite'],
-      { 'Tracked items': null, 'Orders in the workshop': '/orders', 'Orders offsite': null },
+      {
+        'Tracked items': null,
+        'Orders in the workshop': '/orders',
+        'Orders offsite': '/orders?view=offsite',
+      },
     ],
     [
       'operator',
@@ -189,9 +193,9 @@ describe('DashboardRoute', { timeout: 30_000 }, () => {
       {
         'Tracked items': null,
         'Orders in the workshop': '/orders',
-        'Orders offsite': null,
+        'Orders offsite': '/orders?view=offsite',
         'Repairs in the workshop': '/repairs',
-        'Repairs offsite': '/repairs',
+        'Repairs offsite': '/repairs?view=offsite',
       },
     ],
   ])('shows a %s the cards and links of their role', async (role, expectedTerms, expectedLinks) => {

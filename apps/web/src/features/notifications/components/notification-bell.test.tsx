@@ -58,6 +58,27 @@ describe('the bell', () => {
     expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('/orders/o1');
   });
 
+  it("takes someone whose role cannot open a notice's job to the list it belongs to (issue 35)", async () => {
+    mockGet({
+      notifications: envelope({
+        items: [notice({ id: 'n3', title: 'New task: REP-00004', kind: 'assignment', link: '/repairs/r4' })],
+        unread: 1,
+      }),
+    });
+    vi.spyOn(apiClient, 'post').mockResolvedValue(envelope(null));
+    const user = userEvent.setup();
+    renderWithProviders(<NotificationBell />, {
+      user: makeUser('qa'),
+      route: '/dashboard',
+      otherRoutes: ['/repairs/:id', '/my-tasks'],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await user.click(await screen.findByRole('menuitem', { name: /New task: REP-00004/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent('/my-tasks'),
+    );
+  });
+
   it('marks all read at once', async () => {
     mockGet({ notifications: envelope({ items: [notice({ id: 'n1', title: 'Late' })], unread: 1 }) });
     const post = vi.spyOn(apiClient, 'post').mockResolvedValue(envelope(null));

@@ -1,3 +1,4 @@
+import { noticeTarget } from '@loupe/domain/notifications/notice-target';
 import { BellIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/date-format';
 import { useNow } from '@/lib/use-now';
@@ -26,6 +28,7 @@ export function NotificationBell() {
   const query = useNotifications();
   const markRead = useMarkNotificationsRead();
   const navigate = useNavigate();
+  const { user } = useAuth();
   const now = useNow(60_000);
   const unread = query.data?.unread ?? 0;
   const items = query.data?.items ?? [];
@@ -76,7 +79,9 @@ export function NotificationBell() {
                 className="flex flex-col items-start gap-0.5"
                 onSelect={() => {
                   if (item.readAt === null) markRead.mutate(item.id);
-                  if (item.link) navigate(item.link);
+                  // Where this user may go: a job their role cannot open leads to its list instead.
+                  const target = noticeTarget(user, item);
+                  if (target) navigate(target);
                 }}
               >
                 <span className="flex w-full items-center gap-2">

@@ -2,13 +2,15 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
 import type { TStationScanResult } from '@loupe/domain/tracking/tracking-api';
 import { CheckCircle2, Keyboard, LogIn, LogOut, ScanLine, XCircle } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/date-format';
 import { type TInputSource, useKeyTimes, useScannerCapture } from '../scanner-input';
+
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** Check in: the piece is now at this station. Check out: its step here is done. */
 export type TKioskAction = 'check-in' | 'check-out';
@@ -52,6 +54,32 @@ export function StationKiosk({ stationName, onScan, onCheckOut, onExit }: TStati
   useEffect(() => {
     if (typing) inputRef.current?.focus();
   }, [typing]);
+
+  // A modal dialog (issue 35): it takes the focus when it opens, keeps Tab inside, and Escape leaves it.
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    dialogRef.current?.focus();
+  }, []);
+  function onDialogKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onExit();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || active === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
 
   function record(entry: Omit<TKioskEntry, 'id'>) {
     const id = nextId.current++;
@@ -116,10 +144,13 @@ export function StationKiosk({ stationName, onScan, onCheckOut, onExit }: TStati
   const last = log[0];
   return (
     <div
+      ref={dialogRef}
       role="dialog"
       aria-modal="true"
       aria-label={`Kiosk: ${stationName}`}
-      className="fixed inset-0 z-50 flex flex-col gap-6 overflow-y-auto bg-background p-6 text-foreground"
+      tabIndex={-1}
+      onKeyDown={onDialogKeyDown}
+      className="fixed inset-0 z-50 flex flex-col gap-6 overflow-y-auto bg-background p-6 text-foreground outline-none"
     >
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-4xl font-bold">{stationName}</h1>

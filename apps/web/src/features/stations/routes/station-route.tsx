@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, MonitorIcon, SearchXIcon, TabletSmartphoneIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -30,6 +30,16 @@ export function StationRoute() {
   const now = useNow(MINUTE_MS);
   const queryClient = useQueryClient();
   const [kiosk, setKiosk] = useState(false);
+  // Leaving the kiosk gives the focus back to the button that opened it.
+  const kioskButton = useRef<HTMLButtonElement>(null);
+  const wasKiosk = useRef(false);
+  useEffect(() => {
+    if (kiosk) wasKiosk.current = true;
+    else if (wasKiosk.current) {
+      wasKiosk.current = false;
+      kioskButton.current?.focus();
+    }
+  }, [kiosk]);
 
   if (station.isPending) {
     return (
@@ -93,7 +103,7 @@ export function StationRoute() {
         description={facts.join(' · ')}
         actions={
           <>
-            <Button type="button" variant="outline" onClick={() => setKiosk(true)}>
+            <Button ref={kioskButton} type="button" variant="outline" onClick={() => setKiosk(true)}>
               <TabletSmartphoneIcon aria-hidden="true" />
               Kiosk
             </Button>

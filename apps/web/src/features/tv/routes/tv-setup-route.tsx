@@ -1,3 +1,4 @@
+import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
 import { formatPairingCode } from '@loupe/domain/tv/tv-displays';
 import { MonitorSmartphone, Settings } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
@@ -14,7 +15,8 @@ import { TvMessage } from '../components/tv-message';
 import { clearDeviceToken, readDeviceToken, storeDeviceToken } from '../device-token';
 import { isNotPaired } from '../tv-errors';
 
-const TV_DISPLAYS_SETTINGS = pathTo(paths.settingsSection, { section: 'tv-displays' });
+const TV_DISPLAYS = 'tv-displays';
+const TV_DISPLAYS_SETTINGS = pathTo(paths.settingsSection, { section: TV_DISPLAYS });
 
 /**
  * /tv-setup (issue 14): on a TV, a pairing code (and its QR code) to enter in Settings › TV Displays; once
@@ -27,7 +29,12 @@ export function TvSetupRoute() {
   const [useAsTv, setUseAsTv] = useState(false);
   if (token === null && auth.status === 'loading') return <LoadingSpinner fullScreen />;
   if (token === null && auth.status === 'signed-in' && !useAsTv) {
-    return <SetupGuide onUseAsTv={() => setUseAsTv(true)} />;
+    return (
+      <SetupGuide
+        canPair={canAccessSettingsSection(auth.user, TV_DISPLAYS)}
+        onUseAsTv={() => setUseAsTv(true)}
+      />
+    );
   }
   return <PairingScreen token={token} onToken={setToken} />;
 }
@@ -114,7 +121,11 @@ function CodeScreen({ code, expiresAt }: { code: string; expiresAt: string }) {
   );
 }
 
-function SetupGuide({ onUseAsTv }: { onUseAsTv: () => void }) {
+/**
+ * The steps for staff. Pairing is done in Settings › TV Displays, which admins and managers open (spec §6):
+ * everyone else is told whom to ask instead of being offered a page that would refuse them.
+ */
+function SetupGuide({ canPair, onUseAsTv }: { canPair: boolean; onUseAsTv: () => void }) {
   return (
     <main className="mx-auto flex min-h-svh max-w-2xl flex-col justify-center gap-6 p-6">
       <MonitorSmartphone aria-hidden className="size-12 text-muted-foreground" />
@@ -125,19 +136,28 @@ function SetupGuide({ onUseAsTv }: { onUseAsTv: () => void }) {
           in its browser. Nobody needs to sign in on the TV.
         </li>
         <li>The TV shows a six-character code and a QR code.</li>
-        <li>
-          Here, in Settings › TV Displays, choose “Pair a TV”, enter the code, name the TV and pick its
-          station. The TV then shows that station’s pieces by itself, live, and keeps doing so after a
-          restart.
-        </li>
+        {canPair ? (
+          <li>
+            Here, in Settings › TV Displays, choose “Pair a TV”, enter the code, name the TV and pick its
+            station. The TV then shows that station’s pieces by itself, live, and keeps doing so after a
+            restart.
+          </li>
+        ) : (
+          <li>
+            An admin or a manager enters the code in Settings › TV Displays and picks the TV’s station. The TV
+            then shows that station’s pieces by itself, live, and keeps doing so after a restart.
+          </li>
+        )}
       </ol>
       <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to={TV_DISPLAYS_SETTINGS}>
-            <Settings aria-hidden /> Open TV Displays
-          </Link>
-        </Button>
-        <Button variant="outline" onClick={onUseAsTv}>
+        {canPair ? (
+          <Button asChild>
+            <Link to={TV_DISPLAYS_SETTINGS}>
+              <Settings aria-hidden /> Open TV Displays
+            </Link>
+          </Button>
+        ) : null}
+        <Button variant={canPair ? 'outline' : 'default'} onClick={onUseAsTv}>
           Use this screen as a TV
         </Button>
         <Button asChild variant="ghost">

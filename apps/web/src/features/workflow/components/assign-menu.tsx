@@ -36,7 +36,10 @@ export function AssignMenu({
         <Button
           size="sm"
           variant="outline"
-          disabled={disabled || choices.length === 0}
+          // Busy: dimmed but focusable, so the focus comes back here when the menu closes.
+          disabled={choices.length === 0}
+          aria-disabled={disabled}
+          className="aria-disabled:opacity-50"
           aria-label={accessibleLabel}
         >
           <UserRoundPlusIcon aria-hidden="true" />
@@ -47,7 +50,7 @@ export function AssignMenu({
         <DropdownMenuLabel>Give it to</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {choices.map((person) => (
-          <DropdownMenuItem key={person.id} onSelect={() => onAssign(person.id)}>
+          <DropdownMenuItem key={person.id} disabled={disabled} onSelect={() => onAssign(person.id)}>
             <span className="flex-1">{person.name}</span>
             <span className="text-xs text-muted-foreground">
               {person.roleLabel} · {person.openAssignments} open

@@ -16,7 +16,7 @@ import { errorMessageOf } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useAssignPhase } from '../api/assign-phase';
-import { peopleToAssign, type TWorkflowPerson } from '../workflow-people';
+import { peopleFor, peopleToAssign, type TWorkflowPerson } from '../workflow-people';
 import { AssignMenu } from './assign-menu';
 import { daysInPhase, jobPath, phaseTargetText } from './job-card';
 
@@ -43,7 +43,7 @@ function JobLine({ job, people, now }: { job: TWorkflowJob; people: readonly TWo
         {job.assignment?.assignee.name ?? 'Unassigned'}
       </span>
       <AssignMenu
-        people={people}
+        people={peopleFor(people, job.kind)}
         current={job.assignment?.assignee.id ?? null}
         label={job.assignment ? 'Reassign' : 'Assign'}
         accessibleLabel={`${job.assignment ? 'Reassign' : 'Assign'} ${job.number}`}

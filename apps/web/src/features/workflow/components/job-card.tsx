@@ -15,10 +15,13 @@ import {
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/date-format';
 import { paths, pathTo } from '@/lib/paths';
-import type { TWorkflowPerson } from '../workflow-people';
+import { peopleFor, type TWorkflowPerson } from '../workflow-people';
 import { AssignMenu } from './assign-menu';
 
 const DAY_MS = 86_400_000;
+
+/** How a card's action looks while its job's change is saved: dimmed, yet focusable. */
+const BUSY_CLASS = 'aria-disabled:opacity-50';
 
 /** "3 days in phase", from when the phase started (calendar days, as the floor counts them). */
 export function daysInPhase(job: Pick<TWorkflowJob, 'workflow'>, now: Date): string {
@@ -142,18 +145,20 @@ export function JobCard({
         </div>
       </dl>
       <div className="flex flex-wrap gap-1.5">
+        {/* While a change is saved the actions say so but keep the focus (a disabled button drops it). */}
         <Button
           size="sm"
           variant="outline"
-          onClick={onAdvance}
-          disabled={busy}
+          onClick={busy ? undefined : onAdvance}
+          aria-disabled={busy}
+          className={BUSY_CLASS}
           aria-label={`Complete ${workflow.phaseName} for ${job.number}`}
         >
           <CheckIcon aria-hidden="true" />
           Complete
         </Button>
         <AssignMenu
-          people={people}
+          people={peopleFor(people, job.kind)}
           current={job.assignment?.assignee.id ?? null}
           disabled={busy}
           label={job.assignment ? 'Reassign' : 'Assign'}
@@ -164,8 +169,9 @@ export function JobCard({
           <Button
             size="sm"
             variant="ghost"
-            onClick={onNudge}
-            disabled={busy}
+            onClick={busy ? undefined : onNudge}
+            aria-disabled={busy}
+            className={BUSY_CLASS}
             aria-label={`Nudge ${job.assignment.assignee.name} about ${job.number}`}
           >
             <BellRingIcon aria-hidden="true" />
@@ -174,16 +180,25 @@ export function JobCard({
         ) : null}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button size="sm" variant="ghost" disabled={busy} aria-label={`More for ${job.number}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-disabled={busy}
+              className={BUSY_CLASS}
+              aria-label={`More for ${job.number}`}
+            >
               <EllipsisIcon aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => onRush(!job.isRush)}>
+            <DropdownMenuItem disabled={busy} onSelect={() => onRush(!job.isRush)}>
               {job.isRush ? 'No longer rush' : 'Mark rush'}
             </DropdownMenuItem>
             {job.location ? (
-              <DropdownMenuItem onSelect={() => onExpectedOffsite(!job.location?.expectedOffsite)}>
+              <DropdownMenuItem
+                disabled={busy}
+                onSelect={() => onExpectedOffsite(!job.location?.expectedOffsite)}
+              >
                 {job.location.expectedOffsite ? 'Not expected offsite' : 'Expected offsite (at a vendor)'}
               </DropdownMenuItem>
             ) : null}
