@@ -2,7 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { signedInChunkGroup } from './scripts/chunk-groups';
+import { signedInChunkGroup, signInChunkGroup } from './scripts/chunk-groups';
 import { precompress } from './scripts/precompress';
 
 // During development the API server runs on :3000 (npm run dev -w @loupe/server); Vite proxies to it.
@@ -25,9 +25,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Fewer, larger chunks for the signed-in app (issue 35 §4): what the shell and most screens share in
-        // one, instead of dozens of files of a few hundred bytes.
-        codeSplitting: { groups: [signedInChunkGroup(path.resolve(import.meta.dirname, 'src'))] },
+        // Fewer, larger chunks (issue 35 §4): the sign-in page's lazy pieces in one, and what the signed-in
+        // shell and most screens share in another, instead of dozens of files of a few hundred bytes.
+        codeSplitting: {
+          groups: [
+            signInChunkGroup(path.resolve(import.meta.dirname, 'src')),
+            signedInChunkGroup(path.resolve(import.meta.dirname, 'src')),
+          ],
+        },
       },
     },
   },
