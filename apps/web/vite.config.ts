@@ -2,8 +2,8 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { signedInChunkGroup, signInChunkGroup } from './scripts/chunk-groups';
-import { precompress } from './scripts/precompress';
+import { signedInChunkGroup, signInChunkGroup } from './scripts/chunk-groups.ts';
+import { precompress } from './scripts/precompress.ts';
 
 // During development the API server runs on :3000 (npm run dev -w @loupe/server); Vite proxies to it.
 const apiTarget = 'http://127.0.0.1:3000';

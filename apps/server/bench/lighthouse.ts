@@ -32,7 +32,8 @@ async function startServer(): Promise<{ url: string; email: string; password: st
     throw new Error('no web build: run `npm run build` first (npm run lighthouse does)');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-lighthouse-'));
-  const server = await startLoupeProcess({ dataDir, admin: ADMIN });
+  // A busy machine can take a while to start Loupe (tsx compiles it first).
+  const server = await startLoupeProcess({ dataDir, admin: ADMIN, timeoutMs: 180_000 });
   onCleanup(async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -108,6 +108,7 @@ export function signInChunkGroup(srcDir: string) {
       }
       return cached.members.has(id) ? 'sign-in' : null;
     },
+    debugName: 'sign-in',
     includeDependenciesRecursively: false,
   };
 }
@@ -137,6 +138,7 @@ export function signedInChunkGroup(srcDir: string) {
         cached = { graph, members: chunkMembers(graph, signInRoots, signedInRoots) };
       return cached.members.has(id) ? 'signed-in' : null;
     },
+    debugName: 'signed-in',
     // Only the modules named here: their imports that the sign-in page uses stay in its chunks.
     includeDependenciesRecursively: false,
   };
