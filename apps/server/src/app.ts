@@ -20,6 +20,7 @@ import { registerMetrics } from './modules/metrics/metrics.ts';
 import { deviceToken } from './modules/tv/routes.ts';
 import { registerAccessControl } from './plugins/access-control.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerNoStore } from './plugins/no-store.ts';
@@ -153,6 +154,8 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
     exposedHeaders: ['x-csrf-token', 'x-correlation-id', 'retry-after'],
   });
   await app.register(fastifyRateLimit, { global: false });
+  // Before any route: it hooks each route as it is added.
+  await registerCompression(app);
   // Access control first: its onRoute hook must see every route, the CSRF endpoint included.
   let webAppServed = false;
   registerErrorHandler(app, { serveWebApp: () => webAppServed });

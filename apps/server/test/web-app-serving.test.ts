@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TTestApp } from './support/test-app.ts';
 
 const THEME_SCRIPT = "document.documentElement.classList.add('dark');";
+const SCRIPT = 'console.log("a hashed asset");\n'.repeat(100);
 
 describe('serving the web app', () => {
   let t: TTestApp;
@@ -16,7 +18,10 @@ describe('serving the web app', () => {
       path.join(dist, 'index.html'),
       `<!doctype html><script>${THEME_SCRIPT}</script><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>`,
     );
-    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    // What the build's precompress step writes beside each text file.
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"mappings":"AAAA"}');
     t = await createTestApp({ webDistDir: dist });
   });
@@ -67,6 +72,32 @@ describe('serving the web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, and says it varies by Accept-Encoding', async () => {
+    const cases = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br', file: brotliCompressSync(SCRIPT) },
+      { accept: 'gzip, deflate', encoding: 'gzip', file: gzipSync(SCRIPT) },
+      { accept: undefined, encoding: undefined, file: Buffer.from(SCRIPT) },
+    ];
+    for (const { accept, encoding, file } of cases) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: accept ? { 'accept-encoding': accept } : {},
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(String(response.headers['content-type'])).toContain('javascript');
+      expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.rawPayload.equals(file), accept).toBe(true);
+    }
+  });
+
+  it('does not publish the compressed copies under names of their own', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js.br' });
+    expect(response.headers['content-type']).toContain('text/html');
   });
 
   it('keeps unknown API paths as JSON 404s and other methods as 404s', async () => {

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the web app's production build (apps/web/dist) at `/`. Paths that are not files and not under
- * /api fall back to index.html, so React Router handles deep links. Hashed assets are cached for a year.
+ * /api fall back to index.html, so React Router handles deep links. Hashed assets are cached for a year,
+ * index.html is revalidated on every load. The build writes a brotli and a gzip copy of each text file
+ * (apps/web/scripts/precompress.ts): they are sent by Accept-Encoding, with `Vary: Accept-Encoding`.
  */
 export async function registerWebApp(app: FastifyInstance, options: { distDir: string }): Promise<boolean> {
   const indexFile = path.join(options.distDir, 'index.html');
@@ -20,8 +22,10 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     // Routes for the files present at start-up; everything else reaches the not-found handler below.
     wildcard: false,
     index: false,
+    preCompressed: true,
     // Source maps stay out of production even if a build emits them: they publish the source (issue 20 §7).
-    globIgnore: ['**/*.map'],
+    // The .br and .gz copies are reached through their file's own route, by Accept-Encoding.
+    globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
     setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

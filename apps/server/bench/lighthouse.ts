@@ -1,0 +1,141 @@
+// `npm run lighthouse`: Lighthouse's performance score (mobile emulation, simulated slow 4G and a 4× slower
+// CPU: its defaults) for /login, /dashboard and /orders, the median of LIGHTHOUSE_RUNS runs (3) each, in the
+// system Chromium. Signed-in pages are measured signed in (the session stays in the browser's storage) but
+// with an empty HTTP cache, as a first visit of the day would be. Issue 35 §4: target 90 or more on each.
+//
+// LIGHTHOUSE_REPORTS=dir keeps each run's full report (JSON) there, to see where the time goes.
+// LIGHTHOUSE_URL=http://host:port (with LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD) measures a running Loupe,
+// e.g. the demo; without it the bench starts Loupe from the current web build on an empty database.
+
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { SERVER_DIR, startLoupeProcess } from '../workshop/loupe-process.ts';
+import { cleanUpAll, cleanUpOnSignals, onCleanup } from './bench-processes.ts';
+
+const PAGES = ['/login', '/dashboard', '/orders'] as const;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const ADMIN = { email: 'owner@atelier.test', password: 'polish the platinum slowly' };
+
+type TRun = { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number };
+
+async function startServer(): Promise<{ url: string; email: string; password: string }> {
+  if (process.env.LIGHTHOUSE_URL) {
+    const { LIGHTHOUSE_EMAIL: email, LIGHTHOUSE_PASSWORD: password } = process.env;
+    if (!email || !password) throw new Error('LIGHTHOUSE_URL needs LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD');
+    return { url: process.env.LIGHTHOUSE_URL.replace(/\/$/, ''), email, password };
+  }
+  if (!existsSync(path.join(SERVER_DIR, '../web/dist/index.html'))) {
+    throw new Error('no web build: run `npm run build` first (npm run lighthouse does)');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-lighthouse-'));
+  // A busy machine can take a while to start Loupe (tsx compiles it first).
+  const server = await startLoupeProcess({ dataDir, admin: ADMIN, timeoutMs: 180_000 });
+  onCleanup(async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { url: server.url, ...ADMIN };
+}
+
+async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`, { waitUntil: 'networkidle0' });
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(password);
+  await Promise.all([
+    page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined),
+    page.locator('button[type="submit"]').click(),
+  ]);
+  await page.waitForFunction("location.pathname === '/dashboard'", { timeout: 30_000 });
+}
+
+async function measure(page: Page, url: string, signedIn: boolean): Promise<TRun> {
+  // A cold cache every run; a signed-in page keeps its storage (the session), the sign-in page starts clean.
+  const session = await page.createCDPSession();
+  await session.send('Network.clearBrowserCache');
+  await session.detach();
+  const result = await lighthouse(
+    url,
+    { logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: signedIn },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = `${new URL(url).pathname.slice(1)}-${Date.now()}.json`;
+    writeFileSync(path.join(reports, name), JSON.stringify(lhr));
+  }
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+  if (finalPath !== new URL(url).pathname) throw new Error(`${url} ended at ${finalPath}: not signed in?`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    bytes: audit('total-byte-weight'),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function main(): Promise<void> {
+  cleanUpOnSignals();
+  const server = await startServer();
+  const browser: Browser = await puppeteer.launch({
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  onCleanup(() => browser.close());
+  // Two browser contexts: Lighthouse clears the sign-in page's storage, which must not sign the other out.
+  const signedOut = await (await browser.createBrowserContext()).newPage();
+  const signedIn = await (await browser.createBrowserContext()).newPage();
+  await signIn(signedIn, server.url, server.email, server.password);
+
+  const runs = new Map<string, TRun[]>(PAGES.map((page) => [page, []]));
+  for (let run = 1; run <= RUNS; run += 1) {
+    for (const page of PAGES) {
+      const isSignedIn = page !== '/login';
+      const result = await measure(isSignedIn ? signedIn : signedOut, `${server.url}${page}`, isSignedIn);
+      runs.get(page)?.push(result);
+      console.info(`run ${run}/${RUNS} ${page}: ${result.score}`);
+    }
+  }
+
+  console.info(
+    `\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'}, mobile emulation, ${server.url}`,
+  );
+  console.info('| page | performance | FCP | LCP | TBT | CLS | transferred |');
+  console.info('|---|---|---|---|---|---|---|');
+  let failing = 0;
+  for (const [page, results] of runs) {
+    const of = (key: keyof TRun) => median(results.map((result) => result[key]));
+    const score = of('score');
+    if (score < 90) failing += 1;
+    console.info(
+      `| ${page} | ${score} | ${(of('fcp') / 1000).toFixed(1)} s | ${(of('lcp') / 1000).toFixed(1)} s | ` +
+        `${Math.round(of('tbt'))} ms | ${of('cls').toFixed(3)} | ${Math.round(of('bytes') / 1000)} KB |`,
+    );
+  }
+  if (failing > 0) console.info(`\n${failing} page(s) under the target of 90`);
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error('lighthouse:', error);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanUpAll());

@@ -1,0 +1,145 @@
+import path from 'node:path';
+
+/** What Rolldown tells a code-splitting group about the module graph. */
+type TModuleGraph = {
+  getModuleInfo(id: string): {
+    readonly code: string | null;
+    readonly importedIds: readonly string[];
+    readonly dynamicallyImportedIds: readonly string[];
+    readonly importers: readonly string[];
+  } | null;
+};
+
+/** A module this many lazily loaded screens import goes with the shell: they all pay for it once. */
+const SHARED_BY_SCREENS = 5;
+/** Libraries that only some screens need and that outweigh the rest of a screen: never shared. */
+const HEAVY_LIBRARY = /[\\/]node_modules[\\/](?:recharts|react-markdown|qrcode\.react|papaparse)[\\/]/;
+
+/** `roots` and every module reachable from them along `edges`. */
+function closure(
+  graph: TModuleGraph,
+  roots: Iterable<string>,
+  edges: (id: string) => readonly string[],
+): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id) || !graph.getModuleInfo(id)) continue;
+    seen.add(id);
+    queue.push(...edges(id));
+  }
+  return seen;
+}
+
+/** lucide-react's index, which re-exports every icon: a module imports one icon, not all of them. */
+const ICON_INDEX =
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:lucide-react|icons[\\/]index)\.mjs$/;
+
+/**
+ * What `roots` load, counting of lucide-react only the icons their own code names (an index's every re-export
+ * would otherwise make the sign-in page look as if it used all 1,600 icons).
+ */
+function closureWithIcons(graph: TModuleGraph, roots: readonly string[]): Set<string> {
+  const imports = (id: string) => (ICON_INDEX.test(id) ? [] : (graph.getModuleInfo(id)?.importedIds ?? []));
+  const reached = closure(graph, roots, imports);
+  const names = new Set<string>();
+  for (const id of reached) {
+    if (id.includes('node_modules')) continue;
+    const code = graph.getModuleInfo(id)?.code ?? '';
+    for (const [, list] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
+      for (const name of (list ?? '').split(',')) names.add(name.trim().split(/\s+as\s+/)[0] ?? '');
+    }
+  }
+  const index = [...reached].find((id) => ICON_INDEX.test(id) && id.endsWith('lucide-react.mjs'));
+  const code = index ? (graph.getModuleInfo(index)?.code ?? '') : '';
+  const icons: string[] = [];
+  for (const [, exported, file] of code.matchAll(
+    /export\s*\{([^}]*)\}\s*from\s*["'](\.\/icons\/[^"']+)["']/g,
+  )) {
+    const aliases = (exported ?? '').split(',').map((alias) => alias.trim().replace(/^default as /, ''));
+    if (index && file && aliases.some((alias) => names.has(alias)))
+      icons.push(path.join(path.dirname(index), file));
+  }
+  return new Set([...reached, ...closure(graph, icons, imports)]);
+}
+
+function chunkMembers(graph: TModuleGraph, signInRoots: string[], signedInRoots: string[]): Set<string> {
+  const imports = (id: string) => graph.getModuleInfo(id)?.importedIds ?? [];
+  const signIn = closureWithIcons(graph, signInRoots);
+  const shell = closure(graph, signedInRoots, imports);
+  // Every lazily loaded module (the screens), and how many of them import each module.
+  const everything = closure(graph, signInRoots, (id) => [
+    ...imports(id),
+    ...(graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+  ]);
+  const uses = new Map<string, number>();
+  for (const id of everything) {
+    for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+      for (const used of closure(graph, [lazy], imports)) uses.set(used, (uses.get(used) ?? 0) + 1);
+    }
+  }
+  // The heavy libraries, what they import and whatever imports them stay with the screens that use them.
+  const heavyRoots = [...uses.keys()].filter((id) => HEAVY_LIBRARY.test(id));
+  const heavy = new Set([
+    ...closure(graph, heavyRoots, imports),
+    ...closure(graph, heavyRoots, (id) => graph.getModuleInfo(id)?.importers ?? []),
+  ]);
+  const shared = [...uses].filter(([id, count]) => count >= SHARED_BY_SCREENS && !heavy.has(id));
+  return new Set([...shell, ...shared.map(([id]) => id)].filter((id) => !signIn.has(id)));
+}
+
+/**
+ * A code-splitting group for what the sign-in page loads after the entry chunk (its layout, its form and
+ * their pieces): one chunk instead of some twenty, fetched in one round trip instead of a chain of them.
+ */
+export function signInChunkGroup(srcDir: string) {
+  const at = (file: string) => path.join(srcDir, file);
+  const entry = [at('main.tsx')];
+  const lazy = [at('app/layouts/auth-layout.tsx'), at('features/auth/routes/login-route.tsx')];
+  let cached: { graph: TModuleGraph; members: Set<string> } | null = null;
+  return {
+    name: (id: string, graph: TModuleGraph) => {
+      if (cached?.graph !== graph) {
+        const inEntry = closureWithIcons(graph, entry);
+        cached = {
+          graph,
+          members: new Set([...closureWithIcons(graph, lazy)].filter((id) => !inEntry.has(id))),
+        };
+      }
+      return cached.members.has(id) ? 'sign-in' : null;
+    },
+    debugName: 'sign-in',
+    includeDependenciesRecursively: false,
+  };
+}
+
+/**
+ * A code-splitting group (Rolldown's `output.codeSplitting.groups`) that puts what the signed-in shell and
+ * most screens load, and the sign-in page does not, into one `signed-in` chunk. Left to itself the bundler
+ * cuts it into some sixty pieces, most under a kilobyte, and each costs a request, its headers and, on a
+ * phone's network, a round trip (issue 35 §4).
+ */
+export function signedInChunkGroup(srcDir: string) {
+  const at = (file: string) => path.join(srcDir, file);
+  const signInRoots = [
+    at('main.tsx'),
+    at('app/layouts/auth-layout.tsx'),
+    at('features/auth/routes/login-route.tsx'),
+  ];
+  const signedInRoots = [
+    at('app/layouts/signed-in-shell.tsx'),
+    at('app/guards/require-route-access.tsx'),
+    at('components/toaster.tsx'),
+  ];
+  let cached: { graph: TModuleGraph; members: Set<string> } | null = null;
+  return {
+    name: (id: string, graph: TModuleGraph) => {
+      if (cached?.graph !== graph)
+        cached = { graph, members: chunkMembers(graph, signInRoots, signedInRoots) };
+      return cached.members.has(id) ? 'signed-in' : null;
+    },
+    debugName: 'signed-in',
+    // Only the modules named here: their imports that the sign-in page uses stay in its chunks.
+    includeDependenciesRecursively: false,
+  };
+}
