@@ -284,7 +284,27 @@ export function createLocationMoves(options: {
         moveRooms,
       );
     }
-    if (kind === 'repair') announceItemChanged(pending, item, plan.arrivedAt);
+    if (kind === 'repair') {
+      // Spec §4's "repair moved", with the same fields as order:moved.
+      queue(
+        pending,
+        'repair:moved',
+        {
+          repairId: item.id,
+          repairNumber: item.number,
+          epc: tracked.epc,
+          fromDepartmentId: from?.departmentId ?? null,
+          fromStationId: from?.stationId ?? null,
+          departmentId: department.id,
+          departmentName: department.name,
+          stationId: station.id,
+          stationName: station.name,
+          timestamp,
+        },
+        moveRooms,
+      );
+      announceItemChanged(pending, item, plan.arrivedAt);
+    }
     // The station TVs of both ends fetch their screens again (issue 14); they hear nothing else.
     const stationsChanged = new Set([station.id, ...(from === null ? [] : [from.stationId])]);
     for (const stationId of stationsChanged) {
