@@ -9,6 +9,8 @@ const NUDGE_SWEEP_MS = 60_000;
 const READER_WATCH_MS = 30_000;
 /** How often reads past RFID_READ_RETENTION_DAYS are looked for. */
 const READ_RETENTION_SWEEP_MS = 3_600_000;
+/** How often answers kept for Idempotency-Keys and client telemetry past their retention are deleted. */
+const RETENTION_SWEEP_MS = 3_600_000;
 
 /**
  * Work the server does by itself as time passes (issue 33 §5): one list, started after the app is built and
@@ -76,6 +78,10 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
     every('the reader watch', READER_WATCH_MS, () => services.rfid.markSilentReadersOffline()),
     // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; the location history stays.
     every('the read retention sweep', READ_RETENTION_SWEEP_MS, () => services.rfid.sweepExpiredReads()),
+    // Answers kept for Idempotency-Keys go after their 24 hours (issue 36 §5).
+    every('the idempotency key sweep', RETENTION_SWEEP_MS, () => services.idempotency.sweepExpired()),
+    // Client errors and request timings go after CLIENT_TELEMETRY.retentionMs (issue 36 §2).
+    every('the client telemetry sweep', RETENTION_SWEEP_MS, () => services.clientTelemetry.sweepExpired()),
   ];
 }
 

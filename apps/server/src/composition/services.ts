@@ -3,6 +3,8 @@ import type { TConfig } from '../config.ts';
 import type { TDatabaseHandle } from '../db/client.ts';
 import { systemClock, type TClock } from '../lib/clock.ts';
 import { createOutboundGuard, type TLookup } from '../lib/outbound-url.ts';
+import { createClientTelemetryService } from '../modules/client-telemetry/service.ts';
+import { createIdempotencyService } from '../modules/idempotency/service.ts';
 import { RouteRegistry } from '../plugins/access-control.ts';
 import { createEventBus } from '../realtime/event-bus.ts';
 import { composeAssistant } from './assistant.ts';
@@ -53,6 +55,11 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   const jobs = await composeJobs({ config, repos, clock, events, logger, outbound, ...floor, ...messaging });
   const assistant = composeAssistant({ config, repos, clock, logger, outbound, secretBox, floor, jobs });
 
+  // Issue 36 §5: the answers of mutating requests, kept by Idempotency-Key (plugins/idempotency.ts).
+  const idempotency = createIdempotencyService({ repository: repos.idempotency, clock });
+  // Issue 36 §2: the browsers' errors and request timings, for the System health page.
+  const clientTelemetry = createClientTelemetryService({ repository: repos.clientTelemetry, clock });
+
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
   messaging.follow();
@@ -67,6 +74,8 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     settings,
     registeredRoutes,
     events,
+    idempotency,
+    clientTelemetry,
     ...identity,
     settingsService: floor.settingsService,
     generalSettings: floor.generalSettings,
