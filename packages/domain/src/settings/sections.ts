@@ -16,6 +16,8 @@ export const SETTINGS_SECTIONS = [
   'orders',
   // Issue 15 §5: templates, the SMS sender and the outbox of messages to customers.
   'customer-messages',
+  // Issue 36 §2: the browsers' errors and request timings, for admins (spec §2 has no other admin page).
+  'system-health',
 ] as const;
 
 export const ZSettingsSectionSchema = z.enum(SETTINGS_SECTIONS);
@@ -33,6 +35,7 @@ export const SETTINGS_SECTION_TITLES: Readonly<Record<TSettingsSection, string>>
   'rfid-simulator': 'RFID Simulator',
   orders: 'Orders',
   'customer-messages': 'Customer messages',
+  'system-health': 'System health',
 };
 
 const ADMIN_MANAGER = ['admin', 'manager'] as const satisfies readonly TRole[];
@@ -49,6 +52,7 @@ export const SETTINGS_SECTION_ACCESS: Readonly<Record<TSettingsSection, TRoleAcc
   users: ADMIN_ROLES,
   security: ADMIN_ROLES,
   mqtt: ADMIN_ROLES,
+  'system-health': ADMIN_ROLES,
   notifications: 'all',
 };
 
