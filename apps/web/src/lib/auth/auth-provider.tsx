@@ -4,6 +4,7 @@ import type { TApiClient } from '../api-client';
 import { amplifyIdentity, createAuthClient, type TAuthClient, type TSignInProgress } from './auth-client';
 import { AuthContext, type TAuthContext, type TAuthState } from './auth-context';
 import { fetchCurrentUser } from './current-user';
+import { loadIdentityInfo, withIdentityInfo } from './identity-info';
 
 // Showing /login to a visitor without a session needs only Amplify; the API client (ky, p-queue) loads
 // when a session needs the profile, which keeps it out of the first visit's JavaScript (issue 4 item 8).
@@ -15,7 +16,14 @@ async function loadApiClient(): Promise<TApiClient> {
 export function createAppAuthClient(): TAuthClient {
   return createAuthClient({
     identity: amplifyIdentity,
-    loadProfile: async () => fetchCurrentUser(await loadApiClient()),
+    // Spec §3: the backend profile with the id token's payload, username, userId and signInDetails.
+    loadProfile: async () => {
+      const [user, identity] = await Promise.all([
+        loadApiClient().then(fetchCurrentUser),
+        loadIdentityInfo(amplifyIdentity),
+      ]);
+      return withIdentityInfo(user, identity);
+    },
     postLogout: async () => (await loadApiClient()).post('/auth/logout'),
   });
 }
