@@ -1,15 +1,13 @@
 import './index.css';
-import { FEATURE_FLAGS } from '@loupe/domain/config/constants';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { applyLogLevel } from './lib/log-level';
 import { fetchRuntimeConfig } from './lib/runtime-config';
-import { trackUncaughtErrors } from './lib/telemetry/client-telemetry';
 
-// Spec §9: log level error in production builds; error tracking on (sent to the server once signed in).
-if (import.meta.env.PROD) applyLogLevel(console, FEATURE_FLAGS.logLevel);
-trackUncaughtErrors();
+// Spec §9: log level error in production builds, error tracking on (lib/client-diagnostics.ts).
+void import('./lib/client-diagnostics').then(({ installClientDiagnostics }) =>
+  installClientDiagnostics({ isProduction: import.meta.env.PROD }),
+);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

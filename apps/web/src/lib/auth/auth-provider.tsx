@@ -4,7 +4,6 @@ import type { TApiClient } from '../api-client';
 import { amplifyIdentity, createAuthClient, type TAuthClient, type TSignInProgress } from './auth-client';
 import { AuthContext, type TAuthContext, type TAuthState } from './auth-context';
 import { fetchCurrentUser } from './current-user';
-import { loadIdentityInfo, withIdentityInfo } from './identity-info';
 
 // Showing /login to a visitor without a session needs only Amplify; the API client (ky, p-queue) loads
 // when a session needs the profile, which keeps it out of the first visit's JavaScript (issue 4 item 8).
@@ -18,6 +17,8 @@ export function createAppAuthClient(): TAuthClient {
     identity: amplifyIdentity,
     // Spec §3: the backend profile with the id token's payload, username, userId and signInDetails.
     loadProfile: async () => {
+      // Loaded with the session, like the API client: not part of the sign-in page's first visit.
+      const { loadIdentityInfo, withIdentityInfo } = await import('./identity-info');
       const [user, identity] = await Promise.all([
         loadApiClient().then(fetchCurrentUser),
         loadIdentityInfo(amplifyIdentity),
