@@ -42,6 +42,7 @@ test('the live connection stays open from the dashboard into the assistant, and 
   const heard = frameWith(ws, 'order:created');
   const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
     name: `Ada Byron ${suffix}`,
+    phone: '+1 555 010 2233',
   });
   await api.request('POST', '/orders', { customerId: customer.data.id, description: 'Signet ring' });
   await heard;
