@@ -23,6 +23,7 @@ import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerNoStore } from './plugins/no-store.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { inlineScriptHashes, registerWebApp } from './plugins/web-app.ts';
@@ -187,6 +188,8 @@ export async function buildApp(options: TAppOptions): Promise<TApp> {
         throw error;
       }),
   });
+  // After access and CSRF (their refusals claim no key), before any route does its work.
+  registerIdempotency(app, { service: services.idempotency });
   await registerApiDocs(app, { companyName: config.COMPANY_NAME });
   webAppServed = await registerWebApp(app, { distDir: webDistDir });
 

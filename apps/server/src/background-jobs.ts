@@ -12,6 +12,8 @@ const READER_WATCH_MS = 30_000;
 const NIGHTLY_BACKUP_CHECK_MS = 60_000;
 /** How often reads past RFID_READ_RETENTION_DAYS are looked for. */
 const READ_RETENTION_SWEEP_MS = 3_600_000;
+/** How often answers kept for Idempotency-Keys and client telemetry past their retention are deleted. */
+const RETENTION_SWEEP_MS = 3_600_000;
 
 /**
  * Work the server does by itself as time passes (issue 33 §5): one list, started after the app is built and
@@ -91,6 +93,10 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
         clock: services.clock,
       }),
     ),
+    // Answers kept for Idempotency-Keys go after their 24 hours (issue 36 §5).
+    every('the idempotency key sweep', RETENTION_SWEEP_MS, () => services.idempotency.sweepExpired()),
+    // Client errors and request timings go after CLIENT_TELEMETRY.retentionMs (issue 36 §2).
+    every('the client telemetry sweep', RETENTION_SWEEP_MS, () => services.clientTelemetry.sweepExpired()),
   ];
 }
 

@@ -32,6 +32,9 @@ const WRITTEN_OUT_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/users/:id/unlock': ['admin'],
   'POST /api/v1/users/:id/mfa/reset': ['admin'],
   'GET /api/v1/mail/outbox': ['admin'],
+  // Issue 36 §2: every browser reports its own errors and timings; only admins read them.
+  'POST /api/v1/telemetry/client': 'signed-in',
+  'GET /api/v1/telemetry/health': ['admin'],
   'GET /api/v1/settings/security': ['admin'],
   'PUT /api/v1/settings/security': ['admin'],
   'GET /api/v1/settings/general': ['admin', 'manager'],

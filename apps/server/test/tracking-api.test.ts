@@ -396,9 +396,12 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
         { epc: { from: epc, to: null }, epcReassignedTo: { from: null, to: order.orderNumber } },
       ]);
       expect(announced.map((a) => [a.name, a.rooms])).toEqual([
+        // Spec §4: the holder's tracking stopped (its tag went to the other order), then the new one's started.
+        ['order:tracking:stopped', [`order:${holder.id}`]],
         ['order:updated', [`order:${holder.id}`]],
         ['order:tracking:started', [`order:${order.id}`]],
       ]);
+      expect(announced[0]?.payload).toMatchObject({ orderId: holder.id, epc });
     });
 
     it('keeps the location history with the order after its tag moves to another order (issue 11 §2)', async () => {
@@ -434,7 +437,15 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
         'epc-assigned',
         'tracking-stopped',
       ]);
-      expect(announced.map((a) => a.name)).toEqual(['repair:updated', 'order:tracking:started']);
+      expect(announced.map((a) => a.name)).toEqual([
+        'repair:tracking:stopped',
+        'repair:updated',
+        'order:tracking:started',
+      ]);
+      expect(announced[0]).toMatchObject({
+        payload: { repairId: repair.id, repairNumber: repair.repairNumber, epc },
+        rooms: [`repair:${repair.id}`],
+      });
     });
 
     it('gives a tracked order a new EPC, keeping its location and freeing the old tag', async () => {
@@ -495,7 +506,7 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
         action: 'tracking-stopped',
         changes: { epc: { from: epc, to: null } },
       });
-      expect(announced.map((a) => a.name)).toEqual(['order:updated']);
+      expect(announced.map((a) => a.name)).toEqual(['order:tracking:stopped', 'order:updated']);
 
       // Tagged again, its timeline still shows where it was before.
       await assignOrder(manager, order.id, fx.epc());

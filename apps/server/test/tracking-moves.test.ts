@@ -307,7 +307,7 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
     ]);
   });
 
-  it('finds a repair by its EPC alone, as the RFID pipeline reads, and announces repair:updated', async () => {
+  it('finds a repair by its EPC alone, as the RFID pipeline reads, and announces repair:moved and repair:updated', async () => {
     const { setter } = await floor();
     const repair = await fx.repair({ status: 'in_progress' });
     const epc = fx.epc();
@@ -325,10 +325,23 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
     expect(outcome).toMatchObject({ result: 'moved', item: { kind: 'repair', id: repair.id } });
     expect(announced.map((a) => [a.name, a.rooms[0]])).toEqual([
       ['tracking:location-update', `repair:${repair.id}`],
+      // Spec §4's "repair moved", to the repair's room and the department's.
+      ['repair:moved', `repair:${repair.id}`],
       ['repair:updated', `repair:${repair.id}`],
       ['tv:screen-changed', `tv-station:${setter.id}`],
     ]);
-    expect(announced[1]?.payload).toMatchObject({ repairNumber: repair.repairNumber, status: 'in_progress' });
+    expect(announced[1]).toMatchObject({
+      payload: {
+        repairId: repair.id,
+        repairNumber: repair.repairNumber,
+        epc,
+        fromDepartmentId: null,
+        departmentId: setter.departmentId,
+        stationId: setter.id,
+      },
+      rooms: [`repair:${repair.id}`, `department:${setter.departmentId}`],
+    });
+    expect(announced[2]?.payload).toMatchObject({ repairNumber: repair.repairNumber, status: 'in_progress' });
     const tracked = await tracking.getRepair(admin, repair.id);
     expect(tracked.currentLocation).toMatchObject({ stationId: setter.id, antennaNumber: 3, epc });
 

@@ -4,6 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { fetchRuntimeConfig } from './lib/runtime-config';
 
+// Spec §9: log level error in production builds, error tracking on (lib/client-diagnostics.ts).
+void import('./lib/client-diagnostics').then(({ installClientDiagnostics }) =>
+  installClientDiagnostics({ isProduction: import.meta.env.PROD }),
+);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 const root = createRoot(container);

@@ -17,9 +17,11 @@ import { createAttachmentsRepository } from '../modules/attachments/repository.t
 import { createAuditRepository } from '../modules/audit/repository.ts';
 import { createOneTimeCodesRepository } from '../modules/auth/repository.ts';
 import { createCatalogRepository } from '../modules/catalog/repository.ts';
+import { createClientTelemetryRepository } from '../modules/client-telemetry/repository.ts';
 import { createCustomerMessagesRepository } from '../modules/customer-messages/repository.ts';
 import { createCustomersRepository } from '../modules/customers/repository.ts';
 import { createDesignsRepository } from '../modules/designs/repository.ts';
+import { createIdempotencyRepository } from '../modules/idempotency/repository.ts';
 import { createMfaRepository } from '../modules/idp/mfa-repository.ts';
 import { createRfidRepository } from '../modules/ingest/repository.ts';
 import { createItemHistoryRepository } from '../modules/jobs/item-history-repository.ts';
@@ -48,6 +50,8 @@ export function createRepositories(db: TDatabase) {
     users: transactional(db, createUsersRepository),
     sessions: transactional(db, createSessionsRepository),
     audit: transactional(db, createAuditRepository),
+    idempotency: transactional(db, createIdempotencyRepository),
+    clientTelemetry: transactional(db, createClientTelemetryRepository),
     settings: transactional(db, createSettingsRepository),
     oneTimeCodes: transactional(db, createOneTimeCodesRepository),
     mfa: transactional(db, createMfaRepository),

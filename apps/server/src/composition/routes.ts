@@ -6,6 +6,7 @@ import { registerAssistantRoutes } from '../modules/assistant/routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { registerOperatorRoutes } from '../modules/backups/operator-routes.ts';
 import { registerCatalogRoutes } from '../modules/catalog/routes.ts';
+import { registerClientTelemetryRoutes } from '../modules/client-telemetry/routes.ts';
 import { registerCustomerMessagesRoutes } from '../modules/customer-messages/routes.ts';
 import { registerCustomersRoutes } from '../modules/customers/routes.ts';
 import { registerDesignsRoutes } from '../modules/designs/routes.ts';
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
   });
   const api = { prefix: '/api/v1' };
   await app.register(registerUsersRoutes, { ...api, usersAdmin: services.usersAdmin });
+  await app.register(registerClientTelemetryRoutes, { ...api, clientTelemetry: services.clientTelemetry });
   await app.register(registerSettingsRoutes, {
     ...api,
     settingsService: services.settingsService,

@@ -4,6 +4,8 @@ import type { TDatabaseHandle } from '../db/client.ts';
 import { systemClock, type TClock } from '../lib/clock.ts';
 import { createOutboundGuard, type TLookup } from '../lib/outbound-url.ts';
 import { createBackupService } from '../modules/backups/service.ts';
+import { createClientTelemetryService } from '../modules/client-telemetry/service.ts';
+import { createIdempotencyService } from '../modules/idempotency/service.ts';
 import { RouteRegistry } from '../plugins/access-control.ts';
 import { createEventBus } from '../realtime/event-bus.ts';
 import { composeAssistant } from './assistant.ts';
@@ -55,6 +57,10 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   const assistant = composeAssistant({ config, repos, clock, logger, outbound, secretBox, floor, jobs });
 
   const backups = createBackupService({ config, database, clock });
+  // Issue 36 §5: the answers of mutating requests, kept by Idempotency-Key (plugins/idempotency.ts).
+  const idempotency = createIdempotencyService({ repository: repos.idempotency, clock });
+  // Issue 36 §2: the browsers' errors and request timings, for the System health page.
+  const clientTelemetry = createClientTelemetryService({ repository: repos.clientTelemetry, clock });
 
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
@@ -70,6 +76,8 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     settings,
     registeredRoutes,
     events,
+    idempotency,
+    clientTelemetry,
     ...identity,
     settingsService: floor.settingsService,
     generalSettings: floor.generalSettings,

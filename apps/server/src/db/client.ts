@@ -11,9 +11,11 @@ import * as analyticsTables from './schema/analytics.ts';
 import * as assistantTables from './schema/assistant.ts';
 import * as attachmentsTables from './schema/attachments.ts';
 import * as catalogTables from './schema/catalog.ts';
+import * as clientTelemetryTables from './schema/client-telemetry.ts';
 import * as customerMessagesTables from './schema/customer-messages.ts';
 import * as designRequestsTables from './schema/design-requests.ts';
 import * as designsTables from './schema/designs.ts';
+import * as idempotencyTables from './schema/idempotency.ts';
 import * as jobsTables from './schema/jobs.ts';
 import * as publicLinksTables from './schema/public-links.ts';
 import * as registryTables from './schema/registry.ts';
@@ -34,9 +36,11 @@ export const schema = {
   ...assistantTables,
   ...attachmentsTables,
   ...catalogTables,
+  ...clientTelemetryTables,
   ...customerMessagesTables,
   ...designRequestsTables,
   ...designsTables,
+  ...idempotencyTables,
   ...jobsTables,
   ...publicLinksTables,
   ...registryTables,

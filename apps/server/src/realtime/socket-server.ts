@@ -38,6 +38,7 @@ const REVALIDATE_MS = 30_000;
 /** A person's socket carries `user`; a paired station TV's carries `device` and nothing else. */
 type TSocketData = { user?: TCurrentUser; device?: TTvDevice };
 type TLoupeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, TSocketData>;
+type TIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, TSocketData>;
 
 export type TRealtimeOptions = {
   readonly httpServer: HttpServer;
@@ -199,6 +200,8 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
     }
   });
 
+  const presence = createPresence(io, logger);
+
   io.on('connection', (socket: TLoupeSocket) => {
     const { device } = socket.data;
     if (device) {
@@ -211,6 +214,8 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
       return socket.data.user;
     };
     void socket.join([roleRoom(userOf().role), userRoom(userOf().id)]);
+    presence.connected(socket, userOf().id);
+    socket.on('disconnect', () => presence.disconnected(userOf().id));
 
     socket.on('ping', (payload) => {
       const parsed = parseClientToServerEvent('ping', payload);
@@ -359,11 +364,61 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
     async close() {
       clearInterval(revalidation);
       unsubscribe();
+      const counting = presence.close();
       // Not io.close(): that would close the HTTP server, which Fastify closes itself. Open websockets would
       // keep that close waiting, so they go first.
       io.disconnectSockets(true);
       io.engine.close();
+      await counting;
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
+
+/**
+ * `user:online-count-changed` (spec §7): how many people have Loupe open. Counted over every instance
+ * (`fetchSockets` asks the other instances through the Redis adapter, when there is one) and announced to
+ * everyone when a person's first socket opens or their last one closes; a new socket is told the count
+ * at once. One count at a time on an instance, so the announcements come in the order things happened.
+ */
+function createPresence(io: TIo, logger: FastifyBaseLogger) {
+  let chain: Promise<void> = Promise.resolve();
+
+  async function onlineCount(): Promise<number> {
+    const sockets = await io.fetchSockets();
+    return new Set(sockets.flatMap((socket) => (socket.data.user ? [socket.data.user.id] : []))).size;
+  }
+
+  let isClosed = false;
+
+  function serially(work: () => Promise<void>): void {
+    // Closing: sockets dropped by the shutdown are no news, and the adapter's Redis clients are going.
+    if (isClosed) return;
+    chain = chain.then(work).catch((error: unknown) => {
+      logger.warn({ err: (error as Error).message }, 'realtime: could not count who is online');
+    });
+  }
+
+  return {
+    connected(socket: TLoupeSocket, userId: string): void {
+      serially(async () => {
+        const own = await io.in(userRoom(userId)).fetchSockets();
+        const count = await onlineCount();
+        if (own.length <= 1) io.to(ROLES.map(roleRoom)).emit('user:online-count-changed', { count });
+        else socket.emit('user:online-count-changed', { count });
+      });
+    },
+    /** Stops counting; the answer waits for a count in progress. */
+    close(): Promise<void> {
+      isClosed = true;
+      return chain;
+    },
+    disconnected(userId: string): void {
+      serially(async () => {
+        const own = await io.in(userRoom(userId)).fetchSockets();
+        if (own.length > 0) return;
+        io.to(ROLES.map(roleRoom)).emit('user:online-count-changed', { count: await onlineCount() });
+      });
     },
   };
 }

@@ -235,7 +235,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            lazy: async () => ({ Component: (await import('./layouts/signed-in-shell')).SignedInShell }),
+            lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
             children: [
               { index: true, element: <Navigate to={paths.dashboard} replace /> },
               ...BUILT_SCREENS,

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@loupe/domain/api/idempotency';
 import { retryDelayMs, shouldRetryStatus } from '@loupe/domain/config/backoff';
 import {
   CORRELATION_ID_LENGTH,
@@ -16,6 +17,8 @@ import { version as webAppVersion } from '../../package.json';
 import { ApiError, CLIENT_ERROR_CODES, CLIENT_ERROR_MESSAGES } from './api-error';
 import { clearStoredAuth, getIdToken, refreshIdToken } from './auth/auth-client';
 import { paths } from './paths';
+import { recordRequestTiming, type TRequestTiming } from './telemetry/client-telemetry';
+import { type TProgress, xhrTransport } from './xhr-transport';
 
 /** The request headers of spec §7. */
 export const API_HEADERS = {
@@ -26,6 +29,8 @@ export const API_HEADERS = {
   correlationId: 'X-Correlation-ID',
   requestStart: 'X-Request-Start',
   csrfToken: 'X-CSRF-Token',
+  /** Issue 36 §5: one key per write, the same on every attempt, so that the server does it once. */
+  idempotencyKey: IDEMPOTENCY_KEY_HEADER,
 } as const;
 
 export const API_BASE_URL = '/api/v1';
@@ -35,15 +40,11 @@ export const CLIENT_VERSION = webAppVersion;
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'TRACE']);
-// Answers that say the server did not act on the request: only these are safe to repeat for a POST or PATCH.
+// Answers that say the server did not act on the request: the only ones a POST or PATCH without an
+// Idempotency-Key may be repeated after. With a key, every status of §9's list is safe (issue 36 §5).
 const NOT_PROCESSED_STATUSES = new Set([408, 429, 503]);
 const ZCsrfTokenAnswerSchema = z.object({ token: z.string().min(1) });
 
-export type TProgress = {
-  readonly percent: number;
-  readonly transferredBytes: number;
-  readonly totalBytes: number;
-};
 export type TSearchParams = Readonly<Record<string, string | number | boolean | undefined | null>>;
 
 export type TRequestOptions = {
@@ -96,8 +97,12 @@ export type TApiClientOptions = {
   readonly random?: () => number;
   readonly now?: () => number;
   readonly createCorrelationId?: () => string;
+  /** The Idempotency-Key of one write; 21 random characters by default. */
+  readonly createIdempotencyKey?: () => string;
   readonly rateLimit?: { readonly intervalCap: number; readonly intervalMs: number };
   readonly logger?: Pick<Console, 'warn' | 'info'>;
+  /** Each answer's timing, for performance tracking (issue 36 §2). */
+  readonly onRequestTiming?: (timing: TRequestTiming) => void;
 };
 
 type TSendOptions = TRequestOptions & {
@@ -152,49 +157,6 @@ function defaultOnAuthFailure(): void {
   if (window.location.pathname !== paths.login) window.location.assign(paths.login);
 }
 
-/** Upload transport with progress events: XMLHttpRequest, since fetch can stream a request body only over HTTP/2. */
-function xhrTransport(body: FormData, onProgress: (progress: TProgress) => void) {
-  return (input: Input, init?: RequestInit): Promise<Response> =>
-    new Promise<Response>((resolve, reject) => {
-      const request = input instanceof Request ? input : new Request(input, init);
-      const xhr = new XMLHttpRequest();
-      xhr.open(request.method, request.url);
-      xhr.responseType = 'arraybuffer';
-      xhr.withCredentials = request.credentials === 'include';
-      // XMLHttpRequest writes its own multipart boundary; the Request's content-type names another one.
-      request.headers.forEach((value, key) => {
-        if (key !== 'content-type') xhr.setRequestHeader(key, value);
-      });
-      xhr.upload.onprogress = (event) => {
-        const totalBytes = event.lengthComputable ? event.total : 0;
-        onProgress({
-          transferredBytes: event.loaded,
-          totalBytes,
-          percent: totalBytes > 0 ? event.loaded / totalBytes : 0,
-        });
-      };
-      const onAbort = () => xhr.abort();
-      request.signal.addEventListener('abort', onAbort, { once: true });
-      xhr.onload = () => {
-        request.signal.removeEventListener('abort', onAbort);
-        const headers = new Headers();
-        for (const line of xhr
-          .getAllResponseHeaders()
-          .trim()
-          .split(/[\r\n]+/)) {
-          const separator = line.indexOf(':');
-          if (separator > 0)
-            headers.append(line.slice(0, separator).trim(), line.slice(separator + 1).trim());
-        }
-        const hasBody = xhr.status !== 204 && xhr.status !== 205 && xhr.status !== 304;
-        resolve(new Response(hasBody ? xhr.response : null, { status: xhr.status, headers }));
-      };
-      xhr.onerror = () => reject(new TypeError('Network request failed'));
-      xhr.onabort = () => reject(request.signal.reason ?? new DOMException('Aborted', 'AbortError'));
-      xhr.send(body);
-    });
-}
-
 /**
  * The HTTP client of spec §7 and §9, on ky: the §7 headers, CSRF tokens on mutating requests, retries with
  * the §9 backoff (ky honours Retry-After; a 429 without one waits the spec's 60 s), a client rate limit,
@@ -218,6 +180,7 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const createCorrelationId = options.createCorrelationId ?? (() => nanoid(CORRELATION_ID_LENGTH));
+  const createIdempotencyKey = options.createIdempotencyKey ?? (() => nanoid(CORRELATION_ID_LENGTH));
   const logger = options.logger ?? console;
 
   // Spec §9: 10 requests/s with bursts of 20. p-queue's strict (sliding-window) mode allows `intervalCap`
@@ -298,8 +261,13 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
         if (!isHTTPError(error)) return false;
         const { status } = error.response;
         if (!shouldRetryStatus(status)) return false;
-        if (!IDEMPOTENT_METHODS.has(error.request.method) && !NOT_PROCESSED_STATUSES.has(status))
-          return false;
+        // The server keeps answers by key for signed-in users only: a signed-out write is not repeated.
+        const hasKeptAnswer =
+          error.request.headers.has(API_HEADERS.idempotencyKey) &&
+          error.request.headers.has(API_HEADERS.authorization);
+        const isSafeToRepeat =
+          IDEMPOTENT_METHODS.has(error.request.method) || hasKeptAnswer || NOT_PROCESSED_STATUSES.has(status);
+        if (!isSafeToRepeat) return false;
         // ky's own path from here, which waits the Retry-After of a 429 or 503.
         return undefined;
       },
@@ -328,6 +296,13 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
           const token = response.headers.get('x-csrf-token');
           if (token) csrfToken = token;
           const elapsedMs = now() - Number(request.headers.get(API_HEADERS.requestStart));
+          options.onRequestTiming?.({
+            method: request.method,
+            url: request.url,
+            status: response.status,
+            durationMs: elapsedMs,
+            correlationId: request.headers.get(API_HEADERS.correlationId),
+          });
           if (elapsedMs > METRICS.slowRequestThresholdMs) {
             logger.warn(`Slow request: ${request.method} ${request.url} took ${elapsedMs} ms`);
           }
@@ -382,9 +357,13 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
 
   async function send(path: string, sendOptions: TSendOptions): Promise<Response> {
     const correlationId = createCorrelationId();
+    // Made once here, not in a hook: ky's retries, the CSRF retry and the 401 retry all repeat the same write.
+    const idempotency = MUTATING_METHODS.has(sendOptions.method)
+      ? { [API_HEADERS.idempotencyKey]: createIdempotencyKey() }
+      : {};
     const kyOptions: Options = {
       method: sendOptions.method,
-      headers: { ...sendOptions.headers, [API_HEADERS.correlationId]: correlationId },
+      headers: { ...idempotency, ...sendOptions.headers, [API_HEADERS.correlationId]: correlationId },
       timeout: sendOptions.timeoutMs ?? TIMEOUTS_MS.default,
       ...(sendOptions.json !== undefined ? { json: sendOptions.json } : {}),
       ...(sendOptions.body !== undefined ? { body: sendOptions.body } : {}),
@@ -470,5 +449,5 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
   };
 }
 
-/** The app's client: Amplify's id token, /login when the session cannot be refreshed. */
-export const apiClient = createApiClient();
+/** The app's client: Amplify's id token, /login when the session cannot be refreshed, timings tracked. */
+export const apiClient = createApiClient({ onRequestTiming: (timing) => recordRequestTiming(timing) });

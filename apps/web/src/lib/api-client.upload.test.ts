@@ -2,7 +2,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { sendJson, startTestServer, type TRecordedRequest, type TTestServer } from '../test/http-test-server';
-import { createApiClient, type TProgress } from './api-client';
+import { createApiClient } from './api-client';
+import type { TProgress } from './xhr-transport';
 
 let server: TTestServer;
 

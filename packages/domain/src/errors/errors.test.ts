@@ -83,6 +83,9 @@ describe('ERROR_CODES', () => {
     ['TRACKING_LINK_NOT_FOUND', 404],
     ['URL_NOT_ALLOWED', 400],
     ['SECRET_REQUIRED', 400],
+    ['IDEMPOTENCY_KEY_INVALID', 400],
+    ['IDEMPOTENCY_KEY_REUSED', 422],
+    ['IDEMPOTENT_REQUEST_IN_PROGRESS', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

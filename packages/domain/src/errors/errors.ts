@@ -119,6 +119,12 @@ export const ERROR_CODES = {
   // A provider's address changed while a secret is stored for the old one and no new secret came with it:
   // the secret is bound to the address it was entered for, so it must be entered again.
   SECRET_REQUIRED: 400,
+  // Issue 36 §5: an Idempotency-Key that is not 8–128 letters, digits, '-' or '_'.
+  IDEMPOTENCY_KEY_INVALID: 400,
+  // The key was used before for another request (another route or body): a client bug, never replayed.
+  IDEMPOTENCY_KEY_REUSED: 422,
+  // The first request with this key is still being worked on; the answer comes once it is done.
+  IDEMPOTENT_REQUEST_IN_PROGRESS: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -17,6 +17,7 @@ import {
   roomName,
   SERVER_TO_CLIENT_EVENT_SCHEMAS,
   type ServerToClientEvents,
+  TRACKING_LIFECYCLE_EVENT_NAMES,
   type TServerToClientEventName,
   TV_EVENT_NAMES,
   tvDisplayRoom,
@@ -155,6 +156,33 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     { orderId: 'ord-1', orderNumber: 'SO-1001', epc: 'E2801160', timestamp: TS },
     { orderId: 'ord-1', orderNumber: 'SO-1001', epc: 'E28', timestamp: TS },
   ],
+  'order:tracking:stopped': [
+    { orderId: 'ord-1', orderNumber: 'SO-1001', epc: 'E2801160', timestamp: TS },
+    { orderId: 'ord-1', orderNumber: 'SO-1001', timestamp: TS },
+  ],
+  'repair:tracking:started': [
+    { repairId: 'rep-1', repairNumber: 'RP-1', epc: 'E2801160', timestamp: TS },
+    { repairId: 'rep-1', repairNumber: 'RP-1', epc: 'E28', timestamp: TS },
+  ],
+  'repair:tracking:stopped': [
+    { repairId: 'rep-1', repairNumber: 'RP-1', epc: 'E2801160', timestamp: TS },
+    { orderId: 'rep-1', repairNumber: 'RP-1', epc: 'E2801160', timestamp: TS },
+  ],
+  'repair:moved': [
+    {
+      repairId: 'rep-1',
+      repairNumber: 'RP-1',
+      epc: 'E2801160',
+      fromDepartmentId: 'DEPT001',
+      fromStationId: 'S1',
+      departmentId: 'DEPT002',
+      departmentName: 'Setting',
+      stationId: 'S2',
+      stationName: 'B2',
+      timestamp: TS,
+    },
+    { repairId: 'rep-1', repairNumber: 'RP-1', epc: 'E2801160', departmentId: 'DEPT002', timestamp: TS },
+  ],
   'repair:created': [repair, { ...repair, repairId: undefined }],
   'repair:updated': [repair, { ...repair, status: null }],
   'repair:status-changed': [
@@ -229,9 +257,18 @@ describe('realtime event names', () => {
     expect(parseRoom(tvDisplayRoom('d1'))).toBeNull();
   });
 
+  it('adds the tracking events spec §4 names and §7 does not list', () => {
+    expect([...TRACKING_LIFECYCLE_EVENT_NAMES]).toEqual([
+      'order:tracking:stopped',
+      'repair:tracking:started',
+      'repair:tracking:stopped',
+      'repair:moved',
+    ]);
+  });
+
   it('has a schema for every incoming and registry event and for nothing else', () => {
     expect(Object.keys(SERVER_TO_CLIENT_EVENT_SCHEMAS).sort()).toEqual(
-      [...SPEC_INCOMING, ...REGISTRY, ...TV, ...DESIGN_EVENT_NAMES].sort(),
+      [...SPEC_INCOMING, ...REGISTRY, ...TV, ...DESIGN_EVENT_NAMES, ...TRACKING_LIFECYCLE_EVENT_NAMES].sort(),
     );
   });
 

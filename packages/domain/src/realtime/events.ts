@@ -55,6 +55,18 @@ export type TTvEventName = (typeof TV_EVENT_NAMES)[number];
 /** Loupe's own: a design request changed (issue 17 §3); the workspace and the order re-read it. */
 export const DESIGN_EVENT_NAMES = ['design:request-changed'] as const;
 export type TDesignEventName = (typeof DESIGN_EVENT_NAMES)[number];
+
+/**
+ * The tracking events of spec §4 that §7's list does not name: an order's tracking stopped, and a repair's
+ * tracking started, stopped and its moves (the spec's "repair moved"). Announced after commit like the rest.
+ */
+export const TRACKING_LIFECYCLE_EVENT_NAMES = [
+  'order:tracking:stopped',
+  'repair:tracking:started',
+  'repair:tracking:stopped',
+  'repair:moved',
+] as const;
+export type TTrackingLifecycleEventName = (typeof TRACKING_LIFECYCLE_EVENT_NAMES)[number];
 /** One person's sockets (every tab they have open); the server puts them there, no client subscribes. */
 export const userRoom = (userId: string) => `user:${userId}`;
 /** The TVs showing a station; a server-side room, not one a client may subscribe to. */
@@ -222,6 +234,21 @@ export const ZOrderTrackingStartedPayloadSchema = z.object({
   timestamp: ZTimestampSchema,
 });
 
+/** A tag came off an order (by hand, or moved to another job); `epc` is the tag it carried. */
+export const ZOrderTrackingStoppedPayloadSchema = ZOrderTrackingStartedPayloadSchema;
+
+export const ZRepairTrackingPayloadSchema = z.object({
+  repairId: ZIdSchema,
+  repairNumber: z.string(),
+  epc: ZNormalizedEpcSchema,
+  timestamp: ZTimestampSchema,
+});
+
+export const ZRepairMovedPayloadSchema = ZOrderMovedPayloadSchema.omit({
+  orderId: true,
+  orderNumber: true,
+}).extend({ repairId: ZIdSchema, repairNumber: z.string() });
+
 export const ZRepairChangedPayloadSchema = z.object({
   repairId: ZIdSchema,
   repairNumber: z.string(),
@@ -315,6 +342,10 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'order:status-changed': ZOrderStatusChangedPayloadSchema,
   'order:moved': ZOrderMovedPayloadSchema,
   'order:tracking:started': ZOrderTrackingStartedPayloadSchema,
+  'order:tracking:stopped': ZOrderTrackingStoppedPayloadSchema,
+  'repair:tracking:started': ZRepairTrackingPayloadSchema,
+  'repair:tracking:stopped': ZRepairTrackingPayloadSchema,
+  'repair:moved': ZRepairMovedPayloadSchema,
   'repair:created': ZRepairChangedPayloadSchema,
   'repair:updated': ZRepairChangedPayloadSchema,
   'repair:status-changed': ZRepairStatusChangedPayloadSchema,
@@ -336,7 +367,7 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'tv:display-changed': ZTvDisplayChangedPayloadSchema,
   'design:request-changed': ZDesignRequestChangedPayloadSchema,
 } as const satisfies Record<
-  TIncomingEventName | TRegistryEventName | TTvEventName | TDesignEventName,
+  TIncomingEventName | TRegistryEventName | TTvEventName | TDesignEventName | TTrackingLifecycleEventName,
   z.ZodType
 >;
 

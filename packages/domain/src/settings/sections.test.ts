@@ -25,11 +25,12 @@ const ALLOWED: Record<TSettingsSection, TRole[]> = {
   users: ADMIN,
   security: ADMIN,
   mqtt: ADMIN,
+  'system-health': ADMIN,
   notifications: ALL,
 };
 
 describe('SETTINGS_SECTIONS', () => {
-  it('lists the ten sections of spec §2 in order, then customer messages (issue 15 §5)', () => {
+  it('lists the ten sections of spec §2 in order, then customer messages (issue 15 §5) and system health (issue 36 §2)', () => {
     expect(SETTINGS_SECTIONS).toEqual([
       'general',
       'locations',
@@ -42,6 +43,7 @@ describe('SETTINGS_SECTIONS', () => {
       'rfid-simulator',
       'orders',
       'customer-messages',
+      'system-health',
     ]);
   });
 

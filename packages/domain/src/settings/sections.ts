@@ -17,6 +17,8 @@ export const SETTINGS_SECTION_TITLES = {
   orders: 'Orders',
   // Issue 15 §5: templates, the SMS sender and the outbox of messages to customers.
   'customer-messages': 'Customer messages',
+  // Issue 36 §2: the browsers' errors and request timings, for admins (spec §2 has no other admin page).
+  'system-health': 'System health',
 } as const;
 export const SETTINGS_SECTIONS = keysOf(SETTINGS_SECTION_TITLES);
 export const ZSettingsSectionSchema = z.enum(SETTINGS_SECTIONS);
@@ -36,6 +38,7 @@ export const SETTINGS_SECTION_ACCESS: Readonly<Record<TSettingsSection, TRoleAcc
   users: ADMIN_ROLES,
   security: ADMIN_ROLES,
   mqtt: ADMIN_ROLES,
+  'system-health': ADMIN_ROLES,
   notifications: 'all',
 };
 

@@ -76,6 +76,35 @@ export function createAnnouncer(options: TAnnouncerOptions) {
     }
   }
 
+  /** Spec §4: tracking started (a tag put on) or stopped (taken off, or moved to another job). */
+  function announceTracking(
+    pending: TPending,
+    change: 'started' | 'stopped',
+    item: TItemRef,
+    epc: string,
+    at: Date,
+  ): void {
+    const timestamp = at.toISOString();
+    const rooms = [itemRoom(item)];
+    if (item.kind === 'order') {
+      const payload = { orderId: item.id, orderNumber: item.number, epc, timestamp };
+      queue(
+        pending,
+        change === 'started' ? 'order:tracking:started' : 'order:tracking:stopped',
+        payload,
+        rooms,
+      );
+    } else {
+      const payload = { repairId: item.id, repairNumber: item.number, epc, timestamp };
+      queue(
+        pending,
+        change === 'started' ? 'repair:tracking:started' : 'repair:tracking:stopped',
+        payload,
+        rooms,
+      );
+    }
+  }
+
   function announceReturned(pending: TPending, item: TItemRef, epc: string, at: Date, rooms: string[]): void {
     queue(
       pending,
@@ -85,7 +114,7 @@ export function createAnnouncer(options: TAnnouncerOptions) {
     );
   }
 
-  return { inTransaction, queue, announceItemChanged, announceReturned };
+  return { inTransaction, queue, announceItemChanged, announceTracking, announceReturned };
 }
 
 export type TAnnouncer = ReturnType<typeof createAnnouncer>;

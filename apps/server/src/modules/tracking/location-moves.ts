@@ -265,26 +265,23 @@ export function createLocationMoves(options: {
       },
       moveRooms,
     );
+    // order:moved (spec §7) and, for repairs, spec §4's "repair moved", with the same fields.
+    const moved = {
+      epc: tracked.epc,
+      fromDepartmentId: from?.departmentId ?? null,
+      fromStationId: from?.stationId ?? null,
+      departmentId: department.id,
+      departmentName: department.name,
+      stationId: station.id,
+      stationName: station.name,
+      timestamp,
+    };
     if (kind === 'order') {
-      queue(
-        pending,
-        'order:moved',
-        {
-          orderId: item.id,
-          orderNumber: item.number,
-          epc: tracked.epc,
-          fromDepartmentId: from?.departmentId ?? null,
-          fromStationId: from?.stationId ?? null,
-          departmentId: department.id,
-          departmentName: department.name,
-          stationId: station.id,
-          stationName: station.name,
-          timestamp,
-        },
-        moveRooms,
-      );
+      queue(pending, 'order:moved', { orderId: item.id, orderNumber: item.number, ...moved }, moveRooms);
+    } else {
+      queue(pending, 'repair:moved', { repairId: item.id, repairNumber: item.number, ...moved }, moveRooms);
+      announceItemChanged(pending, item, plan.arrivedAt);
     }
-    if (kind === 'repair') announceItemChanged(pending, item, plan.arrivedAt);
     // The station TVs of both ends fetch their screens again (issue 14); they hear nothing else.
     const stationsChanged = new Set([station.id, ...(from === null ? [] : [from.stationId])]);
     for (const stationId of stationsChanged) {

@@ -2,7 +2,6 @@ import { AppError } from '@loupe/domain/errors/errors';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TDatabase } from '../../db/client.ts';
 import type { TAnnouncer } from './announcements.ts';
-import { itemRoom } from './announcements.ts';
 import {
   assertAllowed,
   LABEL,
@@ -24,7 +23,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Tags: an EPC put on a job, taken off, or given back when the job is finished (spec §4). */
 export function createTags(options: TTrackingServiceOptions, announcer: TAnnouncer) {
   const { tracking, clock } = options;
-  const { inTransaction, announceItemChanged, queue } = announcer;
+  const { inTransaction, announceItemChanged, announceTracking } = announcer;
 
   /**
    * POST /tracking/assign-epc and /tracking/repairs/assign-epc: the tag goes on this item. An item that
@@ -64,7 +63,10 @@ export function createTags(options: TTrackingServiceOptions, announcer: TAnnounc
             changes: { epc: { from: epc, to: null }, epcReassignedTo: { from: null, to: item.number } },
           });
           const holderItem = await repo.findItem(holderKind, holder.itemId);
-          if (holderItem !== undefined) announceItemChanged(pending, holderItem, now);
+          if (holderItem !== undefined) {
+            announceTracking(pending, 'stopped', holderItem, epc, now);
+            announceItemChanged(pending, holderItem, now);
+          }
         }
         if (current === undefined) {
           await repo.insertTracked({
@@ -91,16 +93,9 @@ export function createTags(options: TTrackingServiceOptions, announcer: TAnnounc
           action: 'epc-assigned',
           changes: { epc: { from: current?.epc ?? null, to: epc } },
         });
-        if (kind === 'order') {
-          queue(
-            pending,
-            'order:tracking:started',
-            { orderId: item.id, orderNumber: item.number, epc, timestamp: now.toISOString() },
-            [itemRoom(item)],
-          );
-        } else {
-          announceItemChanged(pending, item, now);
-        }
+        if (current !== undefined) announceTracking(pending, 'stopped', item, current.epc, now);
+        announceTracking(pending, 'started', item, epc, now);
+        if (kind === 'repair') announceItemChanged(pending, item, now);
       });
     } catch (error) {
       // Two people tagging with the same EPC at the same moment: the database keeps one.
@@ -135,6 +130,7 @@ export function createTags(options: TTrackingServiceOptions, announcer: TAnnounc
         action: 'tracking-stopped',
         changes: { epc: { from: removed.epc, to: null } },
       });
+      announceTracking(pending, 'stopped', item, removed.epc, now);
       announceItemChanged(pending, item, now);
       return item;
     });

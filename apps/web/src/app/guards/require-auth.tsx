@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { useAuth } from '@/lib/auth/auth-context';
 import { paths } from '@/lib/paths';
+
+// Loaded once signed in: the socket client stays out of the sign-in page's JavaScript.
+const LiveConnection = lazy(async () => ({
+  default: (await import('../layouts/live-connection')).LiveConnection,
+}));
 
 /** Signed-in routes: a visitor without a session goes to /login (spec §2), remembering where they were going. */
 export function RequireAuth() {
@@ -11,7 +17,14 @@ export function RequireAuth() {
   if (auth.status === 'signed-out') {
     return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  return <Outlet />;
+  // Around every signed-in route, the full-screen assistants included: the socket stays open across them.
+  return (
+    <Suspense fallback={<LoadingSpinner fullScreen />}>
+      <LiveConnection>
+        <Outlet />
+      </LiveConnection>
+    </Suspense>
+  );
 }
 
 /** /login and /register: a signed-in user goes to /dashboard (spec §2). */

@@ -1,7 +1,9 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { TriangleAlert } from 'lucide-react';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { reportClientError } from '@/lib/telemetry/client-telemetry';
 
 /** The generic error screen of spec §2, shown when rendering fails. */
 export function ErrorScreen({ onRetry }: { onRetry?: () => void }) {
@@ -44,6 +46,14 @@ export function RouteErrorScreen() {
       </main>
     );
   }
-  console.error('render error', error);
+  return <RenderErrorScreen error={error} />;
+}
+
+/** A render failure: logged, and reported to the server so that the error screen's "logged" is true. */
+function RenderErrorScreen({ error }: { readonly error: unknown }) {
+  useEffect(() => {
+    console.error('render error', error);
+    reportClientError(error, 'render');
+  }, [error]);
   return <ErrorScreen />;
 }

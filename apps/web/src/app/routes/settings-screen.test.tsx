@@ -23,6 +23,7 @@ const EXPECTED_MENU: Record<TRole, string[]> = {
     'RFID Simulator',
     'Orders',
     'Customer messages',
+    'System health',
     'Profile',
   ],
   manager: [

@@ -10,6 +10,7 @@ import { ProfileSection } from '@/features/settings/components/profile-section';
 import { SecuritySection } from '@/features/settings/components/security-section';
 import { SettingsRoute } from '@/features/settings/routes/settings-route';
 import type { TSettingsPageComponents } from '@/features/settings/settings-pages';
+import { SystemHealthSection } from '@/features/system-health/components/system-health-section';
 import { TvDisplaysSection } from '@/features/tv/components/tv-displays-section';
 import { UsersSection } from '@/features/users/components/users-section';
 import { WorkflowTemplates } from '@/features/workflow-templates/components/workflow-templates';
@@ -31,6 +32,7 @@ export const SETTINGS_PAGE_COMPONENTS: TSettingsPageComponents = {
   'rfid-simulator': RfidSimulatorSection,
   orders: OrdersWithTemplates,
   'customer-messages': CustomerMessagesSection,
+  'system-health': SystemHealthSection,
   profile: ProfileSection,
 };
 

@@ -20,7 +20,11 @@ export type TSignInStepResult = {
   };
 };
 /** What the sequence reads of Amplify's session. */
-export type TSessionLike = { readonly tokens?: { readonly idToken?: { toString(): string } } };
+export type TSessionLike = {
+  readonly tokens?: {
+    readonly idToken?: { toString(): string; readonly payload?: Readonly<Record<string, unknown>> };
+  };
+};
 
 /**
  * The identity-service functions the sign-in sequence uses: Amplify's in the app, test doubles in tests.

@@ -2,6 +2,16 @@ import type { TRole } from '@loupe/domain/auth/roles';
 import { createContext, useContext } from 'react';
 import type { TSignInStep } from './sign-in-steps';
 
+/**
+ * Spec §3: the id token's payload (its claims) merged with the identity service's username, userId and
+ * signInDetails (Amplify's getCurrentUser).
+ */
+export type TIdentityInfo = Readonly<Record<string, unknown>> & {
+  readonly username: string;
+  readonly userId: string;
+  readonly signInDetails: { readonly loginId?: string; readonly authFlowType?: string } | null;
+};
+
 /** The signed-in user as the shell needs it (spec §3 "application user" plus the profile fields). */
 export type TCurrentUser = {
   readonly id: string;
@@ -13,6 +23,8 @@ export type TCurrentUser = {
   readonly role: TRole;
   /** Always null (spec §3). */
   readonly department: null;
+  /** The session's identity info (spec §3); absent until a session has been read. */
+  readonly identity?: TIdentityInfo;
 };
 
 /** Where a sign-in stands: done with the user, or waiting for the person at the screen. */

@@ -16,7 +16,16 @@ async function loadApiClient(): Promise<TApiClient> {
 export function createAppAuthClient(): TAuthClient {
   return createAuthClient({
     identity: amplifyIdentity,
-    loadProfile: async () => fetchCurrentUser(await loadApiClient()),
+    // Spec §3: the backend profile with the id token's payload, username, userId and signInDetails.
+    loadProfile: async () => {
+      // Loaded with the session, like the API client: not part of the sign-in page's first visit.
+      const { loadIdentityInfo, withIdentityInfo } = await import('./identity-info');
+      const [user, identity] = await Promise.all([
+        loadApiClient().then(fetchCurrentUser),
+        loadIdentityInfo(amplifyIdentity),
+      ]);
+      return withIdentityInfo(user, identity);
+    },
     postLogout: async () => (await loadApiClient()).post('/auth/logout'),
   });
 }

@@ -60,6 +60,8 @@ export class RealtimeClient {
   /** Handshakes the server refused in a row (an expired or revoked token): retried here, see connect_error. */
   #refusals = 0;
   readonly #queue: { name: TClientToServerEventName; payload: unknown }[] = [];
+  /** Rooms the open screens follow, with how many of them follow each (spec §7 subscribe/unsubscribe). */
+  readonly #rooms = new Map<string, number>();
   readonly #stateListeners = new Set<() => void>();
   readonly #reconnectListeners = new Set<() => void>();
   readonly #eventListeners = new Map<string, Set<TListener>>();
@@ -104,6 +106,8 @@ export class RealtimeClient {
       this.#refusals = 0;
       const isReconnect = this.#state === 'reconnecting';
       this.#setState('connected');
+      // A new connection is in no room yet (the server forgets them with the old one): join them again.
+      for (const room of this.#rooms.keys()) this.#emit('subscribe', { room });
       this.#flush();
       this.#startHeartbeat();
       if (isReconnect) for (const listener of this.#reconnectListeners) listener();
@@ -158,6 +162,34 @@ export class RealtimeClient {
     }
     this.#queue.push({ name, payload });
     if (this.#queue.length > WEBSOCKET.queueSize) this.#queue.shift();
+  }
+
+  /**
+   * Follows a room (spec §7: `department:{id}`, `order:{id}`, `repair:{id}`) while a screen shows it: subscribes
+   * now or on connect, again after every reconnect, and unsubscribes when the last screen following it lets
+   * go (the answer). The server decides who may join what; a refusal only means no room events.
+   */
+  follow(room: string): () => void {
+    const count = this.#rooms.get(room) ?? 0;
+    this.#rooms.set(room, count + 1);
+    if (count === 0 && this.#socket?.connected) this.#emit('subscribe', { room });
+    let isFollowing = true;
+    return () => {
+      if (!isFollowing) return;
+      isFollowing = false;
+      const left = (this.#rooms.get(room) ?? 1) - 1;
+      if (left > 0) {
+        this.#rooms.set(room, left);
+        return;
+      }
+      this.#rooms.delete(room);
+      if (this.#socket?.connected) this.#emit('unsubscribe', { room });
+    };
+  }
+
+  /** The rooms followed now, for the tests and the status line. */
+  get rooms(): readonly string[] {
+    return [...this.#rooms.keys()];
   }
 
   /**

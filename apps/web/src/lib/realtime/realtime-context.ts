@@ -6,6 +6,8 @@ export type TRealtimeContext = {
   readonly client: RealtimeClient;
   readonly state: TRealtimeConnectionState;
   readonly failure: TConnectionFailed | null;
+  /** People with Loupe open (spec §7 user:online-count-changed); null until the server has said. */
+  readonly onlineCount: number | null;
 };
 
 export const RealtimeContext = createContext<TRealtimeContext | null>(null);

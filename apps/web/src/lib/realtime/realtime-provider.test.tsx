@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTagAssignmentOffer } from '@/components/tracking/use-tag-assignment-offer';
 import type { RealtimeClient } from './realtime-client';
 import { RealtimeProvider } from './realtime-provider';
+import { RealtimeStatus } from './realtime-status';
 
 const EPC = 'E28011606000020800000001';
 
@@ -49,6 +50,7 @@ function renderProvider(client: RealtimeClient) {
     <StrictMode>
       <QueryClientProvider client={new QueryClient()}>
         <RealtimeProvider client={client}>
+          <RealtimeStatus />
           <OfferedTag />
         </RealtimeProvider>
       </QueryClientProvider>
@@ -89,5 +91,22 @@ describe('RealtimeProvider › tag-assignment offers', () => {
 
     expect(source.count('rfid:tag-read')).toBe(0);
     expect(source.count('order:tracking:started')).toBe(0);
+  });
+});
+
+describe('RealtimeProvider › who is online', () => {
+  it('shows the count the server announces in the status line, and follows its changes', () => {
+    const source = fakeClient();
+    renderProvider(source.client);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Live$/);
+
+    source.emit('user:online-count-changed', { count: 3 });
+    expect(screen.getByRole('status')).toHaveTextContent('Live· 3 online');
+
+    source.emit('user:online-count-changed', { count: 2 });
+    expect(screen.getByRole('status')).toHaveTextContent('2 online');
+    // A payload that does not parse changes nothing.
+    source.emit('user:online-count-changed', { count: -1 });
+    expect(screen.getByRole('status')).toHaveTextContent('2 online');
   });
 });

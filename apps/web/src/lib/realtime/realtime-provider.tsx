@@ -47,6 +47,8 @@ export function RealtimeProvider({
     () => client.state,
   );
 
+  const [onlineCount, setOnlineCount] = useState<number | null>(null);
+
   useEffect(() => {
     const refresh = (roots: readonly string[]) => {
       if (roots.length === 0) return;
@@ -75,6 +77,10 @@ export function RealtimeProvider({
       if (!parsed.ok || parsed.payload.assigneeId !== userId) return;
       toast({ title: 'New task for you', description: 'It is on My Tasks.', duration: NUDGE_TOAST_MS });
     });
+    const stopOnlineCount = client.on('user:online-count-changed', (payload) => {
+      const parsed = parseServerToClientEvent('user:online-count-changed', payload);
+      if (parsed.ok) setOnlineCount(parsed.payload.count);
+    });
     // From sign-in on, so that a tag placed before its order screen opened is offered there (issue 6 §3).
     const tagOffers = tagAssignmentOffersOf(client);
     client.connect();
@@ -84,11 +90,15 @@ export function RealtimeProvider({
       stopToasts();
       stopNudges();
       stopAssignments();
+      stopOnlineCount();
       tagOffers.dispose();
       client.disconnect();
     };
   }, [client, queryClient, wantsScanToasts, userId]);
 
-  const value = useMemo(() => ({ client, state, failure: client.failure }), [client, state]);
+  const value = useMemo(
+    () => ({ client, state, failure: client.failure, onlineCount }),
+    [client, state, onlineCount],
+  );
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

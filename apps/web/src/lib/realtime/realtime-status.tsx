@@ -16,11 +16,19 @@ const DOT: Readonly<Record<TRealtimeConnectionState, string>> = {
   failed: 'bg-destructive',
 };
 
-/** The connection state in the header (spec §4 "Realtime connection"); after failing, a reload retries. */
+/** Spec §7 user:online-count-changed, as the header shows it. */
+export function onlineCountText(count: number): string {
+  return `${count} online`;
+}
+
+/**
+ * The connection state in the header (spec §4 "Realtime connection"), with how many people are online while
+ * connected; after failing, a reload retries.
+ */
 export function RealtimeStatus() {
   const realtime = useRealtime();
   if (!realtime) return null;
-  const { state, failure } = realtime;
+  const { state, failure, onlineCount } = realtime;
   return (
     <output
       aria-live="polite"
@@ -32,7 +40,10 @@ export function RealtimeStatus() {
       className="flex items-center gap-1.5 rounded-md px-2 text-xs text-muted-foreground"
     >
       <span aria-hidden className={cn('size-2 rounded-full', DOT[state])} />
-      {LABELS[state]}
+      <span>{LABELS[state]}</span>
+      {state === 'connected' && onlineCount !== null ? (
+        <span className="hidden sm:inline">· {onlineCountText(onlineCount)}</span>
+      ) : null}
     </output>
   );
 }

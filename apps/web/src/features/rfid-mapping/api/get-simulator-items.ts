@@ -1,3 +1,4 @@
+import { TRACKING_SYNC_INTERVAL_MS } from '@loupe/domain/config/constants';
 import type { TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import type { TTrackingStatus } from '@loupe/domain/tracking/tracking-status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -60,7 +61,12 @@ export async function getSimulatorItems(signal?: AbortSignal): Promise<TSimulato
 }
 
 export const simulatorItemsQueryOptions = () =>
-  queryOptions({ queryKey: simulatorItemsQueryKey, queryFn: ({ signal }) => getSimulatorItems(signal) });
+  queryOptions({
+    queryKey: simulatorItemsQueryKey,
+    queryFn: ({ signal }) => getSimulatorItems(signal),
+    // Spec §7, §9: GET /tracking/orders is polled every 30 s, and refreshed on realtime events in between.
+    refetchInterval: TRACKING_SYNC_INTERVAL_MS,
+  });
 
 export function useSimulatorItems() {
   return useQuery(simulatorItemsQueryOptions());

@@ -140,6 +140,7 @@ function fakeRealtime({
     client: { request: requestSpy, on: vi.fn(() => () => {}) } as unknown as RealtimeClient,
     state,
     failure: null,
+    onlineCount: null,
   };
   return { context, request: requestSpy };
 }

@@ -174,6 +174,7 @@ function fakeRealtime() {
     client: client as unknown as RealtimeClient,
     state: 'connected',
     failure: null,
+    onlineCount: null,
   };
   return {
     context,

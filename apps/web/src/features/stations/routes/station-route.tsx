@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-error';
 import { paths, pathTo } from '@/lib/paths';
+import { useRealtimeRoom } from '@/lib/realtime/use-realtime-room';
 import { useNow } from '@/lib/use-now';
 import { advancePhase } from '@/lib/workflow-api/advance-phase';
 import { useScanAtStation, useStation, useStationItems } from '../api/station-api';
@@ -40,6 +41,8 @@ export function StationRoute() {
       kioskButton.current?.focus();
     }
   }, [kiosk]);
+  // Spec §7: a station is a view of its department; its room brings that department's tag reads.
+  useRealtimeRoom(departmentId === '' ? null : { kind: 'department', id: departmentId });
 
   if (station.isPending) {
     return (

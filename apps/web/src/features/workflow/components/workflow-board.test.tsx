@@ -295,6 +295,15 @@ describe('the Workflow Command Center', () => {
     renderBoard();
     expect(await screen.findByRole('heading', { name: 'No open orders' })).toBeInTheDocument();
   });
+
+  it("says 'Loading workflow data...' where everyone can read it while the board loads (spec §1)", async () => {
+    renderBoard();
+    const loading = screen.getByText(WORKFLOW_DASHBOARD_TEXT.loading);
+    expect(loading).not.toHaveClass('sr-only');
+    expect(screen.getByRole('status', { name: WORKFLOW_DASHBOARD_TEXT.loading })).toContainElement(loading);
+    await screen.findByRole('region', { name: 'Bench work: 2' });
+    expect(screen.queryByText(WORKFLOW_DASHBOARD_TEXT.loading)).toBeNull();
+  });
 });
 
 describe('daysInPhase', () => {

@@ -311,7 +311,7 @@ export function WorkflowBoard() {
       ) : null}
 
       {board.isPending ? (
-        <LoadingSpinner label={WORKFLOW_DASHBOARD_TEXT.loading} />
+        <LoadingSpinner label={WORKFLOW_DASHBOARD_TEXT.loading} showLabel />
       ) : board.isError ? (
         <LoadError
           title="Could not load the workflow"

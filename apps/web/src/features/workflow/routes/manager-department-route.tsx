@@ -5,6 +5,7 @@ import { LoadingSpinner } from '@/components/loading-spinner';
 import { PageHeader } from '@/components/page-header';
 import { LocationPicker } from '@/components/registry/location-picker';
 import { useSelectedLocation } from '@/components/registry/use-selected-location';
+import { useRealtimeRoom } from '@/lib/realtime/use-realtime-room';
 import { useDepartments } from '@/lib/registry-api/get-departments';
 import { useLocations } from '@/lib/registry-api/get-locations';
 import { useDepartmentWorkload } from '../api/get-department-workload';
@@ -19,6 +20,8 @@ export function ManagerDepartmentRoute() {
   const items = departments.data?.items ?? [];
   const departmentId = items.some((d) => d.id === wanted) ? wanted : (items[0]?.id ?? null);
   const workload = useDepartmentWorkload(departmentId);
+  // Spec §7: the department view follows department:{id}, its raw tag reads included.
+  useRealtimeRoom(departmentId === null ? null : { kind: 'department', id: departmentId });
 
   return (
     <div className="flex flex-col gap-6">
