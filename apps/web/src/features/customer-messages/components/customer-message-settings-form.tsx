@@ -65,12 +65,7 @@ export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessage
   }
 
   return (
-    <form
-      className="grid grid-cols-[minmax(0,1fr)] gap-6"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Customer message settings"
-    >
+    <form className="grid gap-6" onSubmit={onSubmit} noValidate aria-label="Customer message settings">
       <Card>
         <CardHeader>
           <CardTitle>Sending</CardTitle>
@@ -79,7 +74,7 @@ export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessage
             preferences).
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6 sm:grid-cols-2">
+        <CardContent className="grid gap-6 sm:grid-cols-2">
           <SelectField
             label="When a job moves"
             value={values.sendMode}

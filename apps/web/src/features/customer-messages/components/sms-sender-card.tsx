@@ -31,7 +31,7 @@ export function SmsSenderCard({
           {canChangeProvider ? null : ' Only admins can change the SMS provider.'}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6 sm:grid-cols-2">
+      <CardContent className="grid gap-6 sm:grid-cols-2">
         <FormField
           label="Account SID"
           value={values.accountSid}

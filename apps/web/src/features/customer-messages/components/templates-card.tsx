@@ -37,7 +37,7 @@ export function TemplatesCard({
           {PLACEHOLDERS.map((name) => `{{${name}}}`).join(' ')}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <CardContent className="grid gap-6">
         <div role="tablist" aria-label="Message events" className="flex flex-wrap gap-2">
           {CUSTOMER_MESSAGE_EVENTS.map((candidate) => (
             <Button
@@ -58,7 +58,7 @@ export function TemplatesCard({
             </Button>
           ))}
         </div>
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-2">
           <div className="grid content-start gap-4">
             <SwitchField
               label={`Send "${CUSTOMER_MESSAGE_EVENT_LABELS[event]}"`}

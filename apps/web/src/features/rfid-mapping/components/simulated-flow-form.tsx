@@ -101,16 +101,11 @@ function FlowRunner({
   }
 
   return (
-    <form
-      className="grid grid-cols-[minmax(0,1fr)] gap-4"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label="Simulated flow"
-    >
+    <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Simulated flow">
       <p className="text-sm text-muted-foreground">
         {`Stations, in department order: ${stops.map((stop) => stop.place).join(', ')}.`}
       </p>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Items"
           hint={`Out of ${items.length} tagged orders and repairs.`}
