@@ -93,21 +93,25 @@ export function AssistantChat({ enhanced }: { readonly enhanced: boolean }) {
 
   return (
     <main className="flex h-svh flex-col">
-      <header className="flex items-center gap-3 border-b p-3">
+      {/* On a phone the buttons keep their icons and the name shortens, so the header fits 390 px (issue 35). */}
+      <header className="flex items-center gap-2 border-b p-3 sm:gap-3">
         <Button asChild variant="ghost" size="sm">
           <Link to={paths.dashboard}>
-            <ArrowLeft aria-hidden /> Back
+            <ArrowLeft aria-hidden /> <span className="sr-only sm:not-sr-only">Back</span>
           </Link>
         </Button>
-        <h1 className="flex items-center gap-2 text-lg font-semibold">
-          <Bot aria-hidden /> {aiAssistantName}
-          {enhanced ? <span className="rounded bg-muted px-1.5 text-xs font-normal">enhanced</span> : null}
+        <h1 className="flex min-w-0 items-center gap-2 text-lg font-semibold">
+          <Bot aria-hidden className="shrink-0" /> <span className="truncate">{aiAssistantName}</span>
+          {enhanced ? (
+            <span className="shrink-0 rounded bg-muted px-1.5 text-xs font-normal">enhanced</span>
+          ) : null}
         </h1>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           <ModeToggle />
           <Button asChild variant="outline" size="sm">
             <Link to={enhanced ? paths.aiAssistant : paths.aiAssistantV2}>
-              <Sparkles aria-hidden /> {enhanced ? 'Simple view' : 'Enhanced view'}
+              <Sparkles aria-hidden />{' '}
+              <span className="sr-only sm:not-sr-only">{enhanced ? 'Simple view' : 'Enhanced view'}</span>
             </Link>
           </Button>
         </div>

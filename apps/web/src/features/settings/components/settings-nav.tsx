@@ -12,7 +12,7 @@ export function SettingsNav({
 }) {
   return (
     <nav aria-label="Settings sections">
-      <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
+      <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
         {pages.map((page) => {
           const isCurrent = page === current;
           return (

@@ -25,7 +25,8 @@ export function SettingsRoute({ sections }: { sections: TSettingsPageComponents 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Settings" description="Workshop settings and your own account." />
-      <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
+      {/* One column until the content beside the app's sidebar has room for the menu too (issue 35). */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
         <SettingsNav pages={pages} current={current} />
         <section aria-labelledby="settings-section-title" className="flex min-w-0 flex-col gap-4">
           {current && Section ? (

@@ -100,9 +100,10 @@ function CodeScreen({ code, expiresAt }: { code: string; expiresAt: string }) {
         On a computer or phone signed in as an admin or manager, open Settings › TV Displays, choose “Pair a
         TV” and enter this code, or scan the QR code.
       </p>
-      <div className="flex flex-wrap items-center justify-center gap-16">
+      {/* TV-sized from 640 px; smaller on a phone, so the code fits a 390 px screen (issue 35). */}
+      <div className="flex flex-wrap items-center justify-center gap-8 sm:gap-16">
         <p
-          className="rounded-2xl border-4 px-10 py-6 font-mono text-8xl font-bold tracking-[0.2em]"
+          className="rounded-2xl border-4 px-5 py-4 font-mono text-5xl font-bold tracking-[0.2em] sm:px-10 sm:py-6 sm:text-8xl"
           data-testid="pairing-code"
         >
           <span className="sr-only">Pairing code </span>

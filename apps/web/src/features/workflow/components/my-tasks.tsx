@@ -94,7 +94,8 @@ export function MyTasks() {
   }
   const { assignments, responsibleFor, changes } = tasks.data;
   return (
-    <div className="grid gap-6">
+    // One column no wider than the page: a long customer line truncates instead of widening it (issue 35).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {changes.length > 0 ? (
         <Card>
           <CardHeader>
@@ -111,7 +112,7 @@ export function MyTasks() {
           </CardContent>
         </Card>
       ) : null}
-      <section aria-labelledby="my-assignments" className="grid gap-3">
+      <section aria-labelledby="my-assignments" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <h2 id="my-assignments" className="text-lg font-semibold">
           Assigned to me ({assignments.length})
         </h2>
@@ -122,7 +123,7 @@ export function MyTasks() {
             text="When a manager gives you a step of a job, it appears here with its due time."
           />
         ) : (
-          <ul className="grid gap-2">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
             {assignments.map((assignment) => (
               <AssignmentRow key={assignment.id} assignment={assignment} now={now} />
             ))}

@@ -10,6 +10,7 @@ import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeJobState, makeLocation, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
+import { BOARD_LAYOUT_STORAGE_KEY } from '../hooks/use-board-layout';
 import { WorkflowDashboardRoute } from '../routes/workflow-dashboard-route';
 import { makeWorkflowJob } from '../workflow-fixtures';
 import { daysInPhase } from './job-card';
@@ -303,6 +304,67 @@ describe('the Workflow Command Center', () => {
     expect(screen.getByRole('status', { name: WORKFLOW_DASHBOARD_TEXT.loading })).toContainElement(loading);
     await screen.findByRole('region', { name: 'Bench work: 2' });
     expect(screen.queryByText(WORKFLOW_DASHBOARD_TEXT.loading)).toBeNull();
+  });
+});
+
+describe('the Command Center as a list', () => {
+  beforeEach(() => {
+    stubPointerApis();
+    mockGet({
+      'workflow/board': envelope(BOARD),
+      'workflow/people': envelope(PEOPLE),
+      locations: page([]),
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.removeItem(BOARD_LAYOUT_STORAGE_KEY);
+  });
+
+  it('lists the same jobs one line each with phase, promised date and state, chosen by keyboard and remembered', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderBoard();
+    await screen.findByRole('region', { name: 'Bench work: 2' });
+    // The tabs take the arrow keys: Board → List.
+    await user.click(screen.getByRole('tab', { name: 'Board' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'List' })).toHaveAttribute('aria-selected', 'true');
+    const table = screen.getByRole('table', { name: 'Jobs by phase' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [
+        '',
+        'ORD-00061',
+        'Abigail Foster',
+        'Bench work',
+        'Jan 6, 2025',
+        expect.stringMatching(/^Rush.*Overdue3 days.*Over phase target/),
+        'Unassigned',
+        '',
+      ],
+      ['', 'ORD-00062', 'Abigail Foster', 'Bench work', 'Jan 10, 2030', '', 'Marco Bellini', ''],
+    ]);
+    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'ORD-00061' })).toHaveAttribute(
+      'href',
+      '/orders/o-late',
+    );
+    expect(localStorage.getItem(BOARD_LAYOUT_STORAGE_KEY)).toBe('list');
+
+    // A selection in the list is the board's selection, with its bulk actions.
+    await user.click(within(rows[1] as HTMLElement).getByRole('checkbox', { name: 'Select ORD-00062' }));
+    expect(screen.getByRole('region', { name: 'Selected jobs' })).toHaveTextContent('1 selected');
+
+    // Opened again, the board comes back as the list.
+    unmount();
+    renderBoard();
+    expect(await screen.findByRole('table', { name: 'Jobs by phase' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'List' })).toHaveAttribute('aria-selected', 'true');
   });
 });
 

@@ -4,6 +4,7 @@ import { JOB_VIEW_DESCRIPTIONS, JOB_VIEW_LABELS, type TJobView } from '@loupe/do
 import type { TWorkflowBoard, TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
 import { WORKFLOW_DASHBOARD_TEXT } from '@loupe/domain/workflow/workflow-strings';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
+import { KanbanIcon, ListIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -11,6 +12,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { LoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useLocations } from '@/lib/registry-api/get-locations';
@@ -22,9 +24,12 @@ import { useWorkflowBoard } from '../api/get-workflow-board';
 import { useWorkflowPeople } from '../api/get-workflow-people';
 import { useNudgeJob } from '../api/nudge-job';
 import { useSetExpectedOffsite, useSetRush } from '../api/set-job-flags';
+import { useBoardLayout } from '../hooks/use-board-layout';
 import { peopleToAssign } from '../workflow-people';
 import { AssignMenu } from './assign-menu';
+import { BoardJobList } from './board-job-list';
 import { JobCard } from './job-card';
+import { PhaseColumns } from './phase-columns';
 
 const ALL = 'all';
 
@@ -109,6 +114,7 @@ export function WorkflowBoard() {
     salesperson: ALL,
     productType: ALL,
   });
+  const [layout, setLayout] = useBoardLayout();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   const [locationId, setLocationId] = useState<string>(ALL);
@@ -203,81 +209,127 @@ export function WorkflowBoard() {
     });
   }
 
+  function nudgeAbout(job: TWorkflowJob) {
+    nudge.mutate(
+      { kind: job.kind, id: job.id },
+      {
+        onSuccess: () => toast({ title: `${job.assignment?.assignee.name ?? 'They'} got a nudge` }),
+        onError: (error) =>
+          toast({
+            title: 'Nudge not sent',
+            description: errorMessageOf(error, ERROR_MESSAGES.generic),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  const renderJob = (job: TWorkflowJob) => (
+    <JobCard
+      key={job.id}
+      job={job}
+      now={now}
+      selected={selected.has(job.id)}
+      onSelectedChange={(on) => toggle(job.id, on)}
+      people={people}
+      busy={busyIds.has(job.id)}
+      onAdvance={() => void completeJobs([job])}
+      onAssign={(assigneeId) => void assignJobs([job], assigneeId)}
+      onRush={(isRush) => void rushJobs([job], isRush)}
+      onExpectedOffsite={(expected) => void expectJobsOffsite([job], expected)}
+      onNudge={() => nudgeAbout(job)}
+    />
+  );
+
   const kindOptions = [
     { value: 'order', label: 'Orders' },
     ...(canViewRepairs(user) ? [{ value: 'repair', label: 'Repairs' }] : []),
   ];
 
   return (
-    <div className="flex flex-col gap-4">
-      <fieldset className="flex flex-wrap items-center gap-2" aria-label="Filters">
-        <FilterSelect
-          label="Jobs"
-          value={kind}
-          onValueChange={(value) => {
-            setKind(value === 'repair' ? 'repair' : 'order');
-            setSelected(new Set());
-          }}
-          options={kindOptions}
-        />
-        <FilterSelect
-          label="Show"
-          value={view ?? ALL}
-          onValueChange={(value) => setView(BOARD_VIEWS.find((candidate) => candidate === value) ?? null)}
-          options={[
-            { value: ALL, label: 'Every open job' },
-            ...BOARD_VIEWS.map((option) => ({ value: option, label: JOB_VIEW_LABELS[option] })),
-          ]}
-        />
-        {locations.length > 1 ? (
+    <Tabs value={layout} onValueChange={setLayout} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <fieldset className="flex flex-wrap items-center gap-2" aria-label="Filters">
           <FilterSelect
-            label="Location"
-            value={locationId}
-            onValueChange={setLocationId}
+            label="Jobs"
+            value={kind}
+            onValueChange={(value) => {
+              setKind(value === 'repair' ? 'repair' : 'order');
+              setSelected(new Set());
+            }}
+            options={kindOptions}
+          />
+          <FilterSelect
+            label="Show"
+            value={view ?? ALL}
+            onValueChange={(value) => setView(BOARD_VIEWS.find((candidate) => candidate === value) ?? null)}
             options={[
-              { value: ALL, label: 'Every location' },
-              ...locations.map((location) => ({ value: location.id, label: location.name })),
+              { value: ALL, label: 'Every open job' },
+              ...BOARD_VIEWS.map((option) => ({ value: option, label: JOB_VIEW_LABELS[option] })),
             ]}
           />
-        ) : null}
-        <FilterSelect
-          label="Department"
-          value={filters.department}
-          onValueChange={(department) => setFilters((current) => ({ ...current, department }))}
-          options={optionsOf(
-            board.data,
-            (job) =>
-              job.location ? { value: job.location.departmentId, label: job.location.departmentName } : null,
-            'Every department',
-          )}
-        />
-        {kind === 'order' ? (
-          <>
+          {locations.length > 1 ? (
             <FilterSelect
-              label="Salesperson"
-              value={filters.salesperson}
-              onValueChange={(salesperson) => setFilters((current) => ({ ...current, salesperson }))}
-              options={optionsOf(
-                board.data,
-                (job) =>
-                  job.salesperson ? { value: job.salesperson.id, label: job.salesperson.name } : null,
-                'Every salesperson',
-              )}
+              label="Location"
+              value={locationId}
+              onValueChange={setLocationId}
+              options={[
+                { value: ALL, label: 'Every location' },
+                ...locations.map((location) => ({ value: location.id, label: location.name })),
+              ]}
             />
-            <FilterSelect
-              label="Product type"
-              value={filters.productType}
-              onValueChange={(productType) => setFilters((current) => ({ ...current, productType }))}
-              options={optionsOf(
-                board.data,
-                (job) =>
-                  job.productTypeName ? { value: job.productTypeName, label: job.productTypeName } : null,
-                'Every product type',
-              )}
-            />
-          </>
-        ) : null}
-      </fieldset>
+          ) : null}
+          <FilterSelect
+            label="Department"
+            value={filters.department}
+            onValueChange={(department) => setFilters((current) => ({ ...current, department }))}
+            options={optionsOf(
+              board.data,
+              (job) =>
+                job.location
+                  ? { value: job.location.departmentId, label: job.location.departmentName }
+                  : null,
+              'Every department',
+            )}
+          />
+          {kind === 'order' ? (
+            <>
+              <FilterSelect
+                label="Salesperson"
+                value={filters.salesperson}
+                onValueChange={(salesperson) => setFilters((current) => ({ ...current, salesperson }))}
+                options={optionsOf(
+                  board.data,
+                  (job) =>
+                    job.salesperson ? { value: job.salesperson.id, label: job.salesperson.name } : null,
+                  'Every salesperson',
+                )}
+              />
+              <FilterSelect
+                label="Product type"
+                value={filters.productType}
+                onValueChange={(productType) => setFilters((current) => ({ ...current, productType }))}
+                options={optionsOf(
+                  board.data,
+                  (job) =>
+                    job.productTypeName ? { value: job.productTypeName, label: job.productTypeName } : null,
+                  'Every product type',
+                )}
+              />
+            </>
+          ) : null}
+        </fieldset>
+        <TabsList aria-label="Show the jobs as">
+          <TabsTrigger value="board">
+            <KanbanIcon aria-hidden="true" />
+            Board
+          </TabsTrigger>
+          <TabsTrigger value="list">
+            <ListIcon aria-hidden="true" />
+            List
+          </TabsTrigger>
+        </TabsList>
+      </div>
 
       {selectedJobs.length > 0 ? (
         <section
@@ -332,56 +384,22 @@ export function WorkflowBoard() {
           />
         )
       ) : (
-        <section className="flex gap-3 overflow-x-auto pb-2" aria-label="Phases">
-          {columns.map((column) => (
-            <section
-              key={column.key}
-              aria-label={`${column.name}: ${column.jobs.length}`}
-              className="flex w-80 shrink-0 flex-col gap-2 rounded-lg bg-muted/40 p-2"
-            >
-              <header className="flex items-baseline justify-between px-1">
-                <h2 className="text-sm font-semibold">{column.name}</h2>
-                <span className="text-xs text-muted-foreground">
-                  {column.jobs.length} · target {column.targetHours} h
-                </span>
-              </header>
-              {column.jobs.length === 0 ? (
-                <p className="px-1 py-4 text-center text-xs text-muted-foreground">Nothing here</p>
-              ) : null}
-              {column.jobs.map((job) => (
-                <JobCard
-                  key={job.id}
-                  job={job}
-                  now={now}
-                  selected={selected.has(job.id)}
-                  onSelectedChange={(on) => toggle(job.id, on)}
-                  people={people}
-                  busy={busyIds.has(job.id)}
-                  onAdvance={() => void completeJobs([job])}
-                  onAssign={(assigneeId) => void assignJobs([job], assigneeId)}
-                  onRush={(isRush) => void rushJobs([job], isRush)}
-                  onExpectedOffsite={(expected) => void expectJobsOffsite([job], expected)}
-                  onNudge={() =>
-                    nudge.mutate(
-                      { kind: job.kind, id: job.id },
-                      {
-                        onSuccess: () =>
-                          toast({ title: `${job.assignment?.assignee.name ?? 'They'} got a nudge` }),
-                        onError: (error) =>
-                          toast({
-                            title: 'Nudge not sent',
-                            description: errorMessageOf(error, ERROR_MESSAGES.generic),
-                            variant: 'destructive',
-                          }),
-                      },
-                    )
-                  }
-                />
-              ))}
-            </section>
-          ))}
-        </section>
+        <>
+          <TabsContent value="board">
+            <PhaseColumns phases={columns} renderJob={renderJob} />
+          </TabsContent>
+          <TabsContent value="list">
+            <BoardJobList
+              phases={columns}
+              now={now}
+              selected={selected}
+              onSelectedChange={toggle}
+              busyIds={busyIds}
+              onAdvance={(job) => void completeJobs([job])}
+            />
+          </TabsContent>
+        </>
       )}
-    </div>
+    </Tabs>
   );
 }

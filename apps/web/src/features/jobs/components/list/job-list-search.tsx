@@ -41,7 +41,7 @@ export function JobListSearch<TStatus extends string, TSort extends string>({
           onChange={(event) => state.setText(event.target.value)}
         />
       </div>
-      <div className="grid grid-cols-2 gap-2 sm:flex">
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <FilterSelect
           label="Status"
           value={filters.status ?? ANY}

@@ -8,13 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
-import { useIsMobile } from '@/hooks/use-mobile';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { formatCount } from '@/lib/money-format';
 import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 import type { TJobNoun } from '../../job-noun';
 import { BulkStatusBar, type TJobBulkStatus } from './bulk-status-bar';
 import { JobListSearch } from './job-list-search';
-import { JOB_ROW_HEIGHT, JobListHeader, type TJobListColumns } from './job-row';
+import { JOB_ROW_HEIGHT, JOB_ROW_NARROW_MEDIA_QUERY, JobListHeader, type TJobListColumns } from './job-row';
 import { JobViewChip } from './job-view-chip';
 import { NewJobButton, type TNewJobLink } from './new-job-link';
 import type { TJobListFilterState } from './use-job-list-filters';
@@ -66,7 +66,7 @@ export function JobList<TItem extends { readonly id: string }, TStatus extends s
 }: TJobListProps<TItem, TStatus, TSort>) {
   const { noun } = labels;
   const { filters } = filterState;
-  const isMobile = useIsMobile();
+  const isNarrow = useMediaQuery(JOB_ROW_NARROW_MEDIA_QUERY);
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
   // A scan of a piece in this list is worth a toast; scans of the rest of the building are not.
@@ -160,7 +160,7 @@ export function JobList<TItem extends { readonly id: string }, TStatus extends s
             // A new search or filter starts at the top of its list.
             key={JSON.stringify(filters)}
             items={items}
-            rowHeight={isMobile ? JOB_ROW_HEIGHT.narrow : JOB_ROW_HEIGHT.wide}
+            rowHeight={isNarrow ? JOB_ROW_HEIGHT.narrow : JOB_ROW_HEIGHT.wide}
             getKey={(item) => item.id}
             renderRow={
               bulkStatus

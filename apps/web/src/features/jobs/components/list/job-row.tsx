@@ -10,12 +10,18 @@ import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/money-format';
 
-/** Row heights (px) of the virtualized list: one line of columns on wide screens, three lines on phones. */
+/** Row heights (px) of the virtualized list: one line of columns on wide screens, three lines below 1024 px. */
 export const JOB_ROW_HEIGHT = { wide: 64, narrow: 100 } as const;
+
+/**
+ * Where rows take three lines: below Tailwind's `lg`, as the columns need about 480 px and beside the
+ * sidebar a 768 px tablet leaves 464 (issue 35). The classes below use `lg:` to match.
+ */
+export const JOB_ROW_NARROW_MEDIA_QUERY = '(max-width: 1023px)';
 
 // The number column fits a number and the rush mark side by side, whatever the workshop's prefix length.
 // The status column holds the status and the state's badges (Overdue, At risk…) beside or under it.
-const COLUMNS = 'md:grid-cols-[9.5rem_minmax(0,1fr)_minmax(0,13rem)_8rem_minmax(0,12rem)_6.5rem]';
+const COLUMNS = 'lg:grid-cols-[9.5rem_minmax(0,1fr)_minmax(0,13rem)_8rem_minmax(0,12rem)_6.5rem]';
 
 /** The titles of the two columns a kind of job fills its own way. */
 export type TJobListColumns = {
@@ -31,7 +37,7 @@ export function JobListHeader({ columns }: { columns: TJobListColumns }) {
     <div
       aria-hidden="true"
       className={cn(
-        'hidden gap-3 px-4 pb-2 text-xs font-medium text-muted-foreground uppercase md:grid',
+        'hidden gap-3 px-4 pb-2 text-xs font-medium text-muted-foreground uppercase lg:grid',
         COLUMNS,
       )}
     >
@@ -77,7 +83,7 @@ export function JobRow(props: TJobRowProps) {
       className={cn(
         'grid h-full grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 gap-y-1 px-4 text-sm outline-none',
         'hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
-        'md:items-center md:gap-y-0',
+        'lg:items-center lg:gap-y-0',
         // A rush job is marked along its whole row, not only by the badge.
         props.isRush && 'border-l-4 border-l-destructive',
         COLUMNS,
@@ -87,22 +93,22 @@ export function JobRow(props: TJobRowProps) {
         <span className="truncate">{props.number}</span>
         {props.isRush ? <RushBadge className="px-1 py-0 font-sans text-[0.7rem] uppercase" /> : null}
       </span>
-      <span className="col-start-1 row-start-2 min-w-0 md:col-start-2 md:row-start-1">
+      <span className="col-start-1 row-start-2 min-w-0 lg:col-start-2 lg:row-start-1">
         <span className="block truncate font-medium">{props.customerName}</span>
         <span className="block truncate text-xs text-muted-foreground">{props.summary}</span>
       </span>
-      <span className="col-start-2 row-start-1 flex min-w-0 flex-wrap items-center justify-end gap-1 justify-self-end md:col-start-3 md:justify-start md:justify-self-start">
+      <span className="col-start-2 row-start-1 flex min-w-0 flex-wrap items-center justify-end gap-1 justify-self-end lg:col-start-3 lg:justify-start lg:justify-self-start">
         {props.statusBadge}
         <JobStateBadges state={state} withRush={false} />
       </span>
       <span
         className={cn(
-          'col-start-1 row-start-3 min-w-0 truncate text-xs md:col-start-4 md:row-start-1 md:text-sm',
+          'col-start-1 row-start-3 min-w-0 truncate text-xs lg:col-start-4 lg:row-start-1 lg:text-sm',
           isOverdue
             ? 'font-semibold text-destructive'
             : isDueToday
               ? 'font-semibold text-amber-700 dark:text-amber-400'
-              : 'text-muted-foreground md:text-foreground',
+              : 'text-muted-foreground lg:text-foreground',
         )}
       >
         <span className="sr-only">Promised </span>
@@ -113,14 +119,14 @@ export function JobRow(props: TJobRowProps) {
       <span
         className={cn(
           'col-start-2 row-start-3 min-w-0 justify-self-end truncate text-xs',
-          'md:col-start-5 md:row-start-1 md:justify-self-start md:text-sm',
+          'lg:col-start-5 lg:row-start-1 lg:justify-self-start lg:text-sm',
           tracking === null && 'text-muted-foreground',
         )}
       >
         <span className="sr-only">Location </span>
         {currentLocationText(tracking)}
       </span>
-      <span className="col-start-2 row-start-2 justify-self-end text-right tabular-nums md:col-start-6 md:row-start-1">
+      <span className="col-start-2 row-start-2 justify-self-end text-right tabular-nums lg:col-start-6 lg:row-start-1">
         <span className="sr-only">{`${props.amountLabel} `}</span>
         {formatCents(props.amountCents)}
       </span>
