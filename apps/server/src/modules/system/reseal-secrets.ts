@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
 
 /**
@@ -56,7 +57,7 @@ export async function resealSecrets(options: {
     }
   };
 
-  await options.db.transaction(async (tx) => {
+  await inTransaction(options.db, async (tx) => {
     for (const { table, key, column } of SEALED_COLUMNS) {
       const found = (await tx.execute(
         sql.raw(

@@ -30,7 +30,13 @@ function useLastVisit(): string | null {
   return since;
 }
 
-export function AssignmentRow({ assignment, now }: { assignment: TMyTasks['assignments'][number]; now: Date }) {
+export function AssignmentRow({
+  assignment,
+  now,
+}: {
+  assignment: TMyTasks['assignments'][number];
+  now: Date;
+}) {
   const complete = useCompleteAssignment();
   const { job } = assignment;
   return (
