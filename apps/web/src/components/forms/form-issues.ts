@@ -4,6 +4,27 @@ import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 
 export type TFormErrors<F extends string> = Partial<Record<F, string>>;
 
+/** One schema issue as every form reads it: the field is the first step of its path. */
+export type TFormIssue = { readonly path: readonly PropertyKey[]; readonly message: string };
+
+/**
+ * The first issue of each of `fields`, worded by `messageOf` (the issue's own message by default); issues of
+ * other paths are left out.
+ */
+export function firstIssuePerField<F extends string, I extends TFormIssue>(
+  issues: readonly I[],
+  fields: readonly F[],
+  messageOf: (field: F, issue: I) => string = (_field, issue) => issue.message,
+): TFormErrors<F> {
+  const errors: TFormErrors<F> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !(fields as readonly string[]).includes(field)) continue;
+    errors[field as F] ??= messageOf(field as F, issue);
+  }
+  return errors;
+}
+
 /**
  * Readable messages for the registry forms from the domain schema's issues: a missing value asks for it,
  * a long one gives the limit; anything else keeps the schema's own message (e.g. the antenna range).
@@ -13,28 +34,22 @@ export function formErrorsFromZod<F extends string>(
   fields: readonly F[],
   messages: { readonly [K in F]?: string },
 ): TFormErrors<F> {
-  const errors: TFormErrors<F> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field !== 'string' || !(fields as readonly string[]).includes(field)) continue;
-    const key = field as F;
-    if (errors[key]) continue;
-    if (issue.code === 'too_big' && typeof issue.maximum === 'number' && issue.origin === 'string') {
-      errors[key] = `Use at most ${issue.maximum} characters`;
-    } else {
-      errors[key] = messages[key] ?? issue.message;
-    }
-  }
-  return errors;
+  return firstIssuePerField(error.issues, fields, (field, issue) =>
+    issue.code === 'too_big' && typeof issue.maximum === 'number' && issue.origin === 'string'
+      ? `Use at most ${issue.maximum} characters`
+      : (messages[field] ?? issue.message),
+  );
 }
 
 /**
  * What a refused save shows: server validation issues next to their fields, and at the form whatever
- * matches no field, or the server's message when it named none (a conflict, a missing permission).
+ * matches no field, or the server's message when it named none (a conflict, a missing permission), or
+ * `fallback` when it sent none.
  */
 export function serverFormErrors<F extends string>(
   error: unknown,
   fields: readonly F[],
+  fallback: string = ERROR_MESSAGES.generic,
 ): { fieldErrors: TFormErrors<F>; formError: string | null } {
   const fieldErrors: TFormErrors<F> = {};
   const otherMessages: string[] = [];
@@ -43,7 +58,6 @@ export function serverFormErrors<F extends string>(
     else otherMessages.push(issue.message);
   }
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-  const formError =
-    otherMessages[0] ?? (hasFieldErrors ? null : errorMessageOf(error, ERROR_MESSAGES.generic));
+  const formError = otherMessages[0] ?? (hasFieldErrors ? null : errorMessageOf(error, fallback));
   return { fieldErrors, formError };
 }

@@ -1,7 +1,7 @@
 import { ANTENNA_MAX, ANTENNA_MIN } from '@loupe/domain/registry/readers';
 import type { TStation } from '@loupe/domain/registry/stations';
 import { type ReactNode, useId } from 'react';
-import { FormField } from '@/components/form-field';
+import { FormField, WholeNumberField } from '@/components/form-field';
 import { FormDialog } from '@/components/forms/form-dialog';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { Label } from '@/components/ui/label';
@@ -70,13 +70,10 @@ export function StationFormDialog(props: TStationFormDialogProps) {
     >
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
         <FormField label="Name" maxLength={100} {...form.field('name')} required />
-        <FormField
+        <WholeNumberField
           label="Antenna number"
-          type="number"
-          inputMode="numeric"
           min={ANTENNA_MIN}
           max={ANTENNA_MAX}
-          step={1}
           {...form.field('antennaNumber')}
           required
         />

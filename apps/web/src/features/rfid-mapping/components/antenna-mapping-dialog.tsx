@@ -1,7 +1,7 @@
 import type { TDepartment } from '@loupe/domain/registry/departments';
 import { ANTENNA_MAX, ANTENNA_MIN, type TReader } from '@loupe/domain/registry/readers';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '@/components/form-field';
+import { FormField, WholeNumberField } from '@/components/form-field';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { serverFormErrors } from '@/components/forms/form-issues';
 import { LoadError } from '@/components/load-error';
@@ -180,13 +180,10 @@ function MappingForm({
       </DialogHeader>
       <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
         {antenna === null ? (
-          <FormField
+          <WholeNumberField
             label="Antenna number"
-            type="number"
-            inputMode="numeric"
             min={ANTENNA_MIN}
             max={ANTENNA_MAX}
-            step={1}
             value={shown.antenna}
             onChange={(event) => change({ antenna: event.target.value })}
             error={errors.antenna}

@@ -2,7 +2,7 @@ import type { TReader } from '@loupe/domain/registry/readers';
 import { PlayIcon, SquareIcon } from 'lucide-react';
 import { type FormEvent, useCallback } from 'react';
 import { Link } from 'react-router';
-import { FormField } from '@/components/form-field';
+import { FormField, WholeNumberField } from '@/components/form-field';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -106,14 +106,10 @@ function FlowRunner({
         {`Stations, in department order: ${stops.map((stop) => stop.place).join(', ')}.`}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <WholeNumberField
           label="Items"
           hint={`Out of ${items.length} tagged orders and repairs.`}
-          type="number"
-          inputMode="numeric"
-          min={1}
           max={items.length}
-          step={1}
           {...form.field('count')}
           disabled={isRunning}
         />

@@ -4,10 +4,10 @@ import { canAccessSettingsSection } from '@loupe/domain/settings/sections';
 import { SHOP_CONTACT_LIMITS } from '@loupe/domain/settings/shop-contact';
 import type { TWorkshopGeneralSettings } from '@loupe/domain/settings/workshop-general-settings';
 import type { FormEvent } from 'react';
-import { FormField } from '@/components/form-field';
+import { FormField, WholeNumberField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
-import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchField } from '@/components/switch-field';
 import { TextareaField } from '@/components/textarea-field';
@@ -55,7 +55,7 @@ export function GeneralSettingsForm({
   saved: TWorkshopGeneralSettings;
   canEdit: boolean;
 }) {
-  const form = useDialogForm<TGeneralSettingsField, TGeneralSettingsFormValues>(
+  const form = useFormState<TGeneralSettingsField, TGeneralSettingsFormValues>(
     () => toFormValues(saved),
     GENERAL_SETTINGS_FIELDS,
   );
@@ -68,11 +68,10 @@ export function GeneralSettingsForm({
     event.preventDefault();
     if (isReadOnly) return;
     form.setFormError(null);
-    const result = parseGeneralSettingsForm(values, saved);
-    form.setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    const brandingChanged = BRANDING_KEYS.some((key) => key in result.changes);
-    mutation.mutate(result.changes, {
+    const changes = form.validate(parseGeneralSettingsForm(values, saved));
+    if (changes === null) return;
+    const brandingChanged = BRANDING_KEYS.some((key) => key in changes);
+    mutation.mutate(changes, {
       onSuccess: () =>
         toast({
           title: 'General settings saved',
@@ -88,14 +87,10 @@ export function GeneralSettingsForm({
     label: string,
     hint: string,
   ) => (
-    <FormField
+    <WholeNumberField
       label={label}
       hint={hint}
-      type="number"
-      inputMode="numeric"
-      min={1}
       max={GENERAL_SETTINGS_LIMITS[field]}
-      step={1}
       {...form.field(field)}
       disabled={isDisabled}
       required

@@ -5,6 +5,8 @@ import {
   type TWorkshopGeneralSettingsChanges,
   ZWorkshopGeneralSettingsChangesSchema,
 } from '@loupe/domain/settings/workshop-general-settings';
+import { firstIssuePerField } from '@/components/forms/form-issues';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
 
 /** The form as typed: numbers are text until submitted, a blank branding field means "installation default". */
 export type TGeneralSettingsFormValues = {
@@ -22,7 +24,6 @@ export type TGeneralSettingsFormValues = {
 };
 
 export type TGeneralSettingsField = keyof TGeneralSettingsFormValues;
-export type TGeneralSettingsFormErrors = Partial<Record<TGeneralSettingsField, string>>;
 
 const MINUTE_FIELDS = ['offsiteTimeout', 'expectedOffsiteGracePeriod', 'offsiteCheckInterval'] as const;
 // Text fields where empty means "not set" (null in a change).
@@ -33,6 +34,10 @@ export const GENERAL_SETTINGS_FIELDS: readonly TGeneralSettingsField[] = [
   ...BRANDING_FIELDS,
   'shopAddressLines',
 ];
+
+function isMinuteField(field: TGeneralSettingsField): field is (typeof MINUTE_FIELDS)[number] {
+  return (MINUTE_FIELDS as readonly string[]).includes(field);
+}
 
 export function minutesMessage(field: (typeof MINUTE_FIELDS)[number]): string {
   return `Enter whole minutes from 1 to ${GENERAL_SETTINGS_LIMITS[field]}`;
@@ -53,18 +58,10 @@ export function toFormValues(settings: TWorkshopGeneralSettings): TGeneralSettin
   };
 }
 
-function isField(value: unknown): value is TGeneralSettingsField {
-  return typeof value === 'string' && (GENERAL_SETTINGS_FIELDS as readonly string[]).includes(value);
-}
-
 // '' and '  ' are not zero minutes: they are missing, and Number() would read them as 0.
 function toMinutes(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
-
-export type TGeneralSettingsFormResult =
-  | { readonly ok: true; readonly changes: TWorkshopGeneralSettingsChanges }
-  | { readonly ok: false; readonly errors: TGeneralSettingsFormErrors };
 
 /**
  * Checks the form with the server's own rules (the domain schema) and gives only what changed since `saved`;
@@ -73,7 +70,7 @@ export type TGeneralSettingsFormResult =
 export function parseGeneralSettingsForm(
   values: TGeneralSettingsFormValues,
   saved: TWorkshopGeneralSettings,
-): TGeneralSettingsFormResult {
+): TFormParseResult<TGeneralSettingsField, TWorkshopGeneralSettingsChanges> {
   const candidate = {
     offsiteTimeout: toMinutes(values.offsiteTimeout),
     expectedOffsiteGracePeriod: toMinutes(values.expectedOffsiteGracePeriod),
@@ -88,14 +85,9 @@ export function parseGeneralSettingsForm(
   };
   const parsed = ZWorkshopGeneralSettingsChangesSchema.safeParse(candidate);
   if (!parsed.success) {
-    const errors: TGeneralSettingsFormErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (!isField(field) || errors[field]) continue;
-      errors[field] = (MINUTE_FIELDS as readonly string[]).includes(field)
-        ? minutesMessage(field as (typeof MINUTE_FIELDS)[number])
-        : issue.message;
-    }
+    const errors = firstIssuePerField(parsed.error.issues, GENERAL_SETTINGS_FIELDS, (field, issue) =>
+      isMinuteField(field) ? minutesMessage(field) : issue.message,
+    );
     return { ok: false, errors };
   }
   const next = parsed.data;
@@ -113,5 +105,5 @@ export function parseGeneralSettingsForm(
   if (addressLines.join('\n') !== (saved.shopAddressLines ?? []).join('\n')) {
     changes.shopAddressLines = addressLines.length > 0 ? addressLines : null;
   }
-  return { ok: true, changes };
+  return { ok: true, output: changes };
 }

@@ -2,7 +2,7 @@ import { calendarDateProblem, DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates
 import { amountToCents, MONEY_CENTS_MAX } from '@loupe/domain/api/money';
 import type { z } from 'zod';
 import { formatCents } from '@/lib/money-format';
-import type { TFormErrors } from './use-job-form';
+import type { TJobField, TJobFormErrors } from './use-job-form';
 
 // What every job form model reads the same way: amounts, the promised date, schema issues, what changed.
 
@@ -33,12 +33,12 @@ export function readPromisedDate(text: string): { date: string | null; error: st
  */
 export function errorsFromIssues<TValues>(
   issues: readonly z.core.$ZodIssue[],
-  into: TFormErrors<TValues>,
+  into: TJobFormErrors<TValues>,
   options: {
-    readonly fieldOf: (apiField: string) => keyof TValues | null;
-    readonly amountFields: readonly (keyof TValues)[];
+    readonly fieldOf: (apiField: string) => TJobField<TValues> | null;
+    readonly amountFields: readonly TJobField<TValues>[];
   },
-): TFormErrors<TValues> {
+): TJobFormErrors<TValues> {
   for (const issue of issues) {
     const apiField = issue.path[0];
     const field = typeof apiField === 'string' ? options.fieldOf(apiField) : null;

@@ -168,7 +168,7 @@ export function parseNewOrderForm(
   if (!parsed.success)
     return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: parsed.data };
+  return { ok: true, output: parsed.data };
 }
 
 /**
@@ -218,5 +218,5 @@ export function parseOrderChanges(
     notes: order.notes,
     status: order.status,
   };
-  return { ok: true, value: changedFields(next, before) };
+  return { ok: true, output: changedFields(next, before) };
 }

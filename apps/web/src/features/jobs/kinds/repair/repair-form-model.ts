@@ -127,7 +127,7 @@ export function parseNewRepairForm(values: TRepairFormValues): TParsed<TCreateRe
   if (!parsed.success)
     return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: parsed.data };
+  return { ok: true, output: parsed.data };
 }
 
 /** Checks an edited repair as a whole and gives only what differs from `repair`. */
@@ -163,5 +163,5 @@ export function parseRepairChanges(values: TRepairFormValues, repair: TRepair): 
     isRush: repair.isRush,
     status: repair.status,
   };
-  return { ok: true, value: changedFields(parsed.data, before) };
+  return { ok: true, output: changedFields(parsed.data, before) };
 }
