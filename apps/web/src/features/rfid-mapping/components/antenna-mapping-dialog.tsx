@@ -1,7 +1,7 @@
 import type { TDepartment } from '@loupe/domain/registry/departments';
 import { ANTENNA_MAX, ANTENNA_MIN, type TReader } from '@loupe/domain/registry/readers';
 import { type FormEvent, useState } from 'react';
-import { FormField, WholeNumberField } from '@/components/form-field';
+import { WholeNumberField } from '@/components/form-field';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { serverFormErrors } from '@/components/forms/form-issues';
 import { LoadError } from '@/components/load-error';
