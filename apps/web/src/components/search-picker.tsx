@@ -1,4 +1,4 @@
-import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FieldMessages, useFieldIds } from '@/components/forms/field-messages';
@@ -22,12 +22,29 @@ export type TPickerSearch = Pick<
 
 /**
  * The hook a picker searches with: `q` is trimmed and may be empty (the first few, for a start); `enabled` is
- * false while a choice shows. Each search is cached under its own key; `pickerSearchOptions` keeps the last
- * answer on screen while the next one loads.
+ * false while a choice shows. A feature's api/ file builds it on `usePickerQuery`.
  */
 export type TUsePickerSearch = (q: string, enabled: boolean) => TPickerSearch;
 
-export const pickerSearchOptions = { placeholderData: keepPreviousData } as const;
+/**
+ * One picker search as a query: cached under its own key, the last answer kept on screen while the next one
+ * loads, each answer shown as `select` makes it.
+ */
+export function usePickerQuery<TFound, TShown>(options: {
+  readonly queryKey: QueryKey;
+  readonly search: (signal: AbortSignal) => Promise<TFound[]>;
+  readonly enabled: boolean;
+  readonly select: (found: TFound[]) => TShown;
+}) {
+  const { queryKey, search, enabled, select } = options;
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => search(signal),
+    enabled,
+    select,
+    placeholderData: keepPreviousData,
+  });
+}
 
 export type TSearchPickerProps = {
   readonly label: string;

@@ -1,7 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { type TCustomer, ZCustomerSchema } from '@loupe/domain/customers/customer';
-import { useQuery } from '@tanstack/react-query';
-import { pickerSearchOptions } from '@/components/search-picker';
+import { usePickerQuery } from '@/components/search-picker';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 
@@ -27,11 +26,6 @@ export async function searchCustomers(q: string, signal?: AbortSignal): Promise<
 
 /** The customer picker's search, each answer shown as `select` makes it. */
 export function useSearchCustomers<T>(q: string, enabled: boolean, select: (customers: TCustomer[]) => T) {
-  return useQuery({
-    queryKey: customerPickerQueryKeys.search(q),
-    queryFn: ({ signal }) => searchCustomers(q, signal),
-    enabled,
-    select,
-    ...pickerSearchOptions,
-  });
+  const search = (signal: AbortSignal) => searchCustomers(q, signal);
+  return usePickerQuery({ queryKey: customerPickerQueryKeys.search(q), search, enabled, select });
 }

@@ -1,7 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { type TDesign, ZDesignSchema } from '@loupe/domain/catalog/catalog';
-import { useQuery } from '@tanstack/react-query';
-import { pickerSearchOptions } from '@/components/search-picker';
+import { usePickerQuery } from '@/components/search-picker';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { orderFormQueryKeys } from '../../../api/query-keys';
@@ -21,11 +20,6 @@ export async function searchDesigns(q: string, signal?: AbortSignal) {
 
 /** The design picker's search, each answer shown as `select` makes it. */
 export function useSearchDesigns<T>(q: string, enabled: boolean, select: (designs: TDesign[]) => T) {
-  return useQuery({
-    queryKey: orderFormQueryKeys.designs(q),
-    queryFn: ({ signal }) => searchDesigns(q, signal),
-    enabled,
-    select,
-    ...pickerSearchOptions,
-  });
+  const search = (signal: AbortSignal) => searchDesigns(q, signal);
+  return usePickerQuery({ queryKey: orderFormQueryKeys.designs(q), search, enabled, select });
 }
