@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { createStation } from '../support/workshop';
 
 // The screens built after the shell, checked with axe in both themes (contrast included).
-
-type TData<T> = { data: T };
 
 async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
   await page.getByRole('button', { name: 'Toggle theme' }).click();
@@ -40,16 +39,10 @@ test('a station TV, its pairing screen and the kiosk have no serious accessibili
   api,
 }) => {
   const suffix = Date.now().toString(36);
-  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
-    name: `A11y ${suffix}`,
+  const { departmentId, stationId } = await createStation(api, {
+    department: `A11y ${suffix}`,
+    station: 'Bench 9',
   });
-  const station = await api.request<TData<{ id: string }>>(
-    'POST',
-    `/departments/${department.data.id}/stations`,
-    {
-      name: 'Bench 9',
-    },
-  );
   const tvContext = await browser.newContext();
   const tv = await tvContext.newPage();
   await tv.goto('/tv-setup');
@@ -58,10 +51,10 @@ test('a station TV, its pairing screen and the kiosk have no serious accessibili
   await tvContext.close();
 
   await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/jeweler-tv/${station.data.id}`);
+  await page.goto(`/jeweler-tv/${stationId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Bench 9' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.goto(`/departments/${department.data.id}/stations/${station.data.id}`);
+  await page.goto(`/departments/${departmentId}/stations/${stationId}`);
   await page.getByRole('button', { name: 'Kiosk' }).click();
   await expect(page.getByRole('dialog', { name: 'Kiosk: Bench 9' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
