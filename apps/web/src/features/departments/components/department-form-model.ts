@@ -5,8 +5,9 @@ import {
   type TDepartmentIcon,
   ZCreateDepartmentInputSchema,
 } from '@loupe/domain/registry/departments';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 /** The department form as typed. Until the user picks an icon, the icon follows the name (spec §9 guess). */
 export type TDepartmentFormValues = {

@@ -1,6 +1,7 @@
 import { type TLocation, ZCreateLocationInputSchema } from '@loupe/domain/registry/locations';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 export type TLocationFormValues = {
   readonly name: string;

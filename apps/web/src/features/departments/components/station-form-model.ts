@@ -1,7 +1,8 @@
 import { ANTENNA_MESSAGE } from '@loupe/domain/registry/readers';
 import { type TStation, ZCreateStationInputSchema } from '@loupe/domain/registry/stations';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 /** The station form as typed: the antenna is text until submitted. */
 export type TStationFormValues = {

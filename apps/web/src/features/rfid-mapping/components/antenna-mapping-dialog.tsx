@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { WholeNumberField } from '@/components/form-field';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { serverFormErrors } from '@/components/forms/form-issues';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { SwitchRow } from '@/components/switch-row';
 import { Button } from '@/components/ui/button';
 import {
@@ -208,12 +208,7 @@ function MappingForm({
             <Skeleton className="h-9 w-full" />
           </div>
         ) : departmentsQuery.isError ? (
-          <LoadError
-            title="Could not load the departments"
-            error={departmentsQuery.error}
-            onRetry={() => void departmentsQuery.refetch()}
-            isRetrying={departmentsQuery.isFetching}
-          />
+          <QueryLoadError title="Could not load the departments" query={departmentsQuery} />
         ) : departmentsQuery.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             There are no departments yet. Add departments and their stations first.

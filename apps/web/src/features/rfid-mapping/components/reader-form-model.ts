@@ -5,8 +5,9 @@ import {
   type TReaderKind,
   ZCreateReaderInputSchema,
 } from '@loupe/domain/registry/readers';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 export const READER_FORM_FIELDS = ['id', 'name', 'kind'] as const;
 export type TReaderFormField = (typeof READER_FORM_FIELDS)[number];
