@@ -28,6 +28,21 @@ export function readPromisedDate(text: string): { date: string | null; error: st
 }
 
 /**
+ * A kind's `fieldOf`: the form field that shows an API field's issue (server issues arrive with API names).
+ * `renamed` lists the API fields the form calls otherwise (customerId → customer); any other field of the form
+ * keeps its API name.
+ */
+export function apiFieldMap<F extends string>(
+  fields: readonly F[],
+  renamed: Readonly<Record<string, F>>,
+): (apiField: string) => F | null {
+  const byApiName = new Map<string, F>(Object.entries(renamed));
+  const renamedFields = new Set<string>(Object.values(renamed));
+  for (const field of fields) if (!renamedFields.has(field)) byApiName.set(field, field);
+  return (apiField) => byApiName.get(apiField) ?? null;
+}
+
+/**
  * The schema's issues under the form's fields (the first issue of a field wins, and one already found stays):
  * an amount too large and an unreadable date in the form's words, the rest in the schema's.
  */
