@@ -11,7 +11,7 @@ import { RealtimeContext, type TRealtimeContext } from '@/lib/realtime/realtime-
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeUser } from '@/test/factories';
-import { backendTrackedOrder, makeAntennaMapping } from '@/test/rfid-fixtures';
+import { backendTrackedOrder, makeAntennaMapping, makeTagAssignmentAntenna } from '@/test/rfid-fixtures';
 import { renderWithSettingsProviders } from '@/test/settings-test-utils';
 import { TEST_SCAN_TIMEOUT_MS } from '../api/send-test-scan';
 import {
@@ -67,15 +67,7 @@ const INTAKE = reader({
   name: 'Intake reader',
   antennas: [
     makeAntennaMapping({ readerId: 'intake-1', antenna: 1 }),
-    makeAntennaMapping({
-      readerId: 'intake-1',
-      antenna: 2,
-      isTagAssignment: true,
-      departmentId: null,
-      departmentName: null,
-      stationId: null,
-      stationName: null,
-    }),
+    makeTagAssignmentAntenna('intake-1', 2),
   ],
 });
 

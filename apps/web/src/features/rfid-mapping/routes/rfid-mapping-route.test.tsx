@@ -15,7 +15,7 @@ import { stubPointerApis } from '@/test/dom-stubs';
 import { makeAuth, makeDepartment, makeLocation, makeReader, makeStation, makeUser } from '@/test/factories';
 import { fakeRealtime } from '@/test/fake-realtime';
 import { makeQueryClient } from '@/test/render-with-providers';
-import { makeAntennaMapping } from '@/test/rfid-fixtures';
+import { makeAntennaMapping, makeTagAssignmentAntenna } from '@/test/rfid-fixtures';
 import { readersQueryOptions } from '../api/get-readers';
 import { RFID_STATUS_REFRESH_MS, rfidStatusQueryOptions, type TRfidStatus } from '../api/get-rfid-status';
 import { TAG_ASSIGNMENT_SWITCH } from '../components/antenna-mapping-dialog';
@@ -37,15 +37,7 @@ const DOCK = makeReader({
   name: 'Dock reader',
   antennas: [
     makeAntennaMapping({ readerId: 'dock-1', antenna: 1 }),
-    makeAntennaMapping({
-      readerId: 'dock-1',
-      antenna: 3,
-      isTagAssignment: true,
-      departmentId: null,
-      departmentName: null,
-      stationId: null,
-      stationName: null,
-    }),
+    makeTagAssignmentAntenna('dock-1', 3),
     makeAntennaMapping({
       readerId: 'dock-1',
       antenna: 6,
@@ -344,19 +336,7 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
 
   it('makes a mapped antenna the tag-assignment antenna', async () => {
     stubGets();
-    const put = vi.spyOn(apiClient, 'put').mockResolvedValue(
-      envelope(
-        makeAntennaMapping({
-          readerId: 'dock-1',
-          antenna: 1,
-          isTagAssignment: true,
-          departmentId: null,
-          departmentName: null,
-          stationId: null,
-          stationName: null,
-        }),
-      ),
-    );
+    const put = vi.spyOn(apiClient, 'put').mockResolvedValue(envelope(makeTagAssignmentAntenna('dock-1', 1)));
     const user = userEvent.setup();
     renderRoute();
     await screen.findByRole('list', { name: 'Readers' });
