@@ -34,12 +34,3 @@ export function FormField({ id, label, hint, error, labelAside, className, ...in
     </div>
   );
 }
-
-/** A FormField for a whole number from `min` (1 unless given) to `max`, with the numeric keyboard on phones. */
-export function WholeNumberField({
-  min = 1,
-  max,
-  ...props
-}: TFormFieldProps & { readonly min?: number; readonly max: number }) {
-  return <FormField type="number" inputMode="numeric" min={min} max={max} step={1} {...props} />;
-}

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { TFormErrors } from '@/components/forms/form-issues';
-import { type TFormParseResult, useFormState } from '@/components/forms/use-form-state';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
 import { errorMessageOf, fieldIssuesOf, isApiError } from '@/lib/api-error';
 
 export type TFormValues<TField extends string> = Record<TField, string>;
@@ -35,7 +35,8 @@ export type TUseAuthFormOptions<TField extends string, TOutput> = {
 };
 
 /**
- * State of one auth form (`useFormState`, with): validation on submit (then live), server errors mapped to fields
+ * State of one auth form (the values, errors and parse result of `useFormState`, with): validation on submit
+ * (then live), server errors mapped to fields
  * (details.issues 'body.email' → email) or to the form, the pending state, and focus moved to the first
  * error so that keyboard and screen-reader users land on it.
  */
@@ -43,10 +44,11 @@ export function useAuthForm<TField extends string, TOutput>(options: TUseAuthFor
   const { parse, codeFields } = options;
   const formId = useId();
   const fields = Object.keys(options.initialValues) as TField[];
-  const { values, setValues, errors, setErrors, formError, setFormError } = useFormState<
-    TField,
-    TFormValues<TField>
-  >(() => options.initialValues, fields);
+  // Its own state rather than useFormState's: the sign-in page must stay within its bundle budget
+  // (docs/performance.md), and useFormState brings the server-error mapping this hook does its own way.
+  const [values, setValues] = useState<TFormValues<TField>>(options.initialValues);
+  const [errors, setErrors] = useState<TFormErrors<TField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [hasSubmitted, setHasSubmitted] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);

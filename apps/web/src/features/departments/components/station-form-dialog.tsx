@@ -1,11 +1,12 @@
 import { ANTENNA_MAX, ANTENNA_MIN } from '@loupe/domain/registry/readers';
 import type { TStation } from '@loupe/domain/registry/stations';
 import { type ReactNode, useId } from 'react';
-import { FormField, WholeNumberField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { FormDialog } from '@/components/forms/form-dialog';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { toast } from '@/lib/toast';
 import { useCreateStation } from '../api/create-station';
 import { useUpdateStation } from '../api/update-station';

@@ -1,7 +1,6 @@
 import type { TDepartment } from '@loupe/domain/registry/departments';
 import { ANTENNA_MAX, ANTENNA_MIN, type TReader } from '@loupe/domain/registry/readers';
 import { type FormEvent, useState } from 'react';
-import { WholeNumberField } from '@/components/form-field';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { serverFormErrors } from '@/components/forms/form-issues';
 import { QueryLoadError } from '@/components/load-error';
@@ -16,6 +15,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { useAllDepartments } from '@/lib/registry-api/get-all-departments';
 import { useLocations } from '@/lib/registry-api/get-locations';
 import { toast } from '@/lib/toast';

@@ -5,8 +5,8 @@ import {
   type TWorkshopGeneralSettingsChanges,
   ZWorkshopGeneralSettingsChangesSchema,
 } from '@loupe/domain/settings/workshop-general-settings';
-import { firstIssuePerField } from '@/components/forms/form-issues';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { firstIssuePerField } from '@/components/forms/zod-form-errors';
 
 /** The form as typed: numbers are text until submitted, a blank branding field means "installation default". */
 export type TGeneralSettingsFormValues = {

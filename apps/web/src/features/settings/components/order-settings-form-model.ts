@@ -4,8 +4,9 @@ import {
   type TOrderSettingsChanges,
   ZOrderSettingsChangesSchema,
 } from '@loupe/domain/settings/order-settings';
-import { firstIssuePerField, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { firstIssuePerField } from '@/components/forms/zod-form-errors';
 
 /** The form as typed: the lead times are text until submitted. */
 export type TOrderSettingsFormValues = {

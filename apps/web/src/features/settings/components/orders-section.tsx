@@ -1,10 +1,11 @@
 import type { TOrderSettings } from '@loupe/domain/settings/order-settings';
 import type { FormEvent, ReactNode } from 'react';
-import { FormField, WholeNumberField } from '@/components/form-field';
+import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { toast } from '@/lib/toast';
 import { useOrderSettings } from '../api/get-order-settings';
 import { useUpdateOrderSettings } from '../api/update-order-settings';
