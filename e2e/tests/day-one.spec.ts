@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, signIn, test, uniqueEmail } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
+import { createStation, type TData } from '../support/workshop';
 
 // What a workshop's staff hit first in the demo (issue 11), as a person sees it.
 
@@ -16,8 +17,6 @@ const ROLES: readonly TRole[] = [
   'qa',
 ];
 
-type TData<T> = { data: T };
-
 async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await page.getByRole('menuitemradio', { name: theme }).click();
@@ -25,16 +24,10 @@ async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
 
 /** A department with one station, an order and a repair for a new customer: something for every link. */
 async function workshopWithJobs(api: LoupeApi, suffix: string) {
-  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
-    name: `Setting ${suffix}`,
+  const { departmentId, stationId } = await createStation(api, {
+    department: `Setting ${suffix}`,
+    station: 'Setter 1',
   });
-  const station = await api.request<TData<{ id: string }>>(
-    'POST',
-    `/departments/${department.data.id}/stations`,
-    {
-      name: 'Setter 1',
-    },
-  );
   const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
     name: `Abigail Foster ${suffix}`,
     phone: '+1 555 010 4477',
@@ -51,8 +44,8 @@ async function workshopWithJobs(api: LoupeApi, suffix: string) {
     repairTypes: ['sizing'],
   });
   return {
-    departmentId: department.data.id,
-    stationId: station.data.id,
+    departmentId: departmentId,
+    stationId: stationId,
     customerId: customer.data.id,
     order: order.data,
     repair: repair.data,

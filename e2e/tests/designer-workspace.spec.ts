@@ -1,22 +1,10 @@
-import type { Page } from '@playwright/test';
 import { ringRender } from '../../apps/server/workshop/design-render';
 import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
+import { paintTheme, type TData } from '../support/workshop';
 
 // Issue 17: a designer takes a design request from new to approved; the customer approves the revision in a
 // browser of their own, without signing in, and the designer's screen follows live.
-
-const THEME_STORAGE_KEY = 'admin-ui-theme';
-
-type TData<T> = { data: T };
-
-async function paintTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [
-    THEME_STORAGE_KEY,
-    theme,
-  ] as const);
-  await page.reload();
-}
 
 test('a designer takes a request from new to approved, and the customer approves it from their own browser', async ({
   page,

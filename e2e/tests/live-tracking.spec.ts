@@ -1,7 +1,6 @@
 import mqtt from 'mqtt';
 import { ADMIN, expect, mqttUrl, signIn, test } from '../support/fixtures';
-
-type TData<T> = { data: T };
+import { createStation, type TData } from '../support/workshop';
 
 test('a Zebra read published over MQTT moves an order on an open /orders page and shows the scan toast', async ({
   page,
@@ -9,16 +8,10 @@ test('a Zebra read published over MQTT moves an order on an open /orders page an
 }) => {
   const suffix = Date.now().toString(36);
   // The workshop: a station, a reader whose antenna 3 stands for it, and a tagged order.
-  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
-    name: `Setting ${suffix}`,
+  const { departmentId, stationId } = await createStation(api, {
+    department: `Setting ${suffix}`,
+    station: 'Bench 7',
   });
-  const station = await api.request<TData<{ id: string }>>(
-    'POST',
-    `/departments/${department.data.id}/stations`,
-    {
-      name: 'Bench 7',
-    },
-  );
   const readerId = `fx-${suffix}`;
   const reader = await api.request<TData<{ apiKey: string }>>('POST', '/readers', {
     id: readerId,
@@ -26,8 +19,8 @@ test('a Zebra read published over MQTT moves an order on an open /orders page an
     kind: 'zebra',
   });
   await api.request('PUT', `/readers/${readerId}/antennas/3`, {
-    departmentId: department.data.id,
-    stationId: station.data.id,
+    departmentId: departmentId,
+    stationId: stationId,
   });
   const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
     name: `Grace Hopper ${suffix}`,

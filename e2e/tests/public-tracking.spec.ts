@@ -1,21 +1,10 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
+import { paintTheme, type TData } from '../support/workshop';
 
 // Issue 15 §6: a job's public tracking link opens without signing in and shows only what a customer may
 // see; revoking it takes the page away.
-
-const THEME_STORAGE_KEY = 'admin-ui-theme';
-
-type TData<T> = { data: T };
-
-async function paintTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, JSON.stringify(value)), [
-    THEME_STORAGE_KEY,
-    theme,
-  ] as const);
-  await page.reload();
-}
 
 test('a customer opens the tracking link without signing in, sees the stage and the shop, and a revoked link stops working', async ({
   page,

@@ -1,24 +1,20 @@
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { createStation, type TData } from '../support/workshop';
 
-type TData<T> = { data: T };
 type TTrackedOrder = { currentDepartment: { name: string } | null; currentStation: { name: string } | null };
 
 /** A reader whose antenna 1 stands for a station and antenna 2 is the tag-assignment antenna. */
 async function workshop(api: LoupeApi, suffix: string) {
-  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
-    name: `Polishing ${suffix}`,
+  const { departmentId, stationId } = await createStation(api, {
+    department: `Polishing ${suffix}`,
+    station: 'Wheel 3',
   });
-  const station = await api.request<TData<{ id: string }>>(
-    'POST',
-    `/departments/${department.data.id}/stations`,
-    { name: 'Wheel 3' },
-  );
   const readerId = `sim-${suffix}`;
   await api.request('POST', '/readers', { id: readerId, name: `Bench reader ${suffix}`, kind: 'generic' });
   await api.request('PUT', `/readers/${readerId}/antennas/1`, {
-    departmentId: department.data.id,
-    stationId: station.data.id,
+    departmentId: departmentId,
+    stationId: stationId,
   });
   await api.request('PUT', `/readers/${readerId}/antennas/2`, { isTagAssignment: true });
   return { readerId, readerName: `Bench reader ${suffix}`, place: `Polishing ${suffix} - Wheel 3` };

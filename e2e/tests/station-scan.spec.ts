@@ -1,18 +1,14 @@
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
-
-type TData<T> = { data: T };
+import { createStation, type TData } from '../support/workshop';
 
 test('a wedge scanner at a station without a reader moves the scanned order there', async ({ page, api }) => {
   const suffix = Date.now().toString(36);
-  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
-    name: `Finishing ${suffix}`,
+  const { stationId } = await createStation(api, {
+    department: `Finishing ${suffix}`,
+    station: 'Scan bench',
+    jewelerName: 'Rosa Quint',
   });
-  const station = await api.request<TData<{ id: string }>>(
-    'POST',
-    `/departments/${department.data.id}/stations`,
-    { name: 'Scan bench', jewelerName: 'Rosa Quint' },
-  );
   const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
     name: `Ada Lovelace ${suffix}`,
     email: `ada-${suffix}@example.test`,
@@ -64,7 +60,7 @@ test('a wedge scanner at a station without a reader moves the scanned order ther
     'GET',
     `/tracking/orders/${order.data.id}`,
   );
-  expect(tracked.data.currentStationId).toBe(station.data.id);
+  expect(tracked.data.currentStationId).toBe(stationId);
 });
 
 test('a touch kiosk at a bench hears the scanner with no field focused, checks a piece in and checks it out', async ({
@@ -72,14 +68,10 @@ test('a touch kiosk at a bench hears the scanner with no field focused, checks a
   api,
 }) => {
   const suffix = Date.now().toString(36);
-  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
-    name: `Kiosk ${suffix}`,
+  const { departmentId, stationId } = await createStation(api, {
+    department: `Kiosk ${suffix}`,
+    station: 'Touch bench',
   });
-  const station = await api.request<TData<{ id: string }>>(
-    'POST',
-    `/departments/${department.data.id}/stations`,
-    { name: 'Touch bench' },
-  );
   const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
     name: `Mary Anning ${suffix}`,
     phone: '+44 1297 443 370',
@@ -93,7 +85,7 @@ test('a touch kiosk at a bench hears the scanner with no field focused, checks a
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/departments/${department.data.id}/stations/${station.data.id}`);
+  await page.goto(`/departments/${departmentId}/stations/${stationId}`);
   await page.getByRole('button', { name: 'Kiosk' }).click();
   const kiosk = page.getByRole('dialog', { name: 'Kiosk: Touch bench' });
   await expect(kiosk).toBeVisible();
@@ -118,7 +110,7 @@ test('a touch kiosk at a bench hears the scanner with no field focused, checks a
     'GET',
     `/tracking/orders/${order.data.id}`,
   );
-  expect(tracked.data.currentStationId).toBe(station.data.id);
+  expect(tracked.data.currentStationId).toBe(stationId);
   await kiosk.getByRole('button', { name: 'Exit kiosk' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Touch bench' })).toBeVisible();
 });

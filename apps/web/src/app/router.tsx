@@ -25,6 +25,11 @@ function screen(path: string, load: () => Promise<ComponentType>, accessPath: st
   };
 }
 
+/** A lazy route with no role check of its own: the sign-in pages, the TV screens, the customers' pages. */
+function lazyRoute(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
+}
+
 /** A jobs route bound to one kind: the screen of /orders… or /repairs…. */
 function forKind(kind: TJobKind, Route: ComponentType<{ kind: TJobKind }>): ComponentType {
   return function JobScreen() {
@@ -156,101 +161,75 @@ export const routes: RouteObject[] = [
           {
             element: <RedirectIfSignedIn />,
             children: [
-              {
-                path: paths.login,
-                lazy: async () => ({
-                  Component: (await import('@/features/auth/routes/login-route')).LoginRoute,
-                }),
-              },
-              {
-                path: paths.register,
-                lazy: async () => ({
-                  Component: (await import('@/features/auth/routes/register-route')).RegisterRoute,
-                }),
-              },
+              lazyRoute(
+                paths.login,
+                async () => (await import('@/features/auth/routes/login-route')).LoginRoute,
+              ),
+              lazyRoute(
+                paths.register,
+                async () => (await import('@/features/auth/routes/register-route')).RegisterRoute,
+              ),
             ],
           },
-          {
-            path: paths.forgotPassword,
-            lazy: async () => ({
-              Component: (await import('@/features/auth/routes/forgot-password-route')).ForgotPasswordRoute,
-            }),
-          },
-          {
-            path: paths.resetPassword,
-            lazy: async () => ({
-              Component: (await import('@/features/auth/routes/reset-password-route')).ResetPasswordRoute,
-            }),
-          },
-          {
-            path: paths.verifyEmail,
-            lazy: async () => ({
-              Component: (await import('@/features/auth/routes/verify-email-route')).VerifyEmailRoute,
-            }),
-          },
+          lazyRoute(
+            paths.forgotPassword,
+            async () => (await import('@/features/auth/routes/forgot-password-route')).ForgotPasswordRoute,
+          ),
+          lazyRoute(
+            paths.resetPassword,
+            async () => (await import('@/features/auth/routes/reset-password-route')).ResetPasswordRoute,
+          ),
+          lazyRoute(
+            paths.verifyEmail,
+            async () => (await import('@/features/auth/routes/verify-email-route')).VerifyEmailRoute,
+          ),
         ],
       },
       // Station TVs (issue 14): full screen, and reachable without signing in — a TV has its own credential.
-      {
-        path: paths.tvSetup,
-        lazy: async () => ({
-          Component: (await import('@/features/tv/routes/tv-setup-route')).TvSetupRoute,
-        }),
-      },
-      {
-        path: paths.jewelerTv,
-        lazy: async () => ({
-          Component: (await import('@/features/tv/routes/jeweler-tv-route')).JewelerTvRoute,
-        }),
-      },
+      lazyRoute(
+        paths.tvSetup,
+        async () => (await import('@/features/tv/routes/tv-setup-route')).TvSetupRoute,
+      ),
+      lazyRoute(
+        paths.jewelerTv,
+        async () => (await import('@/features/tv/routes/jeweler-tv-route')).JewelerTvRoute,
+      ),
       // A job's public tracking page (issue 15 §6): for customers, who never sign in.
-      {
-        path: paths.publicTracking,
-        lazy: async () => ({
-          Component: (await import('@/features/public-tracking/routes/public-tracking-route'))
-            .PublicTrackingRoute,
-        }),
-      },
+      lazyRoute(
+        paths.publicTracking,
+        async () =>
+          (await import('@/features/public-tracking/routes/public-tracking-route')).PublicTrackingRoute,
+      ),
       // A design revision's approval page (issue 17 §3): for customers, who never sign in.
-      {
-        path: paths.designApproval,
-        lazy: async () => ({
-          Component: (await import('@/features/designs/routes/design-approval-route')).DesignApprovalRoute,
-        }),
-      },
+      lazyRoute(
+        paths.designApproval,
+        async () => (await import('@/features/designs/routes/design-approval-route')).DesignApprovalRoute,
+      ),
       {
         element: <RequireAuth />,
         children: [
           { path: paths.ai, element: <Navigate to={paths.aiAssistant} replace /> },
-          {
-            path: paths.aiAssistant,
-            lazy: async () => ({
-              Component: (await import('@/features/assistant/routes/assistant-route')).AssistantRoute,
-            }),
-          },
-          {
-            path: paths.aiAssistantV2,
-            lazy: async () => ({
-              Component: (await import('@/features/assistant/routes/assistant-v2-route')).AssistantV2Route,
-            }),
-          },
+          lazyRoute(
+            paths.aiAssistant,
+            async () => (await import('@/features/assistant/routes/assistant-route')).AssistantRoute,
+          ),
+          lazyRoute(
+            paths.aiAssistantV2,
+            async () => (await import('@/features/assistant/routes/assistant-v2-route')).AssistantV2Route,
+          ),
           {
             lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
             children: [
               { index: true, element: <Navigate to={paths.dashboard} replace /> },
               ...BUILT_SCREENS,
-              {
-                path: paths.settings,
-                lazy: async () => ({
-                  Component: (await import('./routes/settings-screen')).SettingsScreen,
-                }),
-              },
-              {
-                path: paths.settingsSection,
-                lazy: async () => ({
-                  Component: (await import('./routes/settings-screen')).SettingsScreen,
-                }),
-              },
+              lazyRoute(
+                paths.settings,
+                async () => (await import('./routes/settings-screen')).SettingsScreen,
+              ),
+              lazyRoute(
+                paths.settingsSection,
+                async () => (await import('./routes/settings-screen')).SettingsScreen,
+              ),
               {
                 path: '*',
                 lazy: async () => ({ Component: (await import('./routes/not-found-screen')).NotFoundScreen }),

@@ -32,3 +32,21 @@ export function LoadError({ title, error, onRetry, isRetrying = false }: TLoadEr
     </Alert>
   );
 }
+
+/** A query's failed load, retried with its own refetch. */
+export function QueryLoadError({
+  title,
+  query,
+}: {
+  readonly title: string;
+  readonly query: { readonly error: unknown; readonly isFetching: boolean; readonly refetch: () => unknown };
+}) {
+  return (
+    <LoadError
+      title={title}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      isRetrying={query.isFetching}
+    />
+  );
+}

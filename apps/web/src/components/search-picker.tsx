@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { SearchIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FieldMessages, useFieldIds } from '@/components/forms/field-messages';
@@ -14,6 +14,38 @@ export type TPickerItem = { readonly id: string; readonly label: string; readonl
 
 export const SEARCH_PICKER_DEBOUNCE_MS = 250;
 
+/** What a picker's search hook gives: a query's result of items (the query lives in its feature's api/ file). */
+export type TPickerSearch = Pick<
+  UseQueryResult<TPickerItem[]>,
+  'data' | 'isPending' | 'isError' | 'error' | 'refetch'
+>;
+
+/**
+ * The hook a picker searches with: `q` is trimmed and may be empty (the first few, for a start); `enabled` is
+ * false while a choice shows. A feature's api/ file builds it on `usePickerQuery`.
+ */
+export type TUsePickerSearch = (q: string, enabled: boolean) => TPickerSearch;
+
+/**
+ * One picker search as a query: cached under its own key, the last answer kept on screen while the next one
+ * loads, each answer shown as `select` makes it.
+ */
+export function usePickerQuery<TFound, TShown>(options: {
+  readonly queryKey: QueryKey;
+  readonly search: (signal: AbortSignal) => Promise<TFound[]>;
+  readonly enabled: boolean;
+  readonly select: (found: TFound[]) => TShown;
+}) {
+  const { queryKey, search, enabled, select } = options;
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => search(signal),
+    enabled,
+    select,
+    placeholderData: keepPreviousData,
+  });
+}
+
 export type TSearchPickerProps = {
   readonly label: string;
   /** The search box's accessible name: 'Search customers'. */
@@ -21,10 +53,8 @@ export type TSearchPickerProps = {
   readonly placeholder: string;
   readonly value: TPickerItem | null;
   readonly onChange: (item: TPickerItem | null) => void;
-  /** The query key of one search; the picker caches each search's answer under it. */
-  readonly queryKey: (q: string) => QueryKey;
-  /** Asks the server; `q` is trimmed and may be empty (the first few, for a start). */
-  readonly search: (q: string, signal: AbortSignal) => Promise<TPickerItem[]>;
+  /** Asks the server as one types; the same hook on every render. */
+  readonly useSearch: TUsePickerSearch;
   /** What the results say when nothing matches. */
   readonly noMatchText: (q: string) => string;
   readonly error?: string | undefined;
@@ -46,8 +76,7 @@ export function SearchPicker({
   placeholder,
   value,
   onChange,
-  queryKey,
-  search,
+  useSearch,
   noMatchText,
   error,
   hint,
@@ -71,12 +100,7 @@ export function SearchPicker({
     changeButton.current?.focus();
   }, [isSearching]);
 
-  const results = useQuery({
-    queryKey: queryKey(q),
-    queryFn: ({ signal }) => search(q, signal),
-    enabled: isSearching && !disabled,
-    placeholderData: keepPreviousData,
-  });
+  const results = useSearch(q, isSearching && !disabled);
 
   function choose(item: TPickerItem) {
     onChange(item);

@@ -17,6 +17,19 @@ export function makeAntennaMapping(
   };
 }
 
+/** The tag-assignment antenna `antenna` of `readerId`: it places nothing, so it names no station. */
+export function makeTagAssignmentAntenna(readerId: string, antenna: number): TAntennaMapping {
+  return makeAntennaMapping({
+    readerId,
+    antenna,
+    isTagAssignment: true,
+    departmentId: null,
+    departmentName: null,
+    stationId: null,
+    stationName: null,
+  });
+}
+
 /** A tracked order at Casting › Bench 1 as GET /tracking/orders answers it (the backend shape of spec §3). */
 export function backendTrackedOrder(
   orderNumber: string,

@@ -1,27 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { ImageOffIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiClient } from '@/lib/api-client';
+import { type TAttachmentSize, useAttachment } from '@/lib/attachments-api/get-attachment';
 import { cn } from '@/lib/cn';
-
-/** `thumb`: a small WebP the server makes for galleries (issue 17 §1); `full`: the image as uploaded. */
-export type TAttachmentSize = 'full' | 'thumb';
-
-export const attachmentImageQueryKey = (id: string, size: TAttachmentSize = 'full') =>
-  ['attachment-image', id, size] as const;
-
-/** GET /attachments/:id needs the bearer token, which an <img src> cannot send: fetch the bytes instead. */
-export async function downloadAttachment(
-  id: string,
-  signal?: AbortSignal,
-  size: TAttachmentSize = 'full',
-): Promise<Blob> {
-  return apiClient.download(`attachments/${encodeURIComponent(id)}`, {
-    ...(size === 'thumb' ? { searchParams: { size } } : {}),
-    ...(signal ? { signal } : {}),
-  });
-}
 
 /** An uploaded image shown from an object URL, released when it leaves the screen. */
 export function AttachmentImage({
@@ -35,12 +16,7 @@ export function AttachmentImage({
   className?: string;
   size?: TAttachmentSize;
 }) {
-  const query = useQuery({
-    queryKey: attachmentImageQueryKey(id, size),
-    queryFn: ({ signal }) => downloadAttachment(id, signal, size),
-    // An attachment's bytes never change: a new photo is a new attachment.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const query = useAttachment(id, size);
   const [url, setUrl] = useState<string | null>(null);
   const blob = query.data;
 

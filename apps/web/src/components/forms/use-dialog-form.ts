@@ -1,74 +1,14 @@
-import { type ChangeEvent, useState } from 'react';
-import { serverFormErrors, type TFormErrors } from './form-issues';
+import { useState } from 'react';
+import { useFormState } from './use-form-state';
 
-/** What a form model's parse gives: the values to send, or an error per field. */
-export type TFormParseResult<F extends string, TOutput> =
-  | { readonly ok: true; readonly output: TOutput }
-  | { readonly ok: false; readonly errors: TFormErrors<F> };
-
-/**
- * What every form keeps: the values, each field's error (from the form's own check or from the server's
- * answer), one error for the whole form and, in a dialog, whether it is open. Typing in a field clears that
- * field's error.
- */
+/** A form in a dialog: the form's state (`useFormState`) and whether the dialog is open. */
 export function useDialogForm<F extends string, TValues extends Readonly<Record<F, unknown>>>(
   initial: () => TValues,
   fields: readonly F[],
 ) {
-  const [values, setValues] = useState<TValues>(initial);
-  const [errors, setErrors] = useState<TFormErrors<F>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState(initial, fields);
   const [open, setOpen] = useState(false);
-
-  function setValue<K extends F>(field: K, value: TValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  /** A text field's value, change handler and error, to spread on a FormField. */
-  function field<K extends F>(name: K) {
-    return {
-      value: String(values[name]),
-      onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value as TValues[K]),
-      error: errors[name],
-    };
-  }
-
-  /** Back to the initial values with no errors: when the dialog opens. */
-  function reset() {
-    setValues(initial());
-    setErrors({});
-    setFormError(null);
-  }
-
-  /** The form's own check: its errors shown under their fields, or the output to send when there are none. */
-  function validate<TOutput>(result: TFormParseResult<F, TOutput>): TOutput | null {
-    setErrors(result.ok ? {} : result.errors);
-    return result.ok ? result.output : null;
-  }
-
-  /** The server refused: its field issues go under their fields, the rest above the buttons. */
-  function showServerError(error: unknown) {
-    const { fieldErrors, formError: message } = serverFormErrors(error, fields);
-    setErrors(fieldErrors);
-    setFormError(message);
-  }
-
-  return {
-    values,
-    setValues,
-    errors,
-    setErrors,
-    formError,
-    setFormError,
-    setValue,
-    field,
-    reset,
-    validate,
-    showServerError,
-    open,
-    setOpen,
-  };
+  return { ...form, open, setOpen };
 }
 
 export type TDialogForm = Pick<

@@ -1,44 +1,15 @@
 import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeClient } from '@/lib/realtime/realtime-client';
 import { RealtimeContext, type TRealtimeContext } from '@/lib/realtime/realtime-context';
+import { fakeRealtime } from '@/test/fake-realtime';
 import { TAG_OFFER_LABEL, USE_THIS_TAG } from './tag-offer';
 import { TrackingPanel, type TTrackingPanelProps } from './tracking-panel';
 
 const EPC = 'E28011606000020800000001';
 const NOW = new Date();
-
-type TListener = (payload: unknown) => void;
-
-/** A live connection whose events the test sends. */
-function fakeRealtime() {
-  const listeners = new Map<string, Set<TListener>>();
-  const client = {
-    on: (name: string, listener: TListener) => {
-      const set = listeners.get(name) ?? new Set<TListener>();
-      set.add(listener);
-      listeners.set(name, set);
-      return () => set.delete(listener);
-    },
-  };
-  const context: TRealtimeContext = {
-    client: client as unknown as RealtimeClient,
-    state: 'connected',
-    failure: null,
-    onlineCount: null,
-  };
-  return {
-    context,
-    emit(name: string, payload: unknown) {
-      act(() => {
-        for (const listener of listeners.get(name) ?? []) listener(payload);
-      });
-    },
-  };
-}
 
 function tagRead(overrides: Record<string, unknown> = {}) {
   return {

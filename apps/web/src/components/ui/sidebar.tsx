@@ -14,7 +14,6 @@ import {
   useState,
 } from 'react';
 import { Button } from '@/components/ui/button';
-import { Separator } from '@/components/ui/separator';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { useIsMobile } from '@/hooks/use-mobile';
@@ -291,16 +290,6 @@ export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
 
 export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="sidebar-footer" className={cn('flex flex-col gap-2 p-2', className)} {...props} />;
-}
-
-export function SidebarSeparator({ className, ...props }: ComponentProps<typeof Separator>) {
-  return (
-    <Separator
-      data-slot="sidebar-separator"
-      className={cn('mx-2 w-auto bg-sidebar-border', className)}
-      {...props}
-    />
-  );
 }
 
 export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {

@@ -54,23 +54,6 @@ export function Toast({
   );
 }
 
-/** A button in the toast; altText says how to do the same without the toast (screen readers, F8). */
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      data-slot="toast-action"
-      className={cn(
-        'inline-flex h-8 shrink-0 items-center justify-center rounded-md border bg-transparent px-3 text-sm',
-        'font-medium transition-colors hover:bg-secondary focus-visible:ring-2 focus-visible:ring-ring',
-        'focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50',
-        'group-[.destructive]:border-destructive-foreground/40',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close

@@ -11,7 +11,7 @@ import { BellOffIcon, CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { FilterSelect } from '@/components/filter-select';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -31,19 +31,12 @@ const STATUS_FILTERS = [
   { value: 'resolved', label: 'Resolved' },
 ] as const;
 
-const SEVERITY_LABELS: Readonly<Record<TAlertSeverity, string>> = {
-  critical: 'Critical',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-};
-
 // Fixed shades, not the theme's destructive colour: white on them keeps a 4.5:1 contrast in both themes.
-const SEVERITY_CLASSES: Readonly<Record<TAlertSeverity, string>> = {
-  critical: 'bg-red-700 text-white',
-  high: 'bg-orange-700 text-white',
-  medium: 'bg-amber-200 text-amber-950',
-  low: 'bg-secondary text-secondary-foreground',
+const SEVERITIES: Readonly<Record<TAlertSeverity, { readonly label: string; readonly className: string }>> = {
+  critical: { label: 'Critical', className: 'bg-red-700 text-white' },
+  high: { label: 'High', className: 'bg-orange-700 text-white' },
+  medium: { label: 'Medium', className: 'bg-amber-200 text-amber-950' },
+  low: { label: 'Low', className: 'bg-secondary text-secondary-foreground' },
 };
 
 const ALL = 'all';
@@ -97,7 +90,7 @@ export function AlertsFeed({
           }
           options={[
             { value: ALL, label: 'Every severity' },
-            ...ALERT_SEVERITIES.map((severity) => ({ value: severity, label: SEVERITY_LABELS[severity] })),
+            ...ALERT_SEVERITIES.map((severity) => ({ value: severity, label: SEVERITIES[severity].label })),
           ]}
         />
         <FilterSelect
@@ -115,12 +108,7 @@ export function AlertsFeed({
       {alerts.isPending ? (
         <Skeleton className="h-48 w-full" />
       ) : alerts.isError ? (
-        <LoadError
-          title="Could not load the alerts"
-          error={alerts.error}
-          onRetry={() => void alerts.refetch()}
-          isRetrying={alerts.isFetching}
-        />
+        <QueryLoadError title="Could not load the alerts" query={alerts} />
       ) : alerts.data.length === 0 ? (
         <EmptyState
           icon={BellOffIcon}
@@ -149,9 +137,12 @@ function AlertRow({ alert, now, canResolve }: { alert: TAlert; now: number; canR
       <div className="grid min-w-0 gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <span
-            className={cn('rounded-md px-2 py-0.5 text-xs font-semibold', SEVERITY_CLASSES[alert.severity])}
+            className={cn(
+              'rounded-md px-2 py-0.5 text-xs font-semibold',
+              SEVERITIES[alert.severity].className,
+            )}
           >
-            {SEVERITY_LABELS[alert.severity]}
+            {SEVERITIES[alert.severity].label}
           </span>
           <Badge variant="outline">{ALERT_RULE_LABELS[alert.rule].title}</Badge>
           {canSeeRoute(user, subjectLink(alert)) ? (

@@ -1,8 +1,8 @@
 import { type TAlert, ZResolveAlertSchema } from '@loupe/domain/alerts/alerts';
 import { CheckCheckIcon } from 'lucide-react';
 import { FormDialog } from '@/components/forms/form-dialog';
-import { formErrorsFromZod } from '@/components/forms/form-issues';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 import { TextareaField } from '@/components/textarea-field';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';

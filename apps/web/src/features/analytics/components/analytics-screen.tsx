@@ -2,7 +2,7 @@ import type { TAnalyticsFilterInput } from '@loupe/domain/analytics/analytics-ap
 import { ChartNoAxesColumnIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { formatCalendarDate } from '@/lib/date-format';
 import { analyticsQuery } from '../analytics-filters';
@@ -81,12 +81,7 @@ export function AnalyticsScreen<Data>({
           ))}
         </div>
       ) : query.isError ? (
-        <LoadError
-          title={errorTitle}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <QueryLoadError title={errorTitle} query={query} />
       ) : query.data === undefined || screen.isEmpty(query.data) ? (
         <EmptyState icon={ChartNoAxesColumnIcon} title={emptyTitle} text={emptyText} />
       ) : (

@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
+import { type TFormParseResult, useFormState } from '@/components/forms/use-form-state';
 import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,26 +29,44 @@ const KIND_CHOICES = [
   { value: 'repair', label: 'Repair' },
 ] as const;
 
+type TRushJobValues = { kind: TRushJob['kind']; productTypeId: string; promisedDate: string };
+const RUSH_JOB_FIELDS = ['kind', 'productTypeId', 'promisedDate'] as const;
+
+/** The rush job to try: promised for a real day, today or later; any product type is none. */
+export function parseRushJob(
+  values: TRushJobValues,
+  today: string,
+): TFormParseResult<'promisedDate', TRushJob> {
+  const { kind, productTypeId, promisedDate } = values;
+  if (!isIsoDay(promisedDate)) {
+    return { ok: false, errors: { promisedDate: 'Give the day the rush job is promised for' } };
+  }
+  if (promisedDate < today) {
+    return { ok: false, errors: { promisedDate: 'A rush job is promised for today or later' } };
+  }
+  return {
+    ok: true,
+    output: { kind, productTypeId: productTypeId === ANY ? null : productTypeId, promisedDate },
+  };
+}
+
 /** What-if (issue 13 §2): insert a rush job ahead of everything and see which jobs it puts at risk. */
 export function RushJobForm({ current, onTry, onClear, isTrying, today }: TRushJobFormProps) {
   const productTypes = useProductTypeOptions();
-  const [kind, setKind] = useState<TRushJob['kind']>(current?.kind ?? 'order');
-  const [productTypeId, setProductTypeId] = useState(current?.productTypeId ?? ANY);
-  const [promisedDate, setPromisedDate] = useState(current?.promisedDate ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormState<(typeof RUSH_JOB_FIELDS)[number], TRushJobValues>(
+    () => ({
+      kind: current?.kind ?? 'order',
+      productTypeId: current?.productTypeId ?? ANY,
+      promisedDate: current?.promisedDate ?? '',
+    }),
+    RUSH_JOB_FIELDS,
+  );
+  const { kind, productTypeId } = form.values;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!isIsoDay(promisedDate)) {
-      setError('Give the day the rush job is promised for');
-      return;
-    }
-    if (promisedDate < today) {
-      setError('A rush job is promised for today or later');
-      return;
-    }
-    setError(undefined);
-    onTry({ kind, productTypeId: productTypeId === ANY ? null : productTypeId, promisedDate });
+    const job = form.validate(parseRushJob(form.values, today));
+    if (job !== null) onTry(job);
   }
 
   return (
@@ -67,13 +86,13 @@ export function RushJobForm({ current, onTry, onClear, isTrying, today }: TRushJ
           <SelectField
             label="Rush job kind"
             value={kind}
-            onValueChange={(value) => setKind(value === 'repair' ? 'repair' : 'order')}
+            onValueChange={(value) => form.setValue('kind', value === 'repair' ? 'repair' : 'order')}
             options={KIND_CHOICES}
           />
           <SelectField
             label="Rush job product type"
             value={productTypeId}
-            onValueChange={setProductTypeId}
+            onValueChange={(value) => form.setValue('productTypeId', value)}
             disabled={kind === 'repair'}
             options={[
               { value: ANY, label: 'Any product type' },
@@ -84,9 +103,7 @@ export function RushJobForm({ current, onTry, onClear, isTrying, today }: TRushJ
             label="Rush job promised for"
             type="date"
             min={today}
-            value={promisedDate}
-            onChange={(event) => setPromisedDate(event.currentTarget.value)}
-            error={error}
+            {...form.field('promisedDate')}
             required
           />
           <div className="flex gap-2 lg:pt-6">

@@ -48,7 +48,7 @@ export function VerifyEmailForm({ defaultEmail = '', notice, onVerify, onResend 
       { email: form.values.email },
       fieldMessage,
     );
-    if (!parsed.success) {
+    if (!parsed.ok) {
       form.showFieldErrors(parsed.errors);
       return;
     }
@@ -56,7 +56,7 @@ export function VerifyEmailForm({ defaultEmail = '', notice, onVerify, onResend 
     setResendNotice(null);
     form.setFormError(null);
     try {
-      setResendNotice(await onResend(parsed.data));
+      setResendNotice(await onResend(parsed.output));
     } catch (error) {
       form.showError(error);
     } finally {

@@ -1,13 +1,11 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
 import { errorMessageOf, fieldIssuesOf, isApiError } from '@/lib/api-error';
 
-export type TFieldErrors<TField extends string> = Partial<Record<TField, string>>;
 export type TFormValues<TField extends string> = Record<TField, string>;
-export type TParseResult<TField extends string, TOutput> =
-  | { readonly success: true; readonly data: TOutput }
-  | { readonly success: false; readonly errors: TFieldErrors<TField> };
 
 /**
  * Parses form values with a zod schema and keeps the first message per field. `messages` words the
@@ -18,26 +16,27 @@ export function parseWithSchema<TField extends string, TOutput>(
   schema: z.ZodType<TOutput>,
   values: unknown,
   messages?: (issue: { path?: PropertyKey[]; code?: string; input?: unknown }) => string | undefined,
-): TParseResult<TField, TOutput> {
+): TFormParseResult<TField, TOutput> {
   const result = schema.safeParse(values, messages ? { error: (issue) => messages(issue) } : undefined);
-  if (result.success) return { success: true, data: result.data };
-  const errors: TFieldErrors<TField> = {};
+  if (result.success) return { ok: true, output: result.data };
+  const errors: TFormErrors<TField> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '') as TField;
     if (errors[field] === undefined) errors[field] = issue.message;
   }
-  return { success: false, errors };
+  return { ok: false, errors };
 }
 
 export type TUseAuthFormOptions<TField extends string, TOutput> = {
   readonly initialValues: TFormValues<TField>;
-  readonly parse: (values: TFormValues<TField>) => TParseResult<TField, TOutput>;
+  readonly parse: (values: TFormValues<TField>) => TFormParseResult<TField, TOutput>;
   /** Server error codes that belong to one field, e.g. CONFLICT on registration → email. */
   readonly codeFields?: Readonly<Partial<Record<string, NoInfer<TField>>>>;
 };
 
 /**
- * State of one auth form: values, validation on submit (then live), server errors mapped to fields
+ * State of one auth form (the values, errors and parse result of `useFormState`, with): validation on submit
+ * (then live), server errors mapped to fields
  * (details.issues 'body.email' → email) or to the form, the pending state, and focus moved to the first
  * error so that keyboard and screen-reader users land on it.
  */
@@ -45,8 +44,10 @@ export function useAuthForm<TField extends string, TOutput>(options: TUseAuthFor
   const { parse, codeFields } = options;
   const formId = useId();
   const fields = Object.keys(options.initialValues) as TField[];
+  // Its own state rather than useFormState's: the sign-in page must stay within its bundle budget
+  // (docs/performance.md), and useFormState brings the server-error mapping this hook does its own way.
   const [values, setValues] = useState<TFormValues<TField>>(options.initialValues);
-  const [errors, setErrors] = useState<TFieldErrors<TField>>({});
+  const [errors, setErrors] = useState<TFormErrors<TField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [hasSubmitted, setHasSubmitted] = useState(false);
@@ -69,11 +70,11 @@ export function useAuthForm<TField extends string, TOutput>(options: TUseAuthFor
     setValues(next);
     if (!hasSubmitted) return;
     const result = parse(next);
-    setErrors(result.success ? {} : result.errors);
+    setErrors(result.ok ? {} : result.errors);
   }
 
-  function serverErrorsOf(error: unknown): { errors: TFieldErrors<TField>; formError: string | null } {
-    const mapped: TFieldErrors<TField> = {};
+  function serverErrorsOf(error: unknown): { errors: TFormErrors<TField>; formError: string | null } {
+    const mapped: TFormErrors<TField> = {};
     for (const issue of fieldIssuesOf(error)) {
       const field = issue.field as TField;
       if (fields.includes(field) && mapped[field] === undefined) mapped[field] = issue.message;
@@ -97,7 +98,7 @@ export function useAuthForm<TField extends string, TOutput>(options: TUseAuthFor
       if (submittingRef.current) return;
       setHasSubmitted(true);
       const result = parse(values);
-      if (!result.success) {
+      if (!result.ok) {
         setErrors(result.errors);
         setFormError(null);
         setFocusRequest((count) => count + 1);
@@ -108,7 +109,7 @@ export function useAuthForm<TField extends string, TOutput>(options: TUseAuthFor
       submittingRef.current = true;
       setIsSubmitting(true);
       try {
-        await action(result.data);
+        await action(result.output);
       } catch (error) {
         const server = serverErrorsOf(error);
         setErrors(server.errors);
@@ -150,7 +151,7 @@ export function useAuthForm<TField extends string, TOutput>(options: TUseAuthFor
       setFocusRequest((count) => count + 1);
     },
     /** Shows field errors found outside a submit and moves focus to the first. */
-    showFieldErrors(fieldErrors: TFieldErrors<TField>) {
+    showFieldErrors(fieldErrors: TFormErrors<TField>) {
       setErrors(fieldErrors);
       setFormError(null);
       setFocusRequest((count) => count + 1);

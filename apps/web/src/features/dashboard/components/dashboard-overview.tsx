@@ -1,5 +1,5 @@
 import { InfoIcon } from 'lucide-react';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -33,14 +33,7 @@ export function DashboardOverview() {
 
   if (data === undefined) {
     if (query.isError) {
-      return (
-        <LoadError
-          title="Could not load the dashboard"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
-      );
+      return <QueryLoadError title="Could not load the dashboard" query={query} />;
     }
     return <DashboardSkeleton />;
   }

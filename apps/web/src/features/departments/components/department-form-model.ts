@@ -5,7 +5,9 @@ import {
   type TDepartmentIcon,
   ZCreateDepartmentInputSchema,
 } from '@loupe/domain/registry/departments';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 /** The department form as typed. Until the user picks an icon, the icon follows the name (spec §9 guess). */
 export type TDepartmentFormValues = {
@@ -75,12 +77,10 @@ export function withChosenIcon(
   return { ...values, iconName, isIconChosen: true };
 }
 
-export type TDepartmentFormResult =
-  | { readonly ok: true; readonly output: TDepartmentFormOutput }
-  | { readonly ok: false; readonly errors: TDepartmentFormErrors };
-
 /** Checks the form with the server's rules (ZCreateDepartmentInputSchema); blank MQTT topic and machine are none. */
-export function parseDepartmentForm(values: TDepartmentFormValues): TDepartmentFormResult {
+export function parseDepartmentForm(
+  values: TDepartmentFormValues,
+): TFormParseResult<TDepartmentFormField, TDepartmentFormOutput> {
   const candidate = {
     name: values.name,
     description: values.description.trim(),

@@ -1,5 +1,7 @@
 import { type TLocation, ZCreateLocationInputSchema } from '@loupe/domain/registry/locations';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 export type TLocationFormValues = {
   readonly name: string;
@@ -20,12 +22,10 @@ export function locationFormValues(location: TLocation): TLocationFormValues {
   return { name: location.name, address: location.address, description: location.description };
 }
 
-export type TLocationFormResult =
-  | { readonly ok: true; readonly output: TLocationFormOutput }
-  | { readonly ok: false; readonly errors: TLocationFormErrors };
-
 /** Checks the form with the server's rules (ZCreateLocationInputSchema). */
-export function parseLocationForm(values: TLocationFormValues): TLocationFormResult {
+export function parseLocationForm(
+  values: TLocationFormValues,
+): TFormParseResult<TLocationFormField, TLocationFormOutput> {
   const parsed = ZCreateLocationInputSchema.safeParse(values);
   if (!parsed.success) {
     return {

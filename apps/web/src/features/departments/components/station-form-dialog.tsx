@@ -6,6 +6,7 @@ import { FormDialog } from '@/components/forms/form-dialog';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { toast } from '@/lib/toast';
 import { useCreateStation } from '../api/create-station';
 import { useUpdateStation } from '../api/update-station';
@@ -70,13 +71,10 @@ export function StationFormDialog(props: TStationFormDialogProps) {
     >
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
         <FormField label="Name" maxLength={100} {...form.field('name')} required />
-        <FormField
+        <WholeNumberField
           label="Antenna number"
-          type="number"
-          inputMode="numeric"
           min={ANTENNA_MIN}
           max={ANTENNA_MAX}
-          step={1}
           {...form.field('antennaNumber')}
           required
         />

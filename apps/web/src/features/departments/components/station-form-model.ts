@@ -1,6 +1,8 @@
 import { ANTENNA_MESSAGE } from '@loupe/domain/registry/readers';
 import { type TStation, ZCreateStationInputSchema } from '@loupe/domain/registry/stations';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 /** The station form as typed: the antenna is text until submitted. */
 export type TStationFormValues = {
@@ -48,17 +50,15 @@ export function stationFormValues(station: TStation): TStationFormValues {
   };
 }
 
-export type TStationFormResult =
-  | { readonly ok: true; readonly output: TStationFormOutput }
-  | { readonly ok: false; readonly errors: TStationFormErrors };
-
 // '' is a missing antenna, not antenna 0: Number('') would read it as 0.
 function toAntenna(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
 /** Checks the form with the server's rules (ZCreateStationInputSchema); blank optional fields are none. */
-export function parseStationForm(values: TStationFormValues): TStationFormResult {
+export function parseStationForm(
+  values: TStationFormValues,
+): TFormParseResult<TStationFormField, TStationFormOutput> {
   const candidate = {
     name: values.name,
     antennaNumber: toAntenna(values.antennaNumber),

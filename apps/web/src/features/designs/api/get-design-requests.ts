@@ -32,6 +32,11 @@ export const orderDesignRequestQueryOptions = (orderId: string) =>
     queryFn: ({ signal }) => getOrderDesignRequests(orderId, signal),
   });
 
+/** One order's design request, asked for only by those who may see design requests. */
+export function useOrderDesignRequests(orderId: string, { enabled }: { readonly enabled: boolean }) {
+  return useQuery({ ...orderDesignRequestQueryOptions(orderId), enabled });
+}
+
 export function useDesignRequests() {
   return useQuery(designRequestsQueryOptions());
 }

@@ -5,8 +5,8 @@ import { BoxIcon, DownloadIcon, FileUpIcon } from 'lucide-react';
 import { type ChangeEvent, useState } from 'react';
 import { FileUploadButton, type TUpload, UploadProgress } from '@/components/attachments/file-upload';
 import { Button } from '@/components/ui/button';
-import { apiClient } from '@/lib/api-client';
 import { errorMessageOf } from '@/lib/api-error';
+import { downloadAttachment } from '@/lib/attachments-api/get-attachment';
 import { saveBlob } from '@/lib/save-blob';
 
 const MEBIBYTE = 1024 * 1024;
@@ -71,8 +71,7 @@ export function CadFiles(props: {
                 size="icon"
                 aria-label={`Download ${file.fileName}`}
                 onClick={() =>
-                  void apiClient
-                    .download(`attachments/${encodeURIComponent(file.id)}`)
+                  void downloadAttachment(file.id)
                     .then((blob) => saveBlob(blob, file.fileName))
                     .catch((caught: unknown) => setProblem(errorMessageOf(caught, ERROR_MESSAGES.generic)))
                 }

@@ -5,7 +5,7 @@ import { PlayIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AttachmentImage } from '@/components/attachments/attachment-image';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { TextareaField } from '@/components/textarea-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -25,14 +25,7 @@ export function DesignRequestPanel({ requestId }: { requestId: string }) {
   const query = useDesignRequest(requestId);
   if (query.isPending) return <LoadingSpinner label="Loading the request" />;
   if (query.isError) {
-    return (
-      <LoadError
-        title="This request could not be loaded"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    );
+    return <QueryLoadError title="This request could not be loaded" query={query} />;
   }
   return <RequestDetail request={query.data} />;
 }

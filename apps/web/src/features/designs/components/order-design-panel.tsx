@@ -1,11 +1,10 @@
 import { canViewDesignRequests } from '@loupe/domain/auth/permissions';
 import { DESIGN_REQUEST_STATUS_LABELS } from '@loupe/domain/designs/design-requests';
-import { useQuery } from '@tanstack/react-query';
 import { DetailSection } from '@/components/detail-section';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useDesignRequest } from '../api/get-design-request';
-import { orderDesignRequestQueryOptions } from '../api/get-design-requests';
+import { useOrderDesignRequests } from '../api/get-design-requests';
 import { RevisionCard } from './revision-card';
 
 /**
@@ -17,7 +16,7 @@ export function OrderDesignPanel({ orderId }: { readonly orderId: string }) {
   const { user } = useAuth();
   const mayView = canViewDesignRequests(user);
   // Asked for by order, so a delivered order keeps its design; the server narrows a salesperson to their own.
-  const requests = useQuery({ ...orderDesignRequestQueryOptions(orderId), enabled: mayView });
+  const requests = useOrderDesignRequests(orderId, { enabled: mayView });
   const summary = requests.data?.find((request) => request.orderId === orderId) ?? null;
   const detail = useDesignRequest(summary?.id ?? null);
   if (!mayView || !summary) return null;

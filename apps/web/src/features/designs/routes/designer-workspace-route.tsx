@@ -1,7 +1,7 @@
 import { PencilRulerIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -38,12 +38,7 @@ export function DesignerWorkspaceRoute() {
           {query.isPending ? (
             <LoadingSpinner label="Loading design requests" />
           ) : query.isError ? (
-            <LoadError
-              title="Design requests could not be loaded"
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              isRetrying={query.isFetching}
-            />
+            <QueryLoadError title="Design requests could not be loaded" query={query} />
           ) : query.data.length === 0 ? (
             <EmptyState
               icon={PencilRulerIcon}

@@ -1,5 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { type TCustomer, ZCustomerSchema } from '@loupe/domain/customers/customer';
+import { usePickerQuery } from '@/components/search-picker';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 
@@ -21,4 +22,10 @@ export async function searchCustomers(q: string, signal?: AbortSignal): Promise<
     ...(signal ? { signal } : {}),
   });
   return parseData(ZCustomersPageSchema, body).items;
+}
+
+/** The customer picker's search, each answer shown as `select` makes it. */
+export function useSearchCustomers<T>(q: string, enabled: boolean, select: (customers: TCustomer[]) => T) {
+  const search = (signal: AbortSignal) => searchCustomers(q, signal);
+  return usePickerQuery({ queryKey: customerPickerQueryKeys.search(q), search, enabled, select });
 }

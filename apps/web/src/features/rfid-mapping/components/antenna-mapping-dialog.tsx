@@ -1,10 +1,9 @@
 import type { TDepartment } from '@loupe/domain/registry/departments';
 import { ANTENNA_MAX, ANTENNA_MIN, type TReader } from '@loupe/domain/registry/readers';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '@/components/form-field';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { serverFormErrors } from '@/components/forms/form-issues';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { SwitchRow } from '@/components/switch-row';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,6 +15,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { useAllDepartments } from '@/lib/registry-api/get-all-departments';
 import { useLocations } from '@/lib/registry-api/get-locations';
 import { toast } from '@/lib/toast';
@@ -180,13 +180,10 @@ function MappingForm({
       </DialogHeader>
       <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={title}>
         {antenna === null ? (
-          <FormField
+          <WholeNumberField
             label="Antenna number"
-            type="number"
-            inputMode="numeric"
             min={ANTENNA_MIN}
             max={ANTENNA_MAX}
-            step={1}
             value={shown.antenna}
             onChange={(event) => change({ antenna: event.target.value })}
             error={errors.antenna}
@@ -211,12 +208,7 @@ function MappingForm({
             <Skeleton className="h-9 w-full" />
           </div>
         ) : departmentsQuery.isError ? (
-          <LoadError
-            title="Could not load the departments"
-            error={departmentsQuery.error}
-            onRetry={() => void departmentsQuery.refetch()}
-            isRetrying={departmentsQuery.isFetching}
-          />
+          <QueryLoadError title="Could not load the departments" query={departmentsQuery} />
         ) : departmentsQuery.data.items.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             There are no departments yet. Add departments and their stations first.

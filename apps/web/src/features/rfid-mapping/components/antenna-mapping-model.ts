@@ -5,7 +5,8 @@ import {
   ZAntennaMappingInputSchema,
   ZAntennaNumberSchema,
 } from '@loupe/domain/registry/readers';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 export const MAPPING_FORM_FIELDS = ['antenna', 'isTagAssignment', 'departmentId', 'stationId'] as const;
 export type TMappingFormField = (typeof MAPPING_FORM_FIELDS)[number];

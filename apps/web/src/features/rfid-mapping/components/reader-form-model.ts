@@ -5,7 +5,9 @@ import {
   type TReaderKind,
   ZCreateReaderInputSchema,
 } from '@loupe/domain/registry/readers';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 
 export const READER_FORM_FIELDS = ['id', 'name', 'kind'] as const;
 export type TReaderFormField = (typeof READER_FORM_FIELDS)[number];
@@ -29,12 +31,10 @@ export function emptyReaderForm(): TReaderFormValues {
   return { id: '', name: '', kind: 'zebra' };
 }
 
-export type TReaderFormResult =
-  | { readonly ok: true; readonly output: TCreateReaderInput }
-  | { readonly ok: false; readonly errors: TReaderFormErrors };
-
 /** Checks the form with the API's own schema; the id's message says which characters it may use. */
-export function parseReaderForm(values: TReaderFormValues): TReaderFormResult {
+export function parseReaderForm(
+  values: TReaderFormValues,
+): TFormParseResult<TReaderFormField, TCreateReaderInput> {
   const parsed = ZCreateReaderInputSchema.safeParse(values);
   if (parsed.success) return { ok: true, output: parsed.data };
   const errors = formErrorsFromZod(parsed.error, READER_FORM_FIELDS, { name: READER_NAME_MESSAGE });

@@ -2,7 +2,7 @@ import type { TReader } from '@loupe/domain/registry/readers';
 import { PlusIcon, RadioTowerIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNow } from '@/lib/use-now';
@@ -53,14 +53,7 @@ export function ReadersWorkspace() {
     );
   }
   if (query.isError) {
-    return (
-      <LoadError
-        title="Could not load the readers"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    );
+    return <QueryLoadError title="Could not load the readers" query={query} />;
   }
 
   const readers = query.data.items;

@@ -1,6 +1,6 @@
 import type { TTestScanSummary } from '@loupe/domain/realtime/events';
 import type { TAntennaMapping, TReader } from '@loupe/domain/registry/readers';
-import type { TFormParseResult } from '@/components/forms/use-dialog-form';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
 import type { TSimulatorItem } from '../api/get-simulator-items';
 import { mappingLabel } from './antenna-mapping-label';
 

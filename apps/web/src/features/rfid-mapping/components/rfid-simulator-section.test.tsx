@@ -1,5 +1,5 @@
 import type { TRealtimeConnectionState } from '@loupe/domain/realtime/events';
-import type { TAntennaMapping, TReader } from '@loupe/domain/registry/readers';
+import type { TReader } from '@loupe/domain/registry/readers';
 import { EPC_FAILURE_MESSAGES } from '@loupe/domain/rfid/epc';
 import type { TTrackedRepair } from '@loupe/domain/tracking/repair-tracking';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { RealtimeContext, type TRealtimeContext } from '@/lib/realtime/realtime-
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeUser } from '@/test/factories';
-import { backendTrackedOrder } from '@/test/rfid-fixtures';
+import { backendTrackedOrder, makeAntennaMapping, makeTagAssignmentAntenna } from '@/test/rfid-fixtures';
 import { renderWithSettingsProviders } from '@/test/settings-test-utils';
 import { TEST_SCAN_TIMEOUT_MS } from '../api/send-test-scan';
 import {
@@ -34,18 +34,6 @@ const EPC_RING = 'E28011606000020800000001';
 const EPC_PENDANT = 'E28011606000020800000002';
 const EPC_REPAIR = 'E28011606000020800000003';
 
-function mapping(overrides: Partial<TAntennaMapping> & Pick<TAntennaMapping, 'readerId' | 'antenna'>) {
-  return {
-    departmentId: 'DEPT001',
-    departmentName: 'Casting',
-    stationId: 'STATION000001',
-    stationName: 'Bench 1',
-    isTagAssignment: false,
-    updatedAt: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  } satisfies TAntennaMapping;
-}
-
 function reader(overrides: Partial<TReader> & Pick<TReader, 'id' | 'name'>): TReader {
   return {
     kind: 'zebra',
@@ -64,7 +52,7 @@ const POLISH = reader({
   id: 'polish-1',
   name: 'Polishing reader',
   antennas: [
-    mapping({
+    makeAntennaMapping({
       readerId: 'polish-1',
       antenna: 1,
       departmentId: 'DEPT002',
@@ -78,16 +66,8 @@ const INTAKE = reader({
   id: 'intake-1',
   name: 'Intake reader',
   antennas: [
-    mapping({ readerId: 'intake-1', antenna: 1 }),
-    mapping({
-      readerId: 'intake-1',
-      antenna: 2,
-      isTagAssignment: true,
-      departmentId: null,
-      departmentName: null,
-      stationId: null,
-      stationName: null,
-    }),
+    makeAntennaMapping({ readerId: 'intake-1', antenna: 1 }),
+    makeTagAssignmentAntenna('intake-1', 2),
   ],
 });
 

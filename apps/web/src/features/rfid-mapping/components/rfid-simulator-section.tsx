@@ -1,6 +1,6 @@
 import { canSeeRoute } from '@loupe/domain/navigation/sidebar';
 import { Link } from 'react-router';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { SectionLoading } from '@/components/section-states';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -36,24 +36,10 @@ export function RfidSimulatorSection() {
   }
   // A failed background refresh keeps what was loaded (and a running flow going).
   if (readers.data === undefined) {
-    return (
-      <LoadError
-        title={READERS_LOAD_ERROR_TITLE}
-        error={readers.error}
-        onRetry={() => void readers.refetch()}
-        isRetrying={readers.isFetching}
-      />
-    );
+    return <QueryLoadError title={READERS_LOAD_ERROR_TITLE} query={readers} />;
   }
   if (items.data === undefined) {
-    return (
-      <LoadError
-        title={ITEMS_LOAD_ERROR_TITLE}
-        error={items.error}
-        onRetry={() => void items.refetch()}
-        isRetrying={items.isFetching}
-      />
-    );
+    return <QueryLoadError title={ITEMS_LOAD_ERROR_TITLE} query={items} />;
   }
   const readerList = readers.data.items;
 

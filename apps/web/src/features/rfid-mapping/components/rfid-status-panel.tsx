@@ -1,6 +1,6 @@
 import type { TReader } from '@loupe/domain/registry/readers';
 import { PlusIcon } from 'lucide-react';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -53,12 +53,7 @@ export function RfidStatusPanel({ readers, onMap }: TRfidStatusPanelProps) {
               <Skeleton className="h-24 w-full" />
             </div>
           ) : query.isError ? (
-            <LoadError
-              title="Could not load the RFID status"
-              error={query.error}
-              onRetry={() => void query.refetch()}
-              isRetrying={query.isFetching}
-            />
+            <QueryLoadError title="Could not load the RFID status" query={query} />
           ) : (
             <UnmappedReadsTable unmapped={query.data.unmapped} readers={readers} onMap={onMap} />
           )}

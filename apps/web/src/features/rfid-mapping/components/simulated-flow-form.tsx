@@ -6,6 +6,7 @@ import { FormField } from '@/components/form-field';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { paths } from '@/lib/paths';
 import { useRealtime } from '@/lib/realtime/realtime-context';
 import type { TSimulatorItem } from '../api/get-simulator-items';
@@ -106,14 +107,10 @@ function FlowRunner({
         {`Stations, in department order: ${stops.map((stop) => stop.place).join(', ')}.`}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <WholeNumberField
           label="Items"
           hint={`Out of ${items.length} tagged orders and repairs.`}
-          type="number"
-          inputMode="numeric"
-          min={1}
           max={items.length}
-          step={1}
           {...form.field('count')}
           disabled={isRunning}
         />

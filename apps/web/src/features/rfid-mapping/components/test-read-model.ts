@@ -1,7 +1,7 @@
 import { ANTENNA_MESSAGE, type TReader, ZAntennaNumberSchema } from '@loupe/domain/registry/readers';
 import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
 import type { TFormErrors } from '@/components/forms/form-issues';
-import type { TFormParseResult } from '@/components/forms/use-dialog-form';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
 import { antennaChoices } from './rfid-simulator-model';
 
 export const READER_MESSAGE = 'Choose a reader';

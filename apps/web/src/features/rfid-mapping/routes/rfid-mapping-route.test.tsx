@@ -1,20 +1,21 @@
 import type { TDepartment } from '@loupe/domain/registry/departments';
-import type { TAntennaMapping, TReader } from '@loupe/domain/registry/readers';
+import type { TReader } from '@loupe/domain/registry/readers';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { AuthContext } from '@/lib/auth/auth-context';
-import type { RealtimeClient } from '@/lib/realtime/realtime-client';
 import { RealtimeContext, type TRealtimeContext } from '@/lib/realtime/realtime-context';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeAuth, makeDepartment, makeLocation, makeReader, makeStation, makeUser } from '@/test/factories';
+import { fakeRealtime } from '@/test/fake-realtime';
 import { makeQueryClient } from '@/test/render-with-providers';
+import { makeAntennaMapping, makeTagAssignmentAntenna } from '@/test/rfid-fixtures';
 import { readersQueryOptions } from '../api/get-readers';
 import { RFID_STATUS_REFRESH_MS, rfidStatusQueryOptions, type TRfidStatus } from '../api/get-rfid-status';
 import { TAG_ASSIGNMENT_SWITCH } from '../components/antenna-mapping-dialog';
@@ -31,35 +32,13 @@ function minutesAgo(minutes: number): string {
   return new Date(Date.now() - minutes * MINUTE_MS).toISOString();
 }
 
-function antennaMapping(
-  overrides: Partial<TAntennaMapping> & Pick<TAntennaMapping, 'readerId' | 'antenna'>,
-): TAntennaMapping {
-  return {
-    departmentId: 'DEPT001',
-    departmentName: 'Casting',
-    stationId: 'STATION000001',
-    stationName: 'Bench 1',
-    isTagAssignment: false,
-    updatedAt: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
 const DOCK = makeReader({
   id: 'dock-1',
   name: 'Dock reader',
   antennas: [
-    antennaMapping({ readerId: 'dock-1', antenna: 1 }),
-    antennaMapping({
-      readerId: 'dock-1',
-      antenna: 3,
-      isTagAssignment: true,
-      departmentId: null,
-      departmentName: null,
-      stationId: null,
-      stationName: null,
-    }),
-    antennaMapping({
+    makeAntennaMapping({ readerId: 'dock-1', antenna: 1 }),
+    makeTagAssignmentAntenna('dock-1', 3),
+    makeAntennaMapping({
       readerId: 'dock-1',
       antenna: 6,
       departmentId: 'DEPT002',
@@ -155,36 +134,6 @@ function stubGets({
     departments: page(DEPARTMENTS),
     locations: page([makeLocation({ id: 'LOC001', name: 'Main workshop' })]),
   });
-}
-
-type TListener = (payload: unknown) => void;
-
-/** A live connection whose events the test sends. */
-function fakeRealtime() {
-  const listeners = new Map<string, Set<TListener>>();
-  const client = {
-    on: vi.fn((name: string, listener: TListener) => {
-      const set = listeners.get(name) ?? new Set<TListener>();
-      set.add(listener);
-      listeners.set(name, set);
-      return () => set.delete(listener);
-    }),
-  };
-  const context: TRealtimeContext = {
-    client: client as unknown as RealtimeClient,
-    state: 'connected',
-    failure: null,
-    onlineCount: null,
-  };
-  return {
-    context,
-    emit(name: string, payload: unknown) {
-      act(() => {
-        for (const listener of listeners.get(name) ?? []) listener(payload);
-      });
-    },
-    listenerCount: (name: string) => listeners.get(name)?.size ?? 0,
-  };
 }
 
 function renderRoute({ realtime = null }: { realtime?: TRealtimeContext | null } = {}) {
@@ -347,7 +296,7 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
 
   it('maps an antenna to a station of a department', async () => {
     stubGets();
-    const mapped = antennaMapping({
+    const mapped = makeAntennaMapping({
       readerId: 'dock-1',
       antenna: 2,
       stationId: 'STATION000002',
@@ -387,19 +336,7 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
 
   it('makes a mapped antenna the tag-assignment antenna', async () => {
     stubGets();
-    const put = vi.spyOn(apiClient, 'put').mockResolvedValue(
-      envelope(
-        antennaMapping({
-          readerId: 'dock-1',
-          antenna: 1,
-          isTagAssignment: true,
-          departmentId: null,
-          departmentName: null,
-          stationId: null,
-          stationName: null,
-        }),
-      ),
-    );
+    const put = vi.spyOn(apiClient, 'put').mockResolvedValue(envelope(makeTagAssignmentAntenna('dock-1', 1)));
     const user = userEvent.setup();
     renderRoute();
     await screen.findByRole('list', { name: 'Readers' });
@@ -444,7 +381,7 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
     stubGets();
     const put = vi
       .spyOn(apiClient, 'put')
-      .mockResolvedValue(envelope(antennaMapping({ readerId: 'bench_7', antenna: 12 })));
+      .mockResolvedValue(envelope(makeAntennaMapping({ readerId: 'bench_7', antenna: 12 })));
     const user = userEvent.setup();
     renderRoute();
     await screen.findByRole('list', { name: 'Readers' });

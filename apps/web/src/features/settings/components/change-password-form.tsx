@@ -1,42 +1,32 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { PASSWORD_MIN_LENGTH, ZPasswordSchema } from '@loupe/domain/users/user';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import { useFormState } from '@/components/forms/use-form-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessageOf, fieldIssuesOf, isApiError } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 
-type TPasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
+const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
+type TPasswordField = (typeof PASSWORD_FIELDS)[number];
 const EMPTY: Record<TPasswordField, string> = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Changes one's own password; the server signs out the user's other sessions. */
 export function ChangePasswordForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<TPasswordField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState<TPasswordField, Record<TPasswordField, string>>(() => EMPTY, PASSWORD_FIELDS);
+  const { values, setErrors, formError, setFormError } = form;
   const mutation = useChangePassword();
-
-  function setValue(field: TPasswordField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   /** A password input bound to one of the three values. */
   function passwordField(field: TPasswordField) {
-    return {
-      type: 'password',
-      value: values[field],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(field, event.target.value),
-      error: errors[field],
-      disabled: mutation.isPending,
-      required: true,
-    };
+    return { type: 'password', ...form.field(field), disabled: mutation.isPending, required: true };
   }
 
-  function validate(): Partial<Record<TPasswordField, string>> {
-    const found: Partial<Record<TPasswordField, string>> = {};
+  function validate(): TFormErrors<TPasswordField> {
+    const found: TFormErrors<TPasswordField> = {};
     if (values.oldPassword === '') found.oldPassword = 'Enter your current password';
     const policy = ZPasswordSchema.safeParse(values.newPassword);
     if (!policy.success) found.newPassword = policy.error.issues[0]?.message ?? 'Choose another password';
@@ -57,11 +47,11 @@ export function ChangePasswordForm() {
       { oldPassword: values.oldPassword, newPassword: values.newPassword },
       {
         onSuccess: () => {
-          setValues(EMPTY);
+          form.setValues(EMPTY);
           toast({ title: 'Password changed', description: 'Your other sessions have been signed out.' });
         },
         onError: (error) => {
-          const fieldErrors: Partial<Record<TPasswordField, string>> = {};
+          const fieldErrors: TFormErrors<TPasswordField> = {};
           for (const issue of fieldIssuesOf(error)) {
             if (issue.field === 'oldPassword' || issue.field === 'newPassword')
               fieldErrors[issue.field] ??= issue.message;

@@ -10,12 +10,13 @@ import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
-import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchField } from '@/components/switch-field';
 import { TextareaField } from '@/components/textarea-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { useGeneralSettings } from '../api/get-general-settings';
@@ -58,7 +59,7 @@ export function GeneralSettingsForm({
   saved: TWorkshopGeneralSettings;
   canEdit: boolean;
 }) {
-  const form = useDialogForm<TGeneralSettingsField, TGeneralSettingsFormValues>(
+  const form = useFormState<TGeneralSettingsField, TGeneralSettingsFormValues>(
     () => toFormValues(saved),
     GENERAL_SETTINGS_FIELDS,
   );
@@ -71,11 +72,10 @@ export function GeneralSettingsForm({
     event.preventDefault();
     if (isReadOnly) return;
     form.setFormError(null);
-    const result = parseGeneralSettingsForm(values, saved);
-    form.setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    const brandingChanged = BRANDING_KEYS.some((key) => key in result.changes);
-    mutation.mutate(result.changes, {
+    const changes = form.validate(parseGeneralSettingsForm(values, saved));
+    if (changes === null) return;
+    const brandingChanged = BRANDING_KEYS.some((key) => key in changes);
+    mutation.mutate(changes, {
       onSuccess: () =>
         toast({
           title: 'General settings saved',
@@ -91,14 +91,10 @@ export function GeneralSettingsForm({
     label: string,
     hint: string,
   ) => (
-    <FormField
+    <WholeNumberField
       label={label}
       hint={hint}
-      type="number"
-      inputMode="numeric"
-      min={1}
       max={GENERAL_SETTINGS_LIMITS[field]}
-      step={1}
       {...form.field(field)}
       disabled={isDisabled}
       required

@@ -6,6 +6,8 @@ import {
   type TWorkshopGeneralSettingsChanges,
   ZWorkshopGeneralSettingsChangesSchema,
 } from '@loupe/domain/settings/workshop-general-settings';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { firstIssuePerField } from '@/components/forms/zod-form-errors';
 
 /** The form as typed: numbers are text until submitted, a blank branding field means "installation default". */
 export type TGeneralSettingsFormValues = {
@@ -25,7 +27,6 @@ export type TGeneralSettingsFormValues = {
 };
 
 export type TGeneralSettingsField = keyof TGeneralSettingsFormValues;
-export type TGeneralSettingsFormErrors = Partial<Record<TGeneralSettingsField, string>>;
 
 const MINUTE_FIELDS = ['offsiteTimeout', 'expectedOffsiteGracePeriod', 'offsiteCheckInterval'] as const;
 // Text fields where empty means "not set" (null in a change).
@@ -39,6 +40,9 @@ export const GENERAL_SETTINGS_FIELDS: readonly TGeneralSettingsField[] = [
 ];
 
 export const NIGHTLY_BACKUP_KEEP_MESSAGE = `Enter a whole number from 0 (no nightly backup) to ${NIGHTLY_BACKUP_KEEP_MAX}`;
+function isMinuteField(field: TGeneralSettingsField): field is (typeof MINUTE_FIELDS)[number] {
+  return (MINUTE_FIELDS as readonly string[]).includes(field);
+}
 
 export function minutesMessage(field: (typeof MINUTE_FIELDS)[number]): string {
   return `Enter whole minutes from 1 to ${GENERAL_SETTINGS_LIMITS[field]}`;
@@ -60,18 +64,10 @@ export function toFormValues(settings: TWorkshopGeneralSettings): TGeneralSettin
   };
 }
 
-function isField(value: unknown): value is TGeneralSettingsField {
-  return typeof value === 'string' && (GENERAL_SETTINGS_FIELDS as readonly string[]).includes(value);
-}
-
 // '' and '  ' are not zero minutes: they are missing, and Number() would read them as 0.
 function toMinutes(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
-
-export type TGeneralSettingsFormResult =
-  | { readonly ok: true; readonly changes: TWorkshopGeneralSettingsChanges }
-  | { readonly ok: false; readonly errors: TGeneralSettingsFormErrors };
 
 /**
  * Checks the form with the server's own rules (the domain schema) and gives only what changed since `saved`;
@@ -80,7 +76,7 @@ export type TGeneralSettingsFormResult =
 export function parseGeneralSettingsForm(
   values: TGeneralSettingsFormValues,
   saved: TWorkshopGeneralSettings,
-): TGeneralSettingsFormResult {
+): TFormParseResult<TGeneralSettingsField, TWorkshopGeneralSettingsChanges> {
   const candidate = {
     offsiteTimeout: toMinutes(values.offsiteTimeout),
     expectedOffsiteGracePeriod: toMinutes(values.expectedOffsiteGracePeriod),
@@ -96,16 +92,13 @@ export function parseGeneralSettingsForm(
   };
   const parsed = ZWorkshopGeneralSettingsChangesSchema.safeParse(candidate);
   if (!parsed.success) {
-    const errors: TGeneralSettingsFormErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (!isField(field) || errors[field]) continue;
-      errors[field] = (MINUTE_FIELDS as readonly string[]).includes(field)
-        ? minutesMessage(field as (typeof MINUTE_FIELDS)[number])
+    const errors = firstIssuePerField(parsed.error.issues, GENERAL_SETTINGS_FIELDS, (field, issue) =>
+      isMinuteField(field)
+        ? minutesMessage(field)
         : field === 'nightlyBackupKeep'
           ? NIGHTLY_BACKUP_KEEP_MESSAGE
-          : issue.message;
-    }
+          : issue.message,
+    );
     return { ok: false, errors };
   }
   const next = parsed.data;
@@ -126,5 +119,5 @@ export function parseGeneralSettingsForm(
   if ((next.nightlyBackupKeep ?? 0) !== (saved.nightlyBackupKeep ?? 0)) {
     changes.nightlyBackupKeep = next.nightlyBackupKeep ?? 0;
   }
-  return { ok: true, changes };
+  return { ok: true, output: changes };
 }

@@ -1,7 +1,8 @@
 import { type TPersonHours, ZPersonHoursSchema } from '@loupe/domain/workflow/working-calendar';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '@/components/forms/form-actions';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchRow } from '@/components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

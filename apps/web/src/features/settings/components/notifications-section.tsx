@@ -6,7 +6,8 @@ import {
 } from '@loupe/domain/settings/notification-settings';
 import { type FormEvent, useState } from 'react';
 import { FormActions } from '@/components/forms/form-actions';
-import { formErrorsFromZod, type TFormErrors } from '@/components/forms/form-issues';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchField } from '@/components/switch-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

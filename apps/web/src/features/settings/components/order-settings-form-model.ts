@@ -4,6 +4,9 @@ import {
   type TOrderSettingsChanges,
   ZOrderSettingsChangesSchema,
 } from '@loupe/domain/settings/order-settings';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
+import { firstIssuePerField } from '@/components/forms/zod-form-errors';
 
 /** The form as typed: the lead times are text until submitted. */
 export type TOrderSettingsFormValues = {
@@ -15,7 +18,6 @@ export type TOrderSettingsFormValues = {
 };
 
 export type TOrderSettingsField = keyof TOrderSettingsFormValues;
-export type TOrderSettingsFormErrors = Partial<Record<TOrderSettingsField, string>>;
 
 export const ORDER_SETTINGS_FIELDS = [
   'orderNumberPrefix',
@@ -39,18 +41,10 @@ export function toOrderSettingsFormValues(settings: TOrderSettings): TOrderSetti
   };
 }
 
-function isField(value: unknown): value is TOrderSettingsField {
-  return typeof value === 'string' && (ORDER_SETTINGS_FIELDS as readonly string[]).includes(value);
-}
-
 // '' is a missing number of days, not 0: Number('') would read it as 0.
 function toDays(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
-
-export type TOrderSettingsFormResult =
-  | { readonly ok: true; readonly changes: TOrderSettingsChanges }
-  | { readonly ok: false; readonly errors: TOrderSettingsFormErrors };
 
 /**
  * Checks the form with the server's rules (ZOrderSettingsChangesSchema: prefixes of capitals and digits,
@@ -60,7 +54,7 @@ export type TOrderSettingsFormResult =
 export function parseOrderSettingsForm(
   values: TOrderSettingsFormValues,
   saved: TOrderSettings,
-): TOrderSettingsFormResult {
+): TFormParseResult<TOrderSettingsField, TOrderSettingsChanges> {
   const candidate = {
     orderNumberPrefix: values.orderNumberPrefix,
     repairNumberPrefix: values.repairNumberPrefix,
@@ -70,12 +64,9 @@ export function parseOrderSettingsForm(
   };
   const parsed = ZOrderSettingsChangesSchema.safeParse(candidate);
   if (!parsed.success) {
-    const errors: TOrderSettingsFormErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (!isField(field) || errors[field]) continue;
-      errors[field] = (DAY_FIELDS as readonly string[]).includes(field) ? LEAD_TIME_MESSAGE : issue.message;
-    }
+    const errors = firstIssuePerField(parsed.error.issues, ORDER_SETTINGS_FIELDS, (field, issue) =>
+      (DAY_FIELDS as readonly string[]).includes(field) ? LEAD_TIME_MESSAGE : issue.message,
+    );
     return { ok: false, errors };
   }
   const changes: TOrderSettingsChanges = {};
@@ -90,9 +81,9 @@ export function parseOrderSettingsForm(
   // The prefixes may not collide, checked on what the change leads to, next to the prefix that changed.
   const applied = applyOrderSettingsChanges(saved, changes);
   if (!applied.ok) {
-    const errors: TOrderSettingsFormErrors = {};
+    const errors: TFormErrors<TOrderSettingsField> = {};
     for (const issue of applied.issues) errors[issue.field] ??= issue.message;
     return { ok: false, errors };
   }
-  return { ok: true, changes };
+  return { ok: true, output: changes };
 }

@@ -2,9 +2,10 @@ import type { TOrderSettings } from '@loupe/domain/settings/order-settings';
 import type { FormEvent, ReactNode } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
-import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { toast } from '@/lib/toast';
 import { useOrderSettings } from '../api/get-order-settings';
 import { useUpdateOrderSettings } from '../api/update-order-settings';
@@ -36,7 +37,7 @@ export function OrdersSection({ templates }: { templates?: ReactNode }) {
 }
 
 export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
-  const form = useDialogForm<TOrderSettingsField, TOrderSettingsFormValues>(
+  const form = useFormState<TOrderSettingsField, TOrderSettingsFormValues>(
     () => toOrderSettingsFormValues(saved),
     ORDER_SETTINGS_FIELDS,
   );
@@ -46,14 +47,13 @@ export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     form.setFormError(null);
-    const result = parseOrderSettingsForm(values, saved);
-    form.setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) return;
-    if (Object.keys(result.changes).length === 0) {
+    const changes = form.validate(parseOrderSettingsForm(values, saved));
+    if (changes === null) return;
+    if (Object.keys(changes).length === 0) {
       toast({ title: 'Nothing to save', description: 'The order settings are as stored.' });
       return;
     }
-    mutation.mutate(result.changes, {
+    mutation.mutate(changes, {
       onSuccess: () => toast({ title: ORDER_SETTINGS_SAVED }),
       onError: form.showServerError,
     });
@@ -78,14 +78,10 @@ export function OrderSettingsForm({ saved }: { saved: TOrderSettings }) {
     label: string,
     hint: string,
   ) => (
-    <FormField
+    <WholeNumberField
       label={label}
       hint={hint}
-      type="number"
-      inputMode="numeric"
-      min={1}
       max={365}
-      step={1}
       {...form.field(field)}
       disabled={mutation.isPending}
       required

@@ -1,9 +1,9 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
+import { useFormState } from '@/components/forms/use-form-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { type TCurrentUser, useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
@@ -14,7 +14,8 @@ import { TwoStepSignIn } from './two-step-sign-in';
 const NAME_MAX = 100;
 const PHONE_MAX = 32;
 
-type TProfileField = 'firstName' | 'lastName' | 'phone';
+const PROFILE_FIELDS = ['firstName', 'lastName', 'phone'] as const;
+type TProfileField = (typeof PROFILE_FIELDS)[number];
 
 /** Settings › profile, for everyone: one's own names and phone, a new password and two-step sign-in. */
 export function ProfileSection() {
@@ -31,45 +32,25 @@ export function ProfileSection() {
 }
 
 function ProfileForm({ user }: { user: TCurrentUser }) {
-  const [values, setValues] = useState<Record<TProfileField, string>>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<TProfileField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState<TProfileField, Record<TProfileField, string>>(
+    () => ({ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' }),
+    PROFILE_FIELDS,
+    { failureMessage: ERROR_MESSAGES.updateProfileFailed },
+  );
+  const { values, formError } = form;
   const mutation = useUpdateProfile();
-
-  function setValue(field: TProfileField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
+    form.setFormError(null);
     const firstName = values.firstName.trim();
     if (firstName === '') {
-      setErrors({ firstName: 'Enter your first name' });
+      form.setErrors({ firstName: 'Enter your first name' });
       return;
     }
     mutation.mutate(
       { firstName, lastName: values.lastName.trim(), phone: values.phone.trim() || null },
-      {
-        onSuccess: () => toast({ title: 'Profile saved' }),
-        onError: (error) => {
-          const fieldErrors: Partial<Record<TProfileField, string>> = {};
-          for (const issue of fieldIssuesOf(error)) {
-            if (issue.field === 'firstName' || issue.field === 'lastName' || issue.field === 'phone') {
-              fieldErrors[issue.field] ??= issue.message;
-            }
-          }
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length === 0) {
-            setFormError(errorMessageOf(error, ERROR_MESSAGES.updateProfileFailed));
-          }
-        },
-      },
+      { onSuccess: () => toast({ title: 'Profile saved' }), onError: form.showServerError },
     );
   }
 
@@ -87,9 +68,7 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
             label="First name"
             autoComplete="given-name"
             maxLength={NAME_MAX}
-            value={values.firstName}
-            onChange={(event) => setValue('firstName', event.target.value)}
-            error={errors.firstName}
+            {...form.field('firstName')}
             disabled={mutation.isPending}
             required
           />
@@ -97,9 +76,7 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
             label="Last name"
             autoComplete="family-name"
             maxLength={NAME_MAX}
-            value={values.lastName}
-            onChange={(event) => setValue('lastName', event.target.value)}
-            error={errors.lastName}
+            {...form.field('lastName')}
             disabled={mutation.isPending}
           />
           <FormField
@@ -107,9 +84,7 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
             type="tel"
             autoComplete="tel"
             maxLength={PHONE_MAX}
-            value={values.phone}
-            onChange={(event) => setValue('phone', event.target.value)}
-            error={errors.phone}
+            {...form.field('phone')}
             disabled={mutation.isPending}
             className="sm:col-span-2"
           />

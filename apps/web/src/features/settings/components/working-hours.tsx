@@ -2,7 +2,8 @@ import { type TWorkingCalendar, ZWorkingCalendarSchema } from '@loupe/domain/wor
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
-import { formErrorsFromZod, serverFormErrors, type TFormErrors } from '@/components/forms/form-issues';
+import { serverFormErrors, type TFormErrors } from '@/components/forms/form-issues';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { TextareaField } from '@/components/textarea-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

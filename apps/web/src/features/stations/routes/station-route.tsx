@@ -3,7 +3,7 @@ import { ArrowLeftIcon, MonitorIcon, SearchXIcon, TabletSmartphoneIcon } from 'l
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -70,14 +70,7 @@ export function StationRoute() {
     );
   }
   if (station.isError) {
-    return (
-      <LoadError
-        title="Could not load the station"
-        error={station.error}
-        onRetry={() => void station.refetch()}
-        isRetrying={station.isFetching}
-      />
-    );
+    return <QueryLoadError title="Could not load the station" query={station} />;
   }
 
   const { name, departmentName, jewelerName, specialization, isActive } = station.data;
@@ -133,12 +126,7 @@ export function StationRoute() {
           {items.isPending ? (
             <Skeleton className="h-40 w-full" />
           ) : items.isError ? (
-            <LoadError
-              title="Could not load what is here"
-              error={items.error}
-              onRetry={() => void items.refetch()}
-              isRetrying={items.isFetching}
-            />
+            <QueryLoadError title="Could not load what is here" query={items} />
           ) : (
             <StationItems items={items.data} stationName={name} now={now} />
           )}

@@ -2,8 +2,8 @@ import { type TTvDisplay, ZUpdateTvDisplaySchema } from '@loupe/domain/tv/tv-dis
 import { PencilIcon } from 'lucide-react';
 import { FormField } from '@/components/form-field';
 import { FormDialog } from '@/components/forms/form-dialog';
-import { formErrorsFromZod } from '@/components/forms/form-issues';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
+import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 import { SelectField, type TSelectOption } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';

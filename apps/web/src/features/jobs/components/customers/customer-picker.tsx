@@ -1,7 +1,8 @@
 import { canEditCustomers } from '@loupe/domain/auth/permissions';
+import type { TCustomer } from '@loupe/domain/customers/customer';
 import { SearchPicker, type TPickerItem } from '@/components/search-picker';
 import { useAuth } from '@/lib/auth/auth-context';
-import { customerPickerQueryKeys, searchCustomers } from '../../api/search-customers';
+import { useSearchCustomers } from '../../api/search-customers';
 import { customerDetail } from './customer-detail';
 import { NewCustomerDialog } from './new-customer-dialog';
 
@@ -11,6 +12,11 @@ export type TCustomerPickerProps = {
   readonly error?: string | undefined;
   readonly disabled?: boolean;
 };
+
+const toItems = (customers: TCustomer[]): TPickerItem[] =>
+  customers.map((customer) => ({ id: customer.id, label: customer.name, detail: customerDetail(customer) }));
+
+const useCustomerItems = (q: string, enabled: boolean) => useSearchCustomers(q, enabled, toItems);
 
 /** The customer of an order or repair: searched on the server, or taken in on the spot. */
 export function CustomerPicker({ value, onChange, error, disabled }: TCustomerPickerProps) {
@@ -22,14 +28,7 @@ export function CustomerPicker({ value, onChange, error, disabled }: TCustomerPi
       placeholder="Name, phone or e-mail"
       value={value}
       onChange={onChange}
-      queryKey={customerPickerQueryKeys.search}
-      search={async (q, signal) =>
-        (await searchCustomers(q, signal)).map((customer) => ({
-          id: customer.id,
-          label: customer.name,
-          detail: customerDetail(customer),
-        }))
-      }
+      useSearch={useCustomerItems}
       noMatchText={(q) => (q ? `No customer matches "${q}".` : 'No customers yet.')}
       error={error}
       disabled={disabled}

@@ -3,7 +3,7 @@ import { SearchXIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-error';
@@ -35,14 +35,7 @@ export function JobDetailLoader<TJob>({ noun, query, listPath, children }: TJobD
         />
       );
     }
-    return (
-      <LoadError
-        title={`Could not load the ${noun.one}`}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    );
+    return <QueryLoadError title={`Could not load the ${noun.one}`} query={query} />;
   }
   return children(query.data);
 }

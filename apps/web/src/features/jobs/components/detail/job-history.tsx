@@ -2,7 +2,7 @@ import type { TListPage } from '@loupe/domain/api/list';
 import type { TItemChange } from '@loupe/domain/history/item-change';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { DetailSection } from '@/components/detail-section';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ChangeHistory } from '../history/change-history';
 import type { TChangeFormatter } from '../history/describe-change';
@@ -21,12 +21,7 @@ export function JobHistory({ history, formatter, now }: TJobHistoryProps) {
       {history.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : history.isError && !history.data ? (
-        <LoadError
-          title="Could not load the history"
-          error={history.error}
-          onRetry={() => void history.refetch()}
-          isRetrying={history.isFetching}
-        />
+        <QueryLoadError title="Could not load the history" query={history} />
       ) : (
         <ChangeHistory
           changes={history.data.pages.flatMap((page) => page.items)}

@@ -2,7 +2,7 @@ import type { TJobLocationHistory, TLocationHistoryEntry } from '@loupe/domain/t
 import type { TTrackedItemSummary } from '@loupe/domain/tracking/tracking-api';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DetailSection } from '@/components/detail-section';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { LocationTimeline } from '@/components/tracking/location-timeline';
 import { TrackingPanel } from '@/components/tracking/tracking-panel';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -84,12 +84,7 @@ export function JobTracking<TTracked extends { readonly locationHistory: readonl
           {tracking.isPending ? (
             <Skeleton className="h-16 w-full" />
           ) : tracking.isError ? (
-            <LoadError
-              title="Could not load the timeline"
-              error={tracking.error}
-              onRetry={() => void tracking.refetch()}
-              isRetrying={tracking.isFetching}
-            />
+            <QueryLoadError title="Could not load the timeline" query={tracking} />
           ) : tracking.data === null ? (
             <PastLocations itemNoun={itemNoun} query={pastLocations} now={now} />
           ) : (
@@ -117,14 +112,7 @@ function PastLocations({
 }) {
   if (query.isPending) return <Skeleton className="h-16 w-full" />;
   if (query.isError) {
-    return (
-      <LoadError
-        title="Could not load the timeline"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    );
+    return <QueryLoadError title="Could not load the timeline" query={query} />;
   }
   if (query.data.locationHistory.length === 0) {
     return (

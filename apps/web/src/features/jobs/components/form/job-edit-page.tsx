@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { LoadError } from '@/components/load-error';
+import { QueryLoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { TJobNoun } from '../../job-noun';
@@ -40,12 +40,7 @@ export function JobEditPage<TJob extends { readonly customer: { readonly name: s
           <Skeleton className="h-64 w-full" />
         </div>
       ) : query.isError ? (
-        <LoadError
-          title={`Could not load the ${noun.one}`}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <QueryLoadError title={`Could not load the ${noun.one}`} query={query} />
       ) : (
         children(query.data)
       )}

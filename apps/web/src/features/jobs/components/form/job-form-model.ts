@@ -2,7 +2,7 @@ import { calendarDateProblem, DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates
 import { amountToCents, MONEY_CENTS_MAX } from '@loupe/domain/api/money';
 import type { z } from 'zod';
 import { formatCents } from '@/lib/money-format';
-import type { TFormErrors } from './use-job-form';
+import type { TJobField, TJobFormErrors } from './use-job-form';
 
 // What every job form model reads the same way: amounts, the promised date, schema issues, what changed.
 
@@ -28,17 +28,32 @@ export function readPromisedDate(text: string): { date: string | null; error: st
 }
 
 /**
+ * A kind's `fieldOf`: the form field that shows an API field's issue (server issues arrive with API names).
+ * `renamed` lists the API fields the form calls otherwise (customerId → customer); any other field of the form
+ * keeps its API name.
+ */
+export function apiFieldMap<F extends string>(
+  fields: readonly F[],
+  renamed: Readonly<Record<string, F>>,
+): (apiField: string) => F | null {
+  const byApiName = new Map<string, F>(Object.entries(renamed));
+  const renamedFields = new Set<string>(Object.values(renamed));
+  for (const field of fields) if (!renamedFields.has(field)) byApiName.set(field, field);
+  return (apiField) => byApiName.get(apiField) ?? null;
+}
+
+/**
  * The schema's issues under the form's fields (the first issue of a field wins, and one already found stays):
  * an amount too large and an unreadable date in the form's words, the rest in the schema's.
  */
 export function errorsFromIssues<TValues>(
   issues: readonly z.core.$ZodIssue[],
-  into: TFormErrors<TValues>,
+  into: TJobFormErrors<TValues>,
   options: {
-    readonly fieldOf: (apiField: string) => keyof TValues | null;
-    readonly amountFields: readonly (keyof TValues)[];
+    readonly fieldOf: (apiField: string) => TJobField<TValues> | null;
+    readonly amountFields: readonly TJobField<TValues>[];
   },
-): TFormErrors<TValues> {
+): TJobFormErrors<TValues> {
   for (const issue of issues) {
     const apiField = issue.path[0];
     const field = typeof apiField === 'string' ? options.fieldOf(apiField) : null;

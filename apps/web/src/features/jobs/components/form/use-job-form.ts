@@ -1,6 +1,8 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { defaultPromisedDate, type TOrderSettings } from '@loupe/domain/settings/order-settings';
 import { type FormEvent, useEffect, useState } from 'react';
+import type { TFormErrors } from '@/components/forms/form-issues';
+import { type TFormParseResult, useFormState } from '@/components/forms/use-form-state';
 import type { TPickerItem } from '@/components/search-picker';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 
@@ -11,17 +13,17 @@ export type TJobFormCommonValues = {
   readonly isRush: boolean;
 };
 
-export type TFormErrors<TValues> = Partial<Record<keyof TValues, string>>;
+/** A job form's field names: the keys of its values. */
+export type TJobField<TValues> = keyof TValues & string;
+export type TJobFormErrors<TValues> = TFormErrors<TJobField<TValues>>;
 
 /** A form checked before it is sent: the value to send, or what is wrong field by field. */
-export type TParsedForm<T, TValues> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly errors: TFormErrors<TValues> };
+export type TParsedForm<T, TValues> = TFormParseResult<TJobField<TValues>, T>;
 
 /** What the shared form pieces read and set; `useJobForm` gives it along with the kind's own fields. */
 export type TJobFormCommon = {
   readonly values: TJobFormCommonValues;
-  readonly errors: TFormErrors<TJobFormCommonValues>;
+  readonly errors: TJobFormErrors<TJobFormCommonValues>;
   /** An error no field owns, shown above the buttons. */
   readonly formError: string | null;
   readonly setCustomer: (customer: TPickerItem | null) => void;
@@ -32,8 +34,8 @@ export type TJobFormCommon = {
 
 export type TJobForm<TValues extends TJobFormCommonValues> = TJobFormCommon & {
   readonly values: TValues;
-  readonly errors: TFormErrors<TValues>;
-  readonly setValue: <K extends keyof TValues>(field: K, value: TValues[K]) => void;
+  readonly errors: TJobFormErrors<TValues>;
+  readonly setValue: <K extends TJobField<TValues>>(field: K, value: TValues[K]) => void;
   /** Shows what `parsed` found wrong (and an unreadable date); gives the value to send when nothing is. */
   readonly accept: <T>(parsed: TParsedForm<T, TValues>) => T | null;
   /** Puts the server's field issues under their fields, or its message above the buttons. */
@@ -51,18 +53,25 @@ export type TUseJobFormOptions<TValues> = {
   readonly leadTime: (values: TValues) => Parameters<typeof defaultPromisedDate>[1];
   readonly now: () => Date;
   /** The form field that shows a server issue (issues arrive with API field names). */
-  readonly fieldOf: (apiField: string) => keyof TValues | null;
+  readonly fieldOf: (apiField: string) => TJobField<TValues> | null;
   /** The error of a date the browser cannot read. */
   readonly unreadableDateMessage: string;
 };
 
-/** The state of a job's form: its values and errors, the default promise, and the checks around sending. */
+// The job forms map the server's issues with `fieldOf` (API names differ from the form's), not by name.
+const NO_FIELDS_BY_NAME: readonly never[] = [];
+
+/**
+ * The state of a job's form (`useFormState`, with): the default promise, an unreadable date, and the
+ * checks around sending.
+ */
 export function useJobForm<TValues extends TJobFormCommonValues>(
   options: TUseJobFormOptions<TValues>,
 ): TJobForm<TValues> {
-  const [values, setValues] = useState<TValues>(options.initialValues);
-  const [errors, setErrors] = useState<TFormErrors<TValues>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, formError, setFormError, setValue } = useFormState<
+    TJobField<TValues>,
+    TValues
+  >(options.initialValues, NO_FIELDS_BY_NAME);
   const [isDateTouched, setIsDateTouched] = useState(!options.isNew);
   const [isDateUnreadable, setIsDateUnreadable] = useState(false);
 
@@ -75,19 +84,14 @@ export function useJobForm<TValues extends TJobFormCommonValues>(
     setValues((current) => ({ ...current, promisedDate }));
   }, [settings, leadTime, isDateTouched]);
 
-  function setValue<K extends keyof TValues>(field: K, value: TValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   // The shared pieces know only the common fields; TValues[K] of a generic TValues cannot be written to.
   function setCommonValue<K extends keyof TJobFormCommonValues>(field: K, value: TJobFormCommonValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
-  function withDateCheck(found: TFormErrors<TValues>): TFormErrors<TValues> {
-    const common: TFormErrors<TJobFormCommonValues> = found;
+  function withDateCheck(found: TJobFormErrors<TValues>): TJobFormErrors<TValues> {
+    const common: TJobFormErrors<TJobFormCommonValues> = found;
     // A half-typed date reads as '' in the browser; its validity says it is not blank but unreadable.
     return isDateUnreadable && !common.promisedDate
       ? { ...found, promisedDate: options.unreadableDateMessage }
@@ -97,11 +101,11 @@ export function useJobForm<TValues extends TJobFormCommonValues>(
   function accept<T>(parsed: TParsedForm<T, TValues>): T | null {
     const found = withDateCheck(parsed.ok ? {} : parsed.errors);
     setErrors(found);
-    return parsed.ok && Object.keys(found).length === 0 ? parsed.value : null;
+    return parsed.ok && Object.keys(found).length === 0 ? parsed.output : null;
   }
 
   function showServerError(error: unknown) {
-    const found: TFormErrors<TValues> = {};
+    const found: TJobFormErrors<TValues> = {};
     for (const issue of fieldIssuesOf(error)) {
       const field = options.fieldOf(issue.field);
       if (field) found[field] ??= issue.message;

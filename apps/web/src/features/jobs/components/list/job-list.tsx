@@ -2,7 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { type LucideIcon, SearchIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
+import { LoadError, QueryLoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -98,12 +98,7 @@ export function JobList<TItem extends { readonly id: string }, TStatus extends s
       {query.isPending ? (
         <ListSkeleton noun={noun} />
       ) : query.isError && items.length === 0 ? (
-        <LoadError
-          title={`Could not load the ${noun.other}`}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <QueryLoadError title={`Could not load the ${noun.other}`} query={query} />
       ) : items.length === 0 ? (
         filters.q || filterState.hasFilters ? (
           <EmptyState

@@ -77,7 +77,7 @@ describe('parseNewOrderForm', () => {
     };
     expect(parseNewOrderForm(values, STAFF)).toEqual({
       ok: true,
-      value: {
+      output: {
         customerId: CUSTOMER.id,
         description: 'Halo ring',
         isRush: false,
@@ -88,7 +88,7 @@ describe('parseNewOrderForm', () => {
       },
     });
     const asAdmin = parseNewOrderForm(values, { includeStaff: true });
-    expect(asAdmin.ok && asAdmin.value.salespersonId).toBe('33333333-3333-4333-8333-333333333333');
+    expect(asAdmin.ok && asAdmin.output.salespersonId).toBe('33333333-3333-4333-8333-333333333333');
   });
 });
 
@@ -108,9 +108,9 @@ describe('parseOrderChanges', () => {
     };
     expect(parseOrderChanges(values, order, STAFF)).toEqual({
       ok: true,
-      value: { metalTypeId: null, priceCents: 120_000, status: 'in_design' },
+      output: { metalTypeId: null, priceCents: 120_000, status: 'in_design' },
     });
-    expect(parseOrderChanges(orderToFormValues(order), order, STAFF)).toEqual({ ok: true, value: {} });
+    expect(parseOrderChanges(orderToFormValues(order), order, STAFF)).toEqual({ ok: true, output: {} });
   });
 
   it('judges a lowered price against the deposit already taken', () => {

@@ -11,6 +11,7 @@ import {
 import type { TPickerItem } from '@/components/search-picker';
 import { amountInputValue } from '@/lib/money-format';
 import {
+  apiFieldMap,
   changedFields,
   errorsFromIssues,
   JOB_FORM_MESSAGES,
@@ -43,26 +44,13 @@ export const ORDER_FORM_MESSAGES = {
   ...JOB_FORM_MESSAGES,
 } as const;
 
-/** API field → the form field that shows its error (server issues arrive with API names). */
-const FORM_FIELD_OF: Readonly<Record<string, TOrderFormField>> = {
+/** API field → the form field that shows its error; only the renamed ones are listed. */
+export const formFieldOf = apiFieldMap<TOrderFormField>(Object.keys(emptyOrderForm()) as TOrderFormField[], {
   customerId: 'customer',
-  productTypeId: 'productTypeId',
-  metalTypeId: 'metalTypeId',
   designId: 'design',
-  salespersonId: 'salespersonId',
-  designerId: 'designerId',
-  isRush: 'isRush',
-  promisedDate: 'promisedDate',
   priceCents: 'price',
   depositCents: 'deposit',
-  description: 'description',
-  notes: 'notes',
-  status: 'status',
-};
-
-export function formFieldOf(apiField: string): TOrderFormField | null {
-  return FORM_FIELD_OF[apiField] ?? null;
-}
+});
 
 export function emptyOrderForm(promisedDate = ''): TOrderFormValues {
   return {
@@ -168,7 +156,7 @@ export function parseNewOrderForm(
   if (!parsed.success)
     return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: parsed.data };
+  return { ok: true, output: parsed.data };
 }
 
 /**
@@ -218,5 +206,5 @@ export function parseOrderChanges(
     notes: order.notes,
     status: order.status,
   };
-  return { ok: true, value: changedFields(next, before) };
+  return { ok: true, output: changedFields(next, before) };
 }

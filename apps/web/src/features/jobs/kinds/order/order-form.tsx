@@ -1,16 +1,15 @@
 import { DESIGN_EDITOR_ROLES, isAdmin, ORDER_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
-import type { TCatalogType } from '@loupe/domain/catalog/catalog';
+import type { TCatalogType, TDesign } from '@loupe/domain/catalog/catalog';
 import { ORDER_STATUS_LABELS, type TOrder } from '@loupe/domain/orders/order';
 import type { TManagedUser } from '@loupe/domain/users/managed-user';
 import { FormSection } from '@/components/form-section';
-import { SearchPicker } from '@/components/search-picker';
+import { SearchPicker, type TPickerItem } from '@/components/search-picker';
 import { SelectField, type TSelectOption } from '@/components/select-field';
 import { TextareaField } from '@/components/textarea-field';
 import { useAuth } from '@/lib/auth/auth-context';
 import { formatCents } from '@/lib/money-format';
 import { paths, pathTo } from '@/lib/paths';
 import { useWorkshopDefaults } from '../../api/get-workshop-defaults';
-import { orderFormQueryKeys } from '../../api/query-keys';
 import { JobForm } from '../../components/form/job-form';
 import { JobPromiseFields } from '../../components/form/job-promise-fields';
 import { JobStatusSection } from '../../components/form/job-status-section';
@@ -19,7 +18,7 @@ import { useJobForm } from '../../components/form/use-job-form';
 import { useSaveJob } from '../../components/form/use-save-job';
 import { useMetalTypes, useProductTypes } from './api/get-catalog-types';
 import { useStaff } from './api/get-staff';
-import { searchDesigns } from './api/search-designs';
+import { useSearchDesigns } from './api/search-designs';
 import {
   emptyOrderForm,
   formFieldOf,
@@ -36,6 +35,15 @@ import { ORDER_NOUN } from './order-labels';
 
 /** Radix select items cannot carry '': this value stands for "none". */
 const NONE = '__none__';
+
+const toDesignItems = (designs: TDesign[]): TPickerItem[] =>
+  designs.map((design) => ({
+    id: design.id,
+    label: design.name,
+    ...(design.description ? { detail: design.description } : {}),
+  }));
+
+const useDesignItems = (q: string, enabled: boolean) => useSearchDesigns(q, enabled, toDesignItems);
 
 export type TOrderFormProps = {
   /** The order being edited; null writes a new one. */
@@ -114,14 +122,7 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
           placeholder="Design name"
           value={values.design}
           onChange={(design) => setValue('design', design)}
-          queryKey={orderFormQueryKeys.designs}
-          search={async (q, signal) =>
-            (await searchDesigns(q, signal)).map((design) => ({
-              id: design.id,
-              label: design.name,
-              ...(design.description ? { detail: design.description } : {}),
-            }))
-          }
+          useSearch={useDesignItems}
           noMatchText={(q) => (q ? `No design matches "${q}".` : 'No designs in the library yet.')}
           hint="Optional: a design from the library this piece follows."
           error={errors.design}

@@ -63,7 +63,7 @@ describe('parseNewRepairForm', () => {
     };
     expect(parseNewRepairForm(values)).toEqual({
       ok: true,
-      value: {
+      output: {
         customerId: CUSTOMER.id,
         itemDescription: 'Ring',
         repairTypes: ['sizing', 'polishing'],
@@ -80,10 +80,10 @@ describe('parseNewRepairForm', () => {
 describe('parseRepairChanges', () => {
   it('gives only what changed, comparing the repair types by content', () => {
     const repair = makeRepair({ repairTypes: ['sizing', 'polishing'], estimateCents: 8_000 });
-    expect(parseRepairChanges(repairToFormValues(repair), repair)).toEqual({ ok: true, value: {} });
+    expect(parseRepairChanges(repairToFormValues(repair), repair)).toEqual({ ok: true, output: {} });
     expect(
       parseRepairChanges({ ...repairToFormValues(repair), repairTypes: ['sizing'], estimate: '95' }, repair),
-    ).toEqual({ ok: true, value: { repairTypes: ['sizing'], estimateCents: 9_500 } });
+    ).toEqual({ ok: true, output: { repairTypes: ['sizing'], estimateCents: 9_500 } });
   });
 
   it('still requires a repair type when editing', () => {

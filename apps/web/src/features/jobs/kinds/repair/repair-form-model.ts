@@ -11,6 +11,7 @@ import {
 import type { TPickerItem } from '@/components/search-picker';
 import { amountInputValue } from '@/lib/money-format';
 import {
+  apiFieldMap,
   changedFields,
   errorsFromIssues,
   JOB_FORM_MESSAGES,
@@ -39,22 +40,11 @@ export const REPAIR_FORM_MESSAGES = {
   ...JOB_FORM_MESSAGES,
 } as const;
 
-/** API field → the form field that shows its error (server issues arrive with API names). */
-const FORM_FIELD_OF: Readonly<Record<string, TRepairFormField>> = {
-  customerId: 'customer',
-  itemDescription: 'itemDescription',
-  repairTypes: 'repairTypes',
-  conditionNotes: 'conditionNotes',
-  declaredValueCents: 'declaredValue',
-  estimateCents: 'estimate',
-  promisedDate: 'promisedDate',
-  isRush: 'isRush',
-  status: 'status',
-};
-
-export function formFieldOf(apiField: string): TRepairFormField | null {
-  return FORM_FIELD_OF[apiField] ?? null;
-}
+/** API field → the form field that shows its error; only the renamed ones are listed. */
+export const formFieldOf = apiFieldMap<TRepairFormField>(
+  Object.keys(emptyRepairForm()) as TRepairFormField[],
+  { customerId: 'customer', declaredValueCents: 'declaredValue', estimateCents: 'estimate' },
+);
 
 export function emptyRepairForm(promisedDate = ''): TRepairFormValues {
   return {
@@ -127,7 +117,7 @@ export function parseNewRepairForm(values: TRepairFormValues): TParsed<TCreateRe
   if (!parsed.success)
     return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: parsed.data };
+  return { ok: true, output: parsed.data };
 }
 
 /** Checks an edited repair as a whole and gives only what differs from `repair`. */
@@ -163,5 +153,5 @@ export function parseRepairChanges(values: TRepairFormValues, repair: TRepair): 
     isRush: repair.isRush,
     status: repair.status,
   };
-  return { ok: true, value: changedFields(parsed.data, before) };
+  return { ok: true, output: changedFields(parsed.data, before) };
 }
