@@ -70,8 +70,21 @@ export async function measurePageWidth(page: Page): Promise<TPageWidth> {
     const width = window.innerWidth;
     const scrollWidth = document.scrollingElement?.scrollWidth ?? 0;
     const widest: string[] = [];
+    // Inside a container that scrolls or clips sideways (the settings menu on a phone), reaching past the
+    // edge is that container's business, not the page's: such elements are not named.
+    const clipped = (element: Element) => {
+      for (
+        let parent = element.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
     if (scrollWidth > width) {
       for (const element of Array.from(document.querySelectorAll('body *'))) {
+        if (clipped(element)) continue;
         const right = element.getBoundingClientRect().right;
         const childOut = Array.from(element.children).some(
           (child) => child.getBoundingClientRect().right > width + 1,

@@ -198,12 +198,12 @@ export const ASSISTANT_QUESTIONS: readonly TAssistantQuestion[] = [
   {
     question: 'what is assigned to Marco?',
     intent: 'assignments',
-    expect: ['Marco Bellini', '8 open assignments', 'ORD-00001'],
+    expect: ['Marco Bellini', '9 open assignments', 'ORD-00001'],
   },
   {
     question: 'what does Elena Rossi have assigned?',
     intent: 'assignments',
-    expect: ['Elena Rossi', '3 open assignments', 'ORD-00014'],
+    expect: ['Elena Rossi', '2 open assignments', 'ORD-00014'],
   },
   {
     question: "what is on Amelia Hart's plate?",

@@ -35,7 +35,8 @@ export function SelectField({
       <Select value={value} onValueChange={onValueChange} disabled={disabled}>
         <SelectTrigger
           id={id}
-          className="w-full"
+          // A long option (a reader's name and id) is cut with an ellipsis rather than widening the page.
+          className="w-full min-w-0 overflow-hidden *:data-[slot=select-value]:min-w-0"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         >

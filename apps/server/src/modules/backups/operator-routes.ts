@@ -13,7 +13,8 @@ export async function registerOperatorRoutes(
   app: FastifyInstance,
   options: { readonly backups: TBackupService; readonly secret: () => string },
 ): Promise<void> {
-  app.post('/operator/backups', async (request, reply) => {
+  // Not part of the API: left out of its OpenAPI document, as /metrics is.
+  app.post('/operator/backups', { schema: { hide: true } }, async (request, reply) => {
     if (!isOperatorToken(options.secret(), bearerToken(request) ?? undefined)) {
       return reply
         .status(401)

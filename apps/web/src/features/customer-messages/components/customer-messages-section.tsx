@@ -7,8 +7,8 @@ import { CustomerMessageSettingsForm } from './customer-message-settings-form';
 /** Settings › customer messages (issue 15 §5): templates with a live preview, sending, the SMS sender, the outbox. */
 export function CustomerMessagesSection() {
   return (
-    <Tabs defaultValue="templates" className="grid gap-4">
-      <TabsList aria-label="Customer messages" className="w-fit">
+    <Tabs defaultValue="templates" className="grid grid-cols-1 gap-4">
+      <TabsList aria-label="Customer messages" className="w-fit max-w-full">
         <TabsTrigger value="templates">Templates and sending</TabsTrigger>
         <TabsTrigger value="outbox">Outbox</TabsTrigger>
       </TabsList>
