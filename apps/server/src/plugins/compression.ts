@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import { FEATURE_FLAGS } from '@loupe/domain/config/constants';
 import type { FastifyInstance } from 'fastify';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
@@ -14,6 +15,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * sends compressed bodies, and inflating them would only be a way round the body limit's intent.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
+  if (!FEATURE_FLAGS.compression) return;
   await app.register(fastifyCompress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
