@@ -246,6 +246,30 @@ export function WorkflowBoard() {
     ...(canViewRepairs(user) ? [{ value: 'repair', label: 'Repairs' }] : []),
   ];
 
+  // Loading, failed or empty: said in whichever view is chosen.
+  const status = board.isPending ? (
+    <LoadingSpinner label={WORKFLOW_DASHBOARD_TEXT.loading} showLabel />
+  ) : board.isError ? (
+    <LoadError
+      title="Could not load the workflow"
+      error={board.error}
+      onRetry={() => void board.refetch()}
+      isRetrying={board.isFetching}
+    />
+  ) : jobs.length === 0 ? (
+    view === null ? (
+      <EmptyState
+        title={`No open ${kind === 'order' ? 'orders' : 'repairs'}`}
+        text="Jobs appear here as soon as they are created, and move from phase to phase as their tags are read."
+      />
+    ) : (
+      <EmptyState
+        title={`No ${kind === 'order' ? 'orders' : 'repairs'} in “${JOB_VIEW_LABELS[view]}”`}
+        text={`${JOB_VIEW_LABELS[view]}: ${JOB_VIEW_DESCRIPTIONS[view].toLowerCase()}.`}
+      />
+    )
+  ) : null;
+
   return (
     <Tabs value={layout} onValueChange={setLayout} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -362,44 +386,22 @@ export function WorkflowBoard() {
         </section>
       ) : null}
 
-      {board.isPending ? (
-        <LoadingSpinner label={WORKFLOW_DASHBOARD_TEXT.loading} showLabel />
-      ) : board.isError ? (
-        <LoadError
-          title="Could not load the workflow"
-          error={board.error}
-          onRetry={() => void board.refetch()}
-          isRetrying={board.isFetching}
-        />
-      ) : jobs.length === 0 ? (
-        view === null ? (
-          <EmptyState
-            title={`No open ${kind === 'order' ? 'orders' : 'repairs'}`}
-            text="Jobs appear here as soon as they are created, and move from phase to phase as their tags are read."
+      {/* The chosen tab always has its panel (the tab points at it), whatever the board is showing. */}
+      <TabsContent value="board">
+        {status ?? <PhaseColumns phases={columns} renderJob={renderJob} />}
+      </TabsContent>
+      <TabsContent value="list">
+        {status ?? (
+          <BoardJobList
+            phases={columns}
+            now={now}
+            selected={selected}
+            onSelectedChange={toggle}
+            busyIds={busyIds}
+            onAdvance={(job) => void completeJobs([job])}
           />
-        ) : (
-          <EmptyState
-            title={`No ${kind === 'order' ? 'orders' : 'repairs'} in “${JOB_VIEW_LABELS[view]}”`}
-            text={`${JOB_VIEW_LABELS[view]}: ${JOB_VIEW_DESCRIPTIONS[view].toLowerCase()}.`}
-          />
-        )
-      ) : (
-        <>
-          <TabsContent value="board">
-            <PhaseColumns phases={columns} renderJob={renderJob} />
-          </TabsContent>
-          <TabsContent value="list">
-            <BoardJobList
-              phases={columns}
-              now={now}
-              selected={selected}
-              onSelectedChange={toggle}
-              busyIds={busyIds}
-              onAdvance={(job) => void completeJobs([job])}
-            />
-          </TabsContent>
-        </>
-      )}
+        )}
+      </TabsContent>
     </Tabs>
   );
 }
