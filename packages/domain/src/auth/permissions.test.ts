@@ -17,6 +17,7 @@ import {
   isAdmin,
   isAllowed,
   PERSONAL_TASK_ROLES,
+  startsWithMyWork,
 } from './permissions';
 import { ROLES, type TActor, type TRole } from './roles';
 
@@ -176,5 +177,9 @@ describe('BENCH_ROLES (issue 37 §1)', () => {
   it('are the roles at the benches, none of whom the sidebar gives My Tasks', () => {
     expect(BENCH_ROLES).toEqual(['operator', 'production', 'qa']);
     for (const role of BENCH_ROLES) expect(PERSONAL_TASK_ROLES).not.toContain(role);
+  });
+
+  it.each(ROLES)('%s starts the dashboard with My work only when at a bench', (role) => {
+    expect(startsWithMyWork({ role })).toBe((BENCH_ROLES as readonly string[]).includes(role));
   });
 });

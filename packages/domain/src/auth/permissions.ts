@@ -51,6 +51,11 @@ export function canHavePersonalTasks(actor: TActor | null | undefined): boolean 
   return isAllowed(actor, PERSONAL_TASK_ROLES);
 }
 
+/** Whether the dashboard opens with "My work" for this person (issue 37 §1). */
+export function startsWithMyWork(actor: TActor | null | undefined): boolean {
+  return isAllowed(actor, BENCH_ROLES);
+}
+
 export function canManageOffsiteItems(actor: TActor | null | undefined): boolean {
   return isAllowed(actor, OFFSITE_MANAGER_ROLES);
 }

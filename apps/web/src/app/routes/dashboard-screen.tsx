@@ -1,10 +1,8 @@
-import { BENCH_ROLES } from '@loupe/domain/auth/permissions';
+import { startsWithMyWork } from '@loupe/domain/auth/permissions';
 import { DashboardRoute } from '@/features/dashboard/routes/dashboard-route';
 import { DepartmentsOverview } from '@/features/departments/components/departments-overview';
 import { MyWorkCard } from '@/features/workflow/components/my-work-card';
 import { useAuth } from '@/lib/auth/auth-context';
-
-const isBenchRole = (role: string | undefined) => BENCH_ROLES.some((bench) => bench === role);
 
 /**
  * / and /dashboard: the dashboard, with the departments feature's workshop map in its slot and, for the
@@ -14,7 +12,7 @@ export function DashboardScreen() {
   const { user } = useAuth();
   return (
     <DashboardRoute
-      myWork={isBenchRole(user?.role) ? <MyWorkCard /> : null}
+      myWork={startsWithMyWork(user) ? <MyWorkCard /> : null}
       departments={<DepartmentsOverview />}
     />
   );

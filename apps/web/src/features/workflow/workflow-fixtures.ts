@@ -1,4 +1,4 @@
-import type { TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
+import type { TMyTasks, TWorkflowJob } from '@loupe/domain/workflow/workflow-api';
 import { makeJobState } from '@/test/factories';
 
 /**
@@ -41,6 +41,33 @@ export function makeWorkflowJob(
       lastSeenAt: new Date(now.getTime() - 10 * 60_000).toISOString(),
     },
     assignment: null,
+    ...overrides,
+  };
+}
+
+/** An open assignment of `job`'s bench step to Marco, given by Mia: My Tasks and My work tests. */
+export function makeMyAssignment(
+  job: TWorkflowJob,
+  overrides: Partial<TMyTasks['assignments'][number]> = {},
+): TMyTasks['assignments'][number] {
+  return {
+    id: `a-${job.id}`,
+    kind: job.kind,
+    itemId: job.id,
+    number: job.number,
+    phaseKey: 'bench',
+    phaseName: 'Bench work',
+    assignee: { id: 'u-marco', name: 'Marco Bellini' },
+    assignedBy: { id: 'u-mia', name: 'Mia Manager' },
+    dueAt: null,
+    status: 'open',
+    createdAt: new Date().toISOString(),
+    completedAt: null,
+    nudgeCount: 0,
+    lastNudgedAt: null,
+    snoozedUntil: null,
+    snoozeReason: null,
+    job,
     ...overrides,
   };
 }

@@ -4,32 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, mockGet } from '@/test/api-mocks';
 import { makeJobState, makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { makeWorkflowJob } from '../workflow-fixtures';
+import { makeMyAssignment, makeWorkflowJob } from '../workflow-fixtures';
 import { MyTasks } from './my-tasks';
 
-const NOW = new Date();
-
-function assignment(job: ReturnType<typeof makeWorkflowJob>): TMyTasks['assignments'][number] {
-  return {
-    id: `a-${job.id}`,
-    kind: job.kind,
-    itemId: job.id,
-    number: job.number,
-    phaseKey: 'bench',
-    phaseName: 'Bench work',
-    assignee: { id: 'u-marco', name: 'Marco Bellini' },
-    assignedBy: { id: 'u-mia', name: 'Mia Manager' },
-    dueAt: null,
-    status: 'open',
-    createdAt: NOW.toISOString(),
-    completedAt: null,
-    nudgeCount: 0,
-    lastNudgedAt: null,
-    snoozedUntil: null,
-    snoozeReason: null,
-    job,
-  };
-}
+const assignment = (job: ReturnType<typeof makeWorkflowJob>) => makeMyAssignment(job);
 
 const TASKS: TMyTasks = {
   assignments: [

@@ -6,34 +6,14 @@ import { apiClient } from '@/lib/api-client';
 import { envelope, mockGet } from '@/test/api-mocks';
 import { makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { makeWorkflowJob } from '../workflow-fixtures';
+import { makeMyAssignment, makeWorkflowJob } from '../workflow-fixtures';
 import { MyWorkCard } from './my-work-card';
-
-const NOW = new Date().toISOString();
 
 function tasksOf(count: number): TMyTasks {
   return {
     assignments: Array.from({ length: count }, (_, index) => {
       const job = makeWorkflowJob({ id: `o-${index}`, number: `ORD-0010${index}` });
-      return {
-        id: `a-${index}`,
-        kind: job.kind,
-        itemId: job.id,
-        number: job.number,
-        phaseKey: 'setting',
-        phaseName: 'Stone setting',
-        assignee: { id: 'u-ines', name: 'Ines Ferraz' },
-        assignedBy: { id: 'u-mia', name: 'Mia Manager' },
-        dueAt: null,
-        status: 'open' as const,
-        createdAt: NOW,
-        completedAt: null,
-        nudgeCount: 0,
-        lastNudgedAt: null,
-        snoozedUntil: null,
-        snoozeReason: null,
-        job,
-      };
+      return makeMyAssignment(job, { phaseKey: 'setting', phaseName: 'Stone setting' });
     }),
     responsibleFor: [],
     changedSince: null,
@@ -53,7 +33,7 @@ describe('My work (issue 37 §1)', () => {
     expect(screen.getByRole('link', { name: 'All my tasks (7)' })).toHaveAttribute('href', '/my-tasks');
     await userEvent.click(within(list).getByRole('button', { name: 'Mark Stone setting of ORD-00100 done' }));
     expect(post).toHaveBeenCalledTimes(1);
-    expect(String(post.mock.calls[0]?.[0])).toContain('a-0');
+    expect(String(post.mock.calls[0]?.[0])).toContain('a-o-0');
   });
 
   it('says so when nothing is assigned', async () => {
