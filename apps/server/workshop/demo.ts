@@ -18,6 +18,7 @@ import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDeliveredHistory } from './delivered-history.ts';
 import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
+import { reportDemoBrowserTelemetry } from './demo-telemetry.ts';
 import { assignDemoWork, BENCH_STAFF } from './demo-work.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
@@ -376,6 +377,16 @@ async function main(): Promise<void> {
       });
       say(`${noted.orderNumber}'s notes mention @Marco: the production user finds it in the bell`);
     }
+    // Settings › System health: what the staff's browsers would have reported over the last day.
+    const staffBrowsers = await Promise.all(
+      (['manager', 'salesperson', 'production', 'qa'] as const).map((role) =>
+        LoupeClient.signIn(loupe.url, emailOf(role), passwordOf(role)),
+      ),
+    );
+    const telemetry = await reportDemoBrowserTelemetry(staffBrowsers);
+    say(
+      `The staff's browsers reported ${telemetry.metrics} request timings and ${telemetry.errors} errors over the last day (Settings › System health)`,
+    );
     const workshopFile = path.join(DATA_DIR, 'workshop.json');
     writeFileSync(workshopFile, `${JSON.stringify(workshop, null, 2)}\n`, { mode: 0o600 });
     say(`Workshop ready ${((Date.now() - started) / 1000).toFixed(1)} s after start`);

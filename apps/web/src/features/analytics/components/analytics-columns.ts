@@ -1,4 +1,5 @@
 import type { TSeries } from '@/components/chart/series-charts';
+import type { TCellValue, TColumn } from '@/components/data-table/columns';
 import { formatCalendarDate, formatDateTime } from '@/lib/date-format';
 import {
   formatCount,
@@ -10,7 +11,6 @@ import {
   oneDecimal,
   ratePercent,
 } from './analytics-format';
-import type { TCellValue, TColumn } from './analytics-table';
 
 // The columns and chart series the analytics screens are made of, one line each: a figure's unit says how
 // it is rounded and written, so a chart's labels, its table and its CSV always carry the same figure.

@@ -1,6 +1,6 @@
+import type { TCellValue } from '@/components/data-table/columns';
+import { NO_FIGURE } from '@/components/data-table/columns';
 import { formatMonth as formatCalendarMonth, formatShortDay, numberFormat } from '@/lib/date-format';
-import type { TCellValue } from './analytics-table';
-import { NO_FIGURE } from './analytics-table';
 
 // How analytics figures read, in the table and on the chart's labels alike.
 

@@ -1,10 +1,10 @@
 import type { TCapacityAnalytics } from '@loupe/domain/analytics/analytics-api';
 import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
+import type { TColumn } from '@/components/data-table/columns';
 import { formatDateTime } from '@/lib/date-format';
 import { column, series } from './analytics-columns';
 import { formatWeek } from './analytics-format';
 import type { TAnalyticsScreen } from './analytics-screen';
-import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 import { jobColumn } from './job-link';
 

@@ -1,13 +1,13 @@
 import { DownloadIcon } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { csvFileName, type TColumn, toCsv } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { saveBlob } from '@/lib/save-blob';
-import { csvFileName, type TColumn, toCsv } from './analytics-table';
-import { DataTable } from './data-table';
 
 export type TChartCardProps<Row> = {
   readonly title: string;

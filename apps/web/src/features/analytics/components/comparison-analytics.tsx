@@ -1,5 +1,6 @@
 import type { TComparisonAnalytics } from '@loupe/domain/analytics/analytics-api';
 import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
+import { NO_FIGURE, type TCellValue, type TColumn } from '@/components/data-table/columns';
 import { formatCalendarDate, numberFormat } from '@/lib/date-format';
 import {
   formatCount,
@@ -10,7 +11,6 @@ import {
   ratePercent,
 } from './analytics-format';
 import type { TAnalyticsScreen } from './analytics-screen';
-import { NO_FIGURE, type TCellValue, type TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 
 type TFigure = TComparisonAnalytics['figures'][number];

@@ -1,6 +1,6 @@
+import type { TColumn } from '@/components/data-table/columns';
 import { paths, pathTo } from '@/lib/paths';
 import { column } from './analytics-columns';
-import type { TColumn } from './analytics-table';
 
 type TJobRef = { readonly kind: 'order' | 'repair'; readonly id: string };
 

@@ -4,9 +4,9 @@ import type {
   TProductTypeStationRow,
 } from '@loupe/domain/analytics/analytics-api';
 import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
+import type { TColumn } from '@/components/data-table/columns';
 import { column, series } from './analytics-columns';
 import type { TAnalyticsScreen } from './analytics-screen';
-import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 
 const KIND_LABELS = { order: 'Order', repair: 'Repair' } as const;

@@ -6,10 +6,10 @@ import type {
 } from '@loupe/domain/analytics/analytics-api';
 import { Link, useSearchParams } from 'react-router';
 import { SeriesBarChart } from '@/components/chart/series-charts';
+import type { TColumn } from '@/components/data-table/columns';
 import { column, series } from './analytics-columns';
 import { formatCount, formatHours, oneDecimal } from './analytics-format';
 import type { TAnalyticsScreen } from './analytics-screen';
-import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 import { jobColumn, latenessColumns } from './job-link';
 import { StatGrid, StatTile } from './stat-tile';

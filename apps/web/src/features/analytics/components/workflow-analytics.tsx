@@ -1,9 +1,9 @@
 import type { TWorkflowAnalytics } from '@loupe/domain/analytics/analytics-api';
 import { SeriesBarChart, SeriesLineChart, type TSeries } from '@/components/chart/series-charts';
+import type { TColumn } from '@/components/data-table/columns';
 import { column, series } from './analytics-columns';
 import { formatCount, formatDays, formatRate, formatWeek } from './analytics-format';
 import type { TAnalyticsScreen } from './analytics-screen';
-import type { TColumn } from './analytics-table';
 import { ChartCard } from './chart-card';
 import { StatGrid, StatTile } from './stat-tile';
 

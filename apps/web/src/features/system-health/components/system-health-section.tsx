@@ -4,11 +4,12 @@ import type {
   TReportedRequest,
 } from '@loupe/domain/system/client-telemetry';
 import { type ReactNode, useState } from 'react';
+import { NO_FIGURE, type TCellValue, type TColumn } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/date-format';
 import { useSystemHealth } from '../api/get-system-health';
 
@@ -20,7 +21,8 @@ const PERIODS = [
 ] as const;
 
 const numberFormat = new Intl.NumberFormat('en-US');
-const ms = (value: number) => `${numberFormat.format(value)} ms`;
+const count = (value: TCellValue) => (typeof value === 'number' ? numberFormat.format(value) : NO_FIGURE);
+const ms = (value: TCellValue) => `${count(value)} ms`;
 
 function HealthCard({
   title,
@@ -48,61 +50,22 @@ function HealthCard({
   );
 }
 
-function EndpointTable({ endpoints }: { endpoints: readonly TEndpointTiming[] }) {
-  return (
-    <Table aria-label="Timings by endpoint">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Endpoint</TableHead>
-          <TableHead className="text-right">Requests</TableHead>
-          <TableHead className="text-right">p50</TableHead>
-          <TableHead className="text-right">p95</TableHead>
-          <TableHead className="text-right">Failed</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {endpoints.map((row) => (
-          <TableRow key={`${row.method} ${row.endpoint}`}>
-            <TableCell className="font-mono text-xs">{`${row.method} ${row.endpoint}`}</TableCell>
-            <TableCell className="text-right">{numberFormat.format(row.count)}</TableCell>
-            <TableCell className="text-right">{ms(row.p50Ms)}</TableCell>
-            <TableCell className="text-right">{ms(row.p95Ms)}</TableCell>
-            <TableCell className="text-right">{numberFormat.format(row.errorCount)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
+const ENDPOINT_COLUMNS: readonly TColumn<TEndpointTiming>[] = [
+  { key: 'endpoint', header: 'Endpoint', value: (row) => `${row.method} ${row.endpoint}` },
+  { key: 'count', header: 'Requests', value: (row) => row.count, format: count, isNumeric: true },
+  { key: 'p50', header: 'p50', value: (row) => row.p50Ms, format: ms, isNumeric: true },
+  { key: 'p95', header: 'p95', value: (row) => row.p95Ms, format: ms, isNumeric: true },
+  { key: 'failed', header: 'Failed', value: (row) => row.errorCount, format: count, isNumeric: true },
+];
 
-function SlowRequestTable({ requests }: { requests: readonly TReportedRequest[] }) {
-  return (
-    <Table aria-label="Slow requests">
-      <TableHeader>
-        <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead>Request</TableHead>
-          <TableHead className="text-right">Took</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Screen</TableHead>
-          <TableHead>Correlation id</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {requests.map((request) => (
-          <TableRow key={request.id}>
-            <TableCell className="whitespace-nowrap">{formatDateTime(request.at)}</TableCell>
-            <TableCell className="font-mono text-xs">{`${request.method} ${request.endpoint}`}</TableCell>
-            <TableCell className="text-right">{ms(request.durationMs)}</TableCell>
-            <TableCell>{request.status === 0 ? 'No answer' : request.status}</TableCell>
-            <TableCell className="font-mono text-xs">{request.route}</TableCell>
-            <TableCell className="font-mono text-xs">{request.correlationId ?? '—'}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
+const SLOW_REQUEST_COLUMNS: readonly TColumn<TReportedRequest>[] = [
+  { key: 'at', header: 'When', value: (row) => row.at, format: (_, row) => formatDateTime(row.at) },
+  { key: 'request', header: 'Request', value: (row) => `${row.method} ${row.endpoint}` },
+  { key: 'took', header: 'Took', value: (row) => row.durationMs, format: ms, isNumeric: true },
+  { key: 'status', header: 'Status', value: (row) => (row.status === 0 ? 'No answer' : row.status) },
+  { key: 'screen', header: 'Screen', value: (row) => row.route },
+  { key: 'correlation', header: 'Correlation id', value: (row) => row.correlationId },
+];
 
 function ErrorList({ errors }: { errors: readonly TReportedClientError[] }) {
   return (
@@ -161,7 +124,12 @@ export function SystemHealthSection() {
             isEmpty={health.data.endpoints.length === 0}
             empty="No requests reported in this period."
           >
-            <EndpointTable endpoints={health.data.endpoints} />
+            <DataTable
+              caption="Timings by endpoint"
+              columns={ENDPOINT_COLUMNS}
+              rows={health.data.endpoints}
+              rowKey={(row) => `${row.method} ${row.endpoint}`}
+            />
           </HealthCard>
           <HealthCard
             title="Slow requests"
@@ -169,7 +137,12 @@ export function SystemHealthSection() {
             isEmpty={health.data.slowRequests.length === 0}
             empty="No slow requests in this period."
           >
-            <SlowRequestTable requests={health.data.slowRequests} />
+            <DataTable
+              caption="Slow requests"
+              columns={SLOW_REQUEST_COLUMNS}
+              rows={health.data.slowRequests}
+              rowKey={(row) => String(row.id)}
+            />
           </HealthCard>
           <HealthCard
             title="Recent client errors"

@@ -9,17 +9,20 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
-import { cellText, type TColumn } from './analytics-table';
+import { cellText, type TColumn } from './columns';
 
 export type TDataTableProps<Row> = {
-  /** Names the table for screen readers: the chart's title. */
+  /** Names the table for screen readers: the chart's or the card's title. */
   readonly caption: string;
   readonly columns: readonly TColumn<Row>[];
   readonly rows: readonly Row[];
   readonly rowKey: (row: Row, index: number) => string;
 };
 
-/** A chart's figures as a plain table: the way a keyboard or screen-reader user reads the chart. */
+/**
+ * Rows of figures under named columns, the first column heading each row: a chart's figures (the way a
+ * keyboard or screen-reader user reads the chart) or a report's.
+ */
 export function DataTable<Row>({ caption, columns, rows, rowKey }: TDataTableProps<Row>) {
   return (
     <Table>

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { cellText, csvFileName, type TColumn, toCsv } from './analytics-table';
+import { cellText, csvFileName, type TColumn, toCsv } from './columns';
 
 type TRow = { name: string; rate: number | null };
 const COLUMNS: TColumn<TRow>[] = [

@@ -4,8 +4,8 @@ import Papa from 'papaparse';
 export type TCellValue = string | number | null;
 
 /**
- * One column of a chart's table. `value` is the raw figure (what the CSV gets); `format` is how the table
- * and the chart's labels show it, so the two always agree.
+ * One column of a table of figures (a chart's, a report's). `value` is the raw figure (what the CSV gets);
+ * `format` is how the table and a chart's labels show it, so the two always agree.
  */
 export type TColumn<Row> = {
   readonly key: string;
