@@ -6,9 +6,11 @@ export type TFormParseResult<F extends string, TOutput> =
   | { readonly ok: true; readonly output: TOutput }
   | { readonly ok: false; readonly errors: TFormErrors<F> };
 
-export type TFormStateOptions = {
+export type TFormStateOptions<F extends string = string> = {
   /** What a refused save says when the server's answer has no message; ERROR_MESSAGES.generic by default. */
   readonly failureMessage?: string;
+  /** The form field of an issue the server names by another path, e.g. { 'sms.authToken': 'authToken' }. */
+  readonly serverFields?: Readonly<Record<string, F>>;
 };
 
 /**
@@ -19,7 +21,7 @@ export type TFormStateOptions = {
 export function useFormState<F extends string, TValues extends Readonly<Record<F, unknown>>>(
   initial: () => TValues,
   fields: readonly F[],
-  options: TFormStateOptions = {},
+  options: TFormStateOptions<F> = {},
 ) {
   const [values, setValues] = useState<TValues>(initial);
   const [errors, setErrors] = useState<TFormErrors<F>>({});
@@ -54,7 +56,12 @@ export function useFormState<F extends string, TValues extends Readonly<Record<F
 
   /** The server refused: its field issues go under their fields, the rest above the buttons. */
   function showServerError(error: unknown) {
-    const { fieldErrors, formError: message } = serverFormErrors(error, fields, options.failureMessage);
+    const { fieldErrors, formError: message } = serverFormErrors(
+      error,
+      fields,
+      options.failureMessage,
+      options.serverFields,
+    );
     setErrors(fieldErrors);
     setFormError(message);
   }

@@ -1,11 +1,17 @@
-import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
+import { normalizeEpc } from '@loupe/domain/rfid/epc';
 import { TagIcon } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useFormState } from '@/components/forms/use-form-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessageOf } from '@/lib/api-error';
+import {
+  EPC_ASSIGN_FIELDS,
+  emptyEpcAssignForm,
+  parseEpcAssignForm,
+  type TEpcAssignField,
+  type TEpcAssignFormValues,
+} from './epc-assign-form-model';
 import { TagOffer } from './tag-offer';
 import { useTagAssignmentOffer } from './use-tag-assignment-offer';
 
@@ -38,25 +44,29 @@ export function EpcAssignForm({
   const { offer, consume } = useTagAssignmentOffer();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const [raw, setRaw] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormState<TEpcAssignField, TEpcAssignFormValues>(emptyEpcAssignForm, EPC_ASSIGN_FIELDS);
+  const raw = form.values.epc;
+  // The field has one place for a message: the EPC's own, or the server's refusal of the tag.
+  const error = form.errors.epc ?? form.formError;
   const [isPending, setIsPending] = useState(false);
+
+  function setEpc(epc: string) {
+    form.setValue('epc', epc);
+    form.setFormError(null);
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = normalizeEpc(raw);
-    if (!result.ok) {
-      setError(EPC_FAILURE_MESSAGES[result.reason]);
-      return;
-    }
-    setError(null);
+    form.setFormError(null);
+    const epc = form.validate(parseEpcAssignForm(form.values));
+    if (epc === null) return;
     setIsPending(true);
     try {
-      await onAssign(result.epc);
-      consume(result.epc);
-      setRaw('');
+      await onAssign(epc);
+      consume(epc);
+      form.reset();
     } catch (caught) {
-      setError(errorMessageOf(caught, ERROR_MESSAGES.generic));
+      form.showServerError(caught);
     } finally {
       setIsPending(false);
     }
@@ -67,8 +77,7 @@ export function EpcAssignForm({
     offer !== null && offer.epc !== currentEpc && !(typed.ok && typed.epc === offer.epc) && !isPending;
 
   function onUseOffer(epc: string) {
-    setRaw(epc);
-    setError(null);
+    setEpc(epc);
     inputRef.current?.focus();
   }
 
@@ -93,10 +102,7 @@ export function EpcAssignForm({
           className="font-mono"
           placeholder="Type or scan the EPC"
           value={raw}
-          onChange={(event) => {
-            setRaw(event.target.value);
-            setError(null);
-          }}
+          onChange={(event) => setEpc(event.target.value)}
           disabled={isPending}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}

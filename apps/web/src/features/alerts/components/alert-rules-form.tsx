@@ -5,21 +5,28 @@ import {
   type TAlertRule,
   type TAlertRules,
   type TAlertSeverity,
-  ZAlertRulesSchema,
 } from '@loupe/domain/alerts/alerts';
 import { ALERT_SEVERITIES } from '@loupe/domain/realtime/events';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FilterSelect } from '@/components/filter-select';
+import { FormErrorAlert } from '@/components/forms/form-error-alert';
+import { useFormState } from '@/components/forms/use-form-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useAlertRules } from '../api/get-alert-rules';
 import { useUpdateAlertRules } from '../api/update-alert-rules';
+import {
+  ALERT_RULES_SERVER_FIELDS,
+  parseAlertRulesForm,
+  type TAlertRuleFormValue,
+  type TAlertRulesFormValues,
+  toAlertRulesFormValues,
+} from './alert-rules-form-model';
 
 const SEVERITY_OPTIONS = ALERT_SEVERITIES.map((severity) => ({
   value: severity,
@@ -29,43 +36,40 @@ const SEVERITY_OPTIONS = ALERT_SEVERITIES.map((severity) => ({
 /** The rules beside the feed: on or off, the limit where a rule has one, the severity. Managers save them. */
 export function AlertRulesForm({ canEdit }: { canEdit: boolean }) {
   const query = useAlertRules();
-  const mutation = useUpdateAlertRules();
-  const [draft, setDraft] = useState<TAlertRules | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<TAlertRule, string>>>({});
-
-  useEffect(() => {
-    if (query.data) setDraft(query.data);
-  }, [query.data]);
-
-  if (query.isPending || (query.isSuccess && draft === null)) return <Skeleton className="h-96 w-full" />;
-  if (query.isError || draft === null) {
+  if (query.isPending) return <Skeleton className="h-96 w-full" />;
+  if (query.isError) {
     return (
       <LoadError title="Could not load the rules" error={query.error} onRetry={() => void query.refetch()} />
     );
   }
+  // Keyed by the stored rules, so the form starts over from what the server holds after each save.
+  return <RulesForm key={JSON.stringify(query.data)} saved={query.data} canEdit={canEdit} />;
+}
 
-  function change(rule: TAlertRule, changes: Partial<TAlertRules[TAlertRule]>) {
-    setDraft((current) => (current ? { ...current, [rule]: { ...current[rule], ...changes } } : current));
-    setErrors((current) => ({ ...current, [rule]: undefined }));
+function RulesForm({ saved, canEdit }: { saved: TAlertRules; canEdit: boolean }) {
+  const form = useFormState<TAlertRule, TAlertRulesFormValues>(
+    () => toAlertRulesFormValues(saved),
+    ALERT_RULES,
+    {
+      failureMessage: 'Rules not saved. Try again.',
+      serverFields: ALERT_RULES_SERVER_FIELDS,
+    },
+  );
+  const { values: draft, errors, formError } = form;
+  const mutation = useUpdateAlertRules();
+
+  function change(rule: TAlertRule, changes: Partial<TAlertRuleFormValue>) {
+    form.setValue(rule, { ...draft[rule], ...changes });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = ZAlertRulesSchema.safeParse(draft);
-    if (!parsed.success) {
-      const found: Partial<Record<TAlertRule, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as TAlertRule] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    mutation.mutate(parsed.data, {
+    form.setFormError(null);
+    const rules = form.validate(parseAlertRulesForm(draft));
+    if (rules === null) return;
+    mutation.mutate(rules, {
       onSuccess: () => toast({ title: 'Alert rules saved' }),
-      onError: (error) =>
-        toast({
-          title: 'Rules not saved',
-          description: errorMessageOf(error, 'Try again.'),
-          variant: 'destructive',
-        }),
+      onError: form.showServerError,
     });
   }
 
@@ -107,8 +111,8 @@ export function AlertRulesForm({ canEdit }: { canEdit: boolean }) {
                           inputMode="numeric"
                           className="h-8 w-20"
                           aria-label={`${ALERT_RULE_LABELS[rule].title}: limit in ${unit}`}
-                          value={Number.isNaN(settings.limit) ? '' : settings.limit}
-                          onChange={(event) => change(rule, { limit: event.target.valueAsNumber })}
+                          value={settings.limit}
+                          onChange={(event) => change(rule, { limit: event.target.value })}
                           aria-invalid={errors[rule] ? true : undefined}
                         />
                         {unit}
@@ -123,15 +127,14 @@ export function AlertRulesForm({ canEdit }: { canEdit: boolean }) {
                   </div>
                   {errors[rule] ? (
                     <p className="text-sm text-destructive" role="alert">
-                      {errors[rule] === 'Invalid input: expected number, received NaN'
-                        ? 'Enter a number'
-                        : errors[rule]}
+                      {errors[rule]}
                     </p>
                   ) : null}
                 </div>
               );
             })}
           </fieldset>
+          <FormErrorAlert message={formError} />
           {canEdit ? (
             <Button type="submit" disabled={mutation.isPending} className="justify-self-start">
               {mutation.isPending ? 'Saving…' : 'Save rules'}

@@ -2,22 +2,23 @@ import { isAdmin } from '@loupe/domain/auth/permissions';
 import {
   STILL_WAITING_DAYS,
   type TCustomerMessageSettings,
-  ZCustomerMessageSettingsChangesSchema,
 } from '@loupe/domain/customer-messages/customer-messages';
-import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import { isSameDestination } from '@loupe/domain/validation/provider-secret';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SelectField } from '@/components/select-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { useUpdateCustomerMessageSettings } from '../api/update-customer-message-settings';
 import {
-  changesOf,
+  CUSTOMER_MESSAGE_FIELDS,
+  CUSTOMER_MESSAGE_SERVER_FIELDS,
+  needsTokenAgain,
+  parseCustomerMessageForm,
   SEND_MODE_OPTIONS,
+  type TCustomerMessageField,
   type TCustomerMessageFormValues,
   toFormValues,
 } from './customer-message-settings-model';
@@ -26,41 +27,29 @@ import { TemplatesCard } from './templates-card';
 
 /** The templates, the sending mode and the SMS sender, saved together (only what changed is sent). */
 export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessageSettings }) {
-  const [values, setValues] = useState<TCustomerMessageFormValues>(() => toFormValues(saved));
+  const form = useFormState<TCustomerMessageField, TCustomerMessageFormValues>(
+    () => toFormValues(saved),
+    CUSTOMER_MESSAGE_FIELDS,
+    { serverFields: CUSTOMER_MESSAGE_SERVER_FIELDS },
+  );
+  const { values, errors, formError } = form;
   // The SMS provider is an admin's (issue 34 §2): managers see it, and keep the templates and sending.
   const canChangeProvider = isAdmin(useAuth().user);
-  // The stored token was entered for the saved address: a new address needs its own (SECRET_REQUIRED).
-  const needsTokenAgain =
-    saved.sms.isAuthTokenSet &&
-    !values.clearAuthToken &&
-    values.authToken.trim() === '' &&
-    !isSameDestination(values.baseUrl, saved.sms.baseUrl);
-  const [formError, setFormError] = useState<string | null>(null);
   const mutation = useUpdateCustomerMessageSettings();
 
-  function set<K extends keyof TCustomerMessageFormValues>(field: K, value: TCustomerMessageFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFormError(null);
+  function set<K extends TCustomerMessageField>(field: K, value: TCustomerMessageFormValues[K]) {
+    form.setValue(field, value);
+    form.setFormError(null);
   }
 
   function onSubmit(submitted: FormEvent<HTMLFormElement>) {
     submitted.preventDefault();
-    const changes = changesOf(values, saved);
-    const parsed = ZCustomerMessageSettingsChangesSchema.safeParse(changes);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.join(' › ') ?? '';
-      setFormError(`${where ? `${where}: ` : ''}${issue?.message ?? ERROR_MESSAGES.generic}`);
-      return;
-    }
-    mutation.mutate(parsed.data, {
+    form.setFormError(null);
+    const changes = form.validate(parseCustomerMessageForm(values, saved));
+    if (changes === null) return;
+    mutation.mutate(changes, {
       onSuccess: () => toast({ title: 'Customer message settings saved' }),
-      onError: (error) => {
-        const issue = fieldIssuesOf(error)[0];
-        setFormError(
-          issue ? `${issue.field}: ${issue.message}` : errorMessageOf(error, ERROR_MESSAGES.generic),
-        );
-      },
+      onError: form.showServerError,
     });
   }
 
@@ -90,27 +79,26 @@ export function CustomerMessageSettingsForm({ saved }: { saved: TCustomerMessage
             max={STILL_WAITING_DAYS.max}
             value={values.stillWaitingDays}
             onChange={(change) => set('stillWaitingDays', change.target.value)}
+            error={errors.stillWaitingDays}
           />
         </CardContent>
       </Card>
 
       <TemplatesCard
         templates={values.templates}
-        onTemplateChange={(event, changes) => {
-          setValues((current) => ({
-            ...current,
-            templates: { ...current.templates, [event]: { ...current.templates[event], ...changes } },
-          }));
-          setFormError(null);
-        }}
+        onTemplateChange={(event, changes) =>
+          set('templates', { ...values.templates, [event]: { ...values.templates[event], ...changes } })
+        }
+        error={errors.templates}
       />
 
       <SmsSenderCard
         values={values}
         saved={saved}
         set={set}
+        errors={errors}
         canChangeProvider={canChangeProvider}
-        needsTokenAgain={needsTokenAgain}
+        needsTokenAgain={needsTokenAgain(values, saved)}
       />
       <FormActions formError={formError} isPending={mutation.isPending} submitLabel="Save changes" />
     </form>

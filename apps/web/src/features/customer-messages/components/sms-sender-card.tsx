@@ -1,23 +1,26 @@
 import type { TCustomerMessageSettings } from '@loupe/domain/customer-messages/customer-messages';
 import { SECRET_REQUIRED_MESSAGE } from '@loupe/domain/validation/provider-secret';
 import { FormField } from '@/components/form-field';
+import type { TFormErrors } from '@/components/forms/form-issues';
 import { PrivateNetworkOptIn } from '@/components/private-network-opt-in';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { TCustomerMessageFormValues } from './customer-message-settings-model';
+import type { TCustomerMessageField, TCustomerMessageFormValues } from './customer-message-settings-model';
 
 /** The SMS provider (an admin's, issue 34 §2): account, sender, address and its write-only auth token. */
 export function SmsSenderCard({
   values,
   saved,
   set,
+  errors,
   canChangeProvider,
   needsTokenAgain,
 }: {
   values: TCustomerMessageFormValues;
   saved: TCustomerMessageSettings;
   set: <K extends keyof TCustomerMessageFormValues>(field: K, value: TCustomerMessageFormValues[K]) => void;
+  errors: TFormErrors<TCustomerMessageField>;
   canChangeProvider: boolean;
   needsTokenAgain: boolean;
 }) {
@@ -36,6 +39,7 @@ export function SmsSenderCard({
           label="Account SID"
           value={values.accountSid}
           onChange={(change) => set('accountSid', change.target.value)}
+          error={errors.accountSid}
           placeholder="AC…"
           autoComplete="off"
           disabled={!canChangeProvider}
@@ -44,6 +48,7 @@ export function SmsSenderCard({
           label="From number"
           value={values.fromNumber}
           onChange={(change) => set('fromNumber', change.target.value)}
+          error={errors.fromNumber}
           placeholder="+15550102030"
           autoComplete="off"
           disabled={!canChangeProvider}
@@ -54,6 +59,7 @@ export function SmsSenderCard({
             type="url"
             value={values.baseUrl}
             onChange={(change) => set('baseUrl', change.target.value)}
+            error={errors.baseUrl}
             disabled={!canChangeProvider}
           />
           <PrivateNetworkOptIn
@@ -77,7 +83,7 @@ export function SmsSenderCard({
             placeholder={
               saved.sms.isAuthTokenSet ? 'Leave empty to keep the stored token' : 'Paste the auth token'
             }
-            error={needsTokenAgain ? SECRET_REQUIRED_MESSAGE : undefined}
+            error={errors.authToken ?? (needsTokenAgain ? SECRET_REQUIRED_MESSAGE : undefined)}
             disabled={values.clearAuthToken || !canChangeProvider}
           />
           {saved.sms.isAuthTokenSet && canChangeProvider ? (

@@ -21,9 +21,12 @@ import { MessagePreview } from './message-preview';
 export function TemplatesCard({
   templates,
   onTemplateChange,
+  error,
 }: {
   templates: Readonly<Record<TCustomerMessageEvent, TCustomerMessageTemplate>>;
   onTemplateChange: (event: TCustomerMessageEvent, changes: Partial<TCustomerMessageTemplate>) => void;
+  /** Why the templates cannot be saved, naming the event (the one shown may not be the one at fault). */
+  error?: string | undefined;
 }) {
   const [event, setEvent] = useState<TCustomerMessageEvent>('received');
   const template = templates[event];
@@ -58,6 +61,7 @@ export function TemplatesCard({
             </Button>
           ))}
         </div>
+        {error ? <p className="text-sm text-destructive">{error}</p> : null}
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="grid content-start gap-4">
             <SwitchField

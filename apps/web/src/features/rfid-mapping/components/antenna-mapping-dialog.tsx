@@ -2,7 +2,7 @@ import type { TDepartment } from '@loupe/domain/registry/departments';
 import { ANTENNA_MAX, ANTENNA_MIN, type TReader } from '@loupe/domain/registry/readers';
 import { type FormEvent, useState } from 'react';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
-import { serverFormErrors } from '@/components/forms/form-issues';
+import { useFormState } from '@/components/forms/use-form-state';
 import { QueryLoadError } from '@/components/load-error';
 import { SwitchRow } from '@/components/switch-row';
 import { Button } from '@/components/ui/button';
@@ -27,8 +27,9 @@ import {
   mappingFormValues,
   parseMappingForm,
   STATION_MESSAGE,
-  type TMappingFormErrors,
+  type TMappingFormField,
   type TMappingFormValues,
+  withKnownStation,
 } from './antenna-mapping-model';
 import { ChoiceSelect, type TChoiceGroup } from './choice-select';
 
@@ -106,57 +107,32 @@ function MappingForm({
   const mapAntenna = useMapAntenna();
   const departments = departmentsQuery.data?.items;
   const current = antenna === null ? undefined : reader.antennas.find((m) => m.antenna === antenna);
-  const [values, setValues] = useState<TMappingFormValues | null>(null);
-  const [errors, setErrors] = useState<TMappingFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState<TMappingFormField, TMappingFormValues>(
+    () => mappingFormValues({ antenna, mapping: current }),
+    MAPPING_FORM_FIELDS,
+  );
+  const { errors, formError, setValue } = form;
   const title = mappingDialogTitle(target);
 
-  // The form starts from the current mapping once the departments it names are known.
-  const shown: TMappingFormValues =
-    values ??
-    mappingFormValues({
-      antenna,
-      mapping: current,
-      isKnownStation: (departmentId, stationId) =>
-        departments?.some(
-          (department) =>
-            department.id === departmentId && department.stations.some((station) => station.id === stationId),
-        ) ?? false,
-    });
+  // The stored mapping shows as chosen once the departments it names are known.
+  const shown = withKnownStation(form.values, departments);
   const department = departments?.find((candidate) => candidate.id === shown.departmentId);
   const stations = department?.stations ?? [];
 
-  function change(patch: Partial<TMappingFormValues>) {
-    setValues({ ...shown, ...patch });
-    setErrors((currentErrors) => {
-      const next = { ...currentErrors };
-      for (const field of Object.keys(patch) as (keyof TMappingFormValues)[]) next[field] = undefined;
-      return next;
-    });
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const result = parseMappingForm(shown);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    form.setFormError(null);
+    const output = form.validate(parseMappingForm(shown));
+    if (output === null) return;
     onPendingChange(true);
     mapAntenna.mutate(
-      { readerId: reader.id, antenna: result.antenna, mapping: result.mapping },
+      { readerId: reader.id, ...output },
       {
         onSuccess: (saved) => {
           toast({ title: `Antenna ${saved.antenna} of ${reader.name}: ${mappingLabel(saved)}` });
           onDone();
         },
-        onError: (error) => {
-          const { fieldErrors, formError: message } = serverFormErrors(error, MAPPING_FORM_FIELDS);
-          setErrors(fieldErrors);
-          setFormError(message);
-        },
+        onError: form.showServerError,
         onSettled: () => onPendingChange(false),
       },
     );
@@ -184,9 +160,7 @@ function MappingForm({
             label="Antenna number"
             min={ANTENNA_MIN}
             max={ANTENNA_MAX}
-            value={shown.antenna}
-            onChange={(event) => change({ antenna: event.target.value })}
-            error={errors.antenna}
+            {...form.field('antenna')}
             disabled={isPending}
             required
           />
@@ -194,7 +168,7 @@ function MappingForm({
         <SwitchRow
           label={TAG_ASSIGNMENT_SWITCH}
           checked={shown.isTagAssignment}
-          onCheckedChange={(checked) => change({ isTagAssignment: checked })}
+          onCheckedChange={(checked) => setValue('isTagAssignment', checked)}
           disabled={isPending}
         />
         {shown.isTagAssignment ? (
@@ -219,7 +193,10 @@ function MappingForm({
               label="Department"
               placeholder={DEPARTMENT_MESSAGE}
               value={shown.departmentId}
-              onValueChange={(departmentId) => change({ departmentId, stationId: '' })}
+              onValueChange={(departmentId) => {
+                setValue('departmentId', departmentId);
+                setValue('stationId', '');
+              }}
               groups={departmentChoices}
               error={errors.departmentId}
               disabled={isPending}
@@ -230,7 +207,7 @@ function MappingForm({
                 department && stations.length === 0 ? 'This department has no stations' : STATION_MESSAGE
               }
               value={shown.stationId}
-              onValueChange={(stationId) => change({ stationId })}
+              onValueChange={(stationId) => setValue('stationId', stationId)}
               groups={[
                 {
                   label: null,

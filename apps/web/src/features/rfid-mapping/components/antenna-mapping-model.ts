@@ -6,11 +6,8 @@ import {
   ZAntennaNumberSchema,
 } from '@loupe/domain/registry/readers';
 import type { TFormErrors } from '@/components/forms/form-issues';
+import type { TFormParseResult } from '@/components/forms/use-form-state';
 import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
-
-export const MAPPING_FORM_FIELDS = ['antenna', 'isTagAssignment', 'departmentId', 'stationId'] as const;
-export type TMappingFormField = (typeof MAPPING_FORM_FIELDS)[number];
-export type TMappingFormErrors = TFormErrors<TMappingFormField>;
 
 /** The editor as chosen; the antenna is text, typed only when it was not picked from a row. */
 export type TMappingFormValues = {
@@ -19,6 +16,14 @@ export type TMappingFormValues = {
   readonly departmentId: string;
   readonly stationId: string;
 };
+export type TMappingFormField = keyof TMappingFormValues;
+// The fields that show an error of their own; the switch cannot be wrong.
+export const MAPPING_FORM_FIELDS = [
+  'antenna',
+  'departmentId',
+  'stationId',
+] as const satisfies readonly TMappingFormField[];
+export type TMappingFormErrors = TFormErrors<TMappingFormField>;
 
 export const DEPARTMENT_MESSAGE = 'Choose a department';
 export const STATION_MESSAGE = 'Choose a station';
@@ -26,33 +31,46 @@ export const STATION_MESSAGE = 'Choose a station';
 // The station branch of the PUT body's union, so that each missing choice gets its own message.
 const ZStationMappingSchema = ZAntennaMappingInputSchema.options[1];
 
-/** Starts from the antenna's mapping; a department or station no longer listed is left unchosen. */
+/** Starts from the antenna's mapping, as stored. */
 export function mappingFormValues({
   antenna,
   mapping,
-  isKnownStation,
 }: {
   antenna: number | null;
   mapping: TAntennaMapping | undefined;
-  isKnownStation: (departmentId: string, stationId: string) => boolean;
 }): TMappingFormValues {
-  const departmentId = mapping?.departmentId ?? '';
-  const stationId = mapping?.stationId ?? '';
-  const isKnown = departmentId !== '' && stationId !== '' && isKnownStation(departmentId, stationId);
   return {
     antenna: antenna === null ? '' : String(antenna),
     isTagAssignment: mapping?.isTagAssignment ?? false,
-    departmentId: isKnown ? departmentId : '',
-    stationId: isKnown ? stationId : '',
+    departmentId: mapping?.departmentId ?? '',
+    stationId: mapping?.stationId ?? '',
   };
 }
 
-export type TMappingFormResult =
-  | { readonly ok: true; readonly antenna: number; readonly mapping: TAntennaMappingInput }
-  | { readonly ok: false; readonly errors: TMappingFormErrors };
+type TListedDepartment = { readonly id: string; readonly stations: readonly { readonly id: string }[] };
+
+/**
+ * The choice as the editor shows and sends it: a department not listed (or not loaded yet) is left unchosen
+ * with its station, a station its department no longer lists is left unchosen; each comes back once listed.
+ */
+export function withKnownStation(
+  values: TMappingFormValues,
+  departments: readonly TListedDepartment[] | undefined,
+): TMappingFormValues {
+  const { departmentId, stationId } = values;
+  if (departmentId === '') return values;
+  const department = departments?.find((candidate) => candidate.id === departmentId);
+  if (!department) return { ...values, departmentId: '', stationId: '' };
+  const isListed = stationId === '' || department.stations.some((station) => station.id === stationId);
+  return isListed ? values : { ...values, stationId: '' };
+}
+
+export type TMappingFormOutput = { readonly antenna: number; readonly mapping: TAntennaMappingInput };
 
 /** Checks the choice with the API's schema: the tag-assignment antenna, or a station of a department. */
-export function parseMappingForm(values: TMappingFormValues): TMappingFormResult {
+export function parseMappingForm(
+  values: TMappingFormValues,
+): TFormParseResult<TMappingFormField, TMappingFormOutput> {
   const errors: TMappingFormErrors = {};
   const antenna = ZAntennaNumberSchema.safeParse(values.antenna.trim() === '' ? Number.NaN : values.antenna);
   if (!antenna.success) errors.antenna = ANTENNA_MESSAGE;
@@ -77,5 +95,5 @@ export function parseMappingForm(values: TMappingFormValues): TMappingFormResult
     }
   }
   if (!antenna.success || mapping === null) return { ok: false, errors };
-  return { ok: true, antenna: antenna.data, mapping };
+  return { ok: true, output: { antenna: antenna.data, mapping } };
 }

@@ -1,71 +1,80 @@
-import { type TPersonHours, ZPersonHoursSchema } from '@loupe/domain/workflow/working-calendar';
-import { type FormEvent, useState } from 'react';
+import type { TPersonHours } from '@loupe/domain/workflow/working-calendar';
+import type { FormEvent } from 'react';
 import { FormActions } from '@/components/forms/form-actions';
-import type { TFormErrors } from '@/components/forms/form-issues';
-import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchRow } from '@/components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { usePersonHours } from '../api/get-person-hours';
 import { useSavePersonHours } from '../api/save-person-hours';
 import { OpenDaysField } from './open-days-field';
 import { TimeRangeFields } from './time-range-fields';
+import {
+  MY_HOURS_FIELDS,
+  parseMyHoursForm,
+  type TMyHoursField,
+  type TMyHoursFormValues,
+  toMyHoursFormValues,
+} from './working-hours-form-model';
 
 export const MY_HOURS_SAVED = 'Your working hours are saved';
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const FIELDS = ['openDays', 'opensAt', 'closesAt'] as const;
-const WORKSHOP_LIKE: TPersonHours = { openDays: [1, 2, 3, 4, 5], opensAt: '09:00', closesAt: '17:00' };
+// PUT /workflow/people/{id}/hours names the fields inside hours.
+const MY_HOURS_SERVER_FIELDS = {
+  'hours.openDays': 'openDays',
+  'hours.opensAt': 'opensAt',
+  'hours.closesAt': 'closesAt',
+} as const;
 
 function HoursForm({ userId, saved }: { userId: string; saved: TPersonHours | null }) {
-  const [own, setOwn] = useState(saved !== null);
-  const [hours, setHours] = useState<TPersonHours>(saved ?? WORKSHOP_LIKE);
-  const [errors, setErrors] = useState<TFormErrors<(typeof FIELDS)[number]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState<TMyHoursField, TMyHoursFormValues>(
+    () => toMyHoursFormValues(saved),
+    MY_HOURS_FIELDS,
+    {
+      failureMessage: 'Your working hours could not be saved.',
+      serverFields: MY_HOURS_SERVER_FIELDS,
+    },
+  );
+  const { values, errors, formError, setValue } = form;
   const mutation = useSavePersonHours(userId);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    let value: TPersonHours | null = null;
-    if (own) {
-      const parsed = ZPersonHoursSchema.safeParse(hours);
-      if (!parsed.success) {
-        setErrors(formErrorsFromZod(parsed.error, FIELDS, { openDays: 'Choose at least one day' }));
-        return;
-      }
-      value = parsed.data;
-    }
-    setErrors({});
+    form.setFormError(null);
+    const result = parseMyHoursForm(values);
+    const hours = form.validate(result);
+    if (!result.ok) return;
     mutation.mutate(
-      { userId, hours: value },
-      {
-        onSuccess: () => toast({ title: MY_HOURS_SAVED }),
-        onError: (error) => setFormError(errorMessageOf(error, 'Your working hours could not be saved.')),
-      },
+      { userId, hours },
+      { onSuccess: () => toast({ title: MY_HOURS_SAVED }), onError: form.showServerError },
     );
   }
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="My working hours">
       <fieldset disabled={mutation.isPending} className="grid min-w-0 gap-4">
-        <SwitchRow label="I keep hours of my own" checked={own} onCheckedChange={setOwn} />
-        {own ? (
+        <SwitchRow
+          label="I keep hours of my own"
+          checked={values.isOwn}
+          onCheckedChange={(isOwn) => setValue('isOwn', isOwn)}
+        />
+        {values.isOwn ? (
           <>
             <OpenDaysField
               legend="I work on"
               dayNames={DAYS}
               idPrefix="my-day"
-              value={hours.openDays}
-              onChange={(openDays) => setHours((current) => ({ ...current, openDays }))}
+              value={values.openDays}
+              onChange={(openDays) => setValue('openDays', openDays)}
               error={errors.openDays}
             />
             <TimeRangeFields
-              value={{ from: hours.opensAt, until: hours.closesAt }}
-              onChange={({ from, until }) =>
-                setHours((current) => ({ ...current, opensAt: from, closesAt: until }))
-              }
+              value={{ from: values.opensAt, until: values.closesAt }}
+              onChange={({ from, until }) => {
+                if (from !== values.opensAt) setValue('opensAt', from);
+                if (until !== values.closesAt) setValue('closesAt', until);
+              }}
               errors={{ from: errors.opensAt, until: errors.closesAt }}
             />
           </>

@@ -1,13 +1,8 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import {
-  type TNotificationSettings,
-  type TQuietHours,
-  ZQuietHoursSchema,
-} from '@loupe/domain/settings/notification-settings';
-import { type FormEvent, useState } from 'react';
+import type { TNotificationSettings, TQuietHours } from '@loupe/domain/settings/notification-settings';
+import type { FormEvent } from 'react';
 import { FormActions } from '@/components/forms/form-actions';
-import type { TFormErrors } from '@/components/forms/form-issues';
-import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchField } from '@/components/switch-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,13 +10,20 @@ import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import {
+  parseQuietHoursForm,
+  QUIET_HOURS_FIELDS,
+  type TQuietHoursField,
+  type TQuietHoursFormValues,
+  toQuietHoursFormValues,
+} from './quiet-hours-form-model';
 import { TimeRangeFields } from './time-range-fields';
 
 type TSwitchKey = Exclude<keyof TNotificationSettings, 'quietHours'>;
 
 export const QUIET_HOURS_SAVED = 'Your quiet hours are saved';
-const NIGHT: TQuietHours = { start: '20:00', end: '07:00' };
-const QUIET_FIELDS = ['start', 'end'] as const;
+// PUT /settings/notifications names the times inside quietHours.
+const QUIET_HOURS_SERVER_FIELDS = { 'quietHours.start': 'start', 'quietHours.end': 'end' } as const;
 
 const PREFERENCES: readonly { key: TSwitchKey; label: string; description: string }[] = [
   {
@@ -62,31 +64,23 @@ const PREFERENCES: readonly { key: TSwitchKey; label: string; description: strin
 
 /** Quiet hours: no alert e-mails between two times of the workshop's day; saved with its own button. */
 function QuietHoursForm({ saved }: { saved: TQuietHours | null }) {
-  const [on, setOn] = useState(saved !== null);
-  const [hours, setHours] = useState<TQuietHours>(saved ?? NIGHT);
-  const [errors, setErrors] = useState<TFormErrors<(typeof QUIET_FIELDS)[number]>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState<TQuietHoursField, TQuietHoursFormValues>(
+    () => toQuietHoursFormValues(saved),
+    QUIET_HOURS_FIELDS,
+    { failureMessage: 'Your quiet hours could not be saved.', serverFields: QUIET_HOURS_SERVER_FIELDS },
+  );
+  const { values, errors, formError, setValue } = form;
   const mutation = useUpdateNotificationSettings();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    let quietHours: TQuietHours | null = null;
-    if (on) {
-      const parsed = ZQuietHoursSchema.safeParse(hours);
-      if (!parsed.success) {
-        setErrors(formErrorsFromZod(parsed.error, QUIET_FIELDS, {}));
-        return;
-      }
-      quietHours = parsed.data;
-    }
-    setErrors({});
+    form.setFormError(null);
+    const result = parseQuietHoursForm(values);
+    const quietHours = form.validate(result);
+    if (!result.ok) return;
     mutation.mutate(
       { quietHours },
-      {
-        onSuccess: () => toast({ title: QUIET_HOURS_SAVED }),
-        onError: (error) => setFormError(errorMessageOf(error, 'Your quiet hours could not be saved.')),
-      },
+      { onSuccess: () => toast({ title: QUIET_HOURS_SAVED }), onError: form.showServerError },
     );
   }
 
@@ -96,13 +90,16 @@ function QuietHoursForm({ saved }: { saved: TQuietHours | null }) {
         <SwitchField
           label="Quiet hours"
           description="No alert e-mails in these hours (the workshop’s time). Your bell and the daily digest still have every alert."
-          checked={on}
-          onCheckedChange={setOn}
+          checked={values.isOn}
+          onCheckedChange={(isOn) => setValue('isOn', isOn)}
         />
-        {on ? (
+        {values.isOn ? (
           <TimeRangeFields
-            value={{ from: hours.start, until: hours.end }}
-            onChange={({ from, until }) => setHours((current) => ({ ...current, start: from, end: until }))}
+            value={{ from: values.start, until: values.end }}
+            onChange={({ from, until }) => {
+              if (from !== values.start) setValue('start', from);
+              if (until !== values.end) setValue('end', until);
+            }}
             errors={{ from: errors.start, until: errors.end }}
           />
         ) : null}

@@ -1,26 +1,27 @@
 import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
-import { ROLES, type TRole } from '@loupe/domain/auth/roles';
-import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
-import { type TSecuritySettings, ZSecuritySettingsSchema } from '@loupe/domain/settings/security-settings';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { FormField } from '@/components/form-field';
+import { ROLES } from '@loupe/domain/auth/roles';
+import { SECURITY_LIMITS, type TSecuritySettings } from '@loupe/domain/settings/security-settings';
+import type { FormEvent } from 'react';
 import { FormActions } from '@/components/forms/form-actions';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchField } from '@/components/switch-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
+import { WholeNumberField } from '@/components/whole-number-field';
 import { toast } from '@/lib/toast';
 import { useSecuritySettings } from '../api/get-security-settings';
 import { useUpdateSecuritySettings } from '../api/update-security-settings';
-
-const { shape } = ZSecuritySettingsSchema;
-const LIFETIMES = {
-  accessTokenMinutes: { schema: shape.accessTokenMinutes.unwrap(), unit: 'minutes', min: 5, max: 1440 },
-  refreshTokenDays: { schema: shape.refreshTokenDays.unwrap(), unit: 'days', min: 1, max: 365 },
-} as const;
-type TLifetimeField = keyof typeof LIFETIMES;
+import {
+  parseSecuritySettingsForm,
+  SECURITY_SETTINGS_FIELDS,
+  type TLifetimeField,
+  type TSecuritySettingsField,
+  type TSecuritySettingsFormValues,
+  toSecurityFormValues,
+  withRole,
+} from './security-settings-form-model';
 
 /** Settings › security (admin only): self-registration, session lifetimes and the roles that must use MFA. */
 export function SecuritySection() {
@@ -31,28 +32,19 @@ export function SecuritySection() {
 }
 
 function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
-  const [selfRegistration, setSelfRegistration] = useState(saved.selfRegistration);
-  const [mfaRequiredRoles, setMfaRequiredRoles] = useState<readonly TRole[]>(saved.mfaRequiredRoles);
-  const [lifetimes, setLifetimes] = useState<Record<TLifetimeField, string>>({
-    accessTokenMinutes: String(saved.accessTokenMinutes),
-    refreshTokenDays: String(saved.refreshTokenDays),
-  });
-  const [errors, setErrors] = useState<Partial<Record<TLifetimeField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState<TSecuritySettingsField, TSecuritySettingsFormValues>(
+    () => toSecurityFormValues(saved),
+    SECURITY_SETTINGS_FIELDS,
+  );
+  const { values, errors, formError, setValue } = form;
   const mutation = useUpdateSecuritySettings();
 
   /** A whole-number input for one lifetime, within its bounds. */
   function lifetimeField(field: TLifetimeField) {
     return {
-      type: 'number',
-      inputMode: 'numeric' as const,
-      min: LIFETIMES[field].min,
-      max: LIFETIMES[field].max,
-      step: 1,
-      value: lifetimes[field],
-      onChange: (event: ChangeEvent<HTMLInputElement>) =>
-        setLifetimes((current) => ({ ...current, [field]: event.target.value })),
-      error: errors[field],
+      min: SECURITY_LIMITS[field].min,
+      max: SECURITY_LIMITS[field].max,
+      ...form.field(field),
       disabled: mutation.isPending,
       required: true,
     };
@@ -60,35 +52,13 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const next: Partial<Record<TLifetimeField, string>> = {};
-    const values: Partial<Record<TLifetimeField, number>> = {};
-    for (const field of Object.keys(LIFETIMES) as TLifetimeField[]) {
-      const { schema, unit, min, max } = LIFETIMES[field];
-      const text = lifetimes[field].trim();
-      const parsed = schema.safeParse(text === '' ? Number.NaN : Number(text));
-      if (parsed.success) values[field] = parsed.data;
-      else next[field] = `Enter whole ${unit} from ${min} to ${max}`;
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    mutation.mutate(
-      { selfRegistration, mfaRequiredRoles: [...mfaRequiredRoles], ...values },
-      {
-        onSuccess: () => toast({ title: 'Security settings saved' }),
-        onError: (error) => {
-          const issues = fieldIssuesOf(error);
-          const fieldErrors = Object.fromEntries(
-            issues
-              .filter((issue) => Object.hasOwn(LIFETIMES, issue.field))
-              .map((issue) => [issue.field, issue.message]),
-          );
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length === 0)
-            setFormError(errorMessageOf(error, ERROR_MESSAGES.generic));
-        },
-      },
-    );
+    form.setFormError(null);
+    const changes = form.validate(parseSecuritySettingsForm(values));
+    if (changes === null) return;
+    mutation.mutate(changes, {
+      onSuccess: () => toast({ title: 'Security settings saved' }),
+      onError: form.showServerError,
+    });
   }
 
   return (
@@ -104,8 +74,8 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
           <SwitchField
             label="Self-registration"
             description="New accounts get the least privileged role; an administrator grants any other."
-            checked={selfRegistration}
-            onCheckedChange={setSelfRegistration}
+            checked={values.selfRegistration}
+            onCheckedChange={(checked) => setValue('selfRegistration', checked)}
             disabled={mutation.isPending}
           />
         </CardContent>
@@ -118,12 +88,12 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6 sm:grid-cols-2">
-          <FormField
+          <WholeNumberField
             label="Access-token lifetime (minutes)"
             hint="How long a token is good for before the app silently renews it."
             {...lifetimeField('accessTokenMinutes')}
           />
-          <FormField
+          <WholeNumberField
             label="Sign-in lifetime (days)"
             hint="After this long (the refresh-token lifetime) everyone signs in again."
             {...lifetimeField('refreshTokenDays')}
@@ -147,20 +117,19 @@ function SecuritySettingsForm({ saved }: { saved: TSecuritySettings }) {
                 <div key={role} className="flex items-center gap-2">
                   <Checkbox
                     id={id}
-                    checked={mfaRequiredRoles.includes(role)}
+                    checked={values.mfaRequiredRoles.includes(role)}
                     disabled={mutation.isPending}
                     onCheckedChange={(checked) =>
-                      setMfaRequiredRoles((current) =>
-                        checked === true
-                          ? ROLES.filter((each) => each === role || current.includes(each))
-                          : current.filter((each) => each !== role),
-                      )
+                      setValue('mfaRequiredRoles', withRole(values.mfaRequiredRoles, role, checked === true))
                     }
                   />
                   <Label htmlFor={id}>{ROLE_LABELS[role]}</Label>
                 </div>
               );
             })}
+            {errors.mfaRequiredRoles ? (
+              <p className="text-sm text-destructive sm:col-span-2">{errors.mfaRequiredRoles}</p>
+            ) : null}
           </fieldset>
         </CardContent>
       </Card>

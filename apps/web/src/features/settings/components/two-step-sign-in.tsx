@@ -1,6 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '@/components/form-field';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SwitchField } from '@/components/switch-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,13 +11,13 @@ import { useFinishTotpSetup } from '../api/finish-totp-setup';
 import { useMfaPreferences } from '../api/get-mfa-preferences';
 import { useSetMfaMethod } from '../api/set-mfa-method';
 import { useStartTotpSetup } from '../api/start-totp-setup';
-
-const CODE_MISMATCH = 'That code is not right. Check the app and try again.';
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error && error.name === 'CodeMismatchException') return CODE_MISMATCH;
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
-}
+import {
+  mfaFailureMessage,
+  parseTotpSetupForm,
+  TOTP_SETUP_FIELDS,
+  type TTotpSetupField,
+  type TTotpSetupFormValues,
+} from './totp-setup-form-model';
 
 /**
  * Settings › profile: the user's own two-step sign-in (issue 20 §4). An authenticator app (TOTP, set up with
@@ -28,7 +29,7 @@ export function TwoStepSignIn({ email }: { readonly email: string }) {
   const [error, setError] = useState<string | null>(null);
   const start = useStartTotpSetup(email);
   const toggle = useSetMfaMethod();
-  const onFailure = (failure: unknown) => setError(messageOf(failure));
+  const onFailure = (failure: unknown) => setError(mfaFailureMessage(failure));
   const startSetup = () =>
     start.mutate(undefined, {
       onSuccess: (details) => {
@@ -123,19 +124,18 @@ function TotpSetup({
   readonly onDone: () => void;
   readonly onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormState<TTotpSetupField, TTotpSetupFormValues>(() => ({ code: '' }), TOTP_SETUP_FIELDS);
   const finish = useFinishTotpSetup();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setError('Enter the 6 digits the app shows');
-      return;
-    }
-    setError(undefined);
-    finish.mutate(digits, { onSuccess: onDone, onError: (failure) => setError(messageOf(failure)) });
+    const digits = form.validate(parseTotpSetupForm(form.values));
+    if (digits === null) return;
+    // The refusal is about the code (a wrong one, mostly), so it is said under the code.
+    finish.mutate(digits, {
+      onSuccess: onDone,
+      onError: (failure) => form.setErrors({ code: mfaFailureMessage(failure) }),
+    });
   }
 
   return (
@@ -162,9 +162,7 @@ function TotpSetup({
         </div>
         <FormField
           label="Code from the app"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={error}
+          {...form.field('code')}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={7}

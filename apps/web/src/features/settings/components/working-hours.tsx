@@ -1,9 +1,8 @@
-import { type TWorkingCalendar, ZWorkingCalendarSchema } from '@loupe/domain/workflow/working-calendar';
-import { type FormEvent, useState } from 'react';
+import type { TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
+import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
-import { serverFormErrors, type TFormErrors } from '@/components/forms/form-issues';
-import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
+import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { TextareaField } from '@/components/textarea-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,36 +10,33 @@ import { toast } from '@/lib/toast';
 import { useWorkingCalendar } from '../api/get-working-calendar';
 import { useUpdateWorkingCalendar } from '../api/update-working-calendar';
 import { OpenDaysField } from './open-days-field';
+import {
+  parseWorkingHoursForm,
+  type TWorkingHoursField,
+  type TWorkingHoursFormValues,
+  toWorkingHoursFormValues,
+  WORKING_HOURS_FIELDS,
+} from './working-hours-form-model';
 
 export const WORKING_HOURS_SAVED = 'Working hours saved';
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const FIELDS = ['timeZone', 'openDays', 'opensAt', 'closesAt', 'closedDates'] as const;
-type TField = (typeof FIELDS)[number];
 
 function WorkingHoursForm({ saved, canEdit }: { saved: TWorkingCalendar; canEdit: boolean }) {
-  const [calendar, setCalendar] = useState<TWorkingCalendar>(saved);
-  const [closedText, setClosedText] = useState(saved.closedDates.join('\n'));
-  const [errors, setErrors] = useState<TFormErrors<TField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useFormState<TWorkingHoursField, TWorkingHoursFormValues>(
+    () => toWorkingHoursFormValues(saved),
+    WORKING_HOURS_FIELDS,
+  );
+  const { values, errors, formError, setValue } = form;
   const mutation = useUpdateWorkingCalendar();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    const closedDates = closedText.split(/[\s,]+/).filter(Boolean);
-    const parsed = ZWorkingCalendarSchema.safeParse({ ...calendar, closedDates });
-    if (!parsed.success) {
-      setErrors(formErrorsFromZod(parsed.error, FIELDS, {}));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, {
+    form.setFormError(null);
+    const calendar = form.validate(parseWorkingHoursForm(values));
+    if (calendar === null) return;
+    mutation.mutate(calendar, {
       onSuccess: () => toast({ title: WORKING_HOURS_SAVED }),
-      onError: (error) => {
-        const { fieldErrors, formError: message } = serverFormErrors(error, FIELDS);
-        setErrors(fieldErrors);
-        setFormError(message);
-      },
+      onError: form.showServerError,
     });
   }
 
@@ -60,38 +56,24 @@ function WorkingHoursForm({ saved, canEdit }: { saved: TWorkingCalendar; canEdit
               legend="Open on"
               dayNames={DAYS}
               idPrefix="open"
-              value={calendar.openDays}
-              onChange={(openDays) => setCalendar((current) => ({ ...current, openDays }))}
+              value={values.openDays}
+              onChange={(openDays) => setValue('openDays', openDays)}
               error={errors.openDays}
             />
             <div className="grid gap-4 sm:grid-cols-3">
-              <FormField
-                label="Opens at"
-                type="time"
-                value={calendar.opensAt}
-                onChange={(event) => setCalendar((current) => ({ ...current, opensAt: event.target.value }))}
-                error={errors.opensAt}
-              />
-              <FormField
-                label="Closes at"
-                type="time"
-                value={calendar.closesAt}
-                onChange={(event) => setCalendar((current) => ({ ...current, closesAt: event.target.value }))}
-                error={errors.closesAt}
-              />
+              <FormField label="Opens at" type="time" {...form.field('opensAt')} />
+              <FormField label="Closes at" type="time" {...form.field('closesAt')} />
               <FormField
                 label="Time zone"
                 hint="As in Europe/London or America/New_York."
-                value={calendar.timeZone}
-                onChange={(event) => setCalendar((current) => ({ ...current, timeZone: event.target.value }))}
-                error={errors.timeZone}
+                {...form.field('timeZone')}
               />
             </div>
             <TextareaField
               label="Closed dates (one per line, e.g. 2026-12-25)"
               rows={3}
-              value={closedText}
-              onValueChange={setClosedText}
+              value={values.closedDates}
+              onValueChange={(closedDates) => setValue('closedDates', closedDates)}
               error={errors.closedDates}
             />
           </fieldset>
