@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/date-format';
+import { formatCount } from '@/lib/number-format';
 import { useSystemHealth } from '../api/get-system-health';
 
 const PERIODS = [
@@ -19,8 +20,7 @@ const PERIODS = [
   { value: '336', label: 'Last 14 days' },
 ] as const;
 
-const numberFormat = new Intl.NumberFormat('en-US');
-const ms = (value: number) => `${numberFormat.format(value)} ms`;
+const ms = (value: number) => `${formatCount(value)} ms`;
 
 function HealthCard({
   title,
@@ -64,10 +64,10 @@ function EndpointTable({ endpoints }: { endpoints: readonly TEndpointTiming[] })
         {endpoints.map((row) => (
           <TableRow key={`${row.method} ${row.endpoint}`}>
             <TableCell className="font-mono text-xs">{`${row.method} ${row.endpoint}`}</TableCell>
-            <TableCell className="text-right">{numberFormat.format(row.count)}</TableCell>
+            <TableCell className="text-right">{formatCount(row.count)}</TableCell>
             <TableCell className="text-right">{ms(row.p50Ms)}</TableCell>
             <TableCell className="text-right">{ms(row.p95Ms)}</TableCell>
-            <TableCell className="text-right">{numberFormat.format(row.errorCount)}</TableCell>
+            <TableCell className="text-right">{formatCount(row.errorCount)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
