@@ -1,5 +1,6 @@
 import { LOGO_URL_MESSAGE } from '@loupe/domain/settings/branding-settings';
 import { OFFSITE_DEFAULTS } from '@loupe/domain/settings/general-settings';
+import { UNKNOWN_LOCALE_MESSAGE } from '@loupe/domain/settings/workshop-locale';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -170,11 +171,11 @@ describe('GeneralSection', () => {
   it('shows the server refusing an unknown locale next to the field', async () => {
     vi.spyOn(apiClient, 'put').mockRejectedValue(
       new ApiError({
-        message: 'body.locale: Choose a locale such as en-US, en-GB, fr-FR or de-DE',
+        message: `body.locale: ${UNKNOWN_LOCALE_MESSAGE}`,
         status: 400,
         code: 'LOCALE_UNKNOWN',
         details: {
-          issues: [{ field: 'body.locale', message: 'Choose a locale such as en-US, en-GB, fr-FR or de-DE' }],
+          issues: [{ field: 'body.locale', message: UNKNOWN_LOCALE_MESSAGE }],
         },
       }),
     );
@@ -183,9 +184,7 @@ describe('GeneralSection', () => {
     await user.click(screen.getByRole('combobox', { name: 'Locale' }));
     await user.click(await screen.findByRole('option', { name: 'German (Germany) · de-DE' }));
     await user.click(save());
-    expect(
-      await screen.findByText('Choose a locale such as en-US, en-GB, fr-FR or de-DE'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(UNKNOWN_LOCALE_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Locale' })).toHaveAttribute('aria-invalid', 'true');
   });
 
