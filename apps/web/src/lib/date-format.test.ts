@@ -139,4 +139,13 @@ describe('formatRelativeTime', () => {
   ])('%s reads "%s"', (iso, text) => {
     expect(formatRelativeTime(iso, new Date('2025-06-15T12:00:00.000Z'))).toBe(text);
   });
+
+  it('stays in English, as the words around it, in a workshop of another language', () => {
+    const now = new Date('2025-06-15T12:00:00.000Z');
+    for (const locale of ['fr-FR', 'de-DE', 'en-GB']) {
+      const format = { locale, timeZone: 'Europe/Paris' };
+      expect(formatRelativeTime('2025-06-14T12:00:00.000Z', now, format)).toBe('yesterday');
+      expect(formatRelativeTime('2025-06-15T11:55:00.000Z', now, format)).toBe('5 minutes ago');
+    }
+  });
 });

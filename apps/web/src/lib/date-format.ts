@@ -176,11 +176,14 @@ export function formatTime(
   return dates({ timeStyle: options.seconds ? 'medium' : 'short' }, format).format(date);
 }
 
-/** An instant relative to `now`: '5 minutes ago', 'yesterday', 'in 2 hours'. */
+/**
+ * An instant relative to `now`: '5 minutes ago', 'yesterday', 'in 2 hours'. Always in English, as every other
+ * word of Loupe: a French workshop reads '5 minutes ago', never 'il y a 5 minutes' inside an English sentence.
+ */
 export function formatRelativeTime(iso: string, now: Date, format: TWorkshopFormat = current): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const relative = relativeFormat(format.locale);
+  const relative = relativeFormat(format.locale.startsWith('en') ? format.locale : 'en');
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return relative.format(0, 'second');

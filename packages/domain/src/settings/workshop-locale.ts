@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * The workshop's locale (Settings › general, issue 35 §5): a BCP 47 tag that says how dates and figures read on
- * every screen, export and print — day-month order, the decimal mark, the thousands separator. Loupe's words
- * stay English whatever it is.
+ * every screen and print — day-month order, the decimal mark, the thousands separator, month names. Loupe's
+ * own words (and relative times such as '5 minutes ago') stay English whatever it is.
  */
 export const WORKSHOP_LOCALE_DEFAULT = 'en-US';
 
