@@ -166,10 +166,79 @@ describe.each(TEST_DATABASES)('general settings on %s', (database) => {
     expect(reverted).not.toHaveProperty('logoUrl');
   });
 
+  it("saves the workshop's locale in its canonical spelling, audits it and gives it to every signed-in user", async () => {
+    const saved = await admin.request('PUT', '/api/v1/settings/general', { body: { locale: 'en-gb' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({ ...OFFSITE_DEFAULTS, locale: 'en-GB' });
+    expect((await admin.request('GET', '/api/v1/settings/general')).json().data).toEqual({
+      ...OFFSITE_DEFAULTS,
+      locale: 'en-GB',
+    });
+    const audit = await t.app.loupe.audit.list(5);
+    expect(audit.find((entry) => entry.action === 'settings.updated')).toMatchObject({
+      details: { section: 'general', changes: { locale: 'en-gb' } },
+    });
+    const { client } = await t.clientAs('production');
+    const defaults = await client.request('GET', '/api/v1/settings/workshop-defaults');
+    expect(defaults.json().data).toMatchObject({ locale: 'en-GB' });
+
+    // A change that leaves the locale out keeps it.
+    const kept = await admin.request('PUT', '/api/v1/settings/general', { body: { offsiteTimeout: 45 } });
+    expect(kept.json().data).toMatchObject({ offsiteTimeout: 45, locale: 'en-GB' });
+  });
+
+  it('gives no locale while none is saved: the screens use en-US', async () => {
+    const { client } = await t.clientAs('production');
+    const defaults = await client.request('GET', '/api/v1/settings/workshop-defaults');
+    expect(defaults.json().data).not.toHaveProperty('locale');
+  });
+
+  it.each(['xx-YY', 'en_US', 'English', 'i-klingon', '', 'x'.repeat(36)])(
+    'refuses the locale %j with LOCALE_UNKNOWN or VALIDATION_FAILED naming the field, and stores nothing',
+    async (locale) => {
+      await admin.request('PUT', '/api/v1/settings/general', { body: { locale: 'fr-FR' } });
+      const response = await admin.request('PUT', '/api/v1/settings/general', {
+        body: { locale, offsiteTimeout: 45 },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json() as {
+        code: string;
+        details: { issues: { field: string; message: string }[] };
+      };
+      // A tag of the right length that no locale answers to has its own code; a blank or overlong one is
+      // simply not valid.
+      expect(body.code).toBe(
+        locale.length >= 2 && locale.length <= 35 ? 'LOCALE_UNKNOWN' : 'VALIDATION_FAILED',
+      );
+      expect(body.details.issues.map((issue) => issue.field)).toContain('body.locale');
+      const stored = (await admin.request('GET', '/api/v1/settings/general')).json().data;
+      expect(stored).toEqual({ ...OFFSITE_DEFAULTS, locale: 'fr-FR' });
+    },
+  );
+
+  it('answers VALIDATION_FAILED, naming both fields, when an unknown locale comes with another invalid field', async () => {
+    const response = await admin.request('PUT', '/api/v1/settings/general', {
+      body: { locale: 'xx-YY', offsiteTimeout: 0 },
+    });
+    expect(response.statusCode).toBe(400);
+    // Two problems, one of them not the locale's: the generic code, both fields named.
+    const body = response.json() as { code: string; details: { issues: { field: string }[] } };
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.issues.map((issue) => issue.field)).toEqual(
+      expect.arrayContaining(['body.locale', 'body.offsiteTimeout']),
+    );
+  });
+
   it('falls back field by field when the stored value is damaged', async () => {
     await t.app.loupe.settings.write(
       'general',
-      { offsiteTimeout: 'soon', offsiteCheckInterval: 10, companyName: 'Atelier', logoUrl: 'javascript:x' },
+      {
+        offsiteTimeout: 'soon',
+        offsiteCheckInterval: 10,
+        companyName: 'Atelier',
+        logoUrl: 'javascript:x',
+        locale: 'xx-YY',
+      },
       adminId,
     );
     const response = await admin.request('GET', '/api/v1/settings/general');

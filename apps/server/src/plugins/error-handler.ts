@@ -1,4 +1,4 @@
-import { AppError, type TApiError } from '@loupe/domain/errors/errors';
+import { AppError, ERROR_CODES, type TApiError, type TErrorCode } from '@loupe/domain/errors/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { loggablePath } from '../lib/log-serializers.ts';
@@ -54,7 +54,7 @@ export function toAppError(error: unknown): AppError {
       ].join('.'),
       message: issue.message ?? 'is not valid',
     }));
-    return new AppError('VALIDATION_FAILED', describeIssues(issues), { details: { issues } });
+    return new AppError(codeOfIssues(error.validation), describeIssues(issues), { details: { issues } });
   }
   const status = (error as FastifyError).statusCode;
   if (String((error as FastifyError).code).startsWith('FST_CSRF')) {
@@ -76,6 +76,23 @@ export function toAppError(error: unknown): AppError {
       cause: error,
     },
   );
+}
+
+/**
+ * VALIDATION_FAILED, unless every issue comes from a domain refinement that names its own stable code in
+ * `params.code` (ZWorkshopLocaleSchema's LOCALE_UNKNOWN): then that code, so a client can tell it apart.
+ */
+function codeOfIssues(validation: readonly { params?: unknown }[]): TErrorCode {
+  const codes = new Set(
+    validation.map((issue) => {
+      const params = (issue.params as { params?: { code?: unknown } } | undefined)?.params;
+      return params?.code;
+    }),
+  );
+  const [code] = codes;
+  return codes.size === 1 && typeof code === 'string' && code in ERROR_CODES
+    ? (code as TErrorCode)
+    : 'VALIDATION_FAILED';
 }
 
 export function describeIssues(issues: readonly { field: string; message: string }[]): string {

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatDayOf,
   formatDurationMinutes,
+  formatLongDay,
   formatMonth,
   formatRelativeTime,
   formatShortDay,
@@ -91,6 +92,42 @@ describe('a workshop in New York seen from a browser in London (issue 35 §5)', 
   });
 });
 
+describe('a job due on the day New York changes its clocks, read at 23:30 there from London (issue 35 §5)', () => {
+  const NEW_YORK_GB: TWorkshopFormat = { locale: 'en-GB', timeZone: 'America/New_York' };
+  // 23:30 EDT on Sunday 8 March 2026 is 03:30 UTC (and 03:30 GMT in London) on Monday 9 March.
+  const lateOnDueDay = new Date('2026-03-09T03:30:00Z');
+  const initial = workshopFormat();
+  afterEach(() => setWorkshopFormat(initial));
+
+  it("shows the due day and the read on the New York date, not London's", () => {
+    expect(formatCalendarDate('2026-03-08', NEW_YORK)).toBe('Mar 8, 2026');
+    expect(workshopIsoDate(lateOnDueDay, NEW_YORK)).toBe('2026-03-08');
+    expect(formatDayOf(lateOnDueDay, NEW_YORK)).toBe('Mar 8');
+    expect(formatDateTime(lateOnDueDay, NEW_YORK)).toBe('Mar 8, 2026, 11:30 PM');
+    expect(formatTime(lateOnDueDay, {}, NEW_YORK)).toBe('11:30 PM');
+    // The browser's own clock has already turned the page.
+    expect(workshopIsoDate(lateOnDueDay, LONDON)).toBe('2026-03-09');
+  });
+
+  it('writes the same instants day before month in en-GB, still on the New York date', () => {
+    expect(formatCalendarDate('2026-03-08', NEW_YORK_GB)).toBe('8 Mar 2026');
+    expect(formatDayOf(lateOnDueDay, NEW_YORK_GB)).toBe('8 Mar');
+    expect(formatDateTime(lateOnDueDay, NEW_YORK_GB)).toBe('8 Mar 2026, 23:30');
+    expect(formatLongDay(lateOnDueDay, NEW_YORK_GB)).toBe('Sunday 8 March');
+    expect(workshopIsoDate(lateOnDueDay, NEW_YORK_GB)).toBe('2026-03-08');
+  });
+
+  it('takes the locale the signed-in shell set, in its canonical spelling, and ignores an unknown one', () => {
+    expect(setWorkshopFormat({ locale: 'en-gb', timeZone: 'America/New_York' })).toBe(true);
+    expect(workshopFormat()).toEqual(NEW_YORK_GB);
+    expect(formatDateTime(lateOnDueDay)).toBe('8 Mar 2026, 23:30');
+    expect(globalThis.localStorage.getItem('loupe-workshop-locale')).toBe('en-GB');
+    expect(setWorkshopFormat({ locale: 'xx-YY' })).toBe(false);
+    expect(setWorkshopFormat({ locale: 'en_US' })).toBe(false);
+    expect(workshopFormat().locale).toBe('en-GB');
+  });
+});
+
 describe('formatRelativeTime', () => {
   it.each([
     ['2025-06-15T11:59:50.000Z', 'now'],
@@ -101,5 +138,14 @@ describe('formatRelativeTime', () => {
     ['soon', 'soon'],
   ])('%s reads "%s"', (iso, text) => {
     expect(formatRelativeTime(iso, new Date('2025-06-15T12:00:00.000Z'))).toBe(text);
+  });
+
+  it('stays in English, as the words around it, in a workshop of another language', () => {
+    const now = new Date('2025-06-15T12:00:00.000Z');
+    for (const locale of ['fr-FR', 'de-DE', 'en-GB']) {
+      const format = { locale, timeZone: 'Europe/Paris' };
+      expect(formatRelativeTime('2025-06-14T12:00:00.000Z', now, format)).toBe('yesterday');
+      expect(formatRelativeTime('2025-06-15T11:55:00.000Z', now, format)).toBe('5 minutes ago');
+    }
   });
 });

@@ -1,3 +1,8 @@
+import {
+  canonicalLocale,
+  isWorkshopLocale,
+  WORKSHOP_LOCALE_DEFAULT,
+} from '@loupe/domain/settings/workshop-locale';
 import { durationMinutes } from '@loupe/domain/tracking/location-history';
 
 const MINUTES_PER_HOUR = 60;
@@ -5,15 +10,15 @@ const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
 /**
  * The one way dates, times and numbers read in the web app (issue 35 §5): every screen, export and print goes
- * through these functions, in the workshop's locale and time zone — the time zone of Settings › general's
- * working hours, which the signed-in shell hands to `setWorkshopFormat` — never the browser's. Each function
- * takes an explicit format last, for tests and for a page that knows better.
+ * through these functions (figures through number-format.ts), in the workshop's locale and time zone — the
+ * locale of Settings › general and the time zone of its working hours, which the signed-in shell hands to
+ * `setWorkshopFormat` — never the browser's. Each function takes an explicit format last, for tests and for a
+ * page that knows better.
  */
 export type TWorkshopFormat = { readonly locale: string; readonly timeZone: string };
 
-/** The workshop's language: Loupe's words are English and its figures read the American way. */
-export const WORKSHOP_LOCALE = 'en-US';
-/** The last zone the workshop was known to be in, so a reload paints in it before the settings arrive. */
+/** Until Settings › general answers: the last locale and zone the workshop was known to use (a reload paints in them). */
+const LOCALE_STORAGE_KEY = 'loupe-workshop-locale';
 const ZONE_STORAGE_KEY = 'loupe-workshop-time-zone';
 
 function isTimeZone(zone: string): boolean {
@@ -25,17 +30,34 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-function storedZone(): string | null {
+/** A supported BCP 47 tag in its canonical spelling, else null (the domain's rule, as the server checks it). */
+function localeOf(value: string | null | undefined): string | null {
+  return value && isWorkshopLocale(value) ? canonicalLocale(value) : null;
+}
+
+function stored(key: string): string | null {
   try {
-    const zone = globalThis.localStorage?.getItem(ZONE_STORAGE_KEY) ?? null;
-    return zone && isTimeZone(zone) ? zone : null;
+    return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
+function store(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Private mode or storage full: the value still applies to this page.
+  }
+}
+
+function storedZone(): string | null {
+  const zone = stored(ZONE_STORAGE_KEY);
+  return zone && isTimeZone(zone) ? zone : null;
+}
+
 let current: TWorkshopFormat = {
-  locale: WORKSHOP_LOCALE,
+  locale: localeOf(stored(LOCALE_STORAGE_KEY)) ?? WORKSHOP_LOCALE_DEFAULT,
   timeZone: storedZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
 };
 
@@ -44,17 +66,17 @@ export function workshopFormat(): TWorkshopFormat {
   return current;
 }
 
-/** Sets the workshop's zone (and locale); answers whether anything changed. An unknown zone is ignored. */
+/**
+ * Sets the workshop's zone and locale; answers whether anything changed. An unknown zone or locale is ignored
+ * (the last good one stays).
+ */
 export function setWorkshopFormat(next: Partial<TWorkshopFormat>): boolean {
   const timeZone = next.timeZone && isTimeZone(next.timeZone) ? next.timeZone : current.timeZone;
-  const locale = next.locale ?? current.locale;
+  const locale = localeOf(next.locale) ?? current.locale;
   if (timeZone === current.timeZone && locale === current.locale) return false;
   current = { locale, timeZone };
-  try {
-    globalThis.localStorage?.setItem(ZONE_STORAGE_KEY, timeZone);
-  } catch {
-    // Private mode or storage full: the zone still applies to this page.
-  }
+  store(ZONE_STORAGE_KEY, timeZone);
+  store(LOCALE_STORAGE_KEY, locale);
   return true;
 }
 
@@ -154,11 +176,14 @@ export function formatTime(
   return dates({ timeStyle: options.seconds ? 'medium' : 'short' }, format).format(date);
 }
 
-/** An instant relative to `now`: '5 minutes ago', 'yesterday', 'in 2 hours'. */
+/**
+ * An instant relative to `now`: '5 minutes ago', 'yesterday', 'in 2 hours'. Always in English, as every other
+ * word of Loupe: a French workshop reads '5 minutes ago', never 'il y a 5 minutes' inside an English sentence.
+ */
 export function formatRelativeTime(iso: string, now: Date, format: TWorkshopFormat = current): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const relative = relativeFormat(format.locale);
+  const relative = relativeFormat(format.locale.startsWith('en') ? format.locale : 'en');
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return relative.format(0, 'second');

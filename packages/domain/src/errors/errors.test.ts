@@ -86,6 +86,7 @@ describe('ERROR_CODES', () => {
     ['IDEMPOTENCY_KEY_INVALID', 400],
     ['IDEMPOTENCY_KEY_REUSED', 422],
     ['IDEMPOTENT_REQUEST_IN_PROGRESS', 409],
+    ['LOCALE_UNKNOWN', 400],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -125,6 +125,9 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: 422,
   // The first request with this key is still being worked on; the answer comes once it is done.
   IDEMPOTENT_REQUEST_IN_PROGRESS: 409,
+  // Issue 35 §5: a workshop locale that is not a BCP 47 tag this server knows (Settings › general);
+  // details.issues names the field.
+  LOCALE_UNKNOWN: 400,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

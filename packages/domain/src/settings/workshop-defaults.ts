@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OFFSITE_DEFAULTS, type TGeneralSettings, ZGeneralSettingsSchema } from './general-settings';
 import { ORDER_SETTINGS_DEFAULTS, type TOrderSettings, ZOrderSettingsSchema } from './order-settings';
+import { ZWorkshopLocaleSchema } from './workshop-locale';
 
 /**
  * GET /settings/workshop-defaults: what the screens of every signed-in user need from Settings › general and
@@ -11,6 +12,8 @@ import { ORDER_SETTINGS_DEFAULTS, type TOrderSettings, ZOrderSettingsSchema } fr
 export const ZWorkshopDefaultsSchema = z.object({
   ...ZOrderSettingsSchema.shape,
   ...ZGeneralSettingsSchema.shape,
+  // How dates and figures read on every screen (issue 35 §5); missing means WORKSHOP_LOCALE_DEFAULT.
+  locale: ZWorkshopLocaleSchema.optional(),
 });
 export type TWorkshopDefaults = z.output<typeof ZWorkshopDefaultsSchema>;
 
@@ -18,8 +21,11 @@ export type TWorkshopDefaults = z.output<typeof ZWorkshopDefaultsSchema>;
 export const WORKSHOP_DEFAULTS: TWorkshopDefaults = { ...ORDER_SETTINGS_DEFAULTS, ...OFFSITE_DEFAULTS };
 
 /** The defaults from the two stored sections, field by field (nothing else of either section leaks). */
-export function workshopDefaultsOf(orders: TOrderSettings, general: TGeneralSettings): TWorkshopDefaults {
-  return {
+export function workshopDefaultsOf(
+  orders: TOrderSettings,
+  general: TGeneralSettings & { readonly locale?: string | undefined },
+): TWorkshopDefaults {
+  const defaults: TWorkshopDefaults = {
     orderNumberPrefix: orders.orderNumberPrefix,
     repairNumberPrefix: orders.repairNumberPrefix,
     defaultLeadTimeDays: orders.defaultLeadTimeDays,
@@ -30,4 +36,6 @@ export function workshopDefaultsOf(orders: TOrderSettings, general: TGeneralSett
     autoOffsiteDetection: general.autoOffsiteDetection,
     offsiteCheckInterval: general.offsiteCheckInterval,
   };
+  if (general.locale !== undefined) defaults.locale = general.locale;
+  return defaults;
 }

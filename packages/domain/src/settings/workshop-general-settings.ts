@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BRANDING_FIELDS, ZBrandingSettingsSchema } from './branding-settings';
 import { OFFSITE_DEFAULTS, ZGeneralSettingsSchema } from './general-settings';
 import { SHOP_CONTACT_FIELDS } from './shop-contact';
+import { canonicalLocale, ZWorkshopLocaleSchema } from './workshop-locale';
 
 /** Settings › general › nightly backup: how many nightly backups to keep; 0 or absent: none are made. */
 export const NIGHTLY_BACKUP_KEEP_MAX = 365;
@@ -20,6 +21,8 @@ export const ZWorkshopGeneralSettingsSchema = z.object({
   shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional(),
   // Issue 42 §1: a backup every night at BACKUP_HOUR, the newest this many kept; missing means off.
   nightlyBackupKeep: nightlyBackupKeep.optional(),
+  // Issue 35 §5: how dates and figures read on every screen; missing means WORKSHOP_LOCALE_DEFAULT.
+  locale: ZWorkshopLocaleSchema.optional(),
 });
 export type TWorkshopGeneralSettings = z.output<typeof ZWorkshopGeneralSettingsSchema>;
 
@@ -41,6 +44,7 @@ export const ZWorkshopGeneralSettingsChangesSchema = z.object({
   shopEmail: SHOP_CONTACT_FIELDS.shopEmail.nullable().optional(),
   shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.nullable().optional(),
   nightlyBackupKeep: nightlyBackupKeep.optional(),
+  locale: ZWorkshopLocaleSchema.optional(),
 });
 export type TWorkshopGeneralSettingsChanges = z.output<typeof ZWorkshopGeneralSettingsChangesSchema>;
 
@@ -67,6 +71,9 @@ export function applyWorkshopGeneralSettingsChanges(
   if (addressLines !== null && addressLines !== undefined && addressLines.length > 0) {
     next.shopAddressLines = addressLines;
   }
+  // Kept in its canonical spelling ('en-gb' → 'en-GB'), so the web compares and caches one tag.
+  const locale = changes.locale === undefined ? current.locale : canonicalLocale(changes.locale);
+  if (locale !== null && locale !== undefined) next.locale = locale;
   const keep = changes.nightlyBackupKeep ?? current.nightlyBackupKeep;
   if (keep !== undefined && keep > 0) next.nightlyBackupKeep = keep;
   return next;
@@ -87,6 +94,7 @@ const ZStoredWorkshopGeneralSettingsSchema = z.object({
   shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional().catch(undefined),
   shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional().catch(undefined),
   nightlyBackupKeep: nightlyBackupKeep.optional().catch(undefined),
+  locale: ZWorkshopLocaleSchema.optional().catch(undefined),
 });
 
 /** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useRef } from 'react';
 import { useNotificationSettings } from '@/features/settings/api/get-notification-settings';
 import { useWorkingCalendar } from '@/features/settings/api/get-working-calendar';
+import { useWorkshopLocale } from '@/features/settings/api/get-workshop-locale';
 import { useAuth } from '@/lib/auth/auth-context';
 import { RealtimeProvider } from '@/lib/realtime/realtime-provider';
 import { useTelemetryReporter } from '@/lib/telemetry/use-telemetry-reporter';
@@ -13,8 +14,9 @@ import { WorkshopFormatScope } from '@/lib/workshop-format-scope';
  */
 export function LiveConnection({ children }: { readonly children: ReactNode }) {
   const notifications = useNotificationSettings();
-  // Dates read in the workshop's zone on every screen (issue 35 §5).
+  // Dates and figures read in the workshop's locale and zone on every screen (issue 35 §5).
   const calendar = useWorkingCalendar();
+  const locale = useWorkshopLocale();
   const { user } = useAuth();
   // The session's client errors and request timings go to the server while signed in (issue 36 §2).
   useTelemetryReporter();
@@ -24,7 +26,9 @@ export function LiveConnection({ children }: { readonly children: ReactNode }) {
   const wantsScanToasts = useCallback(() => latest.current?.scanToasts ?? true, []);
   return (
     <RealtimeProvider wantsScanToasts={wantsScanToasts} userId={user?.id ?? null}>
-      <WorkshopFormatScope timeZone={calendar.data?.timeZone}>{children}</WorkshopFormatScope>
+      <WorkshopFormatScope locale={locale.data} timeZone={calendar.data?.timeZone}>
+        {children}
+      </WorkshopFormatScope>
     </RealtimeProvider>
   );
 }

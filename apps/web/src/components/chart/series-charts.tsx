@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { formatDecimal } from '@/lib/number-format';
 import { categoryTick, figureLabel, SLANT_DEGREES, textWidth } from './chart-labels';
 import {
   AXIS_STROKE,
@@ -58,6 +59,11 @@ function plotted<Row>(rows: readonly Row[], category: (row: Row) => string, seri
     for (const one of series) point[one.key] = one.value(row);
     return point;
   });
+}
+
+/** A value axis's tick in the workshop's locale: 1500 → '1,500' (en-US), '1.500' (de-DE). */
+function valueTick(value: unknown): string {
+  return typeof value === 'number' ? formatDecimal(value) : String(value);
 }
 
 function formatterOf<Row>(series: readonly TSeries<Row>[]) {
@@ -163,9 +169,9 @@ export function SeriesBarChart<Row>({
         />
         {categoryAxis(rows.map(category), isHorizontal)}
         {isHorizontal ? (
-          <XAxis type="number" tick={AXIS_TICK} stroke={AXIS_STROKE} />
+          <XAxis type="number" tick={AXIS_TICK} stroke={AXIS_STROKE} tickFormatter={valueTick} />
         ) : (
-          <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
+          <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} tickFormatter={valueTick} />
         )}
         <Tooltip
           contentStyle={TOOLTIP_CONTENT_STYLE}
@@ -203,7 +209,7 @@ export function SeriesLineChart<Row>({ rows, category, series, height = 280 }: T
         <CartesianGrid vertical={false} stroke={GRID_STROKE} strokeDasharray="3 3" />
         {/* Time runs along: a skipped week's name is read from its neighbours. */}
         <XAxis dataKey={CATEGORY} tick={AXIS_TICK} stroke={AXIS_STROKE} interval="preserveStartEnd" />
-        <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} />
+        <YAxis tick={AXIS_TICK} stroke={AXIS_STROKE} width={48} tickFormatter={valueTick} />
         <Tooltip contentStyle={TOOLTIP_CONTENT_STYLE} formatter={formatterOf(series)} />
         {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
         {series.map((one, index) => (

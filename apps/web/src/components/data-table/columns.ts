@@ -29,7 +29,12 @@ export function cellText<Row>(column: TColumn<Row>, row: Row): string {
   return value === null ? NO_FIGURE : String(value);
 }
 
-/** The table as CSV: a header line, then the raw figures (quoted by papaparse where a field needs it). */
+/**
+ * The table as CSV: a header line, then the raw figures (quoted by papaparse where a field needs it). Not in the
+ * workshop's locale on purpose (issue 35 §5): a spreadsheet must parse what it opens, so days stay ISO
+ * (2026-03-08), figures plain decimals with a '.' (87.5, 1234) — never '8 Mar 2026', '1.234' or '88 %', which a
+ * spreadsheet in another locale would misread. The table beside it shows the same figures formatted.
+ */
 export function toCsv<Row>(columns: readonly TColumn<Row>[], rows: readonly Row[]): string {
   return Papa.unparse(
     {

@@ -1,11 +1,15 @@
 import type { TCellValue } from '@/components/data-table/columns';
 import { NO_FIGURE } from '@/components/data-table/columns';
-import { formatMonth as formatCalendarMonth, formatShortDay, numberFormat } from '@/lib/date-format';
+import { formatMonth as formatCalendarMonth, formatShortDay } from '@/lib/date-format';
+import {
+  formatDecimal,
+  formatPercent as formatFraction,
+  formatCount as formatWholeCount,
+} from '@/lib/number-format';
 
 // How analytics figures read, in the table and on the chart's labels alike.
 
-const INTEGER = { maximumFractionDigits: 0 } as const;
-const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+const ONE_DECIMAL = { digits: 1, isFixed: true } as const;
 
 function asNumber(value: TCellValue): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
@@ -13,13 +17,13 @@ function asNumber(value: TCellValue): number | null {
 
 export function formatCount(value: TCellValue): string {
   const n = asNumber(value);
-  return n === null ? NO_FIGURE : numberFormat(INTEGER).format(n);
+  return n === null ? NO_FIGURE : formatWholeCount(n);
 }
 
 /** A fraction 0–1 as a whole percentage: 0.875 → '88%'. */
 export function formatRate(value: TCellValue): string {
   const n = asNumber(value);
-  return n === null ? NO_FIGURE : `${Math.round(n * 100)}%`;
+  return n === null ? NO_FIGURE : formatFraction(n);
 }
 
 /** A fraction as a percentage figure for charts and CSV: 0.875 → 87.5. */
@@ -29,12 +33,12 @@ export function ratePercent(value: number | null): number | null {
 
 export function formatHours(value: TCellValue): string {
   const n = asNumber(value);
-  return n === null ? NO_FIGURE : `${numberFormat(ONE_DECIMAL).format(n)} h`;
+  return n === null ? NO_FIGURE : `${formatDecimal(n, ONE_DECIMAL)} h`;
 }
 
 export function formatDays(value: TCellValue): string {
   const n = asNumber(value);
-  return n === null ? NO_FIGURE : `${numberFormat(ONE_DECIMAL).format(n)} d`;
+  return n === null ? NO_FIGURE : `${formatDecimal(n, ONE_DECIMAL)} d`;
 }
 
 /** Rounded to one decimal, so charts and CSV carry the figure the table shows. */
@@ -55,5 +59,5 @@ export function formatMonth(month: string): string {
 /** A percentage figure (already ×100) as the table and the chart label show it: 87.5 → '88%'. */
 export function formatPercent(value: TCellValue): string {
   const n = asNumber(value);
-  return n === null ? NO_FIGURE : `${Math.round(n)}%`;
+  return n === null ? NO_FIGURE : formatFraction(n / 100);
 }

@@ -1,7 +1,8 @@
 import type { TComparisonAnalytics } from '@loupe/domain/analytics/analytics-api';
 import { SeriesBarChart, type TSeries } from '@/components/chart/series-charts';
 import { NO_FIGURE, type TCellValue, type TColumn } from '@/components/data-table/columns';
-import { formatCalendarDate, numberFormat } from '@/lib/date-format';
+import { formatCalendarDate } from '@/lib/date-format';
+import { formatDecimal, formatPercent as formatFraction } from '@/lib/number-format';
 import {
   formatCount,
   formatDays,
@@ -43,7 +44,7 @@ function formatIn(unit: TUnit): (value: TCellValue) => string {
   }
 }
 
-const SIGNED = { maximumFractionDigits: 1, signDisplay: 'exceptZero' } as const;
+const SIGNED = { digits: 1, isSigned: true } as const;
 
 /**
  * The change from B to A in the figure's unit (percentage points for rates), worked out from the figures as
@@ -59,9 +60,9 @@ export function changeText(figure: TFigure): string {
   const ratio =
     figure.changeRatio === null || figure.unit === 'rate'
       ? ''
-      : ` (${numberFormat(SIGNED).format(Math.round(figure.changeRatio * 100))}%)`;
+      : ` (${formatFraction(figure.changeRatio, { isSigned: true })})`;
   const tone = changeTone(figure);
-  return `${numberFormat(SIGNED).format(difference)}${unit}${ratio}${tone === 'good' ? ', better' : tone === 'bad' ? ', worse' : ''}`;
+  return `${formatDecimal(difference, SIGNED)}${unit}${ratio}${tone === 'good' ? ', better' : tone === 'bad' ? ', worse' : ''}`;
 }
 
 export function changeTone(figure: TFigure): 'good' | 'bad' | null {

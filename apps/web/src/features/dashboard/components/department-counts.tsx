@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/number-format';
 import { paths } from '@/lib/paths';
 import { barWidthClass, rankDepartments } from './department-ranking';
 
@@ -46,7 +47,7 @@ export function DepartmentCounts({
             <li key={name} className="flex flex-col gap-1.5">
               <div className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="min-w-0 break-words font-medium">{name}</span>
-                <span className="tabular-nums text-muted-foreground">{count}</span>
+                <span className="tabular-nums text-muted-foreground">{formatCount(count)}</span>
               </div>
               {/* The count is the text above; the bar only lets the eye compare. */}
               <div aria-hidden="true" className="h-2 w-full overflow-hidden rounded-full bg-muted">

@@ -12,6 +12,7 @@ import { plural } from '@loupe/domain/text/plural';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/number-format';
 import { paths } from '@/lib/paths';
 import { useWorkflowSummary } from '../api/get-workflow-summary';
 
@@ -103,7 +104,7 @@ function SummaryTile({ tile }: { tile: TTile }) {
         tile.tone && tile.total > 0 && TONE_CLASSES[tile.tone],
       )}
     >
-      {tile.total}
+      {formatCount(tile.total)}
     </span>
   );
   const heading = (
@@ -143,7 +144,7 @@ function SummaryTile({ tile }: { tile: TTile }) {
         to={tile.to}
         title={tile.description}
         className={cn(TILE_CLASSES, 'hover:bg-accent')}
-        aria-label={`${tile.label}: ${tile.total}`}
+        aria-label={`${tile.label}: ${formatCount(tile.total)}`}
         aria-describedby={descriptionId}
       >
         {heading}
@@ -156,7 +157,7 @@ function SummaryTile({ tile }: { tile: TTile }) {
     // biome-ignore lint/a11y/useSemanticElements: a group of two links under one word, not a fieldset of inputs.
     <div
       role="group"
-      aria-label={`${tile.label}: ${tile.total}`}
+      aria-label={`${tile.label}: ${formatCount(tile.total)}`}
       title={tile.description}
       className={TILE_CLASSES}
     >

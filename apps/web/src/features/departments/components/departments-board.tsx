@@ -3,6 +3,7 @@ import { Building2Icon, PlusIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/number-format';
 import { useDepartments } from '@/lib/registry-api/get-departments';
 import { DepartmentCard } from './department-card';
 import { DepartmentFormDialog } from './department-form-dialog';
@@ -88,7 +89,7 @@ export function DepartmentsBoard({ location, canManage }: TDepartmentsBoardProps
           </div>
           {query.data.total > query.data.items.length ? (
             <p className="text-sm text-muted-foreground">
-              Showing {query.data.items.length} of {query.data.total} departments.
+              Showing {query.data.items.length} of {formatCount(query.data.total)} departments.
             </p>
           ) : null}
         </>

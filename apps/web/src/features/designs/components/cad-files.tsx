@@ -7,15 +7,10 @@ import { FileUploadButton, type TUpload, UploadProgress } from '@/components/att
 import { Button } from '@/components/ui/button';
 import { errorMessageOf } from '@/lib/api-error';
 import { downloadAttachment } from '@/lib/attachments-api/get-attachment';
+import { formatFileSize } from '@/lib/number-format';
 import { saveBlob } from '@/lib/save-blob';
 
 const MEBIBYTE = 1024 * 1024;
-
-function sizeText(bytes: number): string {
-  return bytes >= MEBIBYTE
-    ? `${(bytes / MEBIBYTE).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 /** Why a file cannot go up as a CAD file, checked before sending it (the server checks its content again). */
 export function cadProblem(file: { name: string; size: number }): string | null {
@@ -63,7 +58,7 @@ export function CadFiles(props: {
               <BoxIcon className="size-4 text-muted-foreground" aria-hidden="true" />
               <span className="truncate">{file.fileName}</span>
               <span className="text-xs text-muted-foreground">
-                {(cadExtensionOf(file.fileName) ?? '').toUpperCase()} · {sizeText(file.sizeBytes)}
+                {(cadExtensionOf(file.fileName) ?? '').toUpperCase()} · {formatFileSize(file.sizeBytes)}
               </span>
               <Button
                 type="button"

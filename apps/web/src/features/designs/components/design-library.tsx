@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/number-format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCopyDesign } from '../api/copy-design';
 import { useCreateDesign } from '../api/create-design';
@@ -250,7 +251,8 @@ export function DesignLibrary() {
         )}
         {designs.data && designs.data.total > designs.data.items.length ? (
           <p className="text-xs text-muted-foreground">
-            Showing {designs.data.items.length} of {designs.data.total}: search to narrow them down.
+            Showing {designs.data.items.length} of {formatCount(designs.data.total)}: search to narrow them
+            down.
           </p>
         ) : null}
       </section>
@@ -279,7 +281,7 @@ function FolderButton(props: {
       <FolderIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       <span className="flex-1 truncate">{props.label}</span>
       {props.count !== undefined ? (
-        <span className="text-xs text-muted-foreground">{props.count}</span>
+        <span className="text-xs text-muted-foreground">{formatCount(props.count)}</span>
       ) : null}
     </button>
   );

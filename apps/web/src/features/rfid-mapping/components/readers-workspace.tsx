@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/empty-state';
 import { QueryLoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/number-format';
 import { useNow } from '@/lib/use-now';
 import type { TReaderWithKey } from '../api/create-reader';
 import { useReaders } from '../api/get-readers';
@@ -88,7 +89,7 @@ export function ReadersWorkspace() {
           </ul>
           {query.data.nextCursor ? (
             <p className="text-sm text-muted-foreground">
-              Showing {readers.length} of {query.data.total} readers.
+              Showing {readers.length} of {formatCount(query.data.total)} readers.
             </p>
           ) : null}
         </div>

@@ -1,11 +1,13 @@
 import { LOGO_URL_MESSAGE } from '@loupe/domain/settings/branding-settings';
 import { OFFSITE_DEFAULTS } from '@loupe/domain/settings/general-settings';
+import { UNKNOWN_LOCALE_MESSAGE } from '@loupe/domain/settings/workshop-locale';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
+import { stubPointerApis } from '@/test/dom-stubs';
 import { makeUser } from '@/test/factories';
 import { makeQueryClient, renderWithSettingsProviders, stubResizeObserver } from '@/test/settings-test-utils';
 import { GeneralSection } from './general-section';
@@ -23,7 +25,10 @@ const timeout = () => screen.getByRole('spinbutton', { name: 'Offsite timeout (m
 const save = () => screen.getByRole('button', { name: 'Save changes' });
 
 describe('GeneralSection', () => {
-  beforeEach(stubResizeObserver);
+  beforeEach(() => {
+    stubResizeObserver();
+    stubPointerApis();
+  });
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
@@ -141,6 +146,46 @@ describe('GeneralSection', () => {
     await user.click(screen.getByRole('switch', { name: 'Automatic offsite detection' }));
     await user.click(save());
     expect(await screen.findByText('You do not have permission to do this.')).toBeInTheDocument();
+  });
+
+  it("offers the workshop's locale with a sample, en-US until one is saved, and sends only a change", async () => {
+    const put = vi.spyOn(apiClient, 'put').mockResolvedValue({
+      success: true,
+      data: { ...SAVED, locale: 'en-GB' },
+    });
+    const user = userEvent.setup();
+    renderGeneral();
+    const locale = screen.getByRole('combobox', { name: 'Locale' });
+    expect(locale).toHaveTextContent('American English · en-US');
+    expect(locale).toHaveAccessibleDescription('Reads like: Mar 8, 2026 · 1,234.5 · $1,250.00');
+    await user.click(locale);
+    await user.click(await screen.findByRole('option', { name: 'British English · en-GB' }));
+    expect(screen.getByRole('combobox', { name: 'Locale' })).toHaveAccessibleDescription(
+      'Reads like: 8 Mar 2026 · 1,234.5 · US$1,250.00',
+    );
+    await user.click(save());
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put).toHaveBeenCalledWith('settings/general', { locale: 'en-GB' });
+  });
+
+  it('shows the server refusing an unknown locale next to the field', async () => {
+    vi.spyOn(apiClient, 'put').mockRejectedValue(
+      new ApiError({
+        message: `body.locale: ${UNKNOWN_LOCALE_MESSAGE}`,
+        status: 400,
+        code: 'LOCALE_UNKNOWN',
+        details: {
+          issues: [{ field: 'body.locale', message: UNKNOWN_LOCALE_MESSAGE }],
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderGeneral();
+    await user.click(screen.getByRole('combobox', { name: 'Locale' }));
+    await user.click(await screen.findByRole('option', { name: 'German (Germany) · de-DE' }));
+    await user.click(save());
+    expect(await screen.findByText(UNKNOWN_LOCALE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Locale' })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('is read-only for a role that may not edit it', () => {

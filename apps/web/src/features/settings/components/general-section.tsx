@@ -12,17 +12,21 @@ import { FormActions } from '@/components/forms/form-actions';
 import { FormErrorAlert } from '@/components/forms/form-error-alert';
 import { useFormState } from '@/components/forms/use-form-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
+import { SelectField } from '@/components/select-field';
 import { SwitchField } from '@/components/switch-field';
 import { TextareaField } from '@/components/textarea-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { WholeNumberField } from '@/components/whole-number-field';
 import { useAuth } from '@/lib/auth/auth-context';
+import { formatCalendarDate, workshopFormat } from '@/lib/date-format';
+import { formatCents, formatDecimal } from '@/lib/number-format';
 import { toast } from '@/lib/toast';
 import { useGeneralSettings } from '../api/get-general-settings';
 import { useUpdateGeneralSettings } from '../api/update-general-settings';
 import {
   GENERAL_SETTINGS_FIELDS,
+  localeOptions,
   parseGeneralSettingsForm,
   type TGeneralSettingsField,
   type TGeneralSettingsFormValues,
@@ -67,6 +71,9 @@ export function GeneralSettingsForm({
   const mutation = useUpdateGeneralSettings();
   const isReadOnly = !canEdit;
   const isDisabled = isReadOnly || mutation.isPending;
+  // What the chosen locale looks like, before it is saved.
+  const sample = { locale: values.locale, timeZone: workshopFormat().timeZone };
+  const localeSample = `${formatCalendarDate('2026-03-08', sample)} · ${formatDecimal(1234.5, {}, sample)} · ${formatCents(125000, sample)}`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -140,6 +147,26 @@ export function GeneralSettingsForm({
               disabled={isDisabled}
             />
           </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Dates and numbers</CardTitle>
+          <CardDescription>
+            How every screen, export and printed page writes dates and figures: day and month order, decimal
+            mark, thousands separator. Times are in the time zone of the working hours below.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 sm:grid-cols-2">
+          <SelectField
+            label="Locale"
+            hint={`Reads like: ${localeSample}`}
+            value={values.locale}
+            onValueChange={(value) => setValue('locale', value)}
+            options={localeOptions(saved.locale ?? values.locale)}
+            error={errors.locale}
+            disabled={isDisabled}
+          />
         </CardContent>
       </Card>
       <Card>

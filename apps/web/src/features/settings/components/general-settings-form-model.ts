@@ -6,6 +6,7 @@ import {
   type TWorkshopGeneralSettingsChanges,
   ZWorkshopGeneralSettingsChangesSchema,
 } from '@loupe/domain/settings/workshop-general-settings';
+import { WORKSHOP_LOCALE_CHOICES, WORKSHOP_LOCALE_DEFAULT } from '@loupe/domain/settings/workshop-locale';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
 import { firstIssuePerField } from '@/components/forms/zod-form-errors';
 
@@ -24,6 +25,8 @@ export type TGeneralSettingsFormValues = {
   shopAddressLines: string;
   /** Nightly backups to keep; 0 (or empty): no nightly backup. */
   nightlyBackupKeep: string;
+  /** How dates and figures read (a BCP 47 tag, issue 35 §5). */
+  locale: string;
 };
 
 export type TGeneralSettingsField = keyof TGeneralSettingsFormValues;
@@ -37,6 +40,7 @@ export const GENERAL_SETTINGS_FIELDS: readonly TGeneralSettingsField[] = [
   ...BRANDING_FIELDS,
   'shopAddressLines',
   'nightlyBackupKeep',
+  'locale',
 ];
 
 export const NIGHTLY_BACKUP_KEEP_MESSAGE = `Enter a whole number from 0 (no nightly backup) to ${NIGHTLY_BACKUP_KEEP_MAX}`;
@@ -61,7 +65,20 @@ export function toFormValues(settings: TWorkshopGeneralSettings): TGeneralSettin
     shopEmail: settings.shopEmail ?? '',
     shopAddressLines: (settings.shopAddressLines ?? []).join('\n'),
     nightlyBackupKeep: String(settings.nightlyBackupKeep ?? 0),
+    locale: settings.locale ?? WORKSHOP_LOCALE_DEFAULT,
   };
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/**
+ * The locales the select offers, named in English with their tag: 'British English · en-GB'. A tag saved through
+ * the API that is not among the usual ones is offered too, so the select always shows what is stored.
+ */
+export function localeOptions(saved: string): { value: string; label: string }[] {
+  const tags: readonly string[] = WORKSHOP_LOCALE_CHOICES;
+  const all = tags.includes(saved) ? tags : [...tags, saved];
+  return all.map((tag) => ({ value: tag, label: `${LANGUAGE_NAMES.of(tag) ?? tag} · ${tag}` }));
 }
 
 // '' and '  ' are not zero minutes: they are missing, and Number() would read them as 0.
@@ -89,6 +106,7 @@ export function parseGeneralSettingsForm(
     shopEmail: values.shopEmail.trim() || null,
     shopAddressLines: addressLinesOf(values.shopAddressLines),
     nightlyBackupKeep: values.nightlyBackupKeep.trim() === '' ? 0 : Number(values.nightlyBackupKeep),
+    locale: values.locale,
   };
   const parsed = ZWorkshopGeneralSettingsChangesSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -118,6 +136,9 @@ export function parseGeneralSettingsForm(
   }
   if ((next.nightlyBackupKeep ?? 0) !== (saved.nightlyBackupKeep ?? 0)) {
     changes.nightlyBackupKeep = next.nightlyBackupKeep ?? 0;
+  }
+  if (next.locale !== undefined && next.locale !== (saved.locale ?? WORKSHOP_LOCALE_DEFAULT)) {
+    changes.locale = next.locale;
   }
   return { ok: true, output: changes };
 }

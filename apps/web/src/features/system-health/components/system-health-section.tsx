@@ -11,6 +11,7 @@ import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/date-format';
+import { formatCount } from '@/lib/number-format';
 import { useSystemHealth } from '../api/get-system-health';
 
 const PERIODS = [
@@ -20,8 +21,7 @@ const PERIODS = [
   { value: '336', label: 'Last 14 days' },
 ] as const;
 
-const numberFormat = new Intl.NumberFormat('en-US');
-const count = (value: TCellValue) => (typeof value === 'number' ? numberFormat.format(value) : NO_FIGURE);
+const count = (value: TCellValue) => (typeof value === 'number' ? formatCount(value) : NO_FIGURE);
 const ms = (value: TCellValue) => `${count(value)} ms`;
 
 function HealthCard({

@@ -14,6 +14,7 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessageOf } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth/auth-context';
+import { formatCount } from '@/lib/number-format';
 import { toast } from '@/lib/toast';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
 import { useResetUserMfa } from '../api/reset-user-mfa';
@@ -64,7 +65,8 @@ export function UsersSection() {
           <UsersTable users={query.data.items} />
           {query.data.total > query.data.items.length ? (
             <p className="text-sm text-muted-foreground">
-              Showing the first {USERS_PAGE_SIZE} of {query.data.total} users. Search to narrow the list.
+              Showing the first {USERS_PAGE_SIZE} of {formatCount(query.data.total)} users. Search to narrow
+              the list.
             </p>
           ) : null}
         </>

@@ -1,7 +1,7 @@
 import { calendarDateProblem, DATE_RANGE_MESSAGE } from '@loupe/domain/api/dates';
 import { amountToCents, MONEY_CENTS_MAX } from '@loupe/domain/api/money';
 import type { z } from 'zod';
-import { formatCents } from '@/lib/money-format';
+import { formatCents } from '@/lib/number-format';
 import type { TJobField, TJobFormErrors } from './use-job-form';
 
 // What every job form model reads the same way: amounts, the promised date, schema issues, what changed.

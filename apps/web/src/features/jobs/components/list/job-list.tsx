@@ -9,7 +9,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { useMediaQuery } from '@/hooks/use-media-query';
-import { formatCount } from '@/lib/money-format';
+import { formatCount } from '@/lib/number-format';
 import { useScanToastsFor } from '@/lib/realtime/scan-toast-interest';
 import type { TJobNoun } from '../../job-noun';
 import { BulkStatusBar, type TJobBulkStatus } from './bulk-status-bar';

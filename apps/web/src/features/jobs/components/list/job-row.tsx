@@ -8,7 +8,7 @@ import { PredictionLine } from '@/components/prediction/predicted-completion';
 import { currentLocationText } from '@/components/tracking/tracking-labels';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/date-format';
-import { formatCents } from '@/lib/money-format';
+import { formatCents } from '@/lib/number-format';
 
 /** Row heights (px) of the virtualized list: one line of columns on wide screens, three lines below 1024 px. */
 export const JOB_ROW_HEIGHT = { wide: 64, narrow: 100 } as const;

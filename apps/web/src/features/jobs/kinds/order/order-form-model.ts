@@ -9,7 +9,7 @@ import {
   ZUpdateOrderInputSchema,
 } from '@loupe/domain/orders/order';
 import type { TPickerItem } from '@/components/search-picker';
-import { amountInputValue } from '@/lib/money-format';
+import { amountInputValue } from '@/lib/number-format';
 import {
   apiFieldMap,
   changedFields,

@@ -7,7 +7,7 @@ import { SearchPicker, type TPickerItem } from '@/components/search-picker';
 import { SelectField, type TSelectOption } from '@/components/select-field';
 import { TextareaField } from '@/components/textarea-field';
 import { useAuth } from '@/lib/auth/auth-context';
-import { formatCents } from '@/lib/money-format';
+import { formatCents } from '@/lib/number-format';
 import { paths, pathTo } from '@/lib/paths';
 import { useWorkshopDefaults } from '../../api/get-workshop-defaults';
 import { JobForm } from '../../components/form/job-form';

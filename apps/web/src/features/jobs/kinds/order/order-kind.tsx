@@ -7,7 +7,7 @@ import {
   type TOrder,
 } from '@loupe/domain/orders/order';
 import { PackageIcon } from 'lucide-react';
-import { formatCents } from '@/lib/money-format';
+import { formatCents } from '@/lib/number-format';
 import { paths, pathTo } from '@/lib/paths';
 import { Fact } from '../../components/detail/job-facts';
 import { JOB_SORT_LABELS } from '../../components/list/job-list-filters';

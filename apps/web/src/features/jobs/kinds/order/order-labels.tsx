@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, type TOrderStatus, ZOrderStatusSchema } from '@loupe/domain/orders/order';
 import { Badge, type TBadgeProps } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/date-format';
-import { formatCents } from '@/lib/money-format';
+import { formatCents } from '@/lib/number-format';
 import { plainValue, type TChangeFormatter } from '../../components/history/describe-change';
 import type { TJobNoun } from '../../job-noun';
 

@@ -9,7 +9,7 @@ import {
   ZUpdateRepairInputSchema,
 } from '@loupe/domain/repairs/repair';
 import type { TPickerItem } from '@/components/search-picker';
-import { amountInputValue } from '@/lib/money-format';
+import { amountInputValue } from '@/lib/number-format';
 import {
   apiFieldMap,
   changedFields,

@@ -7,7 +7,7 @@ import {
   type TRepair,
 } from '@loupe/domain/repairs/repair';
 import { WrenchIcon } from 'lucide-react';
-import { formatCents } from '@/lib/money-format';
+import { formatCents } from '@/lib/number-format';
 import { paths, pathTo } from '@/lib/paths';
 import { Fact } from '../../components/detail/job-facts';
 import { JOB_SORT_LABELS } from '../../components/list/job-list-filters';

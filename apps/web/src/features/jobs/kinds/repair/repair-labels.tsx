@@ -7,7 +7,7 @@ import {
 } from '@loupe/domain/repairs/repair';
 import { Badge, type TBadgeProps } from '@/components/ui/badge';
 import { formatCalendarDate } from '@/lib/date-format';
-import { formatCents } from '@/lib/money-format';
+import { formatCents } from '@/lib/number-format';
 import { plainValue, type TChangeFormatter } from '../../components/history/describe-change';
 import type { TJobNoun } from '../../job-noun';
 
