@@ -19,6 +19,11 @@ if (existsSync(vitestReport)) {
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // A file that could not load or whose hooks failed has no test to count as failed: counted apart.
+  totals.brokenFiles = (report.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
   for (const file of report.testResults ?? []) {
     const project = `vitest ${projectOf(file.name)}`;
     const span = spans.get(project) ?? { start: file.startTime, end: file.endTime, files: 0 };
@@ -44,4 +49,5 @@ for (const [project, { start, end, files }] of spans) {
   const seconds = ((end - start) / 1000).toFixed(1);
   console.info(`duration: ${project} ${seconds} s${files ? ` (${files} files)` : ''}`);
 }
-console.info(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+const broken = totals.brokenFiles ? `, ${totals.brokenFiles} test files failed outside their tests` : '';
+console.info(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${broken}`);

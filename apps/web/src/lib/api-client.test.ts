@@ -246,6 +246,23 @@ describe('api client', () => {
       expect(refreshIdToken).toHaveBeenCalledTimes(1);
     });
 
+    it('retries a 401 that answers after the refresh ended with the new token, refreshing no more', async () => {
+      let token = 'expired';
+      const refreshIdToken = vi.fn(async () => {
+        token = 'fresh';
+        return token;
+      });
+      server.setHandler((request, response) => {
+        if (request.headers.authorization === 'Bearer fresh') return sendJson(response, 200, {});
+        // The alerts' refusal comes long after the orders' refusal was answered by a refresh.
+        const delay = request.url?.includes('alerts') ? 200 : 0;
+        setTimeout(() => sendJson(response, 401, {}), delay);
+      });
+      const api = client({ getIdToken: async () => token, refreshIdToken });
+      await Promise.all([api.get('/orders'), api.get('/alerts')]);
+      expect(refreshIdToken).toHaveBeenCalledTimes(1);
+    });
+
     it('gives up after the one retry when the server still refuses', async () => {
       const refreshIdToken = vi.fn(async () => 'fresh');
       const onAuthFailure = vi.fn();

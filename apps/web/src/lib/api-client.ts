@@ -388,7 +388,11 @@ export function createApiClient(options: TApiClientOptions = {}): TApiClient {
         throw await toApiError(error, correlationId, sendOptions.errorMessage);
       }
       // Spec §4: on a 401, refresh once and retry once; when the refresh fails, clear tokens and go to /login.
-      const refreshed = await refreshOnce();
+      // A request sent with a token that a concurrent refresh has already replaced retries with the new one:
+      // refreshing again would make one refresh per late answer instead of one for them all.
+      const sentWith = error.request.headers.get(API_HEADERS.authorization);
+      const current = await readAuthorization();
+      const refreshed = current !== null && current !== sentWith ? current : await refreshOnce();
       if (!refreshed) {
         onAuthFailure();
         throw await toApiError(error, correlationId, sendOptions.errorMessage);
