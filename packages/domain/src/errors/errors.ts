@@ -125,6 +125,10 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: 422,
   // The first request with this key is still being worked on; the answer comes once it is done.
   IDEMPOTENT_REQUEST_IN_PROGRESS: 409,
+  // Issue 37 §3: a timer on someone else's step; only its assignee or a manager starts or stops it.
+  WORK_NOT_YOURS: 403,
+  // The few seconds to undo a tap on a timer have passed, it was undone already, or what followed it stands.
+  WORK_UNDO_EXPIRED: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 
