@@ -168,7 +168,13 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
     const paused = await tapOk(marco.client, 'pause', assignment.id);
     expect(paused).toMatchObject({ action: 'pause', running: null });
     expect((await mine(marco.client)).byAssignment).toEqual([
-      { assignmentId: assignment.id, seconds: 20 * 60, isRunning: false, stoppedNote: null },
+      {
+        assignmentId: assignment.id,
+        seconds: 20 * 60,
+        hasStarted: true,
+        isRunning: false,
+        stoppedNote: null,
+      },
     ]);
 
     t.clock.advance(60 * MINUTE);

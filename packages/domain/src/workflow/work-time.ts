@@ -173,6 +173,8 @@ export const ZMyWorkTimeSchema = z.object({
     z.object({
       assignmentId: z.string(),
       seconds: z.number().int().nonnegative(),
+      /** Whether a timer was ever started on it: "Resume" rather than "Start". */
+      hasStarted: z.boolean(),
       isRunning: z.boolean(),
       /** The last session's note when a read or closing stopped it (shown until it starts again). */
       stoppedNote: z.string().nullable(),

@@ -454,6 +454,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
           return {
             assignmentId: row.id,
             seconds: labourSeconds(own, now),
+            hasStarted: own.length > 0,
             isRunning: own.some((session) => session.endedAt === null),
             stoppedNote: stopped,
           };

@@ -87,11 +87,12 @@ export function WorkTimerControls({
   const isBusy = start.isPending || pause.isPending || finish.isPending || handBack.isPending;
   const isRunning = timer?.isRunning ?? false;
   const seconds = timer?.seconds ?? 0;
+  const hasStarted = timer?.hasStarted ?? false;
   return (
     <div className="flex flex-col gap-2 sm:items-end">
       <p className="text-xs text-muted-foreground" aria-live="polite">
         {isRunning ? <span className="font-medium text-foreground">Timer running · </span> : null}
-        {seconds > 0 || isRunning ? `Worked ${formatLabour(seconds)}` : 'Not started'}
+        {hasStarted ? `Worked ${formatLabour(seconds)}` : 'Not started'}
         {timer?.stoppedNote && !isRunning ? ` · ${timer.stoppedNote}` : ''}
       </p>
       <div className="flex flex-wrap gap-2">
@@ -111,13 +112,13 @@ export function WorkTimerControls({
             size="sm"
             variant="outline"
             disabled={isBusy}
-            aria-label={`${seconds > 0 ? 'Resume' : 'Start'} ${label}`}
+            aria-label={`${hasStarted ? 'Resume' : 'Start'} ${label}`}
             onClick={() =>
               start.mutate(assignmentId, { onSuccess: announce, onError: failed('Not started') })
             }
           >
             <PlayIcon aria-hidden="true" />
-            {seconds > 0 ? 'Resume' : 'Start'}
+            {hasStarted ? 'Resume' : 'Start'}
           </Button>
         )}
         <Button
