@@ -93,5 +93,20 @@ describe('WorkTimerControls (issue 37 §3)', () => {
       'work-time/assignments/a-1/done',
       'work-time/assignments/a-1/hand-back',
     ]);
+    expect(post.mock.calls[1]?.[1]).toEqual({});
+  });
+
+  it('sends a note with a hand back when one is written', async () => {
+    const post = vi
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue(envelope(answer('hand-back', 'ORD-00071 handed back.')));
+    renderControls(undefined);
+    await userEvent.click(screen.getByRole('button', { name: `Add a note to the hand back of ${LABEL}` }));
+    await userEvent.type(
+      screen.getByLabelText('Note for the manager, sent with a hand back'),
+      'Stone is chipped',
+    );
+    await userEvent.click(screen.getByRole('button', { name: `Hand back ${LABEL}` }));
+    expect(post.mock.calls[0]).toEqual(['work-time/assignments/a-1/hand-back', { note: 'Stone is chipped' }]);
   });
 });

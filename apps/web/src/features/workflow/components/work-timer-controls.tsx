@@ -7,7 +7,9 @@ import {
   WORK_UNDO_TOAST_MS,
 } from '@loupe/domain/workflow/work-time';
 import { CheckIcon, PauseIcon, PlayIcon, Undo2Icon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/api-error';
 import { toast } from '@/lib/toast';
 import { useFinishWork } from '../api/finish-work';
@@ -84,6 +86,9 @@ export function WorkTimerControls({
   const pause = usePauseWork();
   const finish = useFinishWork();
   const handBack = useHandBackWork();
+  // A note for the manager goes with a hand back only when asked for: the tap itself stays one tap.
+  const [note, setNote] = useState<string | null>(null);
+  const noteId = useId();
   const isBusy = start.isPending || pause.isPending || finish.isPending || handBack.isPending;
   const isRunning = timer?.isRunning ?? false;
   const seconds = timer?.seconds ?? 0;
@@ -138,13 +143,41 @@ export function WorkTimerControls({
           disabled={isBusy}
           aria-label={`Hand back ${label}`}
           onClick={() =>
-            handBack.mutate({ assignmentId }, { onSuccess: announce, onError: failed('Not handed back') })
+            handBack.mutate(
+              { assignmentId, ...(note?.trim() ? { note: note.trim() } : {}) },
+              { onSuccess: announce, onError: failed('Not handed back') },
+            )
           }
         >
           <Undo2Icon aria-hidden="true" />
           Hand back
         </Button>
+        {note === null ? (
+          <Button
+            size="sm"
+            variant="link"
+            className="px-1"
+            aria-label={`Add a note to the hand back of ${label}`}
+            onClick={() => setNote('')}
+          >
+            Add a note
+          </Button>
+        ) : null}
       </div>
+      {note !== null ? (
+        <div className="flex w-full flex-col gap-1 sm:max-w-xs">
+          <label htmlFor={noteId} className="text-xs text-muted-foreground">
+            Note for the manager, sent with a hand back
+          </label>
+          <Input
+            id={noteId}
+            value={note}
+            maxLength={500}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="Stone is chipped"
+          />
+        </div>
+      ) : null}
     </div>
   );
 }
