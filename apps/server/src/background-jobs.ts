@@ -6,6 +6,8 @@ import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
 
 /** How often overdue assignments are looked at; each nudges at most once per its own interval. */
 const NUDGE_SWEEP_MS = 60_000;
+/** How often running timers are checked against the workshop's closing time (issue 37 §3). */
+const CLOSING_STOP_CHECK_MS = 60_000;
 /** How often readers are checked for silence (the mapping screen shows them offline). */
 const READER_WATCH_MS = 30_000;
 /** How often the clock is checked for the nightly backup's hour. */
@@ -69,6 +71,10 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
     },
     // Overdue assignments nudge their assignees, at most once per interval each (issue 12 §3).
     every('the nudge sweep', NUDGE_SWEEP_MS, () => services.workflow.sweepNudges()),
+    // Nobody's timer runs overnight: at closing, running timers stop with a note and a notice (issue 37 §3).
+    every('the closing stop', CLOSING_STOP_CHECK_MS, () =>
+      services.workTime.stopAtClosing((userIds, notice) => services.notifications.notify(userIds, notice)),
+    ),
     // Alert rules are evaluated as time passes, not by the browser (issue 15 §1).
     every('the alert evaluation', config.ALERT_EVALUATION_SECONDS * 1000, () => services.alerts.evaluate()),
     // Daily digests go out once the workshop opens, once per user and date (issue 15 §4).

@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/jobs.ts';
 import { trackedItems } from '../src/db/schema/tracking.ts';
+import { workSessions } from '../src/db/schema/workflow.ts';
 import { createAnalyticsFactsRepository } from '../src/modules/analytics/facts-repository.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
@@ -151,6 +152,24 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
     ids.c = c.id;
     await read(c.id, c.epc, places.casting, '2026-03-06T06:00:00Z');
     await read(c.id, c.epc, places.bench, '2026-03-06T08:00:00Z');
+    // Work time (issue 37 §3): A's casting 1 h; B's casting 30 min and bench 2 h; C (not delivered) bench 1 h.
+    const session = (itemId: string, phaseKey: string, startedAt: string, endedAt: string) => ({
+      itemKind: 'order',
+      itemId,
+      phaseKey,
+      userId: signedIn.user.id,
+      startedAt: new Date(startedAt),
+      endedAt: new Date(endedAt),
+      endReason: 'done',
+    });
+    await t.database.db
+      .insert(workSessions)
+      .values([
+        session(a.id, 'casting', '2026-03-02T09:10:00Z', '2026-03-02T10:10:00Z'),
+        session(b.id, 'casting', '2026-03-02T09:40:00Z', '2026-03-02T10:10:00Z'),
+        session(b.id, 'bench', '2026-03-02T10:40:00Z', '2026-03-02T12:40:00Z'),
+        session(c.id, 'bench', '2026-03-06T09:00:00Z', '2026-03-06T10:00:00Z'),
+      ]);
     await at('2026-03-06T12:00:00Z');
   });
   afterAll(() => t.close());
@@ -166,14 +185,21 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
       stationId: places.bench.station.id,
       totalHours: 53,
     });
-    // Per delivered job: casting 120 and 120 minutes; bench 180 and 3,000.
+    // Per delivered job: casting 120 and 120 minutes; bench 180 and 3,000. Labour against that dwell, over the
+    // same delivered jobs: casting (1 h + 30 min) / 2 jobs; bench 2 h of B alone (C is not delivered).
     expect(answer.phaseTimes).toEqual([
-      { phaseKey: 'casting', phaseName: 'Casting', hours: { count: 2, average: 2, median: 2, p90: 2 } },
+      {
+        phaseKey: 'casting',
+        phaseName: 'Casting',
+        hours: { count: 2, average: 2, median: 2, p90: 2 },
+        labourHours: 0.75,
+      },
       // p90: 180 + 0.9 × 2,820 = 2,718 minutes.
       {
         phaseKey: 'bench',
         phaseName: 'Bench work',
         hours: { count: 2, average: 26.5, median: 26.5, p90: 45.3 },
+        labourHours: 2,
       },
     ]);
     expect(answer.throughput).toEqual([{ weekStart: '2026-03-02', started: 3, delivered: 2 }]);

@@ -20,6 +20,7 @@ import { seedDeliveredHistory } from './delivered-history.ts';
 import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
 import { reportDemoBrowserTelemetry } from './demo-telemetry.ts';
 import { assignDemoWork, BENCH_STAFF } from './demo-work.ts';
+import { seedWorkSessions } from './demo-work-time.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
 import { postReaderPayload } from './reader-http.ts';
@@ -306,17 +307,24 @@ async function main(): Promise<void> {
     restarting = true;
     await loupe.stop();
     const database = await openDatabase({ kind: 'pglite', dataDir: DATA_DIR });
-    const past = await seedDeliveredHistory(database.db, {
-      now: new Date(),
-      orders: DEMO_DELIVERED_ORDERS,
-      repairs: DEMO_DELIVERED_REPAIRS,
-      days: DEMO_HISTORY_DAYS,
-    }).finally(() => database.close());
+    const { past, labour } = await (async () => {
+      const delivered = await seedDeliveredHistory(database.db, {
+        now: new Date(),
+        orders: DEMO_DELIVERED_ORDERS,
+        repairs: DEMO_DELIVERED_REPAIRS,
+        days: DEMO_HISTORY_DAYS,
+      });
+      // Work time (issue 37 §3): finished timers on those jobs' phases, for the labour figures.
+      return { past: delivered, labour: await seedWorkSessions(database.db, { now: new Date() }) };
+    })().finally(() => database.close());
     loupe = await startLoupe();
     restarting = false;
     watch(loupe);
     say(
       `${past.delivered} orders and repairs delivered over the last ${DEMO_HISTORY_DAYS} days (${past.late} late), ${past.reads} reads: the analytics screens`,
+    );
+    say(
+      `${labour.sessions} finished work sessions, ${labour.hours} hours of labour on their steps (job pages, Workflow Analytics: labour vs dwell)`,
     );
     const assigned = await assignDemoWork(admin);
     say(

@@ -13,6 +13,7 @@ import { createLocationService } from '../modules/registry/location-service.ts';
 import { createRegistryService, type TDepartmentChange } from '../modules/registry/service.ts';
 import { createSettingsService } from '../modules/settings/service.ts';
 import { createTrackingService } from '../modules/tracking/service.ts';
+import { createWorkTimeService } from '../modules/work-time/service.ts';
 import { createWorkflowService } from '../modules/workflow/service.ts';
 import type { TEventBus } from '../realtime/event-bus.ts';
 import type { TRepositories } from './repositories.ts';
@@ -79,6 +80,14 @@ export function composeFloor(context: {
       settingsService.savePersonHours(actorId, userId, hours, requestContext),
     logger,
   });
+  // Work time (issue 37 §3): timers on assigned steps; reads and closing stop them.
+  const workTime = createWorkTimeService({
+    workTime: repos.workTime,
+    clock,
+    calendar,
+    completeAssignment: (actor, id) => workflow.completeAssignment(actor, id),
+    logger,
+  });
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
     // A read, from the reader to the screen (docs/architecture.md): what follows each batch of moves, in its
@@ -86,6 +95,8 @@ export function composeFloor(context: {
     // phase its department belongs to.
     afterBatch: [
       { name: 'workflow phases and statuses', run: (tx, { moved }) => workflow.afterMoves(tx, moved) },
+      // A job read at another station than where its timer started stops that timer (issue 37 §3).
+      { name: 'work time', run: (tx, { moved }) => workTime.afterMoves(tx, moved) },
       {
         name: 'analytics visits',
         run: async (tx, { visits }) => {
@@ -156,6 +167,7 @@ export function composeFloor(context: {
     generalSettings,
     jobStates,
     workflow,
+    workTime,
     tracking,
     analytics,
     rfid,

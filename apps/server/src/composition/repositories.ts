@@ -37,6 +37,7 @@ import { createSettingsRepository } from '../modules/settings/repository.ts';
 import { createTrackingRepository } from '../modules/tracking/repository.ts';
 import { createTvRepository } from '../modules/tv/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
+import { createWorkTimeRepository } from '../modules/work-time/repository.ts';
 import { createWorkflowRepository } from '../modules/workflow/repository.ts';
 
 /**
@@ -61,6 +62,7 @@ export function createRepositories(db: TDatabase) {
     registry: transactional(db, createRegistryRepository),
     tracking: transactional(db, createTrackingRepository),
     workflow: transactional(db, createWorkflowRepository),
+    workTime: transactional(db, createWorkTimeRepository),
     orders: transactional(db, createOrdersRepository),
     repairs: transactional(db, createRepairsRepository),
     itemHistory: transactional(db, createItemHistoryRepository),

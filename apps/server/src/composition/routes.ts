@@ -23,6 +23,7 @@ import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerTrackingRoutes } from '../modules/tracking/routes.ts';
 import { registerTvRoutes } from '../modules/tv/routes.ts';
 import { registerUsersRoutes } from '../modules/users/routes.ts';
+import { registerWorkTimeRoutes } from '../modules/work-time/routes.ts';
 import { registerWorkflowRoutes } from '../modules/workflow/routes.ts';
 import type { TServices } from './services.ts';
 
@@ -82,6 +83,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
     workflow: services.workflow,
     calendar: services.settingsService,
   });
+  await app.register(registerWorkTimeRoutes, { ...api, workTime: services.workTime });
   await app.register(registerRfidRoutes, { ...api, rfid: services.rfid });
   await app.register(registerTvRoutes, { ...api, tv: services.tv });
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });

@@ -83,6 +83,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     generalSettings: floor.generalSettings,
     tracking: floor.tracking,
     workflow: floor.workflow,
+    workTime: floor.workTime,
     analytics: floor.analytics,
     rfid: floor.rfid,
     registry: floor.registry,

@@ -84,7 +84,18 @@ export const ZWorkflowAnalyticsSchema = z.object({
     }),
   ),
   /** Hours spent in each phase per job (all visits of a job in the phase added up). */
-  phaseTimes: z.array(z.object({ phaseKey: z.string(), phaseName: z.string(), hours: ZDurationStatsSchema })),
+  phaseTimes: z.array(
+    z.object({
+      phaseKey: z.string(),
+      phaseName: z.string(),
+      hours: ZDurationStatsSchema,
+      /**
+       * Work time (issue 37 §3): hours people's timers counted in the phase, per job that recorded any, over the
+       * same delivered jobs; null when none did. Labour against dwell (`hours.average`).
+       */
+      labourHours: z.number().nullable(),
+    }),
+  ),
   /** Hours per visit at each station. */
   stationTimes: z.array(
     z.object({

@@ -87,6 +87,8 @@ describe('ERROR_CODES', () => {
     ['IDEMPOTENCY_KEY_REUSED', 422],
     ['IDEMPOTENT_REQUEST_IN_PROGRESS', 409],
     ['LOCALE_UNKNOWN', 400],
+    ['WORK_NOT_YOURS', 403],
+    ['WORK_UNDO_EXPIRED', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -128,6 +128,10 @@ export const ERROR_CODES = {
   // Issue 35 §5: a workshop locale that is not a BCP 47 tag this server knows (Settings › general);
   // details.issues names the field.
   LOCALE_UNKNOWN: 400,
+  // Issue 37 §3: a timer on someone else's step; only its assignee or a manager starts or stops it.
+  WORK_NOT_YOURS: 403,
+  // The few seconds to undo a tap on a timer have passed, it was undone already, or what followed it stands.
+  WORK_UNDO_EXPIRED: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -91,7 +91,7 @@ export function wallTime(instant: Date, timeZone: string): { date: string; minut
 }
 
 /** The instant a wall-clock time of a date names in a time zone (the zone's offset found by asking Intl). */
-function instantOf(date: string, minutes: number, timeZone: string): Date {
+export function instantOf(date: string, minutes: number, timeZone: string): Date {
   const asUtc = Date.parse(`${date}T00:00:00Z`) + minutes * MINUTE_MS;
   let guess = asUtc;
   // Two passes settle the offset, daylight-saving changes included.

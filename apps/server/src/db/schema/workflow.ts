@@ -92,3 +92,63 @@ export const workflowAssignments = pgTable(
       .where(sql`${table.status} = 'open'`),
   ],
 );
+
+/**
+ * Work time (issue 37 §3): a person's timer on a job's step. One running (ended_at null) per person; a read at
+ * another station or the workshop's closing ends it with a note.
+ */
+export const workSessions = pgTable(
+  'work_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemKind: text('item_kind').notNull(),
+    itemId: uuid('item_id').notNull(),
+    phaseKey: text('phase_key').notNull(),
+    assignmentId: uuid('assignment_id').references(() => workflowAssignments.id, { onDelete: 'set null' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Where it was started (the kiosk's station, else where the job was last read); null: nowhere known.
+    stationId: text('station_id'),
+    stationName: text('station_name'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    // paused, switched, done, handed-back, read-elsewhere or closing (domain workflow/work-time.ts)
+    endReason: text('end_reason'),
+    note: text('note'),
+  },
+  (table) => [
+    index('work_sessions_item_idx').on(table.itemKind, table.itemId),
+    index('work_sessions_user_idx').on(table.userId, table.startedAt),
+    // One running timer per person.
+    uniqueIndex('work_sessions_running_idx').on(table.userId).where(sql`${table.endedAt} is null`),
+  ],
+);
+
+/**
+ * Each tap on a timer (start, pause, done, hand back), kept so that it can be undone for a few seconds: what it
+ * changed, and what it replaced.
+ */
+export const workActions = pgTable(
+  'work_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    action: text('action').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    assignmentId: uuid('assignment_id').references(() => workflowAssignments.id, { onDelete: 'cascade' }),
+    // The session it started (start) or ended (pause, done, hand back); null when none ran.
+    sessionId: uuid('session_id').references(() => workSessions.id, { onDelete: 'set null' }),
+    // The session a start paused: one timer runs at a time.
+    switchedSessionId: uuid('switched_session_id').references(() => workSessions.id, {
+      onDelete: 'set null',
+    }),
+    // Done: the job's workflow state and status before, restored by an undo.
+    restore: jsonb('restore'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (table) => [index('work_actions_user_idx').on(table.userId, table.at)],
+);

@@ -212,6 +212,25 @@ export function createWorkflowAnalyticsRepository(db: TDatabase) {
       );
       return { jobs: row?.jobs ?? 0, mae: row?.mae ?? null };
     },
+
+    /**
+     * Labour per phase (issue 37 §3): the hours people's timers counted on the jobs delivered in the period, per
+     * phase, averaged over the jobs that recorded any there: the same jobs whose dwell phaseTimes counts.
+     */
+    async labourByPhase(scope: TScope, now: Date) {
+      return query(
+        db,
+        sql`
+          select ws.phase_key as phase,
+            (sum(extract(epoch from (coalesce(ws.ended_at, ${ts(now)}) - ws.started_at))) / 3600.0
+              / count(distinct ws.item_id))::float8 as hours
+          from work_sessions ws
+          join analytics_jobs j on j.item_kind = ws.item_kind and j.item_id = ws.item_id
+          where ${deliveredIn(scope)} and ${jobWhere(scope)}
+          group by 1`,
+        { phase: text, hours: num },
+      );
+    },
   };
 }
 

@@ -95,15 +95,17 @@ export function createWorkflowAnalytics(context: TAnalyticsContext) {
     const predictionError = workflows.then(([all, durations, names2]) =>
       repo.predictionError(scope, expectedHours(all, durations, names2.productTypes.keys())),
     );
-    const [throughput, wipRows, phaseRows, bucketRows, stations, [all], error] = await Promise.all([
-      repo.throughput(scope),
-      workInProgress(scope, instants),
-      repo.phaseTimes(scope),
-      buckets.stationBuckets(scope),
-      reference.stations(),
-      workflows,
-      predictionError,
-    ]);
+    const [throughput, wipRows, phaseRows, bucketRows, stations, [all], error, labourRows] =
+      await Promise.all([
+        repo.throughput(scope),
+        workInProgress(scope, instants),
+        repo.phaseTimes(scope),
+        buckets.stationBuckets(scope),
+        reference.stations(),
+        workflows,
+        predictionError,
+        repo.labourByPhase(scope, now),
+      ]);
     const names = phaseNames(all);
     const nameOf = (key: string) => (key === '' ? 'No phase' : (names.get(key) ?? key));
     const byWeek = new Map(throughput.map((row) => [row.week, row]));
@@ -116,7 +118,7 @@ export function createWorkflowAnalytics(context: TAnalyticsContext) {
         delivered: byWeek.get(weekStart)?.delivered ?? 0,
       })),
       ...workInProgressByWeek(weeks, wipRows, [...names.keys()], nameOf),
-      phaseTimes: phaseTimesOf(phaseRows, [...names.keys()], nameOf),
+      phaseTimes: phaseTimesOf(phaseRows, labourRows, [...names.keys()], nameOf),
       ...stationTables(bucketRows, stations),
       predictionAccuracy: {
         jobs: error.jobs,
@@ -152,6 +154,7 @@ function workInProgressByWeek(
 /** Each phase's hours per job, in workflow order. */
 function phaseTimesOf(
   phaseRows: readonly TPhaseTimeRow[],
+  labourRows: readonly { phase: string; hours: number }[],
   order: readonly string[],
   nameOf: (key: string) => string,
 ) {
@@ -165,6 +168,10 @@ function phaseTimesOf(
         median: round(row.median),
         p90: round(row.p90),
       },
+      labourHours: (() => {
+        const labour = labourRows.find((entry) => entry.phase === row.phase);
+        return labour === undefined ? null : round(labour.hours);
+      })(),
     }))
     .sort((a, b) => order.indexOf(a.phaseKey) - order.indexOf(b.phaseKey));
 }

@@ -43,6 +43,7 @@ export type TJobMoved = {
   readonly kind: TTrackedItemKind;
   readonly itemId: string;
   readonly departmentId: string;
+  readonly stationId: string;
   readonly stationName: string;
   readonly at: Date;
 };
@@ -358,6 +359,7 @@ export function createLocationMoves(options: {
                 kind: outcome.item.kind,
                 itemId: outcome.item.id,
                 departmentId: outcome.to.departmentId,
+                stationId: outcome.to.stationId,
                 stationName: batch.stations.get(outcome.to.stationId)?.name ?? '',
                 at: clamped[index]?.at ?? now,
               },

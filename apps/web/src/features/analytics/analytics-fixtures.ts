@@ -38,8 +38,8 @@ export const WORKFLOW_ANALYTICS: TWorkflowAnalytics = {
     { weekStart: '2026-10-26', counts: { casting: 1, setting: 3 }, total: 4 },
   ],
   phaseTimes: [
-    { phaseKey: 'casting', phaseName: 'Casting', hours: stats(8, 5.25, 9) },
-    { phaseKey: 'setting', phaseName: 'Stone setting', hours: stats(6, 12.5, 20.04) },
+    { phaseKey: 'casting', phaseName: 'Casting', hours: stats(8, 5.25, 9), labourHours: 1.5 },
+    { phaseKey: 'setting', phaseName: 'Stone setting', hours: stats(6, 12.5, 20.04), labourHours: null },
   ],
   stationTimes: [
     {

@@ -38,6 +38,18 @@ function timeColumns<Row extends TTimed>(): TColumn<Row>[] {
   ];
 }
 
+/** Issue 37 §3: hours people worked on a phase (their timers) against the hours jobs sat in it. */
+const LABOUR_SERIES: TSeries<TPhaseTime>[] = [
+  series.hours('labour', 'Labour', (row) => row.labourHours),
+  series.hours('dwell', 'Dwell', (row) => row.hours.average),
+];
+
+const LABOUR_COLUMNS: TColumn<TPhaseTime>[] = [
+  column.text('phase', 'Phase', (row) => row.phaseName),
+  column.hours('labour', 'Labour per job (h)', (row) => row.labourHours),
+  column.hours('dwell', 'Dwell per job (h)', (row) => row.hours.average),
+];
+
 const BOTTLENECK_COLUMNS: TColumn<TBottleneck>[] = [
   column.text('station', 'Station', (row) => `${row.rank}. ${row.stationName}`),
   column.text('department', 'Department', (row) => row.departmentName),
@@ -158,9 +170,22 @@ export function WorkflowAnalytics({ data }: { readonly data: TWorkflowAnalytics 
           columns={[
             column.text<TPhaseTime>('phase', 'Phase', (row) => row.phaseName),
             ...timeColumns<TPhaseTime>(),
+            column.hours<TPhaseTime>('labour', 'Labour (h)', (row) => row.labourHours),
           ]}
           chart={
             <SeriesBarChart rows={data.phaseTimes} category={(row) => row.phaseName} series={timeSeries()} />
+          }
+          emptyText="No phase was finished in this period."
+          range={range}
+        />
+        <ChartCard
+          title="Labour vs dwell per phase"
+          description="Hours people’s timers counted on a phase against the hours each job sat in it."
+          rows={data.phaseTimes}
+          rowKey={(row) => row.phaseKey}
+          columns={LABOUR_COLUMNS}
+          chart={
+            <SeriesBarChart rows={data.phaseTimes} category={(row) => row.phaseName} series={LABOUR_SERIES} />
           }
           emptyText="No phase was finished in this period."
           range={range}

@@ -65,6 +65,7 @@ describe('WorkflowAnalyticsRoute', { timeout: 20_000 }, () => {
       'Throughput per week',
       'Work in progress per phase',
       'Time per phase',
+      'Labour vs dwell per phase',
       'Time per station',
       'Bottleneck ranking',
     ]) {
@@ -81,7 +82,16 @@ describe('WorkflowAnalyticsRoute', { timeout: 20_000 }, () => {
       within(setting)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['6', '12.5 h', '12.5 h', '20.0 h']);
+    ).toEqual(['6', '12.5 h', '12.5 h', '20.0 h', '—']);
+    // Issue 37 §3: labour (people's timers) against dwell, per phase, in the chart's table and its CSV.
+    const labour = screen.getByRole('region', { name: 'Labour vs dwell per phase' });
+    await userEvent.click(within(labour).getByRole('tab', { name: 'Table' }));
+    const casting = within(labour).getByRole('rowheader', { name: 'Casting' }).closest('tr') as HTMLElement;
+    expect(
+      within(casting)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1.5 h', '5.3 h']);
   });
 
   it('keeps a filter in the address when it is changed', async () => {

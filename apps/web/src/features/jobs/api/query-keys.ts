@@ -23,6 +23,8 @@ export function jobQueryKeys<K extends TJobKind>(kind: K) {
     /** Under the tracking key: whatever refreshes the tracking refreshes the past locations too. */
     locationHistory: (jobId: string) => [root, 'tracking', jobId, 'location-history'] as const,
     history: (jobId: string) => [root, 'history', jobId] as const,
+    /** Under the detail key: whatever refreshes the job refreshes its labour too. */
+    labour: (jobId: string) => [root, 'detail', jobId, 'labour'] as const,
     settings: [root, 'form', 'settings'] as const,
   };
 }

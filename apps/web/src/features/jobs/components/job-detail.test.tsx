@@ -79,6 +79,28 @@ const HISTORY = page([
 
 const NEVER_TRACKED = envelope({ isTracked: false, locationHistory: [] });
 
+/** Issue 37 §3: the order's labour per step and person, from their timers. */
+const LABOUR = envelope({
+  rows: [
+    {
+      phaseKey: 'setting',
+      phaseName: 'Stone setting',
+      person: { id: 'u-1', name: 'Marco Bellini' },
+      seconds: 65 * 60,
+      isRunning: false,
+    },
+    {
+      phaseKey: 'polishing',
+      phaseName: 'Polishing',
+      person: { id: 'u-2', name: 'Ana Ruiz' },
+      seconds: 20 * 60,
+      isRunning: true,
+    },
+  ],
+  totalSeconds: 85 * 60,
+  sessions: [],
+});
+
 const TRACKING_URL = 'http://loupe.test/t/AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 /** The order's public tracking link as the server holds it; null until one is issued. */
 let trackingLink: { token: string; url: string; createdAt: string } | null = null;
@@ -94,6 +116,7 @@ function mockOrder(
     [`tracking/orders/${ORDER_ID}/location-history`]: pastLocations,
     [`orders/${ORDER_ID}/history`]: HISTORY,
     [`orders/${ORDER_ID}/tracking-link`]: () => envelope({ link: trackingLink }),
+    [`work-time/jobs/order/${ORDER_ID}`]: LABOUR,
   });
 }
 
@@ -186,6 +209,7 @@ function renderRepair(
     [`tracking/repairs/${REPAIR_ID}/location-history`]: envelope({ isTracked: false, locationHistory: [] }),
     [`repairs/${REPAIR_ID}/history`]: page([]),
     [`repairs/${REPAIR_ID}/tracking-link`]: envelope({ link: null }),
+    [`work-time/jobs/repair/${REPAIR_ID}`]: envelope({ rows: [], totalSeconds: 0, sessions: [] }),
   });
   return renderJob('repair', role);
 }
@@ -403,6 +427,21 @@ describe('JobDetail', { timeout: 20_000 }, () => {
       expect(history).toHaveTextContent('Created by Loupe, yesterday');
     });
 
+    it('shows the labour of each step and person from their timers, with the total (issue 37 §3)', async () => {
+      mockOrder();
+      renderDetail();
+      const table = await screen.findByRole('table', { name: 'Labour per step' });
+      const rows = within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent);
+      expect(rows).toEqual([
+        'StepPersonLabour time',
+        'Stone settingMarco Bellini1 h 05 min',
+        'PolishingAna Ruiz20 min (running)',
+        'Total1 h 25 min',
+      ]);
+    });
+
     it('moves the order to an allowed next status in one click (issue 11 §9)', async () => {
       mockOrder(makeOrder({ status: 'quality_check' }));
       const patch = vi.spyOn(apiClient, 'patch').mockResolvedValue(envelope(makeOrder({ status: 'ready' })));
@@ -509,6 +548,7 @@ describe('JobDetail', { timeout: 20_000 }, () => {
         [`tracking/orders/${ORDER_ID}`]: notFound(),
         [`orders/${ORDER_ID}/history`]: HISTORY,
         [`orders/${ORDER_ID}/tracking-link`]: envelope({ link: null }),
+        [`work-time/jobs/order/${ORDER_ID}`]: LABOUR,
       });
       onTestFinished(stubObjectUrls('blob:ring'));
       vi.spyOn(apiClient, 'download').mockResolvedValue(new Blob(['img'], { type: 'image/jpeg' }));

@@ -6,6 +6,7 @@ import { useAssignJobEpc } from '../api/assign-job-epc';
 import { useDeleteJobPhoto } from '../api/delete-job-photo';
 import { useJob } from '../api/get-job';
 import { useJobHistory } from '../api/get-job-history';
+import { useJobLabour } from '../api/get-job-labour';
 import { useJobLocationHistory } from '../api/get-job-location-history';
 import { useJobTracking } from '../api/get-job-tracking';
 import type { TJobOf } from '../api/job-endpoints';
@@ -20,6 +21,7 @@ import { JobDetailLayout } from './detail/job-detail-layout';
 import { JobDetailLoader } from './detail/job-detail-loader';
 import { JobFacts } from './detail/job-facts';
 import { JobHistory } from './detail/job-history';
+import { JobLabour } from './detail/job-labour';
 import { JobPhotos } from './detail/job-photos';
 import { JobTracking } from './detail/job-tracking';
 import { QuickStatusActions } from './detail/quick-status-actions';
@@ -100,6 +102,7 @@ function LoadedJob<K extends TJobKind>({ kind, job, now, designPanel }: TLoadedJ
           </JobFacts>
           {designPanel?.(job.id)}
           <JobDetailPhotos kind={kind} job={job} canEdit={canWrite} />
+          <JobDetailLabour kind={kind} jobId={job.id} />
           <JobDetailHistory kind={kind} jobId={job.id} now={now} />
         </>
       }
@@ -135,6 +138,11 @@ function JobDetailPhotos<K extends TJobKind>({
       remove={(photo) => remove.mutateAsync({ jobId: job.id, photoId: photo.id })}
     />
   );
+}
+
+function JobDetailLabour({ kind, jobId }: { kind: TJobKind; jobId: string }) {
+  const labour = useJobLabour(kind, jobId);
+  return <JobLabour labour={labour.data} error={labour.error} onRetry={() => void labour.refetch()} />;
 }
 
 function JobDetailHistory({ kind, jobId, now }: { kind: TJobKind; jobId: string; now: Date }) {

@@ -1,3 +1,4 @@
+import type { TMyWorkTime } from '@loupe/domain/workflow/work-time';
 import type { TMyTasks } from '@loupe/domain/workflow/workflow-api';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,12 +35,14 @@ const TASKS: TMyTasks = {
   changes: [],
 };
 
+const NO_TIMERS: TMyWorkTime = { running: null, byAssignment: [] };
+
 describe('My Tasks', () => {
   beforeEach(() => window.localStorage.clear());
   afterEach(() => vi.restoreAllMocks());
 
   it("marks each task with its job's state in the job views' words, and nothing for one on track", async () => {
-    mockGet({ 'workflow/my-tasks': envelope(TASKS) });
+    mockGet({ 'workflow/my-tasks': envelope(TASKS), 'work-time/mine': envelope(NO_TIMERS) });
     renderWithProviders(<MyTasks />, { user: makeUser('production'), route: '/my-tasks' });
     await screen.findByRole('link', { name: 'ORD-00071' });
     const row = (number: string) => {

@@ -1,7 +1,6 @@
-import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { JOB_VIEW_LABELS, READY_STATUS } from '@loupe/domain/jobs/job-views';
 import type { TMyTasks } from '@loupe/domain/workflow/workflow-api';
-import { CheckIcon, ClipboardCheckIcon } from 'lucide-react';
+import { ClipboardCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -9,14 +8,12 @@ import { JobStateBadges } from '@/components/job-state/job-state-badges';
 import { LoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessageOf } from '@/lib/api-error';
 import { formatCalendarDate, formatDateTime, formatRelativeTime } from '@/lib/date-format';
-import { toast } from '@/lib/toast';
-import { useCompleteAssignment } from '../api/complete-assignment';
 import { useMyTasks } from '../api/get-my-tasks';
+import { useMyWorkTime } from '../api/get-my-work-time';
 import { jobPath } from './job-card';
+import { WorkTimerControls } from './work-timer-controls';
 
 const LAST_VISIT_KEY = 'loupe:my-tasks:last-visit';
 
@@ -37,7 +34,8 @@ export function AssignmentRow({
   assignment: TMyTasks['assignments'][number];
   now: Date;
 }) {
-  const complete = useCompleteAssignment();
+  // One query for every row (TanStack Query shares it): my timers, with the labour so far on each step.
+  const workTime = useMyWorkTime();
   const { job } = assignment;
   return (
     <li className="flex flex-col gap-2 rounded-lg border p-3 sm:flex-row sm:items-center">
@@ -59,25 +57,11 @@ export function AssignmentRow({
           {assignment.snoozedUntil ? ` · snoozed until ${formatDateTime(assignment.snoozedUntil)}` : ''}
         </p>
       </div>
-      <Button
-        size="sm"
-        onClick={() =>
-          complete.mutate(assignment.id, {
-            onSuccess: () => toast({ title: `${job.number}: ${assignment.phaseName} done` }),
-            onError: (error) =>
-              toast({
-                title: 'Not marked done',
-                description: errorMessageOf(error, ERROR_MESSAGES.generic),
-                variant: 'destructive',
-              }),
-          })
-        }
-        disabled={complete.isPending}
-        aria-label={`Mark ${assignment.phaseName} of ${job.number} done`}
-      >
-        <CheckIcon aria-hidden="true" />
-        {complete.isPending ? 'Saving…' : 'Done'}
-      </Button>
+      <WorkTimerControls
+        assignmentId={assignment.id}
+        label={`${assignment.phaseName} of ${job.number}`}
+        timer={workTime.data?.byAssignment.find((timer) => timer.assignmentId === assignment.id)}
+      />
     </li>
   );
 }

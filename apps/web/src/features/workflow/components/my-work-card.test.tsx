@@ -1,3 +1,4 @@
+import type { TMyWorkTime } from '@loupe/domain/workflow/work-time';
 import type { TMyTasks } from '@loupe/domain/workflow/workflow-api';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,11 +22,13 @@ function tasksOf(count: number): TMyTasks {
   };
 }
 
+const NO_TIMERS: TMyWorkTime = { running: null, byAssignment: [] };
+
 describe('My work (issue 37 §1)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the first five steps given to me, each done in one tap, and links to all of them', async () => {
-    mockGet({ 'workflow/my-tasks': envelope(tasksOf(7)) });
+    mockGet({ 'workflow/my-tasks': envelope(tasksOf(7)), 'work-time/mine': envelope(NO_TIMERS) });
     const post = vi.spyOn(apiClient, 'post').mockResolvedValue(envelope({}));
     renderWithProviders(<MyWorkCard />, { user: makeUser('production'), route: '/dashboard' });
     const list = await screen.findByRole('list', { name: 'My work' });
@@ -37,7 +40,7 @@ describe('My work (issue 37 §1)', () => {
   });
 
   it('says so when nothing is assigned', async () => {
-    mockGet({ 'workflow/my-tasks': envelope(tasksOf(0)) });
+    mockGet({ 'workflow/my-tasks': envelope(tasksOf(0)), 'work-time/mine': envelope(NO_TIMERS) });
     renderWithProviders(<MyWorkCard />, { user: makeUser('qa'), route: '/dashboard' });
     expect(await screen.findByText('Nothing assigned to you')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All my tasks (0)' })).toBeInTheDocument();

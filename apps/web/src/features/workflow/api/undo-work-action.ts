@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { workflowQueryKeys } from './workflow-query-keys';
+
+/** POST /work-time/actions/{id}/undo: reverts exactly one tap, within its few seconds. */
+export async function undoWorkAction(actionId: string) {
+  await apiClient.post(`work-time/actions/${encodeURIComponent(actionId)}/undo`, {});
+}
+
+export function useUndoWorkAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoWorkAction,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowQueryKeys.all }),
+  });
+}

@@ -1,0 +1,183 @@
+import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import {
+  formatLabour,
+  type TMyWorkTime,
+  type TWorkActionResult,
+  WORK_TIME_MESSAGES,
+  WORK_UNDO_TOAST_MS,
+} from '@loupe/domain/workflow/work-time';
+import { CheckIcon, PauseIcon, PlayIcon, Undo2Icon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { errorMessageOf } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
+import { useFinishWork } from '../api/finish-work';
+import { useHandBackWork } from '../api/hand-back-work';
+import { usePauseWork } from '../api/pause-work';
+import { useStartWork } from '../api/start-work';
+import { useUndoWorkAction } from '../api/undo-work-action';
+
+type TTimer = TMyWorkTime['byAssignment'][number];
+
+/** The "Undo" button of a tap's toast: reverts exactly that tap, while the toast shows. */
+function UndoButton({ actionId, onUndone }: { actionId: string; onUndone: () => void }) {
+  const undo = useUndoWorkAction();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      className="mt-1"
+      disabled={undo.isPending}
+      onClick={() =>
+        undo.mutate(actionId, {
+          onSuccess: onUndone,
+          onError: (error) =>
+            toast({
+              title: 'Not undone',
+              description: errorMessageOf(error, ERROR_MESSAGES.generic),
+              variant: 'destructive',
+            }),
+        })
+      }
+    >
+      <Undo2Icon aria-hidden="true" />
+      Undo
+    </Button>
+  );
+}
+
+function announce(result: TWorkActionResult) {
+  const shown = toast({
+    title: result.message,
+    description: (
+      <UndoButton
+        actionId={result.actionId}
+        onUndone={() => {
+          shown.dismiss();
+          toast({ title: WORK_TIME_MESSAGES.undone });
+        }}
+      />
+    ),
+    duration: WORK_UNDO_TOAST_MS,
+  });
+}
+
+function failed(title: string) {
+  return (error: unknown) =>
+    toast({ title, description: errorMessageOf(error, ERROR_MESSAGES.generic), variant: 'destructive' });
+}
+
+/**
+ * A step's timer on My Tasks (issue 37 §3): start (or resume), pause, done and hand back, one tap each, each
+ * with an "Undo" toast for a few seconds. The labour so far and why a timer stopped by itself show beside.
+ */
+export function WorkTimerControls({
+  assignmentId,
+  label,
+  timer,
+}: {
+  assignmentId: string;
+  /** The step and job, for the buttons' accessible names ("Bench work of O-1001"). */
+  label: string;
+  timer: TTimer | undefined;
+}) {
+  const start = useStartWork();
+  const pause = usePauseWork();
+  const finish = useFinishWork();
+  const handBack = useHandBackWork();
+  // A note for the manager goes with a hand back only when asked for: the tap itself stays one tap.
+  const [note, setNote] = useState<string | null>(null);
+  const noteId = useId();
+  const isBusy = start.isPending || pause.isPending || finish.isPending || handBack.isPending;
+  const isRunning = timer?.isRunning ?? false;
+  const seconds = timer?.seconds ?? 0;
+  const hasStarted = timer?.hasStarted ?? false;
+  return (
+    <div className="flex flex-col gap-2 sm:items-end">
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {isRunning ? <span className="font-medium text-foreground">Timer running · </span> : null}
+        {hasStarted ? `Worked ${formatLabour(seconds)}` : 'Not started'}
+        {timer?.stoppedNote && !isRunning ? ` · ${timer.stoppedNote}` : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {isRunning ? (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={isBusy}
+            aria-label={`Pause ${label}`}
+            onClick={() => pause.mutate(assignmentId, { onSuccess: announce, onError: failed('Not paused') })}
+          >
+            <PauseIcon aria-hidden="true" />
+            Pause
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={isBusy}
+            aria-label={`${hasStarted ? 'Resume' : 'Start'} ${label}`}
+            onClick={() =>
+              start.mutate(assignmentId, { onSuccess: announce, onError: failed('Not started') })
+            }
+          >
+            <PlayIcon aria-hidden="true" />
+            {hasStarted ? 'Resume' : 'Start'}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          disabled={isBusy}
+          aria-label={`Mark ${label} done`}
+          onClick={() =>
+            finish.mutate(assignmentId, { onSuccess: announce, onError: failed('Not marked done') })
+          }
+        >
+          <CheckIcon aria-hidden="true" />
+          Done
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={isBusy}
+          aria-label={`Hand back ${label}`}
+          onClick={() =>
+            handBack.mutate(
+              { assignmentId, ...(note?.trim() ? { note: note.trim() } : {}) },
+              { onSuccess: announce, onError: failed('Not handed back') },
+            )
+          }
+        >
+          <Undo2Icon aria-hidden="true" />
+          Hand back
+        </Button>
+        {note === null ? (
+          <Button
+            size="sm"
+            variant="link"
+            className="px-1"
+            aria-label={`Add a note to the hand back of ${label}`}
+            onClick={() => setNote('')}
+          >
+            Add a note
+          </Button>
+        ) : null}
+      </div>
+      {note !== null ? (
+        <div className="flex w-full flex-col gap-1 sm:max-w-xs">
+          <label htmlFor={noteId} className="text-xs text-muted-foreground">
+            Note for the manager, sent with a hand back
+          </label>
+          <Input
+            id={noteId}
+            value={note}
+            maxLength={500}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="Stone is chipped"
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
