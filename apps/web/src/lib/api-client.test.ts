@@ -255,7 +255,7 @@ describe('api client', () => {
       server.setHandler((request, response) => {
         if (request.headers.authorization === 'Bearer fresh') return sendJson(response, 200, {});
         // The alerts' refusal comes long after the orders' refusal was answered by a refresh.
-        const delay = request.url?.includes('alerts') ? 200 : 0;
+        const delay = request.path.includes('alerts') ? 200 : 0;
         setTimeout(() => sendJson(response, 401, {}), delay);
       });
       const api = client({ getIdToken: async () => token, refreshIdToken });
