@@ -11,6 +11,9 @@ import { SCREENSHOTS } from '../support/screenshots';
 async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await page.getByRole('menuitemradio', { name: theme }).click();
+  // Pictured once the menu has closed and the page wears the theme.
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(page.locator('html')).toHaveClass(theme === 'Dark' ? /dark/ : /light/);
 }
 
 test('an error on a screen and its request timings reach Settings › System health', async ({ page }) => {
