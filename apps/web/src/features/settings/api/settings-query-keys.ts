@@ -1,6 +1,7 @@
 /** The settings queries, one key table so mutations invalidate exactly what they change. */
 export const settingsQueryKeys = {
   general: ['settings', 'general'] as const,
+  backups: ['settings', 'backups'] as const,
   security: ['settings', 'security'] as const,
   notifications: ['settings', 'notifications'] as const,
   // Under the workflow root: workflow events refresh them like the board.

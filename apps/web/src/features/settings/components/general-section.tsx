@@ -21,6 +21,7 @@ import { useAuth } from '@/lib/auth/auth-context';
 import { toast } from '@/lib/toast';
 import { useGeneralSettings } from '../api/get-general-settings';
 import { useUpdateGeneralSettings } from '../api/update-general-settings';
+import { BackupsCard } from './backups-card';
 import {
   GENERAL_SETTINGS_FIELDS,
   parseGeneralSettingsForm,
@@ -46,6 +47,7 @@ export function GeneralSection({ canEdit }: { canEdit: boolean }) {
       {/* Keyed by the stored value, so the form starts over from what the server holds after each save. */}
       <GeneralSettingsForm key={JSON.stringify(query.data)} saved={query.data} canEdit={canEdit} />
       <WorkingHours canEdit={canEdit} />
+      <BackupsCard canEdit={canEdit} />
     </div>
   );
 }
