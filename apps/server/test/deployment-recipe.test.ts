@@ -1,4 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CONFIG_VARIABLES } from '../src/config.ts';
@@ -123,6 +126,58 @@ describe('deploy/compose.yaml as `docker compose config` reads it', () => {
     );
     expect(interpolated.length).toBeGreaterThan(0);
     for (const name of interpolated) expect(example, `\${${name}}`).toContain(name);
+  });
+});
+
+/** `docker compose` (the plugin) or Debian's `docker-compose`, whichever this machine has (.ci/run installs the latter). */
+function composeCommand(): string[] | null {
+  const plugin = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
+  if (plugin.status === 0) return ['docker', 'compose'];
+  const standalone = spawnSync('docker-compose', ['version'], { encoding: 'utf8' });
+  return standalone.status === 0 ? ['docker-compose'] : null;
+}
+const COMPOSE = composeCommand();
+
+describe.skipIf(COMPOSE === null)(`${COMPOSE?.join(' ') ?? 'docker compose (absent)'} config`, () => {
+  const run = (envFile: string) => {
+    const [command = 'docker', ...args] = COMPOSE ?? [];
+    const root = new URL('../../../', import.meta.url).pathname;
+    return spawnSync(command, [...args, '-f', 'deploy/compose.yaml', '--env-file', envFile, 'config'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+  };
+  const withEnv = (text: string, check: (envFile: string) => void) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'loupe-compose-'));
+    try {
+      writeFileSync(path.join(dir, '.env'), text);
+      check(path.join(dir, '.env'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('accepts the file with deploy/.env.example filled in, and gives both instances their own MQTT client id', () => {
+    const filled = read('deploy/.env.example')
+      .replace(/^POSTGRES_PASSWORD=$/m, 'POSTGRES_PASSWORD=postgres-secret')
+      .replace(/^MQTT_PASSWORD=$/m, 'MQTT_PASSWORD=mqtt-secret')
+      .replace(/^MINIO_PASSWORD=$/m, 'MINIO_PASSWORD=minio-secret')
+      .replace(/^SECRET_KEY=$/m, `SECRET_KEY=${'k'.repeat(40)}`);
+    withEnv(filled, (envFile) => {
+      const result = run(envFile);
+      expect(result.status, result.stderr).toBe(0);
+      const resolved = parse(result.stdout) as { services: Record<string, TService> };
+      expect(resolved.services['loupe-1']?.environment?.MQTT_CLIENT_ID).toBe('loupe-1');
+      expect(resolved.services['loupe-2']?.environment?.SECRET_KEY).toBe('k'.repeat(40));
+    });
+  });
+
+  it('is refused without the passwords and key deploy/.env.example leaves empty', () => {
+    withEnv(read('deploy/.env.example'), (envFile) => {
+      const result = run(envFile);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toMatch(/POSTGRES_PASSWORD|MQTT_PASSWORD|MINIO_PASSWORD|SECRET_KEY/);
+    });
   });
 });
 
