@@ -71,7 +71,11 @@ export type TDatabaseHandle = {
    * disk, while the files changed since a first copy are copied again (db/pglite-snapshot.ts); in memory,
    * while PGlite tars its files. Compression comes after.
    */
-  readonly dumpDataDir?: (file: string) => Promise<{ readonly heldMs: number }>;
+  readonly dumpDataDir?: (file: string) => Promise<{
+    readonly heldMs: number;
+    /** On disk: the changed files copied again while held. */
+    readonly copiedWhileHeld: { readonly files: number; readonly bytes: number } | null;
+  }>;
   /** PostgreSQL only: the connection string, for its own tools (pg_dump in backups). */
   readonly url?: string;
   close(): Promise<void>;
@@ -170,7 +174,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     const dumpDataDir = async (file: string) => {
       if (dataDir) {
         let heldMs = 0;
-        await snapshotPgliteDirectory({
+        const again = await snapshotPgliteDirectory({
           source: path.join(dataDir, 'pglite'),
           staging: `${file}.staging`,
           target: file,
@@ -180,12 +184,15 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
             return held.result;
           },
         });
-        return { heldMs };
+        return {
+          heldMs,
+          copiedWhileHeld: { files: again.filesCopiedWhileHeld, bytes: again.bytesCopiedWhileHeld },
+        };
       }
       // In memory (tests): PGlite's own dump, an uncompressed tar, gzipped once PGlite is free again.
       const { result: tar, heldMs } = await hold(() => worker.dumpDataDir());
       await writeFile(file, await gzipAsync(tar), { mode: 0o600 });
-      return { heldMs };
+      return { heldMs, copiedWhileHeld: null };
     };
     return { db: db as unknown as TDatabase, kind: 'pglite', dumpDataDir, close };
   }

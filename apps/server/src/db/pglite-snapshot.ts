@@ -1,7 +1,6 @@
-import { createWriteStream } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -41,35 +40,59 @@ async function walk(root: string, relative = ''): Promise<TEntry[]> {
   return found;
 }
 
-/** Copies what changed since `since` (ms, wall clock) from `source` to `staging`; removes what is gone. */
-async function syncChanged(source: string, staging: string, since: number | null): Promise<number> {
-  const entries = await walk(source);
-  const present = new Set<string>();
-  let copied = 0;
-  for (const entry of entries) {
-    present.add(entry.relative);
-    const from = path.join(source, entry.relative);
+/** The fuzzy copy: every file of `source` into `staging`, while PGlite keeps writing. */
+async function copyAll(source: string, staging: string): Promise<void> {
+  for (const entry of await walk(source)) {
     const to = path.join(staging, entry.relative);
     if (entry.isDirectory) {
       await mkdir(to, { recursive: true });
       continue;
     }
-    if (since !== null) {
-      const [now, copy] = await Promise.all([stat(from), stat(to).catch(() => null)]);
-      if (copy && copy.size === now.size && now.mtimeMs < since - MTIME_MARGIN_MS) continue;
-    }
-    await copyFile(from, to).catch((error: NodeJS.ErrnoException) => {
-      // Fuzzy pass only: a file PGlite removed meanwhile (a recycled WAL segment) is settled by the second.
-      if (!(since === null && error.code === 'ENOENT')) throw error;
+    await copyFile(path.join(source, entry.relative), to).catch((error: NodeJS.ErrnoException) => {
+      // A file PGlite removed meanwhile (a recycled WAL segment): the second copy settles it.
+      if (error.code !== 'ENOENT') throw error;
     });
-    copied += 1;
   }
-  if (since !== null) {
-    for (const entry of (await walk(staging)).reverse()) {
-      if (!present.has(entry.relative)) await rm(path.join(staging, entry.relative), { recursive: true });
+}
+
+/**
+ * The second copy, while PGlite is held: what changed since `since` (ms, wall clock) is copied again and
+ * what is gone removed. Synchronous on purpose: every statement waits meanwhile anyway, and a thousand
+ * stat calls through the thread pool took longer than the copying on a busy machine.
+ */
+function copyChangedNow(source: string, staging: string, since: number): { files: number; bytes: number } {
+  const present = new Set<string>();
+  let files = 0;
+  let bytes = 0;
+  const visit = (relative: string) => {
+    for (const entry of readdirSync(path.join(source, relative), { withFileTypes: true })) {
+      const child = path.posix.join(relative, entry.name);
+      present.add(child);
+      const from = path.join(source, child);
+      const to = path.join(staging, child);
+      if (entry.isDirectory()) {
+        mkdirSync(to, { recursive: true });
+        visit(child);
+      } else if (entry.isFile()) {
+        const now = statSync(from);
+        const copy = statSync(to, { throwIfNoEntry: false });
+        if (copy && copy.size === now.size && now.mtimeMs < since - MTIME_MARGIN_MS) continue;
+        copyFileSync(from, to);
+        files += 1;
+        bytes += now.size;
+      }
     }
-  }
-  return copied;
+  };
+  visit('');
+  const removeGone = (relative: string) => {
+    for (const entry of readdirSync(path.join(staging, relative), { withFileTypes: true })) {
+      const child = path.posix.join(relative, entry.name);
+      if (!present.has(child)) rmSync(path.join(staging, child), { recursive: true, force: true });
+      else if (entry.isDirectory()) removeGone(child);
+    }
+  };
+  removeGone('');
+  return { files, bytes };
 }
 
 export async function snapshotPgliteDirectory(options: {
@@ -81,22 +104,14 @@ export async function snapshotPgliteDirectory(options: {
   readonly target: string;
   /** Runs `work` while no statement can run (after a CHECKPOINT). */
   readonly hold: <T>(work: () => Promise<T>) => Promise<T>;
-}): Promise<{ readonly heldMs: number; readonly filesCopiedWhileHeld: number }> {
+}): Promise<{ readonly filesCopiedWhileHeld: number; readonly bytesCopiedWhileHeld: number }> {
   await mkdir(options.staging, { recursive: true });
   try {
     const fuzzyFrom = Date.now();
-    await syncChanged(options.source, options.staging, null);
-    let heldMs = 0;
-    const filesCopiedWhileHeld = await options.hold(async () => {
-      const heldFrom = performance.now();
-      try {
-        return await syncChanged(options.source, options.staging, fuzzyFrom);
-      } finally {
-        heldMs = performance.now() - heldFrom;
-      }
-    });
+    await copyAll(options.source, options.staging);
+    const again = await options.hold(async () => copyChangedNow(options.source, options.staging, fuzzyFrom));
     await writeTarGz(options.staging, options.target);
-    return { heldMs, filesCopiedWhileHeld };
+    return { filesCopiedWhileHeld: again.files, bytesCopiedWhileHeld: again.bytes };
   } finally {
     await rm(options.staging, { recursive: true, force: true });
   }

@@ -20,9 +20,12 @@ export type TDatabaseDumper = {
   readonly fileName: 'database.tar.gz' | 'database.pgdump';
   /**
    * Writes a consistent copy of the whole database to `file`; returns the tool that did (its version) and
-   * how long writers waited for it (null: none did, as with pg_dump's snapshot).
+   * how long writers waited for it, with what was done meanwhile (null: none did, as with pg_dump).
    */
-  dumpTo(file: string): Promise<{ readonly tool: string; readonly heldMs: number | null }>;
+  dumpTo(file: string): Promise<{
+    readonly tool: string;
+    readonly held: { readonly ms: number; readonly note: string } | null;
+  }>;
   migrationLevel(): Promise<TMigrationLevel>;
 };
 
@@ -86,10 +89,10 @@ export async function createBackup(options: TCreateBackupOptions): Promise<TCrea
     progress(`saving the ${options.dumper.kind === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} database`);
     const migrations = await options.dumper.migrationLevel();
     const started = Date.now();
-    const { tool, heldMs } = await options.dumper.dumpTo(path.join(partial, options.dumper.fileName));
+    const { tool, held: hold } = await options.dumper.dumpTo(path.join(partial, options.dumper.fileName));
     await add(options.dumper.fileName);
     const databaseBytes = files[0]?.sizeBytes ?? 0;
-    const held = heldMs === null ? '' : ` (writers held ${Math.round(heldMs)} ms)`;
+    const held = hold === null ? '' : ` (writers held ${Math.round(hold.ms)} ms${hold.note})`;
     progress(
       `database saved with ${tool}: ${formatBytes(databaseBytes)} in ${Date.now() - started} ms${held}`,
       { bytesDone: databaseBytes },

@@ -1,3 +1,4 @@
+import { formatBytes } from '@loupe/domain/settings/backups';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TDatabaseHandle } from '../../db/client.ts';
@@ -18,8 +19,11 @@ export function pgliteDumper(database: TDatabaseHandle): TDatabaseDumper {
     kind: 'pglite',
     fileName: 'database.tar.gz',
     async dumpTo(file) {
-      const { heldMs } = await dump(file);
-      return { tool: 'PGlite data directory', heldMs };
+      const { heldMs, copiedWhileHeld } = await dump(file);
+      const again = copiedWhileHeld
+        ? `, ${copiedWhileHeld.files} changed files (${formatBytes(copiedWhileHeld.bytes)}) copied again`
+        : '';
+      return { tool: 'PGlite data directory', held: { ms: heldMs, note: again } };
     },
     migrationLevel: () => migrationLevelOf(queryableOf(database)),
   };
@@ -48,7 +52,7 @@ export function postgresDumper(url: string): TDatabaseDumper {
         ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`],
         env,
       );
-      return { tool: version, heldMs: null };
+      return { tool: version, held: null };
     },
     async migrationLevel() {
       const client = new pg.Client({ connectionString: url });
