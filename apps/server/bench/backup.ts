@@ -181,7 +181,7 @@ async function measureRun(label: string, target: TTarget): Promise<TRunResult> {
     const live = await epcsIn(
       target.kind === 'pglite'
         ? { kind: 'pglite', dataDir, migrate: false }
-        : { kind: 'postgres', url: target.url, poolSize: 1 },
+        : { kind: 'postgres', url: target.url, poolSize: 2 },
     );
     const restoredDir = path.join(scratch, 'restored');
     const restoreAndRead = async (restoreTarget: TRestoreTarget, options: TDatabaseOptions) => {
@@ -197,7 +197,7 @@ async function measureRun(label: string, target: TTarget): Promise<TRunResult> {
         : await withScratchDatabase(target.url, { prefix: 'loupe_bench_restore', guard: onCleanup }, (url) =>
             restoreAndRead(
               { kind: 'postgres', url, dataDir: restoredDir },
-              { kind: 'postgres', url, poolSize: 1 },
+              { kind: 'postgres', url, poolSize: 2 },
             ),
           );
 
@@ -220,6 +220,7 @@ async function measureRun(label: string, target: TTarget): Promise<TRunResult> {
       failed: messages.filter((m) => m.failed).length,
     };
     printRow(label, result);
+    console.info(`  ${heldLine ?? 'no "database saved" line'}`);
     return result;
   } finally {
     await stopLoupe();
