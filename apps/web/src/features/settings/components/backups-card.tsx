@@ -121,7 +121,8 @@ export function BackupsCard({ canEdit }: { canEdit: boolean }) {
                       <TableCell>
                         {backup.database === 'pglite' ? 'Embedded (PGlite)' : 'PostgreSQL'}
                       </TableCell>
-                      <TableCell>
+                      {/* Wrapped, not scrolled: 64 hex digits would make the table wider than the card. */}
+                      <TableCell className="whitespace-normal">
                         <code className="break-all text-xs" title={backup.checksum}>
                           {backup.checksum}
                         </code>
