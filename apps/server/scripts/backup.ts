@@ -10,11 +10,12 @@
  * Exit codes: 0 done, 1 refused or failed (the line says why, with its stable code), 2 bad usage.
  */
 import path from 'node:path';
+import { formatBytes } from '@loupe/domain/settings/backups';
 import { ConfigError, loadConfig, type TConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../src/lib/data-dir-lock.ts';
 import { secretFrom } from '../src/lib/secret-box.ts';
-import { BackupError, formatBytes, type TBackupManifest } from '../src/modules/backups/backup-manifest.ts';
+import { BackupError, type TBackupManifest } from '../src/modules/backups/backup-manifest.ts';
 import { createBackup, type TCreatedBackup } from '../src/modules/backups/create-backup.ts';
 import { pgliteDumper, postgresDumper } from '../src/modules/backups/database-dumpers.ts';
 import { listBackups } from '../src/modules/backups/list-backups.ts';

@@ -39,6 +39,8 @@ const WRITTEN_OUT_ACCESS: Readonly<Record<string, TAccess>> = {
   'PUT /api/v1/settings/security': ['admin'],
   'GET /api/v1/settings/general': ['admin', 'manager'],
   'PUT /api/v1/settings/general': ['admin', 'manager'],
+  'GET /api/v1/settings/backups': ['admin', 'manager'],
+  'POST /api/v1/settings/backups': ['admin', 'manager'],
   'GET /api/v1/settings/notifications': 'signed-in',
   'PUT /api/v1/settings/notifications': 'signed-in',
   'GET /api/v1/settings/orders': ['admin', 'manager'],

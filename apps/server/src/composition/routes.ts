@@ -5,6 +5,7 @@ import { registerAnalyticsRoutes } from '../modules/analytics/routes.ts';
 import { registerAssistantRoutes } from '../modules/assistant/routes.ts';
 import { registerAuthRoutes } from '../modules/auth/routes.ts';
 import { registerOperatorRoutes } from '../modules/backups/operator-routes.ts';
+import { registerBackupRoutes } from '../modules/backups/routes.ts';
 import { registerCatalogRoutes } from '../modules/catalog/routes.ts';
 import { registerClientTelemetryRoutes } from '../modules/client-telemetry/routes.ts';
 import { registerCustomerMessagesRoutes } from '../modules/customer-messages/routes.ts';
@@ -59,6 +60,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
     audit: services.audit,
     clock: services.clock,
   });
+  await app.register(registerBackupRoutes, { ...api, backups: services.backups });
   await app.register(registerRegistryRoutes, {
     ...api,
     registry: services.registry,

@@ -56,7 +56,14 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   const jobs = await composeJobs({ config, repos, clock, events, logger, outbound, ...floor, ...messaging });
   const assistant = composeAssistant({ config, repos, clock, logger, outbound, secretBox, floor, jobs });
 
-  const backups = createBackupService({ config, database, clock });
+  const backups = createBackupService({
+    config,
+    database,
+    clock,
+    onFailure: (error, trigger) => logger.error({ err: error, trigger }, 'a backup failed'),
+  });
+  // A backup started from Settings › general runs on after its request: the database stays open until it ends.
+  app.addHook('onClose', async () => backups.settle());
   // Issue 36 §5: the answers of mutating requests, kept by Idempotency-Key (plugins/idempotency.ts).
   const idempotency = createIdempotencyService({ repository: repos.idempotency, clock });
   // Issue 36 §2: the browsers' errors and request timings, for the System health page.

@@ -1,9 +1,15 @@
 import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { checkNotNewer, MIGRATIONS_FOLDER, migrationLevelOf } from './migration-level.ts';
+import { snapshotPgliteDirectory } from './pglite-snapshot.ts';
 import { PgliteWireStream } from './pglite-wire-stream.ts';
 import { PgliteWorker } from './pglite-worker.ts';
 import * as alertsTables from './schema/alerts.ts';
@@ -60,10 +66,16 @@ export type TDatabaseHandle = {
   readonly db: TDatabase;
   readonly kind: 'pglite' | 'postgres';
   /**
-   * Embedded only: the data directory as a gzipped tarball, taken while this handle holds PGlite's one
-   * connection (after a CHECKPOINT), so no transaction is open across it and writers wait only that long.
+   * Embedded only: writes a consistent copy of the data directory to `file`, a gzipped tar that PGlite's
+   * loadDataDir reads. Statements wait only while this handle holds PGlite's one connection (heldMs): on
+   * disk, while the files changed since a first copy are copied again (db/pglite-snapshot.ts); in memory,
+   * while PGlite tars its files. Compression comes after.
    */
-  readonly dumpDataDir?: () => Promise<Uint8Array>;
+  readonly dumpDataDir?: (file: string) => Promise<{
+    readonly heldMs: number;
+    /** On disk: the changed files copied again while held. */
+    readonly copiedWhileHeld: { readonly files: number; readonly bytes: number } | null;
+  }>;
   /** PostgreSQL only: the connection string, for its own tools (pg_dump in backups). */
   readonly url?: string;
   close(): Promise<void>;
@@ -92,6 +104,8 @@ export type TDatabaseOptions =
        */
       readonly onIdleConnectionError?: (error: Error) => void;
     };
+
+const gzipAsync = promisify(gzip);
 
 // An arbitrary constant that names Loupe's migration lock among PostgreSQL advisory locks.
 const MIGRATION_LOCK_KEY = 7_362_811;
@@ -145,15 +159,40 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
         throw error;
       });
     }
-    const dumpDataDir = async () => {
+    /** Runs `work` holding PGlite's one connection after a CHECKPOINT (every committed page in its file). */
+    const hold = async <T>(work: () => Promise<T>): Promise<{ result: T; heldMs: number }> => {
       const client = await pool.connect();
+      const heldFrom = performance.now();
       try {
-        // Pages on disk rather than only in the WAL: a restore then has nothing to replay.
         await client.query('CHECKPOINT');
-        return await worker.dumpDataDir();
+        return { result: await work(), heldMs: performance.now() - heldFrom };
       } finally {
         client.release();
       }
+    };
+    const dataDir = options.dataDir;
+    const dumpDataDir = async (file: string) => {
+      if (dataDir) {
+        let heldMs = 0;
+        const again = await snapshotPgliteDirectory({
+          source: path.join(dataDir, 'pglite'),
+          staging: `${file}.staging`,
+          target: file,
+          hold: async (work) => {
+            const held = await hold(work);
+            heldMs = held.heldMs;
+            return held.result;
+          },
+        });
+        return {
+          heldMs,
+          copiedWhileHeld: { files: again.filesCopiedWhileHeld, bytes: again.bytesCopiedWhileHeld },
+        };
+      }
+      // In memory (tests): PGlite's own dump, an uncompressed tar, gzipped once PGlite is free again.
+      const { result: tar, heldMs } = await hold(() => worker.dumpDataDir());
+      await writeFile(file, await gzipAsync(tar), { mode: 0o600 });
+      return { heldMs, copiedWhileHeld: null };
     };
     return { db: db as unknown as TDatabase, kind: 'pglite', dumpDataDir, close };
   }

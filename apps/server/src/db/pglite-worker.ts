@@ -87,8 +87,9 @@ export class PgliteWorker {
   }
 
   /**
-   * The data directory as a gzipped tarball (PGlite's dumpDataDir), taken between two requests. The caller
-   * holds the pool's one connection meanwhile, so no transaction is open across it (modules/backups).
+   * The data directory as an uncompressed tarball (PGlite's dumpDataDir), taken between two requests. The
+   * caller holds the pool's one connection meanwhile, so no transaction is open across it, and compresses
+   * it after letting go (db/client.ts): every statement waits while the worker builds the tar.
    */
   dumpDataDir(): Promise<Uint8Array> {
     return this.#request('dump');

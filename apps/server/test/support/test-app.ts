@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { TRole } from '@loupe/domain/auth/roles';
 import type { LightMyRequestResponse } from 'fastify';
@@ -87,7 +90,10 @@ export async function createTestApp(
           onIdleConnectionError: () => undefined,
         })
       : await openTestDatabase(options.database ?? 'pglite');
+  // A backup a suite starts through the API (Settings › general › "Back up now") lands here, not in ./data.
+  const backupDir = options.env?.BACKUP_DIR ? null : mkdtempSync(path.join(tmpdir(), 'loupe-test-backups-'));
   const config = loadConfig({
+    ...(backupDir ? { BACKUP_DIR: backupDir } : {}),
     PUBLIC_URL: 'http://loupe.test',
     LOG_LEVEL: 'silent',
     // Suites sign in many times a minute from one address; the per-IP limit has tests of its own.
@@ -200,6 +206,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (backupDir) rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }

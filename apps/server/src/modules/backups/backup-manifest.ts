@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { formatBytes } from '@loupe/domain/settings/backups';
 import { z } from 'zod';
 import { ZMigrationLevelSchema } from '../../db/migration-level.ts';
 
@@ -56,7 +57,9 @@ export type TBackupErrorCode =
   | 'RESTORE_TARGET_IN_USE'
   | 'BACKUP_TOOL_FAILED'
   | 'BACKUP_IN_PROGRESS'
-  | 'BACKUP_UNAUTHORIZED';
+  | 'BACKUP_UNAUTHORIZED'
+  // A backup that failed for a reason with no code of its own (a full disk, a read error): its message says which.
+  | 'BACKUP_FAILED';
 
 /** A backup or restore refused or failed; `code` is stable (docs/deployment.md lists them). */
 export class BackupError extends Error {
@@ -155,16 +158,4 @@ export async function verifyBackup(
     }
   }
   return manifest;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
 }

@@ -1,12 +1,12 @@
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { formatBytes, type TBackupStep } from '@loupe/domain/settings/backups';
 import type { TMigrationLevel } from '../../db/migration-level.ts';
 import { loupeVersion } from '../../lib/loupe-version.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   checksumOf,
-  formatBytes,
   MANIFEST_FILE,
   sha256OfFile,
   type TBackupFile,
@@ -18,8 +18,14 @@ export type TDatabaseDumper = {
   readonly kind: 'pglite' | 'postgres';
   /** The file name in the backup: database.tar.gz or database.pgdump. */
   readonly fileName: 'database.tar.gz' | 'database.pgdump';
-  /** Writes a consistent copy of the whole database to `file`; returns the tool that did (its version). */
-  dumpTo(file: string): Promise<string>;
+  /**
+   * Writes a consistent copy of the whole database to `file`; returns the tool that did (its version) and
+   * how long writers waited for it, with what was done meanwhile (null: none did, as with pg_dump).
+   */
+  dumpTo(file: string): Promise<{
+    readonly tool: string;
+    readonly held: { readonly ms: number; readonly note: string } | null;
+  }>;
   migrationLevel(): Promise<TMigrationLevel>;
 };
 
@@ -33,7 +39,15 @@ export type TCreateBackupOptions = {
   /** BACKUP_DIR: the backup becomes a folder in it. */
   readonly backupRoot: string;
   readonly now: Date;
-  readonly onProgress?: (line: string) => void;
+  /** Each step's line, with how far the backup has come (Settings › general shows it). */
+  readonly onProgress?: (line: string, state: TBackupProgressState) => void;
+};
+
+export type TBackupProgressState = {
+  readonly step: TBackupStep;
+  readonly bytesDone: number;
+  readonly filesDone: number;
+  readonly filesTotal: number;
 };
 
 export type TCreatedBackup = {
@@ -56,7 +70,11 @@ export function backupNameOf(now: Date): string {
  * written: a backup that stopped half way never looks like one.
  */
 export async function createBackup(options: TCreateBackupOptions): Promise<TCreatedBackup> {
-  const progress = options.onProgress ?? (() => undefined);
+  let state: TBackupProgressState = { step: 'database', bytesDone: 0, filesDone: 0, filesTotal: 0 };
+  const progress = (line: string, next: Partial<TBackupProgressState> = {}) => {
+    state = { ...state, ...next };
+    options.onProgress?.(line, state);
+  };
   await mkdir(options.backupRoot, { recursive: true });
   const name = await freeNameIn(options.backupRoot, backupNameOf(options.now));
   const partial = path.join(options.backupRoot, `.partial-${name}`);
@@ -71,14 +89,18 @@ export async function createBackup(options: TCreateBackupOptions): Promise<TCrea
     progress(`saving the ${options.dumper.kind === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} database`);
     const migrations = await options.dumper.migrationLevel();
     const started = Date.now();
-    const tool = await options.dumper.dumpTo(path.join(partial, options.dumper.fileName));
+    const { tool, held: hold } = await options.dumper.dumpTo(path.join(partial, options.dumper.fileName));
     await add(options.dumper.fileName);
+    const databaseBytes = files[0]?.sizeBytes ?? 0;
+    const held = hold === null ? '' : ` (writers held ${Math.round(hold.ms)} ms${hold.note})`;
     progress(
-      `database saved with ${tool}: ${formatBytes(files[0]?.sizeBytes ?? 0)} in ${Date.now() - started} ms`,
+      `database saved with ${tool}: ${formatBytes(databaseBytes)} in ${Date.now() - started} ms${held}`,
+      { bytesDone: databaseBytes },
     );
 
     if (options.storage === 'local') {
       const sources = await uploadedFiles(options.dataDir);
+      progress(`copying ${sources.length} uploaded files`, { step: 'files', filesTotal: sources.length });
       let copiedBytes = 0;
       let lastShown = 0;
       for (const [index, relative] of sources.entries()) {
@@ -89,13 +111,17 @@ export async function createBackup(options: TCreateBackupOptions): Promise<TCrea
         copiedBytes += files.at(-1)?.sizeBytes ?? 0;
         if (index === sources.length - 1 || Date.now() - lastShown > 1_000) {
           lastShown = Date.now();
-          progress(`copied ${index + 1}/${sources.length} uploaded files, ${formatBytes(copiedBytes)}`);
+          progress(`copied ${index + 1}/${sources.length} uploaded files, ${formatBytes(copiedBytes)}`, {
+            filesDone: index + 1,
+            bytesDone: databaseBytes + copiedBytes,
+          });
         }
       }
     } else {
       progress('uploads are in the S3 bucket (STORAGE_DRIVER=s3): back the bucket up with its own tools');
     }
 
+    progress('writing the manifest', { step: 'finishing' });
     if (options.includeSecretKey) {
       const key = path.join(options.dataDir, 'secret.key');
       const exists = await stat(key).then(

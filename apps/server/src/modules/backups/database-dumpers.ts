@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { formatBytes } from '@loupe/domain/settings/backups';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TDatabaseHandle } from '../../db/client.ts';
@@ -7,8 +7,9 @@ import type { TDatabaseDumper } from './create-backup.ts';
 import { postgresEnvOf, runPostgresTool } from './postgres-tools.ts';
 
 /**
- * The embedded database through the running instance's handle: PGlite's dumpDataDir, taken while the handle
- * holds PGlite's one connection, so writers (ingest included) wait only that long.
+ * The embedded database through the running instance's handle: a copy of PGlite's data directory whose
+ * last part is taken while the handle holds PGlite's one connection, so writers (ingest included) wait
+ * only that long (db/pglite-snapshot.ts); gzipped after.
  */
 export function pgliteDumper(database: TDatabaseHandle): TDatabaseDumper {
   const dump = database.dumpDataDir;
@@ -18,8 +19,11 @@ export function pgliteDumper(database: TDatabaseHandle): TDatabaseDumper {
     kind: 'pglite',
     fileName: 'database.tar.gz',
     async dumpTo(file) {
-      await writeFile(file, await dump(), { mode: 0o600 });
-      return 'PGlite dumpDataDir';
+      const { heldMs, copiedWhileHeld } = await dump(file);
+      const again = copiedWhileHeld
+        ? `, ${copiedWhileHeld.files} changed files (${formatBytes(copiedWhileHeld.bytes)}) copied again`
+        : '';
+      return { tool: 'PGlite data directory', held: { ms: heldMs, note: again } };
     },
     migrationLevel: () => migrationLevelOf(queryableOf(database)),
   };
@@ -48,7 +52,7 @@ export function postgresDumper(url: string): TDatabaseDumper {
         ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`],
         env,
       );
-      return version;
+      return { tool: version, held: null };
     },
     async migrationLevel() {
       const client = new pg.Client({ connectionString: url });

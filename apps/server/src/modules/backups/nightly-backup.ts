@@ -45,7 +45,7 @@ export function nightlyBackupTick(options: {
       newestAt: await options.backups.newestBackupAt(),
     });
     if (!due) return null;
-    const created = await options.backups.backupNow({ keep });
+    const created = await options.backups.backupNow({ keep, trigger: 'nightly' });
     return created.name;
   };
 }

@@ -1,10 +1,11 @@
 import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { formatBytes } from '@loupe/domain/settings/backups';
 import pg from 'pg';
 import { checkNotNewer, DatabaseNewerError } from '../../db/migration-level.ts';
 import { DataDirLockedError, lockDataDir } from '../../lib/data-dir-lock.ts';
-import { BackupError, formatBytes, type TBackupManifest, verifyBackup } from './backup-manifest.ts';
+import { BackupError, type TBackupManifest, verifyBackup } from './backup-manifest.ts';
 import { postgresEnvOf, runPostgresTool } from './postgres-tools.ts';
 
 /** Where a backup goes: an empty DATA_DIR, and with PostgreSQL an empty database too. */

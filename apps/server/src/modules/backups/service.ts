@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
+import type { TBackupProgress, TBackupsOverview } from '@loupe/domain/settings/backups';
 import type { TConfig } from '../../config.ts';
 import type { TDatabaseHandle } from '../../db/client.ts';
 import type { TClock } from '../../lib/clock.ts';
@@ -8,6 +9,8 @@ import { BackupError } from './backup-manifest.ts';
 import { createBackup, type TCreatedBackup, type TDatabaseDumper } from './create-backup.ts';
 import { pgliteDumper, postgresDumper } from './database-dumpers.ts';
 import { listBackups, pruneBackups } from './list-backups.ts';
+
+export type TBackupTrigger = TBackupProgress['trigger'];
 
 /** BACKUP_DIR, or DATA_DIR/backups. */
 export function backupRootOf(config: Pick<TConfig, 'BACKUP_DIR' | 'DATA_DIR'>): string {
@@ -39,34 +42,93 @@ export function createBackupService(options: {
   readonly config: TConfig;
   readonly database: TDatabaseHandle;
   readonly clock: TClock;
+  /** A backup failed (its progress lost with it): logged by whoever composes the service. */
+  readonly onFailure?: (error: unknown, trigger: TBackupTrigger) => void;
 }) {
   const root = backupRootOf(options.config);
   let running: Promise<TCreatedBackup> | null = null;
+  let progress: TBackupProgress | null = null;
+  let lastFailure: TBackupsOverview['lastFailure'] = null;
   let newestAt: Date | null | undefined;
+
+  async function backupNow(
+    input: {
+      readonly keep?: number;
+      readonly trigger?: TBackupTrigger;
+      readonly onProgress?: (line: string) => void;
+    } = {},
+  ) {
+    if (running) throw new BackupError('BACKUP_IN_PROGRESS', 'a backup is already being made');
+    const trigger = input.trigger ?? 'command';
+    progress = {
+      trigger,
+      startedAt: options.clock().toISOString(),
+      step: 'database',
+      message: 'starting',
+      bytesDone: 0,
+      filesDone: 0,
+      filesTotal: 0,
+    };
+    running = createBackup({
+      dumper: dumperOf(options.database),
+      dataDir: options.config.DATA_DIR,
+      storage: options.config.STORAGE_DRIVER,
+      includeSecretKey: !options.config.SECRET_KEY,
+      backupRoot: root,
+      now: options.clock(),
+      onProgress: (line, state) => {
+        if (progress) progress = { ...progress, ...state, message: line };
+        input.onProgress?.(line);
+      },
+    });
+    try {
+      const created = await running;
+      newestAt = new Date(created.manifest.createdAt);
+      lastFailure = null;
+      const removed = input.keep ? await pruneBackups(root, input.keep) : [];
+      return { ...created, removed };
+    } catch (error) {
+      lastFailure = {
+        at: options.clock().toISOString(),
+        code: error instanceof BackupError ? error.code : 'BACKUP_FAILED',
+        message: error instanceof Error ? error.message : String(error),
+      };
+      throw error;
+    } finally {
+      running = null;
+      progress = null;
+    }
+  }
 
   return {
     root,
-    async backupNow(input: { readonly keep?: number; readonly onProgress?: (line: string) => void } = {}) {
+    backupNow,
+    /**
+     * Starts a backup and returns at once with its first progress (Settings › general › "Back up now"):
+     * the page polls overview() for the rest. A failure is kept for overview() and told to onFailure.
+     */
+    start(trigger: TBackupTrigger): TBackupProgress {
       if (running) throw new BackupError('BACKUP_IN_PROGRESS', 'a backup is already being made');
-      running = createBackup({
-        dumper: dumperOf(options.database),
-        dataDir: options.config.DATA_DIR,
-        storage: options.config.STORAGE_DRIVER,
-        includeSecretKey: !options.config.SECRET_KEY,
-        backupRoot: root,
-        now: options.clock(),
-        ...(input.onProgress ? { onProgress: input.onProgress } : {}),
-      });
-      try {
-        const created = await running;
-        newestAt = new Date(created.manifest.createdAt);
-        const removed = input.keep ? await pruneBackups(root, input.keep) : [];
-        return { ...created, removed };
-      } finally {
-        running = null;
-      }
+      backupNow({ trigger }).catch((error: unknown) => options.onFailure?.(error, trigger));
+      return progress as TBackupProgress;
     },
     list: () => listBackups(root),
+    /** Resolves once no backup is being made (the app waits for it when it closes). */
+    async settle(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
+    /** The backup being made now, as far as it has come; null when none is. */
+    running: (): TBackupProgress | null => progress,
+    /** The finished backups with their size, time and checksum, the one being made now, and the last failure. */
+    async overview(): Promise<TBackupsOverview> {
+      const { backups, unreadable } = await listBackups(root);
+      return {
+        backups: backups.map(({ dir: _dir, ...backup }) => backup),
+        unreadable,
+        running: progress,
+        lastFailure,
+      };
+    },
     /** When the newest finished backup was made (null: none yet), for /metrics' backup age. */
     async newestBackupAt(): Promise<Date | null> {
       if (newestAt === undefined) {

@@ -24,6 +24,7 @@ import { formatCents, formatDecimal } from '@/lib/number-format';
 import { toast } from '@/lib/toast';
 import { useGeneralSettings } from '../api/get-general-settings';
 import { useUpdateGeneralSettings } from '../api/update-general-settings';
+import { BackupsCard } from './backups-card';
 import {
   GENERAL_SETTINGS_FIELDS,
   localeOptions,
@@ -50,6 +51,7 @@ export function GeneralSection({ canEdit }: { canEdit: boolean }) {
       {/* Keyed by the stored value, so the form starts over from what the server holds after each save. */}
       <GeneralSettingsForm key={JSON.stringify(query.data)} saved={query.data} canEdit={canEdit} />
       <WorkingHours canEdit={canEdit} />
+      <BackupsCard canEdit={canEdit} />
     </div>
   );
 }
