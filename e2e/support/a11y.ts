@@ -18,6 +18,16 @@ export async function seriousA11yViolations(page: Page, within?: string): Promis
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (selector): Promise<TViolation[]> => {
     const { axe: inPage } = window as unknown as { axe: typeof axe };
+    // Colours caught mid-transition (a theme just switched) are no finding: transitions and one-off
+    // animations under way run out first (a spinner runs forever, a paused one may: not waited past 2 s).
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    const moment = new Promise((resolve) => setTimeout(resolve, 2_000));
+    await Promise.race([
+      moment,
+      Promise.all(finite.map((animation) => animation.finished.catch(() => null))),
+    ]);
     const results = await inPage.run(selector ? { include: [selector] } : document, {
       resultTypes: ['violations'],
     });
