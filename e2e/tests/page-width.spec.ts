@@ -145,6 +145,7 @@ async function sweepRoutes(page: Page, routes: readonly string[]): Promise<strin
         findings.push(`${route}, ${theme}, ${size.name}: axe ${violation}`);
       }
     };
+    let step = 'opening it';
     try {
       if (index === 0) {
         await page.goto(route);
@@ -160,8 +161,10 @@ async function sweepRoutes(page: Page, routes: readonly string[]): Promise<strin
         findings.push(`${route}: a dead end ("${await deadEnd.first().textContent()}")`);
         continue;
       }
+      step = `switching to ${atStart}`;
       await showTheme(page, atStart);
       for (const size of sizes) {
+        step = `at the ${size.name}'s size, ${atStart}`;
         if (page.viewportSize()?.width !== size.width) await resizeTo(page, size, requests);
         const width = await measurePageWidth(page);
         if (width.scrollWidth > width.innerWidth) {
@@ -171,10 +174,13 @@ async function sweepRoutes(page: Page, routes: readonly string[]): Promise<strin
         }
         if (size === sizes[0]) await axe(size, atStart);
       }
+      step = `switching to ${atEnd}`;
       await showTheme(page, atEnd);
+      step = `at the ${sizes[2].name}'s size, ${atEnd}`;
       await axe(sizes[2], atEnd);
     } catch (error) {
-      findings.push(`${route}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      findings.push(`${route}, ${step}: ${message}`);
     }
   }
   return findings;
