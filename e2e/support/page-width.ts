@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** The three screens issue 35 names: a phone, a tablet upright, a laptop. */
 export const SCREEN_SIZES = [
@@ -7,53 +7,146 @@ export const SCREEN_SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
 
-/** Requests of the page in flight (the live connection's transport aside), for `settle`. */
-export function trackRequests(page: Page): () => number {
-  const inFlight = new Set<unknown>();
-  const counts = (url: string) => !url.includes('/socket.io/');
-  page.on('request', (request) => {
-    if (counts(request.url())) inFlight.add(request);
-  });
-  page.on('requestfinished', (request) => inFlight.delete(request));
-  page.on('requestfailed', (request) => inFlight.delete(request));
-  return () => inFlight.size;
-}
+export type TScreenSize = (typeof SCREEN_SIZES)[number];
+
+/** The shell's stored theme choice (spec §3), which the theme provider also follows from other tabs. */
+export const THEME_KEY = 'admin-ui-theme';
+export type TThemeName = 'light' | 'dark';
+
+/** How long a screen may take to load its data before the sweep calls it stuck (a busy CI machine). */
+const SETTLE_LIMIT_MS = 30_000;
+/** No request started or ended for this long: the screen has asked for all it shows. */
+const QUIET_MS = 150;
+
+/** What a screen is waiting for, for `settle`: route chunks and API calls in flight, and when the last began or ended. */
+export type TRequestTracker = {
+  readonly inFlight: () => readonly Request[];
+  readonly lastActivity: () => number;
+};
 
 /**
- * Waits until the page is drawn: no request in flight for a moment (route chunks, API calls), no spinner or
- * skeleton left, and a frame painted after that.
+ * Requests the screen waits on: scripts, styles and API calls. Left out: the live connection's transport
+ * (long-polls while connected) and the client telemetry report, which is fire-and-forget; the report the
+ * shell sends with `keepalive` as it unmounts (a full-screen TV page) is never reported finished by
+ * Chromium, and a settle that waited for it sat out its whole limit on every later route.
  */
-export async function settle(page: Page, inFlight: () => number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  let quietSince = Date.now();
-  while (Date.now() < deadline) {
-    if (inFlight() > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 150) break;
-    await page.waitForTimeout(25);
-  }
-  // A spinner that never stops is another test's business: the page is measured as it is by then.
-  await page
-    .waitForFunction(
-      () =>
-        document.querySelector(
-          '[data-slot="loading-spinner"], [data-slot="skeleton"], [data-testid="analytics-loading"], [aria-busy="true"]',
-        ) === null,
-      undefined,
-      { timeout: 15_000 },
-    )
-    .catch((error: unknown) => console.warn(`${page.url()} still shows a spinner after 15 s`, error));
+function awaited(request: Request): boolean {
+  const url = request.url();
+  return !url.includes('/socket.io/') && !url.includes('/api/v1/telemetry/client');
+}
+
+export function trackRequests(page: Page): TRequestTracker {
+  const inFlight = new Set<Request>();
+  let lastActivity = Date.now();
+  page.on('request', (request) => {
+    if (!awaited(request)) return;
+    inFlight.add(request);
+    lastActivity = Date.now();
+  });
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) lastActivity = Date.now();
+  };
+  // An API call is in once its answer is: Chromium never reports a fetch finished whose body the page
+  // does not read (the approval page reads only the status of a 404), and what the answer shows is
+  // waited for below as the loading indicators going away.
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.resourceType() === 'fetch' || request.resourceType() === 'xhr') done(request);
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return { inFlight: () => [...inFlight], lastActivity: () => lastActivity };
+}
+
+const LOADING_INDICATORS =
+  '[data-slot="loading-spinner"], [data-slot="skeleton"], [data-testid="analytics-loading"], [aria-busy="true"]';
+
+/** Two frames, so what React rendered last is laid out and painted. */
+async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
   );
 }
 
+/**
+ * Waits until the screen shows its data: no request in flight and none begun or ended for a moment (route
+ * chunks, API calls, the calls their answers lead to), no spinner or skeleton left, and the transitions
+ * and one-off animations it started (a sidebar sliding, a dialog fading in) finished. Throws, naming what
+ * it still waits for, when that takes longer than SETTLE_LIMIT_MS: a screen that never finishes loading is
+ * a finding, not something to measure as it is.
+ */
+export async function settle(page: Page, requests: TRequestTracker, quietMs = QUIET_MS): Promise<void> {
+  const started = Date.now();
+  const deadline = started + SETTLE_LIMIT_MS;
+  await nextFrames(page);
+  for (;;) {
+    const pending = requests.inFlight();
+    if (pending.length === 0 && Date.now() - Math.max(started, requests.lastActivity()) >= quietMs) break;
+    if (Date.now() > deadline) {
+      const urls = pending.map((request) => new URL(request.url()).pathname);
+      throw new Error(`still loading after ${SETTLE_LIMIT_MS / 1000} s: ${urls.join(', ')}`);
+    }
+    await page.waitForTimeout(25);
+  }
+  await page
+    .waitForFunction((selector) => document.querySelector(selector) === null, LOADING_INDICATORS, {
+      timeout: Math.max(deadline - Date.now(), 1_000),
+    })
+    .catch(() => {
+      throw new Error(`still shows a loading indicator after ${SETTLE_LIMIT_MS / 1000} s`);
+    });
+  await animationsDone(page);
+}
+
+/** Finite animations and transitions under way have ended (a spinning icon runs forever: not waited for). */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    // A paused or very long one (a countdown) is not waited for past a moment.
+    const moment = new Promise((resolve) => setTimeout(resolve, 2_000));
+    await Promise.race([
+      moment,
+      Promise.all(finite.map((animation) => animation.finished.catch(() => null))),
+    ]);
+  });
+  await nextFrames(page);
+}
+
 /** Opens `path` inside the running app, as its links do (no reload), and waits until it is drawn. */
-export async function openInApp(page: Page, path: string, inFlight: () => number): Promise<void> {
+export async function openInApp(page: Page, path: string, requests: TRequestTracker): Promise<void> {
   await page.evaluate((target) => {
     window.history.pushState(null, '', target);
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   }, path);
-  await settle(page, inFlight);
+  await settle(page, requests);
+}
+
+/** The loaded screen at another window size, laid out again (and whatever that loads, loaded). */
+export async function resizeTo(page: Page, size: TScreenSize, requests: TRequestTracker): Promise<void> {
+  await page.setViewportSize({ width: size.width, height: size.height });
+  // A layout change seldom asks for anything: a shorter quiet moment, time enough for a call to begin.
+  await settle(page, requests, 50);
+}
+
+/**
+ * Paints the screen in `theme` without reloading it: the stored choice changes and the theme provider is
+ * told as when another tab changes it (its `storage` listener), then its colour transitions run out.
+ */
+export async function showTheme(page: Page, theme: TThemeName): Promise<void> {
+  const changed = await page.evaluate(
+    ([key, value]) => {
+      if (document.documentElement.classList.contains(value)) return false;
+      localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+      return true;
+    },
+    [THEME_KEY, theme] as const,
+  );
+  if (!changed) return;
+  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${theme}(\\s|$)`));
+  await animationsDone(page);
 }
 
 export type TPageWidth = {

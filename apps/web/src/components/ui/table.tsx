@@ -1,10 +1,21 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useRef } from 'react';
+import { useScrollsSideways } from '@/hooks/use-scrolls-sideways';
 import { cn } from '@/lib/cn';
 
-/** A table in a horizontally scrolling container, so wide tables never break a 375 px layout. */
+/**
+ * A table in a horizontally scrolling container, so wide tables never break a 375 px layout; while it
+ * scrolls, the container is a tab stop, so the keyboard can scroll it too.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(containerRef);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={containerRef}
+      data-slot="table-container"
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
