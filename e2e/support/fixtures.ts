@@ -52,6 +52,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.waitForURL('**/dashboard');
 }
 
+/**
+ * The toast showing `text`, as the person sees it in the notifications region. Not by its role: the
+ * role="status" copy that screen readers hear lives one second only, too short to be found on a busy machine.
+ */
+export function toastOf(page: Page, text: string) {
+  return page
+    .getByRole('region', { name: 'Notifications (F8)' })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+}
+
 let counter = 0;
 /** A unique e-mail address per call, so tests never collide on one server. */
 export function uniqueEmail(label: string): string {

@@ -1,7 +1,7 @@
 import type { TRole } from '@loupe/domain/auth/roles';
 import type { Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
-import { ADMIN, expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { ADMIN, expect, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 import { createStation, type TData } from '../support/workshop';
 
@@ -191,7 +191,7 @@ test('scan toasts only for what the user has open, placed clear of the controls,
   // A piece nobody here is looking at moves, then the open one: only the open one is announced.
   await read(other.order.id, `E2801161${hex}`, other.departmentId, other.stationId);
   await read(shop.order.id, `E2801160${hex}`, shop.departmentId, shop.stationId);
-  const toast = page.getByRole('status').filter({ hasText: 'detected at' });
+  const toast = toastOf(page, 'detected at');
   await expect(toast).toContainText(`${shop.order.orderNumber} detected at Setting ${suffix} - Setter 1`);
   await expect(page.getByText(`${other.order.orderNumber} detected at`)).toHaveCount(0);
   // On a phone it sits at the bottom, clear of the page title and the menu button.

@@ -1,5 +1,5 @@
 import type { LoupeApi } from '../support/api';
-import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { expect, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
 import type { TData } from '../support/workshop';
 
 // Issue 37 §3: a jeweller starts, pauses, undoes and finishes a step from My Tasks; the job shows the labour.
@@ -73,7 +73,7 @@ test('a jeweller starts, pauses, undoes and finishes a step from My Tasks; the j
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: order.orderNumber }) });
   await expect(row.getByText('Not started')).toBeVisible();
   const label = `Stone setting of ${order.orderNumber}`;
-  const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
+  const toast = (text: string) => toastOf(page, text);
 
   // Start: one tap, the timer runs, and the toast offers an undo.
   await row.getByRole('button', { name: `Start ${label}` }).click();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
-import { ADMIN, expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { ADMIN, expect, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 12: the Command Center, My Tasks and nudges, as the people using them see them.
@@ -116,7 +116,7 @@ test('a manager assigns a phase and the jeweller’s My Tasks shows it at once; 
 
   // Live: the jeweller's open list shows the new task without a reload, and a toast says so.
   await expect(marco.page.getByRole('link', { name: order.orderNumber })).toBeVisible();
-  await expect(marco.page.getByRole('status').filter({ hasText: 'New task for you' })).toBeVisible();
+  await expect(toastOf(marco.page, 'New task for you')).toBeVisible();
 
   // A read at the next phase's station moves the card on the open board.
   await read(api, order.id, order.epc, places.polishing);
@@ -164,11 +164,9 @@ test('a nudge reaches the assignee once, and the task is done from My Tasks', as
   await page.goto('/workflow-dashboard');
   const card = page.getByRole('article', { name: new RegExp(`^${order.orderNumber},`) });
   await card.getByRole('button', { name: `Nudge ${hannah.name} about ${order.orderNumber}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${hannah.name} got a nudge` })).toBeVisible();
+  await expect(toastOf(page, `${hannah.name} got a nudge`)).toBeVisible();
 
-  const nudge = hannah.page
-    .getByRole('status')
-    .filter({ hasText: `${order.orderNumber} (Casting) needs your attention.` });
+  const nudge = toastOf(hannah.page, `${order.orderNumber} (Casting) needs your attention.`);
   await expect(nudge).toHaveCount(1);
 
   await setTheme(hannah.page, 'Light');

@@ -29,17 +29,7 @@ function UndoButton({ actionId, onUndone }: { actionId: string; onUndone: () => 
       variant="outline"
       className="mt-1"
       disabled={undo.isPending}
-      onClick={() =>
-        undo.mutate(actionId, {
-          onSuccess: onUndone,
-          onError: (error) =>
-            toast({
-              title: 'Not undone',
-              description: errorMessageOf(error, ERROR_MESSAGES.generic),
-              variant: 'destructive',
-            }),
-        })
-      }
+      onClick={() => undo.mutateAsync(actionId).then(onUndone, failed('Not undone'))}
     >
       <Undo2Icon aria-hidden="true" />
       Undo
@@ -66,6 +56,15 @@ function announce(result: TWorkActionResult) {
 function failed(title: string) {
   return (error: unknown) =>
     toast({ title, description: errorMessageOf(error, ERROR_MESSAGES.generic), variant: 'destructive' });
+}
+
+/**
+ * Says how a tap went. Through the mutation's promise, not `mutate`'s callbacks: those are dropped when the
+ * row unmounts first, which a tap's own realtime event can make happen before its answer is read (Done and
+ * Hand back take the step off My Tasks).
+ */
+function tell(action: Promise<TWorkActionResult>, failure: string): void {
+  action.then(announce, failed(failure));
 }
 
 /**
@@ -107,7 +106,7 @@ export function WorkTimerControls({
             variant="outline"
             disabled={isBusy}
             aria-label={`Pause ${label}`}
-            onClick={() => pause.mutate(assignmentId, { onSuccess: announce, onError: failed('Not paused') })}
+            onClick={() => tell(pause.mutateAsync(assignmentId), 'Not paused')}
           >
             <PauseIcon aria-hidden="true" />
             Pause
@@ -118,9 +117,7 @@ export function WorkTimerControls({
             variant="outline"
             disabled={isBusy}
             aria-label={`${hasStarted ? 'Resume' : 'Start'} ${label}`}
-            onClick={() =>
-              start.mutate(assignmentId, { onSuccess: announce, onError: failed('Not started') })
-            }
+            onClick={() => tell(start.mutateAsync(assignmentId), 'Not started')}
           >
             <PlayIcon aria-hidden="true" />
             {hasStarted ? 'Resume' : 'Start'}
@@ -130,9 +127,7 @@ export function WorkTimerControls({
           size="sm"
           disabled={isBusy}
           aria-label={`Mark ${label} done`}
-          onClick={() =>
-            finish.mutate(assignmentId, { onSuccess: announce, onError: failed('Not marked done') })
-          }
+          onClick={() => tell(finish.mutateAsync(assignmentId), 'Not marked done')}
         >
           <CheckIcon aria-hidden="true" />
           Done
@@ -143,9 +138,9 @@ export function WorkTimerControls({
           disabled={isBusy}
           aria-label={`Hand back ${label}`}
           onClick={() =>
-            handBack.mutate(
-              { assignmentId, ...(note?.trim() ? { note: note.trim() } : {}) },
-              { onSuccess: announce, onError: failed('Not handed back') },
+            tell(
+              handBack.mutateAsync({ assignmentId, ...(note?.trim() ? { note: note.trim() } : {}) }),
+              'Not handed back',
             )
           }
         >
