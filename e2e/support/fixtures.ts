@@ -63,6 +63,14 @@ export function toastOf(page: Page, text: string) {
     .filter({ hasText: text });
 }
 
+/** Chooses a theme from the header's menu; returns once the menu has closed and the page wears it. */
+export async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await page.getByRole('menuitemradio', { name: theme }).click();
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(page.locator('html')).toHaveClass(theme === 'Dark' ? /dark/ : /light/);
+}
+
 let counter = 0;
 /** A unique e-mail address per call, so tests never collide on one server. */
 export function uniqueEmail(label: string): string {

@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 15: an alert raised by the server shows on an open /alerts page and in the bell, live.
 
 type TData<T> = { data: T };
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
-}
 
 /** The unread count the bell announces (0 when it says just "Notifications"). */
 async function unreadCount(page: Page): Promise<number> {

@@ -8,7 +8,7 @@ import { LoupeClient } from '../../apps/server/workshop/loupe-client';
 import { startLoupeProcess, type TLoupeProcess } from '../../apps/server/workshop/loupe-process';
 import { seedWorkshop } from '../../apps/server/workshop/seed-workshop';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { ADMIN, expect } from '../support/fixtures';
+import { ADMIN, expect, setTheme } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 13: the six analytics screens as a manager opens them on a workshop with a history, each chart's
@@ -79,11 +79,6 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/dashboard');
-}
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
 }
 
 /** Waits until the screen shows its figures (or says it has none), not skeletons. */

@@ -1,15 +1,9 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 16: the assistant answers from live data, streamed, and an action from its answer runs after a confirm.
 
 type TData<T> = { data: T };
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
-}
 
 test('the enhanced assistant streams where an order is, with its steps, and marks it expected offsite after a confirm', async ({
   page,

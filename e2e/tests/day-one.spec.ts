@@ -1,7 +1,7 @@
 import type { TRole } from '@loupe/domain/auth/roles';
 import type { Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
-import { ADMIN, expect, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
+import { ADMIN, expect, setTheme, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 import { createStation, type TData } from '../support/workshop';
 
@@ -16,11 +16,6 @@ const ROLES: readonly TRole[] = [
   'production',
   'qa',
 ];
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
-}
 
 /** A department with one station, an order and a repair for a new customer: something for every link. */
 async function workshopWithJobs(api: LoupeApi, suffix: string) {

@@ -1,17 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
-import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 32: one truth about a job. A dashboard tile's count is what its links open, the board filters by the
 // same job views, and the screens use the views' words ("late" is none of them).
 
 type TData<T> = { data: T };
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
-}
 
 /** Orders and repairs for a new customer: overdue (promised in January 2025), rush, and one on time. */
 async function jobs(api: LoupeApi, suffix: string) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
+import { expect, setTheme, signIn, test, uniqueEmail } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 const PASSWORD = 'a clasp of rose gold';
@@ -50,11 +50,6 @@ async function screenshotBothThemes(page: Page, name: string): Promise<void> {
     }, theme);
     await page.screenshot({ path: `${SCREENSHOTS}${name}-${theme}.png` });
   }
-}
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
 }
 
 async function passwordStep(page: Page, email: string): Promise<void> {

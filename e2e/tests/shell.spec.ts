@@ -1,12 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
-}
 
 test('the sign-in screens have no serious accessibility violations', async ({ page }) => {
   for (const path of [

@@ -1,20 +1,11 @@
-import type { Page } from '@playwright/test';
 import { reportDemoBrowserTelemetry } from '../../apps/server/workshop/demo-telemetry';
 import { LoupeClient } from '../../apps/server/workshop/loupe-client';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { ADMIN, expect, loupeUrl, signIn, test } from '../support/fixtures';
+import { ADMIN, expect, loupeUrl, setTheme, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 36 §2: what a browser runs into reaches the admins. An error thrown on a screen and the screen's
 // request timings are sent when the page is hidden, and Settings › System health lists them.
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
-  // Pictured once the menu has closed and the page wears the theme.
-  await expect(page.getByRole('menu')).toBeHidden();
-  await expect(page.locator('html')).toHaveClass(theme === 'Dark' ? /dark/ : /light/);
-}
 
 test('an error on a screen and its request timings reach Settings › System health', async ({ page }) => {
   const message = `Test: the ring sizer broke ${Date.now().toString(36)}`;

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { freePort, startLoupeProcess, type TLoupeProcess } from '../../apps/server/workshop/loupe-process';
 import { LoupeApi } from '../support/api';
-import { ADMIN, expect, mqttUrl, signIn, test } from '../support/fixtures';
+import { ADMIN, expect, mqttUrl, setTheme, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 14: a station TV paired with a code, following reads live, surviving a network drop, revoked.
@@ -13,11 +13,6 @@ import { SCREENSHOTS } from '../support/screenshots';
 const THEME_KEY = 'admin-ui-theme';
 
 type TData<T> = { data: T };
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
-}
 
 /** The code a TV at /tv-setup shows, as a person reads it off the screen. */
 async function pairingCodeOn(tv: Page): Promise<string> {

@@ -1,17 +1,12 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
-import { ADMIN, expect, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
+import { ADMIN, expect, setTheme, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
 // Issue 12: the Command Center, My Tasks and nudges, as the people using them see them.
 
 type TData<T> = { data: T };
 type TTemplate = { id: string; kind: string; productTypeId: string | null };
-
-async function setTheme(page: Page, theme: 'Light' | 'Dark'): Promise<void> {
-  await page.getByRole('button', { name: 'Toggle theme' }).click();
-  await page.getByRole('menuitemradio', { name: theme }).click();
-}
 
 /** Casting and polishing departments with a station each, made the order workflow's first two phases. */
 async function workshop(api: LoupeApi, suffix: string) {

@@ -22,7 +22,7 @@ const PERIODS = [
 ] as const;
 
 const count = (value: TCellValue) => (typeof value === 'number' ? formatCount(value) : NO_FIGURE);
-const ms = (value: TCellValue) => `${count(value)} ms`;
+const ms = (value: TCellValue) => (typeof value === 'number' ? `${formatCount(value)} ms` : NO_FIGURE);
 
 function HealthCard({
   title,
