@@ -45,6 +45,8 @@ test('a manager filters the board, marks a job rush, gives it out and selects it
   await expect(page).toHaveURL(/\/workflow-dashboard\?view=overdue$/);
   await expect(show).toBeFocused();
   await expect(show).toHaveText('Overdue');
+  // The board keeps every open job on screen until the overdue ones arrive.
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'false');
 
   const late = page.getByRole('article').first();
   await expect(late).toBeVisible();

@@ -158,7 +158,8 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
     },
   );
 
-  let redisClients: { quit(): Promise<unknown> }[] = [];
+  let redis: { publisher: { quit(): Promise<unknown> }; subscriber: { quit(): Promise<unknown> } } | null =
+    null;
   if (options.redisUrl) {
     const publisher = createClient({ url: options.redisUrl });
     const subscriber = publisher.duplicate();
@@ -169,7 +170,7 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
     }
     await Promise.all([publisher.connect(), subscriber.connect()]);
     io.adapter(createAdapter(publisher, subscriber));
-    redisClients = [publisher, subscriber];
+    redis = { publisher, subscriber };
   }
 
   io.use(async (socket, next) => {
@@ -370,7 +371,14 @@ export async function createRealtime(options: TRealtimeOptions): Promise<TRealti
       io.disconnectSockets(true);
       io.engine.close();
       await counting;
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      if (redis) {
+        // The subscriber first: once it has quit no request of another instance arrives, and the answers to
+        // those already here (the adapter publishes them without awaiting) are sent before the publisher
+        // quits; the other way round they would reject, unhandled, with "The client is closed".
+        await redis.subscriber.quit().catch(() => undefined);
+        await new Promise((resolve) => setImmediate(resolve));
+        await redis.publisher.quit().catch(() => undefined);
+      }
     },
   };
 }

@@ -386,11 +386,12 @@ export function WorkflowBoard() {
         </section>
       ) : null}
 
-      {/* The chosen tab always has its panel (the tab points at it), whatever the board is showing. */}
-      <TabsContent value="board">
+      {/* The chosen tab always has its panel (the tab points at it), whatever the board is showing; it is
+          busy while a changed filter's jobs are on their way and the previous ones still shown. */}
+      <TabsContent value="board" aria-busy={board.isPlaceholderData}>
         {status ?? <PhaseColumns phases={columns} renderJob={renderJob} />}
       </TabsContent>
-      <TabsContent value="list">
+      <TabsContent value="list" aria-busy={board.isPlaceholderData}>
         {status ?? (
           <BoardJobList
             phases={columns}
