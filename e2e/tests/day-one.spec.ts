@@ -7,16 +7,6 @@ import { createStation, type TData } from '../support/workshop';
 
 // What a workshop's staff hit first in the demo (issue 11), as a person sees it.
 
-const ROLES: readonly TRole[] = [
-  'admin',
-  'manager',
-  'salesperson',
-  'designer',
-  'operator',
-  'production',
-  'qa',
-];
-
 /** A department with one station, an order and a repair for a new customer: something for every link. */
 async function workshopWithJobs(api: LoupeApi, suffix: string) {
   const { departmentId, stationId } = await createStation(api, {
@@ -240,52 +230,5 @@ for (const size of [
     }
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}navigation-${size.name}-dark.png` });
-  });
-}
-
-/** The in-app links on screen, as paths, ids folded so one order page stands for all of them. */
-async function linksOnScreen(page: Page): Promise<string[]> {
-  return page
-    .locator('a[href^="/"]')
-    .evaluateAll((anchors) =>
-      anchors
-        .filter((anchor) => (anchor as HTMLElement).offsetParent !== null)
-        .map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
-    );
-}
-
-function shapeOf(path: string): string {
-  return path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id').replace(/\/(DEPT|STATION|LOC)\w+/g, '/:code');
-}
-
-for (const role of ROLES) {
-  test(`${role} meets no dead end following the links of the screens it can reach`, async ({ page, api }) => {
-    test.slow();
-    await workshopWithJobs(api, Date.now().toString(36));
-    const refused: string[] = [];
-    page.on('response', (response) => {
-      if (response.url().includes('/api/v1/') && response.status() === 403) {
-        refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
-      }
-    });
-    await signInAs(page, api, role);
-
-    const seen = new Set<string>();
-    const queue = ['/dashboard'];
-    const deadEnds: string[] = [];
-    while (queue.length > 0 && seen.size < 20) {
-      const path = queue.shift() as string;
-      if (seen.has(shapeOf(path))) continue;
-      seen.add(shapeOf(path));
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      if ((await page.getByRole('heading', { name: 'Access Denied' }).count()) > 0) deadEnds.push(path);
-      for (const link of await linksOnScreen(page)) {
-        if (!seen.has(shapeOf(link)) && !link.startsWith('/api')) queue.push(link);
-      }
-    }
-    expect(deadEnds).toEqual([]);
-    expect(refused).toEqual([]);
-    expect(seen.size).toBeGreaterThan(3);
   });
 }

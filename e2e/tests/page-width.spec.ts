@@ -126,17 +126,53 @@ const DEAD_END = new RegExp(`^(${ERROR_MESSAGES.accessDenied}|Page not found)$`)
 const UP = SCREEN_SIZES;
 const DOWN = [...SCREEN_SIZES].reverse() as unknown as typeof SCREEN_SIZES;
 
+/** The in-app links on screen, as paths. */
+async function linksOnScreen(page: Page): Promise<string[]> {
+  return page
+    .locator('a[href^="/"]')
+    .evaluateAll((anchors) =>
+      anchors
+        .filter((anchor) => (anchor as HTMLElement).offsetParent !== null)
+        .map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname),
+    );
+}
+
+/** A path with its ids folded, so that one order's page stands for every order's. */
+function shapeOf(path: string): string {
+  return new URL(path, 'http://loupe').pathname
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ':id')
+    .replace(/\/(DEPT|STATION|LOC)\w+/g, '/:code');
+}
+
 /**
  * Opens each route once, in one page, as the app's links do, and checks it once its data is in: no dead
  * end; no wider than the window at each screen size, the loaded page resized in place; and no serious or
  * critical axe violation at both ends of that walk, a phone's size and a laptop's, light at one and dark
  * at the other (switched in place), the pairing turned round every other route so that each layout meets
- * both themes. Returns one line per finding, naming the route, the size or theme and what failed.
+ * both themes. With `followLinks`, a link on a screen to a page of a shape not yet seen is opened and
+ * checked the same way, and a request the API refuses (403) is a finding: a screen a person may open
+ * neither leads to one they may not nor asks for what they may not see. Returns one line per finding,
+ * naming the route, the size or theme and what failed.
  */
-async function sweepRoutes(page: Page, routes: readonly string[]): Promise<string[]> {
+async function sweepRoutes(
+  page: Page,
+  routes: readonly string[],
+  { followLinks }: { followLinks: boolean },
+): Promise<string[]> {
   const requests = trackRequests(page);
   const findings: string[] = [];
-  for (const [index, route] of routes.entries()) {
+  const queue = [...routes];
+  const seen = new Set(routes.map(shapeOf));
+  let current = '';
+  page.on('response', (response) => {
+    if (followLinks && response.url().includes('/api/v1/') && response.status() === 403) {
+      const refused = `${response.request().method()} ${new URL(response.url()).pathname}`;
+      findings.push(`${current}: the API refused ${refused}`);
+    }
+  });
+  for (let index = 0; index < queue.length; index += 1) {
+    const route = queue[index] as string;
+    current = route;
     // Phone to laptop, then laptop to phone: a route starts at the size the last one ended at.
     const sizes = index % 2 === 0 ? UP : DOWN;
     const [atStart, atEnd]: [TThemeName, TThemeName] = index % 4 < 2 ? ['light', 'dark'] : ['dark', 'light'];
@@ -160,6 +196,13 @@ async function sweepRoutes(page: Page, routes: readonly string[]): Promise<strin
       if ((await deadEnd.count()) > 0) {
         findings.push(`${route}: a dead end ("${await deadEnd.first().textContent()}")`);
         continue;
+      }
+      if (followLinks) {
+        for (const link of await linksOnScreen(page)) {
+          if (seen.has(shapeOf(link)) || link.startsWith('/api/')) continue;
+          seen.add(shapeOf(link));
+          queue.push(link);
+        }
       }
       step = `switching to ${atStart}`;
       await showTheme(page, atStart);
@@ -196,7 +239,7 @@ test.describe('every route', () => {
       test.setTimeout(300_000);
       const context = await contextFor(browser, workshop.server.url, role, SCREEN_SIZES[0]);
       const routes = signedInRoutesOf(role, workshop.ids);
-      const findings = await sweepRoutes(await context.newPage(), routes);
+      const findings = await sweepRoutes(await context.newPage(), routes, { followLinks: true });
       await context.close();
       expect(findings, `${role}: ${routes.length} routes`).toEqual([]);
     });
@@ -208,7 +251,7 @@ test.describe('every route', () => {
   }) => {
     const context = await browser.newContext({ baseURL: workshop.server.url, viewport: SCREEN_SIZES[0] });
     const routes = signedOutRoutes(workshop.ids);
-    const findings = await sweepRoutes(await context.newPage(), routes);
+    const findings = await sweepRoutes(await context.newPage(), routes, { followLinks: false });
     await context.close();
     expect(findings, `signed out: ${routes.length} routes`).toEqual([]);
   });
