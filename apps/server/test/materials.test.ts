@@ -70,6 +70,8 @@ describe.each(TEST_DATABASES)('the job envelope’s materials on %s', (database)
     const [stone, metal] = taken.lines;
     if (!stone || !metal) throw new Error('two lines expected');
     expect(stone.balance.onHand).toEqual({ count: 1, weightMilli: 1_020 });
+    // The envelope's sign-off boxes: the repair workflow's phases, in order.
+    expect(taken.phases.length).toBeGreaterThan(1);
 
     const issued = await move(bench, stone.id, {
       type: 'issued',

@@ -17,6 +17,7 @@ import type { TJobStates } from '../modules/jobs/job-states.ts';
 import { needsDesign, ORDER_KIND } from '../modules/jobs/order-kind.ts';
 import { REPAIR_KIND } from '../modules/jobs/repair-kind.ts';
 import type { TJobStatusChange } from '../modules/jobs/status-change.ts';
+import { jobPhases } from '../modules/materials/phases.ts';
 import { assertMaterialsAccounted, createMaterialsService } from '../modules/materials/service.ts';
 import type { TNotificationsService } from '../modules/notifications/service.ts';
 import type { TTrackingService } from '../modules/tracking/service.ts';
@@ -105,6 +106,7 @@ export async function composeJobs(context: {
       kind === 'order'
         ? orders.update(actor, itemId, { status: DELIVERED_STATUS.order })
         : repairs.update(actor, itemId, { status: DELIVERED_STATUS.repair }),
+    phasesOf: (kind, itemId) => jobPhases(repos.workflow, kind, itemId),
   });
   return { storage, orders, repairs, customers, catalog, attachments, materials };
 }

@@ -3,6 +3,7 @@ import { AppError } from '../errors/errors';
 import {
   balanceOf,
   checkMovement,
+  describeLine,
   formatWeight,
   parseWeight,
   pickupEntries,
@@ -168,5 +169,30 @@ describe('the pickup check', () => {
     expect(
       codeOf(() => pickupEntries(stones, atBench, { count: 2, weightMilli: 850, shortfallNote: '' })),
     ).toBe('MATERIALS_NOT_ACCOUNTED');
+  });
+});
+
+describe('a line in words', () => {
+  it('names a stone’s traits and a metal’s weight', () => {
+    expect(
+      describeLine({
+        kind: 'stone',
+        description: 'diamond',
+        count: 1,
+        weightMilli: 1_020,
+        stone: { shape: 'round', sizeMm: '6.5', colour: 'G', clarity: 'VS1', setting: 'set' },
+        metal: null,
+      }),
+    ).toBe('1 × diamond, 1.020 ct, round, 6.5 mm, G, VS1, set');
+    expect(
+      describeLine({
+        kind: 'metal',
+        description: 'Gold chain',
+        count: 0,
+        weightMilli: 12_450,
+        stone: null,
+        metal: { alloy: '18k' },
+      }),
+    ).toBe('Gold chain, 18k, 12.45 g');
   });
 });

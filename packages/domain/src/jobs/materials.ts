@@ -261,6 +261,8 @@ export const ZJobMaterialsSchema = z.object({
   lines: z.array(ZMaterialLineSchema),
   signatures: z.array(ZJobSignatureSchema),
   isAccounted: z.boolean(),
+  /** The job's workflow phases, in order: the envelope prints a sign-off box for each. */
+  phases: z.array(z.object({ key: z.string(), name: z.string() })),
 });
 export type TJobMaterials = z.infer<typeof ZJobMaterialsSchema>;
 
@@ -481,3 +483,38 @@ export function canMoveMaterials(actor: TActor | null | undefined, type: TMateri
 
 /** A job is picked up from "Ready for pickup", orders and repairs alike. */
 export const PICKUP_FROM_STATUS = 'ready';
+
+export const MATERIAL_KIND_LABELS: Record<TMaterialKind, string> = {
+  stone: 'Stone',
+  metal: 'Metal',
+  item: 'Item',
+};
+
+/** One line in words, as the ledger and the envelope print it: "1 × round diamond 6.5 mm G VS1, set". */
+export function describeLine(line: {
+  kind: TMaterialKind;
+  description: string;
+  count: number;
+  weightMilli: number | null;
+  stone: TStoneDetails | null;
+  metal: { alloy: string } | null;
+}): string {
+  const weight = line.weightMilli === null ? '' : formatWeight(line.kind, line.weightMilli);
+  switch (line.kind) {
+    case 'stone': {
+      const stone = line.stone;
+      const traits = stone
+        ? [stone.shape, stone.sizeMm ? `${stone.sizeMm} mm` : '', stone.colour, stone.clarity, stone.setting]
+        : [];
+      return [`${line.count} × ${line.description}`, weight, ...traits].filter(Boolean).join(', ');
+    }
+    case 'metal':
+      return [line.description, line.metal?.alloy ?? '', weight].filter(Boolean).join(', ');
+    case 'item':
+      return [`${line.count} × ${line.description}`, weight].filter(Boolean).join(', ');
+    default: {
+      const unknown: never = line.kind;
+      throw new Error(`unknown material kind ${String(unknown)}`);
+    }
+  }
+}

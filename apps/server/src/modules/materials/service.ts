@@ -41,6 +41,8 @@ export type TMaterialsServiceOptions = {
   readonly events: TEventBus;
   /** Delivers the job (its status to delivered / picked up), through the jobs module's own rules. */
   readonly deliver: (actor: TMaterialsActor, kind: TJobKind, itemId: string) => Promise<unknown>;
+  /** The job's workflow phases, for the envelope's sign-off boxes. */
+  readonly phasesOf: (kind: TJobKind, itemId: string) => Promise<{ key: string; name: string }[]>;
 };
 
 const mayView = (actor: TActor, kind: TJobKind) => kind === 'order' || canViewRepairs(actor);
@@ -93,7 +95,16 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
     events.publish('materials:changed', { itemType: kind, itemId, timestamp: at.toISOString() });
   }
 
-  async function read(repo: TMaterialsRepository, kind: TJobKind, itemId: string): Promise<TJobMaterials> {
+  /** The answer: the ledger (read in the caller's transaction) with the phases, read after it. */
+  async function withPhases(ledger: Omit<TJobMaterials, 'phases'>): Promise<TJobMaterials> {
+    return { ...ledger, phases: await options.phasesOf(ledger.kind, ledger.itemId) };
+  }
+
+  async function read(
+    repo: TMaterialsRepository,
+    kind: TJobKind,
+    itemId: string,
+  ): Promise<Omit<TJobMaterials, 'phases'>> {
     const lines = await repo.lines(kind, itemId);
     const entries = await repo.entriesOf(lines.map((line) => line.id));
     const signatures = await repo.signatures(kind, itemId);
@@ -172,7 +183,7 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
   return {
     async get(actor: TActor, kind: TJobKind, itemId: string): Promise<TJobMaterials> {
       await jobOf(materials, actor, kind, itemId);
-      return read(materials, kind, itemId);
+      return withPhases(await read(materials, kind, itemId));
     },
 
     /** What the customer left at intake (or the counter adds later), each line received, with their signature. */
@@ -220,7 +231,7 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
         return read(repo, kind, itemId);
       });
       announce(kind, itemId, now);
-      return answer;
+      return withPhases(answer);
     },
 
     /** A line issued to a bench, returned, used in the work or added to. */
@@ -260,7 +271,7 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
         return { answer: await read(repo, kind, line.itemId), kind, itemId: line.itemId };
       });
       announce(kind, itemId, now);
-      return answer;
+      return withPhases(answer);
     },
 
     async sign(
@@ -278,7 +289,7 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
         return read(repo, kind, itemId);
       });
       announce(kind, itemId, now);
-      return answer;
+      return withPhases(answer);
     },
 
     /**
@@ -330,7 +341,7 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
         throw error;
       }
       announce(kind, itemId, now);
-      return read(materials, kind, itemId);
+      return withPhases(await read(materials, kind, itemId));
     },
   };
 }
