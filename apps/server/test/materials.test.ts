@@ -129,6 +129,39 @@ describe.each(TEST_DATABASES)('the job envelope’s materials on %s', (database)
     expect(errorOf(tooFine).code).toBe('VALIDATION_FAILED');
   });
 
+  it('takes a signature on its own, refuses what is not a PNG, and announces each change after commit', async () => {
+    const repair = await fx.repair();
+    const announced: { name: string; payload: unknown }[] = [];
+    const stop = t.app.loupe.events.subscribe((announcement) => {
+      if (announcement.name === 'materials:changed') announced.push(announcement);
+    });
+    try {
+      const notPng = await counter.request(
+        'POST',
+        `/api/v1/materials/jobs/repair/${repair.id}/signatures/intake`,
+        {
+          body: { signerName: 'Ada', image: 'data:image/svg+xml;base64,PHN2Zz4=' },
+        },
+      );
+      expect(notPng.statusCode).toBe(400);
+      expect(announced).toEqual([]);
+      const signed = await counter.request(
+        'POST',
+        `/api/v1/materials/jobs/repair/${repair.id}/signatures/intake`,
+        {
+          body: SIGNATURE,
+        },
+      );
+      expect(signed.statusCode).toBe(200);
+      expect(materialsOf(signed).signatures).toMatchObject([
+        { purpose: 'intake', signerName: 'Ada Lovelace' },
+      ]);
+      expect(announced).toMatchObject([{ payload: { itemType: 'repair', itemId: repair.id } }]);
+    } finally {
+      stop();
+    }
+  });
+
   it('keeps intake to the counter and the ledger to the bench', async () => {
     const order = await fx.order();
     const refused = await bench.request('POST', `/api/v1/materials/jobs/order/${order.id}/intake`, {
