@@ -18,6 +18,7 @@ import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDeliveredHistory } from './delivered-history.ts';
 import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
+import { seedDemoMaterials } from './demo-materials.ts';
 import { reportDemoBrowserTelemetry } from './demo-telemetry.ts';
 import { assignDemoWork, BENCH_STAFF } from './demo-work.ts';
 import { seedWorkSessions } from './demo-work-time.ts';
@@ -337,6 +338,10 @@ async function main(): Promise<void> {
     const trackingLinks = await seedCustomerMessages(admin, workshop);
     say(
       `${trackingLinks.length} jobs have a public tracking link and a message to their customer in the outbox`,
+    );
+    const withMaterials = await seedDemoMaterials(admin, workshop);
+    say(
+      `${withMaterials.join(', ')} came in with the customer's diamond, gold chain or sapphires, signed for (the job page's Materials card, Print envelope)`,
     );
     const designs = await seedDesignLibrary(admin);
     const designer = await LoupeClient.signIn(loupe.url, emailOf('designer'), passwordOf('designer'));

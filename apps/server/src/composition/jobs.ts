@@ -17,6 +17,8 @@ import type { TJobStates } from '../modules/jobs/job-states.ts';
 import { needsDesign, ORDER_KIND } from '../modules/jobs/order-kind.ts';
 import { REPAIR_KIND } from '../modules/jobs/repair-kind.ts';
 import type { TJobStatusChange } from '../modules/jobs/status-change.ts';
+import { jobPhases } from '../modules/materials/phases.ts';
+import { assertMaterialsAccounted, createMaterialsService } from '../modules/materials/service.ts';
 import type { TNotificationsService } from '../modules/notifications/service.ts';
 import type { TTrackingService } from '../modules/tracking/service.ts';
 import type { TWorkflowService } from '../modules/workflow/service.ts';
@@ -62,6 +64,8 @@ export async function composeJobs(context: {
     // assignments (issue 32).
     onStatusChanged: async (tx: TDatabase, change: TJobStatusChange) => {
       if (change.status === DELIVERED_STATUS[change.kind]) {
+        // Issue 37 §4: what the customer left goes back to them (or is explained) before the job is delivered.
+        await assertMaterialsAccounted(repos.materials.within(tx), change.kind, change.itemId);
         await repos.analyticsFacts.within(tx).recordDelivered(change.kind, change.itemId, change.at);
       }
       if (!isOpenStatus(change.kind, change.status)) {
@@ -93,7 +97,18 @@ export async function composeJobs(context: {
     storage,
   });
   const attachments = createAttachmentsService({ attachments: repos.attachments, storage, logger });
-  return { storage, orders, repairs, customers, catalog, attachments };
+  // The job envelope (issue 37 §4): the pickup check delivers the job through its kind's own status change.
+  const materials = createMaterialsService({
+    materials: repos.materials,
+    clock,
+    events,
+    deliver: (actor, kind, itemId) =>
+      kind === 'order'
+        ? orders.update(actor, itemId, { status: DELIVERED_STATUS.order })
+        : repairs.update(actor, itemId, { status: DELIVERED_STATUS.repair }),
+    phasesOf: (kind, itemId) => jobPhases(repos.workflow, kind, itemId),
+  });
+  return { storage, orders, repairs, customers, catalog, attachments, materials };
 }
 
 export type TJobsComposition = Awaited<ReturnType<typeof composeJobs>>;

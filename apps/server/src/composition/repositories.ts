@@ -28,6 +28,7 @@ import { createItemHistoryRepository } from '../modules/jobs/item-history-reposi
 import { createOrdersRepository } from '../modules/jobs/order-repository.ts';
 import { createRepairsRepository } from '../modules/jobs/repair-repository.ts';
 import { createMailOutboxRepository } from '../modules/mail/repository.ts';
+import { createMaterialsRepository } from '../modules/materials/repository.ts';
 import { createNotificationsRepository } from '../modules/notifications/repository.ts';
 import { createPublicLinksRepository } from '../modules/public-links/repository.ts';
 import { createReadersRepository } from '../modules/readers/repository.ts';
@@ -66,6 +67,7 @@ export function createRepositories(db: TDatabase) {
     orders: transactional(db, createOrdersRepository),
     repairs: transactional(db, createRepairsRepository),
     itemHistory: transactional(db, createItemHistoryRepository),
+    materials: transactional(db, createMaterialsRepository),
     attachments,
     /** What modules that own attachments (jobs, designs, the catalog) write and read them through. */
     ownedAttachments: createOwnedAttachments(attachments),

@@ -15,6 +15,7 @@ import { registerIdpRoutes } from '../modules/idp/routes.ts';
 import { registerRfidRoutes } from '../modules/ingest/routes.ts';
 import { registerJobRoutes } from '../modules/jobs/job-routes.ts';
 import { ORDER_ROUTES, REPAIR_ROUTES } from '../modules/jobs/kind-routes.ts';
+import { registerMaterialsRoutes } from '../modules/materials/routes.ts';
 import { registerNotificationsRoutes } from '../modules/notifications/routes.ts';
 import { registerPublicLinksRoutes } from '../modules/public-links/routes.ts';
 import { registerReadersRoutes } from '../modules/readers/routes.ts';
@@ -79,6 +80,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
   const jobs = { ...api, storage: services.storage };
   await app.register(registerJobRoutes, { ...jobs, routes: ORDER_ROUTES, service: services.orders });
   await app.register(registerJobRoutes, { ...jobs, routes: REPAIR_ROUTES, service: services.repairs });
+  await app.register(registerMaterialsRoutes, { ...api, materials: services.materials });
   await app.register(registerTrackingRoutes, { ...api, tracking: services.tracking });
   await app.register(registerWorkflowRoutes, {
     ...api,

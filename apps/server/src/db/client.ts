@@ -23,6 +23,7 @@ import * as designRequestsTables from './schema/design-requests.ts';
 import * as designsTables from './schema/designs.ts';
 import * as idempotencyTables from './schema/idempotency.ts';
 import * as jobsTables from './schema/jobs.ts';
+import * as materialsTables from './schema/materials.ts';
 import * as publicLinksTables from './schema/public-links.ts';
 import * as registryTables from './schema/registry.ts';
 import * as rfidTables from './schema/rfid.ts';
@@ -48,6 +49,7 @@ export const schema = {
   ...designsTables,
   ...idempotencyTables,
   ...jobsTables,
+  ...materialsTables,
   ...publicLinksTables,
   ...registryTables,
   ...rfidTables,

@@ -89,6 +89,9 @@ describe('ERROR_CODES', () => {
     ['LOCALE_UNKNOWN', 400],
     ['WORK_NOT_YOURS', 403],
     ['WORK_UNDO_EXPIRED', 409],
+    ['MATERIALS_NOT_ON_HAND', 409],
+    ['MATERIALS_NOT_AT_BENCH', 409],
+    ['MATERIALS_NOT_ACCOUNTED', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

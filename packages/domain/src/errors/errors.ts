@@ -132,6 +132,11 @@ export const ERROR_CODES = {
   WORK_NOT_YOURS: 403,
   // The few seconds to undo a tap on a timer have passed, it was undone already, or what followed it stands.
   WORK_UNDO_EXPIRED: 409,
+  // Issue 37 §4: more of a job's stones or metal asked for than is on hand, or than that bench holds.
+  MATERIALS_NOT_ON_HAND: 409,
+  MATERIALS_NOT_AT_BENCH: 409,
+  // Delivering a job whose received materials are not all checked out, used in the work or explained.
+  MATERIALS_NOT_ACCOUNTED: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

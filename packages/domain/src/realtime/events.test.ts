@@ -8,6 +8,7 @@ import {
   INCOMING_EVENT_NAMES,
   isClientToServerEventName,
   isServerToClientEventName,
+  MATERIAL_EVENT_NAMES,
   OUTGOING_EVENT_NAMES,
   parseClientToServerEvent,
   parseRoom,
@@ -231,6 +232,10 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     },
     { requestId: 'req-1', orderId: 'ord-1', status: 'approved', timestamp: TS },
   ],
+  'materials:changed': [
+    { itemType: 'repair', itemId: 'rep-1', timestamp: TS },
+    { itemType: 'bracelet', itemId: 'rep-1', timestamp: TS },
+  ],
 };
 
 describe('realtime event names', () => {
@@ -251,6 +256,10 @@ describe('realtime event names', () => {
     expect([...DESIGN_EVENT_NAMES]).toEqual(['design:request-changed']);
   });
 
+  it('adds the materials event of issue 37 §4', () => {
+    expect([...MATERIAL_EVENT_NAMES]).toEqual(['materials:changed']);
+  });
+
   it('adds the station TV events, in rooms no client can subscribe to', () => {
     expect([...TV_EVENT_NAMES]).toEqual(TV);
     expect(parseRoom(tvStationRoom('STATION1'))).toBeNull();
@@ -268,7 +277,14 @@ describe('realtime event names', () => {
 
   it('has a schema for every incoming and registry event and for nothing else', () => {
     expect(Object.keys(SERVER_TO_CLIENT_EVENT_SCHEMAS).sort()).toEqual(
-      [...SPEC_INCOMING, ...REGISTRY, ...TV, ...DESIGN_EVENT_NAMES, ...TRACKING_LIFECYCLE_EVENT_NAMES].sort(),
+      [
+        ...SPEC_INCOMING,
+        ...REGISTRY,
+        ...TV,
+        ...DESIGN_EVENT_NAMES,
+        ...TRACKING_LIFECYCLE_EVENT_NAMES,
+        ...MATERIAL_EVENT_NAMES,
+      ].sort(),
     );
   });
 

@@ -56,6 +56,10 @@ export type TTvEventName = (typeof TV_EVENT_NAMES)[number];
 export const DESIGN_EVENT_NAMES = ['design:request-changed'] as const;
 export type TDesignEventName = (typeof DESIGN_EVENT_NAMES)[number];
 
+/** Loupe's own: a job's materials ledger or signatures changed (issue 37 §4); its page re-reads them. */
+export const MATERIAL_EVENT_NAMES = ['materials:changed'] as const;
+export type TMaterialEventName = (typeof MATERIAL_EVENT_NAMES)[number];
+
 /**
  * The tracking events of spec §4 that §7's list does not name: an order's tracking stopped, and a repair's
  * tracking started, stopped and its moves (the spec's "repair moved"). Announced after commit like the rest.
@@ -307,6 +311,13 @@ export const ZStationPayloadSchema = z.object({ departmentId: ZIdSchema, station
 export const ZStationDeletedPayloadSchema = z.object({ departmentId: ZIdSchema, stationId: ZIdSchema });
 
 // Design request payloads.
+/** A job's materials changed; `itemType` keeps a repair's from those who do not see repairs. */
+export const ZMaterialsChangedPayloadSchema = z.object({
+  itemType: z.enum(['order', 'repair']),
+  itemId: ZIdSchema,
+  timestamp: ZTimestampSchema,
+});
+
 export const ZDesignRequestChangedPayloadSchema = z.object({
   requestId: ZIdSchema,
   orderId: ZIdSchema,
@@ -366,8 +377,14 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'tv:screen-changed': ZTvScreenChangedPayloadSchema,
   'tv:display-changed': ZTvDisplayChangedPayloadSchema,
   'design:request-changed': ZDesignRequestChangedPayloadSchema,
+  'materials:changed': ZMaterialsChangedPayloadSchema,
 } as const satisfies Record<
-  TIncomingEventName | TRegistryEventName | TTvEventName | TDesignEventName | TTrackingLifecycleEventName,
+  | TIncomingEventName
+  | TRegistryEventName
+  | TTvEventName
+  | TDesignEventName
+  | TTrackingLifecycleEventName
+  | TMaterialEventName,
   z.ZodType
 >;
 

@@ -23,6 +23,8 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   ['system:notification', ['notifications']],
   // Issue 17: the designer's workspace follows its requests; the order's history shows the customer's answer.
   ['design:', ['designs', 'orders']],
+  // Issue 37 §4: a job's materials card and its pickup check follow the ledger.
+  ['materials:', ['materials']],
 ];
 
 export function queryRootsForEvent(name: string): readonly string[] {

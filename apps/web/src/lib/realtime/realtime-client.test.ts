@@ -298,6 +298,7 @@ describe('queryRootsForEvent', () => {
     ['department:updated', ['registry', 'workflow']],
     ['station:added', ['registry']],
     ['design:request-changed', ['designs', 'orders']],
+    ['materials:changed', ['materials']],
     ['pong', []],
   ])('%s refreshes %j', (name, roots) => {
     expect(queryRootsForEvent(name)).toEqual(roots);

@@ -101,6 +101,19 @@ const LABOUR = envelope({
   sessions: [],
 });
 
+/** Issue 37 §4: a job with no materials taken in, its workflow's two phases for the envelope. */
+const noMaterials = (kind: TJobKind, itemId: string) => ({
+  kind,
+  itemId,
+  lines: [],
+  signatures: [],
+  isAccounted: true,
+  phases: [
+    { key: 'bench', name: 'Bench' },
+    { key: 'qc', name: 'Quality check' },
+  ],
+});
+
 const TRACKING_URL = 'http://loupe.test/t/AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 /** The order's public tracking link as the server holds it; null until one is issued. */
 let trackingLink: { token: string; url: string; createdAt: string } | null = null;
@@ -117,6 +130,7 @@ function mockOrder(
     [`orders/${ORDER_ID}/history`]: HISTORY,
     [`orders/${ORDER_ID}/tracking-link`]: () => envelope({ link: trackingLink }),
     [`work-time/jobs/order/${ORDER_ID}`]: LABOUR,
+    [`materials/jobs/order/${ORDER_ID}`]: envelope(noMaterials('order', ORDER_ID)),
   });
 }
 
@@ -210,6 +224,7 @@ function renderRepair(
     [`repairs/${REPAIR_ID}/history`]: page([]),
     [`repairs/${REPAIR_ID}/tracking-link`]: envelope({ link: null }),
     [`work-time/jobs/repair/${REPAIR_ID}`]: envelope({ rows: [], totalSeconds: 0, sessions: [] }),
+    [`materials/jobs/repair/${REPAIR_ID}`]: envelope(noMaterials('repair', REPAIR_ID)),
   });
   return renderJob('repair', role);
 }
@@ -549,6 +564,7 @@ describe('JobDetail', { timeout: 20_000 }, () => {
         [`orders/${ORDER_ID}/history`]: HISTORY,
         [`orders/${ORDER_ID}/tracking-link`]: envelope({ link: null }),
         [`work-time/jobs/order/${ORDER_ID}`]: LABOUR,
+        [`materials/jobs/order/${ORDER_ID}`]: envelope(noMaterials('order', ORDER_ID)),
       });
       onTestFinished(stubObjectUrls('blob:ring'));
       vi.spyOn(apiClient, 'download').mockResolvedValue(new Blob(['img'], { type: 'image/jpeg' }));

@@ -25,6 +25,7 @@ import { JobLabour } from './detail/job-labour';
 import { JobPhotos } from './detail/job-photos';
 import { JobTracking } from './detail/job-tracking';
 import { QuickStatusActions } from './detail/quick-status-actions';
+import { JobMaterialsSection } from './materials/job-materials-section';
 
 export type TJobDetailProps<K extends TJobKind> = {
   readonly kind: K;
@@ -102,6 +103,7 @@ function LoadedJob<K extends TJobKind>({ kind, job, now, designPanel }: TLoadedJ
           </JobFacts>
           {designPanel?.(job.id)}
           <JobDetailPhotos kind={kind} job={job} canEdit={canWrite} />
+          <JobMaterialsSection kind={kind} job={job} user={user} canWrite={canWrite} />
           <JobDetailLabour kind={kind} jobId={job.id} />
           <JobDetailHistory kind={kind} jobId={job.id} now={now} />
         </>

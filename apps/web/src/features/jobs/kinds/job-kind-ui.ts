@@ -55,6 +55,8 @@ export type TJobKindUi<K extends TJobKind> = {
     readonly Facts: ComponentType<{ job: TJobOf<K> }>;
     /** What the ticket says the piece is, and the lines the bench needs (metal, repair types…). */
     readonly ticket: (job: TJobOf<K>) => Pick<TJobTicketData, 'description' | 'details'>;
+    /** What the envelope adds (issue 37 §4): the condition the piece came in, and the estimate or price. */
+    readonly envelope: (job: TJobOf<K>) => { conditionNotes: string; estimate: string };
     /** Whether the newest timeline entry is where the job still is (each kind's record says so its own way). */
     readonly isAtNewest: (tracked: TTrackedJobOf<K>) => boolean;
   };

@@ -51,6 +51,10 @@ export const ORDER_KIND: TJobKindUi<'order'> = {
         { label: 'Design', value: order.design?.name },
       ].flatMap((detail) => (detail.value ? [{ label: detail.label, value: detail.value }] : [])),
     }),
+    envelope: (order) => ({
+      conditionNotes: order.notes,
+      estimate: order.priceCents > 0 ? formatCents(order.priceCents) : '',
+    }),
     isAtNewest: (record) => record.status === 'tracking' && record.currentStationId !== null,
   },
   Form: ({ job, now }) => <OrderForm order={job} {...(now ? { now } : {})} />,

@@ -47,6 +47,10 @@ export const REPAIR_KIND: TJobKindUi<'repair'> = {
       description: repair.itemDescription,
       details: [{ label: 'Work', value: repairTypesText(repair.repairTypes) }],
     }),
+    envelope: (repair) => ({
+      conditionNotes: repair.conditionNotes,
+      estimate: repair.estimateCents > 0 ? formatCents(repair.estimateCents) : '',
+    }),
     isAtNewest: (record) => record.status === 'active' && record.currentLocation !== null,
   },
   Form: ({ job, now }) => <RepairForm repair={job} {...(now ? { now } : {})} />,

@@ -1,0 +1,127 @@
+import type { TJobKind } from '@loupe/domain/jobs/job-views';
+import type { TSignaturePurpose } from '@loupe/domain/jobs/materials';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client.ts';
+import { orders, repairs } from '../../db/schema/jobs.ts';
+import { jobSignatures, materialEntries, materialLines } from '../../db/schema/materials.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type TMaterialLineRow = typeof materialLines.$inferSelect;
+export type TMaterialEntryRow = typeof materialEntries.$inferSelect;
+export type TJobSignatureRow = typeof jobSignatures.$inferSelect;
+export type TNewMaterialLine = typeof materialLines.$inferInsert;
+export type TNewMaterialEntry = typeof materialEntries.$inferInsert;
+export type TNewJobSignature = typeof jobSignatures.$inferInsert;
+
+/** The SQL of a job's materials: its lines, their ledger and the customer's signatures. */
+export function createMaterialsRepository(db: TDatabase) {
+  return {
+    /** The job's number and status, locked when `forUpdate`: a pickup and a status change wait for each other. */
+    async findJob(kind: TJobKind, id: string, forUpdate = false) {
+      const query =
+        kind === 'order'
+          ? db
+              .select({ id: orders.id, number: orders.orderNumber, status: orders.status })
+              .from(orders)
+              .where(eq(orders.id, id))
+          : db
+              .select({ id: repairs.id, number: repairs.repairNumber, status: repairs.status })
+              .from(repairs)
+              .where(eq(repairs.id, id));
+      const [row] = await (forUpdate ? query.for('update') : query);
+      return row ?? null;
+    },
+
+    async lines(kind: TJobKind, itemId: string): Promise<TMaterialLineRow[]> {
+      return db
+        .select()
+        .from(materialLines)
+        .where(and(eq(materialLines.itemKind, kind), eq(materialLines.itemId, itemId)))
+        .orderBy(asc(materialLines.position));
+    },
+
+    async line(id: string): Promise<TMaterialLineRow | null> {
+      const [row] = await db.select().from(materialLines).where(eq(materialLines.id, id));
+      return row ?? null;
+    },
+
+    async entriesOf(lineIds: readonly string[]): Promise<TMaterialEntryRow[]> {
+      if (lineIds.length === 0) return [];
+      return db
+        .select()
+        .from(materialEntries)
+        .where(inArray(materialEntries.lineId, [...lineIds]))
+        .orderBy(asc(materialEntries.seq));
+    },
+
+    async nextPosition(kind: TJobKind, itemId: string): Promise<number> {
+      const [row] = await db
+        .select({ last: max(materialLines.position) })
+        .from(materialLines)
+        .where(and(eq(materialLines.itemKind, kind), eq(materialLines.itemId, itemId)));
+      return (row?.last ?? -1) + 1;
+    },
+
+    async insertLine(line: TNewMaterialLine): Promise<TMaterialLineRow> {
+      const [row] = await db.insert(materialLines).values(line).returning();
+      if (!row) throw new Error('material line not inserted');
+      return row;
+    },
+
+    async insertEntries(entries: readonly TNewMaterialEntry[]): Promise<void> {
+      if (entries.length === 0) return;
+      await db.insert(materialEntries).values([...entries]);
+    },
+
+    async insertSignature(signature: TNewJobSignature): Promise<TJobSignatureRow> {
+      const [row] = await db.insert(jobSignatures).values(signature).returning();
+      if (!row) throw new Error('signature not inserted');
+      return row;
+    },
+
+    async signatures(
+      kind: TJobKind,
+      itemId: string,
+      purpose?: TSignaturePurpose,
+    ): Promise<TJobSignatureRow[]> {
+      return db
+        .select()
+        .from(jobSignatures)
+        .where(
+          and(
+            eq(jobSignatures.itemKind, kind),
+            eq(jobSignatures.itemId, itemId),
+            purpose === undefined ? undefined : eq(jobSignatures.purpose, purpose),
+          ),
+        )
+        .orderBy(asc(jobSignatures.signedAt));
+    },
+
+    /** Undoes a pickup whose delivery was refused: its entries and its signature go. */
+    async removePickup(entryIds: readonly string[], signatureId: string): Promise<void> {
+      if (entryIds.length > 0)
+        await db.delete(materialEntries).where(inArray(materialEntries.id, [...entryIds]));
+      await db.delete(jobSignatures).where(eq(jobSignatures.id, signatureId));
+    },
+
+    async namesOf(ids: readonly string[]): Promise<Map<string, TPersonRow>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(users)
+        .where(inArray(users.id, unique));
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+  };
+}
+
+type TPersonRow = { id: string; name: string | null; firstName: string; lastName: string; email: string };
+
+export type TMaterialsRepository = ReturnType<typeof createMaterialsRepository>;
