@@ -208,6 +208,12 @@ describe.each(TEST_DATABASES)('the job envelope’s materials on %s', (database)
     expect(short.statusCode).toBe(409);
     expect(errorOf(short)).toMatchObject({ code: 'MATERIALS_NOT_ACCOUNTED' });
     expect(errorOf(short).message).toContain('0.15 g short');
+    // The refused pickup wrote nothing: the checkout and the delivery are one transaction.
+    const untouched = materialsOf(
+      await repairDesk.request('GET', `/api/v1/materials/jobs/repair/${repair.id}`),
+    );
+    expect(untouched.signatures).toHaveLength(1);
+    expect(untouched.lines.map((line) => line.entries.length)).toEqual([1, 1]);
 
     const delivered = await pickup([
       { lineId: stone.id, count: 1, weightMilli: 1_020 },

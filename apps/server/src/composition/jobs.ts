@@ -102,10 +102,10 @@ export async function composeJobs(context: {
     materials: repos.materials,
     clock,
     events,
-    deliver: (actor, kind, itemId) =>
+    deliver: (actor, kind, itemId, alongside) =>
       kind === 'order'
-        ? orders.update(actor, itemId, { status: DELIVERED_STATUS.order })
-        : repairs.update(actor, itemId, { status: DELIVERED_STATUS.repair }),
+        ? orders.update(actor, itemId, { status: DELIVERED_STATUS.order }, alongside)
+        : repairs.update(actor, itemId, { status: DELIVERED_STATUS.repair }, alongside),
     phasesOf: (kind, itemId) => jobPhases(repos.workflow, kind, itemId),
   });
   return { storage, orders, repairs, customers, catalog, attachments, materials };

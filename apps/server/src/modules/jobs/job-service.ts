@@ -69,7 +69,12 @@ export type TJobService<TItem, TListItem, TCreate, TUpdate> = {
   list(actor: TActor, query: TJobListQuery): Promise<TListPage<TListItem>>;
   get(actor: TActor, id: string): Promise<TItem>;
   create(actor: TJobActor, input: TCreate): Promise<TItem>;
-  update(actor: TJobActor, id: string, changes: TUpdate): Promise<TItem>;
+  update(
+    actor: TJobActor,
+    id: string,
+    changes: TUpdate,
+    alongside?: (tx: TDatabase) => Promise<void>,
+  ): Promise<TItem>;
   history(
     actor: TActor,
     id: string,
@@ -225,12 +230,20 @@ export function createJobService<
      * Applies a change: the status only along the kind's transitions (409 otherwise), the kind's own rules
      * once merged with the stored values. A change that changes nothing writes nothing; a status set by hand
      * brings what follows it (the phase, a finished job's tag given back) into the same transaction.
+     * `alongside` runs first in that transaction, the job's row locked: another module's step that stands or
+     * falls with the change (the pickup check's checkout before the delivery).
      */
-    async update(actor: TJobActor, id: string, changes: TUpdate): Promise<TItem> {
+    async update(
+      actor: TJobActor,
+      id: string,
+      changes: TUpdate,
+      alongside?: (tx: TDatabase) => Promise<void>,
+    ): Promise<TItem> {
       assertMayEdit(actor);
       const result = await repository.withTransaction(async (jobs, tx) => {
         const current = await jobs.findRowForUpdate(id);
         if (!current) throw notFound();
+        await alongside?.(tx);
         // Only what differs from the stored job counts as a change.
         const defined = Object.fromEntries(
           Object.entries(spec.normalize(changes)).filter(

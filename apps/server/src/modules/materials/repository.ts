@@ -97,13 +97,6 @@ export function createMaterialsRepository(db: TDatabase) {
         .orderBy(asc(jobSignatures.signedAt));
     },
 
-    /** Undoes a pickup whose delivery was refused: its entries and its signature go. */
-    async removePickup(entryIds: readonly string[], signatureId: string): Promise<void> {
-      if (entryIds.length > 0)
-        await db.delete(materialEntries).where(inArray(materialEntries.id, [...entryIds]));
-      await db.delete(jobSignatures).where(eq(jobSignatures.id, signatureId));
-    },
-
     async namesOf(ids: readonly string[]): Promise<Map<string, TPersonRow>> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return new Map();

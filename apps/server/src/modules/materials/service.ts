@@ -27,6 +27,7 @@ import {
   ZSignatureInputSchema,
 } from '@loupe/domain/jobs/materials';
 import { personName } from '@loupe/domain/users/user';
+import type { TDatabase } from '../../db/client.ts';
 import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { forbidden } from '../../lib/service-errors.ts';
@@ -40,7 +41,12 @@ export type TMaterialsServiceOptions = {
   readonly clock: TClock;
   readonly events: TEventBus;
   /** Delivers the job (its status to delivered / picked up), through the jobs module's own rules. */
-  readonly deliver: (actor: TMaterialsActor, kind: TJobKind, itemId: string) => Promise<unknown>;
+  readonly deliver: (
+    actor: TMaterialsActor,
+    kind: TJobKind,
+    itemId: string,
+    alongside: (tx: TDatabase) => Promise<void>,
+  ) => Promise<unknown>;
   /** The job's workflow phases, for the envelope's sign-off boxes. */
   readonly phasesOf: (kind: TJobKind, itemId: string) => Promise<{ key: string; name: string }[]>;
 };
@@ -294,8 +300,8 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
 
     /**
      * The pickup check: each received line checked out (a shortfall explained), the customer's signature, then
-     * the job delivered. The delivery is the jobs module's own status change, which checks the materials once
-     * more in its transaction; when it is refused, what this check wrote is taken back.
+     * the job delivered, all in one transaction: the checkout is written inside the jobs module's own status
+     * change, which checks the materials once more before it delivers; a refused delivery writes nothing.
      */
     async pickup(
       actor: TMaterialsActor,
@@ -306,7 +312,8 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
       if (!canRecordIntake(actor) || !mayDeliver(actor, kind)) throw forbidden();
       const parsed = ZPickupInputSchema.parse(input);
       const now = clock();
-      const written = await materials.withTransaction(async (repo) => {
+      await options.deliver(actor, kind, itemId, async (tx) => {
+        const repo = materials.within(tx);
         const job = await jobOf(repo, actor, kind, itemId, true);
         if (job.status !== PICKUP_FROM_STATUS) {
           throw new AppError('CONFLICT', `${job.number} is not ready for pickup.`);
@@ -329,17 +336,9 @@ export function createMaterialsService(options: TMaterialsServiceOptions) {
           if (shortfall)
             news.push({ ...base, type: 'shortfall', ...shortfall, note: out?.shortfallNote ?? '' });
         }
-        const withIds = news.map((entry) => ({ ...entry, id: crypto.randomUUID() }));
-        await repo.insertEntries(withIds);
-        const signature = await sign(repo, actor, kind, itemId, 'pickup', parsed.signature, now);
-        return { entryIds: withIds.map((entry) => entry.id), signatureId: signature.id };
+        await repo.insertEntries(news.map((entry) => ({ ...entry, id: crypto.randomUUID() })));
+        await sign(repo, actor, kind, itemId, 'pickup', parsed.signature, now);
       });
-      try {
-        await options.deliver(actor, kind, itemId);
-      } catch (error) {
-        await materials.removePickup(written.entryIds, written.signatureId);
-        throw error;
-      }
       announce(kind, itemId, now);
       return withPhases(await read(materials, kind, itemId));
     },
