@@ -89,6 +89,8 @@ describe('ERROR_CODES', () => {
     ['LOCALE_UNKNOWN', 400],
     ['WORK_NOT_YOURS', 403],
     ['WORK_UNDO_EXPIRED', 409],
+    ['SAFE_NOT_CHOSEN', 409],
+    ['SAFE_COUNT_CONFLICT', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -132,6 +132,10 @@ export const ERROR_CODES = {
   WORK_NOT_YOURS: 403,
   // The few seconds to undo a tap on a timer have passed, it was undone already, or what followed it stands.
   WORK_UNDO_EXPIRED: 409,
+  // Issue 37 §5: a count at a location with no station chosen as its safe.
+  SAFE_NOT_CHOSEN: 409,
+  // A count is already running at the location, or the count to finish has finished.
+  SAFE_COUNT_CONFLICT: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -15,6 +15,7 @@ import {
   REALTIME_CONNECTION_STATES,
   REGISTRY_EVENT_NAMES,
   roomName,
+  SAFE_COUNT_EVENT_NAMES,
   SERVER_TO_CLIENT_EVENT_SCHEMAS,
   type ServerToClientEvents,
   TRACKING_LIFECYCLE_EVENT_NAMES,
@@ -231,6 +232,10 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     },
     { requestId: 'req-1', orderId: 'ord-1', status: 'approved', timestamp: TS },
   ],
+  'safe-count:updated': [
+    { countId: 'count-1', locationId: 'LOC001', status: 'running' },
+    { countId: 'count-1', locationId: 'LOC001', status: 'paused' },
+  ],
 };
 
 describe('realtime event names', () => {
@@ -251,6 +256,10 @@ describe('realtime event names', () => {
     expect([...DESIGN_EVENT_NAMES]).toEqual(['design:request-changed']);
   });
 
+  it('adds the closing count event of issue 37 §5', () => {
+    expect([...SAFE_COUNT_EVENT_NAMES]).toEqual(['safe-count:updated']);
+  });
+
   it('adds the station TV events, in rooms no client can subscribe to', () => {
     expect([...TV_EVENT_NAMES]).toEqual(TV);
     expect(parseRoom(tvStationRoom('STATION1'))).toBeNull();
@@ -268,7 +277,14 @@ describe('realtime event names', () => {
 
   it('has a schema for every incoming and registry event and for nothing else', () => {
     expect(Object.keys(SERVER_TO_CLIENT_EVENT_SCHEMAS).sort()).toEqual(
-      [...SPEC_INCOMING, ...REGISTRY, ...TV, ...DESIGN_EVENT_NAMES, ...TRACKING_LIFECYCLE_EVENT_NAMES].sort(),
+      [
+        ...SPEC_INCOMING,
+        ...REGISTRY,
+        ...TV,
+        ...DESIGN_EVENT_NAMES,
+        ...TRACKING_LIFECYCLE_EVENT_NAMES,
+        ...SAFE_COUNT_EVENT_NAMES,
+      ].sort(),
     );
   });
 

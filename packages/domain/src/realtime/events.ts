@@ -56,6 +56,10 @@ export type TTvEventName = (typeof TV_EVENT_NAMES)[number];
 export const DESIGN_EVENT_NAMES = ['design:request-changed'] as const;
 export type TDesignEventName = (typeof DESIGN_EVENT_NAMES)[number];
 
+/** Loupe's own: a closing count started, counted a piece or finished (issue 37 §5); its screen re-reads it. */
+export const SAFE_COUNT_EVENT_NAMES = ['safe-count:updated'] as const;
+export type TSafeCountEventName = (typeof SAFE_COUNT_EVENT_NAMES)[number];
+
 /**
  * The tracking events of spec §4 that §7's list does not name: an order's tracking stopped, and a repair's
  * tracking started, stopped and its moves (the spec's "repair moved"). Announced after commit like the rest.
@@ -317,6 +321,13 @@ export const ZDesignRequestChangedPayloadSchema = z.object({
   timestamp: ZTimestampSchema,
 });
 
+/** A count changed: the count screen and its report fetch it again. */
+export const ZSafeCountUpdatedPayloadSchema = z.object({
+  countId: ZIdSchema,
+  locationId: ZIdSchema,
+  status: z.enum(['running', 'finished']),
+});
+
 // Station TV payloads.
 /** A piece arrived at or left the station: its screen is fetched again. */
 export const ZTvScreenChangedPayloadSchema = z.object({ stationId: ZIdSchema, timestamp: ZTimestampSchema });
@@ -366,8 +377,14 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'tv:screen-changed': ZTvScreenChangedPayloadSchema,
   'tv:display-changed': ZTvDisplayChangedPayloadSchema,
   'design:request-changed': ZDesignRequestChangedPayloadSchema,
+  'safe-count:updated': ZSafeCountUpdatedPayloadSchema,
 } as const satisfies Record<
-  TIncomingEventName | TRegistryEventName | TTvEventName | TDesignEventName | TTrackingLifecycleEventName,
+  | TIncomingEventName
+  | TRegistryEventName
+  | TTvEventName
+  | TDesignEventName
+  | TTrackingLifecycleEventName
+  | TSafeCountEventName,
   z.ZodType
 >;
 
