@@ -13,8 +13,7 @@ CREATE TABLE "safe_count_removals" (
 	"number" text NOT NULL,
 	"station_id" text NOT NULL,
 	"station_name" text NOT NULL,
-	"at" timestamp with time zone NOT NULL,
-	"is_while_closed" boolean NOT NULL
+	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "safe_counts" (

@@ -90,7 +90,7 @@ export function composeFloor(context: {
     logger,
   });
   // Pieces a closing count found in the safe, read later elsewhere, are logged as taken out (issue 37 §5).
-  const safeCountRemovals = createSafeCountRemovals({ safeCounts: repos.safeCounts, calendar });
+  const safeCountRemovals = createSafeCountRemovals({ safeCounts: repos.safeCounts });
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
     // A read, from the reader to the screen (docs/architecture.md): what follows each batch of moves, in its

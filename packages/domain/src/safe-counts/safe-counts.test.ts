@@ -9,7 +9,8 @@ import {
   countEndsAt,
   countResult,
   expectedSet,
-  removalOf,
+  isRemoval,
+  isWhileClosed,
   SAFE_COUNT_WINDOW_MINUTES,
   type TCountCandidate,
 } from './safe-counts';
@@ -137,28 +138,24 @@ describe('removals from the safe', () => {
     countedKeys: new Set(['order:a']),
     finishedAt: at('2026-11-30T17:40:00Z'),
     safeStationId: 'SAFE',
-    calendar: LONDON,
   };
-  it('logs a counted piece read elsewhere after the count, saying whether the workshop was closed', () => {
-    expect(
-      removalOf({
-        ...base,
-        move: { kind: 'order', id: 'a', stationId: 'BENCH', at: at('2026-12-01T09:05:00Z') },
-      }),
-    ).toEqual({ isWhileClosed: false });
-    expect(
-      removalOf({
-        ...base,
-        move: { kind: 'order', id: 'a', stationId: 'BENCH', at: at('2026-12-01T03:00:00Z') },
-      }),
-    ).toEqual({ isWhileClosed: true });
+  const move = { kind: 'order' as const, id: 'a', stationId: 'BENCH', at: at('2026-12-01T09:05:00Z') };
+
+  it('logs a counted piece read elsewhere after the count', () => {
+    expect(isRemoval({ ...base, move })).toBe(true);
   });
 
   it('ignores pieces not counted, reads at the safe and reads before the count finished', () => {
-    const move = { kind: 'order' as const, id: 'a', stationId: 'BENCH', at: at('2026-12-01T09:05:00Z') };
-    expect(removalOf({ ...base, move: { ...move, id: 'b' } })).toBeNull();
-    expect(removalOf({ ...base, move: { ...move, stationId: 'SAFE' } })).toBeNull();
-    expect(removalOf({ ...base, move: { ...move, at: at('2026-11-30T17:35:00Z') } })).toBeNull();
+    expect(isRemoval({ ...base, move: { ...move, id: 'b' } })).toBe(false);
+    expect(isRemoval({ ...base, move: { ...move, kind: 'repair' } })).toBe(false);
+    expect(isRemoval({ ...base, move: { ...move, stationId: 'SAFE' } })).toBe(false);
+    expect(isRemoval({ ...base, move: { ...move, at: at('2026-11-30T17:35:00Z') } })).toBe(false);
+  });
+
+  it('tells a removal while the workshop was closed', () => {
+    expect(isWhileClosed(at('2026-12-01T09:05:00Z'), LONDON)).toBe(false);
+    expect(isWhileClosed(at('2026-12-01T03:00:00Z'), LONDON)).toBe(true);
+    expect(isWhileClosed(at('2026-12-05T11:00:00Z'), LONDON)).toBe(true);
   });
 });
 

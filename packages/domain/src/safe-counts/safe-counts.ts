@@ -144,20 +144,24 @@ export function closingCountDue(
 
 /**
  * The morning side: a job a finished count found in the safe, read later at another station, was taken out.
- * Answers whether a move is such a removal, and whether it happened while the workshop was closed (news).
  */
-export function removalOf(input: {
+export function isRemoval(input: {
   readonly countedKeys: ReadonlySet<string>;
   readonly finishedAt: Date;
   readonly safeStationId: string;
   readonly move: TJobRef & { readonly stationId: string; readonly at: Date };
-  readonly calendar: TWorkingCalendar;
-}): { readonly isWhileClosed: boolean } | null {
+}): boolean {
   const { move } = input;
-  if (!input.countedKeys.has(keyOf(move))) return null;
-  if (move.stationId === input.safeStationId) return null;
-  if (move.at.getTime() < input.finishedAt.getTime()) return null;
-  return { isWhileClosed: !isWorkshopOpen(move.at, input.calendar) };
+  return (
+    input.countedKeys.has(keyOf(move)) &&
+    move.stationId !== input.safeStationId &&
+    move.at.getTime() >= input.finishedAt.getTime()
+  );
+}
+
+/** A removal while the workshop was closed (at night, on a closed day) is news for the manager. */
+export function isWhileClosed(at: Date, calendar: TWorkingCalendar): boolean {
+  return !isWorkshopOpen(at, calendar);
 }
 
 export const jobKey = keyOf;

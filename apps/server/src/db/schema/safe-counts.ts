@@ -2,7 +2,6 @@ import type { TSafeCountPiece } from '@loupe/domain/safe-counts/safe-counts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
-  boolean,
   date,
   index,
   jsonb,
@@ -81,7 +80,6 @@ export const safeCountRemovals = pgTable(
     stationId: text('station_id').notNull(),
     stationName: text('station_name').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    isWhileClosed: boolean('is_while_closed').notNull(),
   },
   (table) => [uniqueIndex('safe_count_removals_item_idx').on(table.countId, table.itemKind, table.itemId)],
 );

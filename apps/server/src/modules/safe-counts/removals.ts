@@ -1,5 +1,4 @@
-import { jobKey, removalOf } from '@loupe/domain/safe-counts/safe-counts';
-import type { TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
+import { isRemoval, jobKey } from '@loupe/domain/safe-counts/safe-counts';
 import type { TDatabase } from '../../db/client.ts';
 import type { TTransactional } from '../../db/transaction.ts';
 import type { TJobMoved } from '../tracking/location-moves.ts';
@@ -8,11 +7,11 @@ import type { TSafeCountsRepository } from './repository.ts';
 /**
  * The morning side of the closing count (issue 37 §5): a piece the location's newest finished count found in
  * the safe, read afterwards at another station, was taken out. Logged against that count (when, which job,
- * where it went), once per piece, in the transaction that applied the read.
+ * where it went), once per piece, in the transaction that applied the read. Only the transaction's own
+ * statements here: PGlite has one connection, so a read of the settings outside it would wait for it forever.
  */
 export function createSafeCountRemovals(options: {
   readonly safeCounts: TTransactional<TSafeCountsRepository>;
-  readonly calendar: () => Promise<TWorkingCalendar>;
 }) {
   return {
     async afterMoves(tx: TDatabase, moved: readonly TJobMoved[]): Promise<[]> {
@@ -20,7 +19,6 @@ export function createSafeCountRemovals(options: {
       const repo = options.safeCounts.within(tx);
       const counts = await repo.latestFinishedCounts();
       if (counts.length === 0) return [];
-      const calendar = await options.calendar();
       const rows: Parameters<TSafeCountsRepository['insertRemovals']>[0][number][] = [];
       for (const count of counts) {
         if (count.finishedAt === null) continue;
@@ -28,14 +26,13 @@ export function createSafeCountRemovals(options: {
         for (const move of moved) {
           const piece = counted.get(jobKey({ kind: move.kind, id: move.itemId }));
           if (piece === undefined) continue;
-          const removal = removalOf({
+          const removed = isRemoval({
             countedKeys: new Set(counted.keys()),
             finishedAt: count.finishedAt,
             safeStationId: count.safeStationId,
             move: { kind: move.kind, id: move.itemId, stationId: move.stationId, at: move.at },
-            calendar,
           });
-          if (removal === null) continue;
+          if (!removed) continue;
           rows.push({
             countId: count.id,
             itemKind: move.kind,
@@ -44,7 +41,6 @@ export function createSafeCountRemovals(options: {
             stationId: move.stationId,
             stationName: move.stationName,
             at: move.at,
-            isWhileClosed: removal.isWhileClosed,
           });
         }
       }

@@ -9,6 +9,7 @@ import {
   countEndsAt,
   countResult,
   expectedSet,
+  isWhileClosed,
   jobKey,
   SAFE_COUNT_MESSAGES,
   type TCountRead,
@@ -127,6 +128,7 @@ export function createSafeCountsService(options: TSafeCountsServiceOptions) {
         ? await findings(repo, row, clock())
         : { counted: row.counted ?? [], missing: row.missing ?? [], extra: row.extra ?? [] };
     const removals = await repo.removals(row.id);
+    const calendar = removals.length > 0 ? await options.calendar() : null;
     return {
       ...summaryOf(row, found),
       ...found,
@@ -136,7 +138,7 @@ export function createSafeCountsService(options: TSafeCountsServiceOptions) {
         number: removal.number,
         at: removal.at.toISOString(),
         stationName: removal.stationName,
-        isWhileClosed: removal.isWhileClosed,
+        isWhileClosed: calendar !== null && isWhileClosed(removal.at, calendar),
       })),
     };
   }
