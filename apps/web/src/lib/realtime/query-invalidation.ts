@@ -23,6 +23,8 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   ['system:notification', ['notifications']],
   // Issue 17: the designer's workspace follows its requests; the order's history shows the customer's answer.
   ['design:', ['designs', 'orders']],
+  // Issue 37 §5: a closing count started, counted a piece or finished; its screen and report follow.
+  ['safe-count:', ['safe-counts']],
 ];
 
 export function queryRootsForEvent(name: string): readonly string[] {
