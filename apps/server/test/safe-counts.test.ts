@@ -12,6 +12,7 @@ import { orders } from '../src/db/schema/jobs.ts';
 import { departments, locations, readerAntennas, readers, stations } from '../src/db/schema/registry.ts';
 import { trackedItems } from '../src/db/schema/tracking.ts';
 import { emptyResult } from '../src/modules/ingest/adapters/types.ts';
+import { seedClosingCount } from '../workshop/demo-safe-count.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
@@ -98,15 +99,13 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
       .values({ id: 'STATION777777', departmentId: 'DEPT777', name: 'Counter' })
       .returning();
     if (!otherDepartment || !other) throw new Error('no other location');
-    await db
-      .insert(readers)
-      .values({
-        id: 'vault-reader',
-        name: 'Vault reader',
-        kind: 'zebra',
-        apiKeyHash: 'h',
-        apiKeyPrefix: 'lpr_v',
-      });
+    await db.insert(readers).values({
+      id: 'vault-reader',
+      name: 'Vault reader',
+      kind: 'zebra',
+      apiKeyHash: 'h',
+      apiKeyPrefix: 'lpr_v',
+    });
     await db.insert(readerAntennas).values([
       { readerId: 'vault-reader', antenna: 1, departmentId: vault.id, stationId: safe.id },
       { readerId: 'vault-reader', antenna: 2, departmentId: vault.id, stationId: benchStation.id },
@@ -287,5 +286,27 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
     // Next day's closing: another.
     t.clock.set(new Date('2026-12-04T17:45:00Z'));
     expect(await safeCounts.startClosingCounts()).toBe(1);
+  });
+
+  it('seeds the demo’s last closing count: every expected piece counted but one, and its alert', async () => {
+    const seeded = await seedClosingCount(t.database.db, { now: new Date('2026-12-08T12:00:00Z') });
+    expect(seeded.expected).toBeGreaterThan(1);
+    await fresh();
+    const [latest] = ZSafeCountSummarySchema.array()
+      .parse(data(await manager.request('GET', '/api/v1/safe-counts')))
+      .filter((row) => row.startedAt === '2026-12-07T17:00:00.000Z');
+    expect(latest).toMatchObject({
+      trigger: 'closing',
+      status: 'finished',
+      expectedCount: seeded.expected,
+      countedCount: seeded.expected - 1,
+      missingCount: 1,
+    });
+    if (!latest) throw new Error('no seeded count');
+    expect((await count(latest.id)).missing.map((piece) => piece.number)).toEqual([seeded.missing]);
+    const alerts = ZAlertSchema.array().parse(
+      data(await manager.request('GET', '/api/v1/alerts?rule=safe-count-missing&status=open')),
+    );
+    expect(alerts.map((alert) => alert.title)).toContain(`${seeded.missing} missing from the safe`);
   });
 });
