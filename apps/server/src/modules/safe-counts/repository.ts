@@ -1,7 +1,7 @@
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import type { TCountRead, TJobRef } from '@loupe/domain/safe-counts/safe-counts';
 import { personName } from '@loupe/domain/users/user';
-import { and, asc, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { insertedRow } from '../../db/inserted-row.ts';
 import { orders, repairs } from '../../db/schema/jobs.ts';
@@ -10,6 +10,9 @@ import { rfidReads } from '../../db/schema/rfid.ts';
 import { locationSafes, safeCountRemovals, safeCounts } from '../../db/schema/safe-counts.ts';
 import { locationHistory, trackedItems } from '../../db/schema/tracking.ts';
 import { users } from '../../db/schema/users.ts';
+
+/** Longer than any dedupe window: a read row's repeats end this soon after its first read. */
+const REPEATS_MARGIN_MS = 3_600_000;
 
 export type TSafeCountRow = typeof safeCounts.$inferSelect;
 export type TSafeCountRemovalRow = typeof safeCountRemovals.$inferSelect;
@@ -132,10 +135,13 @@ export function createSafeCountsRepository(db: TDatabase) {
           and(eq(readerAntennas.readerId, rfidReads.readerId), eq(readerAntennas.antenna, rfidReads.antenna)),
         )
         .innerJoin(trackedItems, eq(trackedItems.epc, rfidReads.epc))
+        // A row's repeats fall within the dedupe window of its first read: bounded by read_at (indexed), a row
+        // that began a little before the window and was seen again within it is found too.
         .where(
-          or(
-            and(gte(rfidReads.readAt, from), lte(rfidReads.readAt, to)),
-            and(gte(rfidReads.lastSeenAt, from), lte(rfidReads.lastSeenAt, to)),
+          and(
+            gte(rfidReads.readAt, new Date(from.getTime() - REPEATS_MARGIN_MS)),
+            lte(rfidReads.readAt, to),
+            gte(rfidReads.lastSeenAt, from),
           ),
         );
       const arrivals = await db

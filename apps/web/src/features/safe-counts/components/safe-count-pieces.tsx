@@ -19,7 +19,7 @@ export function SafeCountPieces({
   readonly title: string;
   readonly pieces: readonly TSafeCountPiece[];
   readonly empty: string;
-  readonly testId: string;
+  readonly testId?: string | undefined;
 }) {
   return (
     <section aria-label={title} data-testid={testId} className="flex flex-col gap-2">
@@ -59,13 +59,15 @@ export function SafeCountPieces({
 }
 
 /** Pieces the count found in the safe that were taken out afterwards: when, and where they went. */
-export function SafeCountRemovals({ removals }: { readonly removals: readonly TSafeCountRemoval[] }) {
+export function SafeCountRemovals({
+  removals,
+  testId,
+}: {
+  readonly removals: readonly TSafeCountRemoval[];
+  readonly testId?: string | undefined;
+}) {
   return (
-    <section
-      aria-label="Taken out of the safe"
-      data-testid="safe-count-removals"
-      className="flex flex-col gap-2"
-    >
+    <section aria-label="Taken out of the safe" data-testid={testId} className="flex flex-col gap-2">
       <h2 className="text-lg font-semibold">
         Taken out of the safe <span className="text-muted-foreground">({removals.length})</span>
       </h2>

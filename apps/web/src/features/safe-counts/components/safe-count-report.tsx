@@ -29,7 +29,7 @@ const PRINT_CSS = `
 
 export const TRIGGER_LABELS = { closing: 'At closing', button: 'Started by hand' } as const;
 
-function Figures({ count }: { readonly count: TSafeCount }) {
+function Figures({ count, isPrintCopy }: { readonly count: TSafeCount; readonly isPrintCopy: boolean }) {
   const figures = [
     ['Expected', count.expectedCount],
     ['Counted', count.countedCount],
@@ -42,7 +42,7 @@ function Figures({ count }: { readonly count: TSafeCount }) {
         <div
           key={label}
           className="rounded-lg border p-3"
-          data-testid={`safe-count-${label.toLowerCase().replace(' ', '-')}`}
+          data-testid={isPrintCopy ? undefined : `safe-count-${label.toLowerCase().replace(' ', '-')}`}
         >
           <dt className="text-sm text-muted-foreground">{label}</dt>
           <dd
@@ -57,7 +57,15 @@ function Figures({ count }: { readonly count: TSafeCount }) {
 }
 
 /** The report's body: who, when, what was expected, counted, missing, and what left the safe since. */
-function ReportBody({ count }: { readonly count: TSafeCount }) {
+function ReportBody({
+  count,
+  isPrintCopy = false,
+}: {
+  readonly count: TSafeCount;
+  readonly isPrintCopy?: boolean;
+}) {
+  // The print copy carries no test ids: the screen's copy is the one tests find.
+  const testId = (id: string) => (isPrintCopy ? undefined : id);
   return (
     <div className="flex flex-col gap-6">
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
@@ -79,16 +87,16 @@ function ReportBody({ count }: { readonly count: TSafeCount }) {
             : `${formatDateTime(count.finishedAt ?? count.endsAt)}${count.finishedBy ? ` by ${count.finishedBy}` : ' (window ended)'}`}
         </dd>
       </dl>
-      <Figures count={count} />
+      <Figures count={count} isPrintCopy={isPrintCopy} />
       <SafeCountPieces
         title="Missing"
-        testId="safe-count-missing-list"
+        testId={testId('safe-count-missing-list')}
         pieces={count.missing}
         empty="Nothing is missing: every piece expected was read in the safe."
       />
       <SafeCountPieces
         title="Counted"
-        testId="safe-count-counted-list"
+        testId={testId('safe-count-counted-list')}
         pieces={count.counted}
         empty={
           count.status === 'running' ? 'No piece read in the safe yet.' : 'No piece was read in the safe.'
@@ -96,11 +104,11 @@ function ReportBody({ count }: { readonly count: TSafeCount }) {
       />
       <SafeCountPieces
         title="Not expected"
-        testId="safe-count-extra-list"
+        testId={testId('safe-count-extra-list')}
         pieces={count.extra}
         empty="No other piece was read in the safe."
       />
-      <SafeCountRemovals removals={count.removals} />
+      <SafeCountRemovals removals={count.removals} testId={testId('safe-count-removals')} />
     </div>
   );
 }
@@ -184,7 +192,7 @@ export function SafeCountReport({ id, onBack }: { readonly id: string; readonly 
             <div {...{ [PRINT_ROOT_ATTRIBUTE]: '' }} className="hidden" aria-hidden="true">
               <style>{PRINT_CSS}</style>
               <h1 className="mb-4 text-xl font-semibold">Safe count, {count.locationName}</h1>
-              <ReportBody count={count} />
+              <ReportBody count={count} isPrintCopy />
             </div>,
             document.body,
           )}
