@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import mqtt from 'mqtt';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, mqttUrl, setTheme, signIn, test, toastOf } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 import type { TData } from '../support/workshop';
@@ -119,6 +120,7 @@ test('a closing count counts the pieces read in the safe as they arrive, and kee
   await expect(row).toContainText('1');
   await expect(toastOf(page, 'Count finished: 1 missing.')).toBeHidden({ timeout: 15_000 });
   await page.screenshot({ path: `${SCREENSHOTS}safe-counts-light.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page);
   await row.getByRole('button', { name: 'Report' }).click();
   await expect(page.getByRole('heading', { name: `Safe count, Vault ${suffix}` })).toBeVisible();
   await expect(missing.getByRole('link', { name: necklace.number })).toBeVisible();
@@ -142,6 +144,7 @@ test('a closing count counts the pieces read in the safe as they arrive, and kee
   await page.setViewportSize({ width: 1280, height: 720 });
   await setTheme(page, 'Dark');
   await page.screenshot({ path: `${SCREENSHOTS}safe-count-report-dark.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: `Safe count, Vault ${suffix}` })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}safe-count-report-phone-dark.png`, fullPage: true });
