@@ -7,6 +7,7 @@ import {
   ZSafeLocationSchema,
 } from '@loupe/domain/safe-counts/safe-counts';
 import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/jobs.ts';
 import { departments, locations, readerAntennas, readers, stations } from '../src/db/schema/registry.ts';
@@ -308,5 +309,49 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
       data(await manager.request('GET', '/api/v1/alerts?rule=safe-count-missing&status=open')),
     );
     expect(alerts.map((alert) => alert.title)).toContain(`${seeded.missing} missing from the safe`);
+  });
+
+  it('tells the admins’ and managers’ sockets a count changed, and no one else’s', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    if (typeof address !== 'object' || address === null) throw new Error('not listening');
+    const sockets: Socket[] = [];
+    const openAs = async (email: string) => {
+      const socket = connect(`http://127.0.0.1:${address.port}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        auth: { token: (await t.signIn(email)).IdToken },
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await new Promise((resolve) => socket.once('connect', () => resolve(null)));
+      const heard: unknown[] = [];
+      socket.on('safe-count:updated', (payload: unknown) => heard.push(payload));
+      return heard;
+    };
+    try {
+      const managerHeard = await openAs(managerEmail);
+      const productionHeard = await openAs(productionEmail);
+      await fresh();
+      expect(
+        (
+          await manager.request('PUT', '/api/v1/safe-counts/locations/LOC777/safe', {
+            body: { stationId: places.other },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const started = await manager.request('POST', '/api/v1/safe-counts', {
+        body: { locationId: 'LOC777' },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const { id } = ZSafeCountSchema.parse(data(started));
+      await expect
+        .poll(() => managerHeard, { timeout: 5000 })
+        .toContainEqual({ countId: id, locationId: 'LOC777', status: 'running' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(productionHeard).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   });
 });
