@@ -8,6 +8,8 @@ import { startOffsiteSweeper } from './modules/tracking/offsite-sweeper.ts';
 const NUDGE_SWEEP_MS = 60_000;
 /** How often running timers are checked against the workshop's closing time (issue 37 §3). */
 const CLOSING_STOP_CHECK_MS = 60_000;
+/** How often the closing count is looked at: started at closing, finished when its window ends (issue 37 §5). */
+const SAFE_COUNT_CHECK_MS = 30_000;
 /** How often readers are checked for silence (the mapping screen shows them offline). */
 const READER_WATCH_MS = 30_000;
 /** How often the clock is checked for the nightly backup's hour. */
@@ -75,6 +77,11 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
     every('the closing stop', CLOSING_STOP_CHECK_MS, () =>
       services.workTime.stopAtClosing((userIds, notice) => services.notifications.notify(userIds, notice)),
     ),
+    // Each location with a safe counts it at closing; a count finishes when its window ends (issue 37 §5).
+    every('the closing count', SAFE_COUNT_CHECK_MS, async () => {
+      await services.safeCounts.startClosingCounts();
+      await services.safeCounts.finishDue();
+    }),
     // Alert rules are evaluated as time passes, not by the browser (issue 15 §1).
     every('the alert evaluation', config.ALERT_EVALUATION_SECONDS * 1000, () => services.alerts.evaluate()),
     // Daily digests go out once the workshop opens, once per user and date (issue 15 §4).

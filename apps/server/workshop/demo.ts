@@ -19,6 +19,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { seedDeliveredHistory } from './delivered-history.ts';
 import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
 import { seedDemoMaterials } from './demo-materials.ts';
+import { createDemoSafe, seedClosingCount } from './demo-safe-count.ts';
 import { reportDemoBrowserTelemetry } from './demo-telemetry.ts';
 import { assignDemoWork, BENCH_STAFF } from './demo-work.ts';
 import { seedWorkSessions } from './demo-work-time.ts';
@@ -304,11 +305,13 @@ async function main(): Promise<void> {
         }),
       ),
     );
+    // The closing count (issue 37 §5): the workshop's safe, a station in QA with its own antenna.
+    await createDemoSafe(admin, workshop);
     // Analytics (issue 13): months of delivered work, written while Loupe is stopped (the API delivers only now).
     restarting = true;
     await loupe.stop();
     const database = await openDatabase({ kind: 'pglite', dataDir: DATA_DIR });
-    const { past, labour } = await (async () => {
+    const { past, labour, closingCount } = await (async () => {
       const delivered = await seedDeliveredHistory(database.db, {
         now: new Date(),
         orders: DEMO_DELIVERED_ORDERS,
@@ -316,7 +319,10 @@ async function main(): Promise<void> {
         days: DEMO_HISTORY_DAYS,
       });
       // Work time (issue 37 §3): finished timers on those jobs' phases, for the labour figures.
-      return { past: delivered, labour: await seedWorkSessions(database.db, { now: new Date() }) };
+      const labour = await seedWorkSessions(database.db, { now: new Date() });
+      // Last working day's closing count, kept as its report: every open piece in the safe but one.
+      const closingCount = await seedClosingCount(database.db, { now: new Date() });
+      return { past: delivered, labour, closingCount };
     })().finally(() => database.close());
     loupe = await startLoupe();
     restarting = false;
@@ -326,6 +332,9 @@ async function main(): Promise<void> {
     );
     say(
       `${labour.sessions} finished work sessions, ${labour.hours} hours of labour on their steps (job pages, Workflow Analytics: labour vs dwell)`,
+    );
+    say(
+      `A safe in QA read by antenna 5 of the foundry reader; last closing's count found ${closingCount.expected - 1} of ${closingCount.expected} pieces, ${closingCount.missing ?? 'none'} missing (Safe Counts, Alerts)`,
     );
     const assigned = await assignDemoWork(admin);
     say(

@@ -11,6 +11,7 @@ import { createReadersService } from '../modules/readers/service.ts';
 import { createDepartmentTransfer } from '../modules/registry/department-transfer.ts';
 import { createLocationService } from '../modules/registry/location-service.ts';
 import { createRegistryService, type TDepartmentChange } from '../modules/registry/service.ts';
+import { createSafeCountRemovals } from '../modules/safe-counts/removals.ts';
 import { createSettingsService } from '../modules/settings/service.ts';
 import { createTrackingService } from '../modules/tracking/service.ts';
 import { createWorkTimeService } from '../modules/work-time/service.ts';
@@ -88,6 +89,8 @@ export function composeFloor(context: {
     completeAssignment: (actor, id) => workflow.completeAssignment(actor, id),
     logger,
   });
+  // Pieces a closing count found in the safe, read later elsewhere, are logged as taken out (issue 37 §5).
+  const safeCountRemovals = createSafeCountRemovals({ safeCounts: repos.safeCounts });
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
     // A read, from the reader to the screen (docs/architecture.md): what follows each batch of moves, in its
@@ -97,6 +100,7 @@ export function composeFloor(context: {
       { name: 'workflow phases and statuses', run: (tx, { moved }) => workflow.afterMoves(tx, moved) },
       // A job read at another station than where its timer started stops that timer (issue 37 §3).
       { name: 'work time', run: (tx, { moved }) => workTime.afterMoves(tx, moved) },
+      { name: 'safe count removals', run: (tx, { moved }) => safeCountRemovals.afterMoves(tx, moved) },
       {
         name: 'analytics visits',
         run: async (tx, { visits }) => {

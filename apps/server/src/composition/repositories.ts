@@ -33,6 +33,7 @@ import { createNotificationsRepository } from '../modules/notifications/reposito
 import { createPublicLinksRepository } from '../modules/public-links/repository.ts';
 import { createReadersRepository } from '../modules/readers/repository.ts';
 import { createRegistryRepository } from '../modules/registry/repository.ts';
+import { createSafeCountsRepository } from '../modules/safe-counts/repository.ts';
 import { createSessionsRepository } from '../modules/sessions/repository.ts';
 import { createSettingsRepository } from '../modules/settings/repository.ts';
 import { createTrackingRepository } from '../modules/tracking/repository.ts';
@@ -79,6 +80,7 @@ export function createRepositories(db: TDatabase) {
     notifications: transactional(db, createNotificationsRepository),
     alerts: transactional(db, createAlertsRepository),
     tv: transactional(db, createTvRepository),
+    safeCounts: transactional(db, createSafeCountsRepository),
     assistant: transactional(db, createAssistantRepository),
     analyticsFacts: transactional(db, createAnalyticsFactsRepository),
     analytics: analyticsRepositories(db),

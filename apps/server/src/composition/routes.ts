@@ -20,6 +20,7 @@ import { registerNotificationsRoutes } from '../modules/notifications/routes.ts'
 import { registerPublicLinksRoutes } from '../modules/public-links/routes.ts';
 import { registerReadersRoutes } from '../modules/readers/routes.ts';
 import { registerRegistryRoutes } from '../modules/registry/routes.ts';
+import { registerSafeCountsRoutes } from '../modules/safe-counts/routes.ts';
 import { registerSettingsRoutes } from '../modules/settings/routes.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerTrackingRoutes } from '../modules/tracking/routes.ts';
@@ -91,6 +92,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
   await app.register(registerRfidRoutes, { ...api, rfid: services.rfid });
   await app.register(registerTvRoutes, { ...api, tv: services.tv });
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
+  await app.register(registerSafeCountsRoutes, { ...api, safeCounts: services.safeCounts });
   await app.register(registerAnalyticsRoutes, { ...api, analytics: services.analytics });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
   await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });

@@ -6,6 +6,7 @@ import { createOutboundGuard, type TLookup } from '../lib/outbound-url.ts';
 import { createBackupService } from '../modules/backups/service.ts';
 import { createClientTelemetryService } from '../modules/client-telemetry/service.ts';
 import { createIdempotencyService } from '../modules/idempotency/service.ts';
+import { createSafeCountsService } from '../modules/safe-counts/service.ts';
 import { RouteRegistry } from '../plugins/access-control.ts';
 import { createEventBus } from '../realtime/event-bus.ts';
 import { composeAssistant } from './assistant.ts';
@@ -69,9 +70,20 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   // Issue 36 §2: the browsers' errors and request timings, for the System health page.
   const clientTelemetry = createClientTelemetryService({ repository: repos.clientTelemetry, clock });
 
+  // Issue 37 §5: the closing count; its missing pieces are the alerts module's to raise.
+  const safeCounts = createSafeCountsService({
+    safeCounts: repos.safeCounts,
+    clock,
+    events,
+    calendar: () => floor.settingsService.workingCalendar(),
+    raiseAlerts: (causes) => messaging.alerts.raise(causes),
+    logger,
+  });
+
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
   messaging.follow();
+  app.addHook('onClose', safeCounts.follow());
 
   return {
     config,
@@ -104,6 +116,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     publicLinks: messaging.publicLinks,
     designs: messaging.designs,
     customerMessages: messaging.customerMessages,
+    safeCounts,
     ...jobs,
     assistant,
     backups,

@@ -27,6 +27,7 @@ import * as materialsTables from './schema/materials.ts';
 import * as publicLinksTables from './schema/public-links.ts';
 import * as registryTables from './schema/registry.ts';
 import * as rfidTables from './schema/rfid.ts';
+import * as safeCountsTables from './schema/safe-counts.ts';
 import * as systemTables from './schema/system.ts';
 import * as trackingTables from './schema/tracking.ts';
 import * as tvDevicesTables from './schema/tv-devices.ts';
@@ -53,6 +54,7 @@ export const schema = {
   ...publicLinksTables,
   ...registryTables,
   ...rfidTables,
+  ...safeCountsTables,
   ...systemTables,
   ...trackingTables,
   ...tvDevicesTables,

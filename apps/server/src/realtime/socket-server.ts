@@ -128,6 +128,8 @@ export function audienceOf(announcement: TAnnouncement): {
     const named = aboutRepair ? rooms.filter((room) => !room.startsWith('department:')) : rooms;
     return { roles: ['admin', 'manager'], rooms: named };
   }
+  // The closing count's screen (issue 37 §5): admins and managers only.
+  if (name.startsWith('safe-count:')) return { roles: ['admin', 'manager'], rooms: [] };
   if (name.startsWith('design:')) {
     // The designer's workspace (spec §2: designer, admin) and the people the event names: the request's
     // designer and the order's salesperson, in their user rooms (issue 17 §3).

@@ -59,6 +59,10 @@ const BUILT_SCREENS: RouteObject[] = [
   ),
   screen(paths.alerts, async () => (await import('@/features/alerts/routes/alerts-route')).AlertsRoute),
   screen(
+    paths.safeCounts,
+    async () => (await import('@/features/safe-counts/routes/safe-counts-route')).SafeCountsRoute,
+  ),
+  screen(
     paths.aiSettings,
     async () => (await import('@/features/assistant/routes/ai-settings-route')).AiSettingsRoute,
   ),

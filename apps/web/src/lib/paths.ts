@@ -19,6 +19,7 @@ export const paths = {
   repairDetail: '/repairs/:repairId',
   repairEdit: '/repairs/:repairId/edit',
   offsite: '/offsite',
+  safeCounts: '/safe-counts',
   settings: '/settings',
   settingsSection: '/settings/:section',
   profile: '/settings/profile',

@@ -14,6 +14,7 @@ export const ALERT_RULES = [
   'reader-silent',
   'unmapped-antenna',
   'unknown-tag',
+  'safe-count-missing',
 ] as const;
 export type TAlertRule = (typeof ALERT_RULES)[number];
 
@@ -50,6 +51,11 @@ export const ALERT_RULE_LABELS: Readonly<Record<TAlertRule, { title: string; des
     title: 'Unknown tag read',
     description: 'A tag no open job carries was read, e.g. the envelope of a delivered job.',
   },
+  'safe-count-missing': {
+    title: 'Missing from the safe',
+    description:
+      'A closing count did not find a piece in its location’s safe (one alert per piece and count).',
+  },
 };
 
 const ZRuleSchema = z.object({
@@ -69,6 +75,7 @@ export const ALERT_RULE_LIMIT_UNITS: Readonly<Record<TAlertRule, 'hours' | 'minu
   'reader-silent': 'minutes',
   'unmapped-antenna': null,
   'unknown-tag': null,
+  'safe-count-missing': null,
 };
 
 /** Every rule on, with limits a workshop would start from. */
@@ -80,7 +87,14 @@ export const ALERT_RULE_DEFAULTS: Readonly<Record<TAlertRule, TAlertRuleSettings
   'reader-silent': { enabled: true, severity: 'high', limit: 15 },
   'unmapped-antenna': { enabled: true, severity: 'low', limit: 1 },
   'unknown-tag': { enabled: true, severity: 'low', limit: 1 },
+  'safe-count-missing': { enabled: true, severity: 'high', limit: 1 },
 };
+
+/**
+ * Rules raised when something happens (a count finished) rather than found by the sweep: their alerts stay
+ * until a person resolves them, and the sweep never clears them.
+ */
+export const EVENT_ALERT_RULES: readonly TAlertRule[] = ['safe-count-missing'];
 
 export const ZAlertRulesSchema = z.object(
   Object.fromEntries(ALERT_RULES.map((rule) => [rule, ZRuleSchema])) as Record<

@@ -92,6 +92,8 @@ describe('ERROR_CODES', () => {
     ['MATERIALS_NOT_ON_HAND', 409],
     ['MATERIALS_NOT_AT_BENCH', 409],
     ['MATERIALS_NOT_ACCOUNTED', 409],
+    ['SAFE_NOT_CHOSEN', 409],
+    ['SAFE_COUNT_CONFLICT', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -137,6 +137,10 @@ export const ERROR_CODES = {
   MATERIALS_NOT_AT_BENCH: 409,
   // Delivering a job whose received materials are not all checked out, used in the work or explained.
   MATERIALS_NOT_ACCOUNTED: 409,
+  // Issue 37 §5: a count at a location with no station chosen as its safe.
+  SAFE_NOT_CHOSEN: 409,
+  // A count is already running at the location, or the count to finish has finished.
+  SAFE_COUNT_CONFLICT: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -96,6 +96,7 @@ describe('SIDEBAR_GROUPS', () => {
       'Orders',
       'Repairs',
       'Offsite',
+      'Safe Counts',
       'Workflow Dashboard',
       'Workflow Analytics',
       'On-Time Delivery',
@@ -124,6 +125,8 @@ describe('ROUTE_ACCESS', () => {
         '/orders',
         '/repairs',
         '/offsite',
+        // Issue 37 §5: the closing count.
+        '/safe-counts',
         '/settings',
         '/workflow-dashboard',
         '/workflow-analytics',

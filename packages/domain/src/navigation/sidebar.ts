@@ -6,6 +6,7 @@ import {
   type TRoleAccess,
 } from '../auth/permissions';
 import type { TActor, TRole } from '../auth/roles';
+import { SAFE_COUNT_ROLES } from '../safe-counts/safe-counts';
 
 /** Lucide icon names (kebab-case, as on lucide.dev) used by the sidebar; the web app maps each to its component. */
 export const SIDEBAR_ICON_NAMES = [
@@ -27,6 +28,7 @@ export const SIDEBAR_ICON_NAMES = [
   'bell',
   'scan-line',
   'settings',
+  'vault',
 ] as const;
 export type TSidebarIconName = (typeof SIDEBAR_ICON_NAMES)[number];
 
@@ -88,6 +90,8 @@ export const SIDEBAR_GROUPS = [
         icon: 'wrench',
       },
       { path: '/offsite', title: 'Offsite', roles: OFFSITE_MANAGER_ROLES, icon: 'truck' },
+      // Not in spec §2's table: the closing count of issue 37 §5, for those who sign for it.
+      { path: '/safe-counts', title: 'Safe Counts', roles: SAFE_COUNT_ROLES, icon: 'vault' },
     ],
   },
   {
@@ -194,6 +198,7 @@ export const ROUTE_ACCESS = {
   // (§6) without a sidebar entry for them, and reaches them from the dashboard (issue 11 §4).
   '/repairs': REPAIR_VIEWER_ROLES,
   '/offsite': sidebarRoles('/offsite'),
+  '/safe-counts': sidebarRoles('/safe-counts'),
   '/workflow-dashboard': sidebarRoles('/workflow-dashboard'),
   '/workflow-analytics': sidebarRoles('/workflow-analytics'),
   '/product-type-performance': sidebarRoles('/product-type-performance'),

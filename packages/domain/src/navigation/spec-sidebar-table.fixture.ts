@@ -23,6 +23,8 @@ export const SPEC_VISIBLE_PATHS: Readonly<Record<TRole, readonly string[]>> = {
     '/orders',
     '/repairs',
     '/offsite',
+    // Beyond the spec's table too: the closing count (issue 37 §5), for admins and managers.
+    '/safe-counts',
     ...ANALYTICS,
     '/manager-department',
     '/designer-workspace',
@@ -36,6 +38,8 @@ export const SPEC_VISIBLE_PATHS: Readonly<Record<TRole, readonly string[]>> = {
     '/orders',
     '/repairs',
     '/offsite',
+    // Beyond the spec's table too: the closing count (issue 37 §5), for admins and managers.
+    '/safe-counts',
     ...ANALYTICS,
     '/manager-department',
     '/alerts',

@@ -16,6 +16,7 @@ import {
   REALTIME_CONNECTION_STATES,
   REGISTRY_EVENT_NAMES,
   roomName,
+  SAFE_COUNT_EVENT_NAMES,
   SERVER_TO_CLIENT_EVENT_SCHEMAS,
   type ServerToClientEvents,
   TRACKING_LIFECYCLE_EVENT_NAMES,
@@ -236,6 +237,10 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     { itemType: 'repair', itemId: 'rep-1', timestamp: TS },
     { itemType: 'bracelet', itemId: 'rep-1', timestamp: TS },
   ],
+  'safe-count:updated': [
+    { countId: 'count-1', locationId: 'LOC001', status: 'running' },
+    { countId: 'count-1', locationId: 'LOC001', status: 'paused' },
+  ],
 };
 
 describe('realtime event names', () => {
@@ -258,6 +263,10 @@ describe('realtime event names', () => {
 
   it('adds the materials event of issue 37 §4', () => {
     expect([...MATERIAL_EVENT_NAMES]).toEqual(['materials:changed']);
+  });
+
+  it('adds the closing count event of issue 37 §5', () => {
+    expect([...SAFE_COUNT_EVENT_NAMES]).toEqual(['safe-count:updated']);
   });
 
   it('adds the station TV events, in rooms no client can subscribe to', () => {
@@ -284,6 +293,7 @@ describe('realtime event names', () => {
         ...DESIGN_EVENT_NAMES,
         ...TRACKING_LIFECYCLE_EVENT_NAMES,
         ...MATERIAL_EVENT_NAMES,
+        ...SAFE_COUNT_EVENT_NAMES,
       ].sort(),
     );
   });

@@ -59,6 +59,9 @@ export type TDesignEventName = (typeof DESIGN_EVENT_NAMES)[number];
 /** Loupe's own: a job's materials ledger or signatures changed (issue 37 §4); its page re-reads them. */
 export const MATERIAL_EVENT_NAMES = ['materials:changed'] as const;
 export type TMaterialEventName = (typeof MATERIAL_EVENT_NAMES)[number];
+/** Loupe's own: a closing count started, counted a piece or finished (issue 37 §5); its screen re-reads it. */
+export const SAFE_COUNT_EVENT_NAMES = ['safe-count:updated'] as const;
+export type TSafeCountEventName = (typeof SAFE_COUNT_EVENT_NAMES)[number];
 
 /**
  * The tracking events of spec §4 that §7's list does not name: an order's tracking stopped, and a repair's
@@ -328,6 +331,13 @@ export const ZDesignRequestChangedPayloadSchema = z.object({
   timestamp: ZTimestampSchema,
 });
 
+/** A count changed: the count screen and its report fetch it again. */
+export const ZSafeCountUpdatedPayloadSchema = z.object({
+  countId: ZIdSchema,
+  locationId: ZIdSchema,
+  status: z.enum(['running', 'finished']),
+});
+
 // Station TV payloads.
 /** A piece arrived at or left the station: its screen is fetched again. */
 export const ZTvScreenChangedPayloadSchema = z.object({ stationId: ZIdSchema, timestamp: ZTimestampSchema });
@@ -378,13 +388,15 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'tv:display-changed': ZTvDisplayChangedPayloadSchema,
   'design:request-changed': ZDesignRequestChangedPayloadSchema,
   'materials:changed': ZMaterialsChangedPayloadSchema,
+  'safe-count:updated': ZSafeCountUpdatedPayloadSchema,
 } as const satisfies Record<
   | TIncomingEventName
   | TRegistryEventName
   | TTvEventName
   | TDesignEventName
   | TTrackingLifecycleEventName
-  | TMaterialEventName,
+  | TMaterialEventName
+  | TSafeCountEventName,
   z.ZodType
 >;
 

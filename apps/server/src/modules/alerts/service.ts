@@ -1,6 +1,7 @@
 import {
   ALERT_RULE_DEFAULTS,
   alertChanges,
+  EVENT_ALERT_RULES,
   parseStoredAlertRules,
   SEVERITY_RANK,
   type TAlert,
@@ -252,11 +253,15 @@ export function createAlertsService(options: TAlertsServiceOptions) {
     /** One evaluation: raise what is new, clear what went away. Returns how many were raised and cleared. */
     async evaluate(): Promise<{ raised: number; cleared: number }> {
       const now = clock();
-      const [current, open, settled] = await Promise.all([
+      const [current, allOpen, allSettled] = await Promise.all([
         rules(),
         alerts.openAlerts(),
         alerts.settledAlerts(),
       ]);
+      // Alerts raised when something happened (raise) are not the sweep's to clear.
+      const isSwept = (row: { rule: string }) => !(EVENT_ALERT_RULES as readonly string[]).includes(row.rule);
+      const open = allOpen.filter(isSwept);
+      const settled = allSettled.filter(isSwept);
       const found = await causes(now, current);
       const { raise, clear, ended } = alertChanges(found, open, settled);
       await alerts.endCauses(
@@ -325,6 +330,47 @@ export function createAlertsService(options: TAlertsServiceOptions) {
         announce(row);
       }
       return { raised, cleared: cleared.length };
+    },
+
+    /**
+     * Raises alerts for something that happened (a closing count's missing pieces, issue 37 §5), if their rule
+     * is on, at its severity: once per cause, announced and sent to the bells like the sweep's. Returns how
+     * many were raised.
+     */
+    async raise(causes: readonly Omit<TAlertCause, 'severity'>[]): Promise<number> {
+      const current = await rules();
+      const now = clock();
+      const on = causes.filter((cause) => current[cause.rule].enabled);
+      const recipients = on.length > 0 ? await alerts.alertRecipients() : [];
+      let raised = 0;
+      for (const cause of on) {
+        const row = await alerts.insertAlert({
+          rule: cause.rule,
+          causeKey: cause.causeKey,
+          severity: current[cause.rule].severity,
+          title: cause.title,
+          message: cause.message,
+          subjectKind: cause.subject.kind,
+          subjectId: cause.subject.id,
+          subjectLabel: cause.subject.label,
+          raisedAt: now,
+        });
+        if (!row) continue;
+        raised += 1;
+        announce(row);
+        await options
+          .notify(recipients, {
+            kind: 'alert',
+            title: row.title,
+            message: row.message,
+            link: subjectPath(cause.subject.kind, cause.subject.id),
+            source: noticeSource(row.id),
+          })
+          .catch((error: unknown) =>
+            logger.error({ err: (error as Error).message }, 'alerts: could not notify of an alert'),
+          );
+      }
+      return raised;
     },
 
     async list(actor: TActor, query: TAlertQuery): Promise<TAlert[]> {

@@ -25,6 +25,7 @@ import {
   SettingsIcon,
   ShoppingBagIcon,
   TruckIcon,
+  VaultIcon,
   WorkflowIcon,
   WrenchIcon,
 } from 'lucide-react';
@@ -69,6 +70,7 @@ const NAV_ICONS = {
   bell: BellIcon,
   'scan-line': ScanLineIcon,
   settings: SettingsIcon,
+  vault: VaultIcon,
 } as const satisfies Record<TSidebarIconName, LucideIcon>;
 
 const LOG_OUT_LABEL = 'Log out';

@@ -25,6 +25,8 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   ['design:', ['designs', 'orders']],
   // Issue 37 §4: a job's materials card and its pickup check follow the ledger.
   ['materials:', ['materials']],
+  // Issue 37 §5: a closing count started, counted a piece or finished; its screen and report follow.
+  ['safe-count:', ['safe-counts']],
 ];
 
 export function queryRootsForEvent(name: string): readonly string[] {
