@@ -22,6 +22,7 @@ import {
   TV_EVENT_NAMES,
   tvDisplayRoom,
   tvStationRoom,
+  WORK_EVENT_NAMES,
   ZConnectionFailedSchema,
   ZRealtimeConnectionStateSchema,
   ZRefreshAnswerSchema,
@@ -231,6 +232,19 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     },
     { requestId: 'req-1', orderId: 'ord-1', status: 'approved', timestamp: TS },
   ],
+  'work:timer-changed': [
+    {
+      itemType: 'order',
+      itemId: 'ord-1',
+      phaseKey: 'bench',
+      userId: 'u1',
+      state: 'stopped',
+      reason: 'paused',
+      stationId: null,
+      timestamp: TS,
+    },
+    { itemType: 'order', itemId: 'ord-1', userId: 'u1', state: 'running', timestamp: TS },
+  ],
 };
 
 describe('realtime event names', () => {
@@ -266,9 +280,32 @@ describe('realtime event names', () => {
     ]);
   });
 
+  it('adds the work timer event of issue 37 §3, parsed with its payload schema', () => {
+    expect([...WORK_EVENT_NAMES]).toEqual(['work:timer-changed']);
+    const payload = {
+      itemType: 'order',
+      itemId: 'o1',
+      phaseKey: 'bench',
+      userId: 'u1',
+      state: 'running',
+      reason: null,
+      stationId: 'STATION1',
+      timestamp: '2026-11-28T10:00:00.000Z',
+    };
+    expect(parseServerToClientEvent('work:timer-changed', payload).ok).toBe(true);
+    expect(parseServerToClientEvent('work:timer-changed', { ...payload, state: 'ticking' }).ok).toBe(false);
+  });
+
   it('has a schema for every incoming and registry event and for nothing else', () => {
     expect(Object.keys(SERVER_TO_CLIENT_EVENT_SCHEMAS).sort()).toEqual(
-      [...SPEC_INCOMING, ...REGISTRY, ...TV, ...DESIGN_EVENT_NAMES, ...TRACKING_LIFECYCLE_EVENT_NAMES].sort(),
+      [
+        ...SPEC_INCOMING,
+        ...REGISTRY,
+        ...TV,
+        ...DESIGN_EVENT_NAMES,
+        ...TRACKING_LIFECYCLE_EVENT_NAMES,
+        ...WORK_EVENT_NAMES,
+      ].sort(),
     );
   });
 
