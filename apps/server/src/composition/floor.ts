@@ -86,6 +86,7 @@ export function composeFloor(context: {
     clock,
     calendar,
     completeAssignment: (actor, id) => workflow.completeAssignment(actor, id),
+    events,
     logger,
   });
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
@@ -162,7 +163,13 @@ export function composeFloor(context: {
     await followWorkshopZone((await settingsService.workingCalendar()).timeZone);
   }
 
+  /** Once every service exists (composition/services.ts): a step finished another way stops its timers. */
+  function follow(): void {
+    workTime.followFinishedSteps();
+  }
+
   return {
+    follow,
     settingsService,
     generalSettings,
     jobStates,

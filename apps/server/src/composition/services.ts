@@ -72,6 +72,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
   messaging.follow();
+  floor.follow();
 
   return {
     config,
