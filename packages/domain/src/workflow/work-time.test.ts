@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   closingStopAt,
   formatLabour,
+  formatTimerClock,
   isUndoable,
   labourSeconds,
   readStopsTimer,
@@ -181,6 +182,18 @@ describe('a step finished another way than Done', () => {
     expect(
       sessionsStoppedByFinish(ended, { kind: 'phase-completed', itemId: 'o1', phaseKey: 'bench' }),
     ).toEqual([]);
+  });
+});
+
+describe('formatTimerClock', () => {
+  it.each([
+    [0, '0:00'],
+    [247, '4:07'],
+    [25 * 60 + 13, '25:13'],
+    [3909, '1:05:09'],
+    [-5, '0:00'],
+  ])('shows %i seconds as %s', (seconds, shown) => {
+    expect(formatTimerClock(seconds)).toBe(shown);
   });
 });
 

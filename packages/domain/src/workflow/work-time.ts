@@ -288,6 +288,15 @@ export const ZStartWorkSchema = z.object({
 });
 export const ZHandBackSchema = z.object({ note: z.string().trim().max(500).optional() });
 
+/** A running timer as a stopwatch shows it, ticking each second: 4:07, 25:13, 1:05:09. */
+export function formatTimerClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
 /** Labour as people read it: 1 h 05 min, 12 min, under a minute. */
 export function formatLabour(seconds: number): string {
   const minutes = Math.floor(seconds / 60);

@@ -298,6 +298,8 @@ describe('queryRootsForEvent', () => {
     ['department:updated', ['registry', 'workflow']],
     ['station:added', ['registry']],
     ['design:request-changed', ['designs', 'orders']],
+    // A work timer (issue 37 §3): My Tasks and the kiosk live under 'workflow', a job's labour under its kind.
+    ['work:timer-changed', ['workflow', 'orders', 'repairs']],
     ['pong', []],
   ])('%s refreshes %j', (name, roots) => {
     expect(queryRootsForEvent(name)).toEqual(roots);
