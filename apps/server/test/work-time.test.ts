@@ -53,7 +53,7 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
 
   /** A tracked order read at the bench, its bench step given to `assigneeId`. */
   async function assignedOrder(assigneeId: string) {
-    const { order, epc } = await shop.trackedOrder(places.bench, 'Grace Hopper');
+    const { order, epc } = await shop.trackedOrder(places.bench, { customerName: 'Grace Hopper' });
     const created = await manager.request('POST', '/api/v1/workflow/assignments', {
       body: { kind: 'order', itemId: order.id, assigneeId, phaseKey: 'bench' },
     });
@@ -355,7 +355,7 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
   it('lists the pieces at a station for its kiosk: my step on each and who works on it now', async () => {
     const wes = await person('production', 'Wes');
     const { order, assignment } = await assignedOrder(wes.user.id);
-    const other = await shop.trackedOrder(places.bench, 'Ada Lovelace');
+    const other = await shop.trackedOrder(places.bench);
     const started = await tapOk(wes.client, 'start', assignment.id, { stationId: places.bench.station.id });
     t.clock.advance(3 * MINUTE);
     await signInAgain(wes.client);

@@ -1,5 +1,7 @@
 import { type TWorkflowTemplate, ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { orders } from '../../src/db/schema/jobs.ts';
 import type { TTestApp, TTestClient } from './test-app.ts';
 import type { TTrackingFixtures } from './tracking-fixtures.ts';
 
@@ -89,9 +91,18 @@ export function createWorkflowWorkshop(options: {
     expect(moved.statusCode).toBe(200);
   }
 
-  /** A tagged order whose tag was read at `at`. */
-  async function trackedOrder(at: TPlace, customerName = 'Ada Lovelace') {
-    const order = await fx.order({ customerName });
+  /** A tagged order (promised by `promisedDate`, when given) whose tag was read at `at`. */
+  async function trackedOrder(
+    at: TPlace,
+    options: { readonly customerName?: string; readonly promisedDate?: string } = {},
+  ) {
+    const order = await fx.order({ customerName: options.customerName ?? 'Ada Lovelace' });
+    if (options.promisedDate) {
+      await t.database.db
+        .update(orders)
+        .set({ promisedDate: options.promisedDate })
+        .where(eq(orders.id, order.id));
+    }
     const epc = fx.epc();
     const assigned = await (await ready()).request('POST', '/api/v1/tracking/assign-epc', {
       body: { orderId: order.id, epcCode: epc, orderNumber: order.orderNumber },
