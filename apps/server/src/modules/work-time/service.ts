@@ -1,12 +1,10 @@
 import { AppError } from '@loupe/domain/errors/errors';
-import { isOpenStatus } from '@loupe/domain/jobs/job-state';
 import { personName } from '@loupe/domain/users/user';
 import {
   closingStopAt,
   isUndoable,
   labourSeconds,
   readStopsTimer,
-  sessionSeconds,
   sessionsStoppedByFinish,
   sessionsToSwitch,
   type TJobLabour,
@@ -15,7 +13,6 @@ import {
   type TStepFinished,
   type TWorkAction,
   type TWorkActionResult,
-  type TWorkEndReason,
   type TWorkSession,
   undoUntil,
   WORK_TIME_MESSAGES,
@@ -28,7 +25,7 @@ import type { TDatabase } from '../../db/client.ts';
 import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
-import type { TAnnouncement, TEventBus } from '../../realtime/event-bus.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
 import { workflowStateOf as stateOf, jobTemplate as templateOf } from '../jobs/job-states.ts';
 import type { TNotice } from '../notifications/service.ts';
 import type { TJobMoved } from '../tracking/location-moves.ts';
@@ -37,6 +34,9 @@ import { mayAssign, mayView, type TWorkflowActor } from '../workflow/common.ts';
 import type { TJobWorkflowRow } from '../workflow/job-workflow-repository.ts';
 import { loadTemplates } from '../workflow/templates.ts';
 import type { TWorkSessionRow, TWorkTimeRepository } from './repository.ts';
+import { describeJobs, toSessions } from './session-views.ts';
+import { STOPPED_BY_ITSELF, stationWork } from './station-work.ts';
+import { stepFinishedBy } from './step-finished.ts';
 import { publishAll, type TAnnounce, type TTimerChange, timerChangedAnnouncement } from './timer-events.ts';
 
 export type TWorkTimeServiceOptions = {
@@ -82,41 +82,6 @@ const sameState = (a: TStoredState | null, b: TStoredState | null) =>
   a.phaseStartedAt === b.phaseStartedAt &&
   a.completedAt === b.completedAt;
 
-/** The step an announcement says was finished, or null. */
-function stepFinishedBy(
-  announcement: TAnnouncement,
-): (TStepFinished & { itemKind: TWorkflowKind; at: Date }) | null {
-  const payload = announcement.payload as Record<string, unknown>;
-  switch (announcement.name) {
-    case 'workflow:phase-completed':
-      return {
-        kind: 'phase-completed',
-        itemKind: payload.itemType as TWorkflowKind,
-        itemId: String(payload.itemId),
-        phaseKey: String(payload.phase),
-        at: new Date(String(payload.completedAt)),
-      };
-    case 'order:status-changed':
-    case 'repair:status-changed': {
-      const itemKind: TWorkflowKind = announcement.name === 'order:status-changed' ? 'order' : 'repair';
-      const status = String(payload.status);
-      if (isOpenStatus(itemKind, status)) return null;
-      return {
-        kind: 'job-finished',
-        itemKind,
-        itemId: String(itemKind === 'order' ? payload.orderId : payload.repairId),
-        status,
-        at: new Date(String(payload.timestamp)),
-      };
-    }
-    default:
-      return null;
-  }
-}
-
-/** Why a timer stopped without its person's tap: its note shows until it starts again. */
-const STOPPED_BY_ITSELF: readonly string[] = ['closing', 'read-elsewhere', 'phase-finished'];
-
 const notYours = () =>
   new AppError('WORK_NOT_YOURS', 'Only whoever has this step, or a manager, starts and stops its timer.');
 const undoExpired = (why = 'It is too late to undo that.') => new AppError('WORK_UNDO_EXPIRED', why);
@@ -138,58 +103,6 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
     );
     publishAll(options.logger, pending);
     return result;
-  }
-
-  /** The job numbers and step names sessions and labour show. */
-  async function describe(repo: TWorkTimeRepository, rows: readonly { itemKind: string; itemId: string }[]) {
-    const templates = await loadTemplates(repo);
-    const jobs = new Map<string, { number: string; phases: { key: string; name: string }[] }>();
-    for (const kind of ['order', 'repair'] as const) {
-      const ids = [...new Set(rows.filter((row) => row.itemKind === kind).map((row) => row.itemId))];
-      for (const job of await repo.listOpenJobs(kind, ids)) {
-        jobs.set(job.id, {
-          number: job.number,
-          phases: phasesFor(templateOf(templates, job), job.repairTypes),
-        });
-      }
-    }
-    return {
-      number: (itemId: string) => jobs.get(itemId)?.number ?? '',
-      phaseName: (itemId: string, phaseKey: string) =>
-        jobs.get(itemId)?.phases.find((phase) => phase.key === phaseKey)?.name ?? phaseKey,
-      phaseIndex: (itemId: string, phaseKey: string) =>
-        jobs.get(itemId)?.phases.findIndex((phase) => phase.key === phaseKey) ?? -1,
-    };
-  }
-
-  async function toSessions(repo: TWorkTimeRepository, rows: readonly TWorkSessionRow[], now: Date) {
-    const [names, persons] = await Promise.all([
-      describe(repo, rows),
-      repo.personsById(rows.map((row) => row.userId)),
-    ]);
-    return rows.map(
-      (row): TWorkSession => ({
-        id: row.id,
-        kind: row.itemKind as TWorkflowKind,
-        itemId: row.itemId,
-        number: names.number(row.itemId),
-        phaseKey: row.phaseKey,
-        phaseName: names.phaseName(row.itemId, row.phaseKey),
-        assignmentId: row.assignmentId,
-        person: (() => {
-          const person = persons.get(row.userId);
-          return person
-            ? { id: person.id, name: personName(person) }
-            : { id: row.userId, name: 'Former user' };
-        })(),
-        stationName: row.stationName,
-        startedAt: row.startedAt.toISOString(),
-        endedAt: row.endedAt?.toISOString() ?? null,
-        endReason: row.endReason as TWorkEndReason | null,
-        note: row.note,
-        seconds: sessionSeconds(row, now),
-      }),
-    );
   }
 
   /** The open assignment, locked, and whether the actor may work its timer: its assignee or a manager. */
@@ -321,8 +234,15 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
       try {
         await options.completeAssignment(actor, assignmentId);
       } catch (error) {
-        // Not done after all: the timer runs on as if never stopped.
-        if (before.running) await workTime.reopenSession(before.running.id);
+        // Not done after all: the timer runs on as if never stopped (unless another has started since).
+        if (before.running) {
+          await workTime.reopenSession(before.running.id).catch((reopenError: unknown) => {
+            options.logger?.error(
+              { err: reopenError, sessionId: before.running?.id },
+              'work time: a timer stopped for a failed "done" could not run again',
+            );
+          });
+        }
         throw error;
       }
       return committed(async (repo, changed) => {
@@ -535,76 +455,9 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
       };
     },
 
-    /**
-     * The pieces at a station, for its kiosk: the actor's open step on each (to start, pause or finish in one
-     * tap) with its labour so far, and who is working on it now.
-     */
+    /** The pieces at a station, for its kiosk (station-work.ts). */
     async stationWork(actor: TWorkflowActor, stationId: string): Promise<TStationWork> {
-      const repo = workTime;
-      const now = clock();
-      if ((await repo.stationNames([stationId])).size === 0) {
-        throw new AppError('NOT_FOUND', `There is no station ${stationId}.`);
-      }
-      const here = (await repo.piecesAt(stationId)).filter((piece) => mayView(actor, piece.kind));
-      const ids = here.map((piece) => piece.itemId);
-      const [running, jobs] = await Promise.all([
-        repo.runningOn(ids),
-        Promise.all((['order', 'repair'] as const).map((kind) => repo.listOpenJobs(kind, ids))),
-      ]);
-      const open = (
-        await Promise.all(
-          (['order', 'repair'] as const).map((kind) =>
-            repo.openAssignmentsOf(
-              kind,
-              here.filter((piece) => piece.kind === kind).map((piece) => piece.itemId),
-            ),
-          ),
-        )
-      )
-        .flat()
-        .filter((row) => row.assigneeId === actor.id);
-      const mine = await repo.sessionsOfAssignments(open.map((row) => row.id));
-      const runningSessions = await toSessions(repo, running, now);
-      const jobOf = new Map(jobs.flat().map((job) => [`${job.kind}:${job.id}`, job]));
-      const names = await describe(repo, [...running, ...open]);
-      return {
-        stationId,
-        pieces: here.flatMap((piece) => {
-          const job = jobOf.get(`${piece.kind}:${piece.itemId}`);
-          if (!job) return [];
-          const step = open.find((row) => row.itemKind === piece.kind && row.itemId === piece.itemId);
-          const own = step ? mine.filter((session) => session.assignmentId === step.id) : [];
-          const last = own.at(-1);
-          return [
-            {
-              kind: piece.kind,
-              itemId: piece.itemId,
-              number: job.number,
-              customerName: job.customerName,
-              mine: step
-                ? {
-                    assignmentId: step.id,
-                    phaseName: names.phaseName(step.itemId, step.phaseKey),
-                    seconds: labourSeconds(own, now),
-                    hasStarted: own.length > 0,
-                    isRunning: own.some((session) => session.endedAt === null),
-                    stoppedNote:
-                      last && last.endedAt !== null && STOPPED_BY_ITSELF.includes(last.endReason ?? '')
-                        ? last.note
-                        : null,
-                  }
-                : null,
-              running: runningSessions
-                .filter((session) => session.kind === piece.kind && session.itemId === piece.itemId)
-                .map((session) => ({
-                  person: session.person,
-                  phaseName: session.phaseName,
-                  startedAt: session.startedAt,
-                })),
-            },
-          ];
-        }),
-      };
+      return stationWork(workTime, actor, stationId, clock());
     },
 
     /** A job's labour: per step and person, in the order of its workflow, with the sessions behind it. */
@@ -613,7 +466,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
       const repo = workTime;
       const now = clock();
       const rows = await repo.sessionsOfJobs(kind, [id]);
-      const names = await describe(repo, rows);
+      const names = await describeJobs(repo, rows);
       const sessions = await toSessions(repo, rows, now);
       const groups = new Map<string, TWorkSession[]>();
       for (const session of sessions) {
