@@ -4,6 +4,7 @@ import { QueryLoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RunningTime } from '@/components/work-time/running-time';
 import { WorkTimerControls } from '@/components/work-time/work-timer-controls';
+import { useRealtimeRoom } from '@/lib/realtime/use-realtime-room';
 import { useStationWork } from '@/lib/work-time-api/get-station-work';
 
 /**
@@ -39,6 +40,8 @@ export function KioskWork({ stationId, stationName }: { stationId: string; stati
 
 function KioskPiece({ piece, stationId }: { piece: TStationWork['pieces'][number]; stationId: string }) {
   const { mine } = piece;
+  // A colleague's timer on this piece reaches the job's room: the kiosk follows it, not only its own person's.
+  useRealtimeRoom({ kind: piece.kind, id: piece.itemId });
   return (
     <li
       aria-label={piece.number}
