@@ -1,53 +1,7 @@
-import type { LoupeApi } from '../support/api';
 import { expect, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
-import type { TData } from '../support/workshop';
+import { benchOrder, jewellerWithStep } from '../support/work-time';
 
 // Issue 37 §3: a jeweller starts, pauses, undoes and finishes a step from My Tasks; the job shows the labour.
-
-type TTemplate = { id: string; kind: string; productTypeId: string | null };
-
-/** A bench department with a station, made the order workflow's first phase, and a tagged order read there. */
-async function benchOrder(api: LoupeApi, suffix: string) {
-  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
-    name: `Bench ${suffix}`,
-  });
-  const station = await api.request<TData<{ id: string }>>(
-    'POST',
-    `/departments/${department.data.id}/stations`,
-    { name: 'Bench 1' },
-  );
-  const templates = await api.request<TData<TTemplate[]>>('GET', '/workflow/templates');
-  const template = templates.data.find((t) => t.kind === 'order' && t.productTypeId === null);
-  if (!template) throw new Error('no default order workflow');
-  const phase = (key: string, name: string, departmentIds: string[]) => ({
-    key,
-    name,
-    departmentIds,
-    targetHours: 8,
-    completerRoles: ['production'],
-    needsSignOff: false,
-  });
-  await api.request('PUT', `/workflow/templates/${template.id}`, {
-    phases: [phase('bench', 'Stone setting', [department.data.id]), phase('qa', 'Quality check', [])],
-  });
-  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
-    name: `Imogen Hart ${suffix}`,
-    phone: '+1 555 010 3321',
-  });
-  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
-    customerId: customer.data.id,
-    description: 'Emerald pendant, reset stone',
-  });
-  const epc = `E2801170${Date.now().toString(16).toUpperCase().padStart(16, '0')}`;
-  await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
-  await api.request('POST', '/tracking/orders/update-location', {
-    orderId: order.data.id,
-    epcCode: epc,
-    departmentId: department.data.id,
-    stationId: station.data.id,
-  });
-  return order.data;
-}
 
 test('a jeweller starts, pauses, undoes and finishes a step from My Tasks; the job page shows the labour', async ({
   page,
@@ -55,18 +9,8 @@ test('a jeweller starts, pauses, undoes and finishes a step from My Tasks; the j
 }) => {
   const suffix = Date.now().toString(36);
   const order = await benchOrder(api, suffix);
-  const email = uniqueEmail('jeweller');
-  const password = 'bench work every day';
   const firstName = `Rosa${suffix}`;
-  await api.inviteUser({ email, role: 'production', temporaryPassword: password, firstName });
-  const people = await api.request<TData<{ id: string; name: string }[]>>('GET', '/workflow/people');
-  const rosa = people.data.find((person) => person.name === `${firstName} Tester`);
-  if (!rosa) throw new Error('the jeweller is not offered for assignments');
-  await api.request('POST', '/workflow/assignments', {
-    kind: 'order',
-    itemId: order.id,
-    assigneeId: rosa.id,
-  });
+  const { email, password } = await jewellerWithStep(api, order.id, firstName, uniqueEmail('jeweller'));
 
   await signIn(page, email, password);
   await page.goto('/my-tasks');

@@ -1,19 +1,27 @@
 import { ZNotificationListSchema } from '@loupe/domain/alerts/alerts';
+import { ZStationScreenSchema } from '@loupe/domain/tv/tv-displays';
 import {
   WORK_TIME_NOTES,
   WORK_UNDO_WINDOW_MS,
   ZJobLabourSchema,
   ZMyWorkTimeSchema,
+  ZStationWorkSchema,
   ZWorkActionResultSchema,
 } from '@loupe/domain/workflow/work-time';
 import { ZWorkflowAssignmentSchema, ZWorkflowBoardSchema } from '@loupe/domain/workflow/workflow-api';
-import { ZWorkflowTemplateSchema } from '@loupe/domain/workflow/workflow-template';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workflowAssignments, workSessions } from '../src/db/schema/workflow.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+import {
+  createWorkflowWorkshop,
+  dataOf,
+  type TPlace,
+  type TWorkflowWorkshop,
+  workflowPhase,
+} from './support/workflow-workshop.ts';
 
 const MINUTE = 60_000;
 
@@ -23,23 +31,10 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
   let fx: TTrackingFixtures;
   let manager: TTestClient;
   let managerEmail: string;
-  let places: Awaited<ReturnType<typeof workshop>>;
+  let places: Record<'bench' | 'bench2' | 'polishing', TPlace>;
 
-  const data = (response: { json(): unknown }) => (response.json() as { data: unknown }).data;
-
-  async function workshop() {
-    const suffix = crypto.randomUUID().slice(0, 6);
-    const bench = await fx.department({ name: `Bench ${suffix}` });
-    const polishing = await fx.department({ name: `Polishing ${suffix}` });
-    return {
-      bench: { department: bench, station: await fx.station(bench.id, { name: 'Bench 1' }) },
-      bench2: { department: bench, station: await fx.station(bench.id, { name: 'Bench 2' }) },
-      polishing: {
-        department: polishing,
-        station: await fx.station(polishing.id, { name: 'Polishing lathe' }),
-      },
-    };
-  }
+  let shop: TWorkflowWorkshop;
+  const data = dataOf;
 
   /** Whose each client is: tests move the clock by hours, so each request signs in again at the new time. */
   const emails = new Map<TTestClient, string>();
@@ -58,13 +53,7 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
 
   /** A tracked order read at the bench, its bench step given to `assigneeId`. */
   async function assignedOrder(assigneeId: string) {
-    const order = await fx.order({ customerName: 'Grace Hopper' });
-    const epc = fx.epc();
-    const tagged = await manager.request('POST', '/api/v1/tracking/assign-epc', {
-      body: { orderId: order.id, epcCode: epc, orderNumber: order.orderNumber },
-    });
-    expect(tagged.statusCode).toBe(200);
-    await read(order.id, epc, places.bench);
+    const { order, epc } = await shop.trackedOrder(places.bench, { customerName: 'Grace Hopper' });
     const created = await manager.request('POST', '/api/v1/workflow/assignments', {
       body: { kind: 'order', itemId: order.id, assigneeId, phaseKey: 'bench' },
     });
@@ -72,18 +61,7 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
     return { order, epc, assignment: ZWorkflowAssignmentSchema.parse(data(created)) };
   }
 
-  async function read(
-    orderId: string,
-    epc: string,
-    at: { department: { id: string }; station: { id: string } },
-  ) {
-    t.clock.advance(MINUTE);
-    await signInAgain(manager);
-    const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
-      body: { orderId, epcCode: epc, departmentId: at.department.id, stationId: at.station.id },
-    });
-    expect(moved.statusCode).toBe(200);
-  }
+  const read = (orderId: string, epc: string, at: TPlace) => shop.read(orderId, epc, at);
 
   const tap = async (client: TTestClient, action: string, assignmentId: string, body: object = {}) => {
     await signInAgain(client);
@@ -125,29 +103,21 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
     manager = signedIn.client;
     managerEmail = signedIn.user.email;
     emails.set(manager, managerEmail);
-    places = await workshop();
-    const templates = ZWorkflowTemplateSchema.array().parse(
-      data(await manager.request('GET', '/api/v1/workflow/templates')),
-    );
-    const template = templates.find((c) => c.kind === 'order' && c.productTypeId === null);
-    if (!template) throw new Error('no default order template');
-    const phase = (key: string, name: string, departmentIds: string[]) => ({
-      key,
-      name,
-      departmentIds,
-      targetHours: 8,
-      completerRoles: ['production'],
-      needsSignOff: false,
+    shop = createWorkflowWorkshop({
+      t,
+      fx,
+      manager: () => manager,
+      beforeRequest: () => signInAgain(manager, managerEmail),
     });
-    const saved = await manager.request('PUT', `/api/v1/workflow/templates/${template.id}`, {
-      body: {
-        phases: [
-          phase('bench', 'Bench work', [places.bench.department.id]),
-          phase('polishing', 'Polishing', [places.polishing.department.id]),
-        ],
-      },
+    places = await shop.places({
+      bench: { department: 'Bench', station: 'Bench 1' },
+      bench2: { department: 'Bench', station: 'Bench 2' },
+      polishing: { department: 'Polishing', station: 'Polishing lathe' },
     });
-    expect(saved.statusCode).toBe(200);
+    await shop.setOrderPhases([
+      workflowPhase('bench', 'Bench work', [places.bench.department.id]),
+      workflowPhase('polishing', 'Polishing', [places.polishing.department.id]),
+    ]);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -333,6 +303,92 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
       note: 'Stopped: read at Bench 1',
     });
     expect((await mine(ned.client)).byAssignment[0]?.stoppedNote).toBe('Stopped: read at Bench 1');
+  });
+
+  it('stops a timer when its phase is completed from the board, with a note', async () => {
+    const una = await person('production', 'Una');
+    const { order, assignment } = await assignedOrder(una.user.id);
+    await tapOk(una.client, 'start', assignment.id);
+    t.clock.advance(12 * MINUTE);
+    const advanced = await manager.request('POST', `/api/v1/workflow/jobs/order/${order.id}/advance`, {
+      body: {},
+    });
+    expect(advanced.statusCode, advanced.body).toBe(200);
+    await vi.waitFor(async () => {
+      expect((await labour(order.id)).sessions[0]).toMatchObject({
+        endReason: 'phase-finished',
+        note: WORK_TIME_NOTES.phaseCompleted,
+        seconds: 12 * 60,
+      });
+    });
+    expect((await mine(una.client)).running).toBeNull();
+  });
+
+  it('stops every timer of a cancelled job at that moment, and leaves Done’s own stop alone', async () => {
+    const vic = await person('production', 'Vic');
+    const cancelled = await assignedOrder(vic.user.id);
+    await tapOk(vic.client, 'start', cancelled.assignment.id);
+    t.clock.advance(8 * MINUTE);
+    await signInAgain(manager);
+    const patched = await manager.request('PATCH', `/api/v1/orders/${cancelled.order.id}`, {
+      body: { status: 'cancelled' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    await vi.waitFor(async () => {
+      const [session] = await t.database.db
+        .select()
+        .from(workSessions)
+        .where(eq(workSessions.itemId, cancelled.order.id));
+      expect(session).toMatchObject({ endReason: 'phase-finished', note: 'Stopped: job cancelled' });
+      expect(session?.endedAt?.getTime()).toBe(t.clock().getTime());
+    });
+
+    // Done completes the phase too: its timer ends as "done", once, and an undo brings it back.
+    const finished = await assignedOrder(vic.user.id);
+    await tapOk(vic.client, 'start', finished.assignment.id);
+    t.clock.advance(4 * MINUTE);
+    await tapOk(vic.client, 'done', finished.assignment.id);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await labour(finished.order.id)).sessions.map((session) => session.endReason)).toEqual(['done']);
+  });
+
+  it('lists the pieces at a station for its kiosk: my step on each and who works on it now', async () => {
+    const wes = await person('production', 'Wes');
+    const { order, assignment } = await assignedOrder(wes.user.id);
+    const other = await shop.trackedOrder(places.bench);
+    const started = await tapOk(wes.client, 'start', assignment.id, { stationId: places.bench.station.id });
+    t.clock.advance(3 * MINUTE);
+    await signInAgain(wes.client);
+    const response = await wes.client.request('GET', `/api/v1/work-time/stations/${places.bench.station.id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const work = ZStationWorkSchema.parse(data(response));
+    const piece = work.pieces.find((p) => p.itemId === order.id);
+    expect(piece).toMatchObject({
+      number: order.orderNumber,
+      mine: { assignmentId: assignment.id, phaseName: 'Bench work', seconds: 180, isRunning: true },
+      running: [{ person: { id: wes.user.id, name: 'Wes Bench' }, startedAt: started.running?.startedAt }],
+    });
+    expect(work.pieces.find((p) => p.itemId === other.order.id)).toMatchObject({ mine: null, running: [] });
+
+    // The station's TV carries the same running timer, in its screen's read model.
+    await signInAgain(manager);
+    const screen = ZStationScreenSchema.parse(
+      data(await manager.request('GET', `/api/v1/stations/${places.bench.station.id}/screen`)),
+    );
+    expect(screen.timers.filter((timer) => timer.itemId === order.id)).toEqual([
+      {
+        kind: 'order',
+        itemId: order.id,
+        personName: 'Wes Bench',
+        phaseName: 'Bench work',
+        startedAt: started.running?.startedAt,
+      },
+    ]);
+    expect(screen.station.departmentId).toBe(places.bench.department.id);
+    await tapOk(wes.client, 'pause', assignment.id);
+
+    const unknown = await wes.client.request('GET', '/api/v1/work-time/stations/NO-SUCH-STATION');
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('stops timers at the working calendar’s closing time and tells their person', async () => {

@@ -16,6 +16,13 @@ import type { TAnnouncement } from '../src/realtime/event-bus.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+import {
+  createWorkflowWorkshop,
+  dataOf,
+  type TPlace,
+  type TWorkflowWorkshop,
+  workflowPhase,
+} from './support/workflow-workshop.ts';
 
 const HOUR = 3_600_000;
 
@@ -26,80 +33,16 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
   let manager: TTestClient;
   let managerEmail: string;
   let announced: TAnnouncement[];
-  let places: Awaited<ReturnType<typeof workshop>>;
+  let places: Record<'casting' | 'bench' | 'polishing' | 'vendor', TPlace>;
+  let shop: TWorkflowWorkshop;
 
-  async function workshop() {
-    const suffix = crypto.randomUUID().slice(0, 6);
-    const casting = await fx.department({ name: `Casting ${suffix}` });
-    const bench = await fx.department({ name: `Bench ${suffix}` });
-    const polishing = await fx.department({ name: `Polishing ${suffix}` });
-    const vendor = await fx.department({ name: `Vendor shelf ${suffix}` });
-    return {
-      casting: { department: casting, station: await fx.station(casting.id, { name: 'Casting machine' }) },
-      bench: { department: bench, station: await fx.station(bench.id, { name: 'Bench 1' }) },
-      polishing: {
-        department: polishing,
-        station: await fx.station(polishing.id, { name: 'Polishing lathe' }),
-      },
-      vendor: { department: vendor, station: await fx.station(vendor.id, { name: 'Dispatch' }) },
-    };
-  }
-
-  const data = (response: { json(): unknown }) => (response.json() as { data: unknown }).data;
-
-  async function orderTemplate(): Promise<TWorkflowTemplate> {
-    const response = await manager.request('GET', '/api/v1/workflow/templates');
-    expect(response.statusCode).toBe(200);
-    const templates = ZWorkflowTemplateSchema.array().parse(data(response));
-    const template = templates.find(
-      (candidate) => candidate.kind === 'order' && candidate.productTypeId === null,
-    );
-    if (!template) throw new Error('no default order template');
-    return template;
-  }
-
-  const phase = (
-    key: string,
-    name: string,
-    departmentIds: string[],
-    extra: Record<string, unknown> = {},
-  ) => ({
-    key,
-    name,
-    departmentIds,
-    targetHours: 8,
-    completerRoles: ['production'],
-    needsSignOff: false,
-    ...extra,
-  });
-
+  const data = dataOf;
+  const phase = workflowPhase;
+  const orderTemplate = (): Promise<TWorkflowTemplate> => shop.orderTemplate();
+  const read = (orderId: string, epc: string, at: TPlace) => shop.read(orderId, epc, at);
   /** A tracked order at `station`, its tag read there by a reader. */
-  async function trackedOrder(
-    at: { department: { id: string }; station: { id: string } },
-    promisedDate?: string,
-  ) {
-    const order = await fx.order({ customerName: 'Ada Lovelace' });
-    if (promisedDate) await t.database.db.update(orders).set({ promisedDate }).where(eq(orders.id, order.id));
-    const epc = fx.epc();
-    const assigned = await manager.request('POST', '/api/v1/tracking/assign-epc', {
-      body: { orderId: order.id, epcCode: epc, orderNumber: order.orderNumber },
-    });
-    expect(assigned.statusCode).toBe(200);
-    await read(order.id, epc, at);
-    return { order, epc };
-  }
-
-  async function read(
-    orderId: string,
-    epc: string,
-    at: { department: { id: string }; station: { id: string } },
-  ) {
-    t.clock.advance(60_000);
-    const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
-      body: { orderId, epcCode: epc, departmentId: at.department.id, stationId: at.station.id },
-    });
-    expect(moved.statusCode).toBe(200);
-  }
+  const trackedOrder = (at: TPlace, promisedDate?: string) =>
+    shop.trackedOrder(at, promisedDate ? { promisedDate } : {});
 
   async function card(orderId: string) {
     const response = await manager.request('GET', '/api/v1/workflow/board?kind=order');
@@ -115,19 +58,19 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
     manager = signedIn.client;
     managerEmail = signedIn.user.email;
     t.app.loupe.events.subscribe((announcement) => announced.push(announcement));
-    places = await workshop();
-    const template = await orderTemplate();
-    const saved = await manager.request('PUT', `/api/v1/workflow/templates/${template.id}`, {
-      body: {
-        phases: [
-          phase('casting', 'Casting', [places.casting.department.id]),
-          phase('bench', 'Bench work', [places.bench.department.id]),
-          phase('polishing', 'Polishing', [places.polishing.department.id]),
-          phase('qa', 'Quality check', [], { completerRoles: ['qa'], needsSignOff: true, targetHours: 2 }),
-        ],
-      },
+    shop = createWorkflowWorkshop({ t, fx, manager: () => manager });
+    places = await shop.places({
+      casting: { department: 'Casting', station: 'Casting machine' },
+      bench: { department: 'Bench', station: 'Bench 1' },
+      polishing: { department: 'Polishing', station: 'Polishing lathe' },
+      vendor: { department: 'Vendor shelf', station: 'Dispatch' },
     });
-    expect(saved.statusCode).toBe(200);
+    await shop.setOrderPhases([
+      phase('casting', 'Casting', [places.casting.department.id]),
+      phase('bench', 'Bench work', [places.bench.department.id]),
+      phase('polishing', 'Polishing', [places.polishing.department.id]),
+      phase('qa', 'Quality check', [], { completerRoles: ['qa'], needsSignOff: true, targetHours: 2 }),
+    ]);
   });
   afterAll(() => t.close());
   beforeEach(async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../src/db/client.ts';
 import { workSessions } from '../src/db/schema/workflow.ts';
+import type { LoupeClient } from './loupe-client.ts';
 import { chance, pick, seededRandom } from './random.ts';
 
 const MINUTE_MS = 60_000;
@@ -103,4 +104,48 @@ export async function seedWorkSessions(
     await db.insert(workSessions).values(sessions.slice(index, index + BATCH));
   }
   return { sessions: sessions.length, hours: Math.round(minutesTotal / 60) };
+}
+
+type TDemoBoard = {
+  columns: {
+    jobs: {
+      number: string;
+      location: { stationId: string; stationName: string } | null;
+      assignment: { id: string; assignee: { id: string; name: string } } | null;
+    }[];
+  }[];
+};
+
+/**
+ * A couple of timers running as the demo starts (issue 37 §3), so the station kiosk and its TV show who is
+ * working on what: production staff's assigned orders at one station, started there by the manager on their
+ * behalf (as a manager may). Returns the timers started, in words.
+ */
+export async function startDemoTimers(client: LoupeClient, options: { count?: number } = {}) {
+  const people = await client.data<{ id: string; role: string }[]>('GET', '/workflow/people');
+  const production = new Set(people.filter((p) => p.role === 'production').map((p) => p.id));
+  const board = await client.data<TDemoBoard>('GET', '/workflow/board?kind=order');
+  const candidates = board.columns
+    .flatMap((column) => column.jobs)
+    .filter((job) => job.location !== null && job.assignment && production.has(job.assignment.assignee.id));
+  // The station with the most candidates: one kiosk and one TV show them side by side.
+  const byStation = new Map<string, typeof candidates>();
+  for (const job of candidates) {
+    const station = job.location?.stationId ?? '';
+    byStation.set(station, [...(byStation.get(station) ?? []), job]);
+  }
+  const busiest = [...byStation.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  const started: string[] = [];
+  const busy = new Set<string>();
+  for (const job of busiest) {
+    if (started.length >= (options.count ?? 2) || !job.assignment || !job.location) continue;
+    // One timer runs per person: a second start would pause the first.
+    if (busy.has(job.assignment.assignee.id)) continue;
+    await client.request('POST', `/work-time/assignments/${job.assignment.id}/start`, {
+      stationId: job.location.stationId,
+    });
+    busy.add(job.assignment.assignee.id);
+    started.push(`${job.assignment.assignee.name} on ${job.number} at ${job.location.stationName}`);
+  }
+  return started;
 }

@@ -22,7 +22,7 @@ import { seedDemoMaterials } from './demo-materials.ts';
 import { createDemoSafe, seedClosingCount } from './demo-safe-count.ts';
 import { reportDemoBrowserTelemetry } from './demo-telemetry.ts';
 import { assignDemoWork, BENCH_STAFF } from './demo-work.ts';
-import { seedWorkSessions } from './demo-work-time.ts';
+import { seedWorkSessions, startDemoTimers } from './demo-work-time.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { freePort, isPortFree, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
 import { postReaderPayload } from './reader-http.ts';
@@ -340,6 +340,8 @@ async function main(): Promise<void> {
     say(
       `Gave out the current step of ${assigned} jobs to ${BENCH_STAFF.length + ROLES.length} staff (Workflow Dashboard)`,
     );
+    const timers = await startDemoTimers(admin);
+    say(`Timers running: ${timers.join('; ') || 'none'} (the station's kiosk and TV show them)`);
     await admin.request('PUT', '/settings/general', { offsiteCheckInterval: DEMO_OFFSITE_CHECK_MINUTES });
     say(
       `Offsite sweep every ${DEMO_OFFSITE_CHECK_MINUTES} minute, so the demo shows offsite and returned pieces at once`,

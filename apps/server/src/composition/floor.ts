@@ -87,6 +87,7 @@ export function composeFloor(context: {
     clock,
     calendar,
     completeAssignment: (actor, id) => workflow.completeAssignment(actor, id),
+    events,
     logger,
   });
   // Pieces a closing count found in the safe, read later elsewhere, are logged as taken out (issue 37 §5).
@@ -166,7 +167,13 @@ export function composeFloor(context: {
     await followWorkshopZone((await settingsService.workingCalendar()).timeZone);
   }
 
+  /** Once every service exists (composition/services.ts): a step finished another way stops its timers. */
+  function follow(): void {
+    workTime.followFinishedSteps();
+  }
+
   return {
+    follow,
     settingsService,
     generalSettings,
     jobStates,

@@ -84,6 +84,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   await floor.startUp();
   messaging.follow();
   app.addHook('onClose', safeCounts.follow());
+  floor.follow();
 
   return {
     config,

@@ -130,6 +130,11 @@ export function audienceOf(announcement: TAnnouncement): {
   }
   // The closing count's screen (issue 37 §5): admins and managers only.
   if (name.startsWith('safe-count:')) return { roles: ['admin', 'manager'], rooms: [] };
+  if (name === 'work:timer-changed') {
+    // A timer (issue 37 §3): the board's people, its person, the job's room and its station's TVs; a repair's
+    // never to a department room.
+    return { roles: ['admin', 'manager'], rooms: rooms.filter((room) => !room.startsWith('department:')) };
+  }
   if (name.startsWith('design:')) {
     // The designer's workspace (spec §2: designer, admin) and the people the event names: the request's
     // designer and the order's salesperson, in their user rooms (issue 17 §3).

@@ -24,6 +24,7 @@ import {
   TV_EVENT_NAMES,
   tvDisplayRoom,
   tvStationRoom,
+  WORK_EVENT_NAMES,
   ZConnectionFailedSchema,
   ZRealtimeConnectionStateSchema,
   ZRefreshAnswerSchema,
@@ -241,6 +242,19 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     { countId: 'count-1', locationId: 'LOC001', status: 'running' },
     { countId: 'count-1', locationId: 'LOC001', status: 'paused' },
   ],
+  'work:timer-changed': [
+    {
+      itemType: 'order',
+      itemId: 'ord-1',
+      phaseKey: 'bench',
+      userId: 'u1',
+      state: 'stopped',
+      reason: 'paused',
+      stationId: null,
+      timestamp: TS,
+    },
+    { itemType: 'order', itemId: 'ord-1', userId: 'u1', state: 'running', timestamp: TS },
+  ],
 };
 
 describe('realtime event names', () => {
@@ -284,6 +298,22 @@ describe('realtime event names', () => {
     ]);
   });
 
+  it('adds the work timer event of issue 37 §3, parsed with its payload schema', () => {
+    expect([...WORK_EVENT_NAMES]).toEqual(['work:timer-changed']);
+    const payload = {
+      itemType: 'order',
+      itemId: 'o1',
+      phaseKey: 'bench',
+      userId: 'u1',
+      state: 'running',
+      reason: null,
+      stationId: 'STATION1',
+      timestamp: '2026-11-28T10:00:00.000Z',
+    };
+    expect(parseServerToClientEvent('work:timer-changed', payload).ok).toBe(true);
+    expect(parseServerToClientEvent('work:timer-changed', { ...payload, state: 'ticking' }).ok).toBe(false);
+  });
+
   it('has a schema for every incoming and registry event and for nothing else', () => {
     expect(Object.keys(SERVER_TO_CLIENT_EVENT_SCHEMAS).sort()).toEqual(
       [
@@ -294,6 +324,7 @@ describe('realtime event names', () => {
         ...TRACKING_LIFECYCLE_EVENT_NAMES,
         ...MATERIAL_EVENT_NAMES,
         ...SAFE_COUNT_EVENT_NAMES,
+        ...WORK_EVENT_NAMES,
       ].sort(),
     );
   });

@@ -64,6 +64,13 @@ export const SAFE_COUNT_EVENT_NAMES = ['safe-count:updated'] as const;
 export type TSafeCountEventName = (typeof SAFE_COUNT_EVENT_NAMES)[number];
 
 /**
+ * Loupe's own: a work timer started, paused, stopped or was undone (issue 37 §3). Announced after commit to the
+ * person's own room, the job's room, the TVs of the job's station and the board's people.
+ */
+export const WORK_EVENT_NAMES = ['work:timer-changed'] as const;
+export type TWorkEventName = (typeof WORK_EVENT_NAMES)[number];
+
+/**
  * The tracking events of spec §4 that §7's list does not name: an order's tracking stopped, and a repair's
  * tracking started, stopped and its moves (the spec's "repair moved"). Announced after commit like the rest.
  */
@@ -348,6 +355,20 @@ export const ZTvDisplayChangedPayloadSchema = z.object({
   revoked: z.boolean(),
 });
 
+// Work time payloads.
+/** A timer on a job's step changed: `running` after a start (or an undone pause), else `stopped` and why. */
+export const ZWorkTimerChangedPayloadSchema = z.object({
+  itemType: ZItemTypeSchema,
+  itemId: ZIdSchema,
+  phaseKey: z.string(),
+  userId: ZIdSchema,
+  state: z.enum(['running', 'stopped']),
+  /** Why it stopped (paused, done, read-elsewhere, closing, phase-finished…), or 'undone'; null when started. */
+  reason: z.string().nullable(),
+  stationId: ZIdSchema.nullable(),
+  timestamp: ZTimestampSchema,
+});
+
 /** Server → client: every spec §7 incoming name and every registry event, each with its payload schema. */
 export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'rfid:tag-read': ZRfidTagReadPayloadSchema,
@@ -389,6 +410,7 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'design:request-changed': ZDesignRequestChangedPayloadSchema,
   'materials:changed': ZMaterialsChangedPayloadSchema,
   'safe-count:updated': ZSafeCountUpdatedPayloadSchema,
+  'work:timer-changed': ZWorkTimerChangedPayloadSchema,
 } as const satisfies Record<
   | TIncomingEventName
   | TRegistryEventName
@@ -396,7 +418,9 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   | TDesignEventName
   | TTrackingLifecycleEventName
   | TMaterialEventName
-  | TSafeCountEventName,
+  | TSafeCountEventName
+
+  | TWorkEventName,
   z.ZodType
 >;
 

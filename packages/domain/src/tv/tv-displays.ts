@@ -133,6 +133,8 @@ export type TStationScreenPiece = z.infer<typeof ZStationScreenPieceSchema>;
 export const ZStationScreenSchema = z.object({
   station: z.object({
     id: z.string(),
+    /** For the kiosk's address the TV shows (decision 020: start and stop work on the station's kiosk). */
+    departmentId: z.string(),
     name: z.string(),
     jewelerName: z.string().nullable(),
     departmentName: z.string(),
@@ -140,6 +142,16 @@ export const ZStationScreenSchema = z.object({
   here: z.array(ZStationScreenPieceSchema),
   dueNext: z.array(ZStationScreenPieceSchema),
   finishedToday: z.number().int().nonnegative(),
+  /** Who is working on which piece here now (issue 37 §3): the TV shows the person and a ticking time. */
+  timers: z.array(
+    z.object({
+      kind: z.enum(['order', 'repair']),
+      itemId: z.string(),
+      personName: z.string(),
+      phaseName: z.string(),
+      startedAt: ZTimestampSchema,
+    }),
+  ),
   generatedAt: ZTimestampSchema,
 });
 export type TStationScreen = z.infer<typeof ZStationScreenSchema>;

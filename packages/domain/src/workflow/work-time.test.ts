@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   closingStopAt,
   formatLabour,
+  formatTimerClock,
   isUndoable,
   labourSeconds,
   readStopsTimer,
   sessionSeconds,
+  sessionsStoppedByFinish,
   sessionsToSwitch,
   undoUntil,
   WORK_TIME_NOTES,
@@ -140,6 +142,58 @@ describe('a read at another station', () => {
   it('leaves the note the spec words', () => {
     expect(WORK_TIME_NOTES.readAt('Polishing 1')).toBe('Stopped: read at Polishing 1');
     expect(WORK_TIME_NOTES.closing).toBe('Stopped at closing');
+  });
+});
+
+describe('a step finished another way than Done', () => {
+  const running = (itemId: string, phaseKey: string, endedAt: Date | null = null) => ({
+    id: `${itemId}-${phaseKey}`,
+    itemId,
+    phaseKey,
+    endedAt,
+  });
+  const sessions = [running('o1', 'bench'), running('o1', 'polishing'), running('o2', 'bench')];
+
+  it('stops the timers on a completed phase of that job only, with a note', () => {
+    const stopped = sessionsStoppedByFinish(sessions, {
+      kind: 'phase-completed',
+      itemId: 'o1',
+      phaseKey: 'bench',
+    });
+    expect(stopped.map(({ session, note }) => [session.id, note])).toEqual([
+      ['o1-bench', 'Stopped: phase completed'],
+    ]);
+  });
+
+  it('stops every timer of a delivered or cancelled job, saying which', () => {
+    expect(
+      sessionsStoppedByFinish(sessions, { kind: 'job-finished', itemId: 'o1', status: 'delivered' }).map(
+        ({ session, note }) => [session.id, note],
+      ),
+    ).toEqual([
+      ['o1-bench', 'Stopped: job delivered'],
+      ['o1-polishing', 'Stopped: job delivered'],
+    ]);
+    expect(WORK_TIME_NOTES.jobFinished('picked_up')).toBe('Stopped: job picked up');
+  });
+
+  it('leaves a timer that already ended alone', () => {
+    const ended = [running('o1', 'bench', at('2026-11-28T10:00:00Z'))];
+    expect(
+      sessionsStoppedByFinish(ended, { kind: 'phase-completed', itemId: 'o1', phaseKey: 'bench' }),
+    ).toEqual([]);
+  });
+});
+
+describe('formatTimerClock', () => {
+  it.each([
+    [0, '0:00'],
+    [247, '4:07'],
+    [25 * 60 + 13, '25:13'],
+    [3909, '1:05:09'],
+    [-5, '0:00'],
+  ])('shows %i seconds as %s', (seconds, shown) => {
+    expect(formatTimerClock(seconds)).toBe(shown);
   });
 });
 

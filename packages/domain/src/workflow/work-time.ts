@@ -20,6 +20,7 @@ export const WORK_END_REASONS = [
   'handed-back',
   'read-elsewhere',
   'closing',
+  'phase-finished',
 ] as const;
 export type TWorkEndReason = (typeof WORK_END_REASONS)[number];
 
@@ -36,6 +37,16 @@ export const WORK_TIME_NOTES = {
   closing: 'Stopped at closing',
   readAt: (station: string) => `Stopped: read at ${station}`,
   handedBack: (note: string | null) => (note ? `Handed back: ${note}` : 'Handed back'),
+  phaseCompleted: 'Stopped: phase completed',
+  jobFinished: (status: string) => `Stopped: job ${status.replaceAll('_', ' ')}`,
+} as const;
+
+/**
+ * Where a wall TV sends people to start and stop work (decision 020): the station's kiosk, the touch screen at
+ * the bench. The TV itself cannot be touched.
+ */
+export const WORK_TIME_COMPANION = {
+  tvLine: (stationName: string) => `Start and stop work on the kiosk of ${stationName}:`,
 } as const;
 
 /** What My Tasks says after each tap. */
@@ -129,6 +140,37 @@ export function closingStopAt(startedAt: Date, calendar: TWorkingCalendar): Date
     : instantOf(date, 24 * 60, calendar.timeZone);
 }
 
+/** What finished a step another way than Done: its phase completed (board, read, status), or the job ended. */
+export type TStepFinished =
+  | { readonly kind: 'phase-completed'; readonly itemId: string; readonly phaseKey: string }
+  | { readonly kind: 'job-finished'; readonly itemId: string; readonly status: string };
+
+/**
+ * A timer on a step that was finished another way (the phase completed from the board or by a read, the job
+ * delivered or cancelled) stops at that moment with a note: its step is over, so its time is too. Returns the
+ * running sessions to stop and the note each gets.
+ */
+export function sessionsStoppedByFinish<T extends { itemId: string; phaseKey: string; endedAt: Date | null }>(
+  running: readonly T[],
+  finished: TStepFinished,
+): { readonly session: T; readonly note: string }[] {
+  return running.flatMap((session) => {
+    if (session.endedAt !== null || session.itemId !== finished.itemId) return [];
+    switch (finished.kind) {
+      case 'phase-completed':
+        return session.phaseKey === finished.phaseKey
+          ? [{ session, note: WORK_TIME_NOTES.phaseCompleted }]
+          : [];
+      case 'job-finished':
+        return [{ session, note: WORK_TIME_NOTES.jobFinished(finished.status) }];
+      default: {
+        const never: never = finished;
+        throw new Error(`an unknown finish ${String(never)}`);
+      }
+    }
+  });
+}
+
 /** Whether a read at `stationId` stops a timer begun where the job was (`sessionStationId`; null: nowhere known). */
 export function readStopsTimer(sessionStationId: string | null, stationId: string): boolean {
   return sessionStationId !== stationId;
@@ -199,11 +241,61 @@ export const ZJobLabourSchema = z.object({
 });
 export type TJobLabour = z.infer<typeof ZJobLabourSchema>;
 
+/** Whether a timer runs or stopped, as the realtime event `work:timer-changed` says. */
+export const WORK_TIMER_STATES = ['running', 'stopped'] as const;
+export type TWorkTimerState = (typeof WORK_TIMER_STATES)[number];
+
+/** A person's running timer on a piece, as the kiosk and the TV show it ("Marco · 25 min"). */
+export const ZRunningTimerSchema = z.object({
+  person: ZWorkflowPersonSchema,
+  phaseName: z.string(),
+  startedAt: ZTimestampSchema,
+});
+export type TRunningTimer = z.infer<typeof ZRunningTimerSchema>;
+
+/**
+ * GET /work-time/stations/{id}: the pieces at a station, for its kiosk: the signed-in person's step on each (to
+ * start, pause or finish in one tap) and who is working on it now.
+ */
+export const ZStationWorkSchema = z.object({
+  stationId: z.string(),
+  pieces: z.array(
+    z.object({
+      kind: ZWorkflowKindSchema,
+      itemId: z.string(),
+      number: z.string(),
+      customerName: z.string(),
+      /** My open step on it; null when none of its steps is mine. */
+      mine: z
+        .object({
+          assignmentId: z.string(),
+          phaseName: z.string(),
+          seconds: z.number().int().nonnegative(),
+          hasStarted: z.boolean(),
+          isRunning: z.boolean(),
+          stoppedNote: z.string().nullable(),
+        })
+        .nullable(),
+      running: z.array(ZRunningTimerSchema),
+    }),
+  ),
+});
+export type TStationWork = z.infer<typeof ZStationWorkSchema>;
+
 export const ZStartWorkSchema = z.object({
   /** The station the timer is started at (the kiosk); by default where the job was last read. */
   stationId: z.string().trim().min(1).max(100).optional(),
 });
 export const ZHandBackSchema = z.object({ note: z.string().trim().max(500).optional() });
+
+/** A running timer as a stopwatch shows it, ticking each second: 4:07, 25:13, 1:05:09. */
+export function formatTimerClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
 
 /** Labour as people read it: 1 h 05 min, 12 min, under a minute. */
 export function formatLabour(seconds: number): string {

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
 import { departments, stations } from '../../db/schema/registry.ts';
 import { tvDevices } from '../../db/schema/tv-devices.ts';
 import { users } from '../../db/schema/users.ts';
+import { workSessions } from '../../db/schema/workflow.ts';
 
 const ZFinishedSchema = z.object({ rows: z.array(z.object({ finished: z.coerce.number().int() })) });
 
@@ -119,6 +120,26 @@ export function createTvRepository(db: TDatabase) {
             or(isNull(tvDevices.lastSeenAt), lt(tvDevices.lastSeenAt, new Date(now.getTime() - everyMs))),
           ),
         );
+    },
+
+    /** The timers running on some pieces, with their person (issue 37 §3: the TV shows who and how long). */
+    async runningTimersOf(itemIds: readonly string[]) {
+      if (itemIds.length === 0) return [];
+      return db
+        .select({
+          itemKind: workSessions.itemKind,
+          itemId: workSessions.itemId,
+          phaseKey: workSessions.phaseKey,
+          startedAt: workSessions.startedAt,
+          name: users.name,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+        })
+        .from(workSessions)
+        .innerJoin(users, eq(users.id, workSessions.userId))
+        .where(and(isNull(workSessions.endedAt), inArray(workSessions.itemId, [...itemIds])))
+        .orderBy(asc(workSessions.startedAt));
     },
 
     async findStation(id: string) {

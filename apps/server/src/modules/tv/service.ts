@@ -18,6 +18,7 @@ import {
   ZClaimTvDisplaySchema,
   ZUpdateTvDisplaySchema,
 } from '@loupe/domain/tv/tv-displays';
+import { personName } from '@loupe/domain/users/user';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import { startOfWorkshopDay, type TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
 import type { TClock } from '../../lib/clock.ts';
@@ -123,9 +124,25 @@ export function createTvService(options: TTvServiceOptions) {
     if (!station) throw new AppError('NOT_FOUND', `There is no station ${stationId}.`);
     const now = clock();
     const [pieces, calendar] = await Promise.all([options.stationPieces(station, kinds), options.calendar()]);
+    // Who works on which piece here (issue 37 §3): the TV names them and counts the time up.
+    const running = await tv.runningTimersOf(pieces.here.map((piece) => piece.id));
+    const timers = running.flatMap((timer) => {
+      const piece = pieces.here.find((p) => p.kind === timer.itemKind && p.id === timer.itemId);
+      if (!piece) return [];
+      return [
+        {
+          kind: piece.kind,
+          itemId: piece.id,
+          personName: personName(timer),
+          phaseName: piece.phaseName ?? timer.phaseKey,
+          startedAt: timer.startedAt.toISOString(),
+        },
+      ];
+    });
     return {
       station: {
         id: station.id,
+        departmentId: station.departmentId,
         name: station.name,
         jewelerName: station.jewelerName,
         departmentName: station.departmentName,
@@ -133,6 +150,7 @@ export function createTvService(options: TTvServiceOptions) {
       here: pieces.here,
       dueNext: pieces.dueNext,
       finishedToday: await tv.finishedSince(station.id, startOfWorkshopDay(now, calendar.timeZone)),
+      timers,
       generatedAt: now.toISOString(),
     };
   }

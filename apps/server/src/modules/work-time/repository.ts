@@ -4,6 +4,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { insertedRow } from '../../db/inserted-row.ts';
 import { stations } from '../../db/schema/registry.ts';
+import { trackedItems } from '../../db/schema/tracking.ts';
 import { workActions, workSessions } from '../../db/schema/workflow.ts';
 import { createWorkflowRepository } from '../workflow/repository.ts';
 
@@ -40,6 +41,26 @@ export function createWorkTimeRepository(db: TDatabase) {
         .select()
         .from(workSessions)
         .where(and(eq(workSessions.userId, userId), isNull(workSessions.endedAt)));
+    },
+
+    /** The pieces standing at a station now (its kiosk's list), longest there first. */
+    async piecesAt(stationId: string): Promise<{ kind: TWorkflowKind; itemId: string }[]> {
+      const rows = await db
+        .select({ kind: trackedItems.itemKind, itemId: trackedItems.itemId })
+        .from(trackedItems)
+        .where(eq(trackedItems.currentStationId, stationId))
+        .orderBy(asc(trackedItems.arrivedAt));
+      return rows.map((row) => ({ kind: row.kind as TWorkflowKind, itemId: row.itemId }));
+    },
+
+    /** The timers running on some jobs, read only (the kiosk). */
+    async runningOn(itemIds: readonly string[]): Promise<TWorkSessionRow[]> {
+      if (itemIds.length === 0) return [];
+      return db
+        .select()
+        .from(workSessions)
+        .where(and(isNull(workSessions.endedAt), inArray(workSessions.itemId, [...itemIds])))
+        .orderBy(asc(workSessions.startedAt));
     },
 
     async stationNames(ids: readonly string[]): Promise<Map<string, string>> {

@@ -1,8 +1,11 @@
 import {
+  type TWorkAction,
+  type TWorkActionResult,
   ZHandBackSchema,
   ZJobLabourSchema,
   ZMyWorkTimeSchema,
   ZStartWorkSchema,
+  ZStationWorkSchema,
   ZWorkActionResultSchema,
 } from '@loupe/domain/workflow/work-time';
 import { ZWorkflowKindSchema } from '@loupe/domain/workflow/workflow-api';
@@ -11,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, resultWithData, ZMessageResultSchema } from '../../lib/api-response.ts';
 import { apiRoute, ZIdParamsSchema } from '../../lib/route-schemas.ts';
+import type { TCurrentUser } from '../auth/current-user.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TWorkTimeService } from './service.ts';
 
@@ -27,63 +31,57 @@ export async function registerWorkTimeRoutes(instance: FastifyInstance, options:
   const { workTime } = options;
   const actionResponse = { 200: resultWithData(ZWorkActionResultSchema) };
 
-  app.post(
-    '/work-time/assignments/:id/start',
-    apiRoute('signed-in', {
-      tags,
+  // The four taps share one shape: POST /work-time/assignments/:id/<action>, answered with what to undo.
+  const taps = [
+    {
+      action: 'start',
       summary: 'Start (or resume) the timer on an assigned step; the person’s timer on another step pauses',
-      params: ZIdParamsSchema,
       body: ZStartWorkSchema,
-      response: actionResponse,
-    }),
-    async (request) => {
-      const data = await workTime.start(currentUserOf(request), request.params.id, request.body);
-      return ok(data, data.message);
+      run: (actor: TCurrentUser, id: string, body: unknown) =>
+        workTime.start(actor, id, ZStartWorkSchema.parse(body)),
     },
-  );
-
-  app.post(
-    '/work-time/assignments/:id/pause',
-    apiRoute('signed-in', {
-      tags,
+    {
+      action: 'pause',
       summary: 'Pause the running timer of an assigned step',
-      params: ZIdParamsSchema,
-      response: actionResponse,
-    }),
-    async (request) => {
-      const data = await workTime.pause(currentUserOf(request), request.params.id);
-      return ok(data, data.message);
+      body: undefined,
+      run: (actor: TCurrentUser, id: string) => workTime.pause(actor, id),
     },
-  );
-
-  app.post(
-    '/work-time/assignments/:id/done',
-    apiRoute('signed-in', {
-      tags,
+    {
+      action: 'done',
       summary: 'The step is done: its timer stops and the assignment completes (the job moves on)',
-      params: ZIdParamsSchema,
-      response: actionResponse,
-    }),
-    async (request) => {
-      const data = await workTime.done(currentUserOf(request), request.params.id);
-      return ok(data, data.message);
+      body: undefined,
+      run: (actor: TCurrentUser, id: string) => workTime.done(actor, id),
     },
-  );
-
-  app.post(
-    '/work-time/assignments/:id/hand-back',
-    apiRoute('signed-in', {
-      tags,
+    {
+      action: 'hand-back',
       summary: 'Hand the step back to the managers’ queue, with an optional note; its timer stops',
-      params: ZIdParamsSchema,
       body: ZHandBackSchema,
-      response: actionResponse,
-    }),
-    async (request) => {
-      const data = await workTime.handBack(currentUserOf(request), request.params.id, request.body);
-      return ok(data, data.message);
+      run: (actor: TCurrentUser, id: string, body: unknown) =>
+        workTime.handBack(actor, id, ZHandBackSchema.parse(body)),
     },
-  );
+  ] as const satisfies readonly {
+    action: TWorkAction;
+    summary: string;
+    body: z.ZodType | undefined;
+    run: (actor: TCurrentUser, id: string, body: unknown) => Promise<TWorkActionResult>;
+  }[];
+
+  for (const tap of taps) {
+    app.post(
+      `/work-time/assignments/:id/${tap.action}`,
+      apiRoute('signed-in', {
+        tags,
+        summary: tap.summary,
+        params: ZIdParamsSchema,
+        ...(tap.body ? { body: tap.body } : {}),
+        response: actionResponse,
+      }),
+      async (request) => {
+        const data = await tap.run(currentUserOf(request), request.params.id, request.body);
+        return ok(data, data.message);
+      },
+    );
+  }
 
   app.post(
     '/work-time/actions/:id/undo',
@@ -119,5 +117,16 @@ export async function registerWorkTimeRoutes(instance: FastifyInstance, options:
     }),
     async (request) =>
       ok(await workTime.jobLabour(currentUserOf(request), request.params.kind, request.params.id)),
+  );
+
+  app.get(
+    '/work-time/stations/:id',
+    apiRoute('signed-in', {
+      tags,
+      summary: 'The pieces at a station for its kiosk: my step on each, its labour, and who works on it now',
+      params: z.object({ id: z.string().trim().min(1).max(100) }),
+      response: { 200: resultWithData(ZStationWorkSchema) },
+    }),
+    async (request) => ok(await workTime.stationWork(currentUserOf(request), request.params.id)),
   );
 }

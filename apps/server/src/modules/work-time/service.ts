@@ -5,13 +5,14 @@ import {
   isUndoable,
   labourSeconds,
   readStopsTimer,
-  sessionSeconds,
+  sessionsStoppedByFinish,
   sessionsToSwitch,
   type TJobLabour,
   type TMyWorkTime,
+  type TStationWork,
+  type TStepFinished,
   type TWorkAction,
   type TWorkActionResult,
-  type TWorkEndReason,
   type TWorkSession,
   undoUntil,
   WORK_TIME_MESSAGES,
@@ -24,6 +25,7 @@ import type { TDatabase } from '../../db/client.ts';
 import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import { forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
+import type { TEventBus } from '../../realtime/event-bus.ts';
 import { workflowStateOf as stateOf, jobTemplate as templateOf } from '../jobs/job-states.ts';
 import type { TNotice } from '../notifications/service.ts';
 import type { TJobMoved } from '../tracking/location-moves.ts';
@@ -32,6 +34,10 @@ import { mayAssign, mayView, type TWorkflowActor } from '../workflow/common.ts';
 import type { TJobWorkflowRow } from '../workflow/job-workflow-repository.ts';
 import { loadTemplates } from '../workflow/templates.ts';
 import type { TWorkSessionRow, TWorkTimeRepository } from './repository.ts';
+import { describeJobs, toSessions } from './session-views.ts';
+import { STOPPED_BY_ITSELF, stationWork } from './station-work.ts';
+import { stepFinishedBy } from './step-finished.ts';
+import { publishAll, type TAnnounce, type TTimerChange, timerChangedAnnouncement } from './timer-events.ts';
 
 export type TWorkTimeServiceOptions = {
   readonly workTime: TTransactional<TWorkTimeRepository>;
@@ -39,6 +45,8 @@ export type TWorkTimeServiceOptions = {
   readonly calendar: () => Promise<TWorkingCalendar>;
   /** Marks an assignment done as My Tasks always has (the workflow's own rule and its phase move). */
   readonly completeAssignment: (actor: TWorkflowActor, id: string) => Promise<unknown>;
+  /** Where `work:timer-changed` is announced, after commit. */
+  readonly events: TEventBus;
   readonly logger?: Pick<FastifyBaseLogger, 'error' | 'info'> | undefined;
 };
 
@@ -83,58 +91,18 @@ const undoExpired = (why = 'It is too late to undo that.') => new AppError('WORK
  * seconds; stopped by a read at another station or by the workshop's closing.
  */
 export function createWorkTimeService(options: TWorkTimeServiceOptions) {
-  const { workTime, clock } = options;
+  const { workTime, clock, events } = options;
 
-  /** The job numbers and step names sessions and labour show. */
-  async function describe(repo: TWorkTimeRepository, rows: readonly { itemKind: string; itemId: string }[]) {
-    const templates = await loadTemplates(repo);
-    const jobs = new Map<string, { number: string; phases: { key: string; name: string }[] }>();
-    for (const kind of ['order', 'repair'] as const) {
-      const ids = [...new Set(rows.filter((row) => row.itemKind === kind).map((row) => row.itemId))];
-      for (const job of await repo.listOpenJobs(kind, ids)) {
-        jobs.set(job.id, {
-          number: job.number,
-          phases: phasesFor(templateOf(templates, job), job.repairTypes),
-        });
-      }
-    }
-    return {
-      number: (itemId: string) => jobs.get(itemId)?.number ?? '',
-      phaseName: (itemId: string, phaseKey: string) =>
-        jobs.get(itemId)?.phases.find((phase) => phase.key === phaseKey)?.name ?? phaseKey,
-      phaseIndex: (itemId: string, phaseKey: string) =>
-        jobs.get(itemId)?.phases.findIndex((phase) => phase.key === phaseKey) ?? -1,
-    };
-  }
-
-  async function toSessions(repo: TWorkTimeRepository, rows: readonly TWorkSessionRow[], now: Date) {
-    const [names, persons] = await Promise.all([
-      describe(repo, rows),
-      repo.personsById(rows.map((row) => row.userId)),
-    ]);
-    return rows.map(
-      (row): TWorkSession => ({
-        id: row.id,
-        kind: row.itemKind as TWorkflowKind,
-        itemId: row.itemId,
-        number: names.number(row.itemId),
-        phaseKey: row.phaseKey,
-        phaseName: names.phaseName(row.itemId, row.phaseKey),
-        assignmentId: row.assignmentId,
-        person: (() => {
-          const person = persons.get(row.userId);
-          return person
-            ? { id: person.id, name: personName(person) }
-            : { id: row.userId, name: 'Former user' };
-        })(),
-        stationName: row.stationName,
-        startedAt: row.startedAt.toISOString(),
-        endedAt: row.endedAt?.toISOString() ?? null,
-        endReason: row.endReason as TWorkEndReason | null,
-        note: row.note,
-        seconds: sessionSeconds(row, now),
-      }),
+  /** A change in one transaction; the timer changes it queued are announced once it committed. */
+  async function committed<T>(
+    work: (repo: TWorkTimeRepository, changed: (change: TTimerChange) => void) => Promise<T>,
+  ): Promise<T> {
+    const pending: TAnnounce[] = [];
+    const result = await workTime.withTransaction((repo) =>
+      work(repo, (change) => pending.push(timerChangedAnnouncement(events, change))),
     );
+    publishAll(options.logger, pending);
+    return result;
   }
 
   /** The open assignment, locked, and whether the actor may work its timer: its assignee or a manager. */
@@ -179,13 +147,14 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
       assignmentId: string,
       input: { stationId?: string | undefined },
     ): Promise<TWorkActionResult> {
-      return workTime.withTransaction(async (repo) => {
+      return committed(async (repo, changed) => {
         const row = await ownAssignment(repo, actor, assignmentId);
         const now = clock();
         const { stop, alreadyRunning } = sessionsToSwitch(await repo.runningOf(row.assigneeId), row.id);
         if (alreadyRunning) throw new AppError('CONFLICT', 'This timer is already running.');
         for (const session of stop) {
           await repo.endSession(session.id, { endedAt: now, endReason: 'switched' });
+          changed({ session, state: 'stopped', reason: 'switched', at: now });
         }
         const [job] = await repo.listOpenJobs(row.itemKind as TWorkflowKind, [row.itemId]);
         const station =
@@ -205,6 +174,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
           stationName: station.name,
           startedAt: now,
         });
+        changed({ session, state: 'running', reason: null, at: now, stationIds: [job?.stationId ?? null] });
         const switched = stop[0] ?? null;
         const action = await repo.insertAction({
           action: 'start',
@@ -225,12 +195,13 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
 
     /** Pauses the running timer of an assigned step. */
     async pause(actor: TWorkflowActor, assignmentId: string): Promise<TWorkActionResult> {
-      return workTime.withTransaction(async (repo) => {
+      return committed(async (repo, changed) => {
         const row = await ownAssignment(repo, actor, assignmentId);
         const running = (await repo.runningOf(row.assigneeId)).find((s) => s.assignmentId === row.id);
         if (!running) throw new AppError('CONFLICT', 'This timer is not running.');
         const now = clock();
         await repo.endSession(running.id, { endedAt: now, endReason: 'paused' });
+        changed({ session: running, state: 'stopped', reason: 'paused', at: now });
         const action = await repo.insertAction({
           action: 'pause',
           userId: row.assigneeId,
@@ -245,7 +216,8 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
 
     /** The step is done: its timer stops and the assignment completes as My Tasks always did (the job moves on). */
     async done(actor: TWorkflowActor, assignmentId: string): Promise<TWorkActionResult> {
-      // Checked and remembered first; the completion is the workflow's own, in its own transaction.
+      // Checked and remembered first, and the timer stopped as "done" before the completion (the workflow's
+      // own, in its own transaction): the phase it completes then finds no timer to stop as "phase completed".
       const before = await workTime.withTransaction(async (repo) => {
         const row = await ownAssignment(repo, actor, assignmentId);
         const kind = row.itemKind as TWorkflowKind;
@@ -254,15 +226,29 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
         const state = job
           ? stateOf((await repo.workflowStates(kind, [row.itemId])).get(row.itemId), phases, job)
           : null;
-        return { row, job, phases, state };
-      });
-      await options.completeAssignment(actor, assignmentId);
-      return workTime.withTransaction(async (repo) => {
-        const { row, job, phases, state } = before;
-        const kind = row.itemKind as TWorkflowKind;
         const now = clock();
         const running = (await repo.runningOf(row.assigneeId)).find((s) => s.assignmentId === row.id);
         if (running) await repo.endSession(running.id, { endedAt: now, endReason: 'done' });
+        return { row, job, phases, state, running, now };
+      });
+      try {
+        await options.completeAssignment(actor, assignmentId);
+      } catch (error) {
+        // Not done after all: the timer runs on as if never stopped (unless another has started since).
+        if (before.running) {
+          await workTime.reopenSession(before.running.id).catch((reopenError: unknown) => {
+            options.logger?.error(
+              { err: reopenError, sessionId: before.running?.id },
+              'work time: a timer stopped for a failed "done" could not run again',
+            );
+          });
+        }
+        throw error;
+      }
+      return committed(async (repo, changed) => {
+        const { row, job, phases, state, running, now } = before;
+        const kind = row.itemKind as TWorkflowKind;
+        if (running) changed({ session: running, state: 'stopped', reason: 'done', at: now });
         const [jobAfter] = await repo.listOpenJobs(kind, [row.itemId]);
         const stateAfter =
           job && state
@@ -293,7 +279,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
       assignmentId: string,
       input: { note?: string | undefined },
     ): Promise<TWorkActionResult> {
-      return workTime.withTransaction(async (repo) => {
+      return committed(async (repo, changed) => {
         const row = await ownAssignment(repo, actor, assignmentId);
         const now = clock();
         const note = input.note?.trim() || null;
@@ -304,6 +290,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
             endReason: 'handed-back',
             note: WORK_TIME_NOTES.handedBack(note),
           });
+          changed({ session: running, state: 'stopped', reason: 'handed-back', at: now });
         }
         await repo.updateAssignment(row.id, { status: 'cancelled', completedAt: now, completedBy: actor.id });
         const persons = await repo.personsById([row.assigneeId]);
@@ -341,7 +328,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
     /** Reverts exactly one tap, within the undo window, by whoever made it (or a manager). */
     async undo(actor: TWorkflowActor, actionId: string): Promise<{ message: string }> {
       try {
-        return await workTime.withTransaction(async (repo) => {
+        return await committed(async (repo, changed) => {
           const action = await repo.lockAction(actionId);
           if (!action) throw new AppError('NOT_FOUND', 'There is no such action.');
           if (action.userId !== actor.id && action.actorId !== actor.id && !mayAssign(actor))
@@ -351,12 +338,19 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
           const othersRunning = async (except: string | null) =>
             (await repo.runningOf(action.userId)).some((session) => session.id !== except);
           const reopenIfFree = async (sessionId: string | null) => {
-            if (sessionId !== null && !(await othersRunning(sessionId))) await repo.reopenSession(sessionId);
+            if (sessionId === null || (await othersRunning(sessionId))) return;
+            const session = await repo.reopenSession(sessionId);
+            if (session) changed({ session, state: 'running', reason: 'undone', at: now });
           };
           const kind = action.action as TWorkAction;
           switch (kind) {
             case 'start': {
-              if (action.sessionId !== null) await repo.deleteSession(action.sessionId);
+              const started =
+                action.sessionId === null ? undefined : await repo.findSession(action.sessionId);
+              if (started) {
+                await repo.deleteSession(started.id);
+                changed({ session: started, state: 'stopped', reason: 'undone', at: now });
+              }
               await reopenIfFree(action.switchedSessionId);
               break;
             }
@@ -449,8 +443,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
         byAssignment: open.map((row) => {
           const own = sessions.filter((session) => session.assignmentId === row.id);
           const last = own.at(-1);
-          const stopped =
-            last && (last.endReason === 'closing' || last.endReason === 'read-elsewhere') ? last.note : null;
+          const stopped = last && STOPPED_BY_ITSELF.includes(last.endReason ?? '') ? last.note : null;
           return {
             assignmentId: row.id,
             seconds: labourSeconds(own, now),
@@ -462,13 +455,18 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
       };
     },
 
+    /** The pieces at a station, for its kiosk (station-work.ts). */
+    async stationWork(actor: TWorkflowActor, stationId: string): Promise<TStationWork> {
+      return stationWork(workTime, actor, stationId, clock());
+    },
+
     /** A job's labour: per step and person, in the order of its workflow, with the sessions behind it. */
     async jobLabour(actor: TWorkflowActor, kind: TWorkflowKind, id: string): Promise<TJobLabour> {
       if (!mayView(actor, kind)) throw forbidden();
       const repo = workTime;
       const now = clock();
       const rows = await repo.sessionsOfJobs(kind, [id]);
-      const names = await describe(repo, rows);
+      const names = await describeJobs(repo, rows);
       const sessions = await toSessions(repo, rows, now);
       const groups = new Map<string, TWorkSession[]>();
       for (const session of sessions) {
@@ -504,8 +502,9 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
      * Called by tracking inside the transaction that applied a batch of reads: a job read at a station other
      * than where its timer was started stops that timer, with a note saying where.
      */
-    async afterMoves(tx: TDatabase, moved: readonly TJobMoved[]): Promise<[]> {
+    async afterMoves(tx: TDatabase, moved: readonly TJobMoved[]): Promise<TAnnounce[]> {
       if (moved.length === 0) return [];
+      const pending: TAnnounce[] = [];
       const repo = workTime.within(tx);
       const running = await repo.runningOfJobs(moved);
       if (running.length === 0) return [];
@@ -521,9 +520,18 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
             note: WORK_TIME_NOTES.readAt(move.stationName),
           });
           session.endedAt = move.at;
+          pending.push(
+            timerChangedAnnouncement(events, {
+              session,
+              state: 'stopped',
+              reason: 'read-elsewhere',
+              at: move.at,
+              stationIds: [move.stationId],
+            }),
+          );
         }
       }
-      return [];
+      return pending;
     },
 
     /**
@@ -535,7 +543,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
     ): Promise<number> {
       const calendar = await options.calendar();
       const now = clock();
-      const stopped = await workTime.withTransaction(async (repo) => {
+      const stopped = await committed(async (repo, changed) => {
         const done: TWorkSessionRow[] = [];
         for (const session of await repo.runningStartedBefore(now)) {
           const stopAt = closingStopAt(session.startedAt, calendar);
@@ -545,7 +553,10 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
             endReason: 'closing',
             note: WORK_TIME_NOTES.closing,
           });
-          if (ended) done.push(ended);
+          if (ended) {
+            done.push(ended);
+            changed({ session: ended, state: 'stopped', reason: 'closing', at: stopAt });
+          }
         }
         return done.length === 0 ? [] : toSessions(repo, done, now);
       });
@@ -564,6 +575,44 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
       if (stopped.length > 0)
         options.logger?.info({ stopped: stopped.length }, 'work time: timers stopped at closing');
       return stopped.length;
+    },
+
+    /**
+     * A step finished another way than Done (its phase completed from the board or by a read, the job delivered
+     * or cancelled): the timers still running on it stop at that moment, with a note. Returns how many stopped.
+     */
+    async stopFinished(finished: TStepFinished & { readonly itemKind: TWorkflowKind; readonly at: Date }) {
+      return committed(async (repo, changed) => {
+        const running = await repo.runningOfJobs([{ kind: finished.itemKind, itemId: finished.itemId }]);
+        const ofKind = running.filter((session) => session.itemKind === finished.itemKind);
+        let count = 0;
+        for (const { session, note } of sessionsStoppedByFinish(ofKind, finished)) {
+          // Never before it started: a finish announced late must not make a negative session.
+          const endedAt = new Date(Math.max(finished.at.getTime(), session.startedAt.getTime()));
+          const ended = await repo.endSession(session.id, { endedAt, endReason: 'phase-finished', note });
+          if (!ended) continue;
+          count += 1;
+          changed({ session: ended, state: 'stopped', reason: 'phase-finished', at: endedAt });
+        }
+        return count;
+      });
+    },
+
+    /**
+     * Listens, after their commits, for steps finished another way: a phase completed (the board, a read, a
+     * status set by hand) and a job delivered, picked up or cancelled. Returns the unsubscribe.
+     */
+    followFinishedSteps(): () => void {
+      return events.subscribe((announcement) => {
+        const finished = stepFinishedBy(announcement);
+        if (finished === null) return;
+        service.stopFinished(finished).catch((error: unknown) => {
+          options.logger?.error(
+            { err: error, itemId: finished.itemId },
+            'work time: stopping a finished step failed',
+          );
+        });
+      });
     },
   };
   return service;

@@ -14,6 +14,8 @@ const STAFF_SCREEN_EVENTS = [
   'tracking:location-update',
   'tracking:offsite-detected',
   'tracking:returned-from-offsite',
+  // Who works on which piece (issue 37 §3): a timer started, paused or stopped.
+  'work:timer-changed',
 ] as const;
 
 export type TStationSocketOptions = {
@@ -74,6 +76,8 @@ export function useStationSocket(options: TStationSocketOptions): TScreenConnect
     });
     if (deviceToken !== null) {
       socket.on('tv:screen-changed', changed);
+      // A timer on a piece here started or stopped: the TV shows who and how long (issue 37 §3).
+      socket.on('work:timer-changed', changed);
       socket.on('tv:display-changed', (change) => latest.current.onDisplayChanged?.(change));
     } else {
       for (const name of STAFF_SCREEN_EVENTS) socket.on(name, changed);

@@ -11,6 +11,8 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   // dashboard's tiles and the lists' states follow it.
   ['tracking:', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
   ['workflow:', ['workflow', 'orders', 'repairs', 'designs']],
+  // A timer started or stopped (issue 37 §3): My Tasks and the kiosk (under 'workflow'), the job's labour.
+  ['work:', ['workflow', 'orders', 'repairs']],
   // Workflow templates follow the departments: the board's phases and a department's workload with them.
   ['department:', ['registry', 'workflow']],
   ['station:', ['registry']],

@@ -299,6 +299,8 @@ describe('queryRootsForEvent', () => {
     ['station:added', ['registry']],
     ['design:request-changed', ['designs', 'orders']],
     ['materials:changed', ['materials']],
+    // A work timer (issue 37 §3): My Tasks and the kiosk live under 'workflow', a job's labour under its kind.
+    ['work:timer-changed', ['workflow', 'orders', 'repairs']],
     ['pong', []],
   ])('%s refreshes %j', (name, roots) => {
     expect(queryRootsForEvent(name)).toEqual(roots);

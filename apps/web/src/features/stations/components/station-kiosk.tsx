@@ -2,7 +2,15 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { EPC_FAILURE_MESSAGES, normalizeEpc } from '@loupe/domain/rfid/epc';
 import type { TStationScanResult } from '@loupe/domain/tracking/tracking-api';
 import { CheckCircle2, Keyboard, LogIn, LogOut, ScanLine, XCircle } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/api-error';
@@ -30,6 +38,8 @@ const KIOSK_LOG_SIZE = 12;
 
 export type TStationKioskProps = {
   readonly stationName: string;
+  /** The pieces here and their work timers (kiosk-work.tsx), under the scans. */
+  readonly work?: ReactNode;
   readonly onScan: (scan: { epc: string; scannedAt: string }) => Promise<TStationScanResult>;
   /** Completes the scanned piece's current step; resolves with what comes next, in words. */
   readonly onCheckOut: (item: NonNullable<TStationScanResult['item']>) => Promise<string>;
@@ -41,7 +51,7 @@ export type TStationKioskProps = {
  * check in and check out, and a scanner is heard wherever the focus is, while a person types into the
  * one field meant for it (a label that will not scan); each scan says which it was.
  */
-export function StationKiosk({ stationName, onScan, onCheckOut, onExit }: TStationKioskProps) {
+export function StationKiosk({ stationName, work, onScan, onCheckOut, onExit }: TStationKioskProps) {
   const [action, setAction] = useState<TKioskAction>('check-in');
   const [log, setLog] = useState<readonly TKioskEntry[]>([]);
   const [typing, setTyping] = useState(false);
@@ -249,6 +259,8 @@ export function StationKiosk({ stationName, onScan, onCheckOut, onExit }: TStati
           <Keyboard aria-hidden /> Type a tag that will not scan
         </Button>
       )}
+
+      {work}
 
       <ol aria-label="Kiosk scans" className="grid gap-2">
         {log.map((entry) => (

@@ -13,6 +13,7 @@ import { useRealtimeRoom } from '@/lib/realtime/use-realtime-room';
 import { useNow } from '@/lib/use-now';
 import { advancePhase } from '@/lib/workflow-api/advance-phase';
 import { useScanAtStation, useStation, useStationItems } from '../api/station-api';
+import { KioskWork } from '../components/kiosk-work';
 import { ScanMode } from '../components/scan-mode';
 import { StationItems } from '../components/station-items';
 import { StationKiosk } from '../components/station-kiosk';
@@ -82,6 +83,7 @@ export function StationRoute() {
     return (
       <StationKiosk
         stationName={name}
+        work={<KioskWork stationId={stationId} stationName={name} />}
         onScan={onScan}
         onCheckOut={async (item) => {
           const job = await advancePhase({ kind: item.kind, id: item.id });

@@ -3,13 +3,23 @@ import { JobStateBadges } from '@/components/job-state/job-state-badges';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatElapsed } from '@/lib/elapsed-time';
+import { PieceTimers, type TScreenTimer } from './piece-timers';
 import type { TShownItem } from './use-leaving-items';
 
 /**
  * A piece as one line, for a station with more pieces than big cards can show: the number and its state,
  * who and what, when it was promised and how long it has been here. Read from three metres like a card.
  */
-export function PieceRow({ shown, now }: { shown: TShownItem<TStationScreenPiece>; now: number }) {
+export function PieceRow({
+  shown,
+  now,
+  timers,
+}: {
+  shown: TShownItem<TStationScreenPiece>;
+  now: number;
+  /** Who works on it now, with a ticking time (issue 37 §3). */
+  timers: readonly TScreenTimer[];
+}) {
   const { item, leaving } = shown;
   const { state } = item;
   return (
@@ -28,6 +38,11 @@ export function PieceRow({ shown, now }: { shown: TShownItem<TStationScreenPiece
       <p className="min-w-0 flex-1 truncate font-medium">
         {[item.customerFirstName, item.product, item.phaseName].filter(Boolean).join(' · ')}
       </p>
+      {timers.length > 0 ? (
+        <div className="shrink-0">
+          <PieceTimers timers={timers} compact={false} />
+        </div>
+      ) : null}
       {item.promisedDate ? (
         <p
           className={cn(

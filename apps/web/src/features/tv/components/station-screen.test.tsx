@@ -1,6 +1,6 @@
 import type { TStationScreen, TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { makeJobState } from '@/test/factories';
 import { StationScreen } from './station-screen';
 
@@ -22,7 +22,13 @@ function piece(overrides: Partial<TStationScreenPiece> & Pick<TStationScreenPiec
 }
 
 const SCREEN: TStationScreen = {
-  station: { id: 'S-3', name: 'Bench 3', jewelerName: 'Rosa Quint', departmentName: 'Bench' },
+  station: {
+    id: 'S-3',
+    departmentId: 'D-1',
+    name: 'Bench 3',
+    jewelerName: 'Rosa Quint',
+    departmentName: 'Bench',
+  },
   here: [
     // Overdue by the read model (its zone's calendar), whatever this browser's date says.
     piece({
@@ -41,6 +47,7 @@ const SCREEN: TStationScreen = {
   ],
   dueNext: [piece({ id: 'o3', number: 'ORD-00043', state: makeJobState({ isRush: true, isAtRisk: true }) })],
   finishedToday: 1,
+  timers: [],
   generatedAt: '2026-11-28T08:00:00.000Z',
 };
 
@@ -60,5 +67,46 @@ describe('StationScreen', () => {
     expect(within(next).getByText('Rush')).toBeInTheDocument();
     expect(within(next).getByText('At risk')).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/was due|\blate\b/i);
+  });
+});
+
+describe('StationScreen work timers (issue 37 §3)', () => {
+  it('names who works on a piece with a time that ticks, and where to start and stop work', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-28T10:25:13.000Z'));
+      render(
+        <StationScreen
+          screen={{
+            ...SCREEN,
+            timers: [
+              {
+                kind: 'order',
+                itemId: 'o1',
+                personName: 'Marco Bench',
+                phaseName: 'Bench work',
+                startedAt: '2026-11-28T10:00:00.000Z',
+              },
+            ],
+          }}
+          connection="live"
+        />,
+      );
+      const here = screen.getByRole('list', { name: 'Pieces at this station' });
+      const worked = within(here).getByRole('listitem', { name: 'ORD-00041' });
+      const timers = within(worked).getByRole('list', { name: 'Working on it now' });
+      expect(timers).toHaveTextContent('Marco Bench25:13');
+      act(() => vi.advanceTimersByTime(2_000));
+      expect(timers).toHaveTextContent('Marco Bench25:15');
+      // Nobody on the other piece.
+      const idle = within(here).getByRole('listitem', { name: 'ORD-00042' });
+      expect(within(idle).queryByRole('list', { name: 'Working on it now' })).toBeNull();
+      // A TV cannot be touched: it says where the kiosk is.
+      expect(document.body).toHaveTextContent(
+        `Start and stop work on the kiosk of Bench 3: ${window.location.origin}/departments/D-1/stations/S-3 › Kiosk`,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

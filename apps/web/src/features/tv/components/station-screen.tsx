@@ -1,11 +1,14 @@
 import type { TStationScreen, TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
+import { WORK_TIME_COMPANION } from '@loupe/domain/workflow/work-time';
 import { ArrowRight, CheckCircle2, Wifi, WifiOff } from 'lucide-react';
 import { useCallback } from 'react';
 import { JobStateBadges } from '@/components/job-state/job-state-badges';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate, formatLongDay, formatTime } from '@/lib/date-format';
 import { formatElapsed } from '@/lib/elapsed-time';
+import { paths, pathTo } from '@/lib/paths';
 import { useNow } from '@/lib/use-now';
+import { PieceTimers, type TScreenTimer, timersByPiece } from './piece-timers';
 import { PageIndicator, PieceRow } from './station-screen-rows';
 import { useFittedPages } from './use-fitted-pages';
 import { type TShownItem, useLeavingItems } from './use-leaving-items';
@@ -33,6 +36,13 @@ export function StationScreen({
   const herePages = useFittedPages(here.length);
   const nextPages = useFittedPages(next.length);
   const { station } = screen;
+  const timers = timersByPiece(screen.timers);
+  const timersOf = (piece: TStationScreenPiece) => timers.get(keyOf(piece)) ?? [];
+  // A TV cannot be touched: it names where work is started and stopped (decision 020), the station's kiosk.
+  const kioskUrl = `${window.location.origin}${pathTo(paths.stationDetail, {
+    departmentId: station.departmentId,
+    stationId: station.id,
+  })}`;
 
   return (
     <div
@@ -47,6 +57,10 @@ export function StationScreen({
           <h1 className={cn('font-bold break-words', compact ? 'text-lg' : 'text-6xl')}>{station.name}</h1>
           <p className={cn('text-muted-foreground', compact ? 'text-xs' : 'mt-2 text-3xl')}>
             {[station.departmentName, station.jewelerName].filter(Boolean).join(' · ')}
+          </p>
+          <p className={cn('text-muted-foreground', compact ? 'text-[0.5rem]' : 'mt-2 text-xl')}>
+            {WORK_TIME_COMPANION.tvLine(station.name)}{' '}
+            <span className="font-mono break-all text-foreground">{kioskUrl}</span> › Kiosk
           </p>
         </div>
         <div className="flex flex-col items-end gap-2">
@@ -86,9 +100,20 @@ export function StationScreen({
                   .slice(herePages.start, herePages.end)
                   .map((shown) =>
                     herePages.mode === 'cards' ? (
-                      <PieceCard key={keyOf(shown.item)} shown={shown} now={now} compact={compact} />
+                      <PieceCard
+                        key={keyOf(shown.item)}
+                        shown={shown}
+                        now={now}
+                        compact={compact}
+                        timers={timersOf(shown.item)}
+                      />
                     ) : (
-                      <PieceRow key={keyOf(shown.item)} shown={shown} now={now} />
+                      <PieceRow
+                        key={keyOf(shown.item)}
+                        shown={shown}
+                        now={now}
+                        timers={timersOf(shown.item)}
+                      />
                     ),
                   )}
               </ul>
@@ -161,10 +186,12 @@ function PieceCard({
   shown,
   now,
   compact,
+  timers,
 }: {
   shown: TShownItem<TStationScreenPiece>;
   now: number;
   compact: boolean;
+  timers: readonly TScreenTimer[];
 }) {
   const { item, leaving } = shown;
   const { state } = item;
@@ -224,6 +251,11 @@ function PieceCard({
           </p>
         ) : null}
       </div>
+      {timers.length > 0 ? (
+        <div className={cn(compact ? 'mt-1' : 'mt-2 text-3xl')}>
+          <PieceTimers timers={timers} compact={compact} />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -33,7 +33,13 @@ function display(overrides: Partial<TTvDisplay> & Pick<TTvDisplay, 'id' | 'name'
 }
 
 const screenData: TStationScreen = {
-  station: { id: bench.id, name: 'Bench 3', jewelerName: 'Rosa Quint', departmentName: 'Bench' },
+  station: {
+    id: bench.id,
+    departmentId: 'D-1',
+    name: 'Bench 3',
+    jewelerName: 'Rosa Quint',
+    departmentName: 'Bench',
+  },
   here: [
     {
       kind: 'order',
@@ -53,6 +59,7 @@ const screenData: TStationScreen = {
   ],
   dueNext: [],
   finishedToday: 4,
+  timers: [],
   generatedAt: NOW.toISOString(),
 };
 

@@ -16,10 +16,17 @@ vi.mock('socket.io-client', () => ({
 }));
 
 const screenData = {
-  station: { id: 'STATION000001', name: 'Bench 3', jewelerName: 'Rosa Quint', departmentName: 'Bench' },
+  station: {
+    id: 'STATION000001',
+    departmentId: 'DEPT000001',
+    name: 'Bench 3',
+    jewelerName: 'Rosa Quint',
+    departmentName: 'Bench',
+  },
   here: [],
   dueNext: [],
   finishedToday: 2,
+  timers: [],
   generatedAt: new Date().toISOString(),
 };
 

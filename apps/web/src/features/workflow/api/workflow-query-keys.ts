@@ -6,7 +6,5 @@ export const workflowQueryKeys = {
   board: (query: TWorkflowBoardQuery) => ['workflow', 'board', query] as const,
   people: ['workflow', 'people'] as const,
   myTasks: ['workflow', 'my-tasks'] as const,
-  /** My timers (issue 37 §3): under the root, so what refreshes the workflow refreshes them too. */
-  myWorkTime: ['workflow', 'work-time', 'mine'] as const,
   department: (departmentId: string) => ['workflow', 'department', departmentId] as const,
 };

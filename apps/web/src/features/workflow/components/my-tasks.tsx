@@ -9,11 +9,11 @@ import { LoadError } from '@/components/load-error';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { WorkTimerControls } from '@/components/work-time/work-timer-controls';
 import { formatCalendarDate, formatDateTime, formatRelativeTime } from '@/lib/date-format';
+import { useMyWorkTime } from '@/lib/work-time-api/get-my-work-time';
 import { useMyTasks } from '../api/get-my-tasks';
-import { useMyWorkTime } from '../api/get-my-work-time';
 import { jobPath } from './job-card';
-import { WorkTimerControls } from './work-timer-controls';
 
 const LAST_VISIT_KEY = 'loupe:my-tasks:last-visit';
 

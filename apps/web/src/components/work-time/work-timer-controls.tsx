@@ -11,14 +11,16 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { errorMessageOf } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { useFinishWork } from '../api/finish-work';
-import { useHandBackWork } from '../api/hand-back-work';
-import { usePauseWork } from '../api/pause-work';
-import { useStartWork } from '../api/start-work';
-import { useUndoWorkAction } from '../api/undo-work-action';
+import { useFinishWork } from '@/lib/work-time-api/finish-work';
+import { useHandBackWork } from '@/lib/work-time-api/hand-back-work';
+import { usePauseWork } from '@/lib/work-time-api/pause-work';
+import { useStartWork } from '@/lib/work-time-api/start-work';
+import { useUndoWorkAction } from '@/lib/work-time-api/undo-work-action';
 
-type TTimer = TMyWorkTime['byAssignment'][number];
+/** A step's timer as My Tasks and the kiosk know it. */
+export type TTimer = TMyWorkTime['byAssignment'][number];
 
 /** The "Undo" button of a tap's toast: reverts exactly that tap, while the toast shows. */
 function UndoButton({ actionId, onUndone }: { actionId: string; onUndone: () => void }) {
@@ -68,18 +70,25 @@ function tell(action: Promise<TWorkActionResult>, failure: string): void {
 }
 
 /**
- * A step's timer on My Tasks (issue 37 §3): start (or resume), pause, done and hand back, one tap each, each
- * with an "Undo" toast for a few seconds. The labour so far and why a timer stopped by itself show beside.
+ * A step's timer on My Tasks and a station's kiosk (issue 37 §3): start (or resume), pause, done and (on My
+ * Tasks) hand back, one tap each, each with an "Undo" toast for a few seconds. The labour so far and why a
+ * timer stopped by itself show beside.
  */
 export function WorkTimerControls({
   assignmentId,
   label,
   timer,
+  stationId,
+  isKiosk = false,
 }: {
   assignmentId: string;
   /** The step and job, for the buttons' accessible names ("Bench work of O-1001"). */
   label: string;
   timer: TTimer | undefined;
+  /** The kiosk's station: where the timer runs (a read elsewhere stops it). */
+  stationId?: string;
+  /** A touch screen at a bench: large targets, and no hand back (that is a conversation, not a tap). */
+  isKiosk?: boolean;
 }) {
   const start = useStartWork();
   const pause = usePauseWork();
@@ -92,9 +101,11 @@ export function WorkTimerControls({
   const isRunning = timer?.isRunning ?? false;
   const seconds = timer?.seconds ?? 0;
   const hasStarted = timer?.hasStarted ?? false;
+  const size = isKiosk ? 'lg' : 'sm';
+  const big = isKiosk ? 'h-14 px-6 text-lg' : undefined;
   return (
     <div className="flex flex-col gap-2 sm:items-end">
-      <p className="text-xs text-muted-foreground" aria-live="polite">
+      <p className={cn('text-muted-foreground', isKiosk ? 'text-base' : 'text-xs')} aria-live="polite">
         {isRunning ? <span className="font-medium text-foreground">Timer running · </span> : null}
         {hasStarted ? `Worked ${formatLabour(seconds)}` : 'Not started'}
         {timer?.stoppedNote && !isRunning ? ` · ${timer.stoppedNote}` : ''}
@@ -102,7 +113,8 @@ export function WorkTimerControls({
       <div className="flex flex-wrap gap-2">
         {isRunning ? (
           <Button
-            size="sm"
+            size={size}
+            className={big}
             variant="outline"
             disabled={isBusy}
             aria-label={`Pause ${label}`}
@@ -113,18 +125,20 @@ export function WorkTimerControls({
           </Button>
         ) : (
           <Button
-            size="sm"
+            size={size}
+            className={big}
             variant="outline"
             disabled={isBusy}
             aria-label={`${hasStarted ? 'Resume' : 'Start'} ${label}`}
-            onClick={() => tell(start.mutateAsync(assignmentId), 'Not started')}
+            onClick={() => tell(start.mutateAsync({ assignmentId, stationId }), 'Not started')}
           >
             <PlayIcon aria-hidden="true" />
             {hasStarted ? 'Resume' : 'Start'}
           </Button>
         )}
         <Button
-          size="sm"
+          size={size}
+          className={big}
           disabled={isBusy}
           aria-label={`Mark ${label} done`}
           onClick={() => tell(finish.mutateAsync(assignmentId), 'Not marked done')}
@@ -132,34 +146,22 @@ export function WorkTimerControls({
           <CheckIcon aria-hidden="true" />
           Done
         </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={isBusy}
-          aria-label={`Hand back ${label}`}
-          onClick={() =>
-            tell(
-              handBack.mutateAsync({ assignmentId, ...(note?.trim() ? { note: note.trim() } : {}) }),
-              'Not handed back',
-            )
-          }
-        >
-          <Undo2Icon aria-hidden="true" />
-          Hand back
-        </Button>
-        {note === null ? (
-          <Button
-            size="sm"
-            variant="link"
-            className="px-1"
-            aria-label={`Add a note to the hand back of ${label}`}
-            onClick={() => setNote('')}
-          >
-            Add a note
-          </Button>
-        ) : null}
+        {isKiosk ? null : (
+          <HandBack
+            label={label}
+            isBusy={isBusy}
+            note={note}
+            onAddNote={() => setNote('')}
+            onHandBack={() =>
+              tell(
+                handBack.mutateAsync({ assignmentId, ...(note?.trim() ? { note: note.trim() } : {}) }),
+                'Not handed back',
+              )
+            }
+          />
+        )}
       </div>
-      {note !== null ? (
+      {note !== null && !isKiosk ? (
         <div className="flex w-full flex-col gap-1 sm:max-w-xs">
           <label htmlFor={noteId} className="text-xs text-muted-foreground">
             Note for the manager, sent with a hand back
@@ -174,5 +176,46 @@ export function WorkTimerControls({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** My Tasks' hand back, and the link that adds a note to it. */
+function HandBack({
+  label,
+  isBusy,
+  note,
+  onAddNote,
+  onHandBack,
+}: {
+  label: string;
+  isBusy: boolean;
+  note: string | null;
+  onAddNote: () => void;
+  onHandBack: () => void;
+}) {
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={isBusy}
+        aria-label={`Hand back ${label}`}
+        onClick={onHandBack}
+      >
+        <Undo2Icon aria-hidden="true" />
+        Hand back
+      </Button>
+      {note === null ? (
+        <Button
+          size="sm"
+          variant="link"
+          className="px-1"
+          aria-label={`Add a note to the hand back of ${label}`}
+          onClick={onAddNote}
+        >
+          Add a note
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { ZMyWorkTimeSchema } from '@loupe/domain/workflow/work-time';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
-import { workflowQueryKeys } from './workflow-query-keys';
+import { workTimeQueryKeys } from './work-time-query-keys';
 
 /** GET /work-time/mine: my running timer and the labour so far on each of my open assignments. */
 export async function getMyWorkTime(signal?: AbortSignal) {
@@ -11,7 +11,7 @@ export async function getMyWorkTime(signal?: AbortSignal) {
 }
 
 export const myWorkTimeQueryOptions = () =>
-  queryOptions({ queryKey: workflowQueryKeys.myWorkTime, queryFn: ({ signal }) => getMyWorkTime(signal) });
+  queryOptions({ queryKey: workTimeQueryKeys.mine, queryFn: ({ signal }) => getMyWorkTime(signal) });
 
 export function useMyWorkTime() {
   return useQuery(myWorkTimeQueryOptions());

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { workflowQueryKeys } from './workflow-query-keys';
+import { workTimeQueryKeys } from './work-time-query-keys';
 
 /** POST /work-time/actions/{id}/undo: reverts exactly one tap, within its few seconds. */
 export async function undoWorkAction(actionId: string) {
@@ -11,6 +11,6 @@ export function useUndoWorkAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: undoWorkAction,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: workflowQueryKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workTimeQueryKeys.all }),
   });
 }

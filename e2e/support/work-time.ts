@@ -1,0 +1,65 @@
+import type { LoupeApi } from './api';
+import type { TData } from './workshop';
+
+type TTemplate = { id: string; kind: string; productTypeId: string | null };
+
+/**
+ * Work time's browser tests (issue 37 §3): a bench department with a station, made the order workflow's first
+ * phase ("Stone setting", then a quality check), and a tagged order read there.
+ */
+export async function benchOrder(api: LoupeApi, suffix: string) {
+  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
+    name: `Bench ${suffix}`,
+  });
+  const station = await api.request<TData<{ id: string }>>(
+    'POST',
+    `/departments/${department.data.id}/stations`,
+    { name: 'Bench 1', jewelerName: 'Rosa Quint' },
+  );
+  const templates = await api.request<TData<TTemplate[]>>('GET', '/workflow/templates');
+  const template = templates.data.find((t) => t.kind === 'order' && t.productTypeId === null);
+  if (!template) throw new Error('no default order workflow');
+  const phase = (key: string, name: string, departmentIds: string[]) => ({
+    key,
+    name,
+    departmentIds,
+    targetHours: 8,
+    completerRoles: ['production'],
+    needsSignOff: false,
+  });
+  await api.request('PUT', `/workflow/templates/${template.id}`, {
+    phases: [phase('bench', 'Stone setting', [department.data.id]), phase('qa', 'Quality check', [])],
+  });
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Imogen Hart ${suffix}`,
+    phone: '+1 555 010 3321',
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Emerald pendant, reset stone',
+  });
+  const epc = `E2801170${Date.now().toString(16).toUpperCase().padStart(16, '0')}`;
+  await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
+  await api.request('POST', '/tracking/orders/update-location', {
+    orderId: order.data.id,
+    epcCode: epc,
+    departmentId: department.data.id,
+    stationId: station.data.id,
+  });
+  return { ...order.data, departmentId: department.data.id, stationId: station.data.id };
+}
+
+/** A production jeweller, invited, with the order's current step given to them. Returns how to sign in. */
+export async function jewellerWithStep(api: LoupeApi, orderId: string, firstName: string, email: string) {
+  const password = 'bench work every day';
+  await api.inviteUser({ email, role: 'production', temporaryPassword: password, firstName });
+  const people = await api.request<TData<{ id: string; name: string }[]>>('GET', '/workflow/people');
+  const person = people.data.find((candidate) => candidate.name === `${firstName} Tester`);
+  if (!person) throw new Error('the jeweller is not offered for assignments');
+  await api.request('POST', '/workflow/assignments', {
+    kind: 'order',
+    itemId: orderId,
+    assigneeId: person.id,
+  });
+  return { email, password, name: `${firstName} Tester` };
+}
