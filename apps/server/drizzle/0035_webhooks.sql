@@ -2,7 +2,7 @@ CREATE TABLE "webhook_deliveries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"subscription_id" uuid NOT NULL,
 	"event_type" text NOT NULL,
-	"payload" jsonb NOT NULL,
+	"body" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone,
@@ -10,6 +10,7 @@ CREATE TABLE "webhook_deliveries" (
 	"last_error" text,
 	"attempt_log" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"retries_since" timestamp with time zone DEFAULT now() NOT NULL,
 	"delivered_at" timestamp with time zone
 );
 --> statement-breakpoint

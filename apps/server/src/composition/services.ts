@@ -6,6 +6,7 @@ import { createOutboundGuard, type TLookup } from '../lib/outbound-url.ts';
 import { createBackupService } from '../modules/backups/service.ts';
 import { createClientTelemetryService } from '../modules/client-telemetry/service.ts';
 import { createIdempotencyService } from '../modules/idempotency/service.ts';
+import { createWebhooksService } from '../modules/webhooks/service.ts';
 import { RouteRegistry } from '../plugins/access-control.ts';
 import { createEventBus } from '../realtime/event-bus.ts';
 import { composeAssistant } from './assistant.ts';
@@ -69,9 +70,25 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   // Issue 36 §2: the browsers' errors and request timings, for the System health page.
   const clientTelemetry = createClientTelemetryService({ repository: repos.clientTelemetry, clock });
 
+  // Issue 41: announced events become outbox rows per subscription; a background job sends them.
+  const webhooks = createWebhooksService({
+    webhooks: repos.webhooks,
+    box: secretBox,
+    clock,
+    events,
+    outbound,
+    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    notify: (userIds, notice) => messaging.notifications.notify(userIds, notice),
+    activeAdminIds: () => repos.webhooks.activeAdminIds(),
+    logger,
+  });
+  // An event announced just before closing still reaches the outbox before the database closes.
+  app.addHook('onClose', async () => webhooks.idle());
+
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
   messaging.follow();
+  webhooks.follow();
 
   return {
     config,
@@ -104,6 +121,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     publicLinks: messaging.publicLinks,
     designs: messaging.designs,
     customerMessages: messaging.customerMessages,
+    webhooks,
     ...jobs,
     assistant,
     backups,

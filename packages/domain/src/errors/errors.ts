@@ -132,6 +132,12 @@ export const ERROR_CODES = {
   WORK_NOT_YOURS: 403,
   // The few seconds to undo a tap on a timer have passed, it was undone already, or what followed it stands.
   WORK_UNDO_EXPIRED: 409,
+  // Issue 41: a webhook subscription or delivery that does not exist (or was deleted).
+  WEBHOOK_NOT_FOUND: 404,
+  // A test event or replay for a webhook that is turned off (by an admin, or after 24 h of failures).
+  WEBHOOK_DISABLED: 409,
+  // A replay of a delivery still being sent: it is on its way already.
+  WEBHOOK_DELIVERY_PENDING: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -152,46 +152,22 @@ export const WEBHOOK_HEADERS = {
   signature: 'webhook-signature',
 } as const;
 
-/** HMAC-SHA-256 of `message` under `key`, base64: node:crypto on the server, WebCrypto elsewhere. */
-export type THmacSha256Base64 = (key: Uint8Array, message: string) => string;
-
-/** The key bytes of a `whsec_<base64>` secret (a secret without the prefix is read as base64 too). */
-export function webhookSecretKey(secret: string): Uint8Array {
-  const encoded = secret.startsWith(WEBHOOK_SECRET_PREFIX)
-    ? secret.slice(WEBHOOK_SECRET_PREFIX.length)
-    : secret;
-  const binary = atob(encoded);
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
-/** A new secret from random bytes (24 or more): `whsec_` and their base64. */
-export function webhookSecretOf(bytes: Uint8Array): string {
-  if (bytes.length < 24) throw new RangeError('a webhook secret needs at least 24 random bytes');
-  return `${WEBHOOK_SECRET_PREFIX}${btoa(String.fromCharCode(...bytes))}`;
-}
-
 /**
- * The `webhook-signature` header: `v1,` and the base64 HMAC-SHA-256 of `{id}.{timestamp}.{body}` under the
- * secret's key, `timestamp` in whole seconds since the epoch (Standard Webhooks, "Signature scheme").
+ * What the `webhook-signature` header signs (Standard Webhooks, "Signature scheme"): `{id}.{timestamp}.{body}`,
+ * the timestamp in whole seconds since the epoch. The server signs it with HMAC-SHA-256 under the key of the
+ * `whsec_<base64>` secret and sends `v1,<base64 signature>` (apps/server/src/modules/webhooks/signature.ts).
  */
-export function signWebhook(
-  input: { readonly secret: string; readonly id: string; readonly timestamp: number; readonly body: string },
-  hmac: THmacSha256Base64,
-): string {
-  return `v1,${hmac(webhookSecretKey(input.secret), `${input.id}.${input.timestamp}.${input.body}`)}`;
+export function webhookSignedContent(input: {
+  readonly id: string;
+  readonly timestamp: number;
+  readonly body: string;
+}): string {
+  return `${input.id}.${input.timestamp}.${input.body}`;
 }
 
-/** The three headers of a delivery sent at `at`. */
-export function webhookHeaders(
-  input: { readonly secret: string; readonly id: string; readonly at: Date; readonly body: string },
-  hmac: THmacSha256Base64,
-): Record<string, string> {
-  const timestamp = Math.floor(input.at.getTime() / 1000);
-  return {
-    [WEBHOOK_HEADERS.id]: input.id,
-    [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-    [WEBHOOK_HEADERS.signature]: signWebhook({ ...input, timestamp }, hmac),
-  };
+/** A delivery's timestamp header: whole seconds since the epoch. */
+export function webhookTimestampOf(at: Date): number {
+  return Math.floor(at.getTime() / 1000);
 }
 
 // ── Retries ──────────────────────────────────────────────────────────────────────────────────────

@@ -36,7 +36,8 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
     eventType: text('event_type').notNull(),
-    payload: jsonb('payload').notNull(),
+    // The JSON body exactly as sent, so every attempt signs and sends the same bytes.
+    body: text('body').notNull(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -44,6 +45,8 @@ export const webhookDeliveries = pgTable(
     lastError: text('last_error'),
     attemptLog: jsonb('attempt_log').$type<unknown[]>().notNull().default([]),
     createdAt: createdAt(),
+    // Where the 24 h of retries count from: the creation, or the last replay.
+    retriesSince: timestamp('retries_since', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (table) => [
