@@ -35,7 +35,7 @@ export function AddWebhookDialog() {
   const mutation = useCreateWebhook();
   const eventsId = useId();
   const issues = fieldIssuesOf(mutation.error);
-  const urlError = issues.find((issue) => issue.field === 'body.url')?.message;
+  const urlError = issues.find((issue) => issue.field === 'url')?.message;
 
   function onOpenChange(next: boolean) {
     setOpen(next);
