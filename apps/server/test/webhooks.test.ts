@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openDatabase } from '../src/db/client.ts';
 import { webhookSubscriptions } from '../src/db/schema/webhooks.ts';
 import { createSecretBox } from '../src/lib/secret-box.ts';
+import { createWebhooksRepository } from '../src/modules/webhooks/repository.ts';
 import { fakeDns } from './support/fake-dns.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 
@@ -314,6 +315,14 @@ describe('webhooks', () => {
       ),
     ).toEqual(['order-10']);
     expect(rest.nextCursor).toBeNull();
+    // A cursor this list did not make is refused, not sent to the database.
+    for (const cursor of ['not-a-cursor', encodeURIComponent(JSON.stringify({ value: 'soon', id: 'x' }))]) {
+      const bad = await admin.request(
+        'GET',
+        `/api/v1/webhooks/deliveries?cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(bad.statusCode, bad.body).toBe(400);
+    }
   });
 
   it('disables a subscription after 24 h of failures and tells its admin', async () => {
@@ -401,7 +410,7 @@ describe('webhooks across a restart', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('sends after a restart what was queued before it, each event once', async () => {
+  it('sends after a restart what was queued or in flight before it, each event once', async () => {
     const first = await createTestApp({
       openedDatabase: await openDatabase({ kind: 'pglite', dataDir }),
       env,
@@ -413,14 +422,23 @@ describe('webhooks across a restart', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { secret } = created.json().data;
-    // One delivered before the restart, one queued; the second's receiver fails once, then the app stops.
+    // One delivered before the restart.
     first.app.loupe.events.publish('order:created', orderEvent(1));
     await first.app.loupe.webhooks.idle();
     await first.app.loupe.webhooks.deliverDue();
-    receiver.answers.push(500);
+    expect(receiver.received).toHaveLength(1);
+    // Two announced just before the app stops: closing waits for them to reach the outbox. A third is in
+    // flight when the instance stops: claimed under a lease, never answered.
     first.app.loupe.events.publish('order:created', orderEvent(2));
+    await first.app.loupe.webhooks.idle();
+    const now = first.clock();
+    const inFlight = await createWebhooksRepository(first.database.db).claimDue(
+      now,
+      new Date(now.getTime() + 70_000),
+    );
+    expect(inFlight).toHaveLength(1);
     first.app.loupe.events.publish('order:created', orderEvent(3));
-    // Closing waits for the events announced to reach the outbox.
+    first.app.loupe.events.publish('order:created', orderEvent(4));
     await first.close();
     expect(receiver.received).toHaveLength(1);
 
@@ -431,14 +449,19 @@ describe('webhooks across a restart', () => {
       clock: first.clock,
     });
     try {
-      await second.app.loupe.webhooks.deliverDue();
+      // The receiver fails the first attempt after the restart once.
+      receiver.answers.push(500);
+      expect(await second.app.loupe.webhooks.deliverDue()).toBe(2);
       second.clock.advance(10_000);
-      await second.app.loupe.webhooks.deliverDue();
+      expect(await second.app.loupe.webhooks.deliverDue()).toBe(1);
+      // The one in flight waits for its lease to run out, then goes, under the same id.
+      second.clock.advance(60_000);
+      expect(await second.app.loupe.webhooks.deliverDue()).toBe(1);
       second.clock.advance(3_600_000);
       expect(await second.app.loupe.webhooks.deliverDue()).toBe(0);
-      // Three events, three ids, every one verified; the one retried after a 500 arrived twice under one id.
-      const ids = receiver.deduped();
-      expect(ids).toHaveLength(3);
+      // Four events, four ids, every request verified; the one that met a 500 arrived twice under one id.
+      expect(receiver.deduped()).toHaveLength(4);
+      expect(receiver.deduped()).toContain(inFlight[0]?.id);
       const bodies = new Map(
         receiver.received.map((request) => [request.headers['webhook-id'], request.body]),
       );
@@ -446,9 +469,10 @@ describe('webhooks across a restart', () => {
         'order-1',
         'order-2',
         'order-3',
+        'order-4',
       ]);
       expect(receiver.received.every((request) => verify(secret, request))).toBe(true);
-      expect(receiver.received).toHaveLength(4);
+      expect(receiver.received).toHaveLength(5);
     } finally {
       await second.close();
     }

@@ -21,7 +21,7 @@ import {
   type ZWebhookSubscriptionInputSchema,
 } from '@loupe/domain/integrations/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { TClock } from '../../lib/clock.ts';
 import { assertOutboundUrl, type TOutboundGuard } from '../../lib/outbound-url.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
@@ -252,7 +252,15 @@ export function createWebhooksService(options: TWebhooksServiceOptions) {
 
     async deliveries(actor: TWebhooksActor, query: TWebhookDeliveryQuery): Promise<TWebhookDeliveryPage> {
       assertAdmin(actor);
-      const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      const decoded = query.cursor === undefined ? null : decodeCursor(query.cursor);
+      // A cursor this list made holds a creation time and a delivery's UUID; anything else is refused.
+      const after =
+        decoded &&
+        typeof decoded.value === 'string' &&
+        !Number.isNaN(Date.parse(decoded.value)) &&
+        z.uuid().safeParse(decoded.id).success
+          ? decoded
+          : null;
       if (query.cursor !== undefined && after === null) {
         throw new AppError('VALIDATION_FAILED', 'This cursor is not one this list made.', {
           details: { issues: [{ field: 'query.cursor', message: 'Unknown cursor' }] },
