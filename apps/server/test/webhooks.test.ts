@@ -365,6 +365,13 @@ describe('webhooks', () => {
     expect(notices.statusCode, notices.body).toBe(200);
     expect(JSON.stringify(notices.json().data)).toContain('A webhook was disabled');
 
+    // Off, it sends nothing: no test event, no replay.
+    const test = await admin.request('POST', `/api/v1/webhooks/${subscription.id}/test`);
+    expect(test.statusCode).toBe(409);
+    expect(test.json()).toMatchObject({ code: 'WEBHOOK_DISABLED' });
+    const replay = await admin.request('POST', `/api/v1/webhooks/deliveries/${delivery?.id}/replay`);
+    expect(replay.json()).toMatchObject({ code: 'WEBHOOK_DISABLED' });
+
     // Turned on again, it is a fresh start.
     const reenabled = await admin.request('PATCH', `/api/v1/webhooks/${subscription.id}`, {
       body: { enabled: true },

@@ -89,6 +89,9 @@ describe('ERROR_CODES', () => {
     ['LOCALE_UNKNOWN', 400],
     ['WORK_NOT_YOURS', 403],
     ['WORK_UNDO_EXPIRED', 409],
+    ['WEBHOOK_NOT_FOUND', 404],
+    ['WEBHOOK_DISABLED', 409],
+    ['WEBHOOK_DELIVERY_PENDING', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);
