@@ -16,6 +16,8 @@ const READER_WATCH_MS = 30_000;
 const NIGHTLY_BACKUP_CHECK_MS = 60_000;
 /** How often reads past RFID_READ_RETENTION_DAYS are looked for. */
 const READ_RETENTION_SWEEP_MS = 3_600_000;
+/** How often due webhook deliveries are sent (a test event starts a sweep at once). */
+const WEBHOOK_SWEEP_MS = 5_000;
 /** How often answers kept for Idempotency-Keys and client telemetry past their retention are deleted. */
 const RETENTION_SWEEP_MS = 3_600_000;
 
@@ -90,6 +92,8 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
     every('the customer message sweep', config.CUSTOMER_MESSAGE_SWEEP_SECONDS * 1000, () =>
       services.customerMessages.sweep(),
     ),
+    // Webhooks: due deliveries sent, failures retried for 24 h, subscriptions failing that long disabled (issue 41).
+    every('the webhook dispatcher', WEBHOOK_SWEEP_MS, () => services.webhooks.deliverDue()),
     // Readers that fell silent are shown offline on the mapping screen.
     every('the reader watch', READER_WATCH_MS, () => services.rfid.markSilentReadersOffline()),
     // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; the location history stays.

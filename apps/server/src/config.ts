@@ -173,6 +173,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(1).max(3600).default(30),
     doc: 'How often queued customer messages are sent or retried, and "still waiting" messages looked for.',
   },
+  WEBHOOK_TIMEOUT_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(60).default(10),
+    doc: 'How long a webhook receiver has to answer a delivery; no answer by then is a failed attempt, retried on the 24-hour schedule (Settings › integrations).',
+  },
   STORAGE_DRIVER: {
     schema: z.enum(['local', 's3']).default('local'),
     doc: 'Where uploaded files and thumbnails are kept. `local`: under DATA_DIR. `s3`: in S3_BUCKET of S3 or an S3-compatible service.',

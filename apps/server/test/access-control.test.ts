@@ -179,6 +179,15 @@ const WRITTEN_OUT_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/orders/:id/customer-message': ['admin', 'manager', 'salesperson'],
   'GET /api/v1/repairs/:id/customer-message': ['admin', 'manager', 'operator', 'production'],
   'POST /api/v1/repairs/:id/customer-message': ['admin', 'manager', 'operator', 'production'],
+  // Webhooks (issue 41): Settings › integrations, admins only.
+  'GET /api/v1/webhooks': ['admin'],
+  'POST /api/v1/webhooks': ['admin'],
+  'PATCH /api/v1/webhooks/:id': ['admin'],
+  'DELETE /api/v1/webhooks/:id': ['admin'],
+  'POST /api/v1/webhooks/:id/rotate-secret': ['admin'],
+  'POST /api/v1/webhooks/:id/test': ['admin'],
+  'GET /api/v1/webhooks/deliveries': ['admin'],
+  'POST /api/v1/webhooks/deliveries/:id/replay': ['admin'],
   // Design requests (issue 17 §4): designers and admins work on them; salespeople see their customers' and send
   // them for approval; the customer's approval page is public, behind its link.
   'GET /api/v1/design-requests': ['admin', 'salesperson', 'designer'],

@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { trackingLinks } from '../src/db/schema/public-links.ts';
 import { settings } from '../src/db/schema/system.ts';
 import { userMfa } from '../src/db/schema/users.ts';
+import { webhookSubscriptions } from '../src/db/schema/webhooks.ts';
 import { createSecretBox } from '../src/lib/secret-box.ts';
 import { ResealError, resealSecrets } from '../src/modules/system/reseal-secrets.ts';
 import { TEST_DATABASES } from './support/databases.ts';
@@ -46,6 +47,11 @@ describe.each(TEST_DATABASES)('resealSecrets on %s', (kind) => {
       tokenSealed: oldBox.seal('the-link-token'),
     });
     await db.insert(userMfa).values({ userId, totpSecret: oldBox.seal('JBSWY3DPEHPK3PXP') });
+    await db.insert(webhookSubscriptions).values({
+      url: 'https://erp.example/hooks',
+      eventTypes: ['order.created'],
+      secretSealed: oldBox.seal('whsec_the-webhook-secret'),
+    });
     await db.insert(settings).values({
       key: 'reseal-test',
       value: {
@@ -69,11 +75,13 @@ describe.each(TEST_DATABASES)('resealSecrets on %s', (kind) => {
 
   it('seals every secret under the new key, and a second run finds nothing left to do', async () => {
     const result = await resealSecrets({ db: t.database.db, from: oldBox, to: newBox });
-    expect(result).toEqual({ resealed: 4, alreadyNew: 0 });
+    expect(result).toEqual({ resealed: 5, alreadyNew: 0 });
     const [link] = await t.database.db.select().from(trackingLinks);
     expect(newBox.open(link?.tokenSealed ?? '')).toBe('the-link-token');
     const [mfa] = await t.database.db.select().from(userMfa).where(eq(userMfa.userId, userId));
     expect(newBox.open(mfa?.totpSecret ?? '')).toBe('JBSWY3DPEHPK3PXP');
+    const [webhook] = await t.database.db.select().from(webhookSubscriptions);
+    expect(newBox.open(webhook?.secretSealed ?? '')).toBe('whsec_the-webhook-secret');
     const [row] = await t.database.db.select().from(settings).where(eq(settings.key, 'reseal-test'));
     const value = row?.value as { sms: { authTokenSealed: string; baseUrl: string }; list: string[] };
     expect(newBox.open(value.sms.authTokenSealed)).toBe('sms-token');
@@ -83,7 +91,7 @@ describe.each(TEST_DATABASES)('resealSecrets on %s', (kind) => {
 
     expect(await resealSecrets({ db: t.database.db, from: oldBox, to: newBox })).toEqual({
       resealed: 0,
-      alreadyNew: 4,
+      alreadyNew: 5,
     });
   });
 });

@@ -39,6 +39,7 @@ import { createSettingsRepository } from '../modules/settings/repository.ts';
 import { createTrackingRepository } from '../modules/tracking/repository.ts';
 import { createTvRepository } from '../modules/tv/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
+import { createWebhooksRepository } from '../modules/webhooks/repository.ts';
 import { createWorkTimeRepository } from '../modules/work-time/repository.ts';
 import { createWorkflowRepository } from '../modules/workflow/repository.ts';
 
@@ -77,6 +78,7 @@ export function createRepositories(db: TDatabase) {
     designs: transactional(db, createDesignsRepository),
     publicLinks: transactional(db, createPublicLinksRepository),
     customerMessages: transactional(db, createCustomerMessagesRepository),
+    webhooks: transactional(db, createWebhooksRepository),
     notifications: transactional(db, createNotificationsRepository),
     alerts: transactional(db, createAlertsRepository),
     tv: transactional(db, createTvRepository),

@@ -26,6 +26,7 @@ import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerTrackingRoutes } from '../modules/tracking/routes.ts';
 import { registerTvRoutes } from '../modules/tv/routes.ts';
 import { registerUsersRoutes } from '../modules/users/routes.ts';
+import { registerWebhooksRoutes } from '../modules/webhooks/routes.ts';
 import { registerWorkTimeRoutes } from '../modules/work-time/routes.ts';
 import { registerWorkflowRoutes } from '../modules/workflow/routes.ts';
 import type { TServices } from './services.ts';
@@ -99,6 +100,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
   await app.register(registerDesignsRoutes, { ...api, designs: services.designs, storage: services.storage });
   await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
   await app.register(registerAssistantRoutes, { ...api, assistant: services.assistant });
+  await app.register(registerWebhooksRoutes, { ...api, webhooks: services.webhooks });
   await app.register(registerOperatorRoutes, {
     backups: services.backups,
     secret: secretFrom({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR }),

@@ -7,6 +7,7 @@ import { createBackupService } from '../modules/backups/service.ts';
 import { createClientTelemetryService } from '../modules/client-telemetry/service.ts';
 import { createIdempotencyService } from '../modules/idempotency/service.ts';
 import { createSafeCountsService } from '../modules/safe-counts/service.ts';
+import { createWebhooksService } from '../modules/webhooks/service.ts';
 import { RouteRegistry } from '../plugins/access-control.ts';
 import { createEventBus } from '../realtime/event-bus.ts';
 import { composeAssistant } from './assistant.ts';
@@ -79,12 +80,27 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     raiseAlerts: (causes) => messaging.alerts.raise(causes),
     logger,
   });
+  // Issue 41: announced events become outbox rows per subscription; a background job sends them.
+  const webhooks = createWebhooksService({
+    webhooks: repos.webhooks,
+    box: secretBox,
+    clock,
+    events,
+    outbound,
+    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    notify: (userIds, notice) => messaging.notifications.notify(userIds, notice),
+    activeAdminIds: () => repos.webhooks.activeAdminIds(),
+    logger,
+  });
+  // An event announced just before closing still reaches the outbox before the database closes.
+  app.addHook('onClose', async () => webhooks.idle());
 
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
   messaging.follow();
   app.addHook('onClose', safeCounts.follow());
   floor.follow();
+  webhooks.follow();
 
   return {
     config,
@@ -118,6 +134,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     designs: messaging.designs,
     customerMessages: messaging.customerMessages,
     safeCounts,
+    webhooks,
     ...jobs,
     assistant,
     backups,

@@ -32,6 +32,7 @@ import * as systemTables from './schema/system.ts';
 import * as trackingTables from './schema/tracking.ts';
 import * as tvDevicesTables from './schema/tv-devices.ts';
 import * as usersTables from './schema/users.ts';
+import * as webhooksTables from './schema/webhooks.ts';
 import * as workflowTables from './schema/workflow.ts';
 
 /**
@@ -59,6 +60,7 @@ export const schema = {
   ...trackingTables,
   ...tvDevicesTables,
   ...usersTables,
+  ...webhooksTables,
   ...workflowTables,
 };
 

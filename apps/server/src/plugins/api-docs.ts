@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { webhookPayloadComponents } from '../modules/webhooks/openapi.ts';
 
 /**
  * The OpenAPI document, generated from the routes' zod schemas, at /api/openapi.json, and a browsable
@@ -13,6 +14,8 @@ export async function registerApiDocs(app: FastifyInstance, options: { companyNa
     openapi: {
       info: { title: `${options.companyName} — Loupe API`, version: '1' },
       components: {
+        // Issue 41: what each webhook event's body looks like (Settings › integrations sends them).
+        schemas: webhookPayloadComponents(),
         securitySchemes: {
           idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // RFID readers: the API key an admin created on the RFID mapping screen.

@@ -94,6 +94,9 @@ describe('ERROR_CODES', () => {
     ['MATERIALS_NOT_ACCOUNTED', 409],
     ['SAFE_NOT_CHOSEN', 409],
     ['SAFE_COUNT_CONFLICT', 409],
+    ['WEBHOOK_NOT_FOUND', 404],
+    ['WEBHOOK_DISABLED', 409],
+    ['WEBHOOK_DELIVERY_PENDING', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -141,6 +141,12 @@ export const ERROR_CODES = {
   SAFE_NOT_CHOSEN: 409,
   // A count is already running at the location, or the count to finish has finished.
   SAFE_COUNT_CONFLICT: 409,
+  // Issue 41: a webhook subscription or delivery that does not exist (or was deleted).
+  WEBHOOK_NOT_FOUND: 404,
+  // A test event or replay for a webhook that is turned off (by an admin, or after 24 h of failures).
+  WEBHOOK_DISABLED: 409,
+  // A replay of a delivery still being sent: it is on its way already.
+  WEBHOOK_DELIVERY_PENDING: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

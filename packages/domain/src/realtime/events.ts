@@ -419,7 +419,6 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   | TTrackingLifecycleEventName
   | TMaterialEventName
   | TSafeCountEventName
-
   | TWorkEventName,
   z.ZodType
 >;

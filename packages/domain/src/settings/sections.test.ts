@@ -26,11 +26,12 @@ const ALLOWED: Record<TSettingsSection, TRole[]> = {
   security: ADMIN,
   mqtt: ADMIN,
   'system-health': ADMIN,
+  integrations: ADMIN,
   notifications: ALL,
 };
 
 describe('SETTINGS_SECTIONS', () => {
-  it('lists the ten sections of spec §2 in order, then customer messages (issue 15 §5) and system health (issue 36 §2)', () => {
+  it('lists the ten sections of spec §2 in order, then customer messages (issue 15 §5), system health (issue 36 §2) and integrations (issue 41)', () => {
     expect(SETTINGS_SECTIONS).toEqual([
       'general',
       'locations',
@@ -44,6 +45,7 @@ describe('SETTINGS_SECTIONS', () => {
       'orders',
       'customer-messages',
       'system-health',
+      'integrations',
     ]);
   });
 

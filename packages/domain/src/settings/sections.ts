@@ -19,6 +19,8 @@ export const SETTINGS_SECTION_TITLES = {
   'customer-messages': 'Customer messages',
   // Issue 36 §2: the browsers' errors and request timings, for admins (spec §2 has no other admin page).
   'system-health': 'System health',
+  // Issue 41: webhooks to other systems, with their delivery log (admins only).
+  integrations: 'Integrations',
 } as const;
 export const SETTINGS_SECTIONS = keysOf(SETTINGS_SECTION_TITLES);
 export const ZSettingsSectionSchema = z.enum(SETTINGS_SECTIONS);
@@ -39,6 +41,7 @@ export const SETTINGS_SECTION_ACCESS: Readonly<Record<TSettingsSection, TRoleAcc
   security: ADMIN_ROLES,
   mqtt: ADMIN_ROLES,
   'system-health': ADMIN_ROLES,
+  integrations: ADMIN_ROLES,
   notifications: 'all',
 };
 

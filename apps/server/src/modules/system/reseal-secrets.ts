@@ -13,6 +13,7 @@ const SEALED_COLUMNS = [
   { table: 'tracking_links', key: 'id', column: 'token_sealed' },
   { table: 'user_mfa', key: 'user_id', column: 'totp_secret' },
   { table: 'user_mfa', key: 'user_id', column: 'totp_pending_secret' },
+  { table: 'webhook_subscriptions', key: 'id', column: 'secret_sealed' },
 ] as const;
 
 export type TResealResult = { readonly resealed: number; readonly alreadyNew: number };

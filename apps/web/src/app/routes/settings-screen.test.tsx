@@ -24,6 +24,7 @@ const EXPECTED_MENU: Record<TRole, string[]> = {
     'Orders',
     'Customer messages',
     'System health',
+    'Integrations',
     'Profile',
   ],
   manager: [

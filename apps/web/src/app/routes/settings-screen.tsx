@@ -1,6 +1,7 @@
 import { CustomerMessagesSection } from '@/features/customer-messages/components/customer-messages-section';
 import { DepartmentsSection } from '@/features/departments/components/departments-section';
 import { LocationsSection } from '@/features/departments/components/locations-section';
+import { IntegrationsSection } from '@/features/integrations/components/integrations-section';
 import { RfidSimulatorSection } from '@/features/rfid-mapping/components/rfid-simulator-section';
 import { GeneralSettingsSection } from '@/features/settings/components/general-section';
 import { MqttSection } from '@/features/settings/components/mqtt-section';
@@ -33,6 +34,7 @@ export const SETTINGS_PAGE_COMPONENTS: TSettingsPageComponents = {
   orders: OrdersWithTemplates,
   'customer-messages': CustomerMessagesSection,
   'system-health': SystemHealthSection,
+  integrations: IntegrationsSection,
   profile: ProfileSection,
 };
 
