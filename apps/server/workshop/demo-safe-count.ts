@@ -9,14 +9,7 @@ import { pieceOf } from '../src/modules/safe-counts/pieces.ts';
 import { createSafeCountsRepository } from '../src/modules/safe-counts/repository.ts';
 import type { LoupeClient } from './loupe-client.ts';
 import type { TWorkshop } from './seed-workshop.ts';
-
-/** The safe's antenna: port 5 of the foundry's FX9600 (it has eight), which the simulator keeps alive. */
-export const DEMO_SAFE = {
-  readerId: 'fx9600-foundry',
-  antenna: 5,
-  department: 'QA',
-  station: 'Safe',
-} as const;
+import { DEMO_SAFE } from './workshop-plan.ts';
 
 /**
  * The workshop's safe: a station of its own in QA, read by an antenna of its own, chosen as the location's

@@ -4,7 +4,9 @@
  * reader would (a handful of reads of the tag with wandering RSSI); every 30 s each reader reports the
  * tags in its fields (an inventory round, which keeps them from looking offsite); Zebra readers send a
  * heartbeat every 60 s and Impinj readers keep-alive arrays. Zebra readers and one Impinj reader publish
- * over MQTT (QoS 1, reader credentials), the other Impinj reader posts to the HTTP webhook.
+ * over MQTT (QoS 1, reader credentials), the other Impinj reader posts to the HTTP webhook. With
+ * credentials it also closes up as a workshop does: when a closing count runs, every expected piece but one
+ * (left on a bench) is read into the safe and stays there until the count's window ends.
  *
  *   npx tsx apps/server/workshop/reader-simulator.ts --workshop .demo-data/workshop.json \
  *     --loupe-url http://127.0.0.1:3000 --mqtt-url mqtt://127.0.0.1:1883
@@ -36,6 +38,7 @@ import { simItems, syncPositions, type TSimItem } from './simulated-pieces.ts';
 import { connectSimReaders, type TSimReader } from './simulated-readers.ts';
 import {
   antennaOf,
+  DEMO_SAFE,
   DISPATCH,
   nextStation,
   PACKING,
@@ -54,6 +57,8 @@ export type TSimulatorOptions = {
   readonly inventoryMs?: number;
   readonly heartbeatMs?: number;
   readonly keepAliveMs?: number;
+  /** How often it looks for a running closing count to put the pieces in the safe for; default 20 s. */
+  readonly closingCheckMs?: number;
   readonly random?: TRandom;
   readonly clock?: () => Date;
   /** One line per move and event; default console.info. */
@@ -132,7 +137,9 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
       await setExpected(item, false);
       await followStatus(item);
     }
-    const movable = items.filter((item) => item.awayUntil === null && now - item.arrivedAt >= minDwellMs);
+    const movable = items.filter(
+      (item) => item.awayUntil === null && !isInSafe(item, now) && now - item.arrivedAt >= minDwellMs,
+    );
     const count = Math.min(movable.length, chance(random, 0.5) ? 2 : 1);
     for (let move = 0; move < count; move += 1) {
       // The longer a piece has waited the likelier it moves on, up to 10 minutes: after that all are equal.
@@ -167,11 +174,64 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     }
   }
 
+  // ── Closing: the safe ──────────────────────────────────────────────────────────────────────────
+
+  const safeReader = readers.byId.get(DEMO_SAFE.readerId);
+  const countsClosed = new Set<string>();
+  const isInSafe = (item: TSimItem, now: number) => item.inSafeUntil !== null && item.inSafeUntil > now;
+
+  /**
+   * A closing count running (by the calendar or a manager's button): the pieces it expects go into the safe,
+   * read at its antenna, and stay there until its window ends — all but one, left on a bench, which the
+   * count finds missing. Once the window ends, the next inventory reads them where they were: the
+   * morning's removals.
+   */
+  async function closeUp(): Promise<void> {
+    if (api === null || safeReader === undefined) return;
+    const locations = await api.data<{ runningCountId: string | null }[]>('GET', '/safe-counts/locations');
+    for (const { runningCountId } of locations) {
+      if (runningCountId === null || countsClosed.has(runningCountId)) continue;
+      countsClosed.add(runningCountId);
+      const count = await api.data<{ endsAt: string; missing: { id: string }[] }>(
+        'GET',
+        `/safe-counts/${runningCountId}`,
+      );
+      const expected = new Set(count.missing.map((piece) => piece.id));
+      const pieces = items.filter((item) => expected.has(item.id) && item.awayUntil === null);
+      const leftOut = pieces[randomInt(random, 0, pieces.length - 1)];
+      const until = Date.parse(count.endsAt);
+      const reads = pieces
+        .filter((item) => item !== leftOut)
+        .flatMap((item) => {
+          item.inSafeUntil = until;
+          return arrivalReads(item.epc, DEMO_SAFE.antenna);
+        });
+      if (reads.length > 0) await send(safeReader, reads);
+      log(
+        `${time()}  closing count: ${pieces.length - (leftOut ? 1 : 0)} pieces into the safe` +
+          (leftOut ? `, ${leftOut.number} left on a bench` : ''),
+      );
+    }
+  }
+
   /** Every reader reports the tags lying in its fields, so Loupe keeps seeing them. */
   async function inventory(): Promise<void> {
     const byReader = new Map<TSimReader, TSimRead[]>();
+    const now = clock().getTime();
     for (const item of items) {
       if (item.awayUntil !== null || item.at === null) continue;
+      if (isInSafe(item, now) && safeReader !== undefined) {
+        const reads = byReader.get(safeReader) ?? [];
+        reads.push({
+          epc: item.epc,
+          antenna: DEMO_SAFE.antenna,
+          at: clock(),
+          rssi: randomInt(random, -70, -48),
+        });
+        byReader.set(safeReader, reads);
+        continue;
+      }
+      item.inSafeUntil = null;
       const place = antennaOf(item.at);
       const reader = place ? readers.byId.get(place.reader.id) : undefined;
       if (place === null || reader === undefined) continue;
@@ -217,6 +277,7 @@ export async function startReaderSimulator(options: TSimulatorOptions): Promise<
     true,
   );
   every(options.inventoryMs ?? 30_000, 'inventory', inventory);
+  every(options.closingCheckMs ?? 20_000, 'closing', closeUp, true);
   every(intervalMs, 'move', step);
 
   const mqttReaders = allReaders().filter((reader) => reader.plan.transport === 'mqtt').length;

@@ -17,6 +17,8 @@ export type TSimItem = {
   arrivedAt: number;
   /** Out of the building (at a vendor, or just gone) until then; null while here. */
   awayUntil: number | null;
+  /** In the safe for a running closing count until then (read at the safe's antenna); null otherwise. */
+  inSafeUntil: number | null;
   flaggedExpected: boolean;
 };
 
@@ -45,6 +47,7 @@ export function simItems(workshop: TWorkshop, now: number): TSimItem[] {
     at: null,
     arrivedAt: now,
     awayUntil: null,
+    inSafeUntil: null,
     flaggedExpected: false,
   }));
 }

@@ -119,6 +119,17 @@ export type TReaderPlan = {
 export const INTAKE_LABEL = 'Intake counter';
 
 /**
+ * The safe's antenna: port 5 of the foundry's FX9600 (it has eight), made a station of its own in QA by the
+ * demo (`demo-safe-count.ts`), where the simulator puts the pieces for a closing count.
+ */
+export const DEMO_SAFE = {
+  readerId: 'fx9600-foundry',
+  antenna: 5,
+  department: 'QA',
+  station: 'Safe',
+} as const;
+
+/**
  * Four readers of four antennas. Bench 3 (hand engraving) and Client review have no antenna: not every
  * station of a real workshop has one, and those stations are reached only by hand.
  */

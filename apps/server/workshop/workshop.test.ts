@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_LOCATION_ID } from '@loupe/domain/registry/departments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoSafe } from './demo-safe-count.ts';
 import { LoupeClient } from './loupe-client.ts';
 import { SERVER_DIR, startLoupeProcess, type TLoupeProcess } from './loupe-process.ts';
 import { seedWorkshop, type TWorkshop } from './seed-workshop.ts';
@@ -142,7 +144,13 @@ describe('offsite in the demo (issue 11 §5)', () => {
 });
 
 describe('reader simulator', () => {
-  it('connects as the readers and moves pieces through the workshop until stopped', async () => {
+  it('connects as the readers, moves pieces through the workshop until stopped, and fills the safe for a closing count', async () => {
+    // A closing count already running as the simulator starts: it puts the expected pieces into the safe.
+    await createDemoSafe(admin, workshop);
+    const count = await admin.data<{ id: string; expectedCount: number }>('POST', '/safe-counts', {
+      locationId: DEFAULT_LOCATION_ID,
+    });
+    expect(count.expectedCount).toBeGreaterThan(1);
     const before = await historyEntries();
     const file = path.join(dataDir, 'workshop.json');
     writeFileSync(file, JSON.stringify(workshop));
@@ -188,6 +196,16 @@ describe('reader simulator', () => {
         after = await historyEntries();
       }
       expect(after, output).toBeGreaterThan(before + 2);
+      // Every expected piece but one (left on a bench) read into the safe; pieces that left for a vendor
+      // meanwhile are missing too.
+      let counted = { countedCount: 0, missingCount: 0 };
+      while (counted.countedCount === 0 && Date.now() < deadline) {
+        counted = await admin.data('GET', `/safe-counts/${count.id}`);
+        if (counted.countedCount === 0) await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(counted.countedCount, output).toBeGreaterThan(0);
+      expect(counted.countedCount, output).toBeLessThan(count.expectedCount);
+      expect(counted.missingCount, output).toBeGreaterThanOrEqual(1);
       // Heartbeats over MQTT, keep-alives over MQTT and the webhook: every reader is online.
       const readers = await admin.data<{ items: TReader[] }>('GET', '/readers?limit=100');
       expect(readers.items.map((reader) => [reader.id, reader.status])).toEqual(
@@ -199,5 +217,6 @@ describe('reader simulator', () => {
     expect(await exited, output).toBe(0);
     expect(output).toMatch(/→ .*\[(fx9600|r700)-/);
     expect(output).toContain('Reader simulator stopped (SIGTERM)');
+    expect(output).toMatch(/closing count: \d+ pieces into the safe, [A-Z]+-\d+ left on a bench/);
   }, 60_000);
 });
