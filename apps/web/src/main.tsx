@@ -2,6 +2,8 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadSignedInCode } from './app/boot-preload';
+import { createAppRouter } from './app/router';
 import { fetchRuntimeConfig } from './lib/runtime-config';
 
 // Spec §9: log level error in production builds, error tracking on (lib/client-diagnostics.ts).
@@ -13,12 +15,18 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 const root = createRoot(container);
 
+// Issue 35 §4: the router starts loading the page's lazy chunks as it is created, so it is created now, while
+// /api/config (preloaded by index.html) is on its way, not after; with a stored session the code that
+// restores it and the signed-in shell's live connection start too.
+const router = createAppRouter();
+preloadSignedInCode(window.location.pathname, safeLocalStorage());
+
 // The installation's configuration (sign-in pool, branding) comes from the server, not the build.
 fetchRuntimeConfig()
   .then((config) => {
     root.render(
       <StrictMode>
-        <App config={config} />
+        <App config={config} router={router} />
       </StrictMode>,
     );
   })
@@ -26,3 +34,11 @@ fetchRuntimeConfig()
     console.error('could not load /api/config', error);
     container.textContent = 'Loupe cannot reach its server. Check your connection and reload the page.';
   });
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
