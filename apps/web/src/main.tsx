@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadSignedInCode } from './app/boot-preload';
@@ -24,11 +24,14 @@ preloadSignedInCode(window.location.pathname, safeLocalStorage());
 // The installation's configuration (sign-in pool, branding) comes from the server, not the build.
 fetchRuntimeConfig()
   .then((config) => {
-    root.render(
-      <StrictMode>
-        <App config={config} router={router} />
-      </StrictMode>,
-    );
+    // As a transition, React renders the app in short tasks rather than one long one (issue 35 §4).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App config={config} router={router} />
+        </StrictMode>,
+      );
+    });
   })
   .catch((error: unknown) => {
     console.error('could not load /api/config', error);
