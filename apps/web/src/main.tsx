@@ -17,13 +17,18 @@ const root = createRoot(container);
 
 // Issue 35 §4: the router starts loading the page's lazy chunks as it is created, so it is created now, while
 // /api/config (preloaded by index.html) is on its way, not after; with a stored session the code that
-// restores it and the signed-in shell's live connection start too.
-const router = createAppRouter();
-preloadSignedInCode(window.location.pathname, safeLocalStorage());
+// restores it and the signed-in shell's live connection start too. In a task of its own: evaluating the entry
+// chunk is one long task already, and a long task blocks input.
+const routerReady = new Promise<ReturnType<typeof createAppRouter>>((resolve) => {
+  setTimeout(() => {
+    resolve(createAppRouter());
+    preloadSignedInCode(window.location.pathname, safeLocalStorage());
+  }, 0);
+});
 
 // The installation's configuration (sign-in pool, branding) comes from the server, not the build.
-fetchRuntimeConfig()
-  .then((config) => {
+Promise.all([fetchRuntimeConfig(), routerReady])
+  .then(([config, router]) => {
     // As a transition, React renders the app in short tasks rather than one long one (issue 35 §4).
     startTransition(() => {
       root.render(
