@@ -63,17 +63,9 @@ function closureWithIcons(graph: TModuleGraph, roots: readonly string[]): Set<st
   return new Set([...reached, ...closure(graph, icons, imports)]);
 }
 
-function chunkMembers(
-  graph: TModuleGraph,
-  signInRoots: string[],
-  signedInRoots: string[],
-  apartRoots: string[],
-): Set<string> {
+function chunkMembers(graph: TModuleGraph, signInRoots: string[], signedInRoots: string[]): Set<string> {
   const imports = (id: string) => graph.getModuleInfo(id)?.importedIds ?? [];
   const signIn = closureWithIcons(graph, signInRoots);
-  // Restoring a session fetches the profile with the API client: in a small chunk of its own, that request
-  // goes out while the rest of the shell is still downloading, not after it (issue 35 §4).
-  const apart = closure(graph, apartRoots, imports);
   const shell = closure(graph, signedInRoots, imports);
   // Every lazily loaded module (the screens), and how many of them import each module.
   const everything = closure(graph, signInRoots, (id) => [
@@ -93,7 +85,7 @@ function chunkMembers(
     ...closure(graph, heavyRoots, (id) => graph.getModuleInfo(id)?.importers ?? []),
   ]);
   const shared = [...uses].filter(([id, count]) => count >= SHARED_BY_SCREENS && !heavy.has(id));
-  return new Set([...shell, ...shared.map(([id]) => id)].filter((id) => !signIn.has(id) && !apart.has(id)));
+  return new Set([...shell, ...shared.map(([id]) => id)].filter((id) => !signIn.has(id)));
 }
 
 /**
@@ -150,10 +142,7 @@ export function signedInChunkGroup(srcDir: string) {
         // A renamed root would silently empty the group (as a removed signed-in-shell.tsx once did).
         const missing = signedInRoots.filter((root) => !graph.getModuleInfo(root));
         if (missing.length > 0) throw new Error(`signed-in chunk group: no module ${missing.join(', ')}`);
-        cached = {
-          graph,
-          members: chunkMembers(graph, signInRoots, signedInRoots, [at('lib/api-client.ts')]),
-        };
+        cached = { graph, members: chunkMembers(graph, signInRoots, signedInRoots) };
       }
       return cached.members.has(id) ? 'signed-in' : null;
     },
