@@ -51,8 +51,16 @@ test('the live connection stays open from the dashboard into the assistant, and 
 
 test('a signed-in visit that starts on /jbh-ai-v2 opens the live connection there', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
-  // Listening from the moment it opens: the server's first word to a new socket is how many are online.
-  const opened = liveSocket(page).then((ws) => ({ ws, counted: frameWith(ws, 'user:online-count-changed') }));
+  // Listening from the moment it opens: the server's first word to a new socket is how many are online. The
+  // frame listener goes on in the 'websocket' event itself: one added a step later can miss that first frame.
+  const opened = new Promise<{ ws: WebSocket; counted: Promise<void> }>((resolve) => {
+    const onSocket = (ws: WebSocket) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      page.off('websocket', onSocket);
+      resolve({ ws, counted: frameWith(ws, 'user:online-count-changed') });
+    };
+    page.on('websocket', onSocket);
+  });
   await page.goto('/jbh-ai-v2');
   const { ws, counted } = await opened;
   await expect(page.getByRole('heading', { level: 1 })).toContainText('enhanced');

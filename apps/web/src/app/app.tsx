@@ -11,7 +11,13 @@ import { createQueryClient } from '@/lib/query-client';
 import { RuntimeConfigContext } from '@/lib/runtime-config-context';
 import { createAppRouter } from './router';
 
-export function App({ config }: { config: TPublicConfig }) {
+export type TAppProps = {
+  readonly config: TPublicConfig;
+  /** Created ahead by main.tsx so the page's chunks load alongside /api/config; a new one by default. */
+  readonly router?: ReturnType<typeof createAppRouter>;
+};
+
+export function App({ config, router: early }: TAppProps) {
   const [storage] = useState(browserCacheStorage);
   const [queryClient] = useState(() => createQueryClient({ storage }));
   useEffect(
@@ -20,7 +26,7 @@ export function App({ config }: { config: TPublicConfig }) {
   );
   const [router] = useState(() => {
     configureAmplify(config);
-    return createAppRouter();
+    return early ?? createAppRouter();
   });
   return (
     <RuntimeConfigContext.Provider value={config}>

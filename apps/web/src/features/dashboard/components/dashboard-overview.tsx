@@ -4,6 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { usePrefetchWorkflowSummary } from '../api/get-workflow-summary';
 import { DepartmentCounts } from './department-counts';
 import { StatCards, statCardsFor } from './stat-cards';
 import { WorkflowTiles } from './workflow-tiles';
@@ -29,6 +30,7 @@ function DashboardSkeleton() {
 export function DashboardOverview() {
   const { user } = useAuth();
   const query = useDashboardStats();
+  usePrefetchWorkflowSummary();
   const data = query.data;
 
   if (data === undefined) {

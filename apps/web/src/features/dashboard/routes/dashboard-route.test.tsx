@@ -274,6 +274,26 @@ describe('DashboardRoute', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Could not load the dashboard')).toBeNull();
   });
 
+  it('asks for the workflow summary while the figures are still on their way, not after them', async () => {
+    const asked: string[] = [];
+    let answerStats: (body: unknown) => void = () => {};
+    const get = vi.spyOn(apiClient, 'get').mockImplementation(async (path: string) => {
+      asked.push(path);
+      if (path === 'tracking/stats') return new Promise((resolve) => (answerStats = resolve));
+      if (path === 'workflow/summary') return new Promise(() => {});
+      if (path === 'locations') return NO_LOCATIONS.body;
+      throw new Error(`unexpected GET ${path}`);
+    });
+    spies.push(get);
+    renderWithRegistryProviders(<DashboardRoute />, { role: 'admin', route: '/dashboard' });
+    await vi.waitFor(() => expect(asked).toContain('workflow/summary'));
+    expect(asked).toContain('tracking/stats');
+    expect(screen.getByRole('status', { name: 'Loading the dashboard' })).toBeInTheDocument();
+    answerStats({ success: true, data: STATS });
+    await screen.findByRole('region', { name: TRACKING_FIGURES });
+    expect(asked.filter((path) => path === 'workflow/summary')).toHaveLength(1);
+  });
+
   it('refreshes under the tracking key root with the tracking sync of spec §9', () => {
     const options = dashboardStatsQueryOptions();
     expect(options.queryKey[0]).toBe('tracking');

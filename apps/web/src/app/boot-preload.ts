@@ -1,0 +1,64 @@
+/**
+ * What the app can start loading before /api/config has answered (issue 35 §4: Lighthouse on a phone's
+ * network). Lighthouse's slow 4G makes every serial round trip cost ~150 ms, so the signed-in pieces that
+ * would otherwise wait for the config, then the session, then each other, start together here.
+ */
+
+/** Pages that a visitor sees signed out: nothing of the signed-in app is fetched ahead for them. */
+const SIGNED_OUT_PREFIXES = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/tv-setup',
+  '/jeweler-tv/',
+  '/t/',
+  '/design-approval/',
+] as const;
+
+/** Amplify's token store marks the signed-in user of a pool with this key (see lib/auth/amplify.ts). */
+const AMPLIFY_LAST_USER = /^CognitoIdentityServiceProvider\..+\.LastAuthUser$/;
+
+/**
+ * Whether the browser holds a stored session: a hint only (its tokens may have expired), used to fetch the
+ * signed-in shell's code early; the session itself is still checked by the auth provider.
+ */
+export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> | null): boolean {
+  if (!storage) return false;
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      if (AMPLIFY_LAST_USER.test(storage.key(index) ?? '')) return true;
+    }
+  } catch {
+    // Storage blocked: no hint, the usual order applies.
+  }
+  return false;
+}
+
+/** Whether `pathname` is a page of the signed-in app (the sign-in pages, TVs and customers' pages are not). */
+export function isSignedInPath(pathname: string): boolean {
+  return !SIGNED_OUT_PREFIXES.some((prefix) =>
+    prefix.endsWith('/')
+      ? pathname.startsWith(prefix)
+      : pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
+
+/**
+ * With a stored session on a signed-in page, start fetching the code that restoring the session and the
+ * signed-in shell need (the API client, the identity reader, the live connection), alongside /api/config
+ * and the route's own chunks instead of after them. Never on /login: its first visit's budget stays as is.
+ */
+export function preloadSignedInCode(
+  pathname: string,
+  storage: Pick<Storage, 'length' | 'key'> | null,
+): boolean {
+  if (!isSignedInPath(pathname) || !hasStoredSession(storage)) return false;
+  // Errors are left to the real imports later on, which report them where they are used.
+  const ignore = () => undefined;
+  void import('@/lib/api-client').catch(ignore);
+  void import('@/lib/auth/identity-info').catch(ignore);
+  void import('./layouts/live-connection').catch(ignore);
+  return true;
+}
