@@ -68,12 +68,12 @@ export async function jewellerWithStep(api: LoupeApi, orderId: string, firstName
  * The bench dashboard's browser test (issue 37 §1): around `benchOrder`'s bench, another piece waiting at it and
  * a rush order coming to it next, read in a casting department whose phase comes just before the bench's. The
  * order workflow becomes intake (nowhere) → casting → Stone setting → quality check: jobs of other tests wait
- * at intake, so only this rush order comes to the bench next.
+ * at intake, so only this rush order comes to the bench next. Call it before the bench order's step is given.
  */
 export async function benchWorkAround(
   api: LoupeApi,
   suffix: string,
-  bench: { readonly departmentId: string; readonly stationId: string },
+  bench: { readonly id: string; readonly departmentId: string; readonly stationId: string },
 ) {
   const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
     name: `Casting ${suffix}`,
@@ -102,6 +102,8 @@ export async function benchWorkAround(
       phase('qa', 'Quality check', []),
     ],
   });
+  // The bench order was in its workflow's first phase: it stays at the bench's.
+  await api.request('POST', `/workflow/jobs/order/${bench.id}/advance`, { to: 'bench' });
   const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
     name: `Lucian Vale ${suffix}`,
     phone: '+1 555 010 4412',
