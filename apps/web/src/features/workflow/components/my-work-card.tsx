@@ -159,7 +159,7 @@ export function MyWorkCard() {
           />
         ) : (
           <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
-            <ul className="grid gap-2" aria-label="My work">
+            <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-label="My work">
               {tasks.data.assignments.slice(0, SHOWN).map((assignment) => (
                 <AssignmentRow key={assignment.id} assignment={assignment} now={now} />
               ))}
