@@ -63,3 +63,77 @@ export async function jewellerWithStep(api: LoupeApi, orderId: string, firstName
   });
   return { email, password, name: `${firstName} Tester` };
 }
+
+/**
+ * The bench dashboard's browser test (issue 37 §1): around `benchOrder`'s bench, another piece waiting at it and
+ * a rush order coming to it next, read in a casting department whose phase comes just before the bench's. The
+ * order workflow becomes intake (nowhere) → casting → Stone setting → quality check: jobs of other tests wait
+ * at intake, so only this rush order comes to the bench next. Call it before the bench order's step is given.
+ */
+export async function benchWorkAround(
+  api: LoupeApi,
+  suffix: string,
+  bench: { readonly id: string; readonly departmentId: string; readonly stationId: string },
+) {
+  const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
+    name: `Casting ${suffix}`,
+  });
+  const station = await api.request<TData<{ id: string }>>(
+    'POST',
+    `/departments/${department.data.id}/stations`,
+    { name: 'Kiln', jewelerName: 'Otto Flame' },
+  );
+  const templates = await api.request<TData<TTemplate[]>>('GET', '/workflow/templates');
+  const template = templates.data.find((t) => t.kind === 'order' && t.productTypeId === null);
+  if (!template) throw new Error('no default order workflow');
+  const phase = (key: string, name: string, departmentIds: string[]) => ({
+    key,
+    name,
+    departmentIds,
+    targetHours: 8,
+    completerRoles: ['production'],
+    needsSignOff: false,
+  });
+  await api.request('PUT', `/workflow/templates/${template.id}`, {
+    phases: [
+      phase('bench-intake', 'Intake', []),
+      phase('bench-casting', 'Casting', [department.data.id]),
+      phase('bench', 'Stone setting', [bench.departmentId]),
+      phase('qa', 'Quality check', []),
+    ],
+  });
+  // The bench order was in its workflow's first phase: it stays at the bench's.
+  await api.request('POST', `/workflow/jobs/order/${bench.id}/advance`, { to: 'bench' });
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Lucian Vale ${suffix}`,
+    phone: '+1 555 010 4412',
+  });
+  let tags = 0;
+  async function readAt(
+    description: string,
+    at: { departmentId: string; stationId: string },
+    extra: Record<string, unknown>,
+  ) {
+    const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+      customerId: customer.data.id,
+      description,
+      ...extra,
+    });
+    tags += 1;
+    const epc = `E2801171${(Date.now() + tags).toString(16).toUpperCase().padStart(16, '0')}`;
+    await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
+    await api.request('POST', '/tracking/orders/update-location', {
+      orderId: order.data.id,
+      epcCode: epc,
+      ...at,
+    });
+    return order.data;
+  }
+  const waiting = await readAt('Sapphire ring, claws retipped', bench, {});
+  const coming = await readAt(
+    'Gold signet ring, cast',
+    { departmentId: department.data.id, stationId: station.data.id },
+    { isRush: true },
+  );
+  return { waiting, coming };
+}

@@ -149,6 +149,16 @@ export const ZMyTasksSchema = z.object({
 });
 export type TMyTasks = z.infer<typeof ZMyTasksSchema>;
 
+/**
+ * GET /workflow/my-floor, under My work (issue 37 §1): the pieces at my stations (the departments of the phases
+ * of my open steps; none without steps) with when each arrived, and the few coming there next, most urgent first.
+ */
+export const ZMyFloorSchema = z.object({
+  atMyStations: z.array(z.object({ job: ZWorkflowJobSchema, arrivedAt: ZTimestampSchema.nullable() })),
+  comingNext: z.array(z.object({ job: ZWorkflowJobSchema, nextPhaseName: z.string() })),
+});
+export type TMyFloor = z.infer<typeof ZMyFloorSchema>;
+
 /** Who work can be given to: active staff with how much they hold now (GET /workflow/people). */
 export const ZWorkflowStaffSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
-import type { TMyTasks, TWorkflowAssignment } from '@loupe/domain/workflow/workflow-api';
+import { myFloor, myStationDepartments } from '@loupe/domain/workflow/my-floor';
+import type { TMyFloor, TMyTasks, TWorkflowAssignment } from '@loupe/domain/workflow/workflow-api';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import type { TAssignmentRow } from './assignment-repository.ts';
 import { mayView, type TWorkflowActor, type TWorkflowServiceOptions } from './common.ts';
@@ -60,6 +61,49 @@ export function createMyTasks(
         responsibleFor: mine,
         changedSince: since?.toISOString() ?? null,
         changes,
+      };
+    },
+
+    /**
+     * Under My work (issue 37 §1): the pieces at my stations and what comes there next. My stations are the
+     * departments of the phases of my open steps (domain workflow/my-floor.ts); all from the job read model.
+     */
+    async myFloor(actor: TWorkflowActor): Promise<TMyFloor> {
+      const open = (await workflow.assignmentsOf(actor.id, null)).filter(
+        (row) => row.status === 'open' && mayView(actor, row.itemKind as TWorkflowKind),
+      );
+      if (open.length === 0) return { atMyStations: [], comingNext: [] };
+      const kinds = (['order', 'repair'] as const).filter((kind) => mayView(actor, kind));
+      const records = await jobStates.records({ kinds });
+      const byJob = new Map(records.map((record) => [`${record.card.kind}:${record.card.id}`, record]));
+      const departments = myStationDepartments(
+        open.flatMap((row) => {
+          const record = byJob.get(`${row.itemKind}:${row.itemId}`);
+          return record ? [{ phaseKey: row.phaseKey, phases: record.phases }] : [];
+        }),
+      );
+      const floor = myFloor(
+        records.map((record) => ({
+          record,
+          number: record.card.number,
+          promisedDate: record.card.promisedDate,
+          state: record.card.state,
+          phaseIndex: record.card.workflow.phaseIndex,
+          isComplete: record.card.workflow.isComplete,
+          location: record.card.location,
+          phases: record.phases,
+        })),
+        departments,
+      );
+      return {
+        atMyStations: floor.atMyStations.map(({ record }) => ({
+          job: record.card,
+          arrivedAt: record.row.arrivedAt?.toISOString() ?? null,
+        })),
+        comingNext: floor.comingNext.map(({ job, nextPhaseName }) => ({
+          job: job.record.card,
+          nextPhaseName,
+        })),
       };
     },
   };

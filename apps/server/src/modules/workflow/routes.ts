@@ -5,6 +5,7 @@ import {
   ZAdvancePhaseSchema,
   ZCreateAssignmentSchema,
   ZDepartmentWorkloadSchema,
+  ZMyFloorSchema,
   ZMyTasksSchema,
   ZNudgeJobSchema,
   ZReassignSchema,
@@ -316,6 +317,17 @@ export async function registerWorkflowRoutes(instance: FastifyInstance, options:
         request.query.since === undefined ? null : new Date(request.query.since),
       ),
     }),
+  );
+
+  app.get(
+    '/workflow/my-floor',
+    apiRoute('signed-in', {
+      tags: ['workflow'],
+      summary:
+        'Under My work: the pieces at my stations (the departments of my open steps’ phases) and the few coming there next, most urgent first',
+      response: { 200: resultWithData(ZMyFloorSchema) },
+    }),
+    async (request) => ok(await workflow.myFloor(currentUserOf(request))),
   );
 
   app.get(
