@@ -105,6 +105,19 @@ describe.each(TEST_DATABASES)('client error and performance tracking on %s', (da
     expect(tooManyMetrics.statusCode).toBe(400);
   });
 
+  it('refuses a time no browser could have read, which the health page could not show', async () => {
+    // Year 0 an hour ahead of UTC is year -1 in UTC, and 9999 two hours behind is 10000: a browser's clock
+    // never says so, and no ISO timestamp of the page's answer could carry it (a 500 once it was stored).
+    for (const time of ['0000-01-01T00:30:00+01:00', '9999-12-31T23:30:00-02:00', '1999-12-31T23:59:59Z']) {
+      const response = await report(sales, {
+        errors: [],
+        metrics: [{ ...metric('/api/v1/x', 9000), at: time }],
+      });
+      expect(response.statusCode, time).toBe(400);
+    }
+    await health();
+  });
+
   it('lets any signed-in user report, nobody signed out, and only admins read', async () => {
     for (const role of ['designer', 'qa'] as const) {
       const { client } = await t.clientAs(role);

@@ -11,7 +11,17 @@ import { METRICS } from '../config/constants';
 export const CLIENT_ERROR_SOURCES = ['window', 'unhandled-rejection', 'render', 'log'] as const;
 export type TClientErrorSource = (typeof CLIENT_ERROR_SOURCES)[number];
 
-const ZTimestampSchema = z.iso.datetime({ offset: true });
+/**
+ * When a browser says something happened: an ISO time with its offset, from 2000 to the year 9999 in UTC. A
+ * clock never reads outside it, and a time outside it has no four-digit ISO form to show on System health.
+ */
+const ZTimestampSchema = z.iso.datetime({ offset: true }).refine(
+  (value) => {
+    const instant = Date.parse(value);
+    return instant >= Date.UTC(2000, 0, 1) && instant < Date.UTC(10_000, 0, 1);
+  },
+  { message: 'A time from the year 2000 to 9999.' },
+);
 const ZRouteSchema = z.string().min(1).max(300);
 
 export const ZClientErrorSchema = z.object({
