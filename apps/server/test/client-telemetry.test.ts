@@ -107,7 +107,8 @@ describe.each(TEST_DATABASES)('client error and performance tracking on %s', (da
 
   it('refuses a time no browser could have read, which the health page could not show', async () => {
     // Year 0 an hour ahead of UTC is year -1 in UTC, and 9999 two hours behind is 10000: a browser's clock
-    // never says so, and no ISO timestamp of the page's answer could carry it (a 500 once it was stored).
+    // never says so, and no ISO timestamp of the page's answer could carry it (a 500 once it was stored). The
+    // API's years (2000–2100) hold here as for every time it is sent.
     for (const time of ['0000-01-01T00:30:00+01:00', '9999-12-31T23:30:00-02:00', '1999-12-31T23:59:59Z']) {
       const response = await report(sales, {
         errors: [],
