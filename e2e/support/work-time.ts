@@ -3,9 +3,19 @@ import type { TData } from './workshop';
 
 type TTemplate = { id: string; kind: string; productTypeId: string | null };
 
+const phase = (key: string, name: string, departmentIds: string[]) => ({
+  key,
+  name,
+  departmentIds,
+  targetHours: 8,
+  completerRoles: ['production'],
+  needsSignOff: false,
+});
+
 /**
- * Work time's browser tests (issue 37 §3): a bench department with a station, made the order workflow's first
- * phase ("Stone setting", then a quality check), and a tagged order read there.
+ * Work time's browser tests (issue 37 §3): a bench department with a station, the first phase ("Stone
+ * setting", then a quality check) of a product type's own workflow, and a tagged order of that type read
+ * there. A workflow of its own: the default one is every other test's on the same server.
  */
 export async function benchOrder(api: LoupeApi, suffix: string) {
   const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
@@ -16,18 +26,13 @@ export async function benchOrder(api: LoupeApi, suffix: string) {
     `/departments/${department.data.id}/stations`,
     { name: 'Bench 1', jewelerName: 'Rosa Quint' },
   );
-  const templates = await api.request<TData<TTemplate[]>>('GET', '/workflow/templates');
-  const template = templates.data.find((t) => t.kind === 'order' && t.productTypeId === null);
-  if (!template) throw new Error('no default order workflow');
-  const phase = (key: string, name: string, departmentIds: string[]) => ({
-    key,
-    name,
-    departmentIds,
-    targetHours: 8,
-    completerRoles: ['production'],
-    needsSignOff: false,
+  const productType = await api.request<TData<{ id: string }>>('POST', '/catalog/product-types', {
+    name: `Bench work ${suffix}`,
   });
-  await api.request('PUT', `/workflow/templates/${template.id}`, {
+  const productTypeId = productType.data.id;
+  const template = await api.request<TData<TTemplate>>('POST', '/workflow/templates', { productTypeId });
+  const templateId = template.data.id;
+  await api.request('PUT', `/workflow/templates/${templateId}`, {
     phases: [phase('bench', 'Stone setting', [department.data.id]), phase('qa', 'Quality check', [])],
   });
   const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
@@ -37,6 +42,7 @@ export async function benchOrder(api: LoupeApi, suffix: string) {
   const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
     customerId: customer.data.id,
     description: 'Emerald pendant, reset stone',
+    productTypeId,
   });
   const epc = `E2801170${Date.now().toString(16).toUpperCase().padStart(16, '0')}`;
   await api.request('POST', '/tracking/assign-epc', { orderId: order.data.id, epcCode: epc });
@@ -46,7 +52,13 @@ export async function benchOrder(api: LoupeApi, suffix: string) {
     departmentId: department.data.id,
     stationId: station.data.id,
   });
-  return { ...order.data, departmentId: department.data.id, stationId: station.data.id };
+  return {
+    ...order.data,
+    departmentId: department.data.id,
+    stationId: station.data.id,
+    productTypeId,
+    templateId,
+  };
 }
 
 /** A production jeweller, invited, with the order's current step given to them. Returns how to sign in. */
@@ -66,14 +78,20 @@ export async function jewellerWithStep(api: LoupeApi, orderId: string, firstName
 
 /**
  * The bench dashboard's browser test (issue 37 §1): around `benchOrder`'s bench, another piece waiting at it and
- * a rush order coming to it next, read in a casting department whose phase comes just before the bench's. The
- * order workflow becomes intake (nowhere) → casting → Stone setting → quality check: jobs of other tests wait
- * at intake, so only this rush order comes to the bench next. Call it before the bench order's step is given.
+ * a rush order coming to it next, read in a casting department whose phase comes just before the bench's in
+ * the bench product type's workflow (casting → Stone setting → quality check). Call it before the bench
+ * order's step is given.
  */
 export async function benchWorkAround(
   api: LoupeApi,
   suffix: string,
-  bench: { readonly id: string; readonly departmentId: string; readonly stationId: string },
+  bench: {
+    readonly id: string;
+    readonly departmentId: string;
+    readonly stationId: string;
+    readonly productTypeId: string;
+    readonly templateId: string;
+  },
 ) {
   const department = await api.request<TData<{ id: string }>>('POST', '/departments', {
     name: `Casting ${suffix}`,
@@ -83,20 +101,8 @@ export async function benchWorkAround(
     `/departments/${department.data.id}/stations`,
     { name: 'Kiln', jewelerName: 'Otto Flame' },
   );
-  const templates = await api.request<TData<TTemplate[]>>('GET', '/workflow/templates');
-  const template = templates.data.find((t) => t.kind === 'order' && t.productTypeId === null);
-  if (!template) throw new Error('no default order workflow');
-  const phase = (key: string, name: string, departmentIds: string[]) => ({
-    key,
-    name,
-    departmentIds,
-    targetHours: 8,
-    completerRoles: ['production'],
-    needsSignOff: false,
-  });
-  await api.request('PUT', `/workflow/templates/${template.id}`, {
+  await api.request('PUT', `/workflow/templates/${bench.templateId}`, {
     phases: [
-      phase('bench-intake', 'Intake', []),
       phase('bench-casting', 'Casting', [department.data.id]),
       phase('bench', 'Stone setting', [bench.departmentId]),
       phase('qa', 'Quality check', []),
@@ -117,6 +123,7 @@ export async function benchWorkAround(
     const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
       customerId: customer.data.id,
       description,
+      productTypeId: bench.productTypeId,
       ...extra,
     });
     tags += 1;
