@@ -1,16 +1,12 @@
 import { AppError } from '@loupe/domain/errors/errors';
 import { personName } from '@loupe/domain/users/user';
 import {
-  closingStopAt,
   isUndoable,
   labourSeconds,
-  readStopsTimer,
-  sessionsStoppedByFinish,
   sessionsToSwitch,
   type TJobLabour,
   type TMyWorkTime,
   type TStationWork,
-  type TStepFinished,
   type TWorkAction,
   type TWorkActionResult,
   type TWorkSession,
@@ -19,35 +15,21 @@ import {
   WORK_TIME_NOTES,
 } from '@loupe/domain/workflow/work-time';
 import { phasesFor, type TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
-import type { TWorkingCalendar } from '@loupe/domain/workflow/working-calendar';
-import type { FastifyBaseLogger } from 'fastify';
-import type { TDatabase } from '../../db/client.ts';
-import type { TTransactional } from '../../db/transaction.ts';
-import type { TClock } from '../../lib/clock.ts';
 import { forbidden, isUniqueViolation } from '../../lib/service-errors.ts';
-import type { TEventBus } from '../../realtime/event-bus.ts';
 import { workflowStateOf as stateOf, jobTemplate as templateOf } from '../jobs/job-states.ts';
-import type { TNotice } from '../notifications/service.ts';
-import type { TJobMoved } from '../tracking/location-moves.ts';
 import type { TAssignmentRow } from '../workflow/assignment-repository.ts';
 import { mayAssign, mayView, type TWorkflowActor } from '../workflow/common.ts';
 import type { TJobWorkflowRow } from '../workflow/job-workflow-repository.ts';
 import { loadTemplates } from '../workflow/templates.ts';
-import type { TWorkSessionRow, TWorkTimeRepository } from './repository.ts';
+import type { TWorkTimeRepository } from './repository.ts';
 import { describeJobs, toSessions } from './session-views.ts';
 import { STOPPED_BY_ITSELF, stationWork } from './station-work.ts';
-import { stepFinishedBy } from './step-finished.ts';
-import { publishAll, type TAnnounce, type TTimerChange, timerChangedAnnouncement } from './timer-events.ts';
+import { createWorkTimeStops, type TWorkTimeStopsOptions } from './stops.ts';
+import { committedTimerChanges } from './timer-events.ts';
 
-export type TWorkTimeServiceOptions = {
-  readonly workTime: TTransactional<TWorkTimeRepository>;
-  readonly clock: TClock;
-  readonly calendar: () => Promise<TWorkingCalendar>;
+export type TWorkTimeServiceOptions = TWorkTimeStopsOptions & {
   /** Marks an assignment done as My Tasks always has (the workflow's own rule and its phase move). */
   readonly completeAssignment: (actor: TWorkflowActor, id: string) => Promise<unknown>;
-  /** Where `work:timer-changed` is announced, after commit. */
-  readonly events: TEventBus;
-  readonly logger?: Pick<FastifyBaseLogger, 'error' | 'info'> | undefined;
 };
 
 /** What "done" replaced, kept on the action so that an undo puts it back. */
@@ -93,17 +75,7 @@ const undoExpired = (why = 'It is too late to undo that.') => new AppError('WORK
 export function createWorkTimeService(options: TWorkTimeServiceOptions) {
   const { workTime, clock, events } = options;
 
-  /** A change in one transaction; the timer changes it queued are announced once it committed. */
-  async function committed<T>(
-    work: (repo: TWorkTimeRepository, changed: (change: TTimerChange) => void) => Promise<T>,
-  ): Promise<T> {
-    const pending: TAnnounce[] = [];
-    const result = await workTime.withTransaction((repo) =>
-      work(repo, (change) => pending.push(timerChangedAnnouncement(events, change))),
-    );
-    publishAll(options.logger, pending);
-    return result;
-  }
+  const committed = committedTimerChanges(workTime, events, options.logger);
 
   /** The open assignment, locked, and whether the actor may work its timer: its assignee or a manager. */
   async function ownAssignment(
@@ -140,7 +112,7 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
     return job?.number ?? 'The job';
   }
 
-  const service = {
+  const taps = {
     /** Starts (or resumes) the timer on an assigned step; the person's timer on another step pauses. */
     async start(
       actor: TWorkflowActor,
@@ -497,125 +469,8 @@ export function createWorkTimeService(options: TWorkTimeServiceOptions) {
         sessions,
       };
     },
-
-    /**
-     * Called by tracking inside the transaction that applied a batch of reads: a job read at a station other
-     * than where its timer was started stops that timer, with a note saying where.
-     */
-    async afterMoves(tx: TDatabase, moved: readonly TJobMoved[]): Promise<TAnnounce[]> {
-      if (moved.length === 0) return [];
-      const pending: TAnnounce[] = [];
-      const repo = workTime.within(tx);
-      const running = await repo.runningOfJobs(moved);
-      if (running.length === 0) return [];
-      for (const move of moved) {
-        for (const session of running) {
-          if (session.endedAt !== null || session.itemId !== move.itemId || session.itemKind !== move.kind)
-            continue;
-          if (move.at.getTime() < session.startedAt.getTime()) continue;
-          if (!readStopsTimer(session.stationId, move.stationId)) continue;
-          await repo.endSession(session.id, {
-            endedAt: move.at,
-            endReason: 'read-elsewhere',
-            note: WORK_TIME_NOTES.readAt(move.stationName),
-          });
-          session.endedAt = move.at;
-          pending.push(
-            timerChangedAnnouncement(events, {
-              session,
-              state: 'stopped',
-              reason: 'read-elsewhere',
-              at: move.at,
-              stationIds: [move.stationId],
-            }),
-          );
-        }
-      }
-      return pending;
-    },
-
-    /**
-     * The closing sweep: a timer still running past the workshop's closing on the day it started stops at
-     * closing, with a note; its person finds a notice in their bell next morning. Returns how many stopped.
-     */
-    async stopAtClosing(
-      notify: (userIds: readonly string[], notice: TNotice) => Promise<void>,
-    ): Promise<number> {
-      const calendar = await options.calendar();
-      const now = clock();
-      const stopped = await committed(async (repo, changed) => {
-        const done: TWorkSessionRow[] = [];
-        for (const session of await repo.runningStartedBefore(now)) {
-          const stopAt = closingStopAt(session.startedAt, calendar);
-          if (now.getTime() < stopAt.getTime()) continue;
-          const ended = await repo.endSession(session.id, {
-            endedAt: stopAt,
-            endReason: 'closing',
-            note: WORK_TIME_NOTES.closing,
-          });
-          if (ended) {
-            done.push(ended);
-            changed({ session: ended, state: 'stopped', reason: 'closing', at: stopAt });
-          }
-        }
-        return done.length === 0 ? [] : toSessions(repo, done, now);
-      });
-      for (const session of stopped) {
-        try {
-          await notify([session.person.id], {
-            kind: 'assignment',
-            title: WORK_TIME_MESSAGES.closingTitle,
-            message: WORK_TIME_MESSAGES.closingMessage(session.number || 'A job', session.phaseName),
-            link: '/my-tasks',
-          });
-        } catch (error) {
-          options.logger?.error({ err: error, sessionId: session.id }, 'work time: a closing notice failed');
-        }
-      }
-      if (stopped.length > 0)
-        options.logger?.info({ stopped: stopped.length }, 'work time: timers stopped at closing');
-      return stopped.length;
-    },
-
-    /**
-     * A step finished another way than Done (its phase completed from the board or by a read, the job delivered
-     * or cancelled): the timers still running on it stop at that moment, with a note. Returns how many stopped.
-     */
-    async stopFinished(finished: TStepFinished & { readonly itemKind: TWorkflowKind; readonly at: Date }) {
-      return committed(async (repo, changed) => {
-        const running = await repo.runningOfJobs([{ kind: finished.itemKind, itemId: finished.itemId }]);
-        const ofKind = running.filter((session) => session.itemKind === finished.itemKind);
-        let count = 0;
-        for (const { session, note } of sessionsStoppedByFinish(ofKind, finished)) {
-          // Never before it started: a finish announced late must not make a negative session.
-          const endedAt = new Date(Math.max(finished.at.getTime(), session.startedAt.getTime()));
-          const ended = await repo.endSession(session.id, { endedAt, endReason: 'phase-finished', note });
-          if (!ended) continue;
-          count += 1;
-          changed({ session: ended, state: 'stopped', reason: 'phase-finished', at: endedAt });
-        }
-        return count;
-      });
-    },
-
-    /**
-     * Listens, after their commits, for steps finished another way: a phase completed (the board, a read, a
-     * status set by hand) and a job delivered, picked up or cancelled. Returns the unsubscribe.
-     */
-    followFinishedSteps(): () => void {
-      return events.subscribe((announcement) => {
-        const finished = stepFinishedBy(announcement);
-        if (finished === null) return;
-        service.stopFinished(finished).catch((error: unknown) => {
-          options.logger?.error(
-            { err: error, itemId: finished.itemId },
-            'work time: stopping a finished step failed',
-          );
-        });
-      });
-    },
   };
-  return service;
+  return { ...taps, ...createWorkTimeStops(options) };
 }
 
 export type TWorkTimeService = ReturnType<typeof createWorkTimeService>;

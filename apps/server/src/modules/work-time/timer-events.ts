@@ -2,7 +2,9 @@ import { roomName, tvStationRoom, userRoom } from '@loupe/domain/realtime/events
 import type { TWorkTimerState } from '@loupe/domain/workflow/work-time';
 import type { TWorkflowKind } from '@loupe/domain/workflow/workflow-template';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
+import type { TWorkTimeRepository } from './repository.ts';
 
 /** What to announce once a change committed. */
 export type TAnnounce = () => void;
@@ -69,4 +71,25 @@ export function publishAll(
       logger?.error({ err: error }, 'work time: announcing a timer change failed');
     }
   }
+}
+
+/**
+ * Runs a change in one transaction; the timer changes it queued are announced once it committed, never for a
+ * change rolled back.
+ */
+export function committedTimerChanges(
+  workTime: TTransactional<TWorkTimeRepository>,
+  events: TEventBus,
+  logger: Pick<FastifyBaseLogger, 'error'> | undefined,
+) {
+  return async function committed<T>(
+    work: (repo: TWorkTimeRepository, changed: (change: TTimerChange) => void) => Promise<T>,
+  ): Promise<T> {
+    const pending: TAnnounce[] = [];
+    const result = await workTime.withTransaction((repo) =>
+      work(repo, (change) => pending.push(timerChangedAnnouncement(events, change))),
+    );
+    publishAll(logger, pending);
+    return result;
+  };
 }
