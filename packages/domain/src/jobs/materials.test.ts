@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/errors';
 import {
-  balanceOf,
-  checkMovement,
   describeLine,
   formatWeight,
   parseWeight,
-  pickupEntries,
   type TMaterialEntryType,
   ZMaterialLineInputSchema,
 } from './materials';
+import { balanceOf, checkMovement, pickupEntries } from './materials-ledger';
 
 const entry = (type: TMaterialEntryType, count: number, weightMilli: number | null, holder = '') => ({
   type,

@@ -7,12 +7,9 @@ import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import {
-  balanceOf,
   canMoveMaterials,
   canRecordIntake,
-  checkMovement,
   PICKUP_FROM_STATUS,
-  pickupEntries,
   type TIntakeMaterialsInput,
   type TJobMaterials,
   type TJobSignature,
@@ -26,6 +23,7 @@ import {
   ZPickupInputSchema,
   ZSignatureInputSchema,
 } from '@loupe/domain/jobs/materials';
+import { balanceOf, checkMovement, pickupEntries } from '@loupe/domain/jobs/materials-ledger';
 import { personName } from '@loupe/domain/users/user';
 import type { TDatabase } from '../../db/client.ts';
 import type { TTransactional } from '../../db/transaction.ts';

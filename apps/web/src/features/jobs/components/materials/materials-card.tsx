@@ -1,11 +1,11 @@
 import {
   describeLine,
-  describeQuantity,
   MATERIAL_ENTRY_LABELS,
   type TIntakeMaterialsInput,
   type TJobMaterials,
   type TMaterialMovementInput,
 } from '@loupe/domain/jobs/materials';
+import { describeQuantity } from '@loupe/domain/jobs/materials-ledger';
 import type { ReactNode } from 'react';
 import { DetailSection } from '@/components/detail-section';
 import { LoadError } from '@/components/load-error';

@@ -1,12 +1,12 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import {
-  describeQuantity,
   MATERIAL_ENTRY_LABELS,
   parseWeight,
   type TMaterialLine,
   type TMaterialMovementInput,
   weightUnitOf,
 } from '@loupe/domain/jobs/materials';
+import { describeQuantity } from '@loupe/domain/jobs/materials-ledger';
 import { ArrowLeftRightIcon } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';

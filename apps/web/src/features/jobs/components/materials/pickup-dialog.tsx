@@ -1,13 +1,13 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import {
   describeLine,
-  describeQuantity,
   formatWeight,
   parseWeight,
   type TJobMaterials,
   type TPickupInput,
   weightUnitOf,
 } from '@loupe/domain/jobs/materials';
+import { describeQuantity } from '@loupe/domain/jobs/materials-ledger';
 import { HandshakeIcon } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';
