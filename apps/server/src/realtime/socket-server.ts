@@ -7,16 +7,18 @@ import {
 import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { AppError, ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { ROUTE_ACCESS } from '@loupe/domain/navigation/sidebar';
+import type {
+  TRefreshAnswer,
+  TTestScanAnswer,
+  TTestScanSummary,
+} from '@loupe/domain/realtime/acknowledgements';
 import {
   type ClientToServerEvents,
   parseClientToServerEvent,
   parseRoom,
   type ServerToClientEvents,
-  type TRefreshAnswer,
   type TRefreshDataType,
   type TRoom,
-  type TTestScanAnswer,
-  type TTestScanSummary,
   tvDisplayRoom,
   tvStationRoom,
   userRoom,

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ZDepartmentSchema } from '../registry/departments';
 import { ZStationSchema } from '../registry/stations';
+import { ZRefreshAnswerSchema, ZTestScanAnswerSchema } from './acknowledgements';
 import {
   CLIENT_TO_SERVER_EVENT_SCHEMAS,
   type ClientToServerEvents,
@@ -27,9 +28,7 @@ import {
   WORK_EVENT_NAMES,
   ZConnectionFailedSchema,
   ZRealtimeConnectionStateSchema,
-  ZRefreshAnswerSchema,
   ZRoomSchema,
-  ZTestScanAnswerSchema,
 } from './events';
 
 // Spec §7, written out literally so a renamed or dropped event fails here.

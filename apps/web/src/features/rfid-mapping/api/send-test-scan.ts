@@ -1,8 +1,5 @@
-import {
-  type TClientToServerPayload,
-  type TTestScanAnswer,
-  ZTestScanAnswerSchema,
-} from '@loupe/domain/realtime/events';
+import { type TTestScanAnswer, ZTestScanAnswerSchema } from '@loupe/domain/realtime/acknowledgements';
+import type { TClientToServerPayload } from '@loupe/domain/realtime/events';
 import { useMutation } from '@tanstack/react-query';
 import type { RealtimeClient } from '@/lib/realtime/realtime-client';
 import { RealtimeRequestError } from '@/lib/realtime/realtime-client';

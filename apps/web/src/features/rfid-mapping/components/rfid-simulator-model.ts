@@ -1,4 +1,4 @@
-import type { TTestScanSummary } from '@loupe/domain/realtime/events';
+import type { TTestScanSummary } from '@loupe/domain/realtime/acknowledgements';
 import type { TAntennaMapping, TReader } from '@loupe/domain/registry/readers';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
 import type { TSimulatorItem } from '../api/get-simulator-items';

@@ -1,4 +1,4 @@
-import type { TTestScanAnswer } from '@loupe/domain/realtime/events';
+import type { TTestScanAnswer } from '@loupe/domain/realtime/acknowledgements';
 import type { TReader } from '@loupe/domain/registry/readers';
 import { normalizeEpc } from '@loupe/domain/rfid/epc';
 import { SendIcon } from 'lucide-react';

@@ -1,4 +1,4 @@
-import type { TTestScanAnswer } from '@loupe/domain/realtime/events';
+import type { TTestScanAnswer } from '@loupe/domain/realtime/acknowledgements';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessageOf } from '@/lib/api-error';
 import type { TTestScan } from '../api/send-test-scan';
