@@ -249,6 +249,35 @@ export function createAlertsService(options: TAlertsServiceOptions) {
     return found;
   }
 
+  /** A new alert for its cause, announced and sent to the bells; false when that cause's alert is open. */
+  async function raiseOne(cause: TAlertCause, recipients: readonly string[], now: Date): Promise<boolean> {
+    const row = await alerts.insertAlert({
+      rule: cause.rule,
+      causeKey: cause.causeKey,
+      severity: cause.severity,
+      title: cause.title,
+      message: cause.message,
+      subjectKind: cause.subject.kind,
+      subjectId: cause.subject.id,
+      subjectLabel: cause.subject.label,
+      raisedAt: now,
+    });
+    if (!row) return false;
+    announce(row);
+    await options
+      .notify(recipients, {
+        kind: 'alert',
+        title: row.title,
+        message: row.message,
+        link: subjectPath(cause.subject.kind, cause.subject.id),
+        source: noticeSource(row.id),
+      })
+      .catch((error: unknown) =>
+        logger.error({ err: (error as Error).message }, 'alerts: could not notify of an alert'),
+      );
+    return true;
+  }
+
   const service = {
     /** One evaluation: raise what is new, clear what went away. Returns how many were raised and cleared. */
     async evaluate(): Promise<{ raised: number; cleared: number }> {
@@ -294,31 +323,7 @@ export function createAlertsService(options: TAlertsServiceOptions) {
           if (row) announce(row);
           continue;
         }
-        const row = await alerts.insertAlert({
-          rule: cause.rule,
-          causeKey: cause.causeKey,
-          severity: cause.severity,
-          title: cause.title,
-          message: cause.message,
-          subjectKind: cause.subject.kind,
-          subjectId: cause.subject.id,
-          subjectLabel: cause.subject.label,
-          raisedAt: now,
-        });
-        if (!row) continue;
-        raised += 1;
-        announce(row);
-        await options
-          .notify(recipients, {
-            kind: 'alert',
-            title: row.title,
-            message: row.message,
-            link: subjectPath(cause.subject.kind, cause.subject.id),
-            source: noticeSource(row.id),
-          })
-          .catch((error: unknown) =>
-            logger.error({ err: (error as Error).message }, 'alerts: could not notify of an alert'),
-          );
+        if (await raiseOne(cause, recipients, now)) raised += 1;
       }
       const cleared = await alerts.clear(
         clear.map((row) => row.id),
@@ -344,31 +349,8 @@ export function createAlertsService(options: TAlertsServiceOptions) {
       const recipients = on.length > 0 ? await alerts.alertRecipients() : [];
       let raised = 0;
       for (const cause of on) {
-        const row = await alerts.insertAlert({
-          rule: cause.rule,
-          causeKey: cause.causeKey,
-          severity: current[cause.rule].severity,
-          title: cause.title,
-          message: cause.message,
-          subjectKind: cause.subject.kind,
-          subjectId: cause.subject.id,
-          subjectLabel: cause.subject.label,
-          raisedAt: now,
-        });
-        if (!row) continue;
-        raised += 1;
-        announce(row);
-        await options
-          .notify(recipients, {
-            kind: 'alert',
-            title: row.title,
-            message: row.message,
-            link: subjectPath(cause.subject.kind, cause.subject.id),
-            source: noticeSource(row.id),
-          })
-          .catch((error: unknown) =>
-            logger.error({ err: (error as Error).message }, 'alerts: could not notify of an alert'),
-          );
+        if (await raiseOne({ ...cause, severity: current[cause.rule].severity }, recipients, now))
+          raised += 1;
       }
       return raised;
     },
