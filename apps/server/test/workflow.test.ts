@@ -94,6 +94,7 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
       '/api/v1/workflow/departments/{id}',
       '/api/v1/workflow/jobs/{kind}/{id}/advance',
       '/api/v1/workflow/jobs/{kind}/{id}/nudge',
+      '/api/v1/workflow/my-floor',
       '/api/v1/workflow/my-tasks',
       '/api/v1/workflow/people',
       '/api/v1/workflow/people/{id}/hours',
