@@ -191,7 +191,9 @@ describe('reader simulator', () => {
     try {
       let after = before;
       const deadline = Date.now() + 30_000;
-      while (after <= before + 2 && Date.now() < deadline && child.exitCode === null) {
+      // Moves, not only the safe's reads (which add history too): a line of the simulator's per move.
+      const moved = () => /→ .*\[(fx9600|r700)-/.test(output);
+      while ((after <= before + 2 || !moved()) && Date.now() < deadline && child.exitCode === null) {
         await new Promise((resolve) => setTimeout(resolve, 500));
         after = await historyEntries();
       }
