@@ -28,7 +28,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { errorMessageOf } from '@/lib/api-error';
-import { SignaturePad } from './signature-pad';
+import { CustomerSignature } from './signature-pad';
 
 type TDraft = {
   kind: TMaterialKind;
@@ -278,12 +278,12 @@ export function IntakeDialog({ customerName, onSave }: TIntakeDialogProps) {
             ))}
           </ul>
         ) : null}
-        <FormField
-          label="Signed by"
-          value={signerName}
-          onChange={(event) => setSignerName(event.target.value)}
+        <CustomerSignature
+          label="Customer’s signature at intake"
+          signerName={signerName}
+          onSignerNameChange={setSignerName}
+          onChange={setSignature}
         />
-        <SignaturePad label="Customer’s signature at intake" onChange={setSignature} />
         {error ? (
           <Alert variant="destructive">
             <AlertDescription>{error}</AlertDescription>

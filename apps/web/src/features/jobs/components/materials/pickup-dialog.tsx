@@ -25,7 +25,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { errorMessageOf } from '@/lib/api-error';
-import { SignaturePad } from './signature-pad';
+import { CustomerSignature } from './signature-pad';
 
 type TOut = { isTicked: boolean; count: string; weight: string; note: string };
 
@@ -180,12 +180,12 @@ export function PickupDialog({ number, customerName, materials, onPickup }: TPic
             );
           })}
         </ul>
-        <FormField
-          label="Signed by"
-          value={signerName}
-          onChange={(event) => setSignerName(event.target.value)}
+        <CustomerSignature
+          label="Customer’s signature at pickup"
+          signerName={signerName}
+          onSignerNameChange={setSignerName}
+          onChange={setSignature}
         />
-        <SignaturePad label="Customer’s signature at pickup" onChange={setSignature} />
         {error ? (
           <Alert variant="destructive">
             <AlertDescription>{error}</AlertDescription>

@@ -1,5 +1,6 @@
 import { EraserIcon } from 'lucide-react';
 import { type PointerEvent, useRef, useState } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 
 const WIDTH = 600;
@@ -93,5 +94,27 @@ export function SignaturePad({ label, onChange }: TSignaturePadProps) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** Who signs and their signature, as the intake and the pickup check both take them. */
+export function CustomerSignature({
+  label,
+  signerName,
+  onSignerNameChange,
+  onChange,
+}: TSignaturePadProps & {
+  readonly signerName: string;
+  readonly onSignerNameChange: (name: string) => void;
+}) {
+  return (
+    <>
+      <FormField
+        label="Signed by"
+        value={signerName}
+        onChange={(event) => onSignerNameChange(event.target.value)}
+      />
+      <SignaturePad label={label} onChange={onChange} />
+    </>
   );
 }
