@@ -26,7 +26,7 @@ export type TEpcisJson = Record<string, unknown>;
 export const EPCIS_PER_PAGE_DEFAULT = 30;
 export const EPCIS_PER_PAGE_MAX = 500;
 
-/** A comma-separated list of the REST binding (`EQ_bizStep=arriving,departing`), each item trimmed. */
+/** A list as the REST binding's openapi.json sends it (pipeDelimited: `EQ_bizStep=arriving|departing`). */
 const ZUriListSchema = z
   .string()
   .trim()
@@ -34,7 +34,7 @@ const ZUriListSchema = z
   .max(4000)
   .transform((raw) =>
     raw
-      .split(',')
+      .split('|')
       .map((item) => item.trim())
       .filter((item) => item !== ''),
   )
