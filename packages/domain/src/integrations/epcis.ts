@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TRole } from '../auth/roles';
 import { keysOf } from '../text/label-table';
 
 /**
@@ -20,6 +21,13 @@ export const EPCIS_MEDIA_TYPE = 'application/ld+json';
 
 /** A JSON-LD EPCIS document as Loupe sends it: validated against GS1's JSON schema in the tests. */
 export type TEpcisJson = Record<string, unknown>;
+
+/**
+ * Who reads EPCIS events (query and export). The standard leaves access to the implementation; the events say
+ * where every job is and has been, which Loupe shows admins and managers, so they read them. Capture settings
+ * are the admins' (like webhooks).
+ */
+export const EPCIS_READER_ROLES = ['admin', 'manager'] as const satisfies readonly TRole[];
 
 // ── Query (GET /epcis/events) ────────────────────────────────────────────────────────────────────
 
