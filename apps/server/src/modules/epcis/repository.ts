@@ -3,7 +3,10 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
 
-/** Where a page of history rows starts: after this row in (at, source, id) order. */
+/**
+ * Where a page of history rows starts: after this row in (at, source, id) order, arrivals before changes at
+ * one instant (the read comes first; the phase change or return it caused follows).
+ */
 export type TEpcisRowKey = { readonly at: Date; readonly source: 'move' | 'change'; readonly id: number };
 
 export type TEpcisRowFilter = {
@@ -59,7 +62,7 @@ export function createEpcisRepository(db: TDatabase) {
             )})`;
       if (filter.after) {
         where.push(
-          sql`(ev.at, ev.source, ev.id) > (${filter.after.at.toISOString()}::timestamptz, ${filter.after.source}, ${filter.after.id})`,
+          sql`(ev.at, ev.rank, ev.id) > (${filter.after.at.toISOString()}::timestamptz, ${filter.after.source === 'move' ? 0 : 1}, ${filter.after.id})`,
         );
       }
       if (filter.from) where.push(sql`ev.at >= ${filter.from.toISOString()}::timestamptz`);
@@ -72,11 +75,11 @@ export function createEpcisRepository(db: TDatabase) {
         select ev.source, ev.id, ev.at, ev.kind, ev.item_id, coalesce(o.order_number, r.repair_number) as number,
           ev.epc, ev.action, ev.changes, ev.station_id, ev.department_id
         from (
-          select 'move'::text as source, h.id, h.arrived_at as at, h.item_kind as kind, h.item_id, h.epc,
+          select 'move'::text as source, 0 as rank, h.id, h.arrived_at as at, h.item_kind as kind, h.item_id, h.epc,
             null::text as action, null::jsonb as changes, h.station_id, h.department_id
           from location_history h
           union all
-          select 'change'::text, c.id, c.at, c.item_kind, c.item_id,
+          select 'change'::text, 1, c.id, c.at, c.item_kind, c.item_id,
             case when c.action = 'tracking-stopped' then c.changes -> 'epc' ->> 'from' else (
               select t.changes -> 'epc' ->> 'to' from item_changes t
               where t.item_kind = c.item_kind and t.item_id = c.item_id
@@ -95,7 +98,7 @@ export function createEpcisRepository(db: TDatabase) {
         left join orders o on ev.kind = 'order' and o.id = ev.item_id
         left join repairs r on ev.kind = 'repair' and r.id = ev.item_id
         ${where.length === 0 ? sql`` : sql`where ${and(...where)}`}
-        order by ev.at, ev.source, ev.id
+        order by ev.at, ev.rank, ev.id
         limit ${filter.limit}
       `)) as { rows: unknown[] };
       return z
