@@ -18,8 +18,14 @@ export type TEpcisRowFilter = {
   readonly stationIds?: readonly string[] | undefined;
   readonly departmentIds?: readonly string[] | undefined;
   readonly itemId?: string | undefined;
+  /** Capture reads each source by id, after the last id it sent (rows are never updated once written). */
+  readonly source?: TEpcisSourceRow['source'] | undefined;
+  readonly afterId?: number | undefined;
   readonly limit: number;
 };
+
+/** The capture's watermark: the last arrival and change sent. */
+export type TEpcisHighWater = { readonly moveId: number; readonly changeId: number };
 
 const ZRowSchema = z.object({
   source: z.enum(['move', 'change']),
@@ -71,6 +77,8 @@ export function createEpcisRepository(db: TDatabase) {
       if (filter.stationIds) where.push(inList(sql`ev.station_id`, filter.stationIds));
       if (filter.departmentIds) where.push(inList(sql`ev.department_id`, filter.departmentIds));
       if (filter.itemId) where.push(sql`ev.item_id = ${filter.itemId}::uuid`);
+      if (filter.source) where.push(sql`ev.source = ${filter.source}`);
+      if (filter.afterId !== undefined) where.push(sql`ev.id > ${filter.afterId}`);
       const result = (await db.execute(sql`
         select ev.source, ev.id, ev.at, ev.kind, ev.item_id, coalesce(o.order_number, r.repair_number) as number,
           ev.epc, ev.action, ev.changes, ev.station_id, ev.department_id
@@ -98,7 +106,7 @@ export function createEpcisRepository(db: TDatabase) {
         left join orders o on ev.kind = 'order' and o.id = ev.item_id
         left join repairs r on ev.kind = 'repair' and r.id = ev.item_id
         ${where.length === 0 ? sql`` : sql`where ${and(...where)}`}
-        order by ev.at, ev.rank, ev.id
+        order by ${filter.source ? sql`ev.id` : sql`ev.at, ev.rank, ev.id`}
         limit ${filter.limit}
       `)) as { rows: unknown[] };
       return z
@@ -117,6 +125,27 @@ export function createEpcisRepository(db: TDatabase) {
           stationId: row.station_id,
           departmentId: row.department_id,
         }));
+    },
+
+    /** The newest arrival and change now: where a capture turned on starts. */
+    async highWater(): Promise<TEpcisHighWater> {
+      const result = (await db.execute(sql`
+        select (select coalesce(max(id), 0) from location_history) as move_id,
+          (select coalesce(max(id), 0) from item_changes) as change_id
+      `)) as { rows: unknown[] };
+      const [row] = z
+        .array(z.object({ move_id: z.coerce.number(), change_id: z.coerce.number() }))
+        .parse(result.rows);
+      return { moveId: row?.move_id ?? 0, changeId: row?.change_id ?? 0 };
+    },
+
+    /** How many history rows after the watermark may still make events (the capture's backlog). */
+    async countAfter(mark: TEpcisHighWater): Promise<number> {
+      const result = (await db.execute(sql`
+        select (select count(*) from location_history where id > ${mark.moveId})
+          + (select count(*) from item_changes where id > ${mark.changeId} and action in (${actions})) as pending
+      `)) as { rows: unknown[] };
+      return z.array(z.object({ pending: z.coerce.number() })).parse(result.rows)[0]?.pending ?? 0;
     },
   };
 }
