@@ -167,11 +167,23 @@ export function createEpcisCapture(options: TEpcisCaptureOptions) {
   return {
     captureDue,
 
-    /** Starts a sweep after each change the services announce (after their commits), off the caller. */
+    /**
+     * Starts a sweep after each change the services announce (after their commits), off the caller; a change
+     * announced during a sweep runs one more, so none waits for the background job.
+     */
     follow(): () => void {
+      let again = false;
       return options.events.subscribe(() => {
-        if (pending.size > 0) return;
-        const work = captureDue().catch((error: unknown) => {
+        if (pending.size > 0) {
+          again = true;
+          return;
+        }
+        const work = (async () => {
+          do {
+            again = false;
+            await captureDue();
+          } while (again);
+        })().catch((error: unknown) => {
           logger.error({ err: (error as Error).message }, 'epcis: capture sweep failed');
         });
         pending.add(work);
