@@ -188,6 +188,8 @@ const WRITTEN_OUT_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/webhooks/:id/test': ['admin'],
   'GET /api/v1/webhooks/deliveries': ['admin'],
   'POST /api/v1/webhooks/deliveries/:id/replay': ['admin'],
+  // EPCIS 2.0 (issue 41): events and exports for admins and managers, the capture repository for admins — in
+  // docs/security.md's access table.
   // Design requests (issue 17 §4): designers and admins work on them; salespeople see their customers' and send
   // them for approval; the customer's approval page is public, behind its link.
   'GET /api/v1/design-requests': ['admin', 'salesperson', 'designer'],

@@ -10,7 +10,7 @@ import {
 } from '@loupe/domain/integrations/epcis';
 import { epcisDocument, epcisEventOf, type TEpcisUris } from '@loupe/domain/integrations/epcis-events';
 import { webhookRetryDelayMs } from '@loupe/domain/integrations/webhooks';
-import { isSameDestination } from '@loupe/domain/validation/provider-secret';
+import { mustReenterSecret } from '@loupe/domain/validation/provider-secret';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { openForDestination, sealForDestination, secretRequired } from '../../lib/bound-secret.ts';
@@ -212,8 +212,14 @@ export function createEpcisCapture(options: TEpcisCaptureOptions) {
       assertAdmin(actor);
       assertOutboundUrl(input.url, { allowPrivateNetwork: input.allowPrivateNetwork }, 'body.url');
       const current = await store.read();
-      const moved = current.url !== '' && !isSameDestination(current.url, input.url);
-      if (moved && input.authorization === undefined && current.authorizationSealed !== null) {
+      if (
+        mustReenterSecret({
+          storedDestination: current.url,
+          nextDestination: input.url,
+          hasStoredSecret: current.authorizationSealed !== null,
+          secretChanged: input.authorization !== undefined,
+        })
+      ) {
         throw secretRequired('body.authorization');
       }
       const authorizationSealed =
