@@ -293,6 +293,26 @@ describe.each(TEST_DATABASES)('EPCIS on %s', (database) => {
     expect(neither.statusCode).toBe(400);
   });
 
+  it('lists every EPCIS route in /api/openapi.json with its schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const paths = (response.json() as { paths: Record<string, Record<string, { tags?: string[] }>> }).paths;
+    const routes = Object.entries(paths)
+      .filter(([path]) => path.includes('/epcis'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
+    expect(routes).toEqual([
+      'GET /api/v1/epcis/documents',
+      'GET /api/v1/epcis/events',
+      'GET /api/v1/integrations/epcis-capture',
+      'POST /api/v1/integrations/epcis-capture/test',
+      'PUT /api/v1/integrations/epcis-capture',
+    ]);
+    expect(paths['/api/v1/epcis/events']?.get).toMatchObject({
+      tags: ['epcis'],
+      parameters: expect.arrayContaining([expect.objectContaining({ name: 'EQ_bizStep', in: 'query' })]),
+    });
+  });
+
   it('lets admins and managers read events, nobody else', async () => {
     const admin = (await t.clientAs('admin')).client;
     expect((await query({}, admin)).statusCode).toBe(200);
