@@ -3,7 +3,8 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS: its default export is the plugin, under `default` once more when imported as ESM.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+const addFormats =
+  (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 const schema = JSON.parse(
   readFileSync(new URL('../fixtures/epcis/EPCIS-JSON-Schema.json', import.meta.url), 'utf8'),
