@@ -175,7 +175,7 @@ export const CONFIG_VARIABLES = {
   },
   WEBHOOK_TIMEOUT_SECONDS: {
     schema: z.coerce.number().int().min(1).max(60).default(10),
-    doc: 'How long a webhook receiver has to answer a delivery; no answer by then is a failed attempt, retried on the 24-hour schedule (Settings › integrations).',
+    doc: 'How long a webhook receiver has to answer a delivery, and an EPCIS repository a capture; no answer by then is a failed attempt, retried (webhooks for 24 hours, EPCIS capture until accepted; Settings › integrations).',
   },
   STORAGE_DRIVER: {
     schema: z.enum(['local', 's3']).default('local'),
