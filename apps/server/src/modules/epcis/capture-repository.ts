@@ -53,7 +53,12 @@ export function createEpcisCaptureRepository(db: TDatabase) {
         .values({ key: EPCIS_CAPTURE_SETTINGS_KEY, value: patch, updatedBy, updatedAt: new Date() })
         .onConflictDoUpdate({
           target: settings.key,
-          set: { value: sql`${settings.value} || ${value}::jsonb`, updatedAt: new Date(), updatedBy },
+          // The sweep's progress (updatedBy null) keeps who last saved the settings.
+          set: {
+            value: sql`${settings.value} || ${value}::jsonb`,
+            updatedAt: new Date(),
+            updatedBy: updatedBy ?? sql`${settings.updatedBy}`,
+          },
         })
         .returning();
       return parse(row?.value);
