@@ -58,7 +58,6 @@ const actions = sql.join(
 export function createEpcisRepository(db: TDatabase) {
   return {
     async rows(filter: TEpcisRowFilter): Promise<TEpcisSourceRow[]> {
-      const where: SQL[] = [];
       const inList = (column: SQL, values: readonly string[]) =>
         values.length === 0
           ? sql`false`
@@ -66,47 +65,70 @@ export function createEpcisRepository(db: TDatabase) {
               values.map((value) => sql`${value}`),
               sql`, `,
             )})`;
+      // On the rows themselves: time, page, job, source.
+      const cheap: SQL[] = [];
       if (filter.after) {
-        where.push(
-          sql`(ev.at, ev.rank, ev.id) > (${filter.after.at.toISOString()}::timestamptz, ${filter.after.source === 'move' ? 0 : 1}, ${filter.after.id})`,
+        cheap.push(
+          sql`(b.at, b.rank, b.id) > (${filter.after.at.toISOString()}::timestamptz, ${filter.after.source === 'move' ? 0 : 1}, ${filter.after.id})`,
         );
       }
-      if (filter.from) where.push(sql`ev.at >= ${filter.from.toISOString()}::timestamptz`);
-      if (filter.to) where.push(sql`ev.at < ${filter.to.toISOString()}::timestamptz`);
-      if (filter.epcs) where.push(inList(sql`ev.epc`, filter.epcs));
-      if (filter.stationIds) where.push(inList(sql`ev.station_id`, filter.stationIds));
-      if (filter.departmentIds) where.push(inList(sql`ev.department_id`, filter.departmentIds));
-      if (filter.itemId) where.push(sql`ev.item_id = ${filter.itemId}::uuid`);
-      if (filter.source) where.push(sql`ev.source = ${filter.source}`);
-      if (filter.afterId !== undefined) where.push(sql`ev.id > ${filter.afterId}`);
+      if (filter.from) cheap.push(sql`b.at >= ${filter.from.toISOString()}::timestamptz`);
+      if (filter.to) cheap.push(sql`b.at < ${filter.to.toISOString()}::timestamptz`);
+      if (filter.itemId) cheap.push(sql`b.item_id = ${filter.itemId}::uuid`);
+      if (filter.source) cheap.push(sql`b.source = ${filter.source}`);
+      if (filter.afterId !== undefined) cheap.push(sql`b.id > ${filter.afterId}`);
+      // On what a change's tag and place are worked out to: only after that, for the rows that pass the rest.
+      const costly: SQL[] = [];
+      if (filter.epcs) costly.push(inList(sql`ev.epc`, filter.epcs));
+      if (filter.stationIds) costly.push(inList(sql`ev.station_id`, filter.stationIds));
+      if (filter.departmentIds) costly.push(inList(sql`ev.department_id`, filter.departmentIds));
+      const order = (alias: string) =>
+        filter.source ? sql.raw(`${alias}.id`) : sql.raw(`${alias}.at, ${alias}.rank, ${alias}.id`);
+      const whereOf = (list: SQL[]) => (list.length === 0 ? sql`` : sql`where ${and(...list)}`);
       const result = (await db.execute(sql`
+        with base as (
+          select * from (
+            select 'move'::text as source, 0 as rank, h.id, h.arrived_at as at, h.item_kind as kind, h.item_id,
+              h.epc as move_epc, null::text as action, null::jsonb as changes, h.station_id as move_station,
+              h.department_id as move_department
+            from location_history h
+            union all
+            select 'change'::text, 1, c.id, c.at, c.item_kind, c.item_id, null, c.action, c.changes, null, null
+            from item_changes c
+            where c.action in (${actions})
+          ) b
+          ${whereOf(cheap)}
+          order by ${order('b')}
+          ${costly.length === 0 ? sql`limit ${filter.limit}` : sql``}
+        )
         select ev.source, ev.id, ev.at, ev.kind, ev.item_id, coalesce(o.order_number, r.repair_number) as number,
           ev.epc, ev.action, ev.changes, ev.station_id, ev.department_id
         from (
-          select 'move'::text as source, 0 as rank, h.id, h.arrived_at as at, h.item_kind as kind, h.item_id, h.epc,
-            null::text as action, null::jsonb as changes, h.station_id, h.department_id
-          from location_history h
-          union all
-          select 'change'::text, 1, c.id, c.at, c.item_kind, c.item_id,
-            case when c.action = 'tracking-stopped' then c.changes -> 'epc' ->> 'from' else (
-              select t.changes -> 'epc' ->> 'to' from item_changes t
-              where t.item_kind = c.item_kind and t.item_id = c.item_id
-                and t.action in ('epc-assigned', 'tracking-stopped') and (t.at, t.id) <= (c.at, c.id)
-              order by t.at desc, t.id desc limit 1
-            ) end,
-            c.action, c.changes, place.station_id, place.department_id
-          from item_changes c
+          select base.source, base.rank, base.id, base.at, base.kind, base.item_id, base.action, base.changes,
+            case
+              when base.source = 'move' then base.move_epc
+              when base.action = 'tracking-stopped' then base.changes -> 'epc' ->> 'from'
+              else (
+                select t.changes -> 'epc' ->> 'to' from item_changes t
+                where t.item_kind = base.kind and t.item_id = base.item_id
+                  and t.action in ('epc-assigned', 'tracking-stopped') and (t.at, t.id) <= (base.at, base.id)
+                order by t.at desc, t.id desc limit 1
+              )
+            end as epc,
+            coalesce(base.move_station, place.station_id) as station_id,
+            coalesce(base.move_department, place.department_id) as department_id
+          from base
           left join lateral (
             select l.station_id, l.department_id from location_history l
-            where l.item_kind = c.item_kind and l.item_id = c.item_id and l.arrived_at <= c.at
+            where base.source = 'change' and l.item_kind = base.kind and l.item_id = base.item_id
+              and l.arrived_at <= base.at
             order by l.arrived_at desc, l.id desc limit 1
           ) place on true
-          where c.action in (${actions})
         ) ev
         left join orders o on ev.kind = 'order' and o.id = ev.item_id
         left join repairs r on ev.kind = 'repair' and r.id = ev.item_id
-        ${where.length === 0 ? sql`` : sql`where ${and(...where)}`}
-        order by ${filter.source ? sql`ev.id` : sql`ev.at, ev.rank, ev.id`}
+        ${whereOf(costly)}
+        order by ${order('ev')}
         limit ${filter.limit}
       `)) as { rows: unknown[] };
       return z
