@@ -1,5 +1,7 @@
 import { epcHexOf, epcUriOf } from '@loupe/domain/integrations/epcis-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEpcisRepository } from '../src/modules/epcis/repository.ts';
+import { createEpcisService } from '../src/modules/epcis/service.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { epcisSchemaErrors } from './support/epcis-schema.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
@@ -291,6 +293,23 @@ describe.each(TEST_DATABASES)('EPCIS on %s', (database) => {
 
     const neither = await manager.request('GET', '/api/v1/epcis/documents');
     expect(neither.statusCode).toBe(400);
+  });
+
+  it('refuses an export larger than one document may hold, saying what to do instead', async () => {
+    const small = createEpcisService({
+      epcis: createEpcisRepository(t.database.db),
+      clock: t.clock,
+      publicUrl: PUBLIC_URL,
+      exportMaxEvents: 6,
+    });
+    const actor = { id: crypto.randomUUID(), role: 'manager' as const };
+    await expect(small.exportDocument(actor, { jobId: order.id })).rejects.toMatchObject({
+      code: 'EPCIS_EXPORT_TOO_LARGE',
+      status: 413,
+      message: expect.stringContaining('More than 6 events'),
+    });
+    const document = await small.exportDocument(actor, { jobId: repair.id });
+    expect(epcisSchemaErrors(document)).toEqual([]);
   });
 
   it('lists every EPCIS route in /api/openapi.json with its schemas', async () => {

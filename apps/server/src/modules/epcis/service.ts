@@ -27,6 +27,8 @@ export type TEpcisServiceOptions = {
   readonly clock: TClock;
   /** PUBLIC_URL: Loupe's identifiers (read points, locations, event ids) are URIs under it. */
   readonly publicUrl: string;
+  /** The most events one export holds (EPCIS_EXPORT_MAX_EVENTS; tests pass a small one). */
+  readonly exportMaxEvents?: number;
 };
 
 type TFound = { readonly row: TEpcisSourceRow; readonly event: TEpcisJson };
@@ -63,6 +65,7 @@ function keyOf(token: string): TEpcisRowKey {
 export function createEpcisService(options: TEpcisServiceOptions) {
   const { epcis: repository, clock } = options;
   const uris = epcisUris(options.publicUrl);
+  const exportMax = options.exportMaxEvents ?? EPCIS_EXPORT_MAX_EVENTS;
 
   function assertReader(actor: TActor): void {
     if (!isAllowed(actor, EPCIS_READER_ROLES)) throw forbidden('Only admins and managers read EPCIS events.');
@@ -141,11 +144,11 @@ export function createEpcisService(options: TEpcisServiceOptions) {
       const from = query.from === undefined ? undefined : new Date(query.from);
       const to = query.to === undefined ? undefined : new Date(query.to);
       if (from && to && from > to) throw queryInvalid('to', 'to comes before from.');
-      const { found, more } = await collect({ itemId: query.jobId, from, to }, null, EPCIS_EXPORT_MAX_EVENTS);
+      const { found, more } = await collect({ itemId: query.jobId, from, to }, null, exportMax);
       if (more) {
         throw new AppError(
           'EPCIS_EXPORT_TOO_LARGE',
-          `More than ${EPCIS_EXPORT_MAX_EVENTS} events in this range: export a shorter one, or page through GET /epcis/events.`,
+          `More than ${exportMax} events in this range: export a shorter one, or page through GET /epcis/events.`,
         );
       }
       return epcisDocument({ events: found.map((f) => f.event), uris, createdAt: clock() });
