@@ -48,7 +48,7 @@ export async function registerEpcisRoutes(
     apiRoute(EPCIS_READER_ROLES, {
       tags,
       summary:
-        'EPCIS 2.0 events (REST binding SimpleEventQuery) as an EPCISQueryDocument; lists are pipe-delimited; the next page is in the Link header (rel="next") and GS1-Next-Page-Token',
+        'EPCIS 2.0 events (REST binding SimpleEventQuery) as an EPCISQueryDocument; lists are pipe-delimited; the next page is the Link header’s rel="next" (the same filters and a nextPageToken)',
       querystring: ZEpcisEventQuerySchema,
       response: { 200: ZEpcisDocumentJsonSchema },
     }),
@@ -59,7 +59,6 @@ export async function registerEpcisRoutes(
         const url = new URL(request.url, 'http://loupe.invalid');
         url.searchParams.set('nextPageToken', nextPageToken);
         reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
-        reply.header('gs1-next-page-token', nextPageToken);
       }
       return document as z.infer<typeof ZEpcisDocumentJsonSchema>;
     },
