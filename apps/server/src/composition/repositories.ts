@@ -21,6 +21,7 @@ import { createClientTelemetryRepository } from '../modules/client-telemetry/rep
 import { createCustomerMessagesRepository } from '../modules/customer-messages/repository.ts';
 import { createCustomersRepository } from '../modules/customers/repository.ts';
 import { createDesignsRepository } from '../modules/designs/repository.ts';
+import { createEpcisRepository } from '../modules/epcis/repository.ts';
 import { createIdempotencyRepository } from '../modules/idempotency/repository.ts';
 import { createMfaRepository } from '../modules/idp/mfa-repository.ts';
 import { createRfidRepository } from '../modules/ingest/repository.ts';
@@ -79,6 +80,7 @@ export function createRepositories(db: TDatabase) {
     publicLinks: transactional(db, createPublicLinksRepository),
     customerMessages: transactional(db, createCustomerMessagesRepository),
     webhooks: transactional(db, createWebhooksRepository),
+    epcis: transactional(db, createEpcisRepository),
     notifications: transactional(db, createNotificationsRepository),
     alerts: transactional(db, createAlertsRepository),
     tv: transactional(db, createTvRepository),

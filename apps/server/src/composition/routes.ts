@@ -11,6 +11,7 @@ import { registerClientTelemetryRoutes } from '../modules/client-telemetry/route
 import { registerCustomerMessagesRoutes } from '../modules/customer-messages/routes.ts';
 import { registerCustomersRoutes } from '../modules/customers/routes.ts';
 import { registerDesignsRoutes } from '../modules/designs/routes.ts';
+import { registerEpcisRoutes } from '../modules/epcis/routes.ts';
 import { registerIdpRoutes } from '../modules/idp/routes.ts';
 import { registerRfidRoutes } from '../modules/ingest/routes.ts';
 import { registerJobRoutes } from '../modules/jobs/job-routes.ts';
@@ -101,6 +102,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
   await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
   await app.register(registerAssistantRoutes, { ...api, assistant: services.assistant });
   await app.register(registerWebhooksRoutes, { ...api, webhooks: services.webhooks });
+  await app.register(registerEpcisRoutes, { ...api, epcis: services.epcis });
   await app.register(registerOperatorRoutes, {
     backups: services.backups,
     secret: secretFrom({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR }),

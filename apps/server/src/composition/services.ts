@@ -5,6 +5,7 @@ import { systemClock, type TClock } from '../lib/clock.ts';
 import { createOutboundGuard, type TLookup } from '../lib/outbound-url.ts';
 import { createBackupService } from '../modules/backups/service.ts';
 import { createClientTelemetryService } from '../modules/client-telemetry/service.ts';
+import { createEpcisService } from '../modules/epcis/service.ts';
 import { createIdempotencyService } from '../modules/idempotency/service.ts';
 import { createSafeCountsService } from '../modules/safe-counts/service.ts';
 import { createWebhooksService } from '../modules/webhooks/service.ts';
@@ -94,6 +95,8 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   });
   // An event announced just before closing still reaches the outbox before the database closes.
   app.addHook('onClose', async () => webhooks.idle());
+  // Issue 41: EPCIS 2.0 events derived from the history (query, export).
+  const epcis = createEpcisService({ epcis: repos.epcis, clock, publicUrl: config.publicUrl });
 
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
@@ -135,6 +138,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     customerMessages: messaging.customerMessages,
     safeCounts,
     webhooks,
+    epcis,
     ...jobs,
     assistant,
     backups,

@@ -97,6 +97,9 @@ describe('ERROR_CODES', () => {
     ['WEBHOOK_NOT_FOUND', 404],
     ['WEBHOOK_DISABLED', 409],
     ['WEBHOOK_DELIVERY_PENDING', 409],
+    ['EPCIS_QUERY_INVALID', 400],
+    ['EPCIS_EXPORT_TOO_LARGE', 413],
+    ['EPCIS_CAPTURE_NOT_CONFIGURED', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

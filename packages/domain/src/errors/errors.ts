@@ -147,6 +147,13 @@ export const ERROR_CODES = {
   WEBHOOK_DISABLED: 409,
   // A replay of a delivery still being sent: it is on its way already.
   WEBHOOK_DELIVERY_PENDING: 409,
+  // Issue 41 (EPCIS): a query filter or page token GET /epcis/events does not understand (the REST binding's
+  // QueryParameterException); details.issues names the parameter.
+  EPCIS_QUERY_INVALID: 400,
+  // An export whose range holds more events than one document may carry: ask for a shorter range.
+  EPCIS_EXPORT_TOO_LARGE: 413,
+  // A capture test before an EPCIS repository address is saved.
+  EPCIS_CAPTURE_NOT_CONFIGURED: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 
