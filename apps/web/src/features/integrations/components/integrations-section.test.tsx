@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
 import { makeUser } from '@/test/factories';
 import { renderWithSettingsProviders, stubResizeObserver } from '@/test/settings-test-utils';
+import { EPCIS_CAPTURE_OFF } from '../integrations-fixtures';
 import { IntegrationsSection } from './integrations-section';
 
 const AT = '2026-11-28T10:00:00.000Z';
@@ -49,6 +50,7 @@ describe('IntegrationsSection', { timeout: 30_000 }, () => {
     webhooks = [WEBHOOK];
     vi.spyOn(apiClient, 'get').mockImplementation(async (path: string) => {
       if (path === 'webhooks') return { success: true, data: webhooks };
+      if (path === 'integrations/epcis-capture') return { success: true, data: EPCIS_CAPTURE_OFF };
       if (path === 'webhooks/deliveries') {
         return { success: true, data: { items: [DELIVERY], total: 1, nextCursor: null } };
       }
