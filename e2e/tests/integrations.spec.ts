@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
+import { epcUriOf } from '@loupe/domain/integrations/epcis-events';
 import { WEBHOOK_HEADERS, WEBHOOK_TEST_EVENT_TYPE } from '@loupe/domain/integrations/webhooks';
 import type { Page } from '@playwright/test';
 import { signWebhook } from '../../apps/server/src/modules/webhooks/signature';
@@ -7,6 +9,7 @@ import { LoupeApi } from '../support/api';
 import { ADMIN, expect, loupeUrl, setTheme, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
 import { startHttpReceiver, type THttpReceiver, type TReceivedRequest } from '../support/http-receiver';
 import { SCREENSHOTS } from '../support/screenshots';
+import { createStation, type TData } from '../support/workshop';
 
 // Issue 41: Settings › Integrations sends workshop events to other systems. Admins only.
 
@@ -40,7 +43,7 @@ async function addWebhook(page: Page, url: string): Promise<string> {
   await expect(form.getByText(/This address is on a private network/)).toBeVisible();
   await form.getByLabel('Allow an address on our own network').check();
   await form.getByRole('button', { name: 'Add webhook' }).click();
-  const shown = page.getByRole('dialog').getByLabel('Signing secret');
+  const shown = page.getByRole('dialog').getByRole('textbox', { name: 'Signing secret', exact: true });
   await expect(shown).toHaveValue(/^whsec_/);
   const secret = await shown.inputValue();
   await page.getByRole('button', { name: 'Done' }).click();
@@ -159,4 +162,61 @@ test('a manager cannot open Settings › Integrations, and the server refuses th
   const manager = new LoupeApi(loupeUrl());
   await manager.signIn(email, password);
   await expect(manager.request('GET', '/webhooks')).rejects.toThrow(/answered 403/);
+});
+
+/** An order tagged and read at a station through the API: EPCIS events in Loupe's history. Returns its EPC. */
+async function trackedOrder(api: LoupeApi): Promise<string> {
+  const suffix = Date.now().toString(36);
+  const place = await createStation(api, { department: `Setting ${suffix}`, station: 'Bench 3' });
+  const customer = await api.request<TData<{ id: string }>>('POST', '/customers', {
+    name: `Mary Anning ${suffix}`,
+    phone: '+44 20 7946 0958',
+  });
+  const order = await api.request<TData<{ id: string; orderNumber: string }>>('POST', '/orders', {
+    customerId: customer.data.id,
+    description: 'Ammonite pendant, reset',
+  });
+  const epc = `E28011B0${Date.now().toString(16).slice(-8).toUpperCase().padStart(16, '0')}`;
+  await api.request('POST', '/tracking/assign-epc', {
+    orderId: order.data.id,
+    epcCode: epc,
+    orderNumber: order.data.orderNumber,
+  });
+  await api.request('POST', '/tracking/orders/update-location', {
+    orderId: order.data.id,
+    epcCode: epc,
+    departmentId: place.departmentId,
+    stationId: place.stationId,
+  });
+  return epc;
+}
+
+test('an admin exports the week’s EPCIS events as an EPCIS 2.0 document; a range without events says so', async ({
+  page,
+  api,
+}) => {
+  const epc = await trackedOrder(api);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/settings/integrations');
+  const exporter = page.getByRole('form', { name: 'Export EPCIS events' });
+  // The last seven workshop days, today included, unless chosen otherwise.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exporter.getByRole('button', { name: 'Export events' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^loupe-epcis-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.jsonld$/);
+  const document = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+    type: string;
+    epcisBody: { eventList: { type: string; epcList?: string[] }[] };
+  };
+  expect(document.type).toBe('EPCISDocument');
+  const ours = document.epcisBody.eventList.filter((event) => event.epcList?.includes(epcUriOf(epc)));
+  expect(ours.length).toBeGreaterThan(0);
+  expect(ours.every((event) => event.type === 'ObjectEvent')).toBe(true);
+  await expect(exporter.getByRole('status')).toContainText(/^Exported \d+ events? from/);
+
+  await exporter.getByLabel('First day').fill('2020-01-01');
+  await exporter.getByLabel('Last day').fill('2020-01-31');
+  await exporter.getByRole('button', { name: 'Export events' }).click();
+  await expect(exporter.getByRole('status')).toHaveText(/^No events from .*: there is nothing to export\.$/);
 });
