@@ -46,6 +46,9 @@ export function EpcisCaptureStatus({ saved }: { readonly saved: TEpcisCaptureSet
           </div>
         ) : null}
       </dl>
+      <p className="text-xs text-muted-foreground">
+        A test document holds one event and goes to the saved address (save a change first).
+      </p>
       <Button
         type="button"
         variant="outline"

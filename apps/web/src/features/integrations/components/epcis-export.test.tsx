@@ -57,15 +57,13 @@ describe('EpcisExport', { timeout: 30_000 }, () => {
   });
 
   it('refuses reversed days without asking the server, and shows the server’s refusal', async () => {
-    const download = vi
-      .spyOn(apiClient, 'download')
-      .mockRejectedValue(
-        new ApiError({
-          message: 'Choose a shorter range: it holds more than 10000 events.',
-          status: 413,
-          code: 'EPCIS_EXPORT_TOO_LARGE',
-        }),
-      );
+    const download = vi.spyOn(apiClient, 'download').mockRejectedValue(
+      new ApiError({
+        message: 'Choose a shorter range: it holds more than 10000 events.',
+        status: 413,
+        code: 'EPCIS_EXPORT_TOO_LARGE',
+      }),
+    );
     const user = userEvent.setup();
     renderExport();
     const first = screen.getByLabelText('First day');
