@@ -1,4 +1,5 @@
 import type { TEpcisCaptureSettings } from '@loupe/domain/integrations/epcis';
+import { SECRET_REQUIRED_MESSAGE } from '@loupe/domain/validation/provider-secret';
 import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
@@ -11,6 +12,7 @@ import { toast } from '@/lib/toast';
 import { useUpdateEpcisCapture } from '../api/update-epcis-capture';
 import {
   EPCIS_CAPTURE_FIELDS,
+  needsAuthorizationAgain,
   parseEpcisCaptureForm,
   type TEpcisCaptureField,
   type TEpcisCaptureFormValues,
@@ -41,7 +43,7 @@ function AuthorizationField({
         value={values.authorization}
         onChange={(change) => set('authorization', change.target.value)}
         placeholder={saved.hasAuthorization ? 'Leave empty to keep the stored value' : 'Bearer …'}
-        error={error}
+        error={error ?? (needsAuthorizationAgain(values, saved) ? SECRET_REQUIRED_MESSAGE : undefined)}
         disabled={values.clearAuthorization}
       />
       {saved.hasAuthorization ? (

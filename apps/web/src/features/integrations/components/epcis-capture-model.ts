@@ -3,6 +3,7 @@ import {
   type TEpcisCaptureSettingsInput,
   ZEpcisCaptureSettingsInputSchema,
 } from '@loupe/domain/integrations/epcis';
+import { mustReenterSecret } from '@loupe/domain/validation/provider-secret';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
 import { firstIssuePerField } from '@/components/forms/zod-form-errors';
 
@@ -59,4 +60,20 @@ export function parseEpcisCaptureForm(
       field === 'url' && issue.code !== 'too_big' ? EPCIS_URL_MESSAGE : issue.message,
     ),
   };
+}
+
+/**
+ * A stored authorization stays with the address it was entered for (issue 34 §2): a new address needs it typed
+ * again, or removed, before the server takes the change.
+ */
+export function needsAuthorizationAgain(
+  values: TEpcisCaptureFormValues,
+  saved: TEpcisCaptureSettings,
+): boolean {
+  return mustReenterSecret({
+    storedDestination: saved.url,
+    nextDestination: values.url,
+    hasStoredSecret: saved.hasAuthorization && saved.url !== '',
+    secretChanged: values.clearAuthorization || values.authorization.trim() !== '',
+  });
 }

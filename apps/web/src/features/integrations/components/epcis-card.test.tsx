@@ -1,4 +1,5 @@
 import type { TEpcisCaptureSettings } from '@loupe/domain/integrations/epcis';
+import { SECRET_REQUIRED_MESSAGE } from '@loupe/domain/validation/provider-secret';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +84,19 @@ describe('EpcisCard', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
     expect(put.mock.calls[1]?.[1]).toMatchObject({ authorization: null });
+  });
+
+  it('asks for the authorization again when the address moves', async () => {
+    saved = CAPTURING;
+    const user = userEvent.setup();
+    renderCard();
+    const form = await screen.findByRole('form', { name: 'EPCIS capture' });
+    const authorization = within(form).getByLabelText('Authorization header');
+    expect(authorization).not.toHaveAccessibleDescription(expect.stringContaining(SECRET_REQUIRED_MESSAGE));
+    await user.type(within(form).getByLabelText('Repository address'), '/v2');
+    expect(authorization).toHaveAccessibleDescription(expect.stringContaining(SECRET_REQUIRED_MESSAGE));
+    await user.type(authorization, 'Bearer new');
+    expect(authorization).not.toHaveAccessibleDescription(expect.stringContaining(SECRET_REQUIRED_MESSAGE));
   });
 
   it('asks for the address before saving, and shows the server’s refusal on its field', async () => {
