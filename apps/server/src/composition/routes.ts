@@ -102,7 +102,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
   await app.register(registerCustomerMessagesRoutes, { ...api, customerMessages: services.customerMessages });
   await app.register(registerAssistantRoutes, { ...api, assistant: services.assistant });
   await app.register(registerWebhooksRoutes, { ...api, webhooks: services.webhooks });
-  await app.register(registerEpcisRoutes, { ...api, epcis: services.epcis });
+  await app.register(registerEpcisRoutes, { ...api, epcis: services.epcis, capture: services.epcisCapture });
   await app.register(registerOperatorRoutes, {
     backups: services.backups,
     secret: secretFrom({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR }),

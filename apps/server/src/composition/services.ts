@@ -5,6 +5,8 @@ import { systemClock, type TClock } from '../lib/clock.ts';
 import { createOutboundGuard, type TLookup } from '../lib/outbound-url.ts';
 import { createBackupService } from '../modules/backups/service.ts';
 import { createClientTelemetryService } from '../modules/client-telemetry/service.ts';
+import { createEpcisCapture } from '../modules/epcis/capture.ts';
+import { createEpcisCaptureRepository } from '../modules/epcis/capture-repository.ts';
 import { createEpcisService } from '../modules/epcis/service.ts';
 import { createIdempotencyService } from '../modules/idempotency/service.ts';
 import { createSafeCountsService } from '../modules/safe-counts/service.ts';
@@ -97,6 +99,19 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   app.addHook('onClose', async () => webhooks.idle());
   // Issue 41: EPCIS 2.0 events derived from the history (query, export).
   const epcis = createEpcisService({ epcis: repos.epcis, clock, publicUrl: config.publicUrl });
+  // …and captured to an external EPCIS repository after each change, from a watermark on the history.
+  const epcisCapture = createEpcisCapture({
+    epcis: repos.epcis,
+    store: createEpcisCaptureRepository(database.db),
+    uris: epcis.uris,
+    box: secretBox,
+    clock,
+    events,
+    outbound,
+    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    logger,
+  });
+  app.addHook('onClose', async () => epcisCapture.idle());
 
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
@@ -104,6 +119,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   app.addHook('onClose', safeCounts.follow());
   floor.follow();
   webhooks.follow();
+  app.addHook('onClose', epcisCapture.follow());
 
   return {
     config,
@@ -139,6 +155,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     safeCounts,
     webhooks,
     epcis,
+    epcisCapture,
     ...jobs,
     assistant,
     backups,

@@ -49,9 +49,9 @@ export const EPCIS_VOCABULARY = {
   arrived: { action: 'OBSERVE', bizStep: 'arriving', disposition: 'in_progress' },
   offsite: { action: 'OBSERVE', bizStep: 'departing', disposition: 'in_transit' },
   returned: { action: 'OBSERVE', bizStep: 'receiving', disposition: 'in_progress' },
-  qaPhase: { action: 'OBSERVE', bizStep: 'inspecting', disposition: 'in_progress' },
-  orderWorkPhase: { action: 'OBSERVE', bizStep: 'assembling', disposition: 'in_progress' },
-  repairWorkPhase: { action: 'OBSERVE', bizStep: 'repairing', disposition: 'in_progress' },
+  inspecting: { action: 'OBSERVE', bizStep: 'inspecting', disposition: 'in_progress' },
+  orderWork: { action: 'OBSERVE', bizStep: 'assembling', disposition: 'in_progress' },
+  repairWork: { action: 'OBSERVE', bizStep: 'repairing', disposition: 'in_progress' },
   ready: { action: 'OBSERVE', bizStep: 'staging_outbound', disposition: 'available' },
   orderDelivered: { action: 'OBSERVE', bizStep: 'retail_selling', disposition: 'retail_sold' },
   repairPickedUp: { action: 'OBSERVE', bizStep: 'shipping', disposition: 'completeness_verified' },
@@ -66,6 +66,9 @@ export const EPCIS_SOURCE_ACTIONS = [
   'phase-changed',
   'status-changed',
 ] as const;
+
+/** A phase named or keyed as quality control ('qa', 'Quality check', 'QC', 'Inspection'). */
+const QUALITY_PHASE = /^(qa|qc)$|quality|inspect/i;
 
 const BIZSTEP_URN = 'urn:epcglobal:cbv:bizstep:';
 const BIZSTEP_WEB = 'https://ref.gs1.org/cbv/BizStep-';
@@ -94,11 +97,14 @@ export function epcisVocabularyOf(row: TEpcisSourceRow): TVocabulary | null {
     case 'returned-from-offsite':
       return EPCIS_VOCABULARY.returned;
     case 'phase-changed': {
+      // The history names the phase (its name in the template, or its key; 'Done' once the last is finished):
+      // a quality phase is an inspection, any other is work on the piece. Finishing the last phase makes
+      // none (the status change to ready that follows does). The workflow keeps phase and status together, so
+      // the status changes that go with a phase (in production, quality check) make none either.
       const phase = toOf(row.changes, 'phase');
-      // The ready phase sets the status to ready, which makes the event.
-      if (typeof phase !== 'string' || phase === 'ready') return null;
-      if (phase === 'qa') return EPCIS_VOCABULARY.qaPhase;
-      return row.kind === 'repair' ? EPCIS_VOCABULARY.repairWorkPhase : EPCIS_VOCABULARY.orderWorkPhase;
+      if (typeof phase !== 'string' || phase === 'Done' || /^ready\b/i.test(phase)) return null;
+      if (QUALITY_PHASE.test(phase)) return EPCIS_VOCABULARY.inspecting;
+      return row.kind === 'repair' ? EPCIS_VOCABULARY.repairWork : EPCIS_VOCABULARY.orderWork;
     }
     case 'status-changed': {
       const status = toOf(row.changes, 'status');

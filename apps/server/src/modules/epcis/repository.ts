@@ -3,7 +3,10 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
 
-/** Where a page of history rows starts: after this row in (at, source, id) order. */
+/**
+ * Where a page of history rows starts: after this row in (at, source, id) order, arrivals before changes at
+ * one instant (the read comes first; the phase change or return it caused follows).
+ */
 export type TEpcisRowKey = { readonly at: Date; readonly source: 'move' | 'change'; readonly id: number };
 
 export type TEpcisRowFilter = {
@@ -15,8 +18,14 @@ export type TEpcisRowFilter = {
   readonly stationIds?: readonly string[] | undefined;
   readonly departmentIds?: readonly string[] | undefined;
   readonly itemId?: string | undefined;
+  /** Capture reads each source by id, after the last id it sent (rows are never updated once written). */
+  readonly source?: TEpcisSourceRow['source'] | undefined;
+  readonly afterId?: number | undefined;
   readonly limit: number;
 };
+
+/** The capture's watermark: the last arrival and change sent. */
+export type TEpcisHighWater = { readonly moveId: number; readonly changeId: number };
 
 const ZRowSchema = z.object({
   source: z.enum(['move', 'change']),
@@ -59,7 +68,7 @@ export function createEpcisRepository(db: TDatabase) {
             )})`;
       if (filter.after) {
         where.push(
-          sql`(ev.at, ev.source, ev.id) > (${filter.after.at.toISOString()}::timestamptz, ${filter.after.source}, ${filter.after.id})`,
+          sql`(ev.at, ev.rank, ev.id) > (${filter.after.at.toISOString()}::timestamptz, ${filter.after.source === 'move' ? 0 : 1}, ${filter.after.id})`,
         );
       }
       if (filter.from) where.push(sql`ev.at >= ${filter.from.toISOString()}::timestamptz`);
@@ -68,15 +77,17 @@ export function createEpcisRepository(db: TDatabase) {
       if (filter.stationIds) where.push(inList(sql`ev.station_id`, filter.stationIds));
       if (filter.departmentIds) where.push(inList(sql`ev.department_id`, filter.departmentIds));
       if (filter.itemId) where.push(sql`ev.item_id = ${filter.itemId}::uuid`);
+      if (filter.source) where.push(sql`ev.source = ${filter.source}`);
+      if (filter.afterId !== undefined) where.push(sql`ev.id > ${filter.afterId}`);
       const result = (await db.execute(sql`
         select ev.source, ev.id, ev.at, ev.kind, ev.item_id, coalesce(o.order_number, r.repair_number) as number,
           ev.epc, ev.action, ev.changes, ev.station_id, ev.department_id
         from (
-          select 'move'::text as source, h.id, h.arrived_at as at, h.item_kind as kind, h.item_id, h.epc,
+          select 'move'::text as source, 0 as rank, h.id, h.arrived_at as at, h.item_kind as kind, h.item_id, h.epc,
             null::text as action, null::jsonb as changes, h.station_id, h.department_id
           from location_history h
           union all
-          select 'change'::text, c.id, c.at, c.item_kind, c.item_id,
+          select 'change'::text, 1, c.id, c.at, c.item_kind, c.item_id,
             case when c.action = 'tracking-stopped' then c.changes -> 'epc' ->> 'from' else (
               select t.changes -> 'epc' ->> 'to' from item_changes t
               where t.item_kind = c.item_kind and t.item_id = c.item_id
@@ -95,7 +106,7 @@ export function createEpcisRepository(db: TDatabase) {
         left join orders o on ev.kind = 'order' and o.id = ev.item_id
         left join repairs r on ev.kind = 'repair' and r.id = ev.item_id
         ${where.length === 0 ? sql`` : sql`where ${and(...where)}`}
-        order by ev.at, ev.source, ev.id
+        order by ${filter.source ? sql`ev.id` : sql`ev.at, ev.rank, ev.id`}
         limit ${filter.limit}
       `)) as { rows: unknown[] };
       return z
@@ -114,6 +125,27 @@ export function createEpcisRepository(db: TDatabase) {
           stationId: row.station_id,
           departmentId: row.department_id,
         }));
+    },
+
+    /** The newest arrival and change now: where a capture turned on starts. */
+    async highWater(): Promise<TEpcisHighWater> {
+      const result = (await db.execute(sql`
+        select (select coalesce(max(id), 0) from location_history) as move_id,
+          (select coalesce(max(id), 0) from item_changes) as change_id
+      `)) as { rows: unknown[] };
+      const [row] = z
+        .array(z.object({ move_id: z.coerce.number(), change_id: z.coerce.number() }))
+        .parse(result.rows);
+      return { moveId: row?.move_id ?? 0, changeId: row?.change_id ?? 0 };
+    },
+
+    /** How many history rows after the watermark may still make events (the capture's backlog). */
+    async countAfter(mark: TEpcisHighWater): Promise<number> {
+      const result = (await db.execute(sql`
+        select (select count(*) from location_history where id > ${mark.moveId})
+          + (select count(*) from item_changes where id > ${mark.changeId} and action in (${actions})) as pending
+      `)) as { rows: unknown[] };
+      return z.array(z.object({ pending: z.coerce.number() })).parse(result.rows)[0]?.pending ?? 0;
     },
   };
 }

@@ -1,14 +1,20 @@
+import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
 import {
   EPCIS_MEDIA_TYPE,
   EPCIS_READER_ROLES,
+  ZEpcisCaptureSettingsInputSchema,
+  ZEpcisCaptureSettingsSchema,
+  ZEpcisCaptureTestResultSchema,
   ZEpcisEventQuerySchema,
   ZEpcisExportQuerySchema,
 } from '@loupe/domain/integrations/epcis';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok, resultWithData } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import { currentUserOf } from '../auth/request-context.ts';
+import type { TEpcisCapture } from './capture.ts';
 import type { TEpcisService } from './service.ts';
 
 const tags = ['epcis'];
@@ -32,10 +38,10 @@ const VERSION_HEADERS = { 'gs1-epcis-version': '2.0.0', 'gs1-cbv-version': '2.0.
  */
 export async function registerEpcisRoutes(
   instance: FastifyInstance,
-  options: { readonly epcis: TEpcisService },
+  options: { readonly epcis: TEpcisService; readonly capture: TEpcisCapture },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { epcis } = options;
+  const { epcis, capture } = options;
 
   app.get(
     '/epcis/events',
@@ -77,6 +83,53 @@ export async function registerEpcisRoutes(
         .type(EPCIS_MEDIA_TYPE)
         .header('content-disposition', `attachment; filename="loupe-epcis-${name}.jsonld"`);
       return document as z.infer<typeof ZEpcisDocumentJsonSchema>;
+    },
+  );
+
+  // Settings › integrations › EPCIS repository: where Loupe captures its events (admins, like webhooks).
+  const captureTags = ['integrations'];
+
+  app.get(
+    '/integrations/epcis-capture',
+    apiRoute(ADMIN_ROLES, {
+      tags: captureTags,
+      summary:
+        'The EPCIS repository Loupe captures to (the Authorization value is never shown), and its progress',
+      response: { 200: resultWithData(ZEpcisCaptureSettingsSchema) },
+    }),
+    async (request) => ok(await capture.settings(currentUserOf(request))),
+  );
+
+  app.put(
+    '/integrations/epcis-capture',
+    apiRoute(ADMIN_ROLES, {
+      tags: captureTags,
+      summary:
+        'Save the EPCIS repository (its base URL; Loupe POSTs to <url>/capture); authorization: a value replaces, null removes, left out keeps',
+      body: ZEpcisCaptureSettingsInputSchema,
+      response: { 200: resultWithData(ZEpcisCaptureSettingsSchema) },
+    }),
+    async (request) =>
+      ok(await capture.save(currentUserOf(request), request.body), 'EPCIS repository saved.'),
+  );
+
+  app.post(
+    '/integrations/epcis-capture/test',
+    apiRoute(
+      ADMIN_ROLES,
+      {
+        tags: captureTags,
+        summary: 'Send one test event to the saved EPCIS repository now, and answer what it said',
+        response: { 200: resultWithData(ZEpcisCaptureTestResultSchema) },
+      },
+      { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    ),
+    async (request) => {
+      const result = await capture.sendTest(currentUserOf(request));
+      return ok(
+        result,
+        result.ok ? 'The repository accepted the test event.' : 'The test event was not accepted.',
+      );
     },
   );
 }

@@ -6,13 +6,13 @@ import {
 } from '@loupe/domain/integrations/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TClock } from '../../lib/clock.ts';
+import { outboundOutcome, type TOutboundOutcome } from '../../lib/outbound-outcome.ts';
 import type { TOutboundGuard } from '../../lib/outbound-url.ts';
 import type { TSecretBox } from '../../lib/secret-box.ts';
 import type { TNotice } from '../notifications/service.ts';
 import type { TWebhookDeliveryRow, TWebhookSubscriptionRow, TWebhooksRepository } from './repository.ts';
 import { webhookHeaders } from './signature.ts';
 
-const ERROR_LENGTH = 500;
 /** Beyond the attempt's own timeout, how long a claimed delivery is held before another sweep may take it. */
 const LEASE_MARGIN_MS = 60_000;
 const USER_AGENT = 'Loupe-Webhooks/1';
@@ -31,7 +31,7 @@ export type TWebhookDispatcherOptions = {
   readonly logger: FastifyBaseLogger;
 };
 
-type TOutcome = { readonly statusCode: number | null; readonly error: string | null };
+type TOutcome = TOutboundOutcome;
 
 /**
  * The webhook outbox's sweep (mirrors customer messages' delivery.ts): claims what is due under a lease, so
@@ -57,26 +57,15 @@ export function createWebhookDispatcher(options: TWebhookDispatcherOptions) {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
     };
-    try {
-      const response = await options.outbound.fetch(
-        subscription.url,
-        { method: 'POST', headers, body: row.body, signal: AbortSignal.timeout(options.timeoutMs) },
-        { allowPrivateNetwork: subscription.allowPrivateNetwork },
-      );
-      // The answer's body is not kept: its status is the receiver's word.
-      await response.body?.cancel().catch(() => undefined);
-      return response.ok
-        ? { statusCode: response.status, error: null }
-        : { statusCode: response.status, error: `The receiver answered ${response.status}` };
-    } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        return { statusCode: null, error: `No answer within ${Math.round(options.timeoutMs / 1000)} s` };
-      }
-      const cause = (error as { cause?: { message?: unknown } }).cause;
-      const detail = typeof cause?.message === 'string' ? `: ${cause.message}` : '';
-      return { statusCode: null, error: `${(error as Error).message}${detail}`.slice(0, ERROR_LENGTH) };
-    }
+    return outboundOutcome(
+      () =>
+        options.outbound.fetch(
+          subscription.url,
+          { method: 'POST', headers, body: row.body, signal: AbortSignal.timeout(options.timeoutMs) },
+          { allowPrivateNetwork: subscription.allowPrivateNetwork },
+        ),
+      { timeoutMs: options.timeoutMs, receiver: 'receiver' },
+    );
   }
 
   async function disableIfFailingTooLong(subscription: TWebhookSubscriptionRow, now: Date): Promise<void> {
