@@ -59,6 +59,55 @@ test.afterEach(async () => {
   await receiver.close();
 });
 
+test('an admin points EPCIS capture at a local repository, which gets a test document and the events as they happen', async ({
+  page,
+  api,
+}) => {
+  receiver.answerWith(202);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto('/settings/integrations');
+  const form = page.getByRole('form', { name: 'EPCIS capture' });
+  await form.getByRole('textbox', { name: 'Repository address' }).fill(receiver.url);
+  await form.getByLabel('Authorization header').fill('Bearer e2e-repository-token');
+  await form.getByRole('switch', { name: 'Capture events' }).click();
+  // On 127.0.0.1: refused until the admin opts in to a target on the workshop's own network.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText(/This address is on a private network/)).toBeVisible();
+  await form.getByLabel('Allow an address on our own network').check();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(toastOf(page, 'EPCIS capture saved')).toBeVisible();
+  // Write-only: the page says a value is stored, and holds it nowhere.
+  await expect(form.getByText('set', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Authorization header')).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Send a test document' }).click();
+  const probe = await receiver.waitFor((request) => request.path === '/capture');
+  expect(probe.method).toBe('POST');
+  expect(probe.headers.authorization).toBe('Bearer e2e-repository-token');
+  const sent = JSON.parse(probe.body) as { type: string; epcisBody: { eventList: unknown[] } };
+  expect(sent.type).toBe('EPCISDocument');
+  expect(sent.epcisBody.eventList).toHaveLength(1);
+  await expect(
+    page.getByText(/^The repository answered 202 in \d+ ms: it took the test document\.$/),
+  ).toBeVisible();
+
+  // Capture on: a tagged order's events reach the repository without anyone asking.
+  const epc = await trackedOrder(api);
+  const captured = await receiver.waitFor(
+    (request) => request.path === '/capture' && request.body.includes(epcUriOf(epc)),
+    60_000,
+  );
+  expect((JSON.parse(captured.body) as { type: string }).type).toBe('EPCISDocument');
+  await expect(page.getByLabel('EPCIS capture status').getByText('none yet')).toHaveCount(0, {
+    timeout: 20_000,
+  });
+
+  // Off again (this file's later tests close the repository); the settings stay, for the screenshots.
+  await form.getByRole('switch', { name: 'Capture events' }).click();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('EPCIS capture status').getByText('Off', { exact: true })).toBeVisible();
+});
+
 test('an admin subscribes a local receiver, which gets a signed test event; a failed attempt is retried and replayed; turned off, then removed', async ({
   page,
 }) => {
@@ -162,6 +211,7 @@ test('a manager cannot open Settings › Integrations, and the server refuses th
   const manager = new LoupeApi(loupeUrl());
   await manager.signIn(email, password);
   await expect(manager.request('GET', '/webhooks')).rejects.toThrow(/answered 403/);
+  await expect(manager.request('GET', '/integrations/epcis-capture')).rejects.toThrow(/answered 403/);
 });
 
 /** An order tagged and read at a station through the API: EPCIS events in Loupe's history. Returns its EPC. */

@@ -28,7 +28,12 @@ export function EpcisCaptureStatus({ saved }: { readonly saved: TEpcisCaptureSet
   return (
     <div className="grid gap-3">
       <dl aria-label="EPCIS capture status" className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <CaptureState saved={saved} />
+        <div className="flex gap-1">
+          <dt className="sr-only">State</dt>
+          <dd>
+            <CaptureState saved={saved} />
+          </dd>
+        </div>
         <div className="flex gap-1">
           <dt className="text-muted-foreground">Last capture</dt>
           <dd>{saved.lastCaptureAt ? formatDateTime(saved.lastCaptureAt) : 'none yet'}</dd>
