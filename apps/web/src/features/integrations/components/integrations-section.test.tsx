@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { clearToasts } from '@/lib/toast';
+import { clearToasts, getToasts } from '@/lib/toast';
 import { makeUser } from '@/test/factories';
 import { renderWithSettingsProviders, stubResizeObserver } from '@/test/settings-test-utils';
+import { EPCIS_CAPTURE_OFF } from '../integrations-fixtures';
 import { IntegrationsSection } from './integrations-section';
 
 const AT = '2026-11-28T10:00:00.000Z';
@@ -49,6 +50,7 @@ describe('IntegrationsSection', { timeout: 30_000 }, () => {
     webhooks = [WEBHOOK];
     vi.spyOn(apiClient, 'get').mockImplementation(async (path: string) => {
       if (path === 'webhooks') return { success: true, data: webhooks };
+      if (path === 'integrations/epcis-capture') return { success: true, data: EPCIS_CAPTURE_OFF };
       if (path === 'webhooks/deliveries') {
         return { success: true, data: { items: [DELIVERY], total: 1, nextCursor: null } };
       }
@@ -128,5 +130,26 @@ describe('IntegrationsSection', { timeout: 30_000 }, () => {
     await user.click(within(form).getByLabelText('Order created'));
     await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
     expect(await within(form).findByText('This address is on a private network')).toBeInTheDocument();
+  });
+  it('says a removed webhook is gone, though its row leaves the list before the request settles', async () => {
+    const remove = vi.spyOn(apiClient, 'delete').mockImplementation(async () => {
+      webhooks = [];
+      return { success: true, message: 'Webhook removed.' };
+    });
+    // The log refetched after the removal answers after the list did, as over a network.
+    const answer = vi.mocked(apiClient.get).getMockImplementation();
+    vi.mocked(apiClient.get).mockImplementation(async (path, options) => {
+      if (path === 'webhooks/deliveries' && webhooks.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return answer?.(path, options);
+    });
+    const user = userEvent.setup();
+    renderWithSettingsProviders(<IntegrationsSection />, { user: makeUser('admin') });
+    const item = await screen.findByRole('listitem', { name: WEBHOOK.url });
+    await user.click(within(item).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('No webhooks')).toBeInTheDocument();
+    expect(remove).toHaveBeenCalledWith(`webhooks/${WEBHOOK.id}`);
+    await waitFor(() => expect(getToasts().map((each) => each.title)).toContain('Webhook removed.'));
   });
 });

@@ -2,10 +2,14 @@ import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useWebhooks } from '../api/get-webhooks';
 import { AddWebhookDialog } from './add-webhook-dialog';
+import { EpcisCard } from './epcis-card';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookList } from './webhook-list';
 
-/** Settings › integrations (issue 41): webhooks to other systems and their delivery log. Admins only. */
+/**
+ * Settings › integrations (issue 41): webhooks to other systems and their delivery log, and EPCIS 2.0 capture,
+ * export and query. Admins only.
+ */
 export function IntegrationsSection() {
   const query = useWebhooks();
   const urls = new Map((query.data ?? []).map((webhook) => [webhook.id, webhook.url]));
@@ -45,6 +49,7 @@ export function IntegrationsSection() {
           <WebhookDeliveryLog urlOf={(id) => urls.get(id)} />
         </CardContent>
       </Card>
+      <EpcisCard />
     </div>
   );
 }

@@ -99,11 +99,11 @@ function WebhookItem({ webhook }: { readonly webhook: TWebhookSubscription }) {
           variant="ghost"
           size="sm"
           disabled={remove.isPending}
+          // Not mutate's callbacks: the refetched list unmounts this item before they would run.
           onClick={() =>
-            remove.mutate(webhook.id, {
-              onSuccess: () => toast({ title: 'Webhook removed.' }),
-              onError: failed('Could not remove the webhook'),
-            })
+            remove
+              .mutateAsync(webhook.id)
+              .then(() => toast({ title: 'Webhook removed.' }), failed('Could not remove the webhook'))
           }
         >
           <Trash2Icon aria-hidden="true" />
