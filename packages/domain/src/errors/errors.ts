@@ -147,6 +147,12 @@ export const ERROR_CODES = {
   WEBHOOK_DISABLED: 409,
   // A replay of a delivery still being sent: it is on its way already.
   WEBHOOK_DELIVERY_PENDING: 409,
+  // Issue 40: an LLRP reader that refused the connection or did not answer in time (details name host:port).
+  LLRP_UNREACHABLE: 502,
+  // Something answered at that address, but not as an LLRP reader (no capabilities, or bytes that are not LLRP).
+  LLRP_PROTOCOL: 502,
+  // LLRP settings for a reader whose kind is not llrp.
+  READER_NOT_LLRP: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 
