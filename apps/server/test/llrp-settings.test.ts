@@ -50,7 +50,7 @@ describe.each(TEST_DATABASES)('Settings › readers for LLRP readers on %s (issu
     const response = await admin.request('POST', '/api/v1/readers/llrp/test', {
       body: { host: '127.0.0.1', port },
     });
-    expect(response.statusCode).toBe(502);
+    expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       code: 'LLRP_UNREACHABLE',
       message: expect.stringContaining(`127.0.0.1:${port}`),
@@ -63,7 +63,7 @@ describe.each(TEST_DATABASES)('Settings › readers for LLRP readers on %s (issu
       const response = await admin.request('POST', '/api/v1/readers/llrp/test', {
         body: { host: '127.0.0.1', port: web.port },
       });
-      expect(response.statusCode).toBe(502);
+      expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ code: 'LLRP_PROTOCOL' });
     } finally {
       await web.close();

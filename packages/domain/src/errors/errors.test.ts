@@ -97,8 +97,8 @@ describe('ERROR_CODES', () => {
     ['WEBHOOK_NOT_FOUND', 404],
     ['WEBHOOK_DISABLED', 409],
     ['WEBHOOK_DELIVERY_PENDING', 409],
-    ['LLRP_UNREACHABLE', 502],
-    ['LLRP_PROTOCOL', 502],
+    ['LLRP_UNREACHABLE', 422],
+    ['LLRP_PROTOCOL', 422],
     ['READER_NOT_LLRP', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
