@@ -37,6 +37,8 @@ export type TLlrpEmulator = {
   connections(): number;
   /** Clients ever connected (each reconnect counts). */
   connectionCount(): number;
+  /** Tag reads sent in reports so far. */
+  reportedReads(): number;
   setTags(tags: readonly TEmulatedTag[]): void;
   /** Drops every client connection, as a network cut or a reader reboot does; the reader stays up. */
   dropConnections(): void;
@@ -116,6 +118,7 @@ export async function startLlrpEmulator(options: TLlrpEmulatorOptions = {}): Pro
   const messages: TLlrpMessage[] = [];
   const sockets = new Set<net.Socket>();
   let connectionCount = 0;
+  let reportedReads = 0;
   let messageId = 1;
   // The reader's state: forgotten on restart.
   let roSpec: TLlrpData | null = null;
@@ -140,6 +143,7 @@ export async function startLlrpEmulator(options: TLlrpEmulatorOptions = {}): Pro
     const seen = tags.filter((tag) => ids.includes(0) || ids.includes(tag.antenna));
     if (seen.length === 0) return;
     const microseconds = BigInt(Date.now()) * 1000n;
+    reportedReads += seen.length;
     write(socket, 'RO_ACCESS_REPORT', {
       TagReportData: seen.map((tag) => ({
         ...(tag.epc.length === 24 ? { EPC_96: { EPC: tag.epc } } : { EPCData: { EPC: tag.epc } }),
@@ -280,6 +284,7 @@ export async function startLlrpEmulator(options: TLlrpEmulatorOptions = {}): Pro
     messages,
     connections: () => sockets.size,
     connectionCount: () => connectionCount,
+    reportedReads: () => reportedReads,
     setTags(next) {
       tags = next;
     },
