@@ -181,15 +181,13 @@ describe.each(TEST_DATABASES)('LLRP readers on %s (issue 40)', (database) => {
     const before = speedway.connectionCount();
     speedway.sendRaw(Buffer.from('GET / HTTP/1.1\r\n\r\n'));
     await expect.poll(() => speedway.connectionCount(), POLL).toBeGreaterThan(before);
-    // And a report of the wrong kind in the middle of one that is fine.
+    // A keepalive out of turn is answered like any other.
     speedway.sendRaw(encodeLlrp('KEEPALIVE', 77));
     const order = await taggedOrder();
     fx.setTags([{ epc: order.epc, antenna: 1 }]);
     await expect.poll(order.stationNow, POLL).toBe(stations[1]?.stationId);
     fx.setTags([]);
-    expect(
-      await t.app.inject({ method: 'GET', url: '/api/v1/health' }).then((r) => r.statusCode),
-    ).toBeLessThan(500);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 
   it('does not let a reader that never answers hold up the others', async () => {
