@@ -27,6 +27,7 @@ describe.each(TEST_DATABASES)('LLRP readers on %s (issue 40)', (database) => {
   let silent: TLlrpEmulator;
   let stopManager: () => Promise<void>;
   const log = logCollector();
+  const statuses: unknown[] = [];
   const stations: { departmentId: string; stationId: string }[] = [];
   let epcCounter = 0;
 
@@ -66,6 +67,9 @@ describe.each(TEST_DATABASES)('LLRP readers on %s (issue 40)', (database) => {
       logStream: log.stream,
     });
     admin = (await t.clientAs('admin')).client;
+    t.app.loupe.events.subscribe((announcement) => {
+      if (announcement.name === 'rfid:reader-status') statuses.push(announcement.payload);
+    });
     fixtures = createTrackingFixtures(t.database.db);
     const department = await fixtures.department({ name: 'Setting' });
     for (const name of ['Bench 1', 'Bench 2']) {
@@ -133,6 +137,8 @@ describe.each(TEST_DATABASES)('LLRP readers on %s (issue 40)', (database) => {
       });
     const [row] = await t.database.db.select().from(readers).where(eq(readers.id, 'speedway-r420'));
     expect(row?.status).toBe('online');
+    // The mapping screen hears it as it hears every reader.
+    expect(statuses).toContainEqual(expect.objectContaining({ readerId: 'speedway-r420', status: 'online' }));
   });
 
   it('turns the reader’s reports into moves, through the same pipeline as every reader', async () => {
