@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlrpEmulator, type TLlrpEmulator } from '../src/modules/llrp/emulator.ts';
 import { TEST_DATABASES } from './support/databases.ts';
-import { closedPort, llrpSettings, startNotLlrpServer } from './support/llrp.ts';
+import { closedPort, llrpSettings, selfSignedCertificate, startNotLlrpServer } from './support/llrp.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 
 describe.each(TEST_DATABASES)('Settings › readers for LLRP readers on %s (issue 40 §4)', (database) => {
@@ -43,6 +43,21 @@ describe.each(TEST_DATABASES)('Settings › readers for LLRP readers on %s (issu
     });
     expect(emulator.received).toEqual(['GET_READER_CAPABILITIES', 'CLOSE_CONNECTION']);
     await expect.poll(() => emulator.connections()).toBe(0);
+  });
+
+  it('tests a reader over TLS (its self-signed certificate is taken), and plain LLRP to it fails', async () => {
+    const secure = await startLlrpEmulator({ antennas: 2, tls: selfSignedCertificate() });
+    try {
+      const body = { host: '127.0.0.1', port: secure.port };
+      const overTls = await admin.request('POST', '/api/v1/readers/llrp/test', {
+        body: { ...body, useTls: true },
+      });
+      expect(overTls.json()).toMatchObject({ data: { model: 'Speedway R420', antennaCount: 2 } });
+      const plain = await admin.request('POST', '/api/v1/readers/llrp/test', { body });
+      expect(plain.statusCode).toBe(422);
+    } finally {
+      await secure.close();
+    }
   });
 
   it('answers LLRP_UNREACHABLE, naming host and port, when nothing listens there', async () => {

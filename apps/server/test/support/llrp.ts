@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import type { TTestClient } from './test-app.ts';
@@ -76,3 +80,30 @@ export async function closedPort(): Promise<number> {
 }
 
 export const count = (names: readonly string[], name: string) => names.filter((each) => each === name).length;
+
+/** A throwaway self-signed key and certificate for 127.0.0.1, as a reader's own TLS certificate is. */
+export function selfSignedCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'loupe-llrp-tls-'));
+  try {
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+      ].concat(['-subj', '/CN=speedway-tls', '-keyout', key, '-out', cert]),
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import tls from 'node:tls';
 import {
   createFrameReader,
   decodeLlrp,
@@ -25,6 +26,8 @@ export type TLlrpEmulatorOptions = {
   readonly keepaliveMs?: number;
   /** A reader that takes the connection and never answers anything: a hung or overloaded reader. */
   readonly isSilent?: boolean;
+  /** LLRP over TLS (port 5085 on a real reader) with this key and certificate. */
+  readonly tls?: { readonly key: string; readonly cert: string };
 };
 
 export type TLlrpEmulator = {
@@ -257,7 +260,11 @@ export async function startLlrpEmulator(options: TLlrpEmulatorOptions = {}): Pro
     }
   }
 
-  let server = net.createServer(serve);
+  const createServer = () =>
+    options.tls
+      ? tls.createServer({ key: options.tls.key, cert: options.tls.cert }, serve)
+      : net.createServer(serve);
+  let server: net.Server = createServer();
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
@@ -293,7 +300,7 @@ export async function startLlrpEmulator(options: TLlrpEmulatorOptions = {}): Pro
       await stop();
       roSpec = null;
       isRunning = false;
-      server = net.createServer(serve);
+      server = createServer();
       await listen(port);
     },
     sendRaw(bytes) {
