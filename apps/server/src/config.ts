@@ -161,6 +161,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(2).max(24).default(20),
     doc: "LLRP readers (docs/rfid-readers.md): how long an instance holds a reader's connection without renewing it (renewed every quarter of it). When an instance dies, another takes its LLRP readers over within 1.25 × this (25 s by default).",
   },
+  LLRP_KEEPALIVE_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(300).default(10),
+    doc: 'LLRP readers: how often a reader is asked to send a keepalive; after three periods without a word (a reader switched off, a cable pulled) Loupe drops the connection and connects again.',
+  },
   LLRP_TIMEOUT_SECONDS: {
     schema: z.coerce.number().int().min(1).max(60).default(5),
     doc: 'LLRP readers: how long connecting to a reader, and each of its answers, may take before Loupe gives up and tries again (with a backoff from 1 s to 1 min).',

@@ -63,7 +63,7 @@ describe.each(TEST_DATABASES)('LLRP readers on %s (issue 40)', (database) => {
   beforeAll(async () => {
     t = await createTestApp({
       database,
-      env: { LLRP_TIMEOUT_SECONDS: '1', RFID_DEDUPE_WINDOW_MS: '1000' },
+      env: { LLRP_TIMEOUT_SECONDS: '1', LLRP_KEEPALIVE_SECONDS: '1', RFID_DEDUPE_WINDOW_MS: '1000' },
       logStream: log.stream,
     });
     admin = (await t.clientAs('admin')).client;
@@ -162,6 +162,17 @@ describe.each(TEST_DATABASES)('LLRP readers on %s (issue 40)', (database) => {
     speedway.setTags([{ epc: order.epc, antenna: 1 }]);
     await expect.poll(order.stationNow, POLL).toBe(stations[0]?.stationId);
     speedway.setTags([]);
+  });
+
+  it('drops a connection gone silent (no keepalive for three periods) and connects again', async () => {
+    await expect.poll(() => speedway.connections(), POLL).toBe(1);
+    const before = speedway.connectionCount();
+    speedway.hang();
+    await expect.poll(() => speedway.connectionCount(), POLL).toBeGreaterThan(before);
+    expect(log.lines.some((line) => line.includes('No keepalive from'))).toBe(true);
+    await expect
+      .poll(async () => (await llrpOf('speedway-r420')).data.connection.state, POLL)
+      .toBe('connected');
   });
 
   it('applies its ROSpec again after the reader restarts, which forgets it', async () => {

@@ -37,6 +37,7 @@ export function composeLlrp(options: TLlrpCompositionOptions) {
     ...DEFAULT_LLRP_TIMING,
     connectTimeoutMs: timeoutMs,
     requestTimeoutMs: timeoutMs,
+    keepaliveMs: config.LLRP_KEEPALIVE_SECONDS * 1000,
   };
   const manager = createLlrpManager({
     repository,

@@ -45,6 +45,11 @@ export type TLlrpEmulator = {
   setTags(tags: readonly TEmulatedTag[]): void;
   /** Drops every client connection, as a network cut or a reader reboot does; the reader stays up. */
   dropConnections(): void;
+  /**
+   * The connections now open go quiet without closing, as when a reader loses power or a cable is pulled
+   * (no FIN reaches Loupe): nothing more is sent or answered on them. New connections work again.
+   */
+  hang(): void;
   /** A reboot: connections dropped, ROSpecs and configuration forgotten, listening again on the same port. */
   restart(): Promise<void>;
   /** Sends raw bytes to every connected client (malformed input). */
@@ -127,8 +132,10 @@ export async function startLlrpEmulator(options: TLlrpEmulatorOptions = {}): Pro
   let roSpec: TLlrpData | null = null;
   let isRunning = false;
 
+  const hung = new WeakSet<net.Socket>();
+
   function write(socket: net.Socket, type: string, data: TLlrpData = {}, id = messageId++): void {
-    if (!socket.destroyed) socket.write(encodeLlrp(type, id, data));
+    if (!socket.destroyed && !hung.has(socket)) socket.write(encodeLlrp(type, id, data));
   }
 
   function connectionEvent(status: string): TLlrpData {
@@ -182,6 +189,7 @@ export async function startLlrpEmulator(options: TLlrpEmulatorOptions = {}): Pro
     write(socket, 'READER_EVENT_NOTIFICATION', connectionEvent('Success'));
     const frames = createFrameReader();
     socket.on('data', (chunk: Buffer) => {
+      if (hung.has(socket)) return;
       let ready: Buffer[];
       try {
         ready = frames.push(chunk);
@@ -296,6 +304,9 @@ export async function startLlrpEmulator(options: TLlrpEmulatorOptions = {}): Pro
       tags = next;
     },
     dropConnections,
+    hang() {
+      for (const socket of sockets) hung.add(socket);
+    },
     async restart() {
       await stop();
       roSpec = null;
