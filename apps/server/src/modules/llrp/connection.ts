@@ -164,7 +164,6 @@ export function connectLlrp(options: TLlrpConnectOptions): Promise<TLlrpConnecti
       },
       closed,
       close() {
-        closeReason ??= null;
         socket.destroy();
       },
     };
