@@ -8,6 +8,7 @@
  *   BENCH_API_PROBE=0 …   no GET /orders nor /api/health during the steps
  *   BENCH_RATES=1000,5000 …   other steps          BENCH_CPU_PROF=dir …   a V8 CPU profile of Loupe in dir
  *   BENCH_READERS=4 …   a smaller fleet (48 by default)
+ *   BENCH_LLRP=0 …   no LLRP row      BENCH_LLRP_READERS=4, BENCH_LLRP_TAGS=200 …   its emulated readers
  *
  * Per database: Loupe runs as its own process (`npm start`'s entry point, LOG_LEVEL warn; PGlite in a temp
  * DATA_DIR, or a fresh PostgreSQL database created next to BENCH_DATABASE_URL and dropped afterwards).
@@ -34,9 +35,12 @@
  * The bare broker (bench/bare-broker.ts: Aedes with no authentication and no pipeline) takes the same
  * unpaced load in the same run: its acked/s is the ceiling, and Loupe's unpaced acked/s ÷ it the ratio.
  * When the generator's own CPU (gen %) is near 100 %, that ceiling is the generator's, a lower bound.
+ * The LLRP row (bench/ingest-llrp.ts): Loupe connects out to emulated LLRP readers reporting every 200 ms;
+ * reads/s received by its pipeline over one step, beside what the emulators reported.
  * Everything started is stopped and removed at the end, on an error and on Ctrl-C.
  */
 import { cleanUpAll, cleanUpOnSignals } from './bench-processes.ts';
+import { measureLlrp, printLlrpRow } from './ingest-llrp.ts';
 import { measureBareBroker, measureLoupe, withPostgres } from './ingest-measure.ts';
 import { median } from './ingest-protocol.ts';
 import {
@@ -74,6 +78,14 @@ try {
     }));
     runs.push({ columns, bare });
     printSummary(RUNS > 1 ? `Run ${run} summary` : 'Summary', columns, bare);
+    if (process.env.BENCH_LLRP !== '0') {
+      printLlrpRow(await measureLlrp('PGlite'));
+      if (postgresUrl) {
+        printLlrpRow(
+          await withPostgres(postgresUrl, (url) => measureLlrp('PostgreSQL', { DATABASE_URL: url })),
+        );
+      }
+    }
   }
   if (RUNS > 1) {
     const labels = runs[0]?.columns.map((column) => column.label) ?? [];

@@ -96,6 +96,8 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
     every('the webhook dispatcher', WEBHOOK_SWEEP_MS, () => services.webhooks.deliverDue()),
     // EPCIS capture: what the history gained since the repository's last 202, retried with backoff (issue 41).
     every('the EPCIS capture', WEBHOOK_SWEEP_MS, () => services.epcisCapture.captureDue()),
+    // LLRP readers: this instance takes or renews their leases and keeps a connection to those it holds (issue 40).
+    { name: 'the LLRP connections', start: () => services.llrpManager.start() },
     // Readers that fell silent are shown offline on the mapping screen.
     every('the reader watch', READER_WATCH_MS, () => services.rfid.markSilentReadersOffline()),
     // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; the location history stays.

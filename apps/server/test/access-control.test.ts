@@ -64,6 +64,9 @@ const WRITTEN_OUT_ACCESS: Readonly<Record<string, TAccess>> = {
   'POST /api/v1/readers/:id/api-key': ['admin'],
   'PUT /api/v1/readers/:id/antennas/:antenna': ['admin'],
   'DELETE /api/v1/readers/:id/antennas/:antenna': ['admin'],
+  'GET /api/v1/readers/:id/llrp': ['admin'],
+  'PUT /api/v1/readers/:id/llrp': ['admin'],
+  'POST /api/v1/readers/llrp/test': ['admin'],
   // Customers and catalog.
   'GET /api/v1/customers': 'signed-in',
   'POST /api/v1/customers': ['admin', 'manager', 'salesperson', 'operator', 'production'],

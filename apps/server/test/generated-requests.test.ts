@@ -535,7 +535,8 @@ describe('requests generated from the OpenAPI document', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Generated hosts for the LLRP connection test are tried for real: one second each at most.
+    t = await createTestApp({ env: { LLRP_TIMEOUT_SECONDS: '1' } });
     const signedIn = await t.clientAs('admin');
     admin = signedIn.client;
     adminEmail = signedIn.user.email;

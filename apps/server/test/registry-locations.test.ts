@@ -182,6 +182,8 @@ describe.each(TEST_DATABASES)('locations on %s', (database) => {
       '/api/v1/readers/{id}',
       '/api/v1/readers/{id}/api-key',
       '/api/v1/readers/{id}/antennas/{antenna}',
+      '/api/v1/readers/{id}/llrp',
+      '/api/v1/readers/llrp/test',
       '/api/v1/settings/orders',
     ]) {
       expect(paths).toContain(path);

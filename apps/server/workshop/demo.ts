@@ -18,6 +18,7 @@ import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDeliveredHistory } from './delivered-history.ts';
 import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
+import { startDemoLlrpReader } from './demo-llrp.ts';
 import { seedDemoMaterials } from './demo-materials.ts';
 import { createDemoSafe, seedClosingCount } from './demo-safe-count.ts';
 import { reportDemoBrowserTelemetry } from './demo-telemetry.ts';
@@ -245,6 +246,7 @@ async function main(): Promise<void> {
   say(`Loupe is up at ${loupe.url} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
   let simulator: ChildProcess | null = null;
+  let llrpReader: { close: () => Promise<void> } | null = null;
   let stopping = false;
   const stopAll = async (code: number) => {
     if (stopping) return;
@@ -256,6 +258,7 @@ async function main(): Promise<void> {
       await exited;
     }
     await loupe.stop();
+    await llrpReader?.close();
     say('Stopped.');
     process.exit(code);
   };
@@ -383,6 +386,9 @@ async function main(): Promise<void> {
     say(
       `Alerts: the loading dock's reader falls silent; after ${DEMO_SILENT_READER_MINUTES} minutes within opening hours it is an alert, and pieces still for ${DEMO_STUCK_HOURS} hours are stuck (Alerts, the bell)`,
     );
+    const llrp = await startDemoLlrpReader(admin);
+    llrpReader = llrp;
+    say(llrp.summary);
     // Settings › notifications: the manager takes the daily digest (in the mail outbox once the workshop has
     // opened on a working day) and keeps the night quiet.
     const manager = await LoupeClient.signIn(loupe.url, emailOf('manager'), passwordOf('manager'));

@@ -23,6 +23,7 @@ import * as designRequestsTables from './schema/design-requests.ts';
 import * as designsTables from './schema/designs.ts';
 import * as idempotencyTables from './schema/idempotency.ts';
 import * as jobsTables from './schema/jobs.ts';
+import * as llrpTables from './schema/llrp.ts';
 import * as materialsTables from './schema/materials.ts';
 import * as publicLinksTables from './schema/public-links.ts';
 import * as registryTables from './schema/registry.ts';
@@ -53,6 +54,7 @@ export const schema = {
   ...jobsTables,
   ...materialsTables,
   ...publicLinksTables,
+  ...llrpTables,
   ...registryTables,
   ...rfidTables,
   ...safeCountsTables,

@@ -100,6 +100,9 @@ describe('ERROR_CODES', () => {
     ['EPCIS_QUERY_INVALID', 400],
     ['EPCIS_EXPORT_TOO_LARGE', 413],
     ['EPCIS_CAPTURE_NOT_CONFIGURED', 409],
+    ['LLRP_UNREACHABLE', 422],
+    ['LLRP_PROTOCOL', 422],
+    ['READER_NOT_LLRP', 409],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -154,6 +154,13 @@ export const ERROR_CODES = {
   EPCIS_EXPORT_TOO_LARGE: 413,
   // A capture test before an EPCIS repository address is saved.
   EPCIS_CAPTURE_NOT_CONFIGURED: 409,
+  // Issue 40: an LLRP reader that refused the connection or did not answer in time (details name host:port).
+  // 422, not 5xx: the address given does not work; Loupe itself is fine (no input may make it answer 5xx).
+  LLRP_UNREACHABLE: 422,
+  // Something answered at that address, but not as an LLRP reader (no capabilities, or bytes that are not LLRP).
+  LLRP_PROTOCOL: 422,
+  // LLRP settings for a reader whose kind is not llrp.
+  READER_NOT_LLRP: 409,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

@@ -15,7 +15,7 @@ import {
 
 describe('reader kinds', () => {
   it('are the adapters Loupe has, each with a label', () => {
-    expect(READER_KINDS).toEqual(['zebra', 'impinj', 'generic', 'keyboard']);
+    expect(READER_KINDS).toEqual(['zebra', 'impinj', 'generic', 'keyboard', 'llrp']);
     for (const kind of READER_KINDS) expect(READER_KIND_LABELS[kind]).toEqual(expect.any(String));
   });
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** The reader families Loupe has adapters for (issue 6); keyboard is a station's wedge scanner. */
-export const READER_KINDS = ['zebra', 'impinj', 'generic', 'keyboard'] as const;
+/**
+ * The reader families Loupe has adapters for (issue 6); keyboard is a station's wedge scanner; llrp is a reader
+ * Loupe connects out to and configures itself over LLRP (issue 40).
+ */
+export const READER_KINDS = ['zebra', 'impinj', 'generic', 'keyboard', 'llrp'] as const;
 export const ZReaderKindSchema = z.enum(READER_KINDS);
 export type TReaderKind = z.infer<typeof ZReaderKindSchema>;
 
@@ -10,6 +13,7 @@ export const READER_KIND_LABELS: Readonly<Record<TReaderKind, string>> = {
   impinj: 'Impinj R700 (IoT interface)',
   generic: 'Generic JSON',
   keyboard: 'Keyboard wedge',
+  llrp: 'LLRP reader (Speedway, FX7500/FX9600, xArray…)',
 };
 
 export const READER_CONNECTION_STATUSES = ['online', 'offline', 'error'] as const;

@@ -18,6 +18,8 @@ export function ingestFormatOf(kind: TReaderKind): TIngestFormat {
       return 'impinj';
     case 'generic':
     case 'keyboard':
+    // Loupe connects out to an LLRP reader (issue 40); it posts nothing, so it is shown as the generic format.
+    case 'llrp':
       return 'reads';
     default: {
       const unreachable: never = kind;
