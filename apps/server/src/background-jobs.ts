@@ -94,6 +94,8 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
     ),
     // Webhooks: due deliveries sent, failures retried for 24 h, subscriptions failing that long disabled (issue 41).
     every('the webhook dispatcher', WEBHOOK_SWEEP_MS, () => services.webhooks.deliverDue()),
+    // LLRP readers: this instance takes or renews their leases and keeps a connection to those it holds (issue 40).
+    { name: 'the LLRP connections', start: () => services.llrpManager.start() },
     // Readers that fell silent are shown offline on the mapping screen.
     every('the reader watch', READER_WATCH_MS, () => services.rfid.markSilentReadersOffline()),
     // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; the location history stays.

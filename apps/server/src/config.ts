@@ -157,6 +157,14 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(100).max(100_000).default(5_000),
     doc: 'Most reads (events) one reader payload may hold, over HTTP or MQTT; a payload with more is refused whole (413 TOO_MANY_READS; over MQTT acknowledged and logged) before any of it is read. A 1 MiB payload of real Zebra or Impinj events holds about 4,000.',
   },
+  LLRP_LEASE_SECONDS: {
+    schema: z.coerce.number().int().min(2).max(24).default(20),
+    doc: "LLRP readers (docs/rfid-readers.md): how long an instance holds a reader's connection without renewing it (renewed every quarter of it). When an instance dies, another takes its LLRP readers over within 1.25 × this (25 s by default).",
+  },
+  LLRP_TIMEOUT_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(60).default(5),
+    doc: 'LLRP readers: how long connecting to a reader, and each of its answers, may take before Loupe gives up and tries again (with a backoff from 1 s to 1 min).',
+  },
   RFID_READ_RETENTION_DAYS: {
     schema: z.coerce.number().int().min(0).max(36_500).default(90),
     doc: 'Days the record of every RFID read (rfid_reads) is kept; older reads are deleted every hour, 5,000 at a time. Location history is kept whatever this is. 0: keep every read.',

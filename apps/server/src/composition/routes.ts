@@ -15,6 +15,7 @@ import { registerIdpRoutes } from '../modules/idp/routes.ts';
 import { registerRfidRoutes } from '../modules/ingest/routes.ts';
 import { registerJobRoutes } from '../modules/jobs/job-routes.ts';
 import { ORDER_ROUTES, REPAIR_ROUTES } from '../modules/jobs/kind-routes.ts';
+import { registerLlrpRoutes } from '../modules/llrp/routes.ts';
 import { registerMaterialsRoutes } from '../modules/materials/routes.ts';
 import { registerNotificationsRoutes } from '../modules/notifications/routes.ts';
 import { registerPublicLinksRoutes } from '../modules/public-links/routes.ts';
@@ -71,6 +72,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
     transfer: services.departmentTransfer,
   });
   await app.register(registerReadersRoutes, { ...api, readers: services.readers });
+  await app.register(registerLlrpRoutes, { ...api, llrp: services.llrp });
   await app.register(registerCustomersRoutes, { ...api, customers: services.customers });
   await app.register(registerCatalogRoutes, {
     ...api,

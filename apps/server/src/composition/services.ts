@@ -14,6 +14,7 @@ import { composeAssistant } from './assistant.ts';
 import { composeFloor } from './floor.ts';
 import { composeIdentity } from './identity.ts';
 import { composeJobs } from './jobs.ts';
+import { composeLlrp } from './llrp.ts';
 import { composeMessaging } from './messaging.ts';
 import { createRepositories } from './repositories.ts';
 
@@ -95,6 +96,20 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   // An event announced just before closing still reaches the outbox before the database closes.
   app.addHook('onClose', async () => webhooks.idle());
 
+  // Issue 40: connections to LLRP readers (started as a background job) and their settings.
+  const llrp = composeLlrp({
+    config,
+    db: database.db,
+    readers: repos.readers,
+    audit,
+    rfid: floor.rfid,
+    events,
+    clock,
+    logger,
+  });
+  // Before the ingest drains and the database closes: no reader socket outlives the app.
+  app.addHook('preClose', async () => llrp.manager.stop());
+
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
   messaging.follow();
@@ -135,6 +150,8 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     customerMessages: messaging.customerMessages,
     safeCounts,
     webhooks,
+    llrp: llrp.service,
+    llrpManager: llrp.manager,
     ...jobs,
     assistant,
     backups,

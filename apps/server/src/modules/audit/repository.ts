@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'readers.created',
   'readers.api_key_rotated',
   'readers.deleted',
+  'readers.llrp_configured',
   'tv.paired',
   'tv.pair_failed',
   'tv.updated',

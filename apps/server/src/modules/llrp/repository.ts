@@ -1,0 +1,100 @@
+import type { TLlrpConnectionState, TLlrpSettings } from '@loupe/domain/registry/llrp';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { TDatabase } from '../../db/client.ts';
+import { readerLeases, readerLlrpSettings } from '../../db/schema/llrp.ts';
+import { readers } from '../../db/schema/registry.ts';
+
+export type TLlrpSettingsRow = typeof readerLlrpSettings.$inferSelect;
+
+/** What the connection of a reader came to, as its holder writes it down. */
+export type TLlrpConnectionPatch = {
+  readonly state?: TLlrpConnectionState;
+  readonly lastError?: string | null;
+  readonly lastReportAt?: Date;
+  readonly manufacturer?: string;
+  readonly model?: string;
+  readonly firmware?: string;
+  readonly antennaCount?: number;
+};
+
+/** SQL of LLRP readers: their settings, what their connection is doing, and who holds it (issue 40). */
+export function createLlrpRepository(db: TDatabase) {
+  return {
+    /** Every reader of kind llrp that has settings: the ones Loupe keeps a connection to. */
+    listConfigured(): Promise<{ readerId: string; name: string; settings: TLlrpSettings }[]> {
+      return db
+        .select({ readerId: readers.id, name: readers.name, settings: readerLlrpSettings.settings })
+        .from(readerLlrpSettings)
+        .innerJoin(readers, eq(readers.id, readerLlrpSettings.readerId))
+        .where(eq(readers.kind, 'llrp'))
+        .orderBy(readers.id);
+    },
+
+    async find(
+      readerId: string,
+      now: Date,
+    ): Promise<(TLlrpSettingsRow & { heldBy: string | null }) | undefined> {
+      const [row] = await db
+        .select({ settings: readerLlrpSettings, heldBy: readerLeases.holder })
+        .from(readerLlrpSettings)
+        .leftJoin(
+          readerLeases,
+          and(eq(readerLeases.readerId, readerLlrpSettings.readerId), gt(readerLeases.expiresAt, now)),
+        )
+        .where(eq(readerLlrpSettings.readerId, readerId));
+      return row ? { ...row.settings, heldBy: row.heldBy } : undefined;
+    },
+
+    async save(readerId: string, settings: TLlrpSettings, at: Date): Promise<void> {
+      await db
+        .insert(readerLlrpSettings)
+        .values({ readerId, settings, updatedAt: at })
+        .onConflictDoUpdate({ target: readerLlrpSettings.readerId, set: { settings, updatedAt: at } });
+    },
+
+    async record(readerId: string, patch: TLlrpConnectionPatch): Promise<void> {
+      await db.update(readerLlrpSettings).set(patch).where(eq(readerLlrpSettings.readerId, readerId));
+    },
+
+    /**
+     * Takes or renews a reader's lease in one statement: it is ours if nobody holds it, we hold it, or its
+     * holder let it expire. True when it is ours until `expiresAt`.
+     */
+    async claimLease(readerId: string, holder: string, now: Date, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .insert(readerLeases)
+        .values({ readerId, holder, expiresAt })
+        .onConflictDoUpdate({
+          target: readerLeases.readerId,
+          set: { holder: sql`excluded.holder`, expiresAt: sql`excluded.expires_at` },
+          setWhere: sql`${readerLeases.holder} = excluded.holder or ${readerLeases.expiresAt} <= ${now.toISOString()}::timestamptz`,
+        })
+        .returning({ holder: readerLeases.holder });
+      return rows.length === 1;
+    },
+
+    /** Gives the leases back on a clean stop, so another instance takes the readers at once. */
+    async releaseLeases(holder: string, readerIds: readonly string[]): Promise<void> {
+      if (readerIds.length === 0) return;
+      await db
+        .delete(readerLeases)
+        .where(and(eq(readerLeases.holder, holder), inArray(readerLeases.readerId, [...readerIds])));
+    },
+
+    /** The reader's status on the mapping screen; a heartbeat when it is online. */
+    async setReaderStatus(
+      readerId: string,
+      status: 'online' | 'offline' | 'error',
+      at: Date,
+    ): Promise<{ id: string; name: string } | undefined> {
+      const [row] = await db
+        .update(readers)
+        .set(status === 'online' ? { status, lastHeartbeat: at } : { status })
+        .where(eq(readers.id, readerId))
+        .returning({ id: readers.id, name: readers.name });
+      return row;
+    },
+  };
+}
+
+export type TLlrpRepository = ReturnType<typeof createLlrpRepository>;
