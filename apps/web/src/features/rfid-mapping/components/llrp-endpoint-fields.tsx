@@ -12,7 +12,7 @@ export const TEST_CONNECTION = 'Test connection';
 /** The LLRP fields make a dialog taller and wider than a plain form's. */
 export const LLRP_DIALOG_CLASS_NAME = 'sm:max-w-xl';
 
-export const TEST_FAILED_TITLE = 'The reader did not answer as an LLRP reader';
+export const TEST_FAILED_TITLE = 'The connection test failed';
 
 /** "4 antennas", "1 antenna". */
 function antennasText(count: number): string {
@@ -70,7 +70,7 @@ export function LlrpEndpointFields({ form }: { form: TLlrpForm }) {
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
+      <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
         <FormField
           label="Host"
           hint="The reader's IP address or host name on the workshop network."
