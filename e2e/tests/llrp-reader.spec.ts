@@ -10,6 +10,13 @@ import { SCREENSHOTS } from '../support/screenshots';
 
 type TData<T> = { data: T };
 
+/** The part of the ROSpec Loupe added that this test reads. */
+type TAntennaConfiguration = { AntennaID: number; RFTransmitter?: { TransmitPower: number } };
+type TAiSpec = {
+  AntennaIDs?: number[];
+  InventoryParameterSpec?: { AntennaConfiguration?: TAntennaConfiguration | TAntennaConfiguration[] };
+};
+
 const PHONE = { width: 390, height: 844 } as const;
 const DESKTOP = { width: 1280, height: 800 } as const;
 
@@ -91,12 +98,25 @@ test('an LLRP reader is added by its address, tested, its antenna power saved, a
   await expect(card.getByText(`127.0.0.1:${emulator.port}`)).toBeVisible();
   await expect(card.getByText('Impinj Speedway R420, firmware 5.14.0.240')).toBeVisible();
   await expect(card.getByText('API key')).toHaveCount(0);
+  // The reader was told to read with antennas 1-3, antenna 1 at 18 dBm: its table's 10.00 dBm + 32 × 0.25 dB.
+  const rospec = emulator.messages.findLast((message) => message.type === 'ADD_ROSPEC');
+  const aiSpec = (rospec?.data.ROSpec as { AISpec?: TAiSpec } | undefined)?.AISpec;
+  expect(aiSpec?.AntennaIDs).toEqual([1, 2, 3]);
+  const configurations = [aiSpec?.InventoryParameterSpec?.AntennaConfiguration ?? []].flat();
+  expect(configurations.find((configuration) => configuration.AntennaID === 1)?.RFTransmitter).toMatchObject({
+    TransmitPower: 33,
+  });
 
   // Antenna 1 at the prong bench; the tag the reader reports there moves the ring to it.
-  await api.request('PUT', `/readers/${readerId}/antennas/1`, {
-    departmentId: department.data.id,
-    stationId: station.data.id,
-  });
+  await card.getByRole('button', { name: `Map antenna 1 of ${readerId}` }).click();
+  const mapping = page.getByRole('dialog', { name: `Map antenna 1 of ${readerId}` });
+  await mapping.getByRole('combobox', { name: 'Department' }).click();
+  await page.getByRole('option', { name: `Setting ${suffix}` }).click();
+  await mapping.getByRole('combobox', { name: 'Station' }).click();
+  await page.getByRole('option', { name: 'Prong bench' }).click();
+  await mapping.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(mapping).toBeHidden();
+  await expect(card.getByRole('row', { name: 'Antenna 1' })).toContainText(`Setting ${suffix} - Prong bench`);
   emulator.setTags([{ epc, antenna: 1 }]);
   await expect
     .poll(
