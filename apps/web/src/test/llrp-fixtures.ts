@@ -41,14 +41,14 @@ export function makeLlrpReader(overrides: Partial<TLlrpReader> = {}): TLlrpReade
 
 /**
  * Answers the RFID mapping workspace's GETs; `llrp` answers GET /readers/gate-llrp/llrp, a function for an
- * answer that changes.
+ * answer that changes, an Error for one that fails.
  */
 export function stubWorkspaceGets({
   readers = [GATE],
   llrp = makeLlrpReader(),
 }: {
   readers?: readonly TReader[];
-  llrp?: TLlrpReader | (() => TLlrpReader);
+  llrp?: TLlrpReader | Error | (() => TLlrpReader);
 } = {}) {
   return mockGet({
     readers: page(readers),
@@ -67,6 +67,7 @@ export function stubWorkspaceGets({
       rejections: [],
     }),
     'readers/last-reads': envelope([]),
-    [`readers/${GATE.id}/llrp`]: () => envelope(typeof llrp === 'function' ? llrp() : llrp),
+    [`readers/${GATE.id}/llrp`]: () =>
+      llrp instanceof Error ? llrp : envelope(typeof llrp === 'function' ? llrp() : llrp),
   });
 }

@@ -106,7 +106,11 @@ export function AddReaderDialog({ trigger }: { trigger: ReactNode }) {
     >
       <FormField
         label="Reader id"
-        hint="Letters, digits, - and _. The reader's MQTT user name and topic use it; it cannot change."
+        hint={
+          isLlrp
+            ? 'Letters, digits, - and _. Loupe names the reader by it; it cannot change.'
+            : "Letters, digits, - and _. The reader's MQTT user name and topic use it; it cannot change."
+        }
         maxLength={64}
         autoComplete="off"
         spellCheck={false}

@@ -8,6 +8,7 @@ import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
 
 export const LLRP_NOT_SET_UP = 'Not set up: open its LLRP settings';
 export const LLRP_LOADING = 'Loading…';
+export const LLRP_LOAD_FAILED = 'Could not load its connection';
 
 function variantOf(state: TLlrpConnectionState) {
   switch (state) {
@@ -41,14 +42,24 @@ function Time({ at, now }: { at: string; now: number }) {
 
 /**
  * The card's lines for an LLRP reader (Loupe calls it: no API key): where it is, what it is, the connection's
- * last error and when it last reported. `llrp` is undefined while it loads.
+ * last error and when it last reported. `llrp` is undefined while it loads or when it could not be loaded.
  */
-export function LlrpReaderRows({ llrp, now }: { llrp: TLlrpReader | undefined; now: number }) {
+export function LlrpReaderRows({
+  llrp,
+  isError,
+  now,
+}: {
+  llrp: TLlrpReader | undefined;
+  isError: boolean;
+  now: number;
+}) {
   if (!llrp) {
     return (
       <>
         <dt className="text-muted-foreground">Connection</dt>
-        <dd>{LLRP_LOADING}</dd>
+        <dd className={isError ? 'text-destructive' : undefined}>
+          {isError ? LLRP_LOAD_FAILED : LLRP_LOADING}
+        </dd>
       </>
     );
   }

@@ -12,6 +12,7 @@ import { stubPointerApis } from '@/test/dom-stubs';
 import { GATE, makeLlrpConnection, makeLlrpReader, stubWorkspaceGets } from '@/test/llrp-fixtures';
 import { makeQueryClient } from '@/test/render-with-providers';
 import { readersQueryKeys } from '../api/readers-query-keys';
+import { LLRP_LOAD_FAILED } from './llrp-connection';
 import { TEST_CONNECTION, TEST_FAILED_TITLE } from './llrp-endpoint-fields';
 import { ReadersWorkspace } from './readers-workspace';
 
@@ -75,6 +76,14 @@ describe('LLRP reader card and settings', { timeout: 30_000 }, () => {
     expect(await within(card).findByText('Connected')).toBeInTheDocument();
     expect(within(card).queryByText('Connection refused by 192.168.1.40:5084')).toBeNull();
     expect(within(card).getByText('1 minute ago')).toBeInTheDocument();
+  });
+
+  it('says when the connection could not be loaded, and offers no settings until it is', async () => {
+    stubWorkspaceGets({ llrp: new ApiError({ message: 'Server error', status: 500, code: 'INTERNAL' }) });
+    renderWorkspace();
+    const card = await screen.findByRole('listitem', { name: GATE.name });
+    expect(await within(card).findByText(LLRP_LOAD_FAILED)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: `LLRP settings of ${GATE.name}` })).toBeDisabled();
   });
 
   it('saves each antenna’s power, the session and the report interval, explaining read range', async () => {

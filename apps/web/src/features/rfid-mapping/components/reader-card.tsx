@@ -78,7 +78,7 @@ export function ReaderCard({
             <dt className="text-muted-foreground">Kind</dt>
             <dd>{READER_KIND_LABELS[reader.kind]}</dd>
             {isLlrp ? (
-              <LlrpReaderRows llrp={llrp.data} now={now} />
+              <LlrpReaderRows llrp={llrp.data} isError={llrp.isError} now={now} />
             ) : (
               <>
                 <dt className="text-muted-foreground">Last heartbeat</dt>
