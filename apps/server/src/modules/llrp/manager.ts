@@ -40,7 +40,8 @@ export function createLlrpManager(options: TLlrpManagerOptions) {
   const heartbeatAt = new Map<string, number>();
   let passing: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
-  let isStopped = false;
+  // Nothing connects until start(): the app's tests save settings without any connection being made.
+  let isStopped = true;
 
   function write(readerId: string, work: () => Promise<unknown>): void {
     const entry = connectors.get(readerId);
@@ -108,22 +109,23 @@ export function createLlrpManager(options: TLlrpManagerOptions) {
 
   async function pass(): Promise<void> {
     const readers = await repository.listConfigured();
-    const now = options.clock();
+    // Wall time, as the database counts the lease (not the app's clock, which tests hold still).
+    const now = Date.now();
     const configured = new Set(readers.map((reader) => reader.readerId));
     for (const readerId of [...connectors.keys()]) {
       if (!configured.has(readerId)) await release(readerId, true);
     }
     for (const { readerId, settings } of readers) {
       if (isStopped) return;
-      const heldUntil = now.getTime() + options.leaseMs;
+      const heldUntil = now + options.leaseMs;
       let isHeld: boolean;
       try {
-        isHeld = await repository.claimLease(readerId, instanceId, now, new Date(heldUntil));
+        isHeld = await repository.claimLease(readerId, instanceId, options.leaseMs);
       } catch (error) {
         logger.error({ err: (error as Error).message, readerId }, 'llrp: could not renew a lease');
         // Without the database we cannot know; past our lease someone else may hold the reader.
         const entry = connectors.get(readerId);
-        isHeld = entry !== undefined && entry.heldUntil > now.getTime();
+        isHeld = entry !== undefined && entry.heldUntil > now;
       }
       const entry = connectors.get(readerId);
       if (!isHeld) {
@@ -158,11 +160,12 @@ export function createLlrpManager(options: TLlrpManagerOptions) {
 
     /** Starts the passes; the answer stops them, the connections, and gives the leases back. */
     start(): () => Promise<void> {
+      if (!isStopped) return () => stop();
       isStopped = false;
       void refresh();
       timer = setInterval(() => void refresh(), Math.max(1, Math.floor(options.leaseMs / 4)));
       timer.unref();
-      return stop;
+      return () => stop();
     },
 
     /** The readers whose connection this instance holds. */
@@ -173,13 +176,18 @@ export function createLlrpManager(options: TLlrpManagerOptions) {
     stop,
   };
 
-  async function stop(): Promise<void> {
+  /**
+   * Stops the passes and the connections. The leases are given back, so another instance takes the readers
+   * at once, unless `releaseLeases` is false: what a killed instance leaves behind, for them to expire.
+   */
+  async function stop(stopOptions: { readonly releaseLeases?: boolean } = {}): Promise<void> {
     isStopped = true;
     if (timer) clearInterval(timer);
     timer = null;
     await passing;
     const readerIds = [...connectors.keys()];
     await Promise.all(readerIds.map((readerId) => release(readerId, true)));
+    if (stopOptions.releaseLeases === false) return;
     await repository
       .releaseLeases(instanceId, readerIds)
       .catch((error: unknown) =>

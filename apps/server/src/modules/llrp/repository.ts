@@ -1,5 +1,5 @@
 import type { TLlrpConnectionState, TLlrpSettings } from '@loupe/domain/registry/llrp';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { readerLeases, readerLlrpSettings } from '../../db/schema/llrp.ts';
 import { readers } from '../../db/schema/registry.ts';
@@ -30,16 +30,14 @@ export function createLlrpRepository(db: TDatabase) {
         .orderBy(readers.id);
     },
 
-    async find(
-      readerId: string,
-      now: Date,
-    ): Promise<(TLlrpSettingsRow & { heldBy: string | null }) | undefined> {
+    /** The settings and connection, with the instance whose lease has not expired (database time). */
+    async find(readerId: string): Promise<(TLlrpSettingsRow & { heldBy: string | null }) | undefined> {
       const [row] = await db
         .select({ settings: readerLlrpSettings, heldBy: readerLeases.holder })
         .from(readerLlrpSettings)
         .leftJoin(
           readerLeases,
-          and(eq(readerLeases.readerId, readerLlrpSettings.readerId), gt(readerLeases.expiresAt, now)),
+          and(eq(readerLeases.readerId, readerLlrpSettings.readerId), sql`${readerLeases.expiresAt} > now()`),
         )
         .where(eq(readerLlrpSettings.readerId, readerId));
       return row ? { ...row.settings, heldBy: row.heldBy } : undefined;
@@ -58,16 +56,18 @@ export function createLlrpRepository(db: TDatabase) {
 
     /**
      * Takes or renews a reader's lease in one statement: it is ours if nobody holds it, we hold it, or its
-     * holder let it expire. True when it is ours until `expiresAt`.
+     * holder let it expire. Times are the database's, the one clock every instance shares (theirs may
+     * differ). True when it is ours for `leaseMs` from now.
      */
-    async claimLease(readerId: string, holder: string, now: Date, expiresAt: Date): Promise<boolean> {
+    async claimLease(readerId: string, holder: string, leaseMs: number): Promise<boolean> {
+      const expiresAt = sql`now() + ${Math.round(leaseMs)}::int * interval '1 millisecond'`;
       const rows = await db
         .insert(readerLeases)
         .values({ readerId, holder, expiresAt })
         .onConflictDoUpdate({
           target: readerLeases.readerId,
           set: { holder: sql`excluded.holder`, expiresAt: sql`excluded.expires_at` },
-          setWhere: sql`${readerLeases.holder} = excluded.holder or ${readerLeases.expiresAt} <= ${now.toISOString()}::timestamptz`,
+          setWhere: sql`${readerLeases.holder} = excluded.holder or ${readerLeases.expiresAt} <= now()`,
         })
         .returning({ holder: readerLeases.holder });
       return rows.length === 1;

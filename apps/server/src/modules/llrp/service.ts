@@ -65,7 +65,7 @@ export function createLlrpService(options: TLlrpServiceOptions) {
   }
 
   async function view(readerId: string): Promise<TLlrpReader> {
-    const row = await repository.find(readerId, clock());
+    const row = await repository.find(readerId);
     return { settings: row?.settings ?? null, connection: connectionOf(row) };
   }
 
@@ -140,7 +140,8 @@ export async function testLlrpReader(input: TLlrpTestInput, timing: TLlrpTiming)
       { RequestedData: 'All' },
       timing.requestTimeoutMs,
     );
-    socket.send('CLOSE_CONNECTION');
+    // A reader takes one client: say goodbye, so it is free for Loupe's own connection at once.
+    await socket.transact('CLOSE_CONNECTION', {}, timing.requestTimeoutMs).catch(() => undefined);
     const { manufacturer, model, firmware, antennaCount, maxTxPowerDbm } = parseCapabilities(answer);
     return {
       manufacturer,
