@@ -7,4 +7,6 @@ export const readersQueryKeys = {
   list: ['readers', 'list'] as const,
   rfidStatus: ['readers', 'rfid-status'] as const,
   lastReads: ['readers', 'last-reads'] as const,
+  /** An LLRP reader's settings and connection: the socket's 'rfid:reader-status' refreshes it too. */
+  llrp: (readerId: string) => ['readers', 'llrp', readerId] as const,
 };

@@ -1,6 +1,13 @@
 import { READER_KIND_LABELS, type TReader } from '@loupe/domain/registry/readers';
 import type { TReaderRejection } from '@loupe/domain/rfid/rfid-status';
-import { KeyRoundIcon, PencilIcon, PlusIcon, ShieldAlertIcon, Trash2Icon } from 'lucide-react';
+import {
+  KeyRoundIcon,
+  PencilIcon,
+  PlusIcon,
+  ShieldAlertIcon,
+  SlidersHorizontalIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,10 +15,13 @@ import { formatDateTime, formatRelativeTime } from '@/lib/date-format';
 import { toast } from '@/lib/toast';
 import type { TReaderWithKey } from '../api/create-reader';
 import { useDeleteReader } from '../api/delete-reader';
+import { useReaderLlrp } from '../api/get-reader-llrp';
 import { useRotateReaderKey } from '../api/rotate-reader-key';
 import type { TLastReads } from '../hooks/use-last-reads';
 import { AntennaTable } from './antenna-table';
 import { EditReaderDialog } from './edit-reader-dialog';
+import { LlrpConnectionBadge, LlrpReaderRows } from './llrp-connection';
+import { LlrpSettingsDialog } from './llrp-settings-dialog';
 import { ReaderStatusBadge } from './reader-status-badge';
 
 export type TReaderCardProps = {
@@ -25,7 +35,10 @@ export type TReaderCardProps = {
   readonly onKeyRotated: (answer: TReaderWithKey) => void;
 };
 
-/** One reader: who it is, whether it is connected, its key prefix, its antennas, and its actions. */
+/**
+ * One reader: who it is, whether it is connected, its key prefix (or, for LLRP, where Loupe finds it and when it
+ * last reported), its antennas, and its actions.
+ */
 export function ReaderCard({
   reader,
   lastReads,
@@ -36,6 +49,9 @@ export function ReaderCard({
 }: TReaderCardProps) {
   const rotate = useRotateReaderKey();
   const remove = useDeleteReader();
+  // Loupe calls an LLRP reader (issue 40): it has a connection and settings instead of an API key.
+  const isLlrp = reader.kind === 'llrp';
+  const llrp = useReaderLlrp(reader.id, { enabled: isLlrp });
   const headingId = `reader-${reader.id}`;
 
   return (
@@ -46,7 +62,13 @@ export function ReaderCard({
             <h2 id={headingId} className="text-base font-semibold break-words">
               {reader.name}
             </h2>
-            <ReaderStatusBadge status={reader.status} />
+            {isLlrp ? (
+              llrp.data ? (
+                <LlrpConnectionBadge state={llrp.data.connection.state} />
+              ) : null
+            ) : (
+              <ReaderStatusBadge status={reader.status} />
+            )}
           </div>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
             <dt className="text-muted-foreground">Id</dt>
@@ -55,20 +77,26 @@ export function ReaderCard({
             </dd>
             <dt className="text-muted-foreground">Kind</dt>
             <dd>{READER_KIND_LABELS[reader.kind]}</dd>
-            <dt className="text-muted-foreground">Last heartbeat</dt>
-            <dd>
-              {reader.lastHeartbeat ? (
-                <time dateTime={reader.lastHeartbeat} title={formatDateTime(reader.lastHeartbeat)}>
-                  {formatRelativeTime(reader.lastHeartbeat, new Date(now))}
-                </time>
-              ) : (
-                'never'
-              )}
-            </dd>
-            <dt className="text-muted-foreground">API key</dt>
-            <dd>
-              <code className="font-mono text-xs">{reader.apiKeyPrefix}…</code>
-            </dd>
+            {isLlrp ? (
+              <LlrpReaderRows llrp={llrp.data} isError={llrp.isError} now={now} />
+            ) : (
+              <>
+                <dt className="text-muted-foreground">Last heartbeat</dt>
+                <dd>
+                  {reader.lastHeartbeat ? (
+                    <time dateTime={reader.lastHeartbeat} title={formatDateTime(reader.lastHeartbeat)}>
+                      {formatRelativeTime(reader.lastHeartbeat, new Date(now))}
+                    </time>
+                  ) : (
+                    'never'
+                  )}
+                </dd>
+                <dt className="text-muted-foreground">API key</dt>
+                <dd>
+                  <code className="font-mono text-xs">{reader.apiKeyPrefix}…</code>
+                </dd>
+              </>
+            )}
           </dl>
         </div>
         <div className="flex flex-wrap gap-2 sm:justify-end">
@@ -81,21 +109,45 @@ export function ReaderCard({
               </Button>
             }
           />
-          <ConfirmDialog
-            trigger={
-              <Button type="button" variant="outline" size="sm" aria-label={`New API key for ${reader.name}`}>
-                <KeyRoundIcon aria-hidden="true" />
-                New API key
-              </Button>
-            }
-            title={`Make a new API key for ${reader.name}?`}
-            description="The old key stops working at once: the reader sends nothing until it is given the new one."
-            confirmLabel="Make new key"
-            pendingLabel="Making…"
-            onConfirm={async () => {
-              onKeyRotated(await rotate.mutateAsync(reader.id));
-            }}
-          />
+          {isLlrp ? (
+            <LlrpSettingsDialog
+              reader={reader}
+              settings={llrp.data?.settings ?? null}
+              trigger={
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-label={`LLRP settings of ${reader.name}`}
+                  disabled={!llrp.data}
+                >
+                  <SlidersHorizontalIcon aria-hidden="true" />
+                  LLRP settings
+                </Button>
+              }
+            />
+          ) : (
+            <ConfirmDialog
+              trigger={
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-label={`New API key for ${reader.name}`}
+                >
+                  <KeyRoundIcon aria-hidden="true" />
+                  New API key
+                </Button>
+              }
+              title={`Make a new API key for ${reader.name}?`}
+              description="The old key stops working at once: the reader sends nothing until it is given the new one."
+              confirmLabel="Make new key"
+              pendingLabel="Making…"
+              onConfirm={async () => {
+                onKeyRotated(await rotate.mutateAsync(reader.id));
+              }}
+            />
+          )}
           <ConfirmDialog
             trigger={
               <Button type="button" variant="outline" size="sm" aria-label={`Delete reader ${reader.name}`}>

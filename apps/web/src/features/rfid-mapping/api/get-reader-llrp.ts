@@ -1,0 +1,22 @@
+import { type TLlrpReader, ZLlrpReaderSchema } from '@loupe/domain/registry/llrp';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { parseData } from '@/lib/api-envelope';
+import { readersQueryKeys } from './readers-query-keys';
+
+/** GET /readers/{id}/llrp: an LLRP reader's settings (null until saved) and how its connection is now. */
+export async function getReaderLlrp(readerId: string, signal?: AbortSignal): Promise<TLlrpReader> {
+  const body = await apiClient.get(`readers/${encodeURIComponent(readerId)}/llrp`, signal ? { signal } : {});
+  return parseData(ZLlrpReaderSchema, body);
+}
+
+export const readerLlrpQueryOptions = (readerId: string) =>
+  queryOptions({
+    queryKey: readersQueryKeys.llrp(readerId),
+    queryFn: ({ signal }) => getReaderLlrp(readerId, signal),
+  });
+
+/** Only LLRP readers have these: a card of another kind passes `enabled: false`. */
+export function useReaderLlrp(readerId: string, { enabled }: { readonly enabled: boolean }) {
+  return useQuery({ ...readerLlrpQueryOptions(readerId), enabled });
+}
