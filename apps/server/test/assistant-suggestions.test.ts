@@ -1,3 +1,4 @@
+import { makeJobState } from '@loupe/domain/jobs/job-state.fixture';
 import type { TWorkflowJob, TWorkflowStaff } from '@loupe/domain/workflow/workflow-api';
 import type { TWorkflowPhase } from '@loupe/domain/workflow/workflow-template';
 import { describe, expect, it } from 'vitest';
@@ -53,18 +54,7 @@ function card(overrides: Partial<TWorkflowJob> & { phaseIndex?: number } = {}): 
       reworkCount: 0,
       isComplete: false,
     },
-    state: {
-      isOpen: true,
-      isInWork: true,
-      isOverdue: false,
-      daysOverdue: 0,
-      isAtRisk: false,
-      isOverPhaseTarget: false,
-      isRush: false,
-      isOffsite: false,
-      offsiteSince: null,
-      due: 'later',
-    },
+    state: makeJobState(),
     prediction: null,
     location: {
       departmentId: 'd-polishing',

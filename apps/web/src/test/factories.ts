@@ -1,5 +1,4 @@
 import type { TRole } from '@loupe/domain/auth/roles';
-import type { TJobState } from '@loupe/domain/jobs/job-views';
 import {
   type TDepartment,
   type TDepartmentInput,
@@ -41,25 +40,7 @@ export function makeUser(role: TRole): TCurrentUser {
   };
 }
 
-/**
- * An open job's state as the server's job read model sends it: in work, promised later, nothing wrong. A test
- * sets the flags it is about (`makeJobState({ isOverdue: true, daysOverdue: 3, due: 'overdue' })`).
- */
-export function makeJobState(overrides: Partial<TJobState> = {}): TJobState {
-  return {
-    isOpen: true,
-    isInWork: true,
-    isOverdue: false,
-    daysOverdue: 0,
-    isAtRisk: false,
-    isOverPhaseTarget: false,
-    isRush: false,
-    isOffsite: false,
-    offsiteSince: null,
-    due: 'later',
-    ...overrides,
-  };
-}
+export { makeJobState } from '@loupe/domain/jobs/job-state.fixture';
 
 /** A signed-in session for `user` (signed out for null); signing in or out does nothing but `signOut`. */
 export function makeAuth(user: TCurrentUser | null, signOut = vi.fn(async () => {})): TAuthContext {

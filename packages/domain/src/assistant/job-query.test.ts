@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeJobState } from '../jobs/job-state.fixture';
 import type { TJobState } from '../jobs/job-views';
 import {
   isFinishedStatus,
@@ -11,19 +12,7 @@ import {
 
 const TOMORROW = '2026-03-12';
 
-const state = (overrides: Partial<TJobState> = {}): TJobState => ({
-  isOpen: true,
-  isInWork: true,
-  isOverdue: false,
-  daysOverdue: 0,
-  isAtRisk: false,
-  isOverPhaseTarget: false,
-  isRush: false,
-  isOffsite: false,
-  offsiteSince: null,
-  due: 'later',
-  ...overrides,
-});
+const state = makeJobState;
 
 const job = (
   overrides: { status?: string; promisedDate?: string | null; state?: Partial<TJobState> } = {},

@@ -218,36 +218,31 @@ export function matchesEpcisQuery(event: TEpcisJson, query: TEpcisEventQuery): b
   return true;
 }
 
-function context(uris: TEpcisUris): unknown[] {
-  return [EPCIS_CONTEXT_URL, { [EPCIS_LOUPE_PREFIX]: uris.vocabulary }];
-}
-
-/** An EPCISDocument (the export, and the capture's body). */
-export function epcisDocument(input: {
+type TEpcisDocumentInput = {
   readonly events: readonly TEpcisJson[];
   readonly uris: TEpcisUris;
   readonly createdAt: Date;
-}): TEpcisJson {
+};
+
+/** What both document types open with: the JSON-LD context (with Loupe's prefix), the type and the dates. */
+function documentHead(type: 'EPCISDocument' | 'EPCISQueryDocument', input: TEpcisDocumentInput) {
   return {
-    '@context': context(input.uris),
-    type: 'EPCISDocument',
+    '@context': [EPCIS_CONTEXT_URL, { [EPCIS_LOUPE_PREFIX]: input.uris.vocabulary }],
+    type,
     schemaVersion: EPCIS_SCHEMA_VERSION,
     creationDate: input.createdAt.toISOString(),
-    epcisBody: { eventList: [...input.events] },
   };
 }
 
+/** An EPCISDocument (the export, and the capture's body). */
+export function epcisDocument(input: TEpcisDocumentInput): TEpcisJson {
+  return { ...documentHead('EPCISDocument', input), epcisBody: { eventList: [...input.events] } };
+}
+
 /** The answer of GET /epcis/events: an EPCISQueryDocument of a SimpleEventQuery. */
-export function epcisQueryDocument(input: {
-  readonly events: readonly TEpcisJson[];
-  readonly uris: TEpcisUris;
-  readonly createdAt: Date;
-}): TEpcisJson {
+export function epcisQueryDocument(input: TEpcisDocumentInput): TEpcisJson {
   return {
-    '@context': context(input.uris),
-    type: 'EPCISQueryDocument',
-    schemaVersion: EPCIS_SCHEMA_VERSION,
-    creationDate: input.createdAt.toISOString(),
+    ...documentHead('EPCISQueryDocument', input),
     epcisBody: {
       queryResults: { queryName: 'SimpleEventQuery', resultsBody: { eventList: [...input.events] } },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TJobState } from '../jobs/job-views';
+import { makeJobState } from '../jobs/job-state.fixture';
 import { COMING_NEXT_MAX, myFloor, myStationDepartments, type TFloorJob } from './my-floor';
 
 const PHASES = [
@@ -8,18 +8,7 @@ const PHASES = [
   { key: 'polishing', name: 'Polishing', departmentIds: ['polish'] },
 ];
 
-const calm: TJobState = {
-  isOpen: true,
-  isInWork: true,
-  isOverdue: false,
-  daysOverdue: 0,
-  isAtRisk: false,
-  isOverPhaseTarget: false,
-  isRush: false,
-  isOffsite: false,
-  offsiteSince: null,
-  due: 'later',
-};
+const calm = makeJobState();
 
 function job(
   number: string,
