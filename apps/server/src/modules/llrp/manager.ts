@@ -57,11 +57,13 @@ export function createLlrpManager(options: TLlrpManagerOptions) {
 
   function onChange(readerId: string, patch: TLlrpConnectionPatch): void {
     write(readerId, async () => {
-      await repository.record(readerId, patch);
-      if (patch.state === undefined || patch.state === 'connecting') return;
+      if (patch.state === undefined || patch.state === 'connecting') {
+        await repository.record(readerId, patch);
+        return;
+      }
       const at = options.clock();
       const status = READER_STATUS_OF[patch.state];
-      const row = await repository.setReaderStatus(readerId, status, at);
+      const row = await repository.recordWithStatus(readerId, patch, status, at);
       if (row) {
         options.events.publish('rfid:reader-status', {
           readerId: row.id,

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { readerLeases, readerLlrpSettings } from '../../db/schema/llrp.ts';
 import { readers } from '../../db/schema/registry.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 export type TLlrpSettingsRow = typeof readerLlrpSettings.$inferSelect;
 
@@ -82,19 +83,37 @@ export function createLlrpRepository(db: TDatabase) {
     },
 
     /** The reader's status on the mapping screen; a heartbeat when it is online. */
-    async setReaderStatus(
-      readerId: string,
-      status: 'online' | 'offline' | 'error',
-      at: Date,
-    ): Promise<{ id: string; name: string } | undefined> {
-      const [row] = await db
-        .update(readers)
-        .set(status === 'online' ? { status, lastHeartbeat: at } : { status })
-        .where(eq(readers.id, readerId))
-        .returning({ id: readers.id, name: readers.name });
-      return row;
+    setReaderStatus(readerId: string, status: TReaderStatus, at: Date) {
+      return setReaderStatusOn(db, readerId, status, at);
+    },
+
+    /**
+     * What the connection came to and, with it, the reader's status, in one transaction: the mapping screen
+     * and the reader's settings never disagree about a connection.
+     */
+    recordWithStatus(readerId: string, patch: TLlrpConnectionPatch, status: TReaderStatus, at: Date) {
+      return inTransaction(db, async (tx) => {
+        await tx.update(readerLlrpSettings).set(patch).where(eq(readerLlrpSettings.readerId, readerId));
+        return setReaderStatusOn(tx, readerId, status, at);
+      });
     },
   };
+}
+
+type TReaderStatus = 'online' | 'offline' | 'error';
+
+async function setReaderStatusOn(
+  db: TDatabase,
+  readerId: string,
+  status: TReaderStatus,
+  at: Date,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .update(readers)
+    .set(status === 'online' ? { status, lastHeartbeat: at } : { status })
+    .where(eq(readers.id, readerId))
+    .returning({ id: readers.id, name: readers.name });
+  return row;
 }
 
 export type TLlrpRepository = ReturnType<typeof createLlrpRepository>;
