@@ -39,6 +39,7 @@ export function createLlrpManager(options: TLlrpManagerOptions) {
   >();
   const heartbeatAt = new Map<string, number>();
   let passing: Promise<void> | null = null;
+  let passingAgain: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   // Nothing connects until start(): the app's tests save settings without any connection being made.
   let isStopped = true;
@@ -144,10 +145,20 @@ export function createLlrpManager(options: TLlrpManagerOptions) {
     }
   }
 
-  /** One pass at a time; a pass asked for while one runs joins it. */
+  /**
+   * One pass at a time. A pass asked for while one runs (settings saved meanwhile) runs once more after it:
+   * the running one may have listed the readers before the change.
+   */
   function refresh(): Promise<void> {
     if (isStopped) return Promise.resolve();
-    passing ??= pass()
+    if (passing) {
+      passingAgain ??= passing.then(() => {
+        passingAgain = null;
+        return refresh();
+      });
+      return passingAgain;
+    }
+    passing = pass()
       .catch((error: unknown) =>
         logger.error({ err: (error as Error).message }, 'llrp: the lease pass failed'),
       )
