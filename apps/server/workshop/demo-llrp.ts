@@ -11,11 +11,11 @@ const BLANK_ENVELOPES = ['E28011606000020900000A01', 'E28011606000020900000A02',
  * Issue 40: one emulated LLRP reader beside the Zebra and Impinj ones. Loupe is its client: it connects,
  * configures the ROSpec and takes its reports; its antennas are left unmapped, as a reader just installed
  * is, so its reads show on /rfid-mapping (and raise the unmapped-antenna alert) until an admin maps them.
- * DEMO_LLRP_PORT picks the port (5084 is often a real reader's; a free one by default).
+ * `port`: DEMO_LLRP_PORT as demo.ts parses it (5084 is often a real reader's; 0, a free one, by default).
  */
-export async function startDemoLlrpReader(admin: LoupeClient) {
+export async function startDemoLlrpReader(admin: LoupeClient, port: number) {
   const emulator = await startLlrpEmulator({
-    port: Number(process.env.DEMO_LLRP_PORT ?? 0),
+    port,
     antennas: 4,
     tagsInView: BLANK_ENVELOPES.map((epc, index) => ({ epc, antenna: (index % 2) + 1 })),
   });

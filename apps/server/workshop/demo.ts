@@ -5,8 +5,8 @@
  * simulator so that every screen moves. Ctrl-C stops both.
  *
  * Environment: PORT (3000), MQTT_PORT (1883, or a free port when that one is taken), HOST (127.0.0.1;
- * 0.0.0.0 to let other machines in), DEMO_ORDERS (50), DEMO_REPAIRS (30), and the simulator's
- * SIM_INTERVAL_SECONDS, SIM_MIN_DWELL_SECONDS, SIM_INVENTORY_SECONDS, SIM_SEED (see reader-simulator.ts).
+ * 0.0.0.0 to let other machines in), DEMO_ORDERS (50), DEMO_REPAIRS (30), DEMO_LLRP_PORT (a free one), and
+ * the simulator's SIM_INTERVAL_SECONDS, SIM_MIN_DWELL_SECONDS, SIM_INVENTORY_SECONDS, SIM_SEED (see reader-simulator.ts).
  * The demo always runs on its own PGlite: DATABASE_URL, MQTT_URL and REDIS_URL are ignored.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -386,7 +386,7 @@ async function main(): Promise<void> {
     say(
       `Alerts: the loading dock's reader falls silent; after ${DEMO_SILENT_READER_MINUTES} minutes within opening hours it is an alert, and pieces still for ${DEMO_STUCK_HOURS} hours are stuck (Alerts, the bell)`,
     );
-    const llrp = await startDemoLlrpReader(admin);
+    const llrp = await startDemoLlrpReader(admin, numberFrom(process.env.DEMO_LLRP_PORT, 0));
     llrpReader = llrp;
     say(llrp.summary);
     // Settings › notifications: the manager takes the daily digest (in the mail outbox once the workshop has

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { TRole } from '../auth/roles';
-import { keysOf } from '../text/label-table';
 
 /**
  * GS1 EPCIS 2.0 out of Loupe (issue 41): every tag commissioning, move, phase change, offsite/return and
@@ -131,11 +130,3 @@ export const ZEpcisCaptureTestResultSchema = z.object({
   durationMs: z.number().int().nonnegative(),
 });
 export type TEpcisCaptureTestResult = z.infer<typeof ZEpcisCaptureTestResultSchema>;
-
-export const EPCIS_CAPTURE_STATUS_LABELS = {
-  pending: 'Pending',
-  captured: 'Captured',
-  failed: 'Failed',
-} as const;
-export const EPCIS_CAPTURE_STATUSES = keysOf(EPCIS_CAPTURE_STATUS_LABELS);
-export type TEpcisCaptureStatus = (typeof EPCIS_CAPTURE_STATUSES)[number];
