@@ -31,6 +31,7 @@ import * as rfidTables from './schema/rfid.ts';
 import * as safeCountsTables from './schema/safe-counts.ts';
 import * as systemTables from './schema/system.ts';
 import * as trackingTables from './schema/tracking.ts';
+import * as transfersTables from './schema/transfers.ts';
 import * as tvDevicesTables from './schema/tv-devices.ts';
 import * as usersTables from './schema/users.ts';
 import * as webhooksTables from './schema/webhooks.ts';
@@ -60,6 +61,7 @@ export const schema = {
   ...safeCountsTables,
   ...systemTables,
   ...trackingTables,
+  ...transfersTables,
   ...tvDevicesTables,
   ...usersTables,
   ...webhooksTables,

@@ -15,6 +15,7 @@ import {
 import { customers, metalTypes, productTypes } from './catalog.ts';
 import { createdAt } from './columns.ts';
 import { designs } from './designs.ts';
+import { locations } from './registry.ts';
 import { users } from './users.ts';
 
 // Orders and repairs, their readable numbers and their change history.
@@ -44,6 +45,15 @@ export const orders = pgTable(
     depositCents: integer('deposit_cents').notNull().default(0),
     status: text('status').notNull(),
     notes: text('notes').notNull().default(''),
+    // Issue 39 §2: where the customer left it and where they collect it (LOC001 unless chosen at intake).
+    intakeLocationId: text('intake_location_id')
+      .notNull()
+      .default('LOC001')
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    pickupLocationId: text('pickup_location_id')
+      .notNull()
+      .default('LOC001')
+      .references(() => locations.id, { onDelete: 'restrict' }),
     // Order number, customer name and description, lower-cased, for the list's search.
     searchText: text('search_text').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -79,6 +89,14 @@ export const repairs = pgTable(
     promisedDate: date('promised_date', { mode: 'string' }),
     isRush: boolean('is_rush').notNull().default(false),
     status: text('status').notNull(),
+    intakeLocationId: text('intake_location_id')
+      .notNull()
+      .default('LOC001')
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    pickupLocationId: text('pickup_location_id')
+      .notNull()
+      .default('LOC001')
+      .references(() => locations.id, { onDelete: 'restrict' }),
     searchText: text('search_text').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -19,6 +20,10 @@ export const locations = pgTable('locations', {
   name: text('name').notNull(),
   address: text('address').notNull().default(''),
   description: text('description').notNull().default(''),
+  // Issue 39: workshop, store or vendor (packages/domain/src/transfers/transfers.ts).
+  kind: text('kind').notNull().default('workshop'),
+  // Issue 39 §3: where this location differs from the workshop (ZLocationSettingsSchema); {} means none.
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -66,6 +71,8 @@ export const stations = pgTable(
     jewelerName: text('jeweler_name'),
     specialization: text('specialization'),
     status: text('status'),
+    // Issue 39: work, shipping (bags are packed here) or receiving (bags are opened here).
+    role: text('role').notNull().default('work'),
     // Display order inside the department: the spec's stationIndex.
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),

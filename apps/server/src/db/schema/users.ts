@@ -1,5 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
+import { locations } from './registry.ts';
 
 // Staff accounts and their sign-in: sessions, refresh tokens, one-time codes, second factors, remembered
 // devices, and the embedded user pool's signing keys.
@@ -22,6 +23,8 @@ export const users = pgTable('users', {
   disabled: boolean('disabled').notNull().default(false),
   // AUTH_MODE=cognito: the pool's subject this account is linked to.
   cognitoSub: text('cognito_sub').unique(),
+  // Issue 39 §2: where this person works; their lists open filtered to it. Null: every location.
+  homeLocationId: text('home_location_id').references(() => locations.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
