@@ -78,6 +78,8 @@ test('logout ends the session and returns to /login', async ({ page }) => {
     Object.keys(localStorage).filter((key) => key.includes('Cognito')),
   );
   expect(stored).toEqual([]);
+  // The profile remembered for a quick reload goes with the session.
+  expect(await page.evaluate(() => localStorage.getItem('loupe.rememberedProfile'))).toBeNull();
 });
 
 test('an unknown path inside the app shows the not-found page', async ({ page }) => {

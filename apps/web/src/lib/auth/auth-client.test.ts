@@ -18,6 +18,7 @@ import {
   type TSignInStepResult,
 } from './auth-client';
 import type { TCurrentUser } from './auth-context';
+import { createProfileStore, REMEMBERED_PROFILE_KEY } from './remembered-profile';
 
 const user: TCurrentUser = {
   id: 'u1',
@@ -52,7 +53,7 @@ function fakeIdentity(options: TFakeOptions = {}) {
       calls.push('getCurrentUser');
       if (!options.signedIn)
         throw Object.assign(new Error('not signed in'), { name: 'UserUnAuthenticatedException' });
-      return { username: 'ada@example.com' };
+      return { username: 'ada@example.com', userId: user.id };
     }),
     signOut: vi.fn(async () => {
       calls.push('signOut');
@@ -376,6 +377,14 @@ describe('logout (spec §4)', () => {
     expect(localStorage.getItem(`${AMPLIFY_STORAGE_KEY_PREFIX}client.LastAuthUser`)).toBeNull();
   });
 
+  it('clearStoredAuth forgets the profile remembered for a quick reload', () => {
+    seedStorage();
+    localStorage.setItem(REMEMBERED_PROFILE_KEY, JSON.stringify(user));
+    clearStoredAuth([localStorage]);
+    expect(localStorage.getItem(REMEMBERED_PROFILE_KEY)).toBeNull();
+    expect(Object.keys(localStorage)).toEqual(['admin-ui-theme']);
+  });
+
   it('clearStoredAuth leaves keys of other features alone', () => {
     seedStorage();
     clearStoredAuth([localStorage]);
@@ -427,5 +436,57 @@ describe('createAuthClient', () => {
     await client.signOut();
     expect(postLogout).toHaveBeenCalledTimes(1);
     expect(deps.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('remembers each profile it reads for the next visit, for that user only, and forgets it at sign-out', async () => {
+    const storage = new Map<string, string>();
+    const profiles = createProfileStore(() => ({
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+      removeItem: (key) => void storage.delete(key),
+    }));
+    const { deps } = fakeIdentity({ signedIn: true });
+    const client = createAuthClient({
+      identity: deps,
+      loadProfile: deps.loadProfile,
+      postLogout: vi.fn(async () => ({})),
+      profiles,
+      logger,
+    });
+    // Nothing remembered yet: the first visit waits for the server.
+    await expect(client.rememberedSession()).resolves.toBeNull();
+    await client.restoreSession();
+    await expect(client.rememberedSession()).resolves.toEqual(user);
+    // Another user's session does not get this one's profile.
+    expect(profiles.read('someone-else')).toBeNull();
+    await client.signOut();
+    await expect(client.rememberedSession()).resolves.toBeNull();
+    expect(storage.size).toBe(0);
+  });
+
+  it('remembers nothing without a session, and a profile the server no longer gives is forgotten', async () => {
+    const profiles = createProfileStore(() => window.localStorage);
+    profiles.write(user);
+    const signedOut = fakeIdentity();
+    const withoutSession = createAuthClient({
+      identity: signedOut.deps,
+      loadProfile: signedOut.deps.loadProfile,
+      postLogout: vi.fn(),
+      profiles,
+      logger,
+    });
+    await expect(withoutSession.rememberedSession()).resolves.toBeNull();
+
+    const gone = fakeIdentity({ signedIn: true, profile: async () => null });
+    const client = createAuthClient({
+      identity: gone.deps,
+      loadProfile: gone.deps.loadProfile,
+      postLogout: vi.fn(),
+      profiles,
+      logger,
+    });
+    await expect(client.rememberedSession()).resolves.toEqual(user);
+    await expect(client.restoreSession()).resolves.toBeNull();
+    await expect(client.rememberedSession()).resolves.toBeNull();
   });
 });

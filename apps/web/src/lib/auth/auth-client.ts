@@ -2,6 +2,7 @@ import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { assertSignInInput } from '@loupe/domain/validation/sign-in';
 import { confirmSignIn, fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
 import type { TCurrentUser, TSignInProgress } from './auth-context';
+import { REMEMBERED_PROFILE_KEY, type TProfileStore } from './remembered-profile';
 import type { TMfaMethod, TSignInStep } from './sign-in-steps';
 
 export type { TSignInProgress } from './auth-context';
@@ -314,8 +315,9 @@ function browserStorages(): Storage[] {
 }
 
 /**
- * Spec §4 logout: removes the stored user and token keys from local and session storage. Loupe keeps no
- * user or token of its own in storage; Amplify keeps all of them under its prefix. A remembered device stays.
+ * Spec §4 logout: removes the stored user and token keys from local and session storage: Amplify's, under its
+ * prefix, and the profile Loupe remembers for a quick reload (remembered-profile.ts). Loupe keeps no token of
+ * its own. A remembered device stays.
  */
 export function clearStoredAuth(storages: readonly Storage[] = browserStorages()): void {
   for (const storage of storages) {
@@ -323,7 +325,11 @@ export function clearStoredAuth(storages: readonly Storage[] = browserStorages()
     for (let index = 0; index < storage.length; index += 1) {
       const key = storage.key(index);
       if (!key || REMEMBERED_DEVICE_KEY.test(key)) continue;
-      if (key.startsWith(AMPLIFY_STORAGE_KEY_PREFIX) || key.startsWith(AMPLIFY_SIGN_IN_STATE_PREFIX))
+      if (
+        key.startsWith(AMPLIFY_STORAGE_KEY_PREFIX) ||
+        key.startsWith(AMPLIFY_SIGN_IN_STATE_PREFIX) ||
+        key === REMEMBERED_PROFILE_KEY
+      )
         keys.push(key);
     }
     for (const key of keys) storage.removeItem(key);
@@ -362,6 +368,11 @@ export type TAuthClient = {
   signOut(): Promise<void>;
   /** The signed-in user when a session exists, else null. */
   restoreSession(): Promise<TCurrentUser | null>;
+  /**
+   * The profile remembered for the session Amplify holds, read without the network (null when there is no
+   * session or nothing remembered for its user); restoreSession still has the last word.
+   */
+  rememberedSession(): Promise<TCurrentUser | null>;
   loadUser(): Promise<TCurrentUser | null>;
 };
 
@@ -369,11 +380,24 @@ export type TAuthClientDependencies = {
   readonly identity: TIdentityClient;
   loadProfile(): Promise<TCurrentUser | null>;
   postLogout(): Promise<unknown>;
+  /** Where the last profile is remembered between visits; none by default. */
+  readonly profiles?: TProfileStore;
   readonly logger?: TLogger;
 };
 
-export function createAuthClient(deps: TAuthClientDependencies): TAuthClient {
-  const logger = deps.logger ?? console;
+export function createAuthClient(dependencies: TAuthClientDependencies): TAuthClient {
+  const logger = dependencies.logger ?? console;
+  const { profiles } = dependencies;
+  // Every profile read from the server is the one remembered for the next visit.
+  const deps: TAuthClientDependencies = {
+    ...dependencies,
+    loadProfile: async () => {
+      const user = await dependencies.loadProfile();
+      if (user) profiles?.write(user);
+      else profiles?.clear();
+      return user;
+    },
+  };
   return {
     signIn: (email, password) =>
       signInWithIdentityService(
@@ -384,6 +408,7 @@ export function createAuthClient(deps: TAuthClientDependencies): TAuthClient {
       continueSignIn({ ...deps.identity, loadProfile: deps.loadProfile, logger }, { email, response }),
     async signOut() {
       await logout({ postLogout: deps.postLogout, signOut: deps.identity.signOut, logger });
+      profiles?.clear();
     },
     async restoreSession() {
       const signedIn = await deps.identity.getCurrentUser().then(
@@ -397,6 +422,16 @@ export function createAuthClient(deps: TAuthClientDependencies): TAuthClient {
         logger.warn('A session exists but its profile could not be loaded; showing sign-in', error);
         return null;
       }
+    },
+    async rememberedSession() {
+      if (!profiles) return null;
+      const current = await deps.identity.getCurrentUser().then(
+        (user) => user,
+        () => null,
+      );
+      const userId = (current as { userId?: unknown } | null)?.userId;
+      if (typeof userId !== 'string' || !(await getIdToken(deps.identity))) return null;
+      return profiles.read(userId);
     },
     loadUser: () => deps.loadProfile(),
   };

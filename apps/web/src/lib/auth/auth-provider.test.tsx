@@ -21,6 +21,7 @@ function fakeClient(overrides: Partial<TAuthClient> = {}): TAuthClient {
     continueSignIn: vi.fn(async () => ({ status: 'signed-in' as const, user: ada })),
     signOut: vi.fn(async () => {}),
     restoreSession: vi.fn(async () => null),
+    rememberedSession: vi.fn(async () => null),
     loadUser: vi.fn(async () => ada),
     ...overrides,
   };
@@ -54,6 +55,8 @@ describe('AuthProvider', () => {
     );
     renderProvider(fakeClient({ restoreSession }));
     expect(screen.getByText('loading')).toBeInTheDocument();
+    await vi.waitFor(() => expect(restoreSession).toHaveBeenCalled());
+    expect(screen.getByText('loading')).toBeInTheDocument();
     await act(async () => finish(null));
     expect(screen.getByText('signed-out')).toBeInTheDocument();
   });
@@ -61,6 +64,34 @@ describe('AuthProvider', () => {
   it('restores a stored session as the signed-in user', async () => {
     renderProvider(fakeClient({ restoreSession: vi.fn(async () => ada) }));
     expect(await screen.findByText('signed-in: Ada Lovelace')).toBeInTheDocument();
+  });
+
+  it('shows the remembered profile at once, then the server’s answer', async () => {
+    let finish: (user: TCurrentUser | null) => void = () => {};
+    const restoreSession = vi.fn(
+      () =>
+        new Promise<TCurrentUser | null>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    renderProvider(fakeClient({ rememberedSession: vi.fn(async () => ada), restoreSession }));
+    expect(await screen.findByText('signed-in: Ada Lovelace')).toBeInTheDocument();
+    await act(async () => finish({ ...ada, name: 'Ada King' }));
+    expect(screen.getByText('signed-in: Ada King')).toBeInTheDocument();
+  });
+
+  it('signs out when the server no longer accepts the session behind a remembered profile', async () => {
+    let finish: (user: TCurrentUser | null) => void = () => {};
+    const restoreSession = vi.fn(
+      () =>
+        new Promise<TCurrentUser | null>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    renderProvider(fakeClient({ rememberedSession: vi.fn(async () => ada), restoreSession }));
+    expect(await screen.findByText('signed-in: Ada Lovelace')).toBeInTheDocument();
+    await act(async () => finish(null));
+    expect(screen.getByText('signed-out')).toBeInTheDocument();
   });
 
   it('signs in, re-reads the profile, and signs out clearing cached queries', async () => {

@@ -13,6 +13,7 @@ import { browserCacheStorage, clearPersistedQueries } from '../persisted-query-c
 import { amplifyIdentity, createAuthClient, type TAuthClient, type TSignInProgress } from './auth-client';
 import { AuthContext, type TAuthContext, type TAuthState } from './auth-context';
 import { fetchCurrentUser } from './current-user';
+import { browserProfileStore } from './remembered-profile';
 
 // Showing /login to a visitor without a session needs only Amplify; the API client (ky, p-queue) loads
 // when a session needs the profile, which keeps it out of the first visit's JavaScript (issue 4 item 8).
@@ -35,6 +36,7 @@ export function createAppAuthClient(): TAuthClient {
       return withIdentityInfo(user, identity);
     },
     postLogout: async () => (await loadApiClient()).post('/auth/logout'),
+    profiles: browserProfileStore,
   });
 }
 
@@ -61,21 +63,24 @@ export function AuthProvider({ children, client }: TAuthProviderProps) {
 
   useEffect(() => {
     let isCurrent = true;
-    authClient
-      .restoreSession()
-      .then((user) => {
-        if (!isCurrent) return;
-        // Signed out, the sign-in form replaces the session check's spinner at once (a late swap shifts the
-        // page). Signed in, a transition: the first render of the signed-in shell and its screen is the page's
-        // largest piece of work, and React splits a transition's render into short tasks where an ordinary
-        // update renders in one long one, blocking input (Lighthouse's Total Blocking Time, issue 35 §4).
-        if (!user) setState({ status: 'signed-out', user: null });
-        else startTransition(() => setState({ status: 'signed-in', user }));
-      })
-      .catch((error: unknown) => {
-        console.warn('Could not restore the session', error);
-        if (isCurrent) setState({ status: 'signed-out', user: null });
-      });
+    const restore = async () => {
+      // A reload with a remembered profile shows the signed-in shell at once; the server's answer follows.
+      const remembered = await authClient.rememberedSession().catch(() => null);
+      if (!isCurrent) return;
+      if (remembered) startTransition(() => setState({ status: 'signed-in', user: remembered }));
+      const user = await authClient.restoreSession();
+      if (!isCurrent) return;
+      // Signed out, the sign-in form replaces the session check's spinner at once (a late swap shifts the
+      // page). Signed in, a transition: the first render of the signed-in shell and its screen is the page's
+      // largest piece of work, and React splits a transition's render into short tasks where an ordinary
+      // update renders in one long one, blocking input (Lighthouse's Total Blocking Time, issue 35 §4).
+      if (!user) setState({ status: 'signed-out', user: null });
+      else startTransition(() => setState({ status: 'signed-in', user }));
+    };
+    restore().catch((error: unknown) => {
+      console.warn('Could not restore the session', error);
+      if (isCurrent) setState({ status: 'signed-out', user: null });
+    });
     return () => {
       isCurrent = false;
     };
