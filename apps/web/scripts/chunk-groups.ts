@@ -31,36 +31,83 @@ function closure(
   return seen;
 }
 
-/** lucide-react's index, which re-exports every icon: a module imports one icon, not all of them. */
-const ICON_INDEX =
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:lucide-react|icons[\\/]index)\.mjs$/;
-
 /**
- * What `roots` load, counting of lucide-react only the icons their own code names (an index's every re-export
- * would otherwise make the sign-in page look as if it used all 1,600 icons).
+ * Packages whose index re-exports a whole library: lucide-react (every icon) and radix-ui (every primitive). A
+ * module imports a few names from them, not all; following the index's every re-export would make the sign-in
+ * page look as if it used all 1,600 icons and every Radix primitive (a Select or a Menu is then kept out of
+ * the signed-in chunk, in a dozen small chunks of its own).
  */
+type TBarrel = {
+  readonly index: RegExp;
+  /** The module a source file names the package by (`from 'lucide-react'`). */
+  readonly specifier: string;
+  /** Each exported name and the module id it comes from. */
+  targets(indexId: string, code: string, graph: TModuleGraph): Map<string, string>;
+};
+
+const BARRELS: readonly TBarrel[] = [
+  {
+    index: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:lucide-react|icons[\\/]index)\.mjs$/,
+    specifier: 'lucide-react',
+    targets: (indexId, code) => {
+      const targets = new Map<string, string>();
+      if (!indexId.endsWith('lucide-react.mjs')) return targets;
+      for (const [, exported, file] of code.matchAll(
+        /export\s*\{([^}]*)\}\s*from\s*["'](\.\/icons\/[^"']+)["']/g,
+      )) {
+        for (const alias of (exported ?? '').split(',')) {
+          const name = alias.trim().replace(/^default as /, '');
+          if (name && file) targets.set(name, path.join(path.dirname(indexId), file));
+        }
+      }
+      return targets;
+    },
+  },
+  {
+    index: /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/,
+    specifier: 'radix-ui',
+    targets: (indexId, code, graph) => {
+      const targets = new Map<string, string>();
+      const imported = graph.getModuleInfo(indexId)?.importedIds ?? [];
+      for (const [, name, pkg] of code.matchAll(/import\s*\*\s*as\s*(\w+)\s*from\s*["']([^"']+)["']/g)) {
+        const id = imported.find((candidate) => candidate.includes(`/node_modules/${pkg}/`));
+        if (name && id) targets.set(name, id);
+      }
+      return targets;
+    },
+  },
+];
+
+const barrelOf = (id: string) => BARRELS.find((barrel) => barrel.index.test(id));
+
+/** The names a module's code imports from `specifier`: `import { A, B as C } from 'x'` gives A and B. */
+function namesImported(code: string, specifier: string): string[] {
+  const names: string[] = [];
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier}["']`, 'g');
+  for (const [, list] of code.matchAll(pattern)) {
+    for (const name of (list ?? '').split(',')) names.push(name.trim().split(/\s+as\s+/)[0] ?? '');
+  }
+  return names.filter((name) => name !== '');
+}
+
+/** What `roots` load, counting of a barrel package only what their own code names. */
 function closureWithIcons(graph: TModuleGraph, roots: readonly string[]): Set<string> {
-  const imports = (id: string) => (ICON_INDEX.test(id) ? [] : (graph.getModuleInfo(id)?.importedIds ?? []));
+  const imports = (id: string) => (barrelOf(id) ? [] : (graph.getModuleInfo(id)?.importedIds ?? []));
   const reached = closure(graph, roots, imports);
-  const names = new Set<string>();
-  for (const id of reached) {
-    if (id.includes('node_modules')) continue;
-    const code = graph.getModuleInfo(id)?.code ?? '';
-    for (const [, list] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)) {
-      for (const name of (list ?? '').split(',')) names.add(name.trim().split(/\s+as\s+/)[0] ?? '');
+  const named = [...reached].filter((id) => !id.includes('node_modules'));
+  const extra: string[] = [];
+  for (const indexId of [...reached].filter((id) => barrelOf(id))) {
+    const barrel = barrelOf(indexId);
+    if (!barrel) continue;
+    const targets = barrel.targets(indexId, graph.getModuleInfo(indexId)?.code ?? '', graph);
+    for (const id of named) {
+      for (const name of namesImported(graph.getModuleInfo(id)?.code ?? '', barrel.specifier)) {
+        const target = targets.get(name);
+        if (target) extra.push(target);
+      }
     }
   }
-  const index = [...reached].find((id) => ICON_INDEX.test(id) && id.endsWith('lucide-react.mjs'));
-  const code = index ? (graph.getModuleInfo(index)?.code ?? '') : '';
-  const icons: string[] = [];
-  for (const [, exported, file] of code.matchAll(
-    /export\s*\{([^}]*)\}\s*from\s*["'](\.\/icons\/[^"']+)["']/g,
-  )) {
-    const aliases = (exported ?? '').split(',').map((alias) => alias.trim().replace(/^default as /, ''));
-    if (index && file && aliases.some((alias) => names.has(alias)))
-      icons.push(path.join(path.dirname(index), file));
-  }
-  return new Set([...reached, ...closure(graph, icons, imports)]);
+  return new Set([...reached, ...closure(graph, extra, imports)]);
 }
 
 function chunkMembers(graph: TModuleGraph, signInRoots: string[], signedInRoots: string[]): Set<string> {
