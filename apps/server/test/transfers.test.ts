@@ -7,7 +7,7 @@ import {
   ZTransferListPageSchema,
 } from '@loupe/domain/transfers/transfers';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../src/db/schema/jobs.ts';
 import { departments, locations, stations } from '../src/db/schema/registry.ts';
 import { trackedItems } from '../src/db/schema/tracking.ts';
@@ -190,7 +190,8 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
       number: expect.stringMatching(/^TRF-\d{5}$/),
     });
     if (!bag) throw new Error('no bag');
-    expect(announced.some((event) => event.transfer.id === bag.id)).toBe(true);
+    // Announced once the read's batch committed.
+    await vi.waitFor(() => expect(announced.some((event) => event.transfer.id === bag.id)).toBe(true));
     // The same read again, and the second order into the same bag.
     await moveTo(first, at.store.department, at.store.counter);
     await moveTo(first, at.store.department, at.store.shipping);
@@ -224,7 +225,9 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
     expect(seen).toMatchObject({ status: 'received', receivedBy: null });
     expect(seen.receivedAt).not.toBeNull();
     expect(seen.items.every((item) => item.state === 'received' && item.receivedAt !== null)).toBe(true);
-    expect(announced.at(-1)?.transfer).toMatchObject({ id: bag.id, status: 'received' });
+    await vi.waitFor(() =>
+      expect(announced.at(-1)?.transfer).toMatchObject({ id: bag.id, status: 'received' }),
+    );
     unsubscribe();
   });
 
@@ -373,6 +376,7 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
     await t.app.loupe.tracking.detectOffsite(t.clock());
     expect((await fx.trackedRow('order', job.id))?.status).toBe('active');
     expect(await t.app.loupe.transfers.sweepOverdue()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.loupe.transfers.sweepOverdue()).toBe(0);
     const alerts = ZAlertSchema.array().parse(
       data(await manager.request('GET', '/api/v1/alerts?rule=transfer-overdue')),
     );
