@@ -157,14 +157,12 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
       apiKeyHash: 'h',
       apiKeyPrefix: 'lpr_s',
     });
-    await db
-      .insert(readerAntennas)
-      .values({
-        readerId: 'store-reader',
-        antenna: 1,
-        departmentId: at.store.department,
-        stationId: at.store.receiving,
-      });
+    await db.insert(readerAntennas).values({
+      readerId: 'store-reader',
+      antenna: 1,
+      departmentId: at.store.department,
+      stationId: at.store.receiving,
+    });
     t.app.loupe.rfid.mappingsChanged();
   });
   afterAll(() => t.close());
