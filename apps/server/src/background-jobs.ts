@@ -84,6 +84,8 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
       await services.safeCounts.startClosingCounts();
       await services.safeCounts.finishDue();
     }),
+    // Bags past their expected day raise an alert per piece still out, once (issue 39).
+    every('the overdue transfers', SAFE_COUNT_CHECK_MS, () => services.transfers.sweepOverdue()),
     // Alert rules are evaluated as time passes, not by the browser (issue 15 §1).
     every('the alert evaluation', config.ALERT_EVALUATION_SECONDS * 1000, () => services.alerts.evaluate()),
     // Daily digests go out once the workshop opens, once per user and date (issue 15 §4).

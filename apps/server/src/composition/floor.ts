@@ -1,3 +1,4 @@
+import type { TAlertCause } from '@loupe/domain/alerts/alerts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../config.ts';
 import type { TDatabase, TDatabaseHandle } from '../db/client.ts';
@@ -14,6 +15,7 @@ import { createRegistryService, type TDepartmentChange } from '../modules/regist
 import { createSafeCountRemovals } from '../modules/safe-counts/removals.ts';
 import { createSettingsService } from '../modules/settings/service.ts';
 import { createTrackingService } from '../modules/tracking/service.ts';
+import { createTransfersService } from '../modules/transfers/service.ts';
 import { createWorkTimeService } from '../modules/work-time/service.ts';
 import { createWorkflowService } from '../modules/workflow/service.ts';
 import type { TEventBus } from '../realtime/event-bus.ts';
@@ -92,6 +94,19 @@ export function composeFloor(context: {
   });
   // Pieces a closing count found in the safe, read later elsewhere, are logged as taken out (issue 37 §5).
   const safeCountRemovals = createSafeCountRemovals({ safeCounts: repos.safeCounts });
+  // Transfers between locations (issue 39): reads pack, receive and catch extras; the alerts module (made
+  // after the floor) raises short and overdue bags once useTransferAlerts hands it over.
+  let raiseTransferAlerts: ((causes: readonly Omit<TAlertCause, 'severity'>[]) => Promise<number>) | null =
+    null;
+  const transfers = createTransfersService({
+    transfers: repos.transfers,
+    clock,
+    events,
+    timeZone: async () => (await calendar()).timeZone,
+    raiseAlerts: (causes) =>
+      raiseTransferAlerts === null ? Promise.resolve(0) : raiseTransferAlerts(causes),
+    logger,
+  });
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
     // A read, from the reader to the screen (docs/architecture.md): what follows each batch of moves, in its
@@ -102,6 +117,7 @@ export function composeFloor(context: {
       // A job read at another station than where its timer started stops that timer (issue 37 §3).
       { name: 'work time', run: (tx, { moved }) => workTime.afterMoves(tx, moved) },
       { name: 'safe count removals', run: (tx, { moved }) => safeCountRemovals.afterMoves(tx, moved) },
+      { name: 'transfers', run: (tx, { moved }) => transfers.afterMoves(tx, moved) },
       {
         name: 'analytics visits',
         run: async (tx, { visits }) => {
@@ -172,8 +188,17 @@ export function composeFloor(context: {
     workTime.followFinishedSteps();
   }
 
+  /** The alerts module raises the transfers' alerts (composition/services.ts, once it exists). */
+  function useTransferAlerts(
+    raise: (causes: readonly Omit<TAlertCause, 'severity'>[]) => Promise<number>,
+  ): void {
+    raiseTransferAlerts = raise;
+  }
+
   return {
     follow,
+    useTransferAlerts,
+    transfers,
     settingsService,
     generalSettings,
     jobStates,

@@ -38,6 +38,7 @@ import { createSafeCountsRepository } from '../modules/safe-counts/repository.ts
 import { createSessionsRepository } from '../modules/sessions/repository.ts';
 import { createSettingsRepository } from '../modules/settings/repository.ts';
 import { createTrackingRepository } from '../modules/tracking/repository.ts';
+import { createTransfersRepository } from '../modules/transfers/repository.ts';
 import { createTvRepository } from '../modules/tv/repository.ts';
 import { createUsersRepository } from '../modules/users/repository.ts';
 import { createWebhooksRepository } from '../modules/webhooks/repository.ts';
@@ -85,6 +86,7 @@ export function createRepositories(db: TDatabase) {
     alerts: transactional(db, createAlertsRepository),
     tv: transactional(db, createTvRepository),
     safeCounts: transactional(db, createSafeCountsRepository),
+    transfers: transactional(db, createTransfersRepository),
     assistant: transactional(db, createAssistantRepository),
     analyticsFacts: transactional(db, createAnalyticsFactsRepository),
     analytics: analyticsRepositories(db),

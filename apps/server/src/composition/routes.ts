@@ -26,6 +26,7 @@ import { registerSafeCountsRoutes } from '../modules/safe-counts/routes.ts';
 import { registerSettingsRoutes } from '../modules/settings/routes.ts';
 import { registerSystemRoutes } from '../modules/system/routes.ts';
 import { registerTrackingRoutes } from '../modules/tracking/routes.ts';
+import { registerTransfersRoutes } from '../modules/transfers/routes.ts';
 import { registerTvRoutes } from '../modules/tv/routes.ts';
 import { registerUsersRoutes } from '../modules/users/routes.ts';
 import { registerWebhooksRoutes } from '../modules/webhooks/routes.ts';
@@ -97,6 +98,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
   await app.register(registerTvRoutes, { ...api, tv: services.tv });
   await app.register(registerAlertsRoutes, { ...api, alerts: services.alerts });
   await app.register(registerSafeCountsRoutes, { ...api, safeCounts: services.safeCounts });
+  await app.register(registerTransfersRoutes, { ...api, transfers: services.transfers });
   await app.register(registerAnalyticsRoutes, { ...api, analytics: services.analytics });
   await app.register(registerNotificationsRoutes, { ...api, notifications: services.notifications });
   await app.register(registerPublicLinksRoutes, { ...api, publicLinks: services.publicLinks });

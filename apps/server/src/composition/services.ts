@@ -128,6 +128,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   // Before the ingest drains and the database closes: no reader socket outlives the app.
   app.addHook('preClose', async () => llrp.manager.stop());
 
+  floor.useTransferAlerts((causes) => messaging.alerts.raise(causes));
   // Once every service exists: what changed while no instance ran, then the listeners.
   await floor.startUp();
   messaging.follow();
@@ -152,6 +153,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     settingsService: floor.settingsService,
     generalSettings: floor.generalSettings,
     tracking: floor.tracking,
+    transfers: floor.transfers,
     workflow: floor.workflow,
     workTime: floor.workTime,
     analytics: floor.analytics,

@@ -15,6 +15,8 @@ export const ALERT_RULES = [
   'unmapped-antenna',
   'unknown-tag',
   'safe-count-missing',
+  'transfer-short',
+  'transfer-overdue',
 ] as const;
 export type TAlertRule = (typeof ALERT_RULES)[number];
 
@@ -56,6 +58,14 @@ export const ALERT_RULE_LABELS: Readonly<Record<TAlertRule, { title: string; des
     description:
       'A closing count did not find a piece in its location’s safe (one alert per piece and count).',
   },
+  'transfer-short': {
+    title: 'Missing from a bag',
+    description: 'A bag between locations was closed without a piece on its manifest (one alert per piece).',
+  },
+  'transfer-overdue': {
+    title: 'Bag overdue',
+    description: 'A bag between locations (or out at a vendor) has not arrived by its expected day.',
+  },
 };
 
 const ZRuleSchema = z.object({
@@ -76,6 +86,8 @@ export const ALERT_RULE_LIMIT_UNITS: Readonly<Record<TAlertRule, 'hours' | 'minu
   'unmapped-antenna': null,
   'unknown-tag': null,
   'safe-count-missing': null,
+  'transfer-short': null,
+  'transfer-overdue': null,
 };
 
 /** Every rule on, with limits a workshop would start from. */
@@ -88,13 +100,19 @@ export const ALERT_RULE_DEFAULTS: Readonly<Record<TAlertRule, TAlertRuleSettings
   'unmapped-antenna': { enabled: true, severity: 'low', limit: 1 },
   'unknown-tag': { enabled: true, severity: 'low', limit: 1 },
   'safe-count-missing': { enabled: true, severity: 'high', limit: 1 },
+  'transfer-short': { enabled: true, severity: 'high', limit: 1 },
+  'transfer-overdue': { enabled: true, severity: 'medium', limit: 1 },
 };
 
 /**
  * Rules raised when something happens (a count finished) rather than found by the sweep: their alerts stay
  * until a person resolves them, and the sweep never clears them.
  */
-export const EVENT_ALERT_RULES: readonly TAlertRule[] = ['safe-count-missing'];
+export const EVENT_ALERT_RULES: readonly TAlertRule[] = [
+  'safe-count-missing',
+  'transfer-short',
+  'transfer-overdue',
+];
 
 export const ZAlertRulesSchema = z.object(
   Object.fromEntries(ALERT_RULES.map((rule) => [rule, ZRuleSchema])) as Record<

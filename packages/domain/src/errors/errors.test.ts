@@ -103,6 +103,14 @@ describe('ERROR_CODES', () => {
     ['LLRP_UNREACHABLE', 422],
     ['LLRP_PROTOCOL', 422],
     ['READER_NOT_LLRP', 409],
+    ['TRANSFER_NOT_FOUND', 404],
+    ['TRANSFER_ITEM_NOT_FOUND', 404],
+    ['TRANSFER_SAME_LOCATION', 422],
+    ['TRANSFER_NOT_PACKING', 409],
+    ['TRANSFER_EMPTY', 422],
+    ['TRANSFER_ITEM_IN_OPEN_BAG', 409],
+    ['TRANSFER_NOT_IN_TRANSIT', 409],
+    ['TRANSFER_VENDOR_DATE_REQUIRED', 422],
     ['INTERNAL', 500],
   ] as const)('answers %s with %i by default', (code, status) => {
     expect(ERROR_CODES[code]).toBe(status);

@@ -161,6 +161,21 @@ export const ERROR_CODES = {
   LLRP_PROTOCOL: 422,
   // LLRP settings for a reader whose kind is not llrp.
   READER_NOT_LLRP: 409,
+  // Issue 39: transfers between locations. A bag (or an envelope on its manifest) that does not exist.
+  TRANSFER_NOT_FOUND: 404,
+  TRANSFER_ITEM_NOT_FOUND: 404,
+  // A bag from a location to itself.
+  TRANSFER_SAME_LOCATION: 422,
+  // Packing, unpacking or cancelling a bag that has been sent (or closed, or cancelled).
+  TRANSFER_NOT_PACKING: 409,
+  // Sending a bag with nothing in it.
+  TRANSFER_EMPTY: 422,
+  // An envelope already in another open bag (details name the bag).
+  TRANSFER_ITEM_IN_OPEN_BAG: 409,
+  // Receiving or closing a bag that is not on its way.
+  TRANSFER_NOT_IN_TRANSIT: 409,
+  // A bag to an outside vendor sent without the date it is due back.
+  TRANSFER_VENDOR_DATE_REQUIRED: 422,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

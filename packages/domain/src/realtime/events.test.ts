@@ -21,6 +21,7 @@ import {
   SERVER_TO_CLIENT_EVENT_SCHEMAS,
   type ServerToClientEvents,
   TRACKING_LIFECYCLE_EVENT_NAMES,
+  TRANSFER_EVENT_NAMES,
   type TServerToClientEventName,
   TV_EVENT_NAMES,
   tvDisplayRoom,
@@ -241,6 +242,33 @@ const SERVER_SAMPLES: Record<TServerToClientEventName, readonly [unknown, unknow
     { countId: 'count-1', locationId: 'LOC001', status: 'running' },
     { countId: 'count-1', locationId: 'LOC001', status: 'paused' },
   ],
+  'transfer:changed': [
+    {
+      transfer: {
+        id: '00000000-0000-4000-8000-000000000001',
+        number: 'TRF-00001',
+        fromLocationId: 'LOC002',
+        fromLocationName: 'Store',
+        toLocationId: 'LOC001',
+        toLocationName: 'Main Workshop',
+        toLocationKind: 'workshop',
+        status: 'in_transit',
+        carrier: 'Courier',
+        trackingNumber: '',
+        bagLabel: '',
+        expectedOn: '2026-11-30',
+        overdue: false,
+        counts: { expected: 2, received: 0, missing: 0, extra: 0 },
+        createdAt: TS,
+        createdBy: null,
+        sentAt: TS,
+        sentBy: null,
+        receivedAt: null,
+        receivedBy: null,
+      },
+    },
+    { transfer: { id: 'not-a-uuid' } },
+  ],
   'work:timer-changed': [
     {
       itemType: 'order',
@@ -280,6 +308,10 @@ describe('realtime event names', () => {
 
   it('adds the closing count event of issue 37 §5', () => {
     expect([...SAFE_COUNT_EVENT_NAMES]).toEqual(['safe-count:updated']);
+  });
+
+  it('adds the transfer event of issue 39', () => {
+    expect([...TRANSFER_EVENT_NAMES]).toEqual(['transfer:changed']);
   });
 
   it('adds the station TV events, in rooms no client can subscribe to', () => {
@@ -323,6 +355,7 @@ describe('realtime event names', () => {
         ...TRACKING_LIFECYCLE_EVENT_NAMES,
         ...MATERIAL_EVENT_NAMES,
         ...SAFE_COUNT_EVENT_NAMES,
+        ...TRANSFER_EVENT_NAMES,
         ...WORK_EVENT_NAMES,
       ].sort(),
     );

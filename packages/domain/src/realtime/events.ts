@@ -3,6 +3,7 @@ import { ZRoleSchema } from '../auth/roles';
 import { DEPARTMENT_REGISTRY_EVENTS, ZDepartmentSchema } from '../registry/departments';
 import { STATION_REGISTRY_EVENTS, ZStationSchema } from '../registry/stations';
 import { ZEpcSchema, ZNormalizedEpcSchema } from '../rfid/epc';
+import { ZTransferSchema } from '../transfers/transfers';
 
 /**
  * The realtime socket of spec §7 as one typed event map (docs/architecture.md: every socket payload is
@@ -62,6 +63,9 @@ export type TMaterialEventName = (typeof MATERIAL_EVENT_NAMES)[number];
 /** Loupe's own: a closing count started, counted a piece or finished (issue 37 §5); its screen re-reads it. */
 export const SAFE_COUNT_EVENT_NAMES = ['safe-count:updated'] as const;
 export type TSafeCountEventName = (typeof SAFE_COUNT_EVENT_NAMES)[number];
+/** Loupe's own: a bag between locations changed, or a piece in it was packed or arrived (issue 39). */
+export const TRANSFER_EVENT_NAMES = ['transfer:changed'] as const;
+export type TTransferEventName = (typeof TRANSFER_EVENT_NAMES)[number];
 
 /**
  * Loupe's own: a work timer started, paused, stopped or was undone (issue 37 §3). Announced after commit to the
@@ -345,6 +349,9 @@ export const ZSafeCountUpdatedPayloadSchema = z.object({
   status: z.enum(['running', 'finished']),
 });
 
+/** A bag changed (packed, sent, a piece arrived, closed): the transfers screens and the location's day re-read it. */
+export const ZTransferChangedPayloadSchema = z.object({ transfer: ZTransferSchema });
+
 // Station TV payloads.
 /** A piece arrived at or left the station: its screen is fetched again. */
 export const ZTvScreenChangedPayloadSchema = z.object({ stationId: ZIdSchema, timestamp: ZTimestampSchema });
@@ -410,6 +417,7 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   'design:request-changed': ZDesignRequestChangedPayloadSchema,
   'materials:changed': ZMaterialsChangedPayloadSchema,
   'safe-count:updated': ZSafeCountUpdatedPayloadSchema,
+  'transfer:changed': ZTransferChangedPayloadSchema,
   'work:timer-changed': ZWorkTimerChangedPayloadSchema,
 } as const satisfies Record<
   | TIncomingEventName
@@ -419,6 +427,7 @@ export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
   | TTrackingLifecycleEventName
   | TMaterialEventName
   | TSafeCountEventName
+  | TTransferEventName
   | TWorkEventName,
   z.ZodType
 >;

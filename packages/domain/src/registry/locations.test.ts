@@ -84,11 +84,14 @@ describe('location schemas', () => {
       name: 'Main Workshop',
       address: '',
       description: '',
+      kind: 'store',
       departmentCount: 3,
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
     };
     expect(ZLocationSchema.parse(location)).toEqual(location);
     expect(ZLocationSchema.safeParse({ ...location, departmentCount: -1 }).success).toBe(false);
+    expect(ZLocationSchema.safeParse({ ...location, kind: 'warehouse' }).success).toBe(false);
+    expect(ZCreateLocationInputSchema.parse({ name: 'Vendor', kind: 'vendor' }).kind).toBe('vendor');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLocationKindSchema } from '../transfers/transfers';
 import { DEFAULT_LOCATION_ID } from './departments';
 
 /** A site of the workshop. The spec names the default LOC001 but shows no fields; these are Loupe's. */
@@ -11,6 +12,8 @@ export const ZLocationSchema = z.object({
   name: z.string().trim().min(1).max(100),
   address: z.string().max(300),
   description: z.string().max(1000),
+  /** Workshop, store or outside vendor (issue 39): what transfers to and from it mean. */
+  kind: ZLocationKindSchema,
   departmentCount: z.number().int().nonnegative(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -21,6 +24,8 @@ export const ZCreateLocationInputSchema = z.object({
   name: ZLocationSchema.shape.name,
   address: z.string().trim().max(300).optional(),
   description: z.string().trim().max(1000).optional(),
+  /** A new location is a workshop unless said otherwise. */
+  kind: ZLocationKindSchema.optional(),
 });
 export type TCreateLocationInput = z.output<typeof ZCreateLocationInputSchema>;
 

@@ -71,6 +71,7 @@ describe('ZStationSchema', () => {
       specialization: null,
       status: null,
       itemCount: 0,
+      role: 'work',
     });
   });
 

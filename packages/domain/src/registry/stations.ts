@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT32_MAX, INT32_MIN } from '../api/integers';
+import { ZStationRoleSchema } from '../transfers/transfers';
 
 const ZTimestampSchema = z.iso.datetime({ offset: true });
 const STATION_ID_DIGITS = 6;
@@ -27,6 +28,8 @@ export const ZStationSchema = z.object({
   specialization: z.string().max(100).nullable().default(null),
   status: z.string().max(50).nullable().default(null),
   itemCount: z.number().int().nonnegative().default(0),
+  /** Its part in transfers (issue 39): ordinary work, where bags are packed, or where they are opened. */
+  role: ZStationRoleSchema.default('work'),
 });
 export type TStationInput = z.input<typeof ZStationSchema>;
 export type TStation = z.output<typeof ZStationSchema>;
@@ -82,6 +85,7 @@ export const ZUpdateStationInputSchema = z.object({
   jewelerName: shape.jewelerName.unwrap().optional(),
   specialization: shape.specialization.unwrap().optional(),
   status: shape.status.unwrap().optional(),
+  role: shape.role.unwrap().optional(),
   position: z.number().int().nonnegative().max(INT32_MAX).optional(),
 });
 export type TUpdateStationInput = z.output<typeof ZUpdateStationInputSchema>;

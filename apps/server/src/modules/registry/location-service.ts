@@ -62,6 +62,7 @@ export function createLocationService(options: TLocationServiceOptions) {
           name: input.name,
           address: input.address ?? '',
           description: input.description ?? '',
+          kind: input.kind ?? 'workshop',
           createdAt: at,
           updatedAt: at,
         });
@@ -83,6 +84,7 @@ export function createLocationService(options: TLocationServiceOptions) {
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.address === undefined ? {} : { address: input.address }),
         ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.kind === undefined ? {} : { kind: input.kind }),
         updatedAt: clock(),
       });
       return toLocation(await locationOrFail(id));

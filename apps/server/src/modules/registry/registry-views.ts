@@ -6,6 +6,7 @@ import {
 } from '@loupe/domain/registry/departments';
 import type { TLocation } from '@loupe/domain/registry/locations';
 import type { TStation, TStationWithDepartment } from '@loupe/domain/registry/stations';
+import { ZLocationKindSchema, ZStationRoleSchema } from '@loupe/domain/transfers/transfers';
 import { z } from 'zod';
 import type { TSortKey } from './list-page.ts';
 import type {
@@ -44,6 +45,7 @@ export function toLocation(row: { location: TLocationRow; departmentCount: numbe
     name: location.name,
     address: location.address,
     description: location.description,
+    kind: ZLocationKindSchema.catch('workshop').parse(location.kind),
     departmentCount: row.departmentCount,
     createdAt: location.createdAt.toISOString(),
     updatedAt: location.updatedAt.toISOString(),
@@ -62,6 +64,7 @@ export function toStation(row: TStationRow, itemCount: number): TStation {
     specialization: row.specialization,
     status: row.status,
     itemCount,
+    role: ZStationRoleSchema.catch('work').parse(row.role),
   };
 }
 

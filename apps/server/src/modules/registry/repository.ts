@@ -97,7 +97,7 @@ export function createRegistryRepository(db: TDatabase) {
 
     async updateLocation(
       id: string,
-      changes: Partial<Pick<TLocationRow, 'name' | 'address' | 'description' | 'updatedAt'>>,
+      changes: Partial<Pick<TLocationRow, 'name' | 'address' | 'description' | 'kind' | 'updatedAt'>>,
     ): Promise<TLocationRow | undefined> {
       const [row] = await db.update(locations).set(changes).where(eq(locations.id, id)).returning();
       return row;

@@ -275,6 +275,7 @@ export function createRegistryService(options: TRegistryServiceOptions) {
           jewelerName: input.jewelerName,
           specialization: input.specialization,
           status: input.status,
+          role: input.role,
           position,
           createdAt: at,
         });

@@ -1,6 +1,6 @@
 import { type TTrackedItemKind, ZTrackedItemKindSchema } from '@loupe/domain/tracking/tracking-api';
 import type { TTrackingStatus } from '@loupe/domain/tracking/tracking-status';
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { insertedRow } from '../../db/inserted-row.ts';
@@ -8,6 +8,7 @@ import { customers } from '../../db/schema/catalog.ts';
 import { itemChanges, orders, repairs } from '../../db/schema/jobs.ts';
 import { departments, stations } from '../../db/schema/registry.ts';
 import { locationHistory, trackedItems } from '../../db/schema/tracking.ts';
+import { transferItems, transfers } from '../../db/schema/transfers.ts';
 
 export type TTrackedItemRow = typeof trackedItems.$inferSelect;
 export type TLocationHistoryRow = typeof locationHistory.$inferSelect;
@@ -470,10 +471,26 @@ export function createTrackingRepository(db: TDatabase) {
             eq(trackedItems.status, 'active' satisfies TTrackingStatus),
             isNotNull(trackedItems.lastSeenAt),
             lt(trackedItems.lastSeenAt, seenBefore),
+            // Issue 39: a piece in a bag on its way (or out at a vendor) is travelling, not lost; an overdue
+            // bag says so itself.
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(transferItems)
+                .innerJoin(transfers, eq(transfers.id, transferItems.transferId))
+                .where(
+                  and(
+                    eq(transferItems.itemKind, trackedItems.itemKind),
+                    eq(transferItems.itemId, trackedItems.itemId),
+                    eq(transferItems.state, 'expected'),
+                    eq(transfers.status, 'in_transit'),
+                  ),
+                ),
+            ),
           ),
         )
         .orderBy(asc(trackedItems.itemKind), asc(trackedItems.itemId))
-        .for('update');
+        .for('update', { of: trackedItems });
     },
   };
 }
