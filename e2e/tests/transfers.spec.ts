@@ -214,9 +214,9 @@ test('receiving: reads at the destination tick the envelopes off live on the ope
   await expect(manifestRow(page, necklace.number)).toContainText('Received', { timeout: 15_000 });
   await expect(page.getByTestId('transfer-counts')).toContainText('2/2 received');
 
-  // Both arrived: closing asks nothing.
-  await page.getByRole('button', { name: 'Close bag' }).click();
+  // Both arrived: the bag closes by itself, received in full.
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Received');
+  await expect(page.getByRole('heading', { level: 1 })).not.toContainText('short');
   await expect(page.getByRole('button', { name: 'Close bag' })).toBeHidden();
 });
 

@@ -32,16 +32,11 @@ export function SendTransferDialog({ transfer }: { readonly transfer: TTransferD
     }
     const input = form.validate(parseSendTransferForm(form.values, transfer.toLocationKind));
     if (!input) return;
-    send.mutate(
-      { transferId: transfer.id, input },
-      {
-        onSuccess: (sent) => {
-          form.setOpen(false);
-          toast({ title: `Bag ${sent.number} is on its way to ${sent.toLocationName}` });
-        },
-        onError: form.showServerError,
-      },
-    );
+    // Awaited rather than mutate's callbacks: once sent, the bag's page drops this dialog, and with it those.
+    void send.mutateAsync({ transferId: transfer.id, input }).then((sent) => {
+      form.setOpen(false);
+      toast({ title: `Bag ${sent.number} is on its way to ${sent.toLocationName}` });
+    }, form.showServerError);
   }
 
   return (

@@ -51,16 +51,15 @@ export function CloseTransferButton({ transfer }: { readonly transfer: TTransfer
     <Button
       type="button"
       disabled={close.isPending}
+      // Awaited rather than mutate's callbacks: once closed, the bag's page drops this button, and with it those.
       onClick={() =>
-        close.mutate(transfer.id, {
-          onSuccess: closedToast,
-          onError: (error) =>
-            toast({
-              title: 'Could not close the bag',
-              description: errorMessageOf(error, ERROR_MESSAGES.generic),
-              variant: 'destructive',
-            }),
-        })
+        close.mutateAsync(transfer.id).then(closedToast, (error: unknown) =>
+          toast({
+            title: 'Could not close the bag',
+            description: errorMessageOf(error, ERROR_MESSAGES.generic),
+            variant: 'destructive',
+          }),
+        )
       }
     >
       <PackageCheckIcon aria-hidden="true" />

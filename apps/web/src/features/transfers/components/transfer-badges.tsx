@@ -24,7 +24,7 @@ export function OverdueBadge() {
 
 const ITEM_STATE_CLASSES = {
   expected: '',
-  received: 'border-transparent bg-emerald-600 text-white dark:bg-emerald-700',
+  received: 'border-transparent bg-emerald-700 text-white dark:bg-emerald-800',
   missing: '',
   extra: 'border-transparent bg-amber-500 text-black dark:bg-amber-600',
 } as const satisfies Record<TTransferItemState, string>;

@@ -38,7 +38,7 @@ const TODAY: TLocationToday = {
 
 function renderLocation(today: unknown) {
   vi.spyOn(apiClient, 'get').mockImplementation(async (path: string) => {
-    if (path === 'locations/LOC002') return { success: true, data: { ...LOCATIONS[1], kind: 'store' } };
+    if (path === 'locations/LOC002') return { success: true, data: LOCATIONS[1] };
     if (path === 'locations/LOC002/today') {
       if (today instanceof Error) throw today;
       return { success: true, data: today };

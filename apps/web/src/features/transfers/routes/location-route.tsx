@@ -101,7 +101,7 @@ export function LocationRoute({ departments }: TLocationRouteProps) {
         title={
           <span className="flex flex-wrap items-center gap-3">
             {location.name}
-            {location.kind ? <Badge variant="secondary">{LOCATION_KIND_LABELS[location.kind]}</Badge> : null}
+            <Badge variant="secondary">{LOCATION_KIND_LABELS[location.kind]}</Badge>
           </span>
         }
         description={location.address || location.description || undefined}

@@ -13,7 +13,7 @@ import { LoadingSpinner } from '@/components/loading-spinner';
 import { PageHeader } from '@/components/page-header';
 import { SelectField } from '@/components/select-field';
 import { Card, CardContent } from '@/components/ui/card';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useLocations } from '@/lib/registry-api/get-locations';
 import { useTransfers } from '../api/get-transfers';
@@ -48,6 +48,31 @@ function statusOf(value: string | null): TTransferListQuery['status'] {
   if (value === ANY_STATUS) return undefined;
   const parsed = ZTransferStatusSchema.safeParse(value);
   return parsed.success ? parsed.data : 'open';
+}
+
+function BagList({
+  query,
+  isOpenOnly,
+}: {
+  readonly query: ReturnType<typeof useTransfers>;
+  readonly isOpenOnly: boolean;
+}) {
+  if (query.isPending) return <LoadingSpinner label="Loading the bags" />;
+  if (query.isError) return <QueryLoadError title="Could not load the bags" query={query} />;
+  if (query.data.items.length === 0) {
+    return (
+      <EmptyState
+        icon={PackageIcon}
+        title="No bags here"
+        text={
+          isOpenOnly
+            ? 'No bag is packing or on its way for this choice. Sent and received bags are under another status.'
+            : 'No bag matches this choice.'
+        }
+      />
+    );
+  }
+  return <TransferTable transfers={query.data.items} label="Bags" />;
 }
 
 /**
@@ -88,24 +113,28 @@ export function TransfersRoute() {
           ) : null
         }
       />
-      <div className="flex flex-col gap-4 md:flex-row md:items-end">
-        <LocationSelect
-          label="Location"
-          className="w-full md:w-64"
-          locations={locationOptions}
-          value={locationParam}
-          onChange={(value) => setParam('location', value)}
-          allLabel="All locations"
-          disabled={locations.isPending}
-        />
-        <SelectField
-          label="Status"
-          className="w-full md:w-64"
-          value={status === undefined ? ANY_STATUS : statusParam}
-          onValueChange={(value) => setParam('status', value)}
-          options={STATUS_OPTIONS}
-        />
-        <Tabs value={direction} onValueChange={(value) => setParam('direction', value)}>
+      <Tabs
+        value={direction}
+        onValueChange={(value) => setParam('direction', value)}
+        className="flex min-w-0 flex-col gap-6"
+      >
+        <div className="flex flex-col gap-4 md:flex-row md:items-end">
+          <LocationSelect
+            label="Location"
+            className="w-full md:w-64"
+            locations={locationOptions}
+            value={locationParam}
+            onChange={(value) => setParam('location', value)}
+            allLabel="All locations"
+            disabled={locations.isPending}
+          />
+          <SelectField
+            label="Status"
+            className="w-full md:w-64"
+            value={status === undefined ? ANY_STATUS : statusParam}
+            onValueChange={(value) => setParam('status', value)}
+            options={STATUS_OPTIONS}
+          />
           <TabsList aria-label="Direction">
             {DIRECTIONS.map(([value, label]) => (
               <TabsTrigger key={value} value={value}>
@@ -113,30 +142,21 @@ export function TransfersRoute() {
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-      </div>
-      {locations.isError ? <QueryLoadError title="Could not load the locations" query={locations} /> : null}
-      <Card className="min-w-0">
-        <CardContent className="min-w-0">
-          {query.isPending ? (
-            <LoadingSpinner label="Loading the bags" />
-          ) : query.isError ? (
-            <QueryLoadError title="Could not load the bags" query={query} />
-          ) : query.data.items.length === 0 ? (
-            <EmptyState
-              icon={PackageIcon}
-              title="No bags here"
-              text={
-                status === 'open'
-                  ? 'No bag is packing or on its way for this choice. Sent and received bags are under another status.'
-                  : 'No bag matches this choice.'
-              }
-            />
-          ) : (
-            <TransferTable transfers={query.data.items} label="Bags" />
-          )}
-        </CardContent>
-      </Card>
+        </div>
+        {locations.isError ? <QueryLoadError title="Could not load the locations" query={locations} /> : null}
+        {/* Every tab's panel is in the page (hidden but the chosen one), so each tab names a panel that exists. */}
+        {DIRECTIONS.map(([value]) => (
+          <TabsContent key={value} value={value} forceMount className="min-w-0 data-[state=inactive]:hidden">
+            {value === direction ? (
+              <Card className="min-w-0">
+                <CardContent className="min-w-0">
+                  <BagList query={query} isOpenOnly={status === 'open'} />
+                </CardContent>
+              </Card>
+            ) : null}
+          </TabsContent>
+        ))}
+      </Tabs>
     </div>
   );
 }
