@@ -334,6 +334,7 @@ describe.each(TEST_DATABASES)('departments and stations on %s', (database) => {
         specialization: null,
         status: null,
         itemCount: 0,
+        role: 'work',
         departmentId: department.id,
         departmentName: department.name,
       });

@@ -62,6 +62,7 @@ describe.each(TEST_DATABASES)('locations on %s', (database) => {
       name: expect.any(String),
       address: '12 Rue de la Paix',
       description: 'Showroom',
+      kind: 'workshop',
       departmentCount: 0,
       createdAt: t.clock().toISOString(),
       updatedAt: t.clock().toISOString(),

@@ -69,6 +69,7 @@ export function makeLocation(overrides: Partial<TLocation> & Pick<TLocation, 'id
   return {
     address: '',
     description: '',
+    kind: 'workshop',
     departmentCount: 0,
     createdAt: CREATED_AT,
     updatedAt: CREATED_AT,

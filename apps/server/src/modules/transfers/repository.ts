@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
 import { insertedRow } from '../../db/inserted-row.ts';
+import { alerts } from '../../db/schema/alerts.ts';
 import { customers } from '../../db/schema/catalog.ts';
 import { orders, repairs } from '../../db/schema/jobs.ts';
 import { departments, locations, stations } from '../../db/schema/registry.ts';
@@ -460,6 +461,16 @@ export function createTransfersRepository(db: TDatabase) {
         );
       }
       return found.sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
+    },
+
+    /** Of these alert causes, those raised before (open or resolved): an overdue bag alerts once. */
+    async raisedCauses(causeKeys: readonly string[]): Promise<Set<string>> {
+      if (causeKeys.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ causeKey: alerts.causeKey })
+        .from(alerts)
+        .where(inArray(alerts.causeKey, [...causeKeys]));
+      return new Set(rows.map((row) => row.causeKey));
     },
 
     /** Bags on their way whose expected day has passed before `today`. */

@@ -635,13 +635,19 @@ export function createTransfersService(options: TTransfersServiceOptions) {
       ];
     },
 
-    /** Bags past their expected day: an alert per piece still out, once (the alerts module dedupes causes). */
+    /** Bags past their expected day: an alert per piece still out, once; returns how many were raised now. */
     async sweepOverdue(): Promise<number> {
       const rows = await repository.overdueInTransit(await today());
       if (rows.length === 0) return 0;
-      const items = (await repository.itemsOf(rows.map((row) => row.transfer.id))).filter(
+      const causeKey = (item: TTransferItemRow) =>
+        `transfer-overdue:${item.transferId}:${item.itemKind}:${item.itemId}`;
+      const out = (await repository.itemsOf(rows.map((row) => row.transfer.id))).filter(
         (item) => item.state === 'expected',
       );
+      // Once per piece and bag: an alert a person resolved is not raised again.
+      const raised = await repository.raisedCauses(out.map(causeKey));
+      const items = out.filter((item) => !raised.has(causeKey(item)));
+      if (items.length === 0) return 0;
       const jobs = await repository.jobs(
         items.map((item) => ({ kind: item.itemKind as TJobRef['kind'], id: item.itemId })),
       );
@@ -653,7 +659,7 @@ export function createTransfersService(options: TTransfersServiceOptions) {
           const number = bag?.transfer.number ?? '';
           return {
             rule: 'transfer-overdue' as const,
-            causeKey: `transfer-overdue:${item.transferId}:${item.itemKind}:${item.itemId}`,
+            causeKey: causeKey(item),
             title: `Bag ${number} overdue`,
             message: `${label} is in bag ${number} to ${bag?.toName ?? ''}, expected by ${bag?.transfer.expectedOn ?? ''}.`,
             subject: { kind: item.itemKind as TJobRef['kind'], id: item.itemId, label },
@@ -661,7 +667,7 @@ export function createTransfersService(options: TTransfersServiceOptions) {
         }),
         { overdue: rows.length },
       );
-      return rows.length;
+      return items.length;
     },
   };
 }

@@ -21,6 +21,7 @@ const STATION: TStationWithDepartment = {
   specialization: 'High polish',
   status: null,
   itemCount: 1,
+  role: 'work',
   departmentId: 'DEPT004',
   departmentName: 'Polishing',
 };
