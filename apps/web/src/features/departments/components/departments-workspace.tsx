@@ -71,7 +71,7 @@ export function DepartmentsWorkspace({ canManage }: { canManage: boolean }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end">
           <LocationPicker locations={locations} value={selected.id} onChange={select} />
           {/* Issue 39: the location's day — bags in and out, pickups — from the picker. */}
           <Button asChild variant="outline">
