@@ -9,8 +9,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../src/db/schema/jobs.ts';
-import { departments, locations, stations } from '../src/db/schema/registry.ts';
+import { departments, locations, readerAntennas, readers, stations } from '../src/db/schema/registry.ts';
 import { trackedItems } from '../src/db/schema/tracking.ts';
+import { emptyResult } from '../src/modules/ingest/adapters/types.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
@@ -148,6 +149,21 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
         role: 'receiving',
       },
     ]);
+    // A reader at the store: antenna 1 is its receiving station.
+    await db.insert(readers).values({
+      id: 'store-reader',
+      name: 'Store reader',
+      kind: 'zebra',
+      apiKeyHash: 'h',
+      apiKeyPrefix: 'lpr_s',
+    });
+    await db.insert(readerAntennas).values({
+      readerId: 'store-reader',
+      antenna: 1,
+      departmentId: at.store.department,
+      stationId: at.store.receiving,
+    });
+    t.app.loupe.rfid.mappingsChanged();
   });
   afterAll(() => t.close());
 
@@ -229,6 +245,42 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
       expect(announced.at(-1)?.transfer).toMatchObject({ id: bag.id, status: 'received' }),
     );
     unsubscribe();
+  });
+
+  it('receives by a reader’s reads through the RFID pipeline; the same read twice changes nothing', async () => {
+    await fresh();
+    const job = await trackedOrder(at.workshop.department, at.workshop.bench);
+    const other = await trackedOrder(at.workshop.department, at.workshop.bench);
+    const bag = detail(
+      await create({ fromLocationId: 'LOC001', toLocationId: STORE, items: [ref(job), ref(other)] }),
+    );
+    expect((await send(bag.id)).statusCode).toBe(200);
+    const read = async () => {
+      t.clock.advance(MINUTE);
+      await t.app.loupe.rfid.pipeline.ingest({
+        ...emptyResult(),
+        reads: [
+          {
+            readerId: 'store-reader',
+            readerName: null,
+            antenna: 1,
+            rssi: -50,
+            location: null,
+            epc: job.epc,
+            timestamp: t.clock().toISOString(),
+          },
+        ],
+      });
+    };
+    await read();
+    const first = await get(bag.id);
+    const received = first.items.find((item) => item.itemId === job.id);
+    expect(received?.state).toBe('received');
+    await read();
+    const again = await get(bag.id);
+    expect(again.items).toEqual(first.items);
+    expect(again.counts).toEqual({ expected: 2, received: 1, missing: 0, extra: 0 });
+    expect(again.status).toBe('in_transit');
   });
 
   it('closes a bag short: the missing pieces are marked and alerted', async () => {

@@ -136,9 +136,10 @@ describe('planTransferRead', () => {
     expect(planTransferRead(read({ locationId: 'LOC003', locationKind: 'store', bags: [vendor] }))).toEqual([
       { type: 'receive', transferId: 'b1' },
     ]);
-    expect(planTransferRead(read({ locationId: 'LOC009', locationKind: 'vendor', bags: [vendor] }))).toEqual([
-      { type: 'receive', transferId: 'b1' },
-    ]);
+    // Read at the vendor itself, it is still out.
+    expect(planTransferRead(read({ locationId: 'LOC009', locationKind: 'vendor', bags: [vendor] }))).toEqual(
+      [],
+    );
   });
 
   it('adds an extra at a receiving station when a bag from where it was is on its way', () => {

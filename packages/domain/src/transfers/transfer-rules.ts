@@ -156,8 +156,9 @@ export function planTransferRead(input: TTransferReadInput): TTransferReadAction
   const received = new Set<string>();
   for (const bag of input.bags) {
     if (bag.status !== 'in_transit' || bag.state !== 'expected') continue;
+    // A vendor's piece is out until it is read again at one of the workshop's own locations.
     const arrived =
-      bag.toLocationId === input.locationId || (bag.toKind === 'vendor' && input.locationKind !== 'vendor');
+      bag.toKind === 'vendor' ? input.locationKind !== 'vendor' : bag.toLocationId === input.locationId;
     if (arrived) {
       actions.push({ type: 'receive', transferId: bag.transferId });
       received.add(bag.transferId);

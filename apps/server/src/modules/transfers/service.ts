@@ -543,15 +543,23 @@ export function createTransfersService(options: TTransfersServiceOptions) {
         if (!locationsSeen.has(id)) locationsSeen.set(id, await repo.location(id));
         return locationsSeen.get(id);
       };
+      // One query for the whole batch finds the jobs travelling now: at a work station only they matter. A
+      // read never puts a job into a bag on its way as expected, so a job travelling in none stays so.
+      const upfront = await repo.openBagsOf(relevant.map((move) => ({ kind: move.kind, id: move.itemId })));
+      const travelling = new Set<string>();
+      relevant.forEach((move, index) => {
+        for (const bag of upfront[index]?.values() ?? [])
+          if (bag.status === 'in_transit' && bag.state === 'expected')
+            travelling.add(key(move.kind, move.itemId));
+      });
       for (const move of relevant) {
         const station = stationsInfo.get(move.stationId);
         if (station === undefined) continue;
+        if (station.role === 'work' && !travelling.has(key(move.kind, move.itemId))) continue;
         const ref: TJobRef = { kind: move.kind, id: move.itemId };
+        // Read again: an earlier move of this batch may have packed or received it.
         const [bagsMap] = await repo.openBagsOf([ref]);
         const bags = [...(bagsMap?.values() ?? [])];
-        // Cheap exits: nothing to do at a work station of a job that travels in no bag to here.
-        const mayArrive = bags.some((bag) => bag.status === 'in_transit' && bag.state === 'expected');
-        if (station.role === 'work' && !mayArrive) continue;
         const lastLocationId = station.role === 'receiving' ? await repo.locationBefore(ref, move.at) : null;
         const packingHere =
           station.role === 'shipping' ? await repo.newestPacking(station.locationId) : undefined;
