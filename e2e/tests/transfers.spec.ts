@@ -259,4 +259,15 @@ test('a short bag: closing with an envelope still out asks first, then the bag i
   await expect(manifestRow(page, bangle.number)).toContainText('Missing');
   await expect(manifestRow(page, ring.number)).toContainText('Received');
   await expect(page.getByTestId('transfer-counts')).toContainText('2/3 received · 1 missing');
+
+  // The printed manifest: only the envelopes, a box to tick for each, and lines to sign — no app shell.
+  await page.emulateMedia({ media: 'print' });
+  const printed = page.locator('[data-print-transfer]');
+  await expect(printed).toBeVisible();
+  await expect(printed).toContainText(`Manifest ${bag.number}`);
+  for (const piece of setup.pieces) await expect(printed).toContainText(piece.number);
+  await expect(printed).toContainText('Received by — name, signature, date');
+  await expect(page.getByRole('main')).toBeHidden();
+  await page.screenshot({ path: `${SCREENSHOTS}transfer-manifest-print.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
 });

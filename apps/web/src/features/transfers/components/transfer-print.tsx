@@ -1,4 +1,4 @@
-import type { TTransferDetail } from '@loupe/domain/transfers/transfers';
+import { TRANSFER_STATUS_LABELS, type TTransferDetail } from '@loupe/domain/transfers/transfers';
 import { createPortal } from 'react-dom';
 import { formatDateTime } from '@/lib/date-format';
 import { carrierText, expectedText } from './transfer-summary';
@@ -32,6 +32,7 @@ export function TransferPrint({ transfer }: { readonly transfer: TTransferDetail
       <p>
         {transfer.fromLocationName} → {transfer.toLocationName}
       </p>
+      <p>Status: {TRANSFER_STATUS_LABELS[transfer.status]}</p>
       <p>Carrier: {carrierText(transfer)}</p>
       <p>Expected: {expectedText(transfer)}</p>
       <p>Printed: {formatDateTime(new Date())}</p>
