@@ -11,6 +11,9 @@ export type TRouteIds = {
   readonly stationId: string;
   /** A job's public tracking token. */
   readonly trackingToken: string;
+  /** A bag between two locations (issue 39), and a location. */
+  readonly transferId: string;
+  readonly locationId: string;
 };
 
 type TPathName = keyof typeof paths;
@@ -45,6 +48,8 @@ function fill(path: string, ids: TRouteIds): string {
     departmentId: ids.departmentId,
     stationId: ids.stationId,
     token: ids.trackingToken,
+    transferId: ids.transferId,
+    locationId: ids.locationId,
   });
 }
 

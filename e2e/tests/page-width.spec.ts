@@ -77,12 +77,28 @@ const test = base.extend<object, { workshop: TWorkshop }>({
       const department = workshop.departments.find((d) => d.stations.length > 0);
       if (!order || !repair || !department?.stations[0]) throw new Error('the seeded workshop is empty');
       const link = await admin.data<{ url: string }>('POST', `/orders/${order.id}/tracking-link`);
+      // A bag on its way to a store (issue 39), so its page and the location view have something to show.
+      const store = await admin.data<{ id: string }>('POST', '/locations', {
+        name: 'Downtown store',
+        kind: 'store',
+      });
+      const bag = await admin.data<{ id: string }>('POST', '/transfers', {
+        fromLocationId: 'LOC001',
+        toLocationId: store.id,
+        items: [{ itemKind: 'order', itemId: order.id }],
+      });
+      await admin.request('POST', `/transfers/${bag.id}/send`, {
+        carrier: 'FedEx',
+        trackingNumber: '7712 3456 9901',
+      });
       const ids: TRouteIds = {
         orderId: order.id,
         repairId: repair.id,
         departmentId: department.id,
         stationId: department.stations[0].id,
         trackingToken: new URL(link.url).pathname.split('/').at(-1) ?? '',
+        transferId: bag.id,
+        locationId: store.id,
       };
       await use({ server, ids, overdueOrders });
       await server.stop();

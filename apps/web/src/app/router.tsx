@@ -62,6 +62,29 @@ const BUILT_SCREENS: RouteObject[] = [
     paths.safeCounts,
     async () => (await import('@/features/safe-counts/routes/safe-counts-route')).SafeCountsRoute,
   ),
+  // Issue 39: bags between locations, and a location's day (its departments from the departments feature).
+  screen(
+    paths.transfers,
+    async () => (await import('@/features/transfers/routes/transfers-route')).TransfersRoute,
+  ),
+  screen(
+    paths.transferDetail,
+    async () => (await import('@/features/transfers/routes/transfer-detail-route')).TransferDetailRoute,
+    paths.transfers,
+  ),
+  screen(paths.locationDetail, async () => {
+    const [{ LocationRoute }, { DepartmentsBoard }] = await Promise.all([
+      import('@/features/transfers/routes/location-route'),
+      import('@/features/departments/components/departments-board'),
+    ]);
+    return function LocationScreen() {
+      return (
+        <LocationRoute
+          departments={(location) => <DepartmentsBoard location={location} canManage={false} />}
+        />
+      );
+    };
+  }),
   screen(
     paths.aiSettings,
     async () => (await import('@/features/assistant/routes/ai-settings-route')).AiSettingsRoute,

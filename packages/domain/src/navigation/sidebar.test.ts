@@ -97,6 +97,7 @@ describe('SIDEBAR_GROUPS', () => {
       'Repairs',
       'Offsite',
       'Safe Counts',
+      'Transfers',
       'Workflow Dashboard',
       'Workflow Analytics',
       'On-Time Delivery',
@@ -127,6 +128,9 @@ describe('ROUTE_ACCESS', () => {
         '/offsite',
         // Issue 37 §5: the closing count.
         '/safe-counts',
+        // Issue 39: bags between locations, and a location's day.
+        '/transfers',
+        '/locations/:locationId',
         '/settings',
         '/workflow-dashboard',
         '/workflow-analytics',

@@ -29,6 +29,7 @@ export const SIDEBAR_ICON_NAMES = [
   'scan-line',
   'settings',
   'vault',
+  'package',
 ] as const;
 export type TSidebarIconName = (typeof SIDEBAR_ICON_NAMES)[number];
 
@@ -92,6 +93,9 @@ export const SIDEBAR_GROUPS = [
       { path: '/offsite', title: 'Offsite', roles: OFFSITE_MANAGER_ROLES, icon: 'truck' },
       // Not in spec §2's table: the closing count of issue 37 §5, for those who sign for it.
       { path: '/safe-counts', title: 'Safe Counts', roles: SAFE_COUNT_ROLES, icon: 'vault' },
+      // Not in spec §2's table: bags between the workshop, the stores and vendors (issue 39), for everyone
+      // (TRANSFER_ACCESS.view; not imported, as its schemas would ride along to the sign-in page).
+      { path: '/transfers', title: 'Transfers', roles: 'all', icon: 'package' },
     ],
   },
   {
@@ -199,6 +203,8 @@ export const ROUTE_ACCESS = {
   '/repairs': REPAIR_VIEWER_ROLES,
   '/offsite': sidebarRoles('/offsite'),
   '/safe-counts': sidebarRoles('/safe-counts'),
+  // A bag's page (/transfers/:id) matches this too.
+  '/transfers': sidebarRoles('/transfers'),
   '/workflow-dashboard': sidebarRoles('/workflow-dashboard'),
   '/workflow-analytics': sidebarRoles('/workflow-analytics'),
   '/product-type-performance': sidebarRoles('/product-type-performance'),
@@ -212,6 +218,8 @@ export const ROUTE_ACCESS = {
   '/settings': sidebarRoles('/settings'),
   // Not in the sidebar. Choice: the department overview is the shell's landing content (tagline, §1), so all.
   '/departments': 'all',
+  // Choice: a location's day (issue 39), reached from the dashboard's location picker, like the departments: all.
+  '/locations/:locationId': 'all',
   // Choice: an analytics screen, so the Workflow & Analytics group's roles.
   '/on-time-delivery': ANALYTICS_ROLES,
   // Choice: configures the AI assistant for everyone, like the admin/manager settings sections (§6).

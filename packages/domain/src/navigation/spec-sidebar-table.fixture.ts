@@ -25,6 +25,8 @@ export const SPEC_VISIBLE_PATHS: Readonly<Record<TRole, readonly string[]>> = {
     '/offsite',
     // Beyond the spec's table too: the closing count (issue 37 §5), for admins and managers.
     '/safe-counts',
+    // Beyond the spec's table too: bags between locations (issue 39), for everyone.
+    '/transfers',
     ...ANALYTICS,
     '/manager-department',
     '/designer-workspace',
@@ -40,16 +42,36 @@ export const SPEC_VISIBLE_PATHS: Readonly<Record<TRole, readonly string[]>> = {
     '/offsite',
     // Beyond the spec's table too: the closing count (issue 37 §5), for admins and managers.
     '/safe-counts',
+    // Beyond the spec's table too: bags between locations (issue 39), for everyone.
+    '/transfers',
     ...ANALYTICS,
     '/manager-department',
     '/alerts',
     '/settings',
   ],
-  salesperson: ['/dashboard', '/my-tasks', '/ai', '/orders', '/repairs', '/offsite', '/settings'],
-  designer: ['/dashboard', '/my-tasks', '/ai', '/orders', '/designer-workspace', '/alerts', '/settings'],
-  operator: ['/dashboard', '/ai', '/orders', '/repairs', '/settings'],
-  production: ['/dashboard', '/ai', '/orders', '/settings'],
-  qa: ['/dashboard', '/ai', '/orders', '/settings'],
+  salesperson: [
+    '/dashboard',
+    '/my-tasks',
+    '/ai',
+    '/orders',
+    '/repairs',
+    '/offsite',
+    '/transfers',
+    '/settings',
+  ],
+  designer: [
+    '/dashboard',
+    '/my-tasks',
+    '/ai',
+    '/orders',
+    '/transfers',
+    '/designer-workspace',
+    '/alerts',
+    '/settings',
+  ],
+  operator: ['/dashboard', '/ai', '/orders', '/repairs', '/transfers', '/settings'],
+  production: ['/dashboard', '/ai', '/orders', '/transfers', '/settings'],
+  qa: ['/dashboard', '/ai', '/orders', '/transfers', '/settings'],
 };
 
 export const SPEC_VISIBLE_GROUPS: Readonly<Record<TRole, readonly string[]>> = {

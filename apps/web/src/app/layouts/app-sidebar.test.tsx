@@ -172,7 +172,7 @@ describe('AppSidebar', () => {
       await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
       const sheet = screen.getByRole('dialog', { name: 'Navigation' });
       // The analytics rule is about the desktop icon rail; the sheet shows the operator's whole menu.
-      expect(navLinks()).toEqual(['/dashboard', '/ai', '/orders', '/repairs', '/settings']);
+      expect(navLinks()).toEqual(['/dashboard', '/ai', '/orders', '/repairs', '/transfers', '/settings']);
 
       await user.click(within(sheet).getByRole('link', { name: 'Repairs' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -20,6 +20,7 @@ import {
   LogOutIcon,
   type LucideIcon,
   MicroscopeIcon,
+  PackageIcon,
   PaletteIcon,
   ScanLineIcon,
   SettingsIcon,
@@ -71,6 +72,7 @@ const NAV_ICONS = {
   'scan-line': ScanLineIcon,
   settings: SettingsIcon,
   vault: VaultIcon,
+  package: PackageIcon,
 } as const satisfies Record<TSidebarIconName, LucideIcon>;
 
 const LOG_OUT_LABEL = 'Log out';

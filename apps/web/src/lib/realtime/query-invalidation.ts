@@ -9,7 +9,8 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   ['repair:', ['repairs', 'tracking', 'workflow', 'offsite']],
   // A read that moves a piece can move its workflow phase and status too: the Command Center's cards, the
   // dashboard's tiles and the lists' states follow it.
-  ['tracking:', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
+  // It can also bring a piece ready for pickup to its pickup location (issue 39's location view).
+  ['tracking:', ['orders', 'repairs', 'tracking', 'offsite', 'workflow', 'transfers']],
   ['workflow:', ['workflow', 'orders', 'repairs', 'designs']],
   // A timer started or stopped (issue 37 §3): My Tasks and the kiosk (under 'workflow'), the job's labour.
   ['work:', ['workflow', 'orders', 'repairs']],
@@ -29,6 +30,8 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   ['materials:', ['materials']],
   // Issue 37 §5: a closing count started, counted a piece or finished; its screen and report follow.
   ['safe-count:', ['safe-counts']],
+  // Issue 39: a bag packed, sent or received, or a piece in it read; its page, the lists and location views follow.
+  ['transfer:', ['transfers']],
 ];
 
 export function queryRootsForEvent(name: string): readonly string[] {

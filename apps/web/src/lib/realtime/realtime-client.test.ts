@@ -291,8 +291,11 @@ describe('queryRootsForEvent', () => {
     ['order:status-changed', ['orders', 'tracking', 'workflow', 'offsite', 'designs']],
     ['repair:updated', ['repairs', 'tracking', 'workflow', 'offsite']],
     ['repair:status-changed', ['repairs', 'tracking', 'workflow', 'offsite']],
-    ['tracking:location-update', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
-    ['tracking:offsite-detected', ['orders', 'repairs', 'tracking', 'offsite', 'workflow']],
+    // A read can bring a piece ready for pickup to its pickup location (issue 39's location view).
+    ['tracking:location-update', ['orders', 'repairs', 'tracking', 'offsite', 'workflow', 'transfers']],
+    ['tracking:offsite-detected', ['orders', 'repairs', 'tracking', 'offsite', 'workflow', 'transfers']],
+    // Issue 39: a bag packed, sent, received or closed; its page, the lists and the location views follow.
+    ['transfer:changed', ['transfers']],
     ['workflow:phase-completed', ['workflow', 'orders', 'repairs', 'designs']],
     // Templates follow the departments: the board's phases with them.
     ['department:updated', ['registry', 'workflow']],

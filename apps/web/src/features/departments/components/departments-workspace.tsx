@@ -1,9 +1,11 @@
 import { MapPinIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { LocationPicker } from '@/components/registry/location-picker';
 import { useSelectedLocation } from '@/components/registry/use-selected-location';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths, pathTo } from '@/lib/paths';
 import { useLocations } from '@/lib/registry-api/get-locations';
 import { DepartmentImportExport } from './department-import-export';
 import { DepartmentsBoard } from './departments-board';
@@ -69,8 +71,15 @@ export function DepartmentsWorkspace({ canManage }: { canManage: boolean }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end">
           <LocationPicker locations={locations} value={selected.id} onChange={select} />
+          {/* Issue 39: the location's day — bags in and out, pickups — from the picker. */}
+          <Button asChild variant="outline">
+            <Link to={pathTo(paths.locationDetail, { locationId: selected.id })}>
+              <MapPinIcon aria-hidden="true" />
+              Open {selected.name}
+            </Link>
+          </Button>
           {canManage ? (
             <div className="flex flex-wrap gap-2">
               {addLocation}
