@@ -63,9 +63,9 @@ export function TransitAnalytics({ data }: { readonly data: TTransitAnalytics })
         <StatTile label="Median transit" value={formatHours(summary.medianHours)} />
         <StatTile label="90th percentile" value={formatHours(summary.p90Hours)} />
         <StatTile label="Bags sent" value={formatCount(summary.bags)} />
-        <StatTile label="Arrived short" value={formatCount(summary.short)} />
-        <StatTile label="In transit now" value={formatCount(summary.inTransit)} />
-        <StatTile label="Overdue now" value={formatCount(summary.overdue)} />
+        <StatTile label="Bags arrived short" value={formatCount(summary.short)} />
+        <StatTile label="Bags in transit now" value={formatCount(summary.inTransit)} />
+        <StatTile label="Bags overdue now" value={formatCount(summary.overdue)} />
       </StatGrid>
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChartCard
