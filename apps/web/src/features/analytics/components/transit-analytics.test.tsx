@@ -1,3 +1,4 @@
+import type { TTransitRoute } from '@loupe/domain/analytics/transit';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import { giveChartsASize } from '@/components/chart/chart-test-size';
 import { makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { EMPTY_TRANSIT, TRANSIT_ANALYTICS } from '../analytics-fixtures';
-import { isTransitEmpty, TransitAnalytics } from './transit-analytics';
+import { isTransitEmpty, routeLabels, TransitAnalytics } from './transit-analytics';
 
 function render(data = TRANSIT_ANALYTICS) {
   return renderWithProviders(<TransitAnalytics data={data} />, {
@@ -84,5 +85,18 @@ describe('TransitAnalytics', { timeout: 20_000 }, () => {
       false,
     );
     expect(isTransitEmpty(TRANSIT_ANALYTICS)).toBe(false);
+  });
+
+  it('names the routes on the chart short enough to show whole, the carrier only where a route has several', () => {
+    const [downtown, vendor] = TRANSIT_ANALYTICS.routes as [TTransitRoute, TTransitRoute];
+    expect([downtown, vendor].map(routeLabels(TRANSIT_ANALYTICS.routes))).toEqual([
+      'Downtown → Main',
+      'Main → Ashford',
+    ]);
+    const ups = { ...downtown, carrier: 'UPS Next Day Air' };
+    expect(routeLabels([downtown, ups])(ups)).toBe('Downtown → Main · UPS');
+    // Two places of one first word keep their full names.
+    const north = { ...vendor, toLocationId: 'LOC007', toLocationName: 'Main Street Store' };
+    expect(routeLabels([downtown, north])(north)).toBe('Main workshop → Main Street Store');
   });
 });

@@ -9,9 +9,27 @@ import { StatGrid, StatTile } from './stat-tile';
 
 type TDay = TTransitAnalytics['byDay'][number];
 
-/** A route and its carrier as one category: 'Downtown Store → Workshop · FedEx'. */
-export function routeLabel(route: TTransitRoute): string {
-  return `${routeName(route)} · ${route.carrier || 'No carrier'}`;
+const firstWord = (text: string) => text.trim().split(/\s+/)[0] ?? text;
+
+/**
+ * The routes' names on a chart's side axis, short enough to show whole there ('Downtown → Main'): each place
+ * by its first word, unless two places would then read alike; the carrier's first word only where a route
+ * has several. The table and the tooltip give the full names.
+ */
+export function routeLabels(routes: readonly TTransitRoute[]): (route: TTransitRoute) => string {
+  const names = new Set(routes.flatMap((route) => [route.fromLocationName, route.toLocationName]));
+  const shorts = new Set([...names].map(firstWord));
+  const place = (name: string) => (shorts.size === names.size ? firstWord(name) : name);
+  const carriers = new Map<string, Set<string>>();
+  for (const route of routes) {
+    const key = `${route.fromLocationId}>${route.toLocationId}`;
+    carriers.set(key, (carriers.get(key) ?? new Set()).add(route.carrier));
+  }
+  return (route) => {
+    const name = `${place(route.fromLocationName)} → ${place(route.toLocationName)}`;
+    const several = (carriers.get(`${route.fromLocationId}>${route.toLocationId}`)?.size ?? 0) > 1;
+    return several ? `${name} · ${firstWord(route.carrier || 'None')}` : name;
+  };
 }
 
 const routeKey = (route: TTransitRoute) => `${route.fromLocationId}-${route.toLocationId}-${route.carrier}`;
@@ -56,6 +74,7 @@ export function TransitAnalytics({ data }: { readonly data: TTransitAnalytics })
   const range = { from: data.filter.from, to: data.filter.to };
   const { summary } = data;
   const timed = data.routes.filter((route) => route.arrived > 0);
+  const routeLabel = routeLabels(data.routes);
   const sent = data.routes.filter((route) => route.bags > 0);
   return (
     <div className="flex flex-col gap-6">
@@ -70,7 +89,7 @@ export function TransitAnalytics({ data }: { readonly data: TTransitAnalytics })
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChartCard
           title="Transit hours per route"
-          description="From the bag’s send to each envelope’s arrival, per route and carrier."
+          description="From the bag’s send to each envelope’s arrival, per route and carrier (names in full in the table)."
           rows={timed}
           rowKey={routeKey}
           columns={ROUTE_COLUMNS}
