@@ -89,7 +89,7 @@ export function TransitAnalytics({ data }: { readonly data: TTransitAnalytics })
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <ChartCard
           title="Transit hours per route"
-          description="From the bag’s send to each envelope’s arrival, per route and carrier (names in full in the table)."
+          description="From the bag’s send to each envelope’s arrival; full names under Routes."
           rows={timed}
           rowKey={routeKey}
           columns={ROUTE_COLUMNS}
