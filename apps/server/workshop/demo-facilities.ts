@@ -314,15 +314,13 @@ export async function seedDemoFacilities(
 
   // The bags away now carry orders of their own, untagged at the workshop's readers: the simulator never reads
   // them at a workshop station, which would bring a piece back from the vendor or into the wrong store.
-  const customers = z
-    .array(z.object({ id: z.string() }))
-    .parse(
-      (
-        (await db.execute(sql`select id::text as id from customers order by name limit 20`)) as {
-          rows: unknown[];
-        }
-      ).rows,
-    );
+  const customers = z.array(z.object({ id: z.string() })).parse(
+    (
+      (await db.execute(sql`select id::text as id from customers order by name limit 20`)) as {
+        rows: unknown[];
+      }
+    ).rows,
+  );
   const freshOrders = async (
     count: number,
     values: { status: string; description: string; storeId: string; promisedInDays: number },
