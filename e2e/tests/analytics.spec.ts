@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test as base, type Locator, type Page } from '@playwright/test';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { seedDeliveredHistory } from '../../apps/server/workshop/delivered-history';
+import { seedDemoFacilities } from '../../apps/server/workshop/demo-facilities';
 import { LoupeClient } from '../../apps/server/workshop/loupe-client';
 import { startLoupeProcess, type TLoupeProcess } from '../../apps/server/workshop/loupe-process';
 import { seedWorkshop } from '../../apps/server/workshop/seed-workshop';
@@ -11,7 +12,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, setTheme } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/screenshots';
 
-// Issue 13: the six analytics screens as a manager opens them on a workshop with a history, each chart's
+// Issue 13: the six analytics screens (and issue 39's transit screen) as a manager opens them on a workshop with a history, each chart's
 // figures the same as its table's; a salesperson is refused.
 
 const PASSWORD = 'count every piece twice';
@@ -29,6 +30,8 @@ const SCREENS = [
   { path: '/comparison-analytics', heading: 'Comparison Analytics', shot: 'comparison-analytics' },
   { path: '/capacity-planning', heading: 'Capacity Planning', shot: 'capacity-planning' },
   { path: '/root-cause-dashboard', heading: 'Root Cause Dashboard', shot: 'root-cause-dashboard' },
+  // Issue 39 §4: bags between the workshop, its stores and a vendor, as `npm run demo` writes them.
+  { path: '/transit-analytics', heading: 'Transit Analytics', shot: 'transit-analytics' },
 ] as const;
 
 const ENV = { SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '100000' };
@@ -57,12 +60,10 @@ const test = base.extend<object, { loupe: TLoupeProcess }>({
       await seedWorkshop(admin, { orders: 24, repairs: 10, withHistory: true });
       await server.stop();
       const database = await openDatabase({ kind: 'pglite', dataDir });
-      await seedDeliveredHistory(database.db, {
-        now: new Date(),
-        orders: 60,
-        repairs: 20,
-        days: 120,
-      }).finally(() => database.close());
+      await (async () => {
+        await seedDeliveredHistory(database.db, { now: new Date(), orders: 60, repairs: 20, days: 120 });
+        await seedDemoFacilities(database.db, { now: new Date() });
+      })().finally(() => database.close());
       server = await start();
       await use(server);
       await server.stop();

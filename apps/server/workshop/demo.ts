@@ -18,6 +18,7 @@ import { ROLES, type TRole } from '@loupe/domain/auth/roles';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDeliveredHistory } from './delivered-history.ts';
 import { seedDesignLibrary, seedDesignRequests } from './demo-designs.ts';
+import { DEMO_VENDOR, seedDemoFacilities } from './demo-facilities.ts';
 import { startDemoLlrpReader } from './demo-llrp.ts';
 import { seedDemoMaterials } from './demo-materials.ts';
 import { createDemoSafe, seedClosingCount } from './demo-safe-count.ts';
@@ -314,7 +315,7 @@ async function main(): Promise<void> {
     restarting = true;
     await loupe.stop();
     const database = await openDatabase({ kind: 'pglite', dataDir: DATA_DIR });
-    const { past, labour, closingCount } = await (async () => {
+    const { past, labour, closingCount, facilities } = await (async () => {
       const delivered = await seedDeliveredHistory(database.db, {
         now: new Date(),
         orders: DEMO_DELIVERED_ORDERS,
@@ -325,7 +326,9 @@ async function main(): Promise<void> {
       const labour = await seedWorkSessions(database.db, { now: new Date() });
       // Last working day's closing count, kept as its report: every open piece in the safe but one.
       const closingCount = await seedClosingCount(database.db, { now: new Date() });
-      return { past: delivered, labour, closingCount };
+      // Issue 39 §5: two stores and a casting house, jobs taken in at the stores, and bags between them.
+      const facilities = await seedDemoFacilities(database.db, { now: new Date() });
+      return { past: delivered, labour, closingCount, facilities };
     })().finally(() => database.close());
     loupe = await startLoupe();
     restarting = false;
@@ -338,6 +341,9 @@ async function main(): Promise<void> {
     );
     say(
       `A safe in QA read by antenna 5 of the foundry reader; last closing's count found ${closingCount.expected - 1} of ${closingCount.expected} pieces, ${closingCount.missing ?? 'none'} missing (Safe Counts, Alerts)`,
+    );
+    say(
+      `${facilities.stores.join(' and ')} take in and hand over ${facilities.jobsAtStores} jobs; ${facilities.bags} bags between them, the workshop and ${DEMO_VENDOR.name}: one on its way, one arrived short, one overdue at the vendor (Transit Analytics)`,
     );
     const assigned = await assignDemoWork(admin);
     say(

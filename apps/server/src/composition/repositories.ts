@@ -10,6 +10,7 @@ import { createProductTypeAnalyticsRepository } from '../modules/analytics/produ
 import { createAnalyticsReferenceRepository } from '../modules/analytics/reference-repository.ts';
 import { createRootCauseAnalyticsRepository } from '../modules/analytics/root-cause-repository.ts';
 import { createStationBucketsRepository } from '../modules/analytics/station-buckets-repository.ts';
+import { createTransitAnalyticsRepository } from '../modules/analytics/transit-repository.ts';
 import { createWorkflowAnalyticsRepository } from '../modules/analytics/workflow-repository.ts';
 import { createAssistantRepository } from '../modules/assistant/repository.ts';
 import { createOwnedAttachments } from '../modules/attachments/owned-attachments.ts';
@@ -107,5 +108,6 @@ function analyticsRepositories(db: TDatabase): TAnalyticsRepositories {
     onTime: createOnTimeAnalyticsRepository(db),
     comparison: createComparisonAnalyticsRepository(db),
     productTypes: createProductTypeAnalyticsRepository(db),
+    transit: createTransitAnalyticsRepository(db),
   };
 }

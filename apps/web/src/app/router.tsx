@@ -127,6 +127,10 @@ const BUILT_SCREENS: RouteObject[] = [
     async () =>
       (await import('@/features/analytics/routes/root-cause-dashboard-route')).RootCauseDashboardRoute,
   ),
+  screen(
+    paths.transitAnalytics,
+    async () => (await import('@/features/analytics/routes/transit-analytics-route')).TransitAnalyticsRoute,
+  ),
   // Orders and repairs are one feature, its routes parameterised by kind (issue 33 §2).
   screen(paths.orders, async () =>
     forKind('order', (await import('@/features/jobs/routes/jobs-route')).JobsRoute),

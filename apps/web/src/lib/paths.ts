@@ -34,6 +34,7 @@ export const paths = {
   capacityPlanning: '/capacity-planning',
   alerts: '/alerts',
   rootCauseDashboard: '/root-cause-dashboard',
+  transitAnalytics: '/transit-analytics',
   designerWorkspace: '/designer-workspace',
   myTasks: '/my-tasks',
   jewelerTv: '/jeweler-tv/:stationId',

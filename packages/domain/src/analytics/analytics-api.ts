@@ -167,6 +167,8 @@ export const ZOnTimeAnalyticsSchema = z.object({
   byProductType: z.array(ZOnTimeGroupSchema),
   bySalesperson: z.array(ZOnTimeGroupSchema),
   byLocation: z.array(ZOnTimeGroupSchema),
+  /** By where the customer collects it (issue 39 §4): the job's pickup location, the workshop's unless chosen. */
+  byPickupLocation: z.array(ZOnTimeGroupSchema),
   /** Delivered minus promised, in whole days (negative: early), from the earliest to the latest. */
   distribution: z.array(z.object({ daysLate: z.number().int(), jobs: z.number().int() })),
   /** The late jobs, the latest first (at most 500). */

@@ -23,6 +23,7 @@ export const SIDEBAR_ICON_NAMES = [
   'chart-bar',
   'gauge',
   'microscope',
+  'route',
   'building-2',
   'palette',
   'bell',
@@ -138,6 +139,8 @@ export const SIDEBAR_GROUPS = [
         roles: ANALYTICS_ROLES,
         icon: 'microscope',
       },
+      // Beyond the spec's table: transit between the workshop, its stores and vendors (issue 39 §4).
+      { path: '/transit-analytics', title: 'Transit Analytics', roles: ANALYTICS_ROLES, icon: 'route' },
     ],
   },
   {
@@ -211,6 +214,7 @@ export const ROUTE_ACCESS = {
   '/comparison-analytics': sidebarRoles('/comparison-analytics'),
   '/capacity-planning': sidebarRoles('/capacity-planning'),
   '/root-cause-dashboard': sidebarRoles('/root-cause-dashboard'),
+  '/transit-analytics': sidebarRoles('/transit-analytics'),
   '/manager-department': sidebarRoles('/manager-department'),
   '/designer-workspace': sidebarRoles('/designer-workspace'),
   '/alerts': sidebarRoles('/alerts'),

@@ -14,6 +14,8 @@ const ANALYTICS = [
   '/comparison-analytics',
   '/capacity-planning',
   '/root-cause-dashboard',
+  // Beyond the table too: transit between locations (issue 39 §4).
+  '/transit-analytics',
 ];
 
 export const SPEC_VISIBLE_PATHS: Readonly<Record<TRole, readonly string[]>> = {

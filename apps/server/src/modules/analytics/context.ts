@@ -10,6 +10,7 @@ import type { TProductTypeAnalyticsRepository } from './product-types-repository
 import type { TAnalyticsReferenceRepository } from './reference-repository.ts';
 import type { TRootCauseAnalyticsRepository } from './root-cause-repository.ts';
 import type { TStationBucketsRepository } from './station-buckets-repository.ts';
+import type { TTransitAnalyticsRepository } from './transit-repository.ts';
 import type { TWorkflowAnalyticsRepository } from './workflow-repository.ts';
 
 /** Lists on the screens stop here; the CSV of a longer list comes from a narrower filter. */
@@ -25,6 +26,8 @@ export type TAnalyticsRepositories = {
   readonly onTime: TOnTimeAnalyticsRepository;
   readonly comparison: TComparisonAnalyticsRepository;
   readonly productTypes: TProductTypeAnalyticsRepository;
+  /** Bags between locations (issue 39 §4), read from the transfers tables. */
+  readonly transit: TTransitAnalyticsRepository;
 };
 
 export type TAnalyticsServiceOptions = {

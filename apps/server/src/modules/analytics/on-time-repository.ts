@@ -87,6 +87,28 @@ export function createOnTimeAnalyticsRepository(db: TDatabase) {
     },
 
     /**
+     * Delivered jobs with a promised date by their pickup location (issue 39 §4): the location the order or
+     * repair names, which the facts do not carry, looked up by each delivered job's key.
+     */
+    async onTimeByPickupLocation(scope: TScope) {
+      return query(
+        db,
+        sql`
+          select job.pickup as "locationId", count(*)::int as delivered,
+            count(*) filter (where ${lateDays(scope)} <= 0)::int as "onTime"
+          from analytics_jobs j
+          join lateral (
+            select o.pickup_location_id as pickup from orders o where j.item_kind = 'order' and o.id = j.item_id
+            union all
+            select r.pickup_location_id from repairs r where j.item_kind = 'repair' and r.id = j.item_id
+          ) as job on true
+          where ${deliveredIn(scope)} and j.promised_date is not null and ${jobWhere(scope)}
+          group by job.pickup`,
+        { locationId: text, delivered: int, onTime: int },
+      );
+    },
+
+    /**
      * Late jobs with what the list shows: the most late first, or (`latestFirst`) the latest deliveries first,
      * the jobs root cause looks at.
      */

@@ -14,12 +14,17 @@ export function createOnTimeAnalytics(context: TAnalyticsContext) {
     assertMayViewAnalytics(actor);
     const calendar = await context.calendar();
     const { resolved, scope } = resolveFilter(filter, calendar, clock());
-    const [groups, late, names] = await Promise.all([
+    const [groups, late, byPickup, names] = await Promise.all([
       repo.onTimeGroups(scope),
       repo.lateJobs(scope, LIST_LIMIT),
+      repo.onTimeByPickupLocation(scope),
       reference.names(),
     ]);
-    const group = (row: (typeof groups)[number], id: string | null, name: string): TOnTimeGroup => ({
+    const group = (
+      row: { delivered: number; onTime: number },
+      id: string | null,
+      name: string,
+    ): TOnTimeGroup => ({
       id,
       name,
       delivered: row.delivered,
@@ -78,6 +83,9 @@ export function createOnTimeAnalytics(context: TAnalyticsContext) {
             row.locationId === null ? 'Never read' : (names.locations.get(row.locationId) ?? row.locationId),
           ),
         )
+        .sort(byName),
+      byPickupLocation: byPickup
+        .map((row) => group(row, row.locationId, names.locations.get(row.locationId) ?? row.locationId))
         .sort(byName),
       distribution: only(1)
         .map((row) => ({ daysLate: row.late ?? 0, jobs: row.delivered }))

@@ -12,6 +12,7 @@ import {
   ZRootCauseQuerySchema,
   ZWorkflowAnalyticsSchema,
 } from '@loupe/domain/analytics/analytics-api';
+import { ZTransitAnalyticsSchema, ZTransitQuerySchema } from '@loupe/domain/analytics/transit';
 import { ANALYTICS_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -98,6 +99,18 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
       response: { 200: resultWithData(ZRootCauseAnalyticsSchema) },
     }),
     async (request) => ok(await analytics.rootCause(currentUserOf(request), request.query)),
+  );
+
+  app.get(
+    '/analytics/transit',
+    apiRoute(access, {
+      tags: ['analytics'],
+      summary:
+        'Transit between locations per route and carrier: bags, envelopes, median and p90 hours, short and overdue bags',
+      querystring: ZTransitQuerySchema,
+      response: { 200: resultWithData(ZTransitAnalyticsSchema) },
+    }),
+    async (request) => ok(await analytics.transit(currentUserOf(request), request.query)),
   );
 
   app.get(

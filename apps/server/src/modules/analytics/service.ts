@@ -5,6 +5,7 @@ import { createOnTimeAnalytics } from './on-time.ts';
 import { createPredictions } from './predictions.ts';
 import { createProductTypeAnalytics } from './product-types.ts';
 import { createRootCauseAnalytics } from './root-cause.ts';
+import { createTransitAnalytics } from './transit.ts';
 import { createWorkflowAnalytics } from './workflow.ts';
 
 /**
@@ -22,6 +23,7 @@ export function createAnalyticsService(options: TAnalyticsServiceOptions) {
     comparison: createComparisonAnalytics(context),
     capacity: createCapacityAnalytics(context),
     rootCause: createRootCauseAnalytics(context),
+    transit: createTransitAnalytics(context),
     predictions,
     predictionsFor,
   };

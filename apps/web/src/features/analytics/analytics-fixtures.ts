@@ -7,6 +7,7 @@ import type {
   TRootCauseAnalytics,
   TWorkflowAnalytics,
 } from '@loupe/domain/analytics/analytics-api';
+import type { TTransitAnalytics } from '@loupe/domain/analytics/transit';
 
 // Answers of /api/v1/analytics as the server sends them, for the screens' tests.
 
@@ -79,6 +80,10 @@ export const ON_TIME_ANALYTICS: TOnTimeAnalytics = {
   ],
   bySalesperson: [{ id: 'u-1', name: 'Evelyn Moreau', delivered: 10, onTime: 8, late: 2, onTimeRate: 0.8 }],
   byLocation: [{ id: 'L-1', name: 'Main workshop', delivered: 10, onTime: 8, late: 2, onTimeRate: 0.8 }],
+  byPickupLocation: [
+    { id: 'LOC002', name: 'Downtown Store', delivered: 6, onTime: 4, late: 2, onTimeRate: 4 / 6 },
+    { id: 'LOC001', name: 'Main workshop', delivered: 4, onTime: 4, late: 0, onTimeRate: 1 },
+  ],
   distribution: [
     { daysLate: -2, jobs: 5 },
     { daysLate: 0, jobs: 3 },
@@ -119,6 +124,7 @@ export const EMPTY_ON_TIME: TOnTimeAnalytics = {
   byProductType: [],
   bySalesperson: [],
   byLocation: [],
+  byPickupLocation: [],
   distribution: [],
   lateJobs: [],
 };
@@ -274,4 +280,70 @@ export const ROOT_CAUSE_ANALYTICS: TRootCauseAnalytics = {
       excessHours: 30,
     },
   ],
+};
+
+export const TRANSIT_ANALYTICS: TTransitAnalytics = {
+  ...base,
+  summary: {
+    bags: 5,
+    envelopes: 14,
+    arrived: 12,
+    medianHours: 20.5,
+    p90Hours: 44.2,
+    short: 1,
+    overdue: 1,
+    inTransit: 2,
+  },
+  routes: [
+    {
+      fromLocationId: 'LOC002',
+      fromLocationName: 'Downtown Store',
+      toLocationId: 'LOC001',
+      toLocationName: 'Main workshop',
+      carrier: 'FedEx Priority Overnight',
+      bags: 3,
+      envelopes: 9,
+      arrived: 8,
+      medianHours: 18.5,
+      p90Hours: 26,
+      short: 1,
+      overdue: 0,
+      shortRate: 1 / 3,
+    },
+    {
+      fromLocationId: 'LOC001',
+      fromLocationName: 'Main workshop',
+      toLocationId: 'LOC009',
+      toLocationName: 'Ashford Casting House',
+      carrier: 'Brink’s',
+      bags: 2,
+      envelopes: 5,
+      arrived: 4,
+      medianHours: 96,
+      p90Hours: 120.4,
+      short: 0,
+      overdue: 1,
+      shortRate: 0,
+    },
+  ],
+  byDay: [
+    { day: '2026-10-05', arrived: 5, medianHours: 19 },
+    { day: '2026-10-12', arrived: 7, medianHours: 22.5 },
+  ],
+};
+
+export const EMPTY_TRANSIT: TTransitAnalytics = {
+  ...base,
+  summary: {
+    bags: 0,
+    envelopes: 0,
+    arrived: 0,
+    medianHours: null,
+    p90Hours: null,
+    short: 0,
+    overdue: 0,
+    inTransit: 0,
+  },
+  routes: [],
+  byDay: [],
 };

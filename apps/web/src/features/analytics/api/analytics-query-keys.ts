@@ -4,6 +4,7 @@ import type {
   TComparisonQueryInput,
   TRootCauseQueryInput,
 } from '@loupe/domain/analytics/analytics-api';
+import type { TTransitQueryInput } from '@loupe/domain/analytics/transit';
 
 /** The capacity query as sent: `weeks` is a number here (the schema coerces the query string's text). */
 export type TCapacityQuery = Omit<TCapacityQueryInput, 'weeks'> & { readonly weeks?: number };
@@ -17,6 +18,7 @@ export const analyticsQueryKeys = {
   comparison: (query: TComparisonQueryInput) => ['analytics', 'comparison', query] as const,
   capacity: (query: TCapacityQuery) => ['analytics', 'capacity', query] as const,
   rootCause: (query: TRootCauseQueryInput) => ['analytics', 'root-cause', query] as const,
+  transit: (query: TTransitQueryInput) => ['analytics', 'transit', query] as const,
   /** What the filter bar offers. */
   productTypeOptions: ['analytics', 'options', 'product-types'] as const,
   salespeople: ['analytics', 'options', 'salespeople'] as const,

@@ -43,6 +43,8 @@ export type TAnalyticsScreenProps<Data> = {
   /** Extra filter controls of this screen. */
   readonly extraFilters?: ReactNode;
   readonly hasDateRange?: boolean;
+  /** Whether the filters of the jobs show (the transit screen counts bags, by date and location only). */
+  readonly hasJobFilters?: boolean;
   /** The screen's figures, once they are there and not empty. */
   readonly children: (data: Data) => ReactNode;
 };
@@ -54,6 +56,7 @@ export function AnalyticsScreen<Data>({
   query,
   extraFilters,
   hasDateRange = true,
+  hasJobFilters = true,
   children,
 }: TAnalyticsScreenProps<Data>) {
   const { title, description, errorTitle, emptyTitle, emptyText, skeletons = 4 } = screen;
@@ -62,7 +65,13 @@ export function AnalyticsScreen<Data>({
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={title} description={description} />
-      <FilterBar filters={filters} onChange={setParams} onClear={clearFilters} hasDateRange={hasDateRange}>
+      <FilterBar
+        filters={filters}
+        onChange={setParams}
+        onClear={clearFilters}
+        hasDateRange={hasDateRange}
+        hasJobFilters={hasJobFilters}
+      >
         {extraFilters}
       </FilterBar>
       {hasDateRange ? (

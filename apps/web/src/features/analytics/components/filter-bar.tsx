@@ -32,6 +32,8 @@ export type TFilterBarProps = {
   readonly children?: ReactNode;
   /** Hides the date range where a screen looks ahead instead (capacity). */
   readonly hasDateRange?: boolean;
+  /** Hides the filters of the jobs (kind, department, product type, salesperson) where a screen counts bags. */
+  readonly hasJobFilters?: boolean;
 };
 
 function withAny(label: string, options: readonly TSelectOption[]): TSelectOption[] {
@@ -42,7 +44,14 @@ function withAny(label: string, options: readonly TSelectOption[]): TSelectOptio
  * The analytics filters (issue 13 §2): date range, orders or repairs, location, department, product type and
  * salesperson. Each change goes to the address, so a view can be shared by its link.
  */
-export function FilterBar({ filters, onChange, onClear, children, hasDateRange = true }: TFilterBarProps) {
+export function FilterBar({
+  filters,
+  onChange,
+  onClear,
+  children,
+  hasDateRange = true,
+  hasJobFilters = true,
+}: TFilterBarProps) {
   const locations = useLocations();
   const departments = useAllDepartments();
   const productTypes = useProductTypeOptions();
@@ -74,12 +83,14 @@ export function FilterBar({ filters, onChange, onClear, children, hasDateRange =
             <FormField label="To" type="date" value={filters.to} min={filters.from} onChange={date('to')} />
           </>
         ) : null}
-        <SelectField
-          label="Jobs"
-          value={filters.kind}
-          onValueChange={select('kind')}
-          options={KIND_OPTIONS}
-        />
+        {hasJobFilters ? (
+          <SelectField
+            label="Jobs"
+            value={filters.kind}
+            onValueChange={select('kind')}
+            options={KIND_OPTIONS}
+          />
+        ) : null}
         <SelectField
           label="Location"
           value={filters.locationId ?? ANY}
@@ -92,33 +103,37 @@ export function FilterBar({ filters, onChange, onClear, children, hasDateRange =
             (locations.data?.items ?? []).map((location) => ({ value: location.id, label: location.name })),
           )}
         />
-        <SelectField
-          label="Department"
-          value={filters.departmentId ?? ANY}
-          onValueChange={select('departmentId')}
-          options={withAny('All departments', departmentOptions)}
-        />
-        <SelectField
-          label="Product type"
-          value={filters.productTypeId ?? ANY}
-          onValueChange={select('productTypeId')}
-          options={withAny(
-            'All product types',
-            (productTypes.data ?? []).map((type) => ({ value: type.id, label: type.name })),
-          )}
-        />
-        <SelectField
-          label="Salesperson"
-          value={filters.salespersonId ?? ANY}
-          onValueChange={select('salespersonId')}
-          options={withAny(
-            'All salespeople',
-            (salespeople.data ?? []).map((person) => ({
-              value: person.id,
-              label: `${person.name} (${person.roleLabel})`,
-            })),
-          )}
-        />
+        {hasJobFilters ? (
+          <>
+            <SelectField
+              label="Department"
+              value={filters.departmentId ?? ANY}
+              onValueChange={select('departmentId')}
+              options={withAny('All departments', departmentOptions)}
+            />
+            <SelectField
+              label="Product type"
+              value={filters.productTypeId ?? ANY}
+              onValueChange={select('productTypeId')}
+              options={withAny(
+                'All product types',
+                (productTypes.data ?? []).map((type) => ({ value: type.id, label: type.name })),
+              )}
+            />
+            <SelectField
+              label="Salesperson"
+              value={filters.salespersonId ?? ANY}
+              onValueChange={select('salespersonId')}
+              options={withAny(
+                'All salespeople',
+                (salespeople.data ?? []).map((person) => ({
+                  value: person.id,
+                  label: `${person.name} (${person.roleLabel})`,
+                })),
+              )}
+            />
+          </>
+        ) : null}
       </div>
       {children ? <div className="flex flex-wrap items-end gap-3 border-t pt-3">{children}</div> : null}
       {hasNarrowingFilters(filters) ? (

@@ -45,6 +45,22 @@ describe('OnTimeDelivery', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('gives the on-time rate by pickup location, chart and table alike', async () => {
+    render();
+    const card = screen.getByRole('region', { name: 'On-time rate by pickup location' });
+    expect(chartLabels(card)).toEqual(['67%', '100%']);
+    await userEvent.click(within(card).getByRole('tab', { name: 'Table' }));
+    const table = within(card).getByRole('table', { name: 'On-time rate by pickup location' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.children).map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Downtown Store', '6', '4', '2', '67%'],
+      ['Main workshop', '4', '4', '0', '100%'],
+    ]);
+  });
+
   it('lists the late jobs with how late, each linking to its order or repair', () => {
     render();
     const card = screen.getByRole('region', { name: 'Late jobs' });

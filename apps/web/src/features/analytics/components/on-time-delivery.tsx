@@ -43,7 +43,7 @@ export function isOnTimeEmpty(data: TOnTimeAnalytics): boolean {
 export const ON_TIME_SCREEN: TAnalyticsScreen<TOnTimeAnalytics> = {
   title: 'On-Time Delivery',
   description:
-    'How often pieces are ready by the promised date, by month, product type, salesperson and location.',
+    'How often pieces are ready by the promised date, by month, product type, salesperson, location and pickup location.',
   errorTitle: 'Could not load the on-time figures',
   isEmpty: isOnTimeEmpty,
   emptyTitle: 'No deliveries in this period',
@@ -115,6 +115,7 @@ export function OnTimeDelivery({ data }: { readonly data: TOnTimeAnalytics }) {
         {group('On-time rate by product type', 'Product type', data.byProductType)}
         {group('On-time rate by salesperson', 'Salesperson', data.bySalesperson)}
         {group('On-time rate by location', 'Location', data.byLocation)}
+        {group('On-time rate by pickup location', 'Pickup location', data.byPickupLocation)}
       </div>
       <ChartCard
         title="Late jobs"
