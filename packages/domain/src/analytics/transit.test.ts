@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   aggregateTransit,
-  isTransitOverdue,
   routeName,
   type TTransitBag,
   type TTransitEnvelope,
@@ -39,18 +38,6 @@ describe('transitHours', () => {
   it('has none before the envelope arrived, or for an arrival stamped before the send', () => {
     expect(transitHours(new Date('2026-03-02T16:00:00Z'), null)).toBeNull();
     expect(transitHours(new Date('2026-03-02T16:00:00Z'), new Date('2026-03-02T15:00:00Z'))).toBeNull();
-  });
-});
-
-describe('isTransitOverdue', () => {
-  it.each([
-    ['in_transit', '2026-03-03', '2026-03-04', true],
-    ['in_transit', '2026-03-03', '2026-03-03', false],
-    ['in_transit', null, '2026-03-09', false],
-    ['received', '2026-03-03', '2026-03-09', false],
-    ['packing', '2026-03-03', '2026-03-09', false],
-  ] as const)('a bag %s expected on %s is overdue on %s: %s', (status, expectedOn, today, overdue) => {
-    expect(isTransitOverdue({ status, expectedOn }, today)).toBe(overdue);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTransferOverdue } from '../transfers/transfer-rules';
 import { ZAnalyticsFilterSchema, ZResolvedAnalyticsFilterSchema } from './analytics-api';
 import { percentile, rate, round } from './statistics';
 
@@ -96,17 +97,6 @@ export function transitHours(sentAt: Date, receivedAt: Date | null): number | nu
   return hours < 0 ? null : hours;
 }
 
-/**
- * Still on its way after the day it was expected: in transit (a vendor's bag: out) and `today` (the workshop's
- * calendar day) is past `expectedOn`. A bag without an expected day is never overdue.
- */
-export function isTransitOverdue(
-  bag: { readonly status: string; readonly expectedOn: string | null },
-  today: string,
-): boolean {
-  return bag.status === 'in_transit' && bag.expectedOn !== null && bag.expectedOn < today;
-}
-
 const roundedPercentile = (values: readonly number[], p: number) => {
   const value = percentile(values, p);
   return value === null ? null : round(value, 1);
@@ -172,7 +162,7 @@ export function aggregateTransit(input: {
   for (const bag of input.open) {
     if (bag.status !== 'in_transit') continue;
     inTransit += 1;
-    if (!isTransitOverdue(bag, input.today)) continue;
+    if (!isTransferOverdue(bag, input.today)) continue;
     overdue += 1;
     accOf(bag).overdue += 1;
   }

@@ -49,9 +49,12 @@ export function expectedOnOf(input: {
   return addDays(input.sentOn, input.transitDays);
 }
 
-/** On its way (or out at a vendor) after the day it was expected. */
+/**
+ * On its way (or out at a vendor) after the day it was expected; a bag without an expected day never is. The
+ * bag's page, the overdue alerts and the transit analytics all ask this.
+ */
 export function isTransferOverdue(
-  transfer: { readonly status: TTransferStatus; readonly expectedOn: string | null },
+  transfer: { readonly status: string; readonly expectedOn: string | null },
   today: string,
 ): boolean {
   return transfer.status === 'in_transit' && transfer.expectedOn !== null && today > transfer.expectedOn;
