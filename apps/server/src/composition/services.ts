@@ -81,6 +81,9 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     clock,
     events,
     calendar: () => floor.settingsService.workingCalendar(),
+    locationCalendar: async (locationId) =>
+      (await floor.locationSettings.effective(locationId))?.calendar ??
+      (await floor.settingsService.workingCalendar()),
     raiseAlerts: (causes) => messaging.alerts.raise(causes),
     logger,
   });
@@ -158,6 +161,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     rfid: floor.rfid,
     registry: floor.registry,
     locations: floor.locations,
+    locationSettings: floor.locationSettings,
     departmentTransfer: floor.departmentTransfer,
     readers: floor.readers,
     tv: messaging.tv,

@@ -161,6 +161,9 @@ export const ERROR_CODES = {
   LLRP_PROTOCOL: 422,
   // LLRP settings for a reader whose kind is not llrp.
   READER_NOT_LLRP: 409,
+  // Issue 39 §2: a job's intake or pickup location that does not exist or is an outside vendor; details.issues
+  // names the field (intakeLocationId, pickupLocationId).
+  JOB_LOCATION_INVALID: 422,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 
