@@ -19,6 +19,6 @@ export async function getLocations() {
 export const locationsQueryOptions = () =>
   queryOptions({ queryKey: registryQueryKeys.locations, queryFn: getLocations });
 
-export function useLocations() {
-  return useQuery(locationsQueryOptions());
+export function useLocations(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...locationsQueryOptions(), enabled: options.enabled ?? true });
 }
