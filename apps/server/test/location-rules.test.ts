@@ -344,4 +344,37 @@ describe.each(TEST_DATABASES)('location rules on %s', (database) => {
       expect(everywhere.json().data).toMatchObject({ homeLocationId: null });
     });
   });
+  describe('the closing count', () => {
+    it("starts at a location's own closing time when it has its own calendar", async () => {
+      const early = await newLocation('store');
+      const sameAsWorkshop = await newLocation('store');
+      for (const location of [early, sameAsWorkshop]) {
+        const { stationId } = await stationAt(location.id);
+        const safe = await manager.request('PUT', `/api/v1/safe-counts/locations/${location.id}/safe`, {
+          body: { stationId },
+        });
+        expect(safe.statusCode, safe.body).toBe(200);
+      }
+      await manager.request('PUT', `/api/v1/locations/${early.id}/settings`, {
+        body: {
+          calendar: {
+            timeZone: 'UTC',
+            openDays: [0, 1, 2, 3, 4, 5, 6],
+            opensAt: '08:00',
+            closesAt: '15:00',
+            closedDates: [],
+          },
+        },
+      });
+      // A Thursday: the workshop (Mon–Fri until 17:00 UTC) is still open, the early store has closed.
+      t.clock.set(new Date('2026-12-03T15:30:00Z'));
+      expect(await t.app.loupe.safeCounts.startClosingCounts()).toBe(1);
+      // Sessions signed in before the clock jumped are over: ask the service.
+      const started = (await t.app.loupe.safeCounts.list(adminActor)).map((row) => row.locationId);
+      expect(started).toContain(early.id);
+      expect(started).not.toContain(sameAsWorkshop.id);
+      t.clock.set(new Date('2026-12-03T17:01:00Z'));
+      expect(await t.app.loupe.safeCounts.startClosingCounts()).toBe(1);
+    });
+  });
 });
