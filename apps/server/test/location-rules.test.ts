@@ -222,10 +222,13 @@ describe.each(TEST_DATABASES)('location rules on %s', (database) => {
       expect(named.promisedDate).toBe('2031-01-02');
     });
 
-    it("defaults both to the creator's home location", async () => {
+    it("defaults both to the creator's home location (LOC001 when that is an outside vendor)", async () => {
       const { client } = await t.clientAs('salesperson', { homeLocationId: store.id });
       const order = await createOrder({}, client);
       expect(order).toMatchObject({ intakeLocationId: store.id, pickupLocationId: store.id });
+      const atVendor = await t.clientAs('salesperson', { homeLocationId: vendor.id });
+      const fallback = await createOrder({ pickupLocationId: store.id }, atVendor.client);
+      expect(fallback).toMatchObject({ intakeLocationId: 'LOC001', pickupLocationId: store.id });
     });
 
     it.each([

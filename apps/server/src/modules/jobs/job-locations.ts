@@ -56,7 +56,10 @@ export async function newJobPlace(
   actorId: string,
 ): Promise<TJobPlace> {
   const needsHome = input.intakeLocationId === undefined || input.pickupLocationId === undefined;
-  const home = defaultJobLocationId(needsHome ? await locations.homeLocationOf(actorId) : null);
+  const homeId = needsHome ? await locations.homeLocationOf(actorId) : null;
+  // A home location that cannot take jobs in (an outside vendor) defaults to LOC001 instead of refusing.
+  const isUsable = homeId !== null && jobLocationProblem(await locations.find(homeId)) === null;
+  const home = defaultJobLocationId(isUsable ? homeId : null);
   const choice = {
     intakeLocationId: input.intakeLocationId ?? home,
     pickupLocationId: input.pickupLocationId ?? home,
