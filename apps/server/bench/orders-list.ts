@@ -190,6 +190,12 @@ async function measure(
         clock: systemClock,
         calendar: async () => WORKING_CALENDAR_DEFAULTS,
       }),
+      // The bench only lists: every job stands at the workshop.
+      locations: {
+        homeLocationOf: async () => null,
+        find: async () => ({ kind: 'workshop', own: {} }),
+        workingDays: async () => WORKING_CALENDAR_DEFAULTS,
+      },
     });
     const actor = { id: '00000000-0000-4000-8000-000000000000', role: 'admin' } as const;
     const base = { sort: 'newest', limit: 50 } as const satisfies TOrderListQuery;

@@ -82,6 +82,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (database) => {
           phone: '+44 20 7946 0000',
           role: 'admin',
           emailVerified: true,
+          homeLocationId: null,
         },
       });
       expect(response.body).not.toContain(TEST_PASSWORD);
@@ -298,6 +299,7 @@ describe.each(TEST_DATABASES)('auth API on %s', (database) => {
           role: 'designer',
           phone: '555-0100',
           emailVerified: true,
+          homeLocationId: null,
         },
       });
       expect(response.body).not.toMatch(/passwordHash|argon2/);

@@ -120,6 +120,7 @@ describe.each(TEST_DATABASES)('user administration on %s', (database) => {
         emailVerified: true,
         mustChangePassword: true,
         disabled: false,
+        homeLocationId: null,
       });
       expect(response.body).not.toContain(TEMPORARY_PASSWORD);
 

@@ -11,6 +11,8 @@ import { isNumberPrefixInUse } from '../modules/jobs/item-numbers-repository.ts'
 import { createReadersService } from '../modules/readers/service.ts';
 import { createDepartmentTransfer } from '../modules/registry/department-transfer.ts';
 import { createLocationService } from '../modules/registry/location-service.ts';
+import { createLocationSettingsRepository } from '../modules/registry/location-settings-repository.ts';
+import { createLocationSettingsService } from '../modules/registry/location-settings-service.ts';
 import { createRegistryService, type TDepartmentChange } from '../modules/registry/service.ts';
 import { createSafeCountRemovals } from '../modules/safe-counts/removals.ts';
 import { createSettingsService } from '../modules/settings/service.ts';
@@ -63,6 +65,15 @@ export function composeFloor(context: {
   });
   const generalSettings = () => settingsService.generalSettings();
   const calendar = () => settingsService.workingCalendar();
+  // Issue 39 §3: each location's own rules, falling back to the workshop's.
+  const locationSettings = createLocationSettingsService({
+    repository: createLocationSettingsRepository(database.db),
+    clock,
+    workshop: async () => ({
+      calendar: await calendar(),
+      offsiteTimeoutMinutes: (await generalSettings()).offsiteTimeout,
+    }),
+  });
   // One truth about a job (issue 32): every screen, tile, filter, alert, assistant answer, TV and plan reads
   // the job read model, which evaluates the domain's rules (jobs/job-state.ts) once.
   const jobStates = createJobReadModel({
@@ -132,6 +143,7 @@ export function composeFloor(context: {
     clock,
     events,
     offsiteSettings: generalSettings,
+    offsiteTimeoutsByStation: () => locationSettings.offsiteTimeoutsByStation(),
     logger,
   });
   const analytics = createAnalyticsService({
@@ -209,6 +221,7 @@ export function composeFloor(context: {
     rfid,
     registry,
     locations,
+    locationSettings,
     departmentTransfer,
     readers,
     startUp,

@@ -20,6 +20,8 @@ import type { TJobStatusChange } from '../modules/jobs/status-change.ts';
 import { jobPhases } from '../modules/materials/phases.ts';
 import { assertMaterialsAccounted, createMaterialsService } from '../modules/materials/service.ts';
 import type { TNotificationsService } from '../modules/notifications/service.ts';
+import type { TLocationSettingsService } from '../modules/registry/location-settings-service.ts';
+import type { TSettingsService } from '../modules/settings/service.ts';
 import type { TTrackingService } from '../modules/tracking/service.ts';
 import type { TWorkflowService } from '../modules/workflow/service.ts';
 import type { TEventBus } from '../realtime/event-bus.ts';
@@ -41,6 +43,8 @@ export async function composeJobs(context: {
   readonly workflow: TWorkflowService;
   readonly notifications: TNotificationsService;
   readonly designs: TDesignsService;
+  readonly locationSettings: TLocationSettingsService;
+  readonly settingsService: TSettingsService;
 }) {
   const { config, repos, clock, events, logger, tracking, workflow, notifications, designs } = context;
   const storage = createImageStorage({
@@ -60,6 +64,12 @@ export async function composeJobs(context: {
     // Mentions in notes become notices.
     onNotesChanged: (change: TNotesChange) => notifications.notesChanged(change),
     jobStates: context.jobStates,
+    // Issue 39 §2: where jobs are taken in and collected, and the transit a store's intake adds.
+    locations: {
+      homeLocationOf: (userId: string) => context.locationSettings.homeLocationOf(userId),
+      find: (id: string) => context.locationSettings.effective(id),
+      workingDays: () => context.settingsService.workingCalendar(),
+    },
     // A status set by hand moves the job's phase with it; a finished job gives its tag back and closes its
     // assignments (issue 32).
     onStatusChanged: async (tx: TDatabase, change: TJobStatusChange) => {

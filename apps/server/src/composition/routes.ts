@@ -21,6 +21,7 @@ import { registerMaterialsRoutes } from '../modules/materials/routes.ts';
 import { registerNotificationsRoutes } from '../modules/notifications/routes.ts';
 import { registerPublicLinksRoutes } from '../modules/public-links/routes.ts';
 import { registerReadersRoutes } from '../modules/readers/routes.ts';
+import { registerLocationSettingsRoutes } from '../modules/registry/location-settings-routes.ts';
 import { registerRegistryRoutes } from '../modules/registry/routes.ts';
 import { registerSafeCountsRoutes } from '../modules/safe-counts/routes.ts';
 import { registerSettingsRoutes } from '../modules/settings/routes.ts';
@@ -73,6 +74,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
     locations: services.locations,
     transfer: services.departmentTransfer,
   });
+  await app.register(registerLocationSettingsRoutes, { ...api, locationSettings: services.locationSettings });
   await app.register(registerReadersRoutes, { ...api, readers: services.readers });
   await app.register(registerLlrpRoutes, { ...api, llrp: services.llrp });
   await app.register(registerCustomersRoutes, { ...api, customers: services.customers });

@@ -81,6 +81,9 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     clock,
     events,
     calendar: () => floor.settingsService.workingCalendar(),
+    locationCalendar: async (locationId) =>
+      (await floor.locationSettings.effective(locationId))?.calendar ??
+      (await floor.settingsService.workingCalendar()),
     raiseAlerts: (causes) => messaging.alerts.raise(causes),
     logger,
   });
@@ -160,6 +163,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     rfid: floor.rfid,
     registry: floor.registry,
     locations: floor.locations,
+    locationSettings: floor.locationSettings,
     departmentTransfer: floor.departmentTransfer,
     readers: floor.readers,
     tv: messaging.tv,

@@ -59,6 +59,7 @@ export function makeManagedUser(
     emailVerified: true,
     mustChangePassword: false,
     disabled: false,
+    homeLocationId: null,
     createdAt: CREATED_AT,
     updatedAt: CREATED_AT,
     ...overrides,

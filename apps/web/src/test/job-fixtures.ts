@@ -27,6 +27,9 @@ export function jobListItemBase(index: number) {
     promisedDate: null,
     tracking: null,
     state: makeJobState({ due: 'none' }),
+    intakeLocationId: 'LOC001',
+    pickupLocationId: 'LOC001',
+    currentLocationId: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
   };

@@ -176,6 +176,9 @@ export const ERROR_CODES = {
   TRANSFER_NOT_IN_TRANSIT: 409,
   // A bag to an outside vendor sent without the date it is due back.
   TRANSFER_VENDOR_DATE_REQUIRED: 422,
+  // Issue 39 §2: a job's intake or pickup location that does not exist or is an outside vendor; details.issues
+  // names the field (intakeLocationId, pickupLocationId).
+  JOB_LOCATION_INVALID: 422,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 

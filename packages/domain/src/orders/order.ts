@@ -3,7 +3,9 @@ import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
 import { ZAttachmentSchema } from '../catalog/catalog';
+import { jobLocationInputFields, jobLocationViewFields } from '../jobs/job-locations';
 import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
+import { ZLocationIdSchema } from '../registry/locations';
 import { keysOf } from '../text/label-table';
 import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
@@ -104,6 +106,7 @@ export const ZOrderSchema = z.object({
   predictedCompletion: ZPredictedCompletionSchema.nullable().optional(),
   /** Overdue, at risk, over its phase target…, as the job read model evaluates it; null once finished. */
   state: ZJobStateSchema.nullable(),
+  ...jobLocationViewFields,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -126,6 +129,7 @@ const orderFields = {
   priceCents: ZCentsSchema.optional(),
   depositCents: ZCentsSchema.optional(),
   notes: z.string().max(5000).optional(),
+  ...jobLocationInputFields,
 };
 
 function checkDeposit(value: { priceCents?: number; depositCents?: number }, ctx: z.RefinementCtx) {
@@ -172,6 +176,8 @@ export const ZOrderListQuerySchema = z.object({
     .optional(),
   /** Only the open orders in one of the job views (overdue, due today, at risk…): what a tile's count opens. */
   view: ZJobViewSchema.optional(),
+  /** Issue 39: jobs collected at, or standing at, this location (a store's own work). */
+  locationId: ZLocationIdSchema.optional(),
   sort: ZOrderSortSchema.default('newest'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(500).optional(),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_NUMBER_PREFIX } from '../orders/order';
 import { REPAIR_NUMBER_PREFIX } from '../repairs/repair';
 import {
+  addWorkingDays,
   applyOrderSettingsChanges,
   defaultPromisedDate,
   ORDER_SETTINGS_DEFAULTS,
@@ -150,5 +151,36 @@ describe('defaultPromisedDate', () => {
     expect(defaultPromisedDate(settings, 'rush-order', new Date('2025-12-30T23:59:59.000Z'))).toBe(
       '2026-01-06',
     );
+  });
+});
+
+describe('defaultPromisedDate with transit (issue 39 §2)', () => {
+  const settings = ZOrderSettingsSchema.parse({ defaultLeadTimeDays: 21, repairLeadTimeDays: 10 });
+  // 2025-03-02 is a Sunday: the repair's lead time ends on it.
+  const today = new Date('2025-02-20T15:30:00.000Z');
+
+  it('adds nothing when the job is taken in at the workshop', () => {
+    expect(defaultPromisedDate(settings, 'repair', today, { transitWorkingDays: 0 })).toBe('2025-03-02');
+  });
+
+  it('adds the trip there and back in working days, skipping the weekend', () => {
+    // 2 × 2 transit days: Mon 3, Tue 4, Wed 5, Thu 6.
+    expect(defaultPromisedDate(settings, 'repair', today, { transitWorkingDays: 4 })).toBe('2025-03-06');
+    // 2 × 3: into the next week, past Saturday and Sunday.
+    expect(defaultPromisedDate(settings, 'repair', today, { transitWorkingDays: 6 })).toBe('2025-03-10');
+  });
+
+  it("counts the workshop calendar's open days and skips its closed dates", () => {
+    const workingDays = { openDays: [1, 2, 3, 4, 5, 6], closedDates: ['2025-03-04'] };
+    // Mon 3, (Tue 4 closed), Wed 5, Thu 6, Fri 7.
+    expect(defaultPromisedDate(settings, 'repair', today, { transitWorkingDays: 4, workingDays })).toBe(
+      '2025-03-07',
+    );
+  });
+});
+
+describe('addWorkingDays', () => {
+  it('counts calendar days when a calendar has no open day, rather than never ending', () => {
+    expect(addWorkingDays('2025-03-01', 3, { openDays: [], closedDates: [] })).toBe('2025-03-04');
   });
 });

@@ -95,11 +95,40 @@ export function applyOrderSettingsChanges(
   return { ok: false, issues: [{ field, message: prefixCollisionMessage(field, other) }] };
 }
 
-/** The promised date a new order or repair starts with: today plus its lead time, as YYYY-MM-DD (UTC). */
+/** The days a promise counts as working days: the workshop calendar's open days and closed dates. */
+export type TWorkingDays = { readonly openDays: readonly number[]; readonly closedDates: readonly string[] };
+
+/** Monday to Friday, no holidays: what transit counts in when no calendar is at hand. */
+const WEEKDAYS: TWorkingDays = { openDays: [1, 2, 3, 4, 5], closedDates: [] };
+
+/** A YYYY-MM-DD date moved forward by `days` working days (a date already past is counted from). */
+export function addWorkingDays(date: string, days: number, workingDays: TWorkingDays = WEEKDAYS): string {
+  const open = new Set(workingDays.openDays);
+  const closed = new Set(workingDays.closedDates);
+  // A calendar with no open day would never end: count calendar days then.
+  const isWorking = (day: Date) =>
+    open.size === 0 || (open.has(day.getUTCDay()) && !closed.has(day.toISOString().slice(0, 10)));
+  const cursor = new Date(`${date}T00:00:00.000Z`);
+  let left = days;
+  for (let guard = 0; left > 0 && guard < 3660; guard += 1) {
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+    if (isWorking(cursor)) left -= 1;
+  }
+  return cursor.toISOString().slice(0, 10);
+}
+
+/**
+ * The promised date a new order or repair starts with: today plus its lead time, as YYYY-MM-DD (UTC). Taken
+ * in away from the workshop (issue 39 §2), the trip there and back comes on top: `transitWorkingDays` (twice
+ * the intake location's transitDays, transitWorkingDays in registry) working days of the workshop's calendar.
+ */
 export function defaultPromisedDate(
   settings: TOrderSettings,
   kind: 'order' | 'rush-order' | 'repair',
   today: Date,
+  transit: { readonly transitWorkingDays: number; readonly workingDays?: TWorkingDays | undefined } = {
+    transitWorkingDays: 0,
+  },
 ): string {
   const days =
     kind === 'order'
@@ -108,5 +137,8 @@ export function defaultPromisedDate(
         ? settings.rushLeadTimeDays
         : settings.repairLeadTimeDays;
   const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days));
-  return date.toISOString().slice(0, 10);
+  const base = date.toISOString().slice(0, 10);
+  return transit.transitWorkingDays > 0
+    ? addWorkingDays(base, transit.transitWorkingDays, transit.workingDays)
+    : base;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRoleSchema } from '../auth/roles';
+import { ZLocationIdSchema } from '../registry/locations';
 import { ZPasswordSchema, ZRegistrationSchema } from './user';
 
 /** A staff account as administrators see it (GET /api/v1/users): the server answers it, the web parses it. */
@@ -14,6 +15,8 @@ export const ZManagedUserSchema = z.object({
   emailVerified: z.boolean(),
   mustChangePassword: z.boolean(),
   disabled: z.boolean(),
+  /** Issue 39: where they work (their lists start filtered to it); null: every location. */
+  homeLocationId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -29,6 +32,7 @@ export const ZNewManagedUserSchema = z.object({
   role: ZRoleSchema,
   phone: ZRegistrationSchema.shape.phone,
   temporaryPassword: ZPasswordSchema,
+  homeLocationId: ZLocationIdSchema.nullable().optional(),
 });
 export type TNewManagedUser = z.infer<typeof ZNewManagedUserSchema>;
 
@@ -39,6 +43,7 @@ export const ZManagedUserChangesSchema = z.object({
   firstName: ZStaffNameSchema.min(1).optional(),
   lastName: ZStaffNameSchema.optional(),
   phone: ZRegistrationSchema.shape.phone.nullable(),
+  homeLocationId: ZLocationIdSchema.nullable().optional(),
 });
 export type TManagedUserChanges = z.input<typeof ZManagedUserChangesSchema>;
 

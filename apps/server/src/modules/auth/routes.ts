@@ -25,6 +25,8 @@ export const ZAccountProfileSchema = z.object({
   phone: z.string().optional(),
   name: z.string(),
   emailVerified: z.boolean(),
+  /** Issue 39: where they work (their lists start filtered to it); null: every location. */
+  homeLocationId: z.string().nullable(),
 });
 
 /** The auth API of spec §7 under /api/v1/auth; the rules live in service.ts. */

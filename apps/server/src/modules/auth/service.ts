@@ -52,6 +52,7 @@ export type TAccountProfile = {
   readonly phone?: string;
   readonly name: string;
   readonly emailVerified: boolean;
+  readonly homeLocationId: string | null;
 };
 
 export type TProfileChanges = {
@@ -86,6 +87,7 @@ export function toAccountProfile(user: TUserRow): TAccountProfile {
     ...(user.phone ? { phone: user.phone } : {}),
     name,
     emailVerified: user.emailVerified,
+    homeLocationId: user.homeLocationId,
   };
 }
 

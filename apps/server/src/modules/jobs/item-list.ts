@@ -18,6 +18,8 @@ export type TItemListOptions<S extends string> = {
   readonly status?: S | undefined;
   readonly isRush?: boolean | undefined;
   readonly tracked?: boolean | undefined;
+  /** Issue 39: jobs collected at, or standing at, this location. */
+  readonly locationId?: string | undefined;
   /** Only these ids: the open jobs of a job view, from the job read model. */
   readonly ids?: readonly string[] | undefined;
   readonly sort: TItemSort;

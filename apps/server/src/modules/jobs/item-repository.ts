@@ -22,6 +22,8 @@ export const trackingColumns = {
   trackingDepartmentName: departments.name,
   trackingStationId: trackedItems.currentStationId,
   trackingStationName: stations.name,
+  // Issue 39: the location of the current department, for the pickup warning and the location filter.
+  trackingLocationId: departments.locationId,
   trackingArrivedAt: trackedItems.arrivedAt,
   trackingLastSeenAt: trackedItems.lastSeenAt,
   trackingOffsiteDetectedAt: trackedItems.offsiteDetectedAt,
@@ -56,7 +58,21 @@ export type TItemListColumns = {
   readonly searchText: AnyPgColumn;
   readonly status: AnyPgColumn;
   readonly isRush: AnyPgColumn;
+  readonly pickupLocationId: AnyPgColumn;
 };
+
+/**
+ * The `locationId` list filter (issue 39): jobs collected at that location, or whose piece stands there now
+ * (at a station of one of its departments).
+ */
+function atLocation(
+  kind: TTrackedItemKind,
+  table: 'orders' | 'repairs',
+  pickupLocationId: AnyPgColumn,
+  locationId: string,
+): SQL {
+  return sql`(${pickupLocationId} = ${locationId} or exists (select 1 from "tracked_items" as t join "departments" as d on d.id = t.current_department_id where t.item_kind = ${kind} and t.item_id = ${sql.raw(`"${table}"."id"`)} and d.location_id = ${locationId}))`;
+}
 
 /** The list's filters: q searches the search text (number, customer, description), the others match. */
 export function itemListFilter(
@@ -69,6 +85,9 @@ export function itemListFilter(
     options.status === undefined ? undefined : eq(columns.status, options.status),
     options.isRush === undefined ? undefined : eq(columns.isRush, options.isRush),
     options.tracked === undefined ? undefined : isTracked(kind, `${kind}s`, options.tracked),
+    options.locationId === undefined
+      ? undefined
+      : atLocation(kind, `${kind}s`, columns.pickupLocationId, options.locationId),
     options.ids === undefined
       ? undefined
       : options.ids.length === 0

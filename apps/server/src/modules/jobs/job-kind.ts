@@ -4,6 +4,7 @@ import type { TOrderSettings } from '@loupe/domain/settings/order-settings';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TAttachmentRow } from '../attachments/repository.ts';
 import type { TItemListOptions } from './item-list.ts';
+import type { TJobPlace } from './job-locations.ts';
 
 /**
  * What differs between orders and repairs (issue 33 §2): their own fields, how a new one is made and an
@@ -75,8 +76,15 @@ export type TJobKindSpec<
       readonly nextNumber: () => Promise<string>;
       readonly settings: TOrderSettings;
       readonly now: Date;
+      /** Where it is taken in and collected (checked), and the transit its promise adds (issue 39 §2). */
+      readonly place: TJobPlace;
     },
   ) => Promise<TNewRow>;
+  /** The intake and pickup locations a create or a change names (issue 39 §2), checked by the service. */
+  readonly locationsOf: (input: TCreate | TUpdate) => {
+    readonly intakeLocationId?: string | undefined;
+    readonly pickupLocationId?: string | undefined;
+  };
   /** The changes as they compare with the stored row (a repeated repair type is dropped). */
   readonly normalize: (changes: TUpdate) => TUpdate;
   /**

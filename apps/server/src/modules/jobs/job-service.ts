@@ -25,6 +25,7 @@ import type { TItemHistoryRepository } from './item-history-repository.ts';
 import { itemCursorValue, itemListAfter, type TItemSort } from './item-list.ts';
 import { createItemPhotos } from './item-photos.ts';
 import type { TJobItem, TJobKindSpec, TJobRepository } from './job-kind.ts';
+import { checkJobLocations, newJobPlace, type TJobLocations } from './job-locations.ts';
 import type { TJobStatusChange } from './status-change.ts';
 import { idsOfView, type TJobStateReader, withJobStates } from './with-states.ts';
 
@@ -40,6 +41,8 @@ export type TJobServiceOptions<TItem> = {
   readonly storage: TImageStorage;
   /** The job read model: each answer's state and prediction, a list's view filter. */
   readonly jobStates: TJobStateReader;
+  /** Issue 39 §2: the locations a job is taken in and collected at, and the creator's home location. */
+  readonly locations: TJobLocations;
   /** After commit, when the notes changed: the bell tells colleagues they were mentioned. */
   readonly onNotesChanged?: (change: TNotesChange) => void;
   /**
@@ -57,6 +60,7 @@ export type TJobListQuery = {
   readonly status?: string | undefined;
   readonly isRush?: boolean | undefined;
   readonly tracked?: boolean | undefined;
+  readonly locationId?: string | undefined;
   readonly view?: TJobView | undefined;
   readonly sort: TItemSort;
   readonly limit: number;
@@ -206,10 +210,13 @@ export function createJobService<
     async create(actor: TJobActor, input: TCreate): Promise<TItem> {
       assertMayEdit(actor);
       const settings = await jobSettings();
+      const place = await newJobPlace(options.locations, spec.locationsOf(input), actor.id);
       const item = await repository.withTransaction(async (jobs, tx) => {
         const now = clock();
         const nextNumber = async () => spec.formatNumber(await jobs.nextNumber(), settings);
-        const row = await jobs.insert(await spec.newRow(jobs, input, { actor, nextNumber, settings, now }));
+        const row = await jobs.insert(
+          await spec.newRow(jobs, input, { actor, nextNumber, settings, now, place }),
+        );
         const created = await load(row.id, tx);
         await recordCreated(history.within(tx), {
           itemKind: kind,
@@ -240,6 +247,7 @@ export function createJobService<
       alongside?: (tx: TDatabase) => Promise<void>,
     ): Promise<TItem> {
       assertMayEdit(actor);
+      await checkJobLocations(options.locations, spec.locationsOf(changes));
       const result = await repository.withTransaction(async (jobs, tx) => {
         const current = await jobs.findRowForUpdate(id);
         if (!current) throw notFound();

@@ -76,6 +76,9 @@ export function toOrderListItem(row: TOrderJoinedRow): TOrderListItem {
     tracking: toTrackingSummary(row),
     // The job read model's answer: the service adds it for open jobs.
     state: null,
+    intakeLocationId: order.intakeLocationId,
+    pickupLocationId: order.pickupLocationId,
+    currentLocationId: row.trackingLocationId,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -97,6 +100,8 @@ function historySnapshot(order: TOrder): Record<string, unknown> {
     depositCents: order.depositCents,
     status: order.status,
     notes: order.notes,
+    intakeLocationId: order.intakeLocationId,
+    pickupLocationId: order.pickupLocationId,
   };
 }
 
@@ -182,7 +187,7 @@ export const ORDER_KIND: TJobKindSpec<
 
   formatNumber: (sequence, settings) => formatOrderNumber(sequence, settings.orderNumberPrefix),
 
-  async newRow(jobs, input, { actor, nextNumber, settings, now }) {
+  async newRow(jobs, input, { actor, nextNumber, settings, now, place }) {
     // A salesperson's own order is theirs unless they name someone else (or nobody).
     const salespersonId =
       input.salespersonId !== undefined
@@ -207,11 +212,13 @@ export const ORDER_KIND: TJobKindSpec<
       promisedDate:
         input.promisedDate !== undefined
           ? input.promisedDate
-          : defaultPromisedDate(settings, isRush ? 'rush-order' : 'order', now),
+          : defaultPromisedDate(settings, isRush ? 'rush-order' : 'order', now, place),
       priceCents: input.priceCents ?? 0,
       depositCents: input.depositCents ?? 0,
       status: 'new',
       notes: input.notes ?? '',
+      intakeLocationId: place.intakeLocationId,
+      pickupLocationId: place.pickupLocationId,
       searchText: orderSearchText({
         orderNumber: number,
         customerName: refs.customerName ?? '',
@@ -222,6 +229,8 @@ export const ORDER_KIND: TJobKindSpec<
       updatedAt: now,
     };
   },
+
+  locationsOf: ({ intakeLocationId, pickupLocationId }) => ({ intakeLocationId, pickupLocationId }),
 
   normalize: (changes) => changes,
 

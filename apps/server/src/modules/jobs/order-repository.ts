@@ -61,6 +61,7 @@ const listColumns = {
   searchText: orders.searchText,
   status: orders.status,
   isRush: orders.isRush,
+  pickupLocationId: orders.pickupLocationId,
 };
 
 /** SQL of orders; pass a transaction to write an order with its history. */

@@ -44,6 +44,9 @@ export function toRepairListItem(row: TRepairJoinedRow): TRepairListItem {
     tracking: toTrackingSummary(row),
     // The job read model's answer: the service adds it for open jobs.
     state: null,
+    intakeLocationId: repair.intakeLocationId,
+    pickupLocationId: repair.pickupLocationId,
+    currentLocationId: row.trackingLocationId,
     createdAt: repair.createdAt.toISOString(),
     updatedAt: repair.updatedAt.toISOString(),
   };
@@ -61,6 +64,8 @@ function historySnapshot(repair: TRepair): Record<string, unknown> {
     promisedDate: repair.promisedDate,
     isRush: repair.isRush,
     status: repair.status,
+    intakeLocationId: repair.intakeLocationId,
+    pickupLocationId: repair.pickupLocationId,
   };
 }
 
@@ -109,7 +114,7 @@ export const REPAIR_KIND: TJobKindSpec<
 
   formatNumber: (sequence, settings) => formatRepairNumber(sequence, settings.repairNumberPrefix),
 
-  async newRow(jobs, input, { actor, nextNumber, settings, now }) {
+  async newRow(jobs, input, { actor, nextNumber, settings, now, place }) {
     const name = await customerName(jobs, input.customerId);
     const number = await nextNumber();
     return {
@@ -121,9 +126,13 @@ export const REPAIR_KIND: TJobKindSpec<
       declaredValueCents: input.declaredValueCents ?? 0,
       estimateCents: input.estimateCents ?? 0,
       promisedDate:
-        input.promisedDate !== undefined ? input.promisedDate : defaultPromisedDate(settings, 'repair', now),
+        input.promisedDate !== undefined
+          ? input.promisedDate
+          : defaultPromisedDate(settings, 'repair', now, place),
       isRush: input.isRush ?? false,
       status: 'received',
+      intakeLocationId: place.intakeLocationId,
+      pickupLocationId: place.pickupLocationId,
       searchText: repairSearchText({
         repairNumber: number,
         customerName: name,
@@ -136,6 +145,8 @@ export const REPAIR_KIND: TJobKindSpec<
   },
 
   // A repair type named twice is one.
+  locationsOf: ({ intakeLocationId, pickupLocationId }) => ({ intakeLocationId, pickupLocationId }),
+
   normalize: (changes) =>
     changes.repairTypes === undefined
       ? changes

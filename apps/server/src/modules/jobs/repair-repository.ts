@@ -42,6 +42,7 @@ const listColumns = {
   searchText: repairs.searchText,
   status: repairs.status,
   isRush: repairs.isRush,
+  pickupLocationId: repairs.pickupLocationId,
 };
 
 /** SQL of repairs; pass a transaction to write a repair with its history. */

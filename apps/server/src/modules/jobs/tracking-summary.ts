@@ -9,6 +9,7 @@ export type TTrackingColumns = {
   trackingDepartmentName: string | null;
   trackingStationId: string | null;
   trackingStationName: string | null;
+  trackingLocationId: string | null;
   trackingArrivedAt: Date | null;
   trackingLastSeenAt: Date | null;
   trackingOffsiteDetectedAt: Date | null;

@@ -34,6 +34,8 @@ export type TSafeCountsServiceOptions = {
   readonly clock: TClock;
   readonly events: TEventBus;
   readonly calendar: () => Promise<TWorkingCalendar>;
+  /** Issue 39 §3: a location's own calendar when it sets one (its closing follows it), else the workshop's. */
+  readonly locationCalendar?: ((locationId: string) => Promise<TWorkingCalendar>) | undefined;
   /** The alerts module raises one alert per missing piece (rule safe-count-missing) to the managers. */
   readonly raiseAlerts: (causes: readonly Omit<TAlertCause, 'severity'>[]) => Promise<number>;
   readonly logger?: Pick<FastifyBaseLogger, 'error' | 'info'> | undefined;
@@ -122,13 +124,16 @@ export function createSafeCountsService(options: TSafeCountsServiceOptions) {
     };
   }
 
+  const calendarOf = (locationId: string) =>
+    options.locationCalendar ? options.locationCalendar(locationId) : options.calendar();
+
   async function view(repo: TSafeCountsRepository, row: TSafeCountRow): Promise<TSafeCount> {
     const found =
       row.status === 'running'
         ? await findings(repo, row, clock())
         : { counted: row.counted ?? [], missing: row.missing ?? [], extra: row.extra ?? [] };
     const removals = await repo.removals(row.id);
-    const calendar = removals.length > 0 ? await options.calendar() : null;
+    const calendar = removals.length > 0 ? await calendarOf(row.locationId) : null;
     return {
       ...summaryOf(row, found),
       ...found,
@@ -323,11 +328,13 @@ export function createSafeCountsService(options: TSafeCountsServiceOptions) {
      * how many started.
      */
     async startClosingCounts(): Promise<number> {
-      const due = closingCountDue(clock(), await options.calendar());
-      if (due === null) return 0;
+      const now = clock();
       let started = 0;
       for (const location of await safeCounts.locations()) {
         if (location.safeStationId === null) continue;
+        // Each location closes by its own calendar when it has one (issue 39 §3).
+        const due = closingCountDue(now, await calendarOf(location.id));
+        if (due === null) continue;
         const row = await start(null, location.id, 'closing', due.date);
         if (row) {
           started += 1;

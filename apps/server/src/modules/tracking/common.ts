@@ -47,6 +47,11 @@ export type TTrackingServiceOptions = {
   readonly events: TEventBus;
   /** The workshop's offsite rules (settings › general), read at every sweep. */
   readonly offsiteSettings: () => Promise<TOffsiteThresholds>;
+  /**
+   * Issue 39 §3: the stations whose location sets its own offsite timeout (minutes); a piece there is swept
+   * after that timeout instead of the workshop's. None when not given.
+   */
+  readonly offsiteTimeoutsByStation?: (() => Promise<ReadonlyMap<string, number>>) | undefined;
   readonly logger?: Pick<FastifyBaseLogger, 'error'> | undefined;
   /** What follows a move in the same transaction: the workflow's phase changes. */
   readonly afterBatch?: readonly TAfterBatch[] | undefined;

@@ -1,7 +1,7 @@
 import type { TActor } from '@loupe/domain/auth/roles';
 import { AppError } from '@loupe/domain/errors/errors';
 import { tvStationRoom } from '@loupe/domain/realtime/events';
-import { canReturnFromOffsite, detectOffsite as offsiteVerdicts } from '@loupe/domain/tracking/offsite';
+import { canReturnFromOffsite, isOffsiteDue } from '@loupe/domain/tracking/offsite';
 import type { TOffsiteItem, TTrackedItemKind } from '@loupe/domain/tracking/tracking-api';
 import { departmentRoom, itemRoom, type TAnnouncer } from './announcements.ts';
 import {
@@ -98,7 +98,17 @@ export function createOffsite(options: TTrackingServiceOptions, announcer: TAnno
    */
   async function detectOffsite(now: Date): Promise<TOffsiteDetected[]> {
     const settings = await options.offsiteSettings();
-    const shortest = Math.min(settings.offsiteTimeout, settings.expectedOffsiteGracePeriod);
+    const byStation = (await options.offsiteTimeoutsByStation?.()) ?? new Map<string, number>();
+    // A piece at a station of a location with its own timeout follows it (issue 39 §3).
+    const thresholdsAt = (stationId: string | null) => {
+      const own = stationId === null ? undefined : byStation.get(stationId);
+      return own === undefined ? settings : { ...settings, offsiteTimeout: own };
+    };
+    const shortest = Math.min(
+      settings.offsiteTimeout,
+      settings.expectedOffsiteGracePeriod,
+      ...byStation.values(),
+    );
     const seenBefore = new Date(now.getTime() - shortest * 60_000);
     return inTransaction(async (repo, pending) => {
       const candidates = (await repo.offsiteCandidates(seenBefore)).map((row) => ({
@@ -109,7 +119,10 @@ export function createOffsite(options: TTrackingServiceOptions, announcer: TAnno
         offsiteDetectedAt: row.offsiteDetectedAt === null ? null : row.offsiteDetectedAt.toISOString(),
       }));
       const detected: TOffsiteDetected[] = [];
-      for (const { row, lastSeen } of offsiteVerdicts(candidates, settings, now).marked) {
+      const marked = candidates.filter((candidate) =>
+        isOffsiteDue(candidate, thresholdsAt(candidate.row.currentStationId), now),
+      );
+      for (const { row, lastSeen } of marked) {
         const kind = itemKindOf(row);
         await repo.updateTracked(kind, row.itemId, { status: 'offsite', offsiteDetectedAt: now });
         // Kept in the job's history: the start of the vendor leg that analytics rebuilds count.

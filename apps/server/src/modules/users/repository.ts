@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
+import { locations } from '../../db/schema/registry.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -7,6 +8,16 @@ export type TNewUser = typeof users.$inferInsert;
 
 export function createUsersRepository(db: TDatabase) {
   return {
+    /** Issue 39: a home location must be one of the workshop's locations. */
+    async locationExists(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(eq(locations.id, id))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async findById(id: string): Promise<TUserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;

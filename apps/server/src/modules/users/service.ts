@@ -6,7 +6,7 @@ import { toApplicationUser } from '@loupe/domain/users/user';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../../config.ts';
 import type { TClock } from '../../lib/clock.ts';
-import { forbidden } from '../../lib/service-errors.ts';
+import { fieldError, forbidden } from '../../lib/service-errors.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TAuditRepository } from '../audit/repository.ts';
 import { createMailDispatcher, type TRequestContext } from '../auth/service.ts';
@@ -55,6 +55,7 @@ export function toManagedUser(user: TUserRow): TManagedUser {
     emailVerified: user.emailVerified,
     mustChangePassword: user.mustChangePassword,
     disabled: user.disabled,
+    homeLocationId: user.homeLocationId,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
@@ -76,6 +77,14 @@ export function createUsersService(options: TUsersServiceOptions) {
     const user = await users.findById(id);
     if (!user) throw new AppError('NOT_FOUND', 'There is no user with this id.');
     return user;
+  }
+
+  /** A home location (issue 39) is one of the locations; null is every location. */
+  async function homeLocationOrFail(id: string | null): Promise<string | null> {
+    if (id !== null && !(await users.locationExists(id))) {
+      throw fieldError('homeLocationId', 'This location does not exist.');
+    }
+    return id;
   }
 
   /** Refuses to leave the workshop without an active administrator. */
@@ -103,7 +112,9 @@ export function createUsersService(options: TUsersServiceOptions) {
     ): Promise<TManagedUser> {
       assertAdmin(actor);
       assertAcceptablePassword(input.temporaryPassword, input.email);
+      const homeLocationId = await homeLocationOrFail(input.homeLocationId ?? null);
       const user = await users.insert({
+        homeLocationId,
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -159,6 +170,9 @@ export function createUsersService(options: TUsersServiceOptions) {
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone === '' ? null : changes.phone } : {}),
+        ...(changes.homeLocationId !== undefined && changes.homeLocationId !== target.homeLocationId
+          ? { homeLocationId: await homeLocationOrFail(changes.homeLocationId) }
+          : {}),
       };
       const enables = changes.disabled === false && target.disabled;
       const update = {

@@ -23,6 +23,8 @@ export type TCurrentUser = {
   readonly role: TRole;
   /** Always null (spec §3). */
   readonly department: null;
+  /** Issue 39: the location they work at (their lists start filtered to it); null or absent: every location. */
+  readonly homeLocationId?: string | null;
   /** The session's identity info (spec §3); absent until a session has been read. */
   readonly identity?: TIdentityInfo;
 };

@@ -7,6 +7,8 @@ import type { TCurrentUser } from './auth-context';
 export const ZAccountProfileSchema = ZUserProfileSchema.extend({
   name: z.string().optional(),
   emailVerified: z.boolean().optional(),
+  /** Issue 39: where they work; null (or an older server's silence) is every location. */
+  homeLocationId: z.string().nullish(),
 });
 export type TAccountProfile = z.output<typeof ZAccountProfileSchema>;
 
@@ -19,6 +21,7 @@ export function toCurrentUser(profile: TAccountProfile): TCurrentUser {
     firstName: profile.firstName,
     lastName: profile.lastName,
     ...(profile.phone !== undefined ? { phone: profile.phone } : {}),
+    homeLocationId: profile.homeLocationId ?? null,
   };
 }
 

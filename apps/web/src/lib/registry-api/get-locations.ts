@@ -8,7 +8,8 @@ import { registryQueryKeys } from './registry-query-keys';
 /** A workshop has a handful of sites: one page of the server's largest size holds them all. */
 export const LOCATIONS_PAGE_SIZE = 200;
 
-const ZLocationsPageSchema = listPageSchema(ZLocationSchema);
+// Loose: fields a newer server adds (a location's kind, issue 39) reach the screens that read them.
+const ZLocationsPageSchema = listPageSchema(ZLocationSchema.loose());
 
 export async function getLocations() {
   const body = await apiClient.get('locations', { searchParams: { limit: LOCATIONS_PAGE_SIZE } });
@@ -18,6 +19,6 @@ export async function getLocations() {
 export const locationsQueryOptions = () =>
   queryOptions({ queryKey: registryQueryKeys.locations, queryFn: getLocations });
 
-export function useLocations() {
-  return useQuery(locationsQueryOptions());
+export function useLocations(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...locationsQueryOptions(), enabled: options.enabled ?? true });
 }

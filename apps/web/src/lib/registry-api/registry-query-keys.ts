@@ -6,6 +6,10 @@ export const registryQueryKeys = {
   locations: ['registry', 'locations'] as const,
   departments: ['registry', 'departments'] as const,
   departmentsOf: (locationId: string) => ['registry', 'departments', { locationId }] as const,
+  /** Issue 39 §3: a location's own rules (under the registry: a registry write refreshes them too). */
+  locationSettings: (locationId: string) => ['registry', 'location-settings', locationId] as const,
+  /** The workshop's working calendar as the registry's rules count in it (transit days). */
+  workshopCalendar: ['registry', 'workshop-calendar'] as const,
 };
 
 /**

@@ -1,6 +1,6 @@
 import { canManageRegistry } from '@loupe/domain/auth/permissions';
 import type { TLocation } from '@loupe/domain/registry/locations';
-import { MapPinIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { MapPinIcon, PencilIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
@@ -11,6 +11,7 @@ import { useLocations } from '@/lib/registry-api/get-locations';
 import { toast } from '@/lib/toast';
 import { useDeleteLocation } from '../api/delete-location';
 import { LocationFormDialog } from './location-form-dialog';
+import { LocationSettingsDialog } from './location-settings-dialog';
 
 /** Settings › locations (admin; spec §6): the workshop's sites, added, renamed and deleted. */
 export function LocationsSection() {
@@ -90,6 +91,14 @@ function LocationRow({ location, canManage }: { location: TLocation; canManage: 
       <TableCell className="text-right">
         {canManage ? (
           <div className="flex justify-end gap-1">
+            <LocationSettingsDialog
+              location={location}
+              trigger={
+                <Button type="button" variant="ghost" size="icon" aria-label={`Rules of ${location.name}`}>
+                  <SlidersHorizontalIcon aria-hidden="true" />
+                </Button>
+              }
+            />
             <LocationFormDialog
               mode="edit"
               location={location}

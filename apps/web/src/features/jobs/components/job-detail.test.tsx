@@ -10,6 +10,7 @@ import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, notFound, page } from '@/test/api-mocks';
 import { stubObjectUrls, stubPointerApis } from '@/test/dom-stubs';
 import { makeJobState, makeUser } from '@/test/factories';
+import { locationAnswers, STORE } from '@/test/location-mocks';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { makeOrder, ORDER_ID } from '../kinds/order/order-fixtures';
 import { makeRepair, REPAIR_ID } from '../kinds/repair/repair-fixtures';
@@ -131,6 +132,7 @@ function mockOrder(
     [`orders/${ORDER_ID}/tracking-link`]: () => envelope({ link: trackingLink }),
     [`work-time/jobs/order/${ORDER_ID}`]: LABOUR,
     [`materials/jobs/order/${ORDER_ID}`]: envelope(noMaterials('order', ORDER_ID)),
+    ...locationAnswers(),
   });
 }
 
@@ -225,6 +227,7 @@ function renderRepair(
     [`repairs/${REPAIR_ID}/tracking-link`]: envelope({ link: null }),
     [`work-time/jobs/repair/${REPAIR_ID}`]: envelope({ rows: [], totalSeconds: 0, sessions: [] }),
     [`materials/jobs/repair/${REPAIR_ID}`]: envelope(noMaterials('repair', REPAIR_ID)),
+    ...locationAnswers(),
   });
   return renderJob('repair', role);
 }
@@ -237,6 +240,27 @@ describe('JobDetail', { timeout: 20_000 }, () => {
   });
 
   describe('an order', () => {
+    it('names where the order was taken in and where it is collected', async () => {
+      mockOrder(makeOrder({ intakeLocationId: STORE.id, pickupLocationId: 'LOC001' }));
+      renderDetail();
+      expect(await screen.findByRole('heading', { level: 1, name: 'ORD-00042' })).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.getByText('Taken in at').nextSibling).toHaveTextContent('Downtown Store'),
+      );
+      expect(screen.getByText('Pickup at').nextSibling).toHaveTextContent('Main Workshop');
+      expect(screen.queryByText(/Ready, but at/)).not.toBeInTheDocument();
+    });
+
+    it('warns when a ready order is not where its customer collects it', async () => {
+      mockOrder(makeOrder({ status: 'ready', pickupLocationId: STORE.id, currentLocationId: 'LOC001' }));
+      renderDetail();
+      expect(
+        await screen.findByText(
+          'Ready, but at Main Workshop: send it to Downtown Store before the customer comes',
+        ),
+      ).toBeInTheDocument();
+    });
+
     it('shows the order with its money, and a tag form while it is not tracked', async () => {
       mockOrder(makeOrder({ priceCents: 150_000, depositCents: 50_000, balanceCents: 100_000 }));
       renderDetail();
@@ -565,6 +589,7 @@ describe('JobDetail', { timeout: 20_000 }, () => {
         [`orders/${ORDER_ID}/tracking-link`]: envelope({ link: null }),
         [`work-time/jobs/order/${ORDER_ID}`]: LABOUR,
         [`materials/jobs/order/${ORDER_ID}`]: envelope(noMaterials('order', ORDER_ID)),
+        ...locationAnswers(),
       });
       onTestFinished(stubObjectUrls('blob:ring'));
       vi.spyOn(apiClient, 'download').mockResolvedValue(new Blob(['img'], { type: 'image/jpeg' }));

@@ -22,6 +22,7 @@ import { JobDetailLoader } from './detail/job-detail-loader';
 import { JobFacts } from './detail/job-facts';
 import { JobHistory } from './detail/job-history';
 import { JobLabour } from './detail/job-labour';
+import { JobLocationFacts, ReadyAwayWarning } from './detail/job-locations';
 import { JobPhotos } from './detail/job-photos';
 import { JobTracking } from './detail/job-tracking';
 import { QuickStatusActions } from './detail/quick-status-actions';
@@ -91,6 +92,7 @@ function LoadedJob<K extends TJobKind>({ kind, job, now, designPanel }: TLoadedJ
       now={now}
       main={
         <>
+          <ReadyAwayWarning job={job} />
           <JobFacts
             customer={job.customer}
             promisedDate={job.promisedDate}
@@ -100,6 +102,7 @@ function LoadedJob<K extends TJobKind>({ kind, job, now, designPanel }: TLoadedJ
             updatedAt={job.updatedAt}
           >
             <Facts job={job} />
+            <JobLocationFacts job={job} />
           </JobFacts>
           {designPanel?.(job.id)}
           <JobDetailPhotos kind={kind} job={job} canEdit={canWrite} />

@@ -8,6 +8,7 @@ import { clearToasts, getToasts } from '@/lib/toast';
 import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeJobState, makeUser } from '@/test/factories';
+import { locationAnswers, STORE } from '@/test/location-mocks';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { JOBS_PAGE_SIZE } from '../api/get-jobs';
 import { listItem, makeOrder } from '../kinds/order/order-fixtures';
@@ -22,9 +23,14 @@ const LISTS: Readonly<Record<TJobKind, { route: string; otherRoutes: string[] }>
   repair: { route: '/repairs', otherRoutes: ['/repairs/new', '/repairs/:repairId'] },
 };
 
-function renderJobs(kind: TJobKind, role: Parameters<typeof makeUser>[0], route = LISTS[kind].route) {
+function renderJobs(
+  kind: TJobKind,
+  role: Parameters<typeof makeUser>[0],
+  route = LISTS[kind].route,
+  homeLocationId: string | null = null,
+) {
   return renderWithProviders(<JobsList kind={kind} />, {
-    user: makeUser(role),
+    user: { ...makeUser(role), homeLocationId },
     route,
     otherRoutes: LISTS[kind].otherRoutes,
   });
@@ -244,6 +250,44 @@ describe('JobsList', { timeout: 20_000 }, () => {
       await waitFor(() => expect(searchParamsOfLastCall().view).toBeUndefined());
       expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(/^\/orders$/);
       expect(screen.queryByRole('button', { name: /Remove the filter/ })).toBeNull();
+    });
+
+    it("starts filtered to the user's home location, and lets them see all locations", async () => {
+      mockGet({ orders: page([listItem(0)]), ...locationAnswers() });
+      const user = userEvent.setup();
+      renderJobs('order', 'salesperson', '/orders', STORE.id);
+      await screen.findByText('1 order');
+      expect(searchParamsOfLastCall()).toMatchObject({ locationId: STORE.id });
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('Downtown Store'),
+      );
+      await user.click(screen.getByRole('combobox', { name: 'Location' }));
+      await user.click(await screen.findByRole('option', { name: 'All locations' }));
+      await waitFor(() => expect(searchParamsOfLastCall().locationId).toBeUndefined());
+      expect(screen.getByRole('status', { name: 'Current location' })).toHaveTextContent(
+        '/orders?location=all',
+      );
+    });
+
+    it('asks for every location when the user has no home location, and keeps a chosen one in the address', async () => {
+      mockGet({ orders: page([listItem(0)]), ...locationAnswers() });
+      renderList('salesperson', `/orders?location=${STORE.id}`);
+      await screen.findByText('1 order');
+      expect(searchParamsOfLastCall()).toMatchObject({ locationId: STORE.id });
+    });
+
+    it('marks a ready order that is not where its customer collects it', async () => {
+      mockGet({
+        orders: page([
+          listItem(0, { status: 'ready', pickupLocationId: STORE.id, currentLocationId: 'LOC001' }),
+          listItem(1, { status: 'ready', pickupLocationId: 'LOC001', currentLocationId: 'LOC001' }),
+        ]),
+        ...locationAnswers(),
+      });
+      renderList();
+      const [away, here] = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole('link');
+      await waitFor(() => expect(away).toHaveTextContent('Send to Downtown Store'));
+      expect(here).not.toHaveTextContent('Send to');
     });
 
     it('ignores a view it does not know', async () => {

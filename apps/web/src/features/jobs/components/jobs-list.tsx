@@ -1,7 +1,10 @@
+import { isReadyAwayFromPickup } from '@loupe/domain/jobs/job-locations';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import { useMemo } from 'react';
 import { usePredictions } from '@/lib/analytics-api/get-predictions';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useLocations } from '@/lib/registry-api/get-locations';
+import { locationNameOf } from '@/lib/registry-api/location-names';
 import { useJobs } from '../api/get-jobs';
 import type { TJobListItemOf, TJobStatusOf } from '../api/job-endpoints';
 import { useUpdateJob } from '../api/update-job';
@@ -40,6 +43,7 @@ export function JobsList<K extends TJobKind>({ kind }: { kind: K }) {
     apply: (job, status) => update.mutateAsync({ jobId: job.id, changes: ui.statusChange(status) }),
   };
   const { StatusBadge } = ui;
+  const locations = useLocations().data?.items;
   return (
     <JobList
       labels={ui.list.labels}
@@ -61,6 +65,7 @@ export function JobsList<K extends TJobKind>({ kind }: { kind: K }) {
           amountCents={ui.list.amountOf(job)}
           prediction={job.state === null ? null : predictions.get(job.id)}
           amountLabel={ui.list.labels.columns.amount}
+          sendToPickup={isReadyAwayFromPickup(job) ? locationNameOf(locations, job.pickupLocationId) : null}
         />
       )}
       bulkStatus={canWrite ? bulkStatus : undefined}

@@ -2,13 +2,13 @@ import type { TPersonHours } from '@loupe/domain/workflow/working-calendar';
 import type { FormEvent } from 'react';
 import { FormActions } from '@/components/forms/form-actions';
 import { useFormState } from '@/components/forms/use-form-state';
+import { OpenDaysField } from '@/components/open-days-field';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { SwitchRow } from '@/components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { usePersonHours } from '../api/get-person-hours';
 import { useSavePersonHours } from '../api/save-person-hours';
-import { OpenDaysField } from './open-days-field';
 import { TimeRangeFields } from './time-range-fields';
 import {
   MY_HOURS_FIELDS,

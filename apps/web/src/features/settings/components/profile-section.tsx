@@ -5,6 +5,8 @@ import { FormActions } from '@/components/forms/form-actions';
 import { useFormState } from '@/components/forms/use-form-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type TCurrentUser, useAuth } from '@/lib/auth/auth-context';
+import { useLocations } from '@/lib/registry-api/get-locations';
+import { locationNameOf } from '@/lib/registry-api/location-names';
 import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChangePasswordForm } from './change-password-form';
@@ -59,10 +61,12 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
       <CardHeader>
         <CardTitle>Your profile</CardTitle>
         <CardDescription>
-          Signed in as {user.email}. Your role and e-mail address are changed by an administrator.
+          Signed in as {user.email}. Your role, home location and e-mail address are changed by an
+          administrator.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-6">
+        <HomeLocation homeLocationId={user.homeLocationId ?? null} />
         <form className="grid gap-6 sm:grid-cols-2" onSubmit={onSubmit} noValidate aria-label="Profile">
           <FormField
             label="First name"
@@ -97,5 +101,20 @@ function ProfileForm({ user }: { user: TCurrentUser }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** Where one works (issue 39): one's order and repair lists start filtered to it. */
+function HomeLocation({ homeLocationId }: { homeLocationId: string | null }) {
+  const locations = useLocations({ enabled: homeLocationId !== null });
+  return (
+    <dl className="grid gap-1 text-sm">
+      <dt className="font-medium">Home location</dt>
+      <dd className="text-muted-foreground">
+        {homeLocationId === null
+          ? 'All locations: your lists show every location.'
+          : `${locationNameOf(locations.data?.items, homeLocationId)}: your order and repair lists start there.`}
+      </dd>
+    </dl>
   );
 }

@@ -3,13 +3,13 @@ import type { FormEvent } from 'react';
 import { FormField } from '@/components/form-field';
 import { FormActions } from '@/components/forms/form-actions';
 import { useFormState } from '@/components/forms/use-form-state';
+import { OpenDaysField } from '@/components/open-days-field';
 import { SectionLoadError, SectionLoading } from '@/components/section-states';
 import { TextareaField } from '@/components/textarea-field';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
 import { useWorkingCalendar } from '../api/get-working-calendar';
 import { useUpdateWorkingCalendar } from '../api/update-working-calendar';
-import { OpenDaysField } from './open-days-field';
 import {
   parseWorkingHoursForm,
   type TWorkingHoursField,

@@ -10,10 +10,26 @@ import { SelectField } from '@/components/select-field';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
+import {
+  HOME_LOCATION_LABEL,
+  homeLocationIdOf,
+  homeLocationValue,
+  useHomeLocationOptions,
+} from './home-location-options';
 import { generateTemporaryPassword } from './temporary-password';
 
-type TInviteField = 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'temporaryPassword';
-type TInviteValues = Record<Exclude<TInviteField, 'role'>, string> & { role: TRole };
+type TInviteField =
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'role'
+  | 'temporaryPassword'
+  | 'homeLocationId';
+type TInviteValues = Record<Exclude<TInviteField, 'role' | 'homeLocationId'>, string> & {
+  role: TRole;
+  homeLocationId: string | null;
+};
 
 const INVITE_FIELDS: readonly TInviteField[] = [
   'email',
@@ -22,6 +38,7 @@ const INVITE_FIELDS: readonly TInviteField[] = [
   'phone',
   'role',
   'temporaryPassword',
+  'homeLocationId',
 ];
 const NAME_MAX = 100;
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -34,6 +51,7 @@ function emptyInvite(): TInviteValues {
     phone: '',
     role: 'salesperson',
     temporaryPassword: generateTemporaryPassword(),
+    homeLocationId: null,
   };
 }
 
@@ -46,6 +64,7 @@ export function InviteUserDialog() {
   const { values, errors, setValue } = form;
   const mutation = useCreateUser();
   const isPending = mutation.isPending;
+  const homeLocationOptions = useHomeLocationOptions(values.homeLocationId);
 
   function onSubmit() {
     const phone = values.phone.trim();
@@ -105,6 +124,14 @@ export function InviteUserDialog() {
         }}
         options={ROLE_OPTIONS}
         error={errors.role}
+      />
+      <SelectField
+        label={HOME_LOCATION_LABEL}
+        value={homeLocationValue(values.homeLocationId)}
+        onValueChange={(value) => setValue('homeLocationId', homeLocationIdOf(value))}
+        options={homeLocationOptions}
+        hint="Their order and repair lists start at this location."
+        error={errors.homeLocationId}
       />
       <div className="grid gap-2">
         <FormField

@@ -4,7 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { clearToasts, getToasts } from '@/lib/toast';
+import { page } from '@/test/api-mocks';
+import { stubPointerApis } from '@/test/dom-stubs';
 import { makeManagedUser, makeUser } from '@/test/factories';
+import { STORE, WORKSHOP } from '@/test/location-mocks';
 import { renderWithSettingsProviders, stubResizeObserver } from '@/test/settings-test-utils';
 import { generateTemporaryPassword } from './temporary-password';
 import { UsersSection } from './users-section';
@@ -24,6 +27,7 @@ describe('UsersSection', () => {
   beforeEach(() => {
     stubResizeObserver();
     vi.spyOn(apiClient, 'get').mockImplementation(async (path) => {
+      if (path === 'locations') return page([WORKSHOP, STORE]);
       if (path !== 'users') throw new Error(`unexpected GET ${path}`);
       return { success: true, data: { items: USERS, total: USERS.length } };
     });
@@ -142,7 +146,44 @@ describe('UsersSection', () => {
       lastName: '',
       role: 'salesperson',
       temporaryPassword: (password as HTMLInputElement).value,
+      homeLocationId: null,
     });
+  });
+
+  it('invites a user who works at one location', async () => {
+    stubPointerApis();
+    const post = vi
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue({ success: true, data: { ...USERS[1], homeLocationId: STORE.id } });
+    const user = userEvent.setup();
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a user' });
+    const home = within(dialog).getByRole('combobox', { name: 'Home location' });
+    expect(home).toHaveTextContent('All locations');
+    await user.click(home);
+    await user.click(await screen.findByRole('option', { name: 'Downtown Store' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'cy@example.test');
+    await user.type(within(dialog).getByRole('textbox', { name: 'First name' }), 'Cy');
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('users', expect.objectContaining({ homeLocationId: STORE.id })),
+    );
+  });
+
+  it("sets a user's home location from the list", async () => {
+    stubPointerApis();
+    const patch = vi
+      .spyOn(apiClient, 'patch')
+      .mockResolvedValue({ success: true, data: { ...USERS[1], homeLocationId: STORE.id } });
+    const user = userEvent.setup();
+    renderUsers();
+    const select = await screen.findByRole('combobox', { name: 'Home location of Ana Silva' });
+    expect(select).toHaveTextContent('All locations');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Downtown Store' }));
+    await waitFor(() => expect(patch).toHaveBeenCalledWith('users/u-ana', { homeLocationId: STORE.id }));
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Ana Silva now works at Downtown Store'));
   });
 });
 

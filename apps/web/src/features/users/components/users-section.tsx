@@ -21,6 +21,12 @@ import { useResetUserMfa } from '../api/reset-user-mfa';
 import { useUnlockUserSignIn } from '../api/unlock-user-sign-in';
 import { useUpdateUser } from '../api/update-user';
 import { DeleteUserDialog } from './delete-user-dialog';
+import {
+  HOME_LOCATION_LABEL,
+  homeLocationIdOf,
+  homeLocationValue,
+  useHomeLocationOptions,
+} from './home-location-options';
 import { InviteUserDialog } from './invite-user-dialog';
 
 /** Settings › users (admin only): the user management of the server-core issue. */
@@ -141,7 +147,7 @@ function UsersTable({ users }: { users: readonly TManagedUser[] }) {
       <TableHeader>
         <TableRow>
           <TableHead>User</TableHead>
-          <TableHead>Role</TableHead>
+          <TableHead>Role and location</TableHead>
           <TableHead>Active</TableHead>
           <TableHead>
             <span className="sr-only">Actions</span>
@@ -188,6 +194,20 @@ function UsersTable({ users }: { users: readonly TManagedUser[] }) {
                     ))}
                   </SelectContent>
                 </Select>
+                <HomeLocationSelect
+                  user={user}
+                  label={label}
+                  disabled={isBusy}
+                  onChange={(homeLocationId, name) =>
+                    onChange(
+                      user,
+                      { homeLocationId },
+                      homeLocationId === null
+                        ? `${label} now sees every location`
+                        : `${label} now works at ${name}`,
+                    )
+                  }
+                />
               </TableCell>
               <TableCell>
                 <Switch
@@ -235,5 +255,40 @@ function UsersTable({ users }: { users: readonly TManagedUser[] }) {
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** Where a user works (issue 39): under their role, so the table stays narrow on a phone. */
+function HomeLocationSelect({
+  user,
+  label,
+  disabled,
+  onChange,
+}: {
+  user: TManagedUser;
+  label: string;
+  disabled: boolean;
+  onChange: (homeLocationId: string | null, name: string) => void;
+}) {
+  const options = useHomeLocationOptions(user.homeLocationId);
+  return (
+    <Select
+      value={homeLocationValue(user.homeLocationId)}
+      onValueChange={(value) =>
+        onChange(homeLocationIdOf(value), options.find((option) => option.value === value)?.label ?? value)
+      }
+      disabled={disabled}
+    >
+      <SelectTrigger size="sm" aria-label={`${HOME_LOCATION_LABEL} of ${label}`} className="mt-1 min-w-32">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

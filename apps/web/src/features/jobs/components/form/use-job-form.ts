@@ -5,12 +5,16 @@ import type { TFormErrors } from '@/components/forms/form-issues';
 import { type TFormParseResult, useFormState } from '@/components/forms/use-form-state';
 import type { TPickerItem } from '@/components/search-picker';
 import { errorMessageOf, fieldIssuesOf } from '@/lib/api-error';
+import { useIntakeTransit } from '@/lib/registry-api/use-intake-transit';
 
 /** The fields every job form has, which the shared form pieces show. */
 export type TJobFormCommonValues = {
   readonly customer: TPickerItem | null;
   readonly promisedDate: string;
   readonly isRush: boolean;
+  /** Issue 39 §2: where the customer leaves it and collects it (LOC ids). */
+  readonly intakeLocationId: string;
+  readonly pickupLocationId: string;
 };
 
 /** A job form's field names: the keys of its values. */
@@ -30,6 +34,7 @@ export type TJobFormCommon = {
   /** `isUnreadable`: the browser holds a half-typed date it reports as ''. */
   readonly setPromisedDate: (promisedDate: string, isUnreadable: boolean) => void;
   readonly setRush: (isRush: boolean) => void;
+  readonly setLocation: (field: 'intakeLocationId' | 'pickupLocationId', locationId: string) => void;
 };
 
 export type TJobForm<TValues extends TJobFormCommonValues> = TJobFormCommon & {
@@ -77,12 +82,18 @@ export function useJobForm<TValues extends TJobFormCommonValues>(
 
   const { settings } = options;
   const leadTime = options.leadTime(values);
+  // Taken in away from the workshop, the trip there and back comes on top (the server's own rule).
+  const transit = useIntakeTransit(values.intakeLocationId, options.isNew && !isDateTouched);
+  const { transitWorkingDays, workingDays } = transit;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `now` is read, not watched.
   useEffect(() => {
     if (isDateTouched || !settings) return;
-    const promisedDate = defaultPromisedDate(settings, leadTime, options.now());
+    const promisedDate = defaultPromisedDate(settings, leadTime, options.now(), {
+      transitWorkingDays,
+      workingDays,
+    });
     setValues((current) => ({ ...current, promisedDate }));
-  }, [settings, leadTime, isDateTouched]);
+  }, [settings, leadTime, isDateTouched, transitWorkingDays, workingDays]);
 
   // The shared pieces know only the common fields; TValues[K] of a generic TValues cannot be written to.
   function setCommonValue<K extends keyof TJobFormCommonValues>(field: K, value: TJobFormCommonValues[K]) {
@@ -126,6 +137,7 @@ export function useJobForm<TValues extends TJobFormCommonValues>(
       setCommonValue('promisedDate', promisedDate);
     },
     setRush: (isRush) => setCommonValue('isRush', isRush),
+    setLocation: (field, locationId) => setCommonValue(field, locationId),
     accept,
     showServerError,
     onSubmit: (send) => (event) => {

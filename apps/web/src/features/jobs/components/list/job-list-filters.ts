@@ -9,6 +9,11 @@ export type TJobListFilters<TStatus extends string, TSort extends string> = {
   readonly tracked: boolean | null;
   /** One of the job views (overdue, due today, at risk…): what a dashboard tile's count opens. */
   readonly view: TJobView | null;
+  /**
+   * Issue 39: jobs collected at, or standing at, this location; null is every location. Absent from the
+   * address, it is the user's home location; `location=all` is every location.
+   */
+  readonly locationId: string | null;
   readonly sort: TSort;
 };
 
@@ -31,6 +36,9 @@ export const JOB_SORT_LABELS = {
 
 /** Select items cannot carry '' or null: this value stands for "any". */
 export const ANY = 'any';
+
+/** The address's `location` value for every location (absent means the user's home location). */
+export const ALL_LOCATIONS = 'all';
 
 export const RUSH_OPTIONS: readonly TSelectOption[] = [
   { value: ANY, label: 'Rush or not' },
@@ -58,6 +66,7 @@ export function jobListSearchParams<TStatus extends string, TSort extends string
     isRush: flag(filters.isRush),
     tracked: flag(filters.tracked),
     view: filters.view ?? undefined,
+    locationId: filters.locationId ?? undefined,
     sort: filters.sort,
   };
 }
@@ -74,8 +83,11 @@ function readChoice<T extends string>(value: string | null, choices: readonly T[
 export function readJobListFilters<TStatus extends string, TSort extends string>(
   params: URLSearchParams,
   choices: TJobListChoices<TStatus, TSort>,
+  homeLocationId: string | null = null,
 ): TJobListFilters<TStatus, TSort> {
+  const location = params.get('location');
   return {
+    locationId: location === ALL_LOCATIONS ? null : (location ?? homeLocationId),
     q: params.get('q')?.trim() ?? '',
     status: readChoice(params.get('status'), choices.statuses),
     isRush: readFlag(params.get('rush')),

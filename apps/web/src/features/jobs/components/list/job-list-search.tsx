@@ -1,8 +1,9 @@
 import { SearchIcon } from 'lucide-react';
 import { FilterSelect } from '@/components/filter-select';
 import { Input } from '@/components/ui/input';
+import { useLocations } from '@/lib/registry-api/get-locations';
 import type { TJobNoun } from '../../job-noun';
-import { ANY, RUSH_OPTIONS, TAG_OPTIONS } from './job-list-filters';
+import { ALL_LOCATIONS, ANY, RUSH_OPTIONS, TAG_OPTIONS } from './job-list-filters';
 import type { TJobListFilterState } from './use-job-list-filters';
 
 export type TJobListSearchProps<TStatus extends string, TSort extends string> = {
@@ -18,6 +19,14 @@ export function JobListSearch<TStatus extends string, TSort extends string>({
   state,
 }: TJobListSearchProps<TStatus, TSort>) {
   const { choices, filters, setParam } = state;
+  const locations = useLocations().data?.items ?? [];
+  const locationOptions = [
+    { value: ALL_LOCATIONS, label: 'All locations' },
+    ...locations.map((location) => ({ value: location.id, label: location.name })),
+  ];
+  if (filters.locationId !== null && !locations.some((location) => location.id === filters.locationId)) {
+    locationOptions.push({ value: filters.locationId, label: filters.locationId });
+  }
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 (and to jsdom).
     <form
@@ -62,6 +71,12 @@ export function JobListSearch<TStatus extends string, TSort extends string>({
           value={filters.tracked === null ? ANY : String(filters.tracked)}
           onValueChange={(value) => setParam('tagged', value)}
           options={TAG_OPTIONS}
+        />
+        <FilterSelect
+          label="Location"
+          value={filters.locationId ?? ALL_LOCATIONS}
+          onValueChange={(value) => setParam('location', value)}
+          options={locationOptions}
         />
         <FilterSelect
           label="Sort by"

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { JobStateBadges, RushBadge } from '@/components/job-state/job-state-badges';
 import { PredictionLine } from '@/components/prediction/predicted-completion';
 import { currentLocationText } from '@/components/tracking/tracking-labels';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatCents } from '@/lib/number-format';
@@ -69,6 +70,8 @@ export type TJobRowProps = {
   readonly amountLabel: string;
   /** When an open job will likely be done (issue 13), for those who may see predictions. */
   readonly prediction?: TPredictedCompletion | null | undefined;
+  /** Issue 39: a ready job away from where its customer collects it: that location's name. */
+  readonly sendToPickup?: string | null | undefined;
 };
 
 /** One job in a list: a link to it, laid out in the header's columns (three lines on phones). */
@@ -100,6 +103,11 @@ export function JobRow(props: TJobRowProps) {
       <span className="col-start-2 row-start-1 flex min-w-0 flex-wrap items-center justify-end gap-1 justify-self-end lg:col-start-3 lg:justify-start lg:justify-self-start">
         {props.statusBadge}
         <JobStateBadges state={state} withRush={false} />
+        {props.sendToPickup ? (
+          <Badge variant="destructive" className="px-1.5 py-0 text-[0.7rem]">
+            {`Send to ${props.sendToPickup}`}
+          </Badge>
+        ) : null}
       </span>
       <span
         className={cn(

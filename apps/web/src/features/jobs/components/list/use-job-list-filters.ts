@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAuth } from '@/lib/auth/auth-context';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { ANY, readJobListFilters, type TJobListChoices, type TJobListFilters } from './job-list-filters';
 
@@ -24,7 +25,12 @@ export function useJobListFilters<TStatus extends string, TSort extends string>(
   choices: TJobListChoices<TStatus, TSort>,
 ): TJobListFilterState<TStatus, TSort> {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => readJobListFilters(params, choices), [params, choices]);
+  // People who work at one location see its jobs first (issue 39); "All locations" is one choice away.
+  const homeLocationId = useAuth().user?.homeLocationId ?? null;
+  const filters = useMemo(
+    () => readJobListFilters(params, choices, homeLocationId),
+    [params, choices, homeLocationId],
+  );
   const [text, setText] = useState(filters.q);
   const q = useDebouncedValue(text.trim(), JOB_SEARCH_DEBOUNCE_MS);
 

@@ -35,6 +35,9 @@ export type TOrderFormValues = {
   description: string;
   notes: string;
   status: TOrderStatus;
+  /** Issue 39 §2: LOC ids; '' leaves the choice to the server (the creator's home location). */
+  intakeLocationId: string;
+  pickupLocationId: string;
 };
 export type TOrderFormField = keyof TOrderFormValues;
 export type TOrderFormErrors = Partial<Record<TOrderFormField, string>>;
@@ -52,7 +55,7 @@ export const formFieldOf = apiFieldMap<TOrderFormField>(Object.keys(emptyOrderFo
   depositCents: 'deposit',
 });
 
-export function emptyOrderForm(promisedDate = ''): TOrderFormValues {
+export function emptyOrderForm(promisedDate = '', locationId = ''): TOrderFormValues {
   return {
     customer: null,
     productTypeId: '',
@@ -67,6 +70,8 @@ export function emptyOrderForm(promisedDate = ''): TOrderFormValues {
     description: '',
     notes: '',
     status: 'new',
+    intakeLocationId: locationId,
+    pickupLocationId: locationId,
   };
 }
 
@@ -85,6 +90,8 @@ export function orderToFormValues(order: TOrder): TOrderFormValues {
     description: order.description,
     notes: order.notes,
     status: order.status,
+    intakeLocationId: order.intakeLocationId,
+    pickupLocationId: order.pickupLocationId,
   };
 }
 
@@ -148,6 +155,8 @@ export function parseNewOrderForm(
     priceCents: fields.priceCents,
     depositCents: fields.depositCents,
     notes: values.notes,
+    intakeLocationId: values.intakeLocationId || undefined,
+    pickupLocationId: values.pickupLocationId || undefined,
     ...(options.includeStaff
       ? { salespersonId: values.salespersonId || undefined, designerId: values.designerId || undefined }
       : {}),
@@ -181,6 +190,8 @@ export function parseOrderChanges(
     depositCents: fields.depositCents,
     notes: values.notes,
     status: values.status,
+    intakeLocationId: values.intakeLocationId || undefined,
+    pickupLocationId: values.pickupLocationId || undefined,
     ...(options.includeStaff
       ? { salespersonId: values.salespersonId || null, designerId: values.designerId || null }
       : {}),
@@ -205,6 +216,8 @@ export function parseOrderChanges(
     depositCents: order.depositCents,
     notes: order.notes,
     status: order.status,
+    intakeLocationId: order.intakeLocationId,
+    pickupLocationId: order.pickupLocationId,
   };
   return { ok: true, output: changedFields(next, before) };
 }

@@ -9,6 +9,7 @@ import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeUser } from '@/test/factories';
 import { CUSTOMER_ID } from '@/test/job-fixtures';
+import { locationAnswers, STORE } from '@/test/location-mocks';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { makeOrder, ORDER_ID } from './order-fixtures';
 import { OrderForm } from './order-form';
@@ -39,6 +40,7 @@ function mockFormData(extra: Record<string, unknown> = {}) {
     'catalog/designs': page([]),
     'settings/workshop-defaults': envelope(WORKSHOP_DEFAULTS),
     customers: page([CUSTOMER]),
+    ...locationAnswers(),
     ...extra,
   });
 }
@@ -46,12 +48,14 @@ function mockFormData(extra: Record<string, unknown> = {}) {
 function renderForm({
   role = 'salesperson',
   order = null,
+  homeLocationId = null,
 }: {
   role?: Parameters<typeof makeUser>[0];
   order?: ReturnType<typeof makeOrder> | null;
+  homeLocationId?: string | null;
 } = {}) {
   return renderWithProviders(<OrderForm order={order} now={() => NOW} />, {
-    user: makeUser(role),
+    user: { ...makeUser(role), homeLocationId },
     route: '/orders/new',
     path: '/orders/new',
     otherRoutes: ['/orders/:orderId'],
@@ -142,6 +146,8 @@ describe('OrderForm', { timeout: 20_000 }, () => {
         priceCents: 125_000,
         depositCents: 0,
         notes: '',
+        intakeLocationId: 'LOC001',
+        pickupLocationId: 'LOC001',
       }),
     );
     await waitFor(() =>
@@ -232,6 +238,7 @@ describe('OrderForm', { timeout: 20_000 }, () => {
             emailVerified: true,
             mustChangePassword: false,
             disabled: false,
+            homeLocationId: null,
             createdAt: '2025-01-01T00:00:00.000Z',
             updatedAt: '2025-01-01T00:00:00.000Z',
           },
@@ -281,5 +288,71 @@ describe('OrderForm', { timeout: 20_000 }, () => {
     renderForm({ order: makeOrder({ status: 'delivered' }) });
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeDisabled();
     expect(screen.getByText('Delivered is final: the status can no longer change.')).toBeInTheDocument();
+  });
+  it("takes the order in at the user's home location, with the trip to the workshop in its promise", async () => {
+    mockFormData();
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue(envelope(makeOrder()));
+    const user = userEvent.setup();
+    renderForm({ homeLocationId: STORE.id });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Taken in at' })).toHaveTextContent('Downtown Store'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Pickup at' })).toHaveTextContent('Downtown Store');
+    // 21 days (Sunday 2025-07-06), then 2 × 2 working days there and back: Mon 7 … Thu 10.
+    await waitFor(() => expect(screen.getByLabelText('Promised date')).toHaveValue('2025-07-10'));
+    await chooseCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        'orders',
+        expect.objectContaining({
+          promisedDate: '2025-07-10',
+          intakeLocationId: STORE.id,
+          pickupLocationId: STORE.id,
+        }),
+      ),
+    );
+  });
+
+  it('offers the workshop and stores but no outside vendor, and follows a change of intake', async () => {
+    mockFormData();
+    const post = vi.spyOn(apiClient, 'post').mockResolvedValue(envelope(makeOrder()));
+    const user = userEvent.setup();
+    renderForm();
+    await waitFor(() => expect(screen.getByLabelText('Promised date')).toHaveValue('2025-07-06'));
+    await user.click(screen.getByRole('combobox', { name: 'Taken in at' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Main Workshop', 'Downtown Store']);
+    await user.click(screen.getByRole('option', { name: 'Downtown Store' }));
+    await waitFor(() => expect(screen.getByLabelText('Promised date')).toHaveValue('2025-07-10'));
+    await chooseCustomer(user);
+    await user.click(screen.getByRole('button', { name: 'Create order' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        'orders',
+        expect.objectContaining({ intakeLocationId: STORE.id, pickupLocationId: 'LOC001' }),
+      ),
+    );
+  });
+
+  it('sends only a changed pickup location when editing, and shows the server refusing it', async () => {
+    mockFormData();
+    const patch = vi.spyOn(apiClient, 'patch').mockRejectedValue(
+      new ApiError({
+        message: 'pickupLocationId: refused',
+        status: 422,
+        code: 'JOB_LOCATION_INVALID',
+        details: { issues: [{ field: 'pickupLocationId', message: 'This location does not exist.' }] },
+      }),
+    );
+    const user = userEvent.setup();
+    renderForm({ role: 'admin', order: makeOrder() });
+    await user.click(screen.getByRole('combobox', { name: 'Pickup at' }));
+    await user.click(await screen.findByRole('option', { name: 'Downtown Store' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(patch).toHaveBeenCalledWith(`orders/${ORDER_ID}`, { pickupLocationId: STORE.id }),
+    );
+    expect(await screen.findByText('This location does not exist.')).toBeInTheDocument();
   });
 });

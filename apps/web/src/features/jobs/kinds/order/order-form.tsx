@@ -1,5 +1,6 @@
 import { DESIGN_EDITOR_ROLES, isAdmin, ORDER_EDITOR_ROLES } from '@loupe/domain/auth/permissions';
 import type { TCatalogType, TDesign } from '@loupe/domain/catalog/catalog';
+import { defaultJobLocationId } from '@loupe/domain/jobs/job-locations';
 import { ORDER_STATUS_LABELS, type TOrder } from '@loupe/domain/orders/order';
 import type { TManagedUser } from '@loupe/domain/users/managed-user';
 import { FormSection } from '@/components/form-section';
@@ -11,6 +12,7 @@ import { formatCents } from '@/lib/number-format';
 import { paths, pathTo } from '@/lib/paths';
 import { useWorkshopDefaults } from '../../api/get-workshop-defaults';
 import { JobForm } from '../../components/form/job-form';
+import { JobLocationFields } from '../../components/form/job-location-fields';
 import { JobPromiseFields } from '../../components/form/job-promise-fields';
 import { JobStatusSection } from '../../components/form/job-status-section';
 import { MoneyField } from '../../components/form/money-field';
@@ -60,7 +62,9 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
   const settings = useWorkshopDefaults('order');
 
   const form = useJobForm<TOrderFormValues>({
-    initialValues: () => (order ? orderToFormValues(order) : emptyOrderForm()),
+    // A new job is taken in and collected at the user's home location (LOC001 when they have none).
+    initialValues: () =>
+      order ? orderToFormValues(order) : emptyOrderForm('', defaultJobLocationId(user?.homeLocationId)),
     isNew: order === null,
     // A new order starts promised after the workshop's lead time (rush or not) until someone picks a date.
     settings: settings.data,
@@ -187,6 +191,12 @@ export function OrderForm({ order, now = () => new Date() }: TOrderFormProps) {
             </div>
           </dl>
         )}
+      </FormSection>
+
+      <FormSection title="Locations">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <JobLocationFields form={form} disabled={isPending} />
+        </div>
       </FormSection>
 
       {order ? (

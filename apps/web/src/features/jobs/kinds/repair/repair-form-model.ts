@@ -31,6 +31,9 @@ export type TRepairFormValues = {
   promisedDate: string;
   isRush: boolean;
   status: TRepairStatus;
+  /** Issue 39 §2: LOC ids; '' leaves the choice to the server (the creator's home location). */
+  intakeLocationId: string;
+  pickupLocationId: string;
 };
 export type TRepairFormField = keyof TRepairFormValues;
 export type TRepairFormErrors = Partial<Record<TRepairFormField, string>>;
@@ -46,7 +49,7 @@ export const formFieldOf = apiFieldMap<TRepairFormField>(
   { customerId: 'customer', declaredValueCents: 'declaredValue', estimateCents: 'estimate' },
 );
 
-export function emptyRepairForm(promisedDate = ''): TRepairFormValues {
+export function emptyRepairForm(promisedDate = '', locationId = ''): TRepairFormValues {
   return {
     customer: null,
     itemDescription: '',
@@ -57,6 +60,8 @@ export function emptyRepairForm(promisedDate = ''): TRepairFormValues {
     promisedDate,
     isRush: false,
     status: 'received',
+    intakeLocationId: locationId,
+    pickupLocationId: locationId,
   };
 }
 
@@ -71,6 +76,8 @@ export function repairToFormValues(repair: TRepair): TRepairFormValues {
     promisedDate: repair.promisedDate ?? '',
     isRush: repair.isRush,
     status: repair.status,
+    intakeLocationId: repair.intakeLocationId,
+    pickupLocationId: repair.pickupLocationId,
   };
 }
 
@@ -112,6 +119,8 @@ export function parseNewRepairForm(values: TRepairFormValues): TParsed<TCreateRe
     declaredValueCents: fields.declaredValueCents,
     estimateCents: fields.estimateCents,
     promisedDate: fields.promisedDate ?? undefined,
+    intakeLocationId: values.intakeLocationId || undefined,
+    pickupLocationId: values.pickupLocationId || undefined,
     isRush: values.isRush,
   });
   if (!parsed.success)
@@ -137,6 +146,8 @@ export function parseRepairChanges(values: TRepairFormValues, repair: TRepair): 
     promisedDate: fields.promisedDate,
     isRush: values.isRush,
     status: values.status,
+    intakeLocationId: values.intakeLocationId || undefined,
+    pickupLocationId: values.pickupLocationId || undefined,
   });
   if (!parsed.success)
     return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
@@ -152,6 +163,8 @@ export function parseRepairChanges(values: TRepairFormValues, repair: TRepair): 
     promisedDate: repair.promisedDate,
     isRush: repair.isRush,
     status: repair.status,
+    intakeLocationId: repair.intakeLocationId,
+    pickupLocationId: repair.pickupLocationId,
   };
   return { ok: true, output: changedFields(parsed.data, before) };
 }

@@ -8,6 +8,7 @@ import { envelope, mockGet, page } from '@/test/api-mocks';
 import { stubPointerApis } from '@/test/dom-stubs';
 import { makeUser } from '@/test/factories';
 import { CUSTOMER_ID } from '@/test/job-fixtures';
+import { locationAnswers } from '@/test/location-mocks';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { makeRepair, REPAIR_ID } from './repair-fixtures';
 import { RepairForm } from './repair-form';
@@ -25,7 +26,11 @@ const CUSTOMER = {
 };
 
 function renderForm(repair: ReturnType<typeof makeRepair> | null = null) {
-  mockGet({ 'settings/workshop-defaults': envelope(WORKSHOP_DEFAULTS), customers: page([CUSTOMER]) });
+  mockGet({
+    'settings/workshop-defaults': envelope(WORKSHOP_DEFAULTS),
+    customers: page([CUSTOMER]),
+    ...locationAnswers(),
+  });
   return renderWithProviders(<RepairForm repair={repair} now={() => NOW} />, {
     user: makeUser('operator'),
     route: '/repairs/new',
@@ -84,6 +89,8 @@ describe('RepairForm', { timeout: 20_000 }, () => {
         estimateCents: 4_550,
         promisedDate: '2025-06-25',
         isRush: false,
+        intakeLocationId: 'LOC001',
+        pickupLocationId: 'LOC001',
       }),
     );
     await waitFor(() =>

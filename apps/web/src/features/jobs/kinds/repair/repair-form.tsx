@@ -1,10 +1,13 @@
+import { defaultJobLocationId } from '@loupe/domain/jobs/job-locations';
 import { REPAIR_STATUS_LABELS, type TRepair } from '@loupe/domain/repairs/repair';
 import { FormField } from '@/components/form-field';
 import { FormSection } from '@/components/form-section';
 import { TextareaField } from '@/components/textarea-field';
+import { useAuth } from '@/lib/auth/auth-context';
 import { paths, pathTo } from '@/lib/paths';
 import { useWorkshopDefaults } from '../../api/get-workshop-defaults';
 import { JobForm } from '../../components/form/job-form';
+import { JobLocationFields } from '../../components/form/job-location-fields';
 import { JobPromiseFields } from '../../components/form/job-promise-fields';
 import { JobStatusSection } from '../../components/form/job-status-section';
 import { MoneyField } from '../../components/form/money-field';
@@ -31,10 +34,13 @@ export type TRepairFormProps = {
 
 /** Takes in a repair at the counter or edits one, checked with the server's own schema before it is sent. */
 export function RepairForm({ repair, now = () => new Date() }: TRepairFormProps) {
+  const { user } = useAuth();
   const settings = useWorkshopDefaults('repair');
 
   const form = useJobForm<TRepairFormValues>({
-    initialValues: () => (repair ? repairToFormValues(repair) : emptyRepairForm()),
+    // A new job is taken in and collected at the user's home location (LOC001 when they have none).
+    initialValues: () =>
+      repair ? repairToFormValues(repair) : emptyRepairForm('', defaultJobLocationId(user?.homeLocationId)),
     isNew: repair === null,
     // A new repair starts promised after the workshop's repair lead time until someone picks a date.
     settings: settings.data,
@@ -112,6 +118,12 @@ export function RepairForm({ repair, now = () => new Date() }: TRepairFormProps)
             disabled={isPending}
           />
           <JobPromiseFields form={form} rushLabel="Rush repair" disabled={isPending} />
+        </div>
+      </FormSection>
+
+      <FormSection title="Locations">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <JobLocationFields form={form} disabled={isPending} />
         </div>
       </FormSection>
 
