@@ -5,6 +5,8 @@ export type TTransfer = {
   readonly url: string;
   readonly status: number;
   readonly bytes: number;
+  /** The body's own size as sent (Content-Length), when the answer says it. */
+  readonly bodyBytes: number | undefined;
   readonly contentEncoding: string | undefined;
   readonly cacheControl: string | undefined;
 };
@@ -14,6 +16,11 @@ type TResponseHead = { url: string; status: number; headers: Record<string, stri
 function header(headers: Record<string, string>, name: string): string | undefined {
   const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
   return key === undefined ? undefined : headers[key];
+}
+
+function lengthOf(value: string | undefined): number | undefined {
+  const length = Number(value);
+  return value === undefined || !Number.isInteger(length) ? undefined : length;
 }
 
 /**
@@ -34,6 +41,7 @@ export async function recordTransfers(page: Page): Promise<() => TTransfer[]> {
       url: head.url,
       status: head.status,
       bytes: encodedDataLength,
+      bodyBytes: lengthOf(header(head.headers, 'content-length')),
       contentEncoding: header(head.headers, 'content-encoding'),
       cacheControl: header(head.headers, 'cache-control'),
     });
