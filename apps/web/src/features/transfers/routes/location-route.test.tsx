@@ -36,7 +36,7 @@ const TODAY: TLocationToday = {
   ],
 };
 
-function renderLocation(today: unknown) {
+function renderLocation(today: unknown, role: 'salesperson' | 'designer' = 'salesperson') {
   vi.spyOn(apiClient, 'get').mockImplementation(async (path: string) => {
     if (path === 'locations/LOC002') return { success: true, data: LOCATIONS[1] };
     if (path === 'locations/LOC002/today') {
@@ -52,7 +52,7 @@ function renderLocation(today: unknown) {
         element={<LocationRoute departments={(location) => <p>Departments of {location.name}</p>} />}
       />
     </Routes>,
-    { role: 'salesperson', route: '/locations/LOC002' },
+    { role, route: '/locations/LOC002' },
   );
 }
 
@@ -69,6 +69,24 @@ describe('/locations/:id', () => {
     const pickups = screen.getByRole('list', { name: 'Ready for pickup' });
     expect(within(pickups).getByText('At Main workshop — must travel here')).toBeVisible();
     expect(within(pickups).getAllByTestId('pickup-row')).toHaveLength(2);
+  });
+
+  it('leads to its jobs in the order and repair lists, as far as the role sees them', async () => {
+    renderLocation(TODAY);
+    expect(await screen.findByRole('link', { name: 'Its orders' })).toHaveAttribute(
+      'href',
+      '/orders?location=LOC002',
+    );
+    expect(screen.getByRole('link', { name: 'Its repairs' })).toHaveAttribute(
+      'href',
+      '/repairs?location=LOC002',
+    );
+  });
+
+  it('offers a designer no repairs list, which they may not open', async () => {
+    renderLocation(TODAY, 'designer');
+    expect(await screen.findByRole('link', { name: 'Its orders' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Its repairs' })).toBeNull();
   });
 
   it('says when the day could not be loaded', async () => {

@@ -1,3 +1,4 @@
+import { canSeeRoute } from '@loupe/domain/navigation/sidebar';
 import type { TLocation } from '@loupe/domain/registry/locations';
 import { LOCATION_KIND_LABELS, type TTransfer } from '@loupe/domain/transfers/transfers';
 import { ArrowDownToLineIcon, ArrowUpFromLineIcon } from 'lucide-react';
@@ -9,6 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth/auth-context';
 import { paths } from '@/lib/paths';
 import { useViewedLocation } from '../api/get-location';
 import { useLocationToday } from '../api/get-location-today';
@@ -92,6 +94,7 @@ export type TLocationRouteProps = {
 export function LocationRoute({ departments }: TLocationRouteProps) {
   const { locationId = '' } = useParams();
   const query = useViewedLocation(locationId);
+  const { user } = useAuth();
   if (query.isPending) return <LoadingSpinner label="Loading the location" />;
   if (query.isError) return <QueryLoadError title="Could not load this location" query={query} />;
   const location = query.data;
@@ -106,9 +109,22 @@ export function LocationRoute({ departments }: TLocationRouteProps) {
         }
         description={location.address || location.description || undefined}
         actions={
-          <Button asChild variant="outline">
-            <Link to={`${paths.transfers}?location=${encodeURIComponent(location.id)}`}>All its bags</Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to={`${paths.transfers}?location=${encodeURIComponent(location.id)}`}>All its bags</Link>
+            </Button>
+            {/* Its jobs: collected here or standing here (the lists' location filter), as far as the role sees them. */}
+            {[
+              { path: paths.orders, label: 'Its orders' },
+              { path: paths.repairs, label: 'Its repairs' },
+            ]
+              .filter(({ path }) => canSeeRoute(user, path))
+              .map(({ path, label }) => (
+                <Button asChild variant="outline" key={path}>
+                  <Link to={`${path}?location=${encodeURIComponent(location.id)}`}>{label}</Link>
+                </Button>
+              ))}
+          </div>
         }
       />
       <LocationDay locationId={location.id} />
