@@ -40,9 +40,16 @@ describe('PGlite in a worker thread', () => {
       sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`,
     );
     expect(applied[0]?.count).toBeGreaterThan(0);
-    await handle.db.insert(locations).values({ id: 'loc-1', name: 'Main workshop' });
-    const rows = await handle.db.select({ id: locations.id, name: locations.name }).from(locations);
-    expect(rows).toEqual([{ id: 'loc-1', name: 'Main workshop' }]);
+    await handle.db.insert(locations).values({ id: 'loc-1', name: 'Second workshop' });
+    const rows = await handle.db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .orderBy(locations.id);
+    // Migration 0039 makes LOC001, which orders and repairs point at by default.
+    expect(rows).toEqual([
+      { id: 'LOC001', name: 'Main Workshop' },
+      { id: 'loc-1', name: 'Second workshop' },
+    ]);
   });
 
   it('passes parameters and reads back timestamps, json, arrays, numeric and bytea', async () => {
