@@ -22,6 +22,7 @@ import { users } from '../../db/schema/users.ts';
 
 export type TTransferRow = typeof transfers.$inferSelect;
 export type TTransferItemRow = typeof transferItems.$inferSelect;
+export type TNewTransferItem = typeof transferItems.$inferInsert;
 export type TJobKind = 'order' | 'repair';
 export type TJobRef = { readonly kind: TJobKind; readonly id: string };
 
@@ -215,7 +216,7 @@ export function createTransfersRepository(db: TDatabase) {
         .orderBy(asc(transferItems.addedAt), asc(transferItems.itemKind), asc(transferItems.itemId));
     },
 
-    async insertItems(rows: readonly (typeof transferItems.$inferInsert)[]): Promise<void> {
+    async insertItems(rows: readonly TNewTransferItem[]): Promise<void> {
       if (rows.length === 0) return;
       await db
         .insert(transferItems)
