@@ -3,9 +3,9 @@ import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
 import { ZAttachmentSchema } from '../catalog/catalog';
+import { jobListQuerySchema } from '../jobs/job-list-query';
 import { jobLocationInputFields, jobLocationViewFields } from '../jobs/job-locations';
-import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
-import { ZLocationIdSchema } from '../registry/locations';
+import { ZJobStateSchema } from '../jobs/job-views';
 import { keysOf } from '../text/label-table';
 import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
@@ -163,23 +163,8 @@ export const ORDER_SORTS = ['newest', 'oldest', 'promised', 'number'] as const;
 export const ZOrderSortSchema = z.enum(ORDER_SORTS);
 export type TOrderSort = z.infer<typeof ZOrderSortSchema>;
 
-export const ZOrderListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  status: ZOrderStatusSchema.optional(),
-  isRush: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  tracked: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  /** Only the open orders in one of the job views (overdue, due today, at risk…): what a tile's count opens. */
-  view: ZJobViewSchema.optional(),
-  /** Issue 39: jobs collected at, or standing at, this location (a store's own work). */
-  locationId: ZLocationIdSchema.optional(),
-  sort: ZOrderSortSchema.default('newest'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
+export const ZOrderListQuerySchema = jobListQuerySchema(
+  ZOrderStatusSchema,
+  ZOrderSortSchema.default('newest'),
+);
 export type TOrderListQuery = z.output<typeof ZOrderListQuerySchema>;

@@ -3,9 +3,9 @@ import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
 import { ZAttachmentSchema } from '../catalog/catalog';
+import { jobListQuerySchema } from '../jobs/job-list-query';
 import { jobLocationInputFields, jobLocationViewFields } from '../jobs/job-locations';
-import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
-import { ZLocationIdSchema } from '../registry/locations';
+import { ZJobStateSchema } from '../jobs/job-views';
 import { keysOf } from '../text/label-table';
 import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
@@ -133,23 +133,8 @@ export type TUpdateRepairInput = z.output<typeof ZUpdateRepairInputSchema>;
 export const REPAIR_SORTS = ['newest', 'oldest', 'promised', 'number'] as const;
 export const ZRepairSortSchema = z.enum(REPAIR_SORTS);
 
-export const ZRepairListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  status: ZRepairStatusSchema.optional(),
-  isRush: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  tracked: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  /** Only the open repairs in one of the job views (overdue, due today, at risk…): what a tile's count opens. */
-  view: ZJobViewSchema.optional(),
-  /** Issue 39: jobs collected at, or standing at, this location (a store's own work). */
-  locationId: ZLocationIdSchema.optional(),
-  sort: ZRepairSortSchema.default('newest'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
+export const ZRepairListQuerySchema = jobListQuerySchema(
+  ZRepairStatusSchema,
+  ZRepairSortSchema.default('newest'),
+);
 export type TRepairListQuery = z.output<typeof ZRepairListQuerySchema>;
