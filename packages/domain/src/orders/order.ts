@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
-import { ZAttachmentSchema } from '../catalog/catalog';
 import { jobListQuerySchema } from '../jobs/job-list-query';
-import { jobLocationInputFields, jobLocationViewFields } from '../jobs/job-locations';
-import { ZJobStateSchema } from '../jobs/job-views';
+import { jobLocationInputFields } from '../jobs/job-locations';
+import { jobViewTailFields } from '../jobs/job-view-fields';
 import { keysOf } from '../text/label-table';
-import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
 /**
  * The life of a custom order. The spec shows only tracking statuses; these business statuses are
@@ -100,15 +97,7 @@ export const ZOrderSchema = z.object({
   balanceCents: z.number().int(),
   status: ZOrderStatusSchema,
   notes: z.string(),
-  photos: z.array(ZAttachmentSchema),
-  tracking: ZTrackedItemSummarySchema.nullable(),
-  /** Open jobs: when it will likely be done (issue 13); the detail answer has it, lists may leave it out. */
-  predictedCompletion: ZPredictedCompletionSchema.nullable().optional(),
-  /** Overdue, at risk, over its phase target…, as the job read model evaluates it; null once finished. */
-  state: ZJobStateSchema.nullable(),
-  ...jobLocationViewFields,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...jobViewTailFields,
 });
 export type TOrder = z.infer<typeof ZOrderSchema>;
 
