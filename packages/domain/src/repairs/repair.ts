@@ -98,6 +98,25 @@ export const ZRepairSchema = z.object({
 });
 export type TRepair = z.infer<typeof ZRepairSchema>;
 
+/**
+ * A repair's editable fields but the customer, as they stand: what an edit compares its changes with and
+ * what the history records (each with the customer in its own form).
+ */
+export function repairEditableValues(repair: TRepair) {
+  return {
+    itemDescription: repair.itemDescription,
+    repairTypes: repair.repairTypes,
+    conditionNotes: repair.conditionNotes,
+    declaredValueCents: repair.declaredValueCents,
+    estimateCents: repair.estimateCents,
+    promisedDate: repair.promisedDate,
+    isRush: repair.isRush,
+    status: repair.status,
+    intakeLocationId: repair.intakeLocationId,
+    pickupLocationId: repair.pickupLocationId,
+  };
+}
+
 export const ZRepairListItemSchema = ZRepairSchema.omit({ photos: true, conditionNotes: true });
 export type TRepairListItem = z.infer<typeof ZRepairListItemSchema>;
 
