@@ -1,7 +1,6 @@
 import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readerAntennas, readers } from '../src/db/schema/registry.ts';
 import { rfidReads } from '../src/db/schema/rfid.ts';
 import { emptyResult, type TAdapterResult } from '../src/modules/ingest/adapters/types.ts';
 import { createIngestPipeline } from '../src/modules/ingest/pipeline.ts';
@@ -9,6 +8,7 @@ import { createRfidRepository, type TFreshReadRow } from '../src/modules/ingest/
 import { READ_SWEEP_BATCH } from '../src/modules/ingest/service.ts';
 import { createReadersRepository } from '../src/modules/readers/repository.ts';
 import { TEST_DATABASES } from './support/databases.ts';
+import { installReader } from './support/floor.ts';
 import { createTestApp, type TTestApp } from './support/test-app.ts';
 import { createTestClock } from './support/test-clock.ts';
 import { createTrackingFixtures } from './support/tracking-fixtures.ts';
@@ -71,18 +71,14 @@ describe.each(TEST_DATABASES)('RFID read retention on %s', (database) => {
       const polishing = await fixtures.department({ name: 'Polishing' });
       const castingBench = await fixtures.station(casting.id, { name: 'Bench 1' });
       const polishingWheel = await fixtures.station(polishing.id, { name: 'Wheel 2' });
-      await db.insert(readers).values({
-        id: 'portal-r700',
-        name: 'Portal',
-        kind: 'impinj',
-        apiKeyHash: 'h',
-        apiKeyPrefix: 'lpr_rtnt',
-      });
-      await db.insert(readerAntennas).values([
-        { readerId: 'portal-r700', antenna: 1, departmentId: casting.id, stationId: castingBench.id },
-        { readerId: 'portal-r700', antenna: 2, departmentId: polishing.id, stationId: polishingWheel.id },
-      ]);
-      t.app.loupe.rfid.mappingsChanged();
+      await installReader(
+        t,
+        { id: 'portal-r700', name: 'Portal', kind: 'impinj', apiKeyPrefix: 'lpr_rtnt' },
+        [
+          { antenna: 1, departmentId: casting.id, stationId: castingBench.id },
+          { antenna: 2, departmentId: polishing.id, stationId: polishingWheel.id },
+        ],
+      );
       const admin = { role: 'admin' as const, id: (await t.createUser({ role: 'admin' })).id };
 
       // A ring tagged 100 days ago, read at casting then, and at polishing 10 days ago.

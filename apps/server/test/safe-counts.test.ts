@@ -10,11 +10,17 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/jobs.ts';
-import { departments, locations, readerAntennas, readers, stations } from '../src/db/schema/registry.ts';
+import { departments, locations, stations } from '../src/db/schema/registry.ts';
 import { trackedItems } from '../src/db/schema/tracking.ts';
-import { emptyResult } from '../src/modules/ingest/adapters/types.ts';
 import { seedClosingCount } from '../workshop/demo-safe-count.ts';
 import { TEST_DATABASES } from './support/databases.ts';
+import {
+  installReader,
+  readByHand,
+  readThroughPipeline,
+  signedInTeam,
+  taggedOrder,
+} from './support/floor.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
 
@@ -25,49 +31,24 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
   let t: TTestApp;
   let fx: TTrackingFixtures;
   let manager: TTestClient;
-  let managerEmail: string;
   let production: TTestClient;
-  let productionEmail: string;
+  let emails: { manager: string; production: string };
+  let fresh: () => Promise<void>;
   let places: { department: string; safe: string; bench: string; otherDepartment: string; other: string };
 
   const data = (response: { json(): unknown }) => (response.json() as { data: unknown }).data;
   const code = (response: { json(): unknown }) => (response.json() as { code?: string }).code;
 
-  async function fresh() {
-    manager.idToken = (await t.signIn(managerEmail)).IdToken;
-    production.idToken = (await t.signIn(productionEmail)).IdToken;
-  }
-
   /** A tagged order read by hand at `stationId` of `departmentId`. */
   async function trackedOrder(departmentId: string, stationId: string) {
-    const order = await fx.order({ customerName: 'Ada Lovelace' });
-    const epc = fx.epc();
-    const tagged = await manager.request('POST', '/api/v1/tracking/assign-epc', {
-      body: { orderId: order.id, epcCode: epc, orderNumber: order.orderNumber },
-    });
-    expect(tagged.statusCode, tagged.body).toBe(200);
-    const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
-      body: { orderId: order.id, epcCode: epc, departmentId, stationId },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
-    return { ...order, epc };
+    const job = await taggedOrder(manager, fx);
+    await readByHand(manager, job, departmentId, stationId);
+    return job;
   }
 
   /** Reads through the real pipeline: antenna 1 is the safe, antenna 2 the bench. */
   async function readAt(antenna: 1 | 2, ...epcs: string[]) {
-    t.clock.advance(MINUTE);
-    await t.app.loupe.rfid.pipeline.ingest({
-      ...emptyResult(),
-      reads: epcs.map((epc) => ({
-        readerId: 'vault-reader',
-        readerName: null,
-        antenna,
-        rssi: -50,
-        location: null,
-        epc,
-        timestamp: t.clock().toISOString(),
-      })),
-    });
+    await readThroughPipeline(t, 'vault-reader', antenna, epcs);
   }
 
   async function count(id: string) {
@@ -80,12 +61,13 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
     t = await createTestApp({ database });
     t.clock.set(new Date('2026-12-02T10:00:00Z'));
     fx = createTrackingFixtures(t.database.db);
-    const signedIn = await t.clientAs('manager', { firstName: 'Maya', lastName: 'Manager' });
-    manager = signedIn.client;
-    managerEmail = signedIn.user.email;
-    const bench = await t.clientAs('production');
-    production = bench.client;
-    productionEmail = bench.user.email;
+    const team = await signedInTeam(t, {
+      manager: { firstName: 'Maya', lastName: 'Manager' },
+      production: {},
+    });
+    ({ manager, production } = team.clients);
+    emails = team.emails;
+    fresh = team.fresh;
     const { db } = t.database;
     const vault = await fx.department({ name: 'Vault' });
     const safe = await fx.station(vault.id, { name: 'Safe' });
@@ -100,18 +82,10 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
       .values({ id: 'STATION777777', departmentId: 'DEPT777', name: 'Counter' })
       .returning();
     if (!otherDepartment || !other) throw new Error('no other location');
-    await db.insert(readers).values({
-      id: 'vault-reader',
-      name: 'Vault reader',
-      kind: 'zebra',
-      apiKeyHash: 'h',
-      apiKeyPrefix: 'lpr_v',
-    });
-    await db.insert(readerAntennas).values([
-      { readerId: 'vault-reader', antenna: 1, departmentId: vault.id, stationId: safe.id },
-      { readerId: 'vault-reader', antenna: 2, departmentId: vault.id, stationId: benchStation.id },
+    await installReader(t, { id: 'vault-reader', name: 'Vault reader', apiKeyPrefix: 'lpr_v' }, [
+      { antenna: 1, departmentId: vault.id, stationId: safe.id },
+      { antenna: 2, departmentId: vault.id, stationId: benchStation.id },
     ]);
-    t.app.loupe.rfid.mappingsChanged();
     places = {
       department: vault.id,
       safe: safe.id,
@@ -330,8 +304,8 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
       return heard;
     };
     try {
-      const managerHeard = await openAs(managerEmail);
-      const productionHeard = await openAs(productionEmail);
+      const managerHeard = await openAs(emails.manager);
+      const productionHeard = await openAs(emails.production);
       await fresh();
       expect(
         (

@@ -9,10 +9,16 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../src/db/schema/jobs.ts';
-import { departments, locations, readerAntennas, readers, stations } from '../src/db/schema/registry.ts';
+import { departments, locations, stations } from '../src/db/schema/registry.ts';
 import { trackedItems } from '../src/db/schema/tracking.ts';
-import { emptyResult } from '../src/modules/ingest/adapters/types.ts';
 import { TEST_DATABASES } from './support/databases.ts';
+import {
+  installReader,
+  readByHand,
+  readThroughPipeline,
+  signedInTeam,
+  taggedOrder,
+} from './support/floor.ts';
 import { createTestApp, type TTestApp, type TTestClient } from './support/test-app.ts';
 import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
 
@@ -24,11 +30,9 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
   let t: TTestApp;
   let fx: TTrackingFixtures;
   let manager: TTestClient;
-  let managerEmail: string;
   let production: TTestClient;
-  let productionEmail: string;
   let qa: TTestClient;
-  let qaEmail: string;
+  let fresh: () => Promise<void>;
   /** Workshop LOC001 (bench, shipping, receiving) and store LOC201 (counter, shipping, receiving). */
   const at = {
     workshop: { department: '', bench: '', shipping: '', receiving: '' },
@@ -47,32 +51,17 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
   const detail = (response: { json(): unknown; statusCode: number; body: string }) =>
     ZTransferDetailSchema.parse(data(response));
 
-  async function fresh() {
-    manager.idToken = (await t.signIn(managerEmail)).IdToken;
-    production.idToken = (await t.signIn(productionEmail)).IdToken;
-    qa.idToken = (await t.signIn(qaEmail)).IdToken;
-  }
-
   /** A read of the job at a station (update-location, the same path as a reader's). */
   async function moveTo(job: { id: string; epc: string }, departmentId: string, stationId: string) {
     t.clock.advance(MINUTE);
-    const moved = await manager.request('POST', '/api/v1/tracking/orders/update-location', {
-      body: { orderId: job.id, epcCode: job.epc, departmentId, stationId },
-    });
-    expect(moved.statusCode, moved.body).toBe(200);
+    await readByHand(manager, job, departmentId, stationId);
     // What the reads announce runs after commit.
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   /** A tagged order, first read at `stationId`. */
   async function trackedOrder(departmentId: string, stationId: string) {
-    const order = await fx.order({ customerName: 'Ada Lovelace' });
-    const epc = fx.epc();
-    const tagged = await manager.request('POST', '/api/v1/tracking/assign-epc', {
-      body: { orderId: order.id, epcCode: epc, orderNumber: order.orderNumber },
-    });
-    expect(tagged.statusCode, tagged.body).toBe(200);
-    const job = { ...order, epc };
+    const job = await taggedOrder(manager, fx);
     await moveTo(job, departmentId, stationId);
     return job;
   }
@@ -106,15 +95,13 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
     t = await createTestApp({ database });
     t.clock.set(new Date('2026-12-02T10:00:00Z'));
     fx = createTrackingFixtures(t.database.db);
-    const signedIn = await t.clientAs('manager', { firstName: 'Maya', lastName: 'Manager' });
-    manager = signedIn.client;
-    managerEmail = signedIn.user.email;
-    const bench = await t.clientAs('production');
-    production = bench.client;
-    productionEmail = bench.user.email;
-    const checker = await t.clientAs('qa');
-    qa = checker.client;
-    qaEmail = checker.user.email;
+    const team = await signedInTeam(t, {
+      manager: { firstName: 'Maya', lastName: 'Manager' },
+      production: {},
+      qa: {},
+    });
+    ({ manager, production, qa } = team.clients);
+    fresh = team.fresh;
     const { db } = t.database;
     const workshop = await fx.department({ name: 'Workshop floor' });
     const benchStation = await fx.station(workshop.id, { name: 'Bench' });
@@ -150,20 +137,9 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
       },
     ]);
     // A reader at the store: antenna 1 is its receiving station.
-    await db.insert(readers).values({
-      id: 'store-reader',
-      name: 'Store reader',
-      kind: 'zebra',
-      apiKeyHash: 'h',
-      apiKeyPrefix: 'lpr_s',
-    });
-    await db.insert(readerAntennas).values({
-      readerId: 'store-reader',
-      antenna: 1,
-      departmentId: at.store.department,
-      stationId: at.store.receiving,
-    });
-    t.app.loupe.rfid.mappingsChanged();
+    await installReader(t, { id: 'store-reader', name: 'Store reader', apiKeyPrefix: 'lpr_s' }, [
+      { antenna: 1, departmentId: at.store.department, stationId: at.store.receiving },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -255,23 +231,7 @@ describe.each(TEST_DATABASES)('transfers between locations on %s', (database) =>
       await create({ fromLocationId: 'LOC001', toLocationId: STORE, items: [ref(job), ref(other)] }),
     );
     expect((await send(bag.id)).statusCode).toBe(200);
-    const read = async () => {
-      t.clock.advance(MINUTE);
-      await t.app.loupe.rfid.pipeline.ingest({
-        ...emptyResult(),
-        reads: [
-          {
-            readerId: 'store-reader',
-            readerName: null,
-            antenna: 1,
-            rssi: -50,
-            location: null,
-            epc: job.epc,
-            timestamp: t.clock().toISOString(),
-          },
-        ],
-      });
-    };
+    const read = () => readThroughPipeline(t, 'store-reader', 1, [job.epc]);
     await read();
     const first = await get(bag.id);
     const received = first.items.find((item) => item.itemId === job.id);

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
-import { ZAttachmentSchema } from '../catalog/catalog';
-import { jobLocationInputFields, jobLocationViewFields } from '../jobs/job-locations';
-import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
-import { ZLocationIdSchema } from '../registry/locations';
+import { jobListQuerySchema } from '../jobs/job-list-query';
+import { jobLocationInputFields } from '../jobs/job-locations';
+import { jobViewTailFields } from '../jobs/job-view-fields';
 import { keysOf } from '../text/label-table';
-import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
 /**
  * The life of a custom order. The spec shows only tracking statuses; these business statuses are
@@ -100,15 +97,7 @@ export const ZOrderSchema = z.object({
   balanceCents: z.number().int(),
   status: ZOrderStatusSchema,
   notes: z.string(),
-  photos: z.array(ZAttachmentSchema),
-  tracking: ZTrackedItemSummarySchema.nullable(),
-  /** Open jobs: when it will likely be done (issue 13); the detail answer has it, lists may leave it out. */
-  predictedCompletion: ZPredictedCompletionSchema.nullable().optional(),
-  /** Overdue, at risk, over its phase target…, as the job read model evaluates it; null once finished. */
-  state: ZJobStateSchema.nullable(),
-  ...jobLocationViewFields,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...jobViewTailFields,
 });
 export type TOrder = z.infer<typeof ZOrderSchema>;
 
@@ -163,23 +152,8 @@ export const ORDER_SORTS = ['newest', 'oldest', 'promised', 'number'] as const;
 export const ZOrderSortSchema = z.enum(ORDER_SORTS);
 export type TOrderSort = z.infer<typeof ZOrderSortSchema>;
 
-export const ZOrderListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  status: ZOrderStatusSchema.optional(),
-  isRush: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  tracked: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  /** Only the open orders in one of the job views (overdue, due today, at risk…): what a tile's count opens. */
-  view: ZJobViewSchema.optional(),
-  /** Issue 39: jobs collected at, or standing at, this location (a store's own work). */
-  locationId: ZLocationIdSchema.optional(),
-  sort: ZOrderSortSchema.default('newest'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
+export const ZOrderListQuerySchema = jobListQuerySchema(
+  ZOrderStatusSchema,
+  ZOrderSortSchema.default('newest'),
+);
 export type TOrderListQuery = z.output<typeof ZOrderListQuerySchema>;

@@ -4,15 +4,27 @@ import { DEPARTMENT_REGISTRY_EVENTS, ZDepartmentSchema } from '../registry/depar
 import { STATION_REGISTRY_EVENTS, ZStationSchema } from '../registry/stations';
 import { ZEpcSchema, ZNormalizedEpcSchema } from '../rfid/epc';
 import { ZTransferSchema } from '../transfers/transfers';
+import { ZAntennaSchema, ZIdSchema, ZItemTypeSchema, ZTimestampSchema } from './event-fields';
+import {
+  ZOrderChangedPayloadSchema,
+  ZOrderMovedPayloadSchema,
+  ZOrderStatusChangedPayloadSchema,
+  ZOrderTrackingStartedPayloadSchema,
+  ZOrderTrackingStoppedPayloadSchema,
+  ZRepairChangedPayloadSchema,
+  ZRepairMovedPayloadSchema,
+  ZRepairStatusChangedPayloadSchema,
+  ZRepairTrackingPayloadSchema,
+} from './job-events';
+
+export { ZItemTypeSchema } from './event-fields';
+// The order and repair payloads stand in job-events.ts; they are part of this module's API as before.
+export * from './job-events';
 
 /**
  * The realtime socket of spec §7 as one typed event map (docs/architecture.md: every socket payload is
  * parsed with a schema from here). Payload shapes are not in the spec; they are Loupe's own.
  */
-
-const ZTimestampSchema = z.iso.datetime({ offset: true });
-const ZIdSchema = z.string().min(1).max(200);
-const ZAntennaSchema = z.number().int().min(1).max(64);
 
 /** Incoming event names, exactly as spec §7 lists them. */
 export const INCOMING_EVENT_NAMES = [
@@ -140,8 +152,6 @@ export function roomName(room: TRoom): string {
 /** A room name of one of the three kinds; ids are letters, digits, '-' and '_'. */
 export const ZRoomSchema = z.string().refine((room) => parseRoom(room) !== null, { message: 'Unknown room' });
 
-export const ZItemTypeSchema = z.enum(['order', 'repair']);
-
 const itemRef = {
   itemType: ZItemTypeSchema,
   itemId: ZIdSchema,
@@ -219,63 +229,6 @@ export const ZWorkflowNudgeTriggeredPayloadSchema = z.object({
   itemType: ZItemTypeSchema.optional(),
   itemId: ZIdSchema.optional(),
   triggeredAt: ZTimestampSchema,
-});
-
-export const ZOrderChangedPayloadSchema = z.object({
-  orderId: ZIdSchema,
-  orderNumber: z.string(),
-  status: z.string(),
-  timestamp: ZTimestampSchema,
-});
-
-export const ZOrderStatusChangedPayloadSchema = ZOrderChangedPayloadSchema.extend({
-  previousStatus: z.string().nullable(),
-});
-
-export const ZOrderMovedPayloadSchema = z.object({
-  orderId: ZIdSchema,
-  orderNumber: z.string(),
-  epc: ZNormalizedEpcSchema,
-  fromDepartmentId: ZIdSchema.nullable(),
-  fromStationId: ZIdSchema.nullable(),
-  departmentId: ZIdSchema,
-  departmentName: z.string(),
-  stationId: ZIdSchema,
-  stationName: z.string(),
-  timestamp: ZTimestampSchema,
-});
-
-export const ZOrderTrackingStartedPayloadSchema = z.object({
-  orderId: ZIdSchema,
-  orderNumber: z.string(),
-  epc: ZNormalizedEpcSchema,
-  timestamp: ZTimestampSchema,
-});
-
-/** A tag came off an order (by hand, or moved to another job); `epc` is the tag it carried. */
-export const ZOrderTrackingStoppedPayloadSchema = ZOrderTrackingStartedPayloadSchema;
-
-export const ZRepairTrackingPayloadSchema = z.object({
-  repairId: ZIdSchema,
-  repairNumber: z.string(),
-  epc: ZNormalizedEpcSchema,
-  timestamp: ZTimestampSchema,
-});
-
-export const ZRepairMovedPayloadSchema = ZOrderMovedPayloadSchema.omit({
-  orderId: true,
-  orderNumber: true,
-}).extend({ repairId: ZIdSchema, repairNumber: z.string() });
-
-export const ZRepairChangedPayloadSchema = z.object({
-  repairId: ZIdSchema,
-  repairNumber: z.string(),
-  status: z.string(),
-  timestamp: ZTimestampSchema,
-});
-
-export const ZRepairStatusChangedPayloadSchema = ZRepairChangedPayloadSchema.extend({
-  previousStatus: z.string().nullable(),
 });
 
 export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'error'] as const;

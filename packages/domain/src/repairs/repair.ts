@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { ZPredictedCompletionSchema } from '../analytics/analytics-api';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZCentsSchema } from '../api/money';
-import { ZAttachmentSchema } from '../catalog/catalog';
-import { jobLocationInputFields, jobLocationViewFields } from '../jobs/job-locations';
-import { ZJobStateSchema, ZJobViewSchema } from '../jobs/job-views';
-import { ZLocationIdSchema } from '../registry/locations';
+import { jobListQuerySchema } from '../jobs/job-list-query';
+import { jobLocationInputFields } from '../jobs/job-locations';
+import { jobViewTailFields } from '../jobs/job-view-fields';
 import { keysOf } from '../text/label-table';
-import { ZTrackedItemSummarySchema } from '../tracking/tracking-api';
 
 /** The life of a repair, from the counter to the customer's hand (Loupe's own; the spec shows tracking only). */
 export const REPAIR_STATUS_LABELS = {
@@ -97,17 +94,28 @@ export const ZRepairSchema = z.object({
   promisedDate: z.string().nullable(),
   isRush: z.boolean(),
   status: ZRepairStatusSchema,
-  photos: z.array(ZAttachmentSchema),
-  tracking: ZTrackedItemSummarySchema.nullable(),
-  /** Open jobs: when it will likely be done (issue 13); the detail answer has it, lists may leave it out. */
-  predictedCompletion: ZPredictedCompletionSchema.nullable().optional(),
-  /** Overdue, at risk, over its phase target…, as the job read model evaluates it; null once finished. */
-  state: ZJobStateSchema.nullable(),
-  ...jobLocationViewFields,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...jobViewTailFields,
 });
 export type TRepair = z.infer<typeof ZRepairSchema>;
+
+/**
+ * A repair's editable fields but the customer, as they stand: what an edit compares its changes with and
+ * what the history records (each with the customer in its own form).
+ */
+export function repairEditableValues(repair: TRepair) {
+  return {
+    itemDescription: repair.itemDescription,
+    repairTypes: repair.repairTypes,
+    conditionNotes: repair.conditionNotes,
+    declaredValueCents: repair.declaredValueCents,
+    estimateCents: repair.estimateCents,
+    promisedDate: repair.promisedDate,
+    isRush: repair.isRush,
+    status: repair.status,
+    intakeLocationId: repair.intakeLocationId,
+    pickupLocationId: repair.pickupLocationId,
+  };
+}
 
 export const ZRepairListItemSchema = ZRepairSchema.omit({ photos: true, conditionNotes: true });
 export type TRepairListItem = z.infer<typeof ZRepairListItemSchema>;
@@ -133,23 +141,8 @@ export type TUpdateRepairInput = z.output<typeof ZUpdateRepairInputSchema>;
 export const REPAIR_SORTS = ['newest', 'oldest', 'promised', 'number'] as const;
 export const ZRepairSortSchema = z.enum(REPAIR_SORTS);
 
-export const ZRepairListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  status: ZRepairStatusSchema.optional(),
-  isRush: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  tracked: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  /** Only the open repairs in one of the job views (overdue, due today, at risk…): what a tile's count opens. */
-  view: ZJobViewSchema.optional(),
-  /** Issue 39: jobs collected at, or standing at, this location (a store's own work). */
-  locationId: ZLocationIdSchema.optional(),
-  sort: ZRepairSortSchema.default('newest'),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
+export const ZRepairListQuerySchema = jobListQuerySchema(
+  ZRepairStatusSchema,
+  ZRepairSortSchema.default('newest'),
+);
 export type TRepairListQuery = z.output<typeof ZRepairListQuerySchema>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -54,6 +55,49 @@ export const analyticsVisits = pgTable(
   ],
 );
 
+/** The dimensions and counts of the station dwell rollups, after their day or month. */
+function stationDwellColumns() {
+  return {
+    itemKind: text('item_kind').notNull(),
+    productTypeId: text('product_type_id').notNull().default(''),
+    stationId: text('station_id').notNull(),
+    departmentId: text('department_id').notNull(),
+    locationId: text('location_id').notNull().default(''),
+    // The visit's salesperson ('' for none): the salesperson filter reads the rollup too.
+    salespersonId: text('salesperson_id').notNull().default(''),
+    minutes: integer('minutes').notNull(),
+    visits: integer('visits').notNull().default(0),
+    reworkVisits: integer('rework_visits').notNull().default(0),
+  };
+}
+
+/**
+ * A station dwell rollup's key: its day or month, then every dimension and the minutes. Named, because the
+ * generated name would pass PostgreSQL's 63 characters.
+ */
+function stationDwellKey(
+  name: string,
+  period: AnyPgColumn,
+  table: Record<
+    'itemKind' | 'productTypeId' | 'stationId' | 'departmentId' | 'locationId' | 'salespersonId' | 'minutes',
+    AnyPgColumn
+  >,
+) {
+  return primaryKey({
+    name,
+    columns: [
+      period,
+      table.itemKind,
+      table.productTypeId,
+      table.stationId,
+      table.departmentId,
+      table.locationId,
+      table.salespersonId,
+      table.minutes,
+    ],
+  });
+}
+
 /**
  * Finished visits counted per UTC day they ended, kind, product type ('' for none), station, the visit's
  * department, location and salesperson ('' for none), and exact station minutes (offsite left out), with how
@@ -65,33 +109,9 @@ export const analyticsStationDwellDays = pgTable(
   'analytics_station_dwell_days',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    itemKind: text('item_kind').notNull(),
-    productTypeId: text('product_type_id').notNull().default(''),
-    stationId: text('station_id').notNull(),
-    departmentId: text('department_id').notNull(),
-    locationId: text('location_id').notNull().default(''),
-    // The visit's salesperson ('' for none): the salesperson filter reads the rollup too.
-    salespersonId: text('salesperson_id').notNull().default(''),
-    minutes: integer('minutes').notNull(),
-    visits: integer('visits').notNull().default(0),
-    reworkVisits: integer('rework_visits').notNull().default(0),
+    ...stationDwellColumns(),
   },
-  (table) => [
-    primaryKey({
-      // The generated name would pass PostgreSQL's 63 characters.
-      name: 'analytics_station_dwell_days_pk',
-      columns: [
-        table.day,
-        table.itemKind,
-        table.productTypeId,
-        table.stationId,
-        table.departmentId,
-        table.locationId,
-        table.salespersonId,
-        table.minutes,
-      ],
-    }),
-  ],
+  (table) => [stationDwellKey('analytics_station_dwell_days_pk', table.day, table)],
 );
 
 /**
@@ -103,32 +123,9 @@ export const analyticsStationDwellMonths = pgTable(
   'analytics_station_dwell_months',
   {
     month: date('month', { mode: 'string' }).notNull(),
-    itemKind: text('item_kind').notNull(),
-    productTypeId: text('product_type_id').notNull().default(''),
-    stationId: text('station_id').notNull(),
-    departmentId: text('department_id').notNull(),
-    locationId: text('location_id').notNull().default(''),
-    // The visit's salesperson ('' for none): the salesperson filter reads the rollup too.
-    salespersonId: text('salesperson_id').notNull().default(''),
-    minutes: integer('minutes').notNull(),
-    visits: integer('visits').notNull().default(0),
-    reworkVisits: integer('rework_visits').notNull().default(0),
+    ...stationDwellColumns(),
   },
-  (table) => [
-    primaryKey({
-      name: 'analytics_station_dwell_months_pk',
-      columns: [
-        table.month,
-        table.itemKind,
-        table.productTypeId,
-        table.stationId,
-        table.departmentId,
-        table.locationId,
-        table.salespersonId,
-        table.minutes,
-      ],
-    }),
-  ],
+  (table) => [stationDwellKey('analytics_station_dwell_months_pk', table.month, table)],
 );
 
 /**

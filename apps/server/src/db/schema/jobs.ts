@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -24,6 +25,43 @@ import { users } from './users.ts';
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1 });
 export const repairNumberSequence = pgSequence('repair_number_seq', { startWith: 1 });
 
+/**
+ * The columns orders and repairs both end with. Issue 39 §2: where the customer left the job and where they
+ * collect it (LOC001 unless chosen at intake); its number, customer name and description, lower-cased, for the
+ * list's search; who made it and when.
+ */
+function jobCommonColumns() {
+  const location = (name: string) =>
+    text(name)
+      .notNull()
+      .default('LOC001')
+      .references(() => locations.id, { onDelete: 'restrict' });
+  return {
+    intakeLocationId: location('intake_location_id'),
+    pickupLocationId: location('pickup_location_id'),
+    searchText: text('search_text').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** The list's indexes of orders and repairs (`orders_created_idx`, …). */
+function jobIndexes(
+  name: 'orders' | 'repairs',
+  table: Record<'id' | 'createdAt' | 'promisedDate' | 'status' | 'customerId', AnyPgColumn>,
+  jobNumber: AnyPgColumn,
+) {
+  return [
+    index(`${name}_created_idx`).on(table.createdAt, table.id),
+    index(`${name}_promised_idx`).on(table.promisedDate, table.id),
+    index(`${name}_status_idx`).on(table.status),
+    index(`${name}_customer_idx`).on(table.customerId),
+    // The list's sort by number goes by the number's digits, whatever the prefix (modules/jobs/item-list.ts).
+    index(`${name}_number_digits_idx`).on(sql`((substring(${jobNumber} from '[0-9]+$'))::bigint)`, table.id),
+  ];
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -45,32 +83,9 @@ export const orders = pgTable(
     depositCents: integer('deposit_cents').notNull().default(0),
     status: text('status').notNull(),
     notes: text('notes').notNull().default(''),
-    // Issue 39 §2: where the customer left it and where they collect it (LOC001 unless chosen at intake).
-    intakeLocationId: text('intake_location_id')
-      .notNull()
-      .default('LOC001')
-      .references(() => locations.id, { onDelete: 'restrict' }),
-    pickupLocationId: text('pickup_location_id')
-      .notNull()
-      .default('LOC001')
-      .references(() => locations.id, { onDelete: 'restrict' }),
-    // Order number, customer name and description, lower-cased, for the list's search.
-    searchText: text('search_text').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...jobCommonColumns(),
   },
-  (table) => [
-    index('orders_created_idx').on(table.createdAt, table.id),
-    index('orders_promised_idx').on(table.promisedDate, table.id),
-    index('orders_status_idx').on(table.status),
-    index('orders_customer_idx').on(table.customerId),
-    // The list's sort by number goes by the number's digits, whatever the prefix (modules/jobs/item-list.ts).
-    index('orders_number_digits_idx').on(
-      sql`((substring(${table.orderNumber} from '[0-9]+$'))::bigint)`,
-      table.id,
-    ),
-  ],
+  (table) => jobIndexes('orders', table, table.orderNumber),
 );
 
 export const repairs = pgTable(
@@ -89,29 +104,9 @@ export const repairs = pgTable(
     promisedDate: date('promised_date', { mode: 'string' }),
     isRush: boolean('is_rush').notNull().default(false),
     status: text('status').notNull(),
-    intakeLocationId: text('intake_location_id')
-      .notNull()
-      .default('LOC001')
-      .references(() => locations.id, { onDelete: 'restrict' }),
-    pickupLocationId: text('pickup_location_id')
-      .notNull()
-      .default('LOC001')
-      .references(() => locations.id, { onDelete: 'restrict' }),
-    searchText: text('search_text').notNull(),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...jobCommonColumns(),
   },
-  (table) => [
-    index('repairs_created_idx').on(table.createdAt, table.id),
-    index('repairs_promised_idx').on(table.promisedDate, table.id),
-    index('repairs_status_idx').on(table.status),
-    index('repairs_customer_idx').on(table.customerId),
-    index('repairs_number_digits_idx').on(
-      sql`((substring(${table.repairNumber} from '[0-9]+$'))::bigint)`,
-      table.id,
-    ),
-  ],
+  (table) => jobIndexes('repairs', table, table.repairNumber),
 );
 
 /** Every change of an order or repair: who, when, and each field's old and new value. */

@@ -16,12 +16,27 @@ import { ZTransitAnalyticsSchema, ZTransitQuerySchema } from '@loupe/domain/anal
 import { ANALYTICS_VIEWER_ROLES } from '@loupe/domain/auth/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ok, resultWithData } from '../../lib/api-response.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
+import type { TCurrentUser } from '../auth/current-user.ts';
 import { currentUserOf } from '../auth/request-context.ts';
 import type { TAnalyticsService } from './service.ts';
 
 export type TAnalyticsRoutesOptions = { readonly analytics: TAnalyticsService };
+
+/** What the OpenAPI document says of each analytics screen. */
+const SCREEN_SUMMARIES = {
+  workflow:
+    'Workflow analytics: throughput, WIP per phase, time per phase and station, bottlenecks, prediction error',
+  'on-time': 'On-time delivery by month, product type, salesperson and location; days early/late; late jobs',
+  'product-types': 'Cycle time, rework rate and on-time rate per product type and metal',
+  comparison: 'Two periods and/or two locations side by side, with the change of each figure',
+  capacity: 'Load per department and station for the coming weeks against capacity; what-if for a rush job',
+  'root-cause': 'Late jobs: the phase, station or offsite leg that ran furthest over its median; top causes',
+  transit:
+    'Transit between locations per route and carrier: bags, envelopes, median and p90 hours, short and overdue bags',
+} as const;
 
 /**
  * The analytics API (issue 13): the six Workflow & Analytics screens, for admins and managers, and predicted
@@ -32,86 +47,33 @@ export async function registerAnalyticsRoutes(instance: FastifyInstance, options
   const { analytics } = options;
   const access = ANALYTICS_VIEWER_ROLES;
 
-  app.get(
-    '/analytics/workflow',
-    apiRoute(access, {
-      tags: ['analytics'],
-      summary:
-        'Workflow analytics: throughput, WIP per phase, time per phase and station, bottlenecks, prediction error',
-      querystring: ZAnalyticsFilterSchema,
-      response: { 200: resultWithData(ZWorkflowAnalyticsSchema) },
-    }),
-    async (request) => ok(await analytics.workflow(currentUserOf(request), request.query)),
-  );
+  /** One analytics screen: GET /analytics/<name> for the viewers of analytics, its filter as the query. */
+  function screen<Q extends z.ZodType, D extends z.ZodType>(
+    name: keyof typeof SCREEN_SUMMARIES,
+    query: Q,
+    data: D,
+    read: (actor: TCurrentUser, query: z.output<Q>) => Promise<z.output<D>>,
+  ) {
+    app.get(
+      `/analytics/${name}`,
+      apiRoute(access, {
+        tags: ['analytics'],
+        summary: SCREEN_SUMMARIES[name],
+        querystring: query as z.ZodType,
+        // Widened for Fastify's generics: `read` is typed against the schema already.
+        response: { 200: resultWithData(data as z.ZodType) },
+      }),
+      async (request) => ok(await read(currentUserOf(request), request.query as z.output<Q>)),
+    );
+  }
 
-  app.get(
-    '/analytics/on-time',
-    apiRoute(access, {
-      tags: ['analytics'],
-      summary:
-        'On-time delivery by month, product type, salesperson and location; days early/late; late jobs',
-      querystring: ZAnalyticsFilterSchema,
-      response: { 200: resultWithData(ZOnTimeAnalyticsSchema) },
-    }),
-    async (request) => ok(await analytics.onTime(currentUserOf(request), request.query)),
-  );
-
-  app.get(
-    '/analytics/product-types',
-    apiRoute(access, {
-      tags: ['analytics'],
-      summary: 'Cycle time, rework rate and on-time rate per product type and metal',
-      querystring: ZAnalyticsFilterSchema,
-      response: { 200: resultWithData(ZProductTypeAnalyticsSchema) },
-    }),
-    async (request) => ok(await analytics.productTypes(currentUserOf(request), request.query)),
-  );
-
-  app.get(
-    '/analytics/comparison',
-    apiRoute(access, {
-      tags: ['analytics'],
-      summary: 'Two periods and/or two locations side by side, with the change of each figure',
-      querystring: ZComparisonQuerySchema,
-      response: { 200: resultWithData(ZComparisonAnalyticsSchema) },
-    }),
-    async (request) => ok(await analytics.comparison(currentUserOf(request), request.query)),
-  );
-
-  app.get(
-    '/analytics/capacity',
-    apiRoute(access, {
-      tags: ['analytics'],
-      summary:
-        'Load per department and station for the coming weeks against capacity; what-if for a rush job',
-      querystring: ZCapacityQuerySchema,
-      response: { 200: resultWithData(ZCapacityAnalyticsSchema) },
-    }),
-    async (request) => ok(await analytics.capacity(currentUserOf(request), request.query)),
-  );
-
-  app.get(
-    '/analytics/root-cause',
-    apiRoute(access, {
-      tags: ['analytics'],
-      summary: 'Late jobs: the phase, station or offsite leg that ran furthest over its median; top causes',
-      querystring: ZRootCauseQuerySchema,
-      response: { 200: resultWithData(ZRootCauseAnalyticsSchema) },
-    }),
-    async (request) => ok(await analytics.rootCause(currentUserOf(request), request.query)),
-  );
-
-  app.get(
-    '/analytics/transit',
-    apiRoute(access, {
-      tags: ['analytics'],
-      summary:
-        'Transit between locations per route and carrier: bags, envelopes, median and p90 hours, short and overdue bags',
-      querystring: ZTransitQuerySchema,
-      response: { 200: resultWithData(ZTransitAnalyticsSchema) },
-    }),
-    async (request) => ok(await analytics.transit(currentUserOf(request), request.query)),
-  );
+  screen('workflow', ZAnalyticsFilterSchema, ZWorkflowAnalyticsSchema, analytics.workflow);
+  screen('on-time', ZAnalyticsFilterSchema, ZOnTimeAnalyticsSchema, analytics.onTime);
+  screen('product-types', ZAnalyticsFilterSchema, ZProductTypeAnalyticsSchema, analytics.productTypes);
+  screen('comparison', ZComparisonQuerySchema, ZComparisonAnalyticsSchema, analytics.comparison);
+  screen('capacity', ZCapacityQuerySchema, ZCapacityAnalyticsSchema, analytics.capacity);
+  screen('root-cause', ZRootCauseQuerySchema, ZRootCauseAnalyticsSchema, analytics.rootCause);
+  screen('transit', ZTransitQuerySchema, ZTransitAnalyticsSchema, analytics.transit);
 
   app.get(
     '/analytics/predictions',

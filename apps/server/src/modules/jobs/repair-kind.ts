@@ -5,6 +5,7 @@ import {
   formatRepairNumber,
   REPAIR_STATUS_LABELS,
   REPAIR_TYPES,
+  repairEditableValues,
   repairSearchText,
   type TCreateRepairInput,
   type TRepair,
@@ -56,16 +57,7 @@ export function toRepairListItem(row: TRepairJoinedRow): TRepairListItem {
 function historySnapshot(repair: TRepair): Record<string, unknown> {
   return {
     customer: { id: repair.customer.id, name: repair.customer.name },
-    itemDescription: repair.itemDescription,
-    repairTypes: repair.repairTypes,
-    conditionNotes: repair.conditionNotes,
-    declaredValueCents: repair.declaredValueCents,
-    estimateCents: repair.estimateCents,
-    promisedDate: repair.promisedDate,
-    isRush: repair.isRush,
-    status: repair.status,
-    intakeLocationId: repair.intakeLocationId,
-    pickupLocationId: repair.pickupLocationId,
+    ...repairEditableValues(repair),
   };
 }
 

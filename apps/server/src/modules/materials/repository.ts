@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { orders, repairs } from '../../db/schema/jobs.ts';
 import { jobSignatures, materialEntries, materialLines } from '../../db/schema/materials.ts';
-import { users } from '../../db/schema/users.ts';
+import { personsById, type TPersonNameRow } from '../users/repository.ts';
 
 export type TMaterialLineRow = typeof materialLines.$inferSelect;
 export type TMaterialEntryRow = typeof materialEntries.$inferSelect;
@@ -97,24 +97,10 @@ export function createMaterialsRepository(db: TDatabase) {
         .orderBy(asc(jobSignatures.signedAt));
     },
 
-    async namesOf(ids: readonly string[]): Promise<Map<string, TPersonRow>> {
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return new Map();
-      const rows = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(users)
-        .where(inArray(users.id, unique));
-      return new Map(rows.map((row) => [row.id, row]));
+    async namesOf(ids: readonly string[]): Promise<Map<string, TPersonNameRow>> {
+      return personsById(db, ids);
     },
   };
 }
-
-type TPersonRow = { id: string; name: string | null; firstName: string; lastName: string; email: string };
 
 export type TMaterialsRepository = ReturnType<typeof createMaterialsRepository>;

@@ -9,7 +9,7 @@ import { departments, locations, readerAntennas, stations } from '../../db/schem
 import { rfidReads } from '../../db/schema/rfid.ts';
 import { locationSafes, safeCountRemovals, safeCounts } from '../../db/schema/safe-counts.ts';
 import { locationHistory, trackedItems } from '../../db/schema/tracking.ts';
-import { users } from '../../db/schema/users.ts';
+import { personsById } from '../users/repository.ts';
 
 /** Longer than any dedupe window: a read row's repeats end this soon after its first read. */
 const REPEATS_MARGIN_MS = 3_600_000;
@@ -166,15 +166,7 @@ export function createSafeCountsRepository(db: TDatabase) {
     },
 
     async personName(userId: string): Promise<string | null> {
-      const [row] = await db
-        .select({
-          name: users.name,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
+      const row = (await personsById(db, [userId])).get(userId);
       return row ? personName(row) : null;
     },
 

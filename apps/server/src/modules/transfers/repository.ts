@@ -18,10 +18,11 @@ import { orders, repairs } from '../../db/schema/jobs.ts';
 import { departments, locations, stations } from '../../db/schema/registry.ts';
 import { locationHistory, trackedItems } from '../../db/schema/tracking.ts';
 import { transferItems, transfers } from '../../db/schema/transfers.ts';
-import { users } from '../../db/schema/users.ts';
+import { personsById } from '../users/repository.ts';
 
 export type TTransferRow = typeof transfers.$inferSelect;
 export type TTransferItemRow = typeof transferItems.$inferSelect;
+export type TNewTransferItem = typeof transferItems.$inferInsert;
 export type TJobKind = 'order' | 'repair';
 export type TJobRef = { readonly kind: TJobKind; readonly id: string };
 
@@ -215,7 +216,7 @@ export function createTransfersRepository(db: TDatabase) {
         .orderBy(asc(transferItems.addedAt), asc(transferItems.itemKind), asc(transferItems.itemId));
     },
 
-    async insertItems(rows: readonly (typeof transferItems.$inferInsert)[]): Promise<void> {
+    async insertItems(rows: readonly TNewTransferItem[]): Promise<void> {
       if (rows.length === 0) return;
       await db
         .insert(transferItems)
@@ -416,19 +417,8 @@ export function createTransfersRepository(db: TDatabase) {
 
     /** Names of people, by id. */
     async personNames(ids: readonly (string | null)[]): Promise<Map<string, string>> {
-      const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-      if (wanted.length === 0) return new Map();
-      const rows = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(users)
-        .where(inArray(users.id, wanted));
-      return new Map(rows.map((row) => [row.id, personName(row)]));
+      const people = await personsById(db, ids);
+      return new Map([...people].map(([id, row]) => [id, personName(row)]));
     },
 
     /** A location's bags in and out that are open, or were received (or closed) since `since`. */

@@ -1,10 +1,39 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { locations } from '../../db/schema/registry.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type TUserRow = typeof users.$inferSelect;
 export type TNewUser = typeof users.$inferInsert;
+
+/** What a person's display name is made of (personName of @loupe/domain/users/user), with their id. */
+export type TPersonNameRow = {
+  id: string;
+  name: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+};
+
+/** The people with these ids (nulls and repeats skipped), with what their display names are made of. */
+export async function personsById(
+  db: TDatabase,
+  ids: readonly (string | null)[],
+): Promise<Map<string, TPersonNameRow>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
+}
 
 export function createUsersRepository(db: TDatabase) {
   return {

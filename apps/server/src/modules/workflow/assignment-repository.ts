@@ -5,6 +5,7 @@ import type { TDatabase } from '../../db/client.ts';
 import { insertedRow } from '../../db/inserted-row.ts';
 import { users } from '../../db/schema/users.ts';
 import { workflowAssignments } from '../../db/schema/workflow.ts';
+import { personsById } from '../users/repository.ts';
 
 export type TAssignmentRow = typeof workflowAssignments.$inferSelect;
 
@@ -35,10 +36,7 @@ const ZCompletedSchema = z.object({
 export function createAssignmentRepository(db: TDatabase) {
   return {
     async personsById(ids: readonly (string | null)[]): Promise<Map<string, TPersonRow>> {
-      const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-      if (wanted.length === 0) return new Map();
-      const rows = await db.select(personColumns(users)).from(users).where(inArray(users.id, wanted));
-      return new Map(rows.map((row) => [row.id, row]));
+      return personsById(db, ids);
     },
 
     async findActiveUser(id: string): Promise<(TPersonRow & { role: string }) | undefined> {

@@ -1,3 +1,4 @@
+import { within } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
@@ -15,4 +16,12 @@ export function giveChartsASize(width = 640, height = 280): void {
   afterEach(() => {
     vi.restoreAllMocks();
   });
+}
+
+/** The figures the chart in `card` writes on its bars or points, in order. */
+export function chartLabels(card: HTMLElement): string[] {
+  const figure = within(card).getByRole('figure');
+  return Array.from(figure.querySelectorAll('.recharts-label-list text')).map(
+    (text) => text.textContent ?? '',
+  );
 }

@@ -1,4 +1,5 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -120,5 +121,22 @@ export function FormDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The usual trigger of a form dialog: a button with its icon and what the dialog does ("Invite user"). It
+ * passes on what the dialog's trigger gives it (its click, its ref, its state).
+ */
+export function DialogTriggerButton({
+  icon: Icon,
+  children,
+  ...props
+}: ComponentProps<typeof Button> & { readonly icon: LucideIcon }) {
+  return (
+    <Button type="button" {...props}>
+      <Icon aria-hidden="true" />
+      {children}
+    </Button>
   );
 }

@@ -7,7 +7,7 @@ import type {
   TRootCauseAnalytics,
   TWorkflowAnalytics,
 } from '@loupe/domain/analytics/analytics-api';
-import type { TTransitAnalytics } from '@loupe/domain/analytics/transit';
+import { aggregateTransit, type TTransitAnalytics } from '@loupe/domain/analytics/transit';
 
 // Answers of /api/v1/analytics as the server sends them, for the screens' tests.
 
@@ -332,18 +332,8 @@ export const TRANSIT_ANALYTICS: TTransitAnalytics = {
   ],
 };
 
+/** What the server answers for a range without bags: the domain's own aggregate of nothing. */
 export const EMPTY_TRANSIT: TTransitAnalytics = {
   ...base,
-  summary: {
-    bags: 0,
-    envelopes: 0,
-    arrived: 0,
-    medianHours: null,
-    p90Hours: null,
-    short: 0,
-    overdue: 0,
-    inTransit: 0,
-  },
-  routes: [],
-  byDay: [],
+  ...aggregateTransit({ sent: [], envelopes: [], open: [], today: '2026-10-31', locationName: (id) => id }),
 };

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { giveChartsASize } from '@/components/chart/chart-test-size';
+import { chartLabels, giveChartsASize } from '@/components/chart/chart-test-size';
 import { makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { ON_TIME_ANALYTICS } from '../analytics-fixtures';
@@ -12,14 +12,6 @@ function render() {
     user: makeUser('manager'),
     route: '/on-time-delivery',
   });
-}
-
-/** The figures the chart writes on its bars or points, in order. */
-function chartLabels(card: HTMLElement): string[] {
-  const figure = within(card).getByRole('figure');
-  return Array.from(figure.querySelectorAll('.recharts-label-list text')).map(
-    (text) => text.textContent ?? '',
-  );
 }
 
 describe('OnTimeDelivery', { timeout: 20_000 }, () => {

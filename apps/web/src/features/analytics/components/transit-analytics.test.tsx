@@ -2,7 +2,7 @@ import type { TTransitRoute } from '@loupe/domain/analytics/transit';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { giveChartsASize } from '@/components/chart/chart-test-size';
+import { chartLabels, giveChartsASize } from '@/components/chart/chart-test-size';
 import { makeUser } from '@/test/factories';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { EMPTY_TRANSIT, TRANSIT_ANALYTICS } from '../analytics-fixtures';
@@ -13,14 +13,6 @@ function render(data = TRANSIT_ANALYTICS) {
     user: makeUser('manager'),
     route: '/transit-analytics',
   });
-}
-
-/** The figures the chart writes on its bars or points, in order. */
-function chartLabels(card: HTMLElement): string[] {
-  const figure = within(card).getByRole('figure');
-  return Array.from(figure.querySelectorAll('.recharts-label-list text')).map(
-    (text) => text.textContent ?? '',
-  );
 }
 
 describe('TransitAnalytics', { timeout: 20_000 }, () => {

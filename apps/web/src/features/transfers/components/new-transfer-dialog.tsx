@@ -1,7 +1,7 @@
 import { PackagePlusIcon, XIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { FormField } from '@/components/form-field';
-import { FormDialog } from '@/components/forms/form-dialog';
+import { DialogTriggerButton, FormDialog } from '@/components/forms/form-dialog';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { Button } from '@/components/ui/button';
 import { paths, pathTo } from '@/lib/paths';
@@ -63,12 +63,7 @@ export function NewTransferDialog({
   return (
     <FormDialog
       form={form}
-      trigger={
-        <Button type="button">
-          <PackagePlusIcon aria-hidden="true" />
-          New bag
-        </Button>
-      }
+      trigger={<DialogTriggerButton icon={PackagePlusIcon}>New bag</DialogTriggerButton>}
       title="New bag"
       description="Pack a bag to another location or an outside vendor. Envelopes can also go in later, or by a read at the shipping station."
       isPending={create.isPending}

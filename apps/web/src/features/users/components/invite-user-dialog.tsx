@@ -3,7 +3,7 @@ import { ROLES, type TRole, ZRoleSchema } from '@loupe/domain/auth/roles';
 import { ZNewManagedUserSchema } from '@loupe/domain/users/managed-user';
 import { UserPlusIcon } from 'lucide-react';
 import { FormField } from '@/components/form-field';
-import { FormDialog } from '@/components/forms/form-dialog';
+import { DialogTriggerButton, FormDialog } from '@/components/forms/form-dialog';
 import { useDialogForm } from '@/components/forms/use-dialog-form';
 import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
 import { SelectField } from '@/components/select-field';
@@ -95,12 +95,7 @@ export function InviteUserDialog() {
   return (
     <FormDialog
       form={form}
-      trigger={
-        <Button type="button">
-          <UserPlusIcon aria-hidden="true" />
-          Invite user
-        </Button>
-      }
+      trigger={<DialogTriggerButton icon={UserPlusIcon}>Invite user</DialogTriggerButton>}
       title="Invite a user"
       description="They sign in with this temporary password and must then choose their own."
       isPending={isPending}

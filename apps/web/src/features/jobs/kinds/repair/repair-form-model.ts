@@ -1,5 +1,6 @@
 import {
   REPAIR_STATUS_TRANSITIONS,
+  repairEditableValues,
   type TCreateRepairInput,
   type TRepair,
   type TRepairStatus,
@@ -155,16 +156,7 @@ export function parseRepairChanges(values: TRepairFormValues, repair: TRepair): 
 
   const before: Record<keyof TUpdateRepairInput, unknown> = {
     customerId: repair.customer.id,
-    itemDescription: repair.itemDescription,
-    repairTypes: repair.repairTypes,
-    conditionNotes: repair.conditionNotes,
-    declaredValueCents: repair.declaredValueCents,
-    estimateCents: repair.estimateCents,
-    promisedDate: repair.promisedDate,
-    isRush: repair.isRush,
-    status: repair.status,
-    intakeLocationId: repair.intakeLocationId,
-    pickupLocationId: repair.pickupLocationId,
+    ...repairEditableValues(repair),
   };
   return { ok: true, output: changedFields(parsed.data, before) };
 }
