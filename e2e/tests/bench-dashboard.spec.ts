@@ -68,5 +68,8 @@ test('a production jeweller with a step lands on My work: the step, the pieces a
     .getByRole('menuitem', { name: new RegExp(`New task: ${order.orderNumber}`) })
     .click();
   await expect(page).toHaveURL(/\/my-tasks$/);
+  // The address changes before the screen does (React Router keeps the dashboard while My Tasks loads, and
+  // the dashboard links the order twice): the heading first, then the task.
+  await expect(main.getByRole('heading', { name: 'My Tasks', level: 1 })).toBeVisible();
   await expect(main.getByRole('link', { name: order.orderNumber })).toBeVisible();
 });

@@ -61,6 +61,8 @@ test('the first account becomes admin and invites a colleague who sees their own
     '/my-tasks',
     '/ai',
     '/orders',
+    // Issue 39: every role sees the bags between the workshop, its stores and its vendors.
+    '/transfers',
     '/designer-workspace',
     '/alerts',
     '/settings',
