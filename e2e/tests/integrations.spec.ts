@@ -145,8 +145,10 @@ test('an admin subscribes a local receiver, which gets a signed test event; a fa
   const failedAttempt = await receiver.waitFor((request) => request !== first);
   const deliveryId = header(failedAttempt, WEBHOOK_HEADERS.id);
   const retried = log.getByRole('listitem').filter({ hasText: deliveryId });
+  // "Pending" is also what the row says before the attempt is recorded: wait for its answer through a whole
+  // refresh of the log (every 10 s), as CI once read the row between the receiver's 500 and its record.
   await expect(retried).toHaveAccessibleName('Test event Pending', { timeout: 20_000 });
-  await expect(retried).toContainText('Answers: 500');
+  await expect(retried).toContainText('Answers: 500', { timeout: 20_000 });
   await expect(retried).toContainText('The receiver answered 500');
   await expect(retried.getByRole('button', { name: 'Replay' })).toHaveCount(0);
   receiver.answerWith(200);
