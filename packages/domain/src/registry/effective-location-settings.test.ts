@@ -24,7 +24,8 @@ describe('effectiveLocationSettings', () => {
     expect(effectiveLocationSettings({}, workshop)).toEqual({
       calendar: workshop.calendar,
       offsiteTimeoutMinutes: 30,
-      transitDays: 0,
+      // The bags' default too (DEFAULT_TRANSIT_DAYS): one truth about a store's distance.
+      transitDays: 1,
       labelPrinter: 'bench-zebra',
       manifestPrinter: null,
     });
@@ -76,7 +77,7 @@ describe('storedLocationSettings', () => {
 describe('transitWorkingDays', () => {
   it.each([
     ['workshop', { transitDays: 4 }, 0],
-    ['store', {}, 0],
+    ['store', {}, 2],
     ['store', { transitDays: 2 }, 4],
     ['vendor', { transitDays: 1 }, 2],
   ] as const)('a %s with %j adds %i working days', (kind, settings, expected) => {

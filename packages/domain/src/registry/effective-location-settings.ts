@@ -1,5 +1,5 @@
 import type { TWorkingCalendar } from '../workflow/working-calendar';
-import { type TLocationSettings, ZLocationSettingsSchema } from './location-settings';
+import { DEFAULT_TRANSIT_DAYS, type TLocationSettings, ZLocationSettingsSchema } from './location-settings';
 
 /**
  * Issue 39 §3: what rules a location follows. Each field it leaves out is the workshop's (its calendar,
@@ -28,7 +28,7 @@ export function effectiveLocationSettings(
   return {
     calendar: own.calendar ?? workshop.calendar,
     offsiteTimeoutMinutes: own.offsiteTimeoutMinutes ?? workshop.offsiteTimeoutMinutes,
-    transitDays: own.transitDays ?? 0,
+    transitDays: own.transitDays ?? DEFAULT_TRANSIT_DAYS,
     labelPrinter: nonEmpty(own.labelPrinter) ?? nonEmpty(workshop.labelPrinter) ?? null,
     manifestPrinter: nonEmpty(own.manifestPrinter) ?? nonEmpty(workshop.manifestPrinter) ?? null,
   };
@@ -63,5 +63,5 @@ export function transitWorkingDays(location: {
   readonly kind: string;
   readonly settings: TLocationSettings;
 }): number {
-  return location.kind === 'workshop' ? 0 : 2 * (location.settings.transitDays ?? 0);
+  return location.kind === 'workshop' ? 0 : 2 * (location.settings.transitDays ?? DEFAULT_TRANSIT_DAYS);
 }

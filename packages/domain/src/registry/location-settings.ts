@@ -6,6 +6,11 @@ import { ZWorkingCalendarSchema } from '../workflow/working-calendar';
  * (Settings › general and the working calendar). Stored as the location's `settings`.
  */
 export const LOCATION_TRANSIT_DAYS_MAX = 30;
+/**
+ * Days a bag takes one way between a location and the workshop when the location says nothing: one day. The
+ * bags' expected day and the jobs' default promise both count from it.
+ */
+export const DEFAULT_TRANSIT_DAYS = 1;
 
 export const ZLocationSettingsSchema = z.object({
   /** The location's own opening days, hours and zone: its closing count and due times follow it. */

@@ -1,4 +1,4 @@
-import type { TLocationSettings } from '../registry/location-settings';
+import { DEFAULT_TRANSIT_DAYS, type TLocationSettings } from '../registry/location-settings';
 import {
   type TLocationKind,
   TRANSFER_NUMBER_PREFIX,
@@ -17,9 +17,6 @@ import {
 export function transferNumber(sequence: number): string {
   return `${TRANSFER_NUMBER_PREFIX}${String(sequence).padStart(5, '0')}`;
 }
-
-/** Working days a bag takes one way when the location says nothing. */
-export const DEFAULT_TRANSIT_DAYS = 1;
 
 type TEnd = { readonly kind: TLocationKind; readonly settings: Pick<TLocationSettings, 'transitDays'> };
 
