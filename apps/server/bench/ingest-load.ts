@@ -11,6 +11,10 @@
  * its tag has been silent for longer than the dedupe window, so its first read is fresh and the dedup
  * ratio stays the reads per visit whatever the rate. Every read of a message carries the time the
  * message is published (ms), which bench/ingest.ts compares with the time its socket receives the event.
+ *
+ * The steady workload (config.workload 'steady', bench/ingest-steady.ts) is a workshop instead: the tags
+ * lie at stations, each message is (up to `readsPerMessage` of) one read cycle of the reader — every tag in
+ * view of its antennas read once — and a piece is carried elsewhere for every 1 / `moveShare` reads.
  */
 import { performance } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -24,6 +28,7 @@ import {
   type TParentMessage,
   type TStepResult,
 } from './ingest-protocol.ts';
+import { createSteadyWorkshop, type TSteadyRead } from './ingest-steady.ts';
 
 /** A visit starts where the tag has been silent this much longer than the dedupe window. */
 const WINDOW_MARGIN_MS = 500;
@@ -31,12 +36,15 @@ const DRAIN_TIMEOUT_MS = 60_000;
 
 type TVisit = { readonly tag: number; readonly slot: number; left: number };
 type TConnection = {
+  readonly index: number;
   readonly readerId: string;
   readonly client: MqttClient;
   readonly topic: string;
   inflight: number;
   eventNum: number;
   readonly visits: TVisit[];
+  /** Steady: what is left of the reader's current read cycle, sent in messages of `readsPerMessage`. */
+  cycle: TSteadyRead[];
 };
 
 function send(message: TChildMessage): void {
@@ -65,12 +73,14 @@ async function connect(config: TLoadConfig) {
       });
       client.on('error', (error) => fail(error));
       return {
+        index,
         readerId: reader.id,
         client,
         topic: readerTopic(reader.id, 'zebra'),
         inflight: 0,
         eventNum: 1,
         visits: [],
+        cycle: [],
       };
     }),
   );
@@ -132,12 +142,31 @@ async function connect(config: TLoadConfig) {
     return true;
   }
 
+  const steady =
+    config.workload === 'steady'
+      ? createSteadyWorkshop({
+          readers: config.readers,
+          pieces: config.epcs.length,
+          moveShare: config.moveShare,
+          random,
+        })
+      : null;
+
+  /** Steady: the rest of this reader's read cycle, or a new cycle, all read now. */
+  function steadyReads(connection: TConnection, at: Date): TSimRead[] {
+    if (steady === null) return [];
+    if (connection.cycle.length === 0) connection.cycle = steady.readCycle(connection.index);
+    return connection.cycle
+      .splice(0, config.readsPerMessage)
+      .map(({ piece, antenna }) => ({ epc: config.epcs[piece] ?? '', antenna, at }));
+  }
+
   /** One message of the tags in this reader's fields, all read now. */
   function nextPayload(connection: TConnection, at: Date): { payload: string; reads: number } {
     const now = at.getTime();
-    const reads: TSimRead[] = [];
+    const reads: TSimRead[] = steady === null ? [] : steadyReads(connection, at);
     const { visits } = connection;
-    while (reads.length < config.readsPerMessage) {
+    while (steady === null && reads.length < config.readsPerMessage) {
       // Visits land on every reader; bounded so that one reader cannot spin when the others hoard tags.
       for (let tries = 0; visits.length < config.tagsInFieldPerReader && tries < 4 * slots; tries += 1) {
         if (!startVisit(now)) break;
@@ -213,7 +242,11 @@ function runStep(rate: number, durationMs: number): Promise<TStepResult> {
         const target = connection;
         const publishedAt = performance.now();
         const { payload, reads } = nextPayload(target, new Date());
-        if (reads === 0) break;
+        if (reads === 0) {
+          // A reader with nothing in view (a steady workshop smaller than its fleet): the others' turn.
+          schedulePump();
+          break;
+        }
         target.inflight += 1;
         sentReads += reads;
         target.client.publish(target.topic, payload, { qos: 1 }, (error) => {

@@ -11,7 +11,11 @@ export type TLoadReader = {
   readonly antennas: readonly number[];
 };
 
+/** rush: tags passing portals, most visits moves; steady: pieces lying at stations, few moves (issue 38 §4). */
+export type TWorkload = 'rush' | 'steady';
+
 export type TLoadConfig = {
+  readonly workload: TWorkload;
   readonly brokerUrl: string;
   readonly readers: readonly TLoadReader[];
   /** EPCs of tracked orders, then EPCs nobody tracks (tags on trays, tools, finished jobs). */
@@ -27,6 +31,8 @@ export type TLoadConfig = {
   readonly tagsInFieldPerReader: number;
   /** Chance that a tag's next visit is to the antenna it was last read at (no move), when that one is free. */
   readonly stayProbability: number;
+  /** Steady: this share of the reads carries a piece (the `epcs`, placed as bench/ingest-steady.ts says). */
+  readonly moveShare: number;
   readonly seed: number;
 };
 

@@ -4,9 +4,9 @@ import type { TDatabaseResult, TStepRow } from './ingest-step-probes.ts';
 
 /** The ingest bench's tables: a row per step as it ends, and the summary of a run (or the median of runs). */
 
-const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+export const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 /** Two significant digits: 0.0011 stays readable. */
-const ratio = (value: number) => (Number.isFinite(value) ? String(Number(value.toPrecision(2))) : '–');
+export const ratio = (value: number) => (Number.isFinite(value) ? String(Number(value.toPrecision(2))) : '–');
 export const thousands = (value: number) =>
   Number.isFinite(value) ? Math.round(value).toLocaleString('en') : '–';
 
@@ -28,6 +28,8 @@ const STEP_COLUMNS = [
   ['lag ms', 6],
   ['gen %', 5],
 ] as const;
+/** Wide enough for "bare broker steady". */
+const LABEL_WIDTH = 18;
 let headerPrinted = false;
 
 /** The next step printed starts a table with its header (each run prints its own). */
@@ -39,7 +41,7 @@ export function printStep(label: string, row: TStepRow): void {
   if (!headerPrinted) {
     headerPrinted = true;
     console.info(
-      `${'run'.padEnd(12)}  ${STEP_COLUMNS.map(([name, width]) => name.padStart(width)).join('  ')}`,
+      `${'run'.padEnd(LABEL_WIDTH)}  ${STEP_COLUMNS.map(([name, width]) => name.padStart(width)).join('  ')}`,
     );
   }
   const cells = [
@@ -61,7 +63,9 @@ export function printStep(label: string, row: TStepRow): void {
     fixed(row.loadCpuPercent),
   ];
   const line = STEP_COLUMNS.map(([, width], index) => (cells[index] ?? '').padStart(width)).join('  ');
-  console.info(`${label.padEnd(12)}  ${line}${row.errors > 0 ? `  (${row.errors} publishes failed)` : ''}`);
+  console.info(
+    `${label.padEnd(LABEL_WIDTH)}  ${line}${row.errors > 0 ? `  (${row.errors} publishes failed)` : ''}`,
+  );
 }
 
 export type TSummary = {

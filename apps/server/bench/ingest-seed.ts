@@ -57,8 +57,14 @@ export async function seedReaders(
 /**
  * `count` orders of one customer, each with a tag, as POST /orders and POST /tracking/assign-epc leave
  * them (status active, nowhere yet). Loupe must not be running on a PGlite directory meanwhile.
+ * `placed`: the first tags lie, since an hour ago, at the station of these readers' antennas (the steady
+ * workshop's pieces, bench/ingest-steady.ts), as a read there would have left them.
  */
-export async function seedTaggedOrders(database: TDatabaseOptions, count: number): Promise<string[]> {
+export async function seedTaggedOrders(
+  database: TDatabaseOptions,
+  count: number,
+  placed: readonly { readonly readerId: string; readonly antenna: number }[] = [],
+): Promise<string[]> {
   const handle = await openDatabase(database);
   try {
     const { db } = handle;
@@ -92,6 +98,26 @@ export async function seedTaggedOrders(database: TDatabaseOptions, count: number
       }));
       await db.insert(trackedItems).values(tags);
       epcs.push(...tags.map((tag) => tag.epc));
+    }
+    for (let start = 0; start < placed.length; start += BATCH) {
+      const rows = placed
+        .slice(start, start + BATCH)
+        .map((place, j) => sql`(${epcs[start + j] ?? ''}, ${place.readerId}, ${place.antenna}::int)`);
+      await db.execute(sql`
+        update tracked_items set
+          current_department_id = a.department_id, current_station_id = a.station_id,
+          current_reader_id = a.reader_id, current_antenna = a.antenna,
+          arrived_at = now() - interval '1 hour', last_seen_at = now() - interval '1 hour'
+        from (values ${sql.join(rows, sql`, `)}) as p(epc, reader_id, antenna)
+        join reader_antennas a on a.reader_id = p.reader_id and a.antenna = p.antenna
+        where tracked_items.epc = p.epc`);
+    }
+    if (placed.length > 0) {
+      const result = (await db.execute(
+        sql`select count(*)::int as n from tracked_items where current_station_id is not null`,
+      )) as { rows: { n: number }[] };
+      const n = Number(result.rows[0]?.n ?? 0);
+      if (n !== placed.length) throw new Error(`${n} of ${placed.length} pieces placed at a station`);
     }
     await db.execute(sql`select setval('order_number_seq', ${count})`);
     await db.execute(sql`analyze`);

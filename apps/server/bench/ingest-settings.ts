@@ -1,6 +1,10 @@
+import type { TWorkload } from './ingest-protocol.ts';
+
 /** The ingest bench's settings: its environment variables (see bench/ingest.ts) and fixed sizes. */
 
 export const QUICK = process.env.BENCH_QUICK === '1';
+/** BENCH_WORKLOAD=rush|steady|both (both by default): which workloads a run measures. */
+export const WORKLOADS: readonly TWorkload[] = workloadsOf(process.env.BENCH_WORKLOAD ?? 'both');
 /** BENCH_API_PROBE=0: no GET /orders and /api/health during the steps (the load the older bench put on). */
 export const API_PROBE = process.env.BENCH_API_PROBE !== '0';
 export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -36,5 +40,30 @@ export const LOAD = {
   readsPerVisit: [4, 10],
   tagsInFieldPerReader: 40,
   stayProbability: 0.3,
+  moveShare: 0,
   seed: 6,
 } as const;
+
+/**
+ * The steady workshop (issue 38 §4, bench/ingest-steady.ts): 2,000 pieces lying at the fleet's stations,
+ * each read about once a second by the antenna it lies at, and one read in 200 carrying a piece elsewhere.
+ */
+export const STEADY = {
+  pieces: 2_000,
+  readsPerSecondPerPiece: 1,
+  moveShare: 0.005,
+} as const;
+/** What the fleet reads per second when it reads each piece in view once a second: the paced steady step. */
+export const STEADY_OFFERED = STEADY.pieces * STEADY.readsPerSecondPerPiece;
+
+function workloadsOf(value: string): readonly TWorkload[] {
+  switch (value) {
+    case 'rush':
+    case 'steady':
+      return [value];
+    case 'both':
+      return ['rush', 'steady'];
+    default:
+      throw new Error(`BENCH_WORKLOAD=${value}: rush, steady or both`);
+  }
+}
