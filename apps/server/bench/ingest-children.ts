@@ -27,8 +27,13 @@ export async function startLoad(config: TLoadConfig) {
   await ask({ type: 'connect', config });
   return {
     pid: child.pid ?? 0,
-    async step(rate: number, durationMs: number): Promise<TStepResult> {
-      const answer = await ask({ type: 'step', rate, durationMs });
+    async step(rate: number, durationMs: number, thenRate?: number): Promise<TStepResult> {
+      const answer = await ask({
+        type: 'step',
+        rate,
+        durationMs,
+        ...(thenRate === undefined ? {} : { thenRate }),
+      });
       if (answer.type !== 'step-result') throw new Error(`load generator answered ${answer.type}`);
       return answer.result;
     },

@@ -198,7 +198,19 @@ let stopping = false;
 let generator: Awaited<ReturnType<typeof connect>> | null = null;
 let config: TLoadConfig | null = null;
 
-function runStep(rate: number, durationMs: number): Promise<TStepResult> {
+/** The pump a step left running (`thenRate`): stopped, without draining, when the next message comes. */
+let background: (() => void) | null = null;
+function stopBackground(): void {
+  background?.();
+  background = null;
+}
+
+/**
+ * One step at `rate` reads/s (0: as fast as the PUBACKs come). Without `thenRate`, what is in flight lands
+ * before the result is sent; with it, the result is sent at once and the fleet goes on reading at
+ * `thenRate`, uncounted, until the next message: a workshop's readers do not pause between two steps.
+ */
+function runStep(rate: number, durationMs: number, thenRate?: number): Promise<TStepResult> {
   const load = generator;
   const settings = config;
   if (load === null || settings === null) throw new Error('step before connect');
@@ -208,6 +220,7 @@ function runStep(rate: number, durationMs: number): Promise<TStepResult> {
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     let running = true;
+    let counting = true;
     let sentReads = 0;
     let ackedReads = 0;
     let errors = 0;
@@ -216,8 +229,11 @@ function runStep(rate: number, durationMs: number): Promise<TStepResult> {
     let next = 0;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let pumpQueued = false;
+    // The pace: the step's, then (with thenRate) the reading that goes on after it.
+    let pace = { rate, from: started, sent: 0 };
 
-    const due = (now: number) => (rate === 0 ? Number.POSITIVE_INFINITY : (rate * (now - started)) / 1000);
+    const due = (now: number) =>
+      pace.rate === 0 ? Number.POSITIVE_INFINITY : (pace.rate * (now - pace.from)) / 1000;
 
     function pump(): void {
       pumpQueued = false;
@@ -225,7 +241,7 @@ function runStep(rate: number, durationMs: number): Promise<TStepResult> {
       const now = performance.now();
       const dueReads = due(now);
       let blocked = false;
-      while (sentReads < dueReads) {
+      while (pace.sent < dueReads) {
         let connection: TConnection | undefined;
         for (let i = 0; i < connections.length; i += 1) {
           const candidate = connections[(next + i) % connections.length];
@@ -248,21 +264,22 @@ function runStep(rate: number, durationMs: number): Promise<TStepResult> {
           break;
         }
         target.inflight += 1;
-        sentReads += reads;
+        pace.sent += reads;
+        if (counting) sentReads += reads;
         target.client.publish(target.topic, payload, { qos: 1 }, (error) => {
           target.inflight -= 1;
           if (error) {
             errors += 1;
-          } else if (running) {
+          } else if (counting) {
             ackedReads += reads;
             ackTimes.push(performance.now() - publishedAt);
           }
           schedulePump();
         });
       }
-      if (!blocked && rate > 0) {
+      if (!blocked && pace.rate > 0) {
         if (timer !== null) clearTimeout(timer);
-        const nextDueAt = started + (sentReads / rate) * 1000;
+        const nextDueAt = pace.from + (pace.sent / pace.rate) * 1000;
         timer = setTimeout(pump, Math.max(1, nextDueAt - performance.now()));
       }
     }
@@ -273,14 +290,36 @@ function runStep(rate: number, durationMs: number): Promise<TStepResult> {
       setImmediate(pump);
     }
 
-    setTimeout(() => {
+    function stopPump(): void {
       running = false;
       if (timer !== null) clearTimeout(timer);
+    }
+
+    setTimeout(() => {
+      counting = false;
       const elapsed = performance.now() - started;
-      backlogReads = rate === 0 ? 0 : Math.max(0, Math.floor(due(started + durationMs) - sentReads));
+      backlogReads = rate === 0 ? 0 : Math.max(0, Math.floor(due(started + durationMs) - pace.sent));
       const cpu = process.cpuUsage(cpuBefore);
       const cpuPercent = ((cpu.user + cpu.system) / 1000 / elapsed) * 100;
-      const acked = ackedReads;
+      const result = (): TStepResult => ({
+        rate,
+        durationMs: elapsed,
+        sentReads,
+        ackedReads,
+        backlogReads,
+        ackP50Ms: quantile(ackTimes, 0.5),
+        ackP99Ms: quantile(ackTimes, 0.99),
+        cpuPercent,
+        errors,
+      });
+      if (thenRate !== undefined) {
+        pace = { rate: thenRate, from: performance.now(), sent: 0 };
+        background = stopPump;
+        schedulePump();
+        resolve(result());
+        return;
+      }
+      stopPump();
       // Let what is in flight land before the next step starts.
       const drainStarted = performance.now();
       const waitDrain = () => {
@@ -289,17 +328,7 @@ function runStep(rate: number, durationMs: number): Promise<TStepResult> {
           setTimeout(waitDrain, 5);
           return;
         }
-        resolve({
-          rate,
-          durationMs: elapsed,
-          sentReads,
-          ackedReads: acked,
-          backlogReads,
-          ackP50Ms: quantile(ackTimes, 0.5),
-          ackP99Ms: quantile(ackTimes, 0.99),
-          cpuPercent,
-          errors,
-        });
+        resolve(result());
       };
       waitDrain();
     }, durationMs);
@@ -318,10 +347,15 @@ process.on('message', (raw: unknown) => {
       }, fail);
       return;
     case 'step':
-      runStep(message.rate, message.durationMs).then((result) => send({ type: 'step-result', result }), fail);
+      stopBackground();
+      runStep(message.rate, message.durationMs, message.thenRate).then(
+        (result) => send({ type: 'step-result', result }),
+        fail,
+      );
       return;
     case 'stop':
       stopping = true;
+      stopBackground();
       Promise.all(
         (generator?.connections ?? []).map((connection) => connection.client.endAsync(true)),
       ).finally(() => process.exit(0));

@@ -31,7 +31,7 @@ import { LatencyRecorder, StepProbe, type TStepRow } from './ingest-step-probes.
  */
 
 type TCounters = { received: number; fresh: number; repeats: number; moved: number; unknownTag: number };
-async function pipelineCounters(client: LoupeClient): Promise<TCounters> {
+export async function pipelineCounters(client: LoupeClient): Promise<TCounters> {
   return client.data<TCounters>('GET', '/rfid/status');
 }
 
@@ -152,14 +152,18 @@ export async function startIngestLoupe(
   }
 }
 
-type TLoad = Awaited<ReturnType<typeof startLoad>>;
+export type TLoad = Awaited<ReturnType<typeof startLoad>>;
 
-/** One step at `rate` reads/s (0: unpaced) with every probe on; its row is printed as `label`. */
+/**
+ * One step at `rate` reads/s (0: unpaced) with every probe on; its row is printed as `label`. `thenRate`:
+ * the fleet goes on reading at that rate after the step (see the load generator's runStep).
+ */
 export async function measureStep(
   loupe: TIngestLoupe,
   load: TLoad,
   rate: number,
   label: string,
+  thenRate?: number,
 ): Promise<TStepRow> {
   const { pid, client, recorder, probe } = loupe;
   const before = await pipelineCounters(client);
@@ -175,7 +179,7 @@ export async function measureStep(
     rss = processRssMiB(pid);
   }, STEP_MS);
   probe.start();
-  const result = await load.step(rate, STEP_MS);
+  const result = await load.step(rate, STEP_MS, thenRate);
   const probed = await probe.stop();
   clearTimeout(stepEnd);
   if (cpuTo === cpuFrom) {

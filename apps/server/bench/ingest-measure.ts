@@ -1,6 +1,14 @@
+import { performance } from 'node:perf_hooks';
 import { cpuBetween, onCleanup, processRssMiB, sampleCpu } from './bench-processes.ts';
 import { startBareBroker, startLoad } from './ingest-children.ts';
-import { measureStep, startIngestLoupe, type TTarget } from './ingest-loupe.ts';
+import {
+  measureStep,
+  pipelineCounters,
+  startIngestLoupe,
+  type TIngestLoupe,
+  type TLoad,
+  type TTarget,
+} from './ingest-loupe.ts';
 import type { TWorkload } from './ingest-protocol.ts';
 import { printStep } from './ingest-report.ts';
 import { epcOf } from './ingest-seed.ts';
@@ -48,12 +56,14 @@ export async function measureLoupe(
       epcs: loupe.epcs,
     });
     const steps: TStepRow[] = [];
-    const step = (rate: number) => measureStep(loupe, load, rate, rowLabel(label, workload));
+    const step = (rate: number, thenRate?: number) =>
+      measureStep(loupe, load, rate, rowLabel(label, workload), thenRate);
     try {
       if (workload === 'steady') {
-        // The warm-up's first cycle reads every piece once: its first reads (fresh, not moves) go there.
-        await load.step(STEADY_OFFERED, WARM_UP_MS);
-        steps.push(await step(STEADY_OFFERED));
+        await warmUpSteady(loupe, load, rowLabel(label, workload));
+        // The fleet reads on between the steps: a pause longer than the dedupe window would make every
+        // piece's next read fresh again.
+        steps.push(await step(STEADY_OFFERED, STEADY_OFFERED));
       } else {
         await load.step(1_000, WARM_UP_MS);
         for (const rate of RATES) {
@@ -72,6 +82,34 @@ export async function measureLoupe(
   }
 }
 
+/** A warm-up ends once the fresh reads are at most this many times the moves the workshop makes. */
+const SETTLED = 3;
+const STEADY_WARM_UP_LIMIT_MS = 30_000;
+
+/**
+ * Every piece's first read is fresh (Loupe's dedupe window starts empty), and Loupe takes a while over
+ * 2,000 of them: the fleet reads at the workshop's pace until the fresh reads are about the moves (or for
+ * 30 s at most), so that the measured steps see the workshop in its steady state.
+ */
+async function warmUpSteady(loupe: TIngestLoupe, load: TLoad, label: string): Promise<void> {
+  const started = performance.now();
+  let before = await pipelineCounters(loupe.client);
+  let freshShare = Number.NaN;
+  do {
+    await load.step(STEADY_OFFERED, WARM_UP_MS, STEADY_OFFERED);
+    const after = await pipelineCounters(loupe.client);
+    const received = after.received - before.received;
+    freshShare = received > 0 ? (after.fresh - before.fresh) / received : Number.NaN;
+    before = after;
+  } while (
+    !(freshShare <= SETTLED * STEADY.moveShare) &&
+    performance.now() - started < STEADY_WARM_UP_LIMIT_MS
+  );
+  console.info(
+    `${label}: warmed up in ${((performance.now() - started) / 1000).toFixed(1)} s (fresh reads ${(freshShare * 100).toFixed(1)} % of the last second's reads)`,
+  );
+}
+
 /**
  * The bare broker under the workload's load: rush, unpaced; steady, the workshop's pace, then unpaced. Its
  * unpaced acked/s is the ceiling the Loupe rows are divided by.
@@ -88,10 +126,10 @@ export async function measureBareBroker(workload: TWorkload): Promise<TDatabaseR
     const tags = workload === 'steady' ? STEADY.pieces : TRACKED_TAGS + STRAY_TAGS;
     const epcs = Array.from({ length: tags }, (_, index) => epcOf('E28011', index));
     const load = await startLoad({ ...loadOf(workload), brokerUrl: broker.url, readers, epcs });
-    const step = async (rate: number): Promise<TStepRow> => {
+    const step = async (rate: number, thenRate?: number): Promise<TStepRow> => {
       const cpuFrom = sampleCpu(broker.pid);
       const loadCpuFrom = sampleCpu(load.pid);
-      const result = await load.step(rate, STEP_MS);
+      const result = await load.step(rate, STEP_MS, thenRate);
       const cpu = cpuBetween(cpuFrom, sampleCpu(broker.pid));
       const ackedPerSecond = result.ackedReads / (result.durationMs / 1000);
       const row: TStepRow = {
@@ -120,8 +158,8 @@ export async function measureBareBroker(workload: TWorkload): Promise<TDatabaseR
     try {
       const steps: TStepRow[] = [];
       if (workload === 'steady') {
-        await load.step(STEADY_OFFERED, WARM_UP_MS);
-        steps.push(await step(STEADY_OFFERED));
+        await load.step(STEADY_OFFERED, WARM_UP_MS, STEADY_OFFERED);
+        steps.push(await step(STEADY_OFFERED, STEADY_OFFERED));
       } else {
         await load.step(0, WARM_UP_MS);
       }

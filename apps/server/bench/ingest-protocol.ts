@@ -38,8 +38,11 @@ export type TLoadConfig = {
 
 export type TParentMessage =
   | { readonly type: 'connect'; readonly config: TLoadConfig }
-  /** rate 0: as fast as the acknowledgements allow. */
-  | { readonly type: 'step'; readonly rate: number; readonly durationMs: number }
+  /**
+   * rate 0: as fast as the acknowledgements allow. thenRate: after the step the readers go on reading at
+   * this rate, uncounted, until the next message (else they fall silent once what is in flight landed).
+   */
+  | { readonly type: 'step'; readonly rate: number; readonly durationMs: number; readonly thenRate?: number }
   | { readonly type: 'stop' };
 
 export type TStepResult = {
