@@ -24,8 +24,10 @@
  * most of the day, on a Loupe of its own with the same seed: 2,000 of the tagged orders lie at stations
  * (placed by the seed), each reader reads the tags in view of each antenna about once a second (one
  * message per read cycle, 2,000 reads/s offered by the fleet), and one read in 200 carries a piece to
- * another station, so the fresh reads are the moves (and the first reads, during its warm-up). One step
- * at that pace, then one unpaced (the same pieces and move share, readers cycling as fast as PUBACKs come).
+ * another station, so the fresh reads are the moves (and the first reads, during its warm-up, which lasts
+ * until the fresh reads are about the moves). One step at that pace, then one unpaced (the same pieces and
+ * move share, readers cycling as fast as PUBACKs come); the fleet reads on between them, as a pause longer
+ * than the dedupe window would make every piece's next read fresh again.
  *
  * Per step:
  *   acked/s      reads whose PUBACK arrived during the step ÷ its length (PUBACK = recorded, issue 6 §3)
