@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // jsdom: uploads with progress go through XMLHttpRequest, which Node lacks.
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, expect, it } from 'vitest';

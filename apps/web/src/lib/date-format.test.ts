@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The browser sits in London; the workshop is in New York (issue 35 §5). Set before any date is formatted.
 process.env.TZ = 'Europe/London';
 

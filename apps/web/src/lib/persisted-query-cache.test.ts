@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { CACHE } from '@loupe/domain/config/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { fireEvent, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inputSourceOf, SCANNER_MAX_KEY_GAP_MS, useScannerCapture } from './scanner-input';

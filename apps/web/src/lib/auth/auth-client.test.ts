@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { SIGN_IN_VALIDATION_MESSAGES } from '@loupe/domain/validation/sign-in';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { TRACKING_SYNC_INTERVAL_MS } from '@loupe/domain/config/constants';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { TStationItem } from '@loupe/domain/tracking/tracking-api';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
