@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 15: an alert raised by the server shows on an open /alerts page and in the bell, live.
 
@@ -44,16 +44,16 @@ test('an overdue order raises an alert on the open alerts page and in the bell; 
   await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText(/\blate\b/i);
   await expect.poll(() => unreadCount(page), { timeout: 10_000 }).toBeGreaterThan(before);
-  await page.screenshot({ path: `${SCREENSHOTS}alerts-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}alerts-dark.png`, fullPage: true });
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}alerts-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}alerts-light.png`, fullPage: true });
 
   // The bell has its notice while the alert is unresolved.
   const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
   await bell.click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: new RegExp(title) })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}notification-bell-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}notification-bell-light.png` });
   await page.keyboard.press('Escape');
 
   await row.getByRole('button', { name: `Acknowledge ${title}` }).click();

@@ -10,7 +10,7 @@ import { startLoupeProcess, type TLoupeProcess } from '../../apps/server/worksho
 import { seedWorkshop } from '../../apps/server/workshop/seed-workshop';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, setTheme } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 13: the six analytics screens (and issue 39's transit screen) as a manager opens them on a workshop with a history, each chart's
 // figures the same as its table's; a salesperson is refused.
@@ -222,7 +222,7 @@ test('screenshots of every analytics screen, light and dark, with no serious acc
       await page.goto(screen.path);
       await settled(page, screen.heading);
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({
+      await saveScreenshot(page, {
         path: `${SCREENSHOTS}${screen.shot}-${theme.toLowerCase()}.png`,
         fullPage: true,
       });

@@ -1,5 +1,5 @@
 import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 16: the assistant answers from live data, streamed, and an action from its answer runs after a confirm.
 
@@ -76,9 +76,9 @@ test('the enhanced assistant streams where an order is, with its steps, and mark
   await expect(chat.getByText(`where is ${number}?`, { exact: true })).toHaveCount(1);
   await expect(chat.getByTestId('assistant-answer')).toHaveCount(1);
 
-  await page.screenshot({ path: `${SCREENSHOTS}assistant-v2-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}assistant-v2-dark.png`, fullPage: true });
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}assistant-v2-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}assistant-v2-light.png`, fullPage: true });
 
   await answer.getByRole('button', { name: `Mark ${number} as expected offsite` }).click();
   const dialog = page.getByRole('dialog');
@@ -105,7 +105,7 @@ test('the simple assistant says plainly when it does not understand and suggests
   await expect(answer).toContainText("I didn't understand that question.", { timeout: 30_000 });
   await expect(answer.getByRole('button', { name: 'What is offsite?' })).toBeVisible();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
-  await page.screenshot({ path: `${SCREENSHOTS}assistant-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}assistant-light.png`, fullPage: true });
   await setTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}assistant-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}assistant-dark.png`, fullPage: true });
 });

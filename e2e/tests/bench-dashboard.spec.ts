@@ -1,5 +1,5 @@
 import { expect, setTheme, signIn, test, uniqueEmail } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import { benchOrder, benchWorkAround, jewellerWithStep } from '../support/work-time';
 
 // Issue 37 §1: a bench person lands on their work: "My work" first on the dashboard, with their step, the
@@ -47,15 +47,15 @@ test('a production jeweller with a step lands on My work: the step, the pieces a
 
   // Screenshots: light, dark, and on a phone.
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}bench-dashboard-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}bench-dashboard-light.png` });
   await setTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}bench-dashboard-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}bench-dashboard-dark.png` });
   await setTheme(page, 'Light');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(comingRow).toBeVisible();
   // Nothing wider than the phone, once React has laid the shell out for it (polled: the sidebar goes).
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SCREENSHOTS}bench-dashboard-phone.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}bench-dashboard-phone.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The bell's "New task" notice leads to My Tasks, where the step is done.

@@ -2,7 +2,7 @@ import type { TRole } from '@loupe/domain/auth/roles';
 import type { Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, setTheme, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import { createStation, type TData } from '../support/workshop';
 
 // What a workshop's staff hit first in the demo (issue 11), as a person sees it.
@@ -93,9 +93,9 @@ test('an order reads in words, keeps its timeline after its tag moves on, and ch
   await expect(history.getByText('Back to Design for rework (Status set by hand)')).toBeVisible();
 
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}order-detail-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}order-detail-light.png`, fullPage: true });
   await setTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}order-detail-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}order-detail-dark.png`, fullPage: true });
 
   // On a phone, where the piece is comes before its details.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -118,9 +118,9 @@ test('the orders list moves a selection to a status at once and marks rush jobs'
     'In design',
   );
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}orders-list-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}orders-list-light.png` });
   await setTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}orders-list-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}orders-list-dark.png` });
 });
 
 test('the dashboard leads from a location to its departments and each station page', async ({
@@ -138,9 +138,9 @@ test('the dashboard leads from a location to its departments and each station pa
   ).toBeVisible();
   const card = page.getByRole('article', { name: `Setting ${suffix}` });
   await expect(card).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}dashboard-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}dashboard-dark.png`, fullPage: true });
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}dashboard-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}dashboard-light.png`, fullPage: true });
   await card.getByRole('link', { name: 'Setter 1' }).click();
   await expect(page).toHaveURL(new RegExp(`/departments/${shop.departmentId}/stations/${shop.stationId}$`));
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
@@ -193,9 +193,9 @@ test('scan toasts only for what the user has open, placed clear of the controls,
   await page.goto('/settings/notifications');
   await page.getByRole('switch', { name: 'Scan pop-ups' }).click();
   await expect(page.getByRole('switch', { name: 'Scan pop-ups' })).not.toBeChecked();
-  await page.screenshot({ path: `${SCREENSHOTS}settings-notifications-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}settings-notifications-dark.png` });
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}settings-notifications-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}settings-notifications-light.png` });
   await setTheme(page, 'Dark');
   await page.goto(`/orders/${shop.order.id}`);
   await read(shop.order.id, `E2801160${hex}`, other.departmentId, other.stationId);
@@ -229,6 +229,6 @@ for (const size of [
       expect(isOnTop, `${await link.textContent()} is reachable`).toBe(true);
     }
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}navigation-${size.name}-dark.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}navigation-${size.name}-dark.png` });
   });
 }

@@ -1,6 +1,6 @@
 import { ringRender } from '../../apps/server/workshop/design-render';
 import { expect, signIn, test, uniqueEmail } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import { paintTheme, type TData } from '../support/workshop';
 
 // Issue 17: a designer takes a design request from new to approved; the customer approves the revision in a
@@ -95,11 +95,11 @@ test('a designer takes a request from new to approved, and the customer approves
   await paintTheme(phone, 'dark');
   await expect(title).toBeVisible();
   await expect(phone.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
-  await phone.screenshot({ path: `${SCREENSHOTS}design-approval-dark.png`, fullPage: true });
+  await saveScreenshot(phone, { path: `${SCREENSHOTS}design-approval-dark.png`, fullPage: true });
   await paintTheme(phone, 'light');
   await expect(title).toBeVisible();
   await expect(phone.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
-  await phone.screenshot({ path: `${SCREENSHOTS}design-approval-light.png`, fullPage: true });
+  await saveScreenshot(phone, { path: `${SCREENSHOTS}design-approval-light.png`, fullPage: true });
 
   // Issue 35 §7: one tap is not an answer; the customer confirms with the name they type.
   await phone.getByRole('button', { name: 'Approve this design' }).click();
@@ -124,11 +124,11 @@ test('a designer takes a request from new to approved, and the customer approves
   await expect(approvedColumn.getByRole('heading')).toContainText(
     String(await approvedColumn.getByRole('button').count()),
   );
-  await page.screenshot({ path: `${SCREENSHOTS}designer-workspace-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}designer-workspace-dark.png` });
   await paintTheme(page, 'light');
   await expect(page.getByLabel('Status: Approved')).toBeVisible();
   await expect(page.getByRole('img', { name: 'ring-front.png' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}designer-workspace-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}designer-workspace-light.png` });
 
   // A second answer from the same link is refused with its stable code.
   const token = path.split('/').pop() ?? '';
@@ -206,10 +206,10 @@ test('the design library: nested folders, search, and a custom copy of a design 
   const copy = designs.getByRole('article', { name: `Cushion halo ${suffix} (custom)` });
   await expect(copy).toBeVisible();
   await expect(copy.getByRole('img', { name: 'halo-front.png' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}design-library-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}design-library-dark.png` });
   await paintTheme(page, 'light');
   await page.getByLabel('Search designs').fill(`cushion halo ${suffix}`);
   await designs.getByRole('button', { name: new RegExp(`Cushion halo ${suffix} \\(custom\\)`) }).click();
   await expect(copy.getByRole('img', { name: 'halo-front.png' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}design-library-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}design-library-light.png` });
 });

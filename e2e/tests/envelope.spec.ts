@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import type { TData } from '../support/workshop';
 
 // Issue 37 §4: the job envelope — materials in with the customer's signature, a stone to a bench and back, the
@@ -103,9 +103,9 @@ test('the counter takes materials in, the bench borrows a stone, the envelope pr
 
   await setTheme(page, 'Light');
   await page.getByRole('heading', { name: 'Materials' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}job-materials-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}job-materials-light.png` });
   await setTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}job-materials-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}job-materials-dark.png` });
 
   // The envelope: A5 by default, the job's QR, its materials in and a sign-off box per phase.
   await page.getByRole('button', { name: 'Print envelope' }).click();
@@ -124,7 +124,7 @@ test('the counter takes materials in, the bench borrows a stone, the envelope pr
   expect(await envelope.getByRole('region', { name: 'Sign-off' }).getByRole('row').count()).toBeGreaterThan(
     2,
   );
-  await print.screenshot({ path: `${SCREENSHOTS}envelope-a5-preview.png` });
+  await saveScreenshot(print, { path: `${SCREENSHOTS}envelope-a5-preview.png` });
   // What the browser prints (Save as PDF): one A5 page, 148 × 210 mm = 419.5 × 595.3 pt.
   const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
   const boxes = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)];
@@ -152,7 +152,7 @@ test('the counter takes materials in, the bench borrows a stone, the envelope pr
   // The chain was left unticked and unexplained: the server refuses.
   await expect(pickup.getByText(/Gold chain: 12\.45 g short\. Say what happened to it\./)).toBeVisible();
   await pickup.getByRole('checkbox', { name: 'Gold chain goes back to the customer' }).click();
-  await page.screenshot({ path: `${SCREENSHOTS}envelope-pickup-phone.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}envelope-pickup-phone.png` });
   await pickup.getByRole('button', { name: 'Deliver' }).click();
   await expect(pickup).toBeHidden();
   await expect(page.getByText('Picked up', { exact: true }).first()).toBeVisible();

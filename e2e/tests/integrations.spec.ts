@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { LoupeApi } from '../support/api';
 import { ADMIN, expect, loupeUrl, setTheme, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
 import { startHttpReceiver, type THttpReceiver, type TReceivedRequest } from '../support/http-receiver';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import { createStation, type TData } from '../support/workshop';
 
 // Issue 41: Settings › Integrations sends workshop events to other systems. Admins only.
@@ -159,7 +159,10 @@ test('an admin subscribes a local receiver, which gets a signed test event; a fa
   for (const theme of ['Light', 'Dark'] as const) {
     await setTheme(page, theme);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SCREENSHOTS}integrations-${theme.toLowerCase()}.png`, fullPage: true });
+    await saveScreenshot(page, {
+      path: `${SCREENSHOTS}integrations-${theme.toLowerCase()}.png`,
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 390, height: 844 });
   // Polled: the shell lays itself out for a phone once React has seen the resize (the sidebar goes).
@@ -168,7 +171,7 @@ test('an admin subscribes a local receiver, which gets a signed test event; a fa
       message: 'Integrations fits a phone',
     })
     .toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SCREENSHOTS}integrations-phone-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}integrations-phone-dark.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Replay sends the same delivery (same webhook-id) again.

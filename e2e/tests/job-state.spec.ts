@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 32: one truth about a job. A dashboard tile's count is what its links open, the board filters by the
 // same job views, and the screens use the views' words ("late" is none of them).
@@ -115,12 +115,15 @@ test("each dashboard tile counts exactly the orders and repairs its links open, 
   for (const figure of figures) expect(figure.total, figure.label).toBe(figure.orders + figure.repairs);
 
   await setTheme(page, 'Light');
-  await tiles.screenshot({
+  await saveScreenshot(tiles, {
     path: `${SCREENSHOTS}dashboard-workflow-tiles-light.png`,
     animations: 'disabled',
   });
   await setTheme(page, 'Dark');
-  await tiles.screenshot({ path: `${SCREENSHOTS}dashboard-workflow-tiles-dark.png`, animations: 'disabled' });
+  await saveScreenshot(tiles, {
+    path: `${SCREENSHOTS}dashboard-workflow-tiles-dark.png`,
+    animations: 'disabled',
+  });
 
   // As a person would: the overdue repairs link opens the repairs list on that view, with its chip.
   await overdue.getByRole('link', { name: /repairs?$/ }).click();
@@ -202,13 +205,13 @@ test('the board narrows to a job view, opens an old ?due= link on its view, and 
   await page.goto('/workflow-dashboard?view=overdue');
   await expect(overdue).toBeVisible();
   await setTheme(page, 'Light');
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `${SCREENSHOTS}workflow-dashboard-overdue-light.png`,
     fullPage: true,
     animations: 'disabled',
   });
   await setTheme(page, 'Dark');
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `${SCREENSHOTS}workflow-dashboard-overdue-dark.png`,
     fullPage: true,
     animations: 'disabled',

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { Page } from '@playwright/test';
 import { startLlrpEmulator, type TLlrpEmulator } from '../../apps/server/src/modules/llrp/emulator';
 import { ADMIN, expect, setTheme, signIn, test, toastOf } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // An LLRP reader the workshop already owns (issue 40 §1, §4): added on /rfid-mapping by its address, tested,
 // its antennas' power set; Loupe connects to it and a tag it reports moves a piece. The reader is the
@@ -146,7 +146,7 @@ test('an LLRP reader is added by its address, tested, its antenna power saved, a
     await settingsButton.click();
     await expect(power).toHaveValue('18');
     await expect(settings.getByRole('checkbox', { name: 'Read with antenna 4' })).not.toBeChecked();
-    await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}${name}.png` });
     await settings.getByRole('button', { name: 'Cancel' }).click();
     await expect(settings).toBeHidden();
   }

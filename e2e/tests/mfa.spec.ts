@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, setTheme, signIn, test, uniqueEmail } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 const PASSWORD = 'a clasp of rose gold';
 
@@ -48,7 +48,7 @@ async function screenshotBothThemes(page: Page, name: string): Promise<void> {
       document.documentElement.classList.remove('light', 'dark');
       document.documentElement.classList.add(next);
     }, theme);
-    await page.screenshot({ path: `${SCREENSHOTS}${name}-${theme}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}${name}-${theme}.png` });
   }
 }
 
@@ -85,9 +85,9 @@ test('a user turns on an authenticator app in their settings, then signs in with
   await expect(card.getByRole('button', { name: 'Turn off' })).toBeVisible();
   // A full-page picture from the top: scrolled, the sticky shell lands mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SCREENSHOTS}two-step-settings-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}two-step-settings-dark.png`, fullPage: true });
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}two-step-settings-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}two-step-settings-light.png`, fullPage: true });
   await setTheme(page, 'Dark');
 
   await page.getByRole('button', { name: 'Log out' }).click();
@@ -166,9 +166,9 @@ test('Settings › security chooses the roles that must use two-step sign-in', a
     const saved = await api.request<{ data: { mfaRequiredRoles: string[] } }>('GET', '/settings/security');
     expect(saved.data.mfaRequiredRoles).toEqual(['qa']);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOTS}security-mfa-roles-dark.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}security-mfa-roles-dark.png`, fullPage: true });
     await setTheme(page, 'Light');
-    await page.screenshot({ path: `${SCREENSHOTS}security-mfa-roles-light.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}security-mfa-roles-light.png`, fullPage: true });
     await setTheme(page, 'Dark');
   } finally {
     await api.request('PUT', '/settings/security', { mfaRequiredRoles: [] });

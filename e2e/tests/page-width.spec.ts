@@ -19,7 +19,7 @@ import {
   type TThemeName,
   trackRequests,
 } from '../support/page-width';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 35 §1: no page wider than the screen, for every role, on every route it may open, on a phone, a
 // tablet and a laptop; wide content (the Command Center, tables) scrolls inside its own box. §3: axe-core on
@@ -306,7 +306,7 @@ test('on a phone: the TV’s QR code opens the Pair dialog whole, and common dia
     await page.reload();
     await expectDialogFits(page, 'Pair a TV');
     expect(await seriousA11yViolations(page), `axe, Pair a TV, ${theme}`).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}settings-tv-pairing-phone-${theme}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}settings-tv-pairing-phone-${theme}.png` });
   }
   await manager.close();
 
@@ -353,7 +353,7 @@ test('a manager sees every overdue order at 1440 px without scrolling sideways, 
   await expect(page.getByRole('tab', { name: 'List', selected: true })).toBeVisible();
   await expect(rows).toHaveCount(workshop.overdueOrders);
   // The default theme (dark).
-  await page.screenshot({ path: `${SCREENSHOTS}workflow-dashboard-list-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}workflow-dashboard-list-dark.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Board' }).click();
   await context.close();
 
@@ -369,7 +369,7 @@ test('a manager sees every overdue order at 1440 px without scrolling sideways, 
     ).toBeVisible();
     const phoneWidth = await measurePageWidth(phonePage);
     expect(phoneWidth.scrollWidth).toBeLessThanOrEqual(phoneWidth.innerWidth);
-    await phonePage.screenshot({ path: `${SCREENSHOTS}workflow-dashboard-phone-${theme}.png` });
+    await saveScreenshot(phonePage, { path: `${SCREENSHOTS}workflow-dashboard-phone-${theme}.png` });
   }
   await phone.close();
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import { paintTheme, type TData } from '../support/workshop';
 
 // Issue 15 §6: a job's public tracking link opens without signing in and shows only what a customer may
@@ -56,10 +56,10 @@ test('a customer opens the tracking link without signing in, sees the stage and 
   }
   await paintTheme(phone, 'dark');
   await expect(phone.getByRole('heading', { level: 1, name: 'In the workshop' })).toBeVisible();
-  await phone.screenshot({ path: `${SCREENSHOTS}public-tracking-dark.png`, fullPage: true });
+  await saveScreenshot(phone, { path: `${SCREENSHOTS}public-tracking-dark.png`, fullPage: true });
   await paintTheme(phone, 'light');
   await expect(phone.getByRole('heading', { level: 1, name: 'In the workshop' })).toBeVisible();
-  await phone.screenshot({ path: `${SCREENSHOTS}public-tracking-light.png`, fullPage: true });
+  await saveScreenshot(phone, { path: `${SCREENSHOTS}public-tracking-light.png`, fullPage: true });
 
   // Revoked on the order's page: the customer's page says the link is no longer valid.
   await page.getByRole('button', { name: 'Revoke' }).click();
@@ -103,9 +103,9 @@ test('Settings › customer messages previews a template live; "ask" sends from 
   await sms.fill('Hello {{customerFirstName}}, {{jobNumber}} is with {{shopName}}.');
   await expect(page.getByTestId('sms-preview')).toHaveText('Hello Ada, ORD-00042 is with Your shop.');
   await expect(page.getByText('not set')).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}customer-messages-settings-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}customer-messages-settings-dark.png` });
   await setAppTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}customer-messages-settings-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}customer-messages-settings-light.png` });
   // Left unsaved: the workshop's templates stay as they were.
   await page.reload();
 
@@ -129,7 +129,7 @@ test('Settings › customer messages previews a template live; "ask" sends from 
   // No SMS sender is configured here: the outbox says what it waits for.
   await expect(row).toContainText('Waiting for an SMS sender', { timeout: 15_000 });
   await expect(row.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}customer-messages-outbox-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}customer-messages-outbox-light.png` });
   await setAppTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}customer-messages-outbox-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}customer-messages-outbox-dark.png` });
 });

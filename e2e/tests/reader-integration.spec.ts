@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { ADMIN, expect, loupeUrl, mqttUrl, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Readers set up only through their vendors' own settings screens (issue 21): an Impinj R700 webhook and a
 // Zebra FX HTTP POST endpoint each take a URL, a user name and a password, nothing else.
@@ -108,8 +108,8 @@ test('an R700 webhook and a Zebra HTTP POST endpoint with Basic authentication m
   const r700Card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: r700 }) });
   await expect(r700Card.getByRole('row', { name: 'Antenna 1' })).toContainText(epc);
   await fxCard.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}rfid-mapping-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}rfid-mapping-dark.png` });
   await page.getByRole('button', { name: 'Toggle theme' }).click();
   await page.getByRole('menuitemradio', { name: 'Light' }).click();
-  await page.screenshot({ path: `${SCREENSHOTS}rfid-mapping-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}rfid-mapping-light.png` });
 });

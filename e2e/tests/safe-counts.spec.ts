@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import mqtt from 'mqtt';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, mqttUrl, setTheme, signIn, test, toastOf } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import type { TData } from '../support/workshop';
 
 /** Issue 37 §5: a manager chooses the safe, starts a count, watches reads count pieces live, finishes, exports. */
@@ -108,7 +108,7 @@ test('a closing count counts the pieces read in the safe as they arrive, and kee
   await expect(counted.getByRole('link', { name: ring.number })).toBeVisible({ timeout: 10_000 });
   await expect(missing.getByRole('link', { name: ring.number })).toBeHidden();
   await expect(page.getByTestId('safe-count-counted').getByText('1', { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}safe-count-live-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}safe-count-live-light.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Finish count' }).click();
   await expect(toastOf(page, 'Count finished: 1 missing.')).toBeVisible();
@@ -119,7 +119,7 @@ test('a closing count counts the pieces read in the safe as they arrive, and kee
   const row = page.getByTestId('safe-count-row').filter({ hasText: `Vault ${suffix}` });
   await expect(row).toContainText('1');
   await expect(toastOf(page, 'Count finished: 1 missing.')).toBeHidden({ timeout: 15_000 });
-  await page.screenshot({ path: `${SCREENSHOTS}safe-counts-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}safe-counts-light.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
   await row.getByRole('button', { name: 'Report' }).click();
   await expect(page.getByRole('heading', { name: `Safe count, Vault ${suffix}` })).toBeVisible();
@@ -137,15 +137,15 @@ test('a closing count counts the pieces read in the safe as they arrive, and kee
   expect(csv).toContain(`counted,${ring.number},order,Sapphire ring,Safe,`);
   expect(csv).toContain(`missing,${necklace.number},order,Pearl necklace,Bench,`);
 
-  await page.screenshot({ path: `${SCREENSHOTS}safe-count-report-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}safe-count-report-light.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: `Safe count, Vault ${suffix}` })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}safe-count-report-phone-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}safe-count-report-phone-light.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
   await setTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}safe-count-report-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}safe-count-report-dark.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: `Safe count, Vault ${suffix}` })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}safe-count-report-phone-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}safe-count-report-phone-dark.png`, fullPage: true });
 });

@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 test('the sign-in screens have no serious accessibility violations', async ({ page }) => {
   for (const path of [
@@ -80,14 +80,14 @@ test('screenshots of the login page and the shell, light and dark', async ({ pag
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}login-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}login-dark.png` });
   // The signed-out screens cycle the theme with one button: dark → light.
   await page.getByRole('button', { name: /^Theme: dark/ }).click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
-  await page.screenshot({ path: `${SCREENSHOTS}login-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}login-light.png` });
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}shell-light.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}shell-light.png` });
   await setTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}shell-dark.png` });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}shell-dark.png` });
 });

@@ -1,5 +1,5 @@
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import { createStation, type TData } from '../support/workshop';
 
 test('a wedge scanner at a station without a reader moves the scanned order there', async ({ page, api }) => {
@@ -102,7 +102,7 @@ test('a touch kiosk at a bench hears the scanner with no field focused, checks a
   await page.keyboard.press('Enter');
   await expect(last.getByText(`${order.data.orderNumber} checked out`)).toBeVisible();
   await expect(last.getByText(/^Next: /)).toBeVisible();
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `${SCREENSHOTS}station-kiosk-dark.png`,
   });
 

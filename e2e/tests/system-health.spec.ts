@@ -2,7 +2,7 @@ import { reportDemoBrowserTelemetry } from '../../apps/server/workshop/demo-tele
 import { LoupeClient } from '../../apps/server/workshop/loupe-client';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, loupeUrl, setTheme, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 36 §2: what a browser runs into reaches the admins. An error thrown on a screen and the screen's
 // request timings are sent when the page is hidden, and Settings › System health lists them.
@@ -54,13 +54,16 @@ test('screenshots of System health with a day of the staff’s reports, light, d
   for (const theme of ['Light', 'Dark'] as const) {
     await setTheme(page, theme);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `${SCREENSHOTS}system-health-${theme.toLowerCase()}.png`, fullPage: true });
+    await saveScreenshot(page, {
+      path: `${SCREENSHOTS}system-health-${theme.toLowerCase()}.png`,
+      fullPage: true,
+    });
   }
   await page.setViewportSize({ width: 390, height: 844 });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, 'System health fits a phone').toBeLessThanOrEqual(390);
   for (const theme of ['Light', 'Dark'] as const) {
     await setTheme(page, theme);
-    await page.screenshot({ path: `${SCREENSHOTS}system-health-phone-${theme.toLowerCase()}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}system-health-phone-${theme.toLowerCase()}.png` });
   }
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, loupeUrl, setTheme, signIn, test, toastOf } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import type { TData } from '../support/workshop';
 
 // Issue 39 §1, §2: bags between a workshop and a store. Packed by a button and by a read at the shipping
@@ -123,18 +123,18 @@ const manifestRow = (page: Page, number: string) =>
 /** Light, dark and phone pictures of the page as it is, each checked for serious accessibility issues. */
 async function screenshots(page: Page, name: string, heading: RegExp | string) {
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}${name}-light.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
   await setTheme(page, 'Dark');
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}${name}-dark.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   // No page-level sideways scrolling on a phone: wide tables scroll inside their card.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-phone-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}${name}-phone-dark.png`, fullPage: true });
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}${name}-phone-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}${name}-phone-light.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
@@ -268,6 +268,6 @@ test('a short bag: closing with an envelope still out asks first, then the bag i
   for (const piece of setup.pieces) await expect(printed).toContainText(piece.number);
   await expect(printed).toContainText('Received by — name, signature, date');
   await expect(page.getByRole('main')).toBeHidden();
-  await page.screenshot({ path: `${SCREENSHOTS}transfer-manifest-print.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}transfer-manifest-print.png`, fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 });

@@ -1,7 +1,7 @@
 import { TV_PAGE_MS } from '@loupe/domain/tv/tv-displays';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 37 §2: a wall TV cannot be scrolled, so a station with 30 pieces shows every one of them on the
 // screen, page by page, within one rotation, rush and overdue first.
@@ -99,6 +99,6 @@ test('a station TV with 30 pieces fits 720p, 1080p and 4K without scrolling, and
     }
     if (size.width !== 1920) continue;
     expect([...seen].sort()).toEqual([...numbers].sort());
-    await page.screenshot({ path: `${SCREENSHOTS}tv-station-30-pieces.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}tv-station-30-pieces.png` });
   }
 });

@@ -6,7 +6,7 @@ import mqtt from 'mqtt';
 import { freePort, startLoupeProcess, type TLoupeProcess } from '../../apps/server/workshop/loupe-process';
 import { LoupeApi } from '../support/api';
 import { ADMIN, expect, mqttUrl, setTheme, signIn, test } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 14: a station TV paired with a code, following reads live, surviving a network drop, revoked.
 
@@ -73,7 +73,7 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
   await tv.goto('/tv-setup');
   await expect(tv.getByRole('heading', { name: 'Pair this TV with a station' })).toBeVisible();
   const code = await pairingCodeOn(tv);
-  await tv.screenshot({ path: `${SCREENSHOTS}tv-setup-dark.png` });
+  await saveScreenshot(tv, { path: `${SCREENSHOTS}tv-setup-dark.png` });
 
   // A manager enters it in Settings › TV Displays.
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -118,12 +118,12 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
     await expect(tv.locator('body')).not.toContainText('555');
     // Screenshots once the arrival animation has settled.
     await expect(here.getByRole('listitem').first()).toHaveCSS('opacity', '1');
-    await tv.screenshot({ path: `${SCREENSHOTS}jeweler-tv-dark.png` });
+    await saveScreenshot(tv, { path: `${SCREENSHOTS}jeweler-tv-dark.png` });
     await tv.evaluate((key) => localStorage.setItem(key, 'light'), THEME_KEY);
     await tv.reload();
     await expect(here.getByText(order.data.orderNumber)).toBeVisible();
     await expect(here.getByRole('listitem').first()).toHaveCSS('opacity', '1');
-    await tv.screenshot({ path: `${SCREENSHOTS}jeweler-tv-light.png` });
+    await saveScreenshot(tv, { path: `${SCREENSHOTS}jeweler-tv-light.png` });
 
     // The network drops and comes back: the TV says so, then follows reads again by itself.
     await tvContext.setOffline(true);
@@ -145,9 +145,9 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
   await expect(row.getByText('Online')).toBeVisible();
   await row.getByRole('button', { name: `Preview Bench 3 TV ${suffix}` }).click();
   await expect(page.getByRole('region', { name: `Preview of Bench 3 TV ${suffix}` })).toBeVisible();
-  await page.screenshot({ path: `${SCREENSHOTS}settings-tv-displays-dark.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}settings-tv-displays-dark.png`, fullPage: true });
   await setTheme(page, 'Light');
-  await page.screenshot({ path: `${SCREENSHOTS}settings-tv-displays-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SCREENSHOTS}settings-tv-displays-light.png`, fullPage: true });
 
   // Revoked: the TV goes back to its pairing screen within seconds, with a new code.
   await row.getByRole('button', { name: `Revoke Bench 3 TV ${suffix}` }).click();
@@ -158,7 +158,7 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
   await expect(tv).toHaveURL(/\/tv-setup$/, { timeout: 5_000 });
   const newCode = await pairingCodeOn(tv);
   expect(newCode).not.toBe(code);
-  await tv.screenshot({ path: `${SCREENSHOTS}tv-setup-light.png` });
+  await saveScreenshot(tv, { path: `${SCREENSHOTS}tv-setup-light.png` });
   await tvContext.close();
 });
 

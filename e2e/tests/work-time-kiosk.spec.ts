@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import { benchOrder, jewellerWithStep } from '../support/work-time';
 
 // Issue 37 §3: a jeweller starts work on a piece at the station's kiosk; the station's TV shows who and a
@@ -81,9 +81,9 @@ test('a jeweller starts work at the kiosk, the station TV shows them with a runn
     await page.getByRole('button', { name: 'Kiosk' }).click();
     await expect(piece.getByRole('button', { name: `Pause ${label}` })).toBeVisible();
     await expect(page.locator('html')).toHaveClass(new RegExp(theme));
-    await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
+    await saveScreenshot(page, { path: `${SCREENSHOTS}${name}.png` });
   }
-  await tv.screenshot({ path: `${SCREENSHOTS}jeweler-tv-work-timer-dark.png` });
+  await saveScreenshot(tv, { path: `${SCREENSHOTS}jeweler-tv-work-timer-dark.png` });
 
   // Done on the kiosk: the step is finished, the timer stops, and the TV clears it.
   await piece.getByRole('button', { name: `Mark ${label} done` }).click();

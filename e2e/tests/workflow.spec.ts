@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, setTheme, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
-import { SCREENSHOTS } from '../support/screenshots';
+import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 12: the Command Center, My Tasks and nudges, as the people using them see them.
 
@@ -120,13 +120,13 @@ test('a manager assigns a phase and the jeweller’s My Tasks shows it at once; 
   await expect(casting.getByRole('article', { name: new RegExp(`^${order.orderNumber},`) })).toHaveCount(0);
 
   await setTheme(page, 'Light');
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `${SCREENSHOTS}workflow-dashboard-light.png`,
     fullPage: true,
     animations: 'disabled',
   });
   await setTheme(page, 'Dark');
-  await page.screenshot({
+  await saveScreenshot(page, {
     path: `${SCREENSHOTS}workflow-dashboard-dark.png`,
     fullPage: true,
     animations: 'disabled',
@@ -165,13 +165,13 @@ test('a nudge reaches the assignee once, and the task is done from My Tasks', as
   await expect(nudge).toHaveCount(1);
 
   await setTheme(hannah.page, 'Light');
-  await hannah.page.screenshot({
+  await saveScreenshot(hannah.page, {
     path: `${SCREENSHOTS}my-tasks-light.png`,
     fullPage: true,
     animations: 'disabled',
   });
   await setTheme(hannah.page, 'Dark');
-  await hannah.page.screenshot({
+  await saveScreenshot(hannah.page, {
     path: `${SCREENSHOTS}my-tasks-dark.png`,
     fullPage: true,
     animations: 'disabled',
