@@ -51,6 +51,7 @@ describe('the signed-in chunk group', () => {
       [at('app/guards/require-route-access.tsx')]: {},
       [at('components/toaster.tsx')]: {},
       [at('lib/auth/amplify.ts')]: { imports: [TSLIB] },
+      [at('lib/auth/identity-info.ts')]: {},
       [at('components/ui/select.tsx')]: {
         code: "import { Select as SelectPrimitive } from 'radix-ui';",
         imports: [RADIX],

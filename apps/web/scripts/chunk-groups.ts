@@ -189,6 +189,8 @@ export function signedInChunkGroup(srcDir: string) {
     at('app/layouts/live-connection.tsx'),
     at('app/guards/require-route-access.tsx'),
     at('components/toaster.tsx'),
+    // Read with the session's profile: with the shell, not a request of its own.
+    at('lib/auth/identity-info.ts'),
   ];
   const amplifyRoots = [at('lib/auth/amplify.ts')];
   let cached: { graph: TModuleGraph; members: Set<string> } | null = null;
