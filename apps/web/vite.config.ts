@@ -4,13 +4,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { signedInChunkGroup, signInChunkGroup } from './scripts/chunk-groups.ts';
 import { precompress } from './scripts/precompress.ts';
+import { preloadSignedIn } from './scripts/preload-signed-in.ts';
 
 // During development the API server runs on :3000 (npm run dev -w @loupe/server); Vite proxies to it.
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  // Brotli and gzip copies of the build, served by Accept-Encoding (issue 35 §4).
-  plugins: [react(), tailwindcss(), precompress()],
+  // Brotli and gzip copies of the build, served by Accept-Encoding; the signed-in chunk asked for by index.html
+  // on a signed-in reload (issue 35 §4).
+  plugins: [react(), tailwindcss(), preloadSignedIn(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     proxy: {

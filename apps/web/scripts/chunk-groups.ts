@@ -110,9 +110,17 @@ function closureWithIcons(graph: TModuleGraph, roots: readonly string[]): Set<st
   return new Set([...reached, ...closure(graph, extra, imports)]);
 }
 
-function chunkMembers(graph: TModuleGraph, signInRoots: string[], signedInRoots: string[]): Set<string> {
+function chunkMembers(
+  graph: TModuleGraph,
+  signInRoots: string[],
+  signedInRoots: string[],
+  amplifyRoots: string[],
+): Set<string> {
   const imports = (id: string) => graph.getModuleInfo(id)?.importedIds ?? [];
   const signIn = closureWithIcons(graph, signInRoots);
+  // What Amplify's lazy chunk imports (tslib, which the shell's Radix pieces use too) stays out: the sign-in
+  // form fetches that chunk, and it must not bring the signed-in chunk with it.
+  const amplify = closure(graph, amplifyRoots, imports);
   const shell = closure(graph, signedInRoots, imports);
   // Every lazily loaded module (the screens), and how many of them import each module.
   const everything = closure(graph, signInRoots, (id) => [
@@ -132,7 +140,7 @@ function chunkMembers(graph: TModuleGraph, signInRoots: string[], signedInRoots:
     ...closure(graph, heavyRoots, (id) => graph.getModuleInfo(id)?.importers ?? []),
   ]);
   const shared = [...uses].filter(([id, count]) => count >= SHARED_BY_SCREENS && !heavy.has(id));
-  return new Set([...shell, ...shared.map(([id]) => id)].filter((id) => !signIn.has(id)));
+  return new Set([...shell, ...shared.map(([id]) => id)].filter((id) => !signIn.has(id) && !amplify.has(id)));
 }
 
 /**
@@ -181,15 +189,18 @@ export function signedInChunkGroup(srcDir: string) {
     at('app/layouts/live-connection.tsx'),
     at('app/guards/require-route-access.tsx'),
     at('components/toaster.tsx'),
+    // Read with the session's profile: with the shell, not a request of its own.
+    at('lib/auth/identity-info.ts'),
   ];
+  const amplifyRoots = [at('lib/auth/amplify.ts')];
   let cached: { graph: TModuleGraph; members: Set<string> } | null = null;
   return {
     name: (id: string, graph: TModuleGraph) => {
       if (cached?.graph !== graph) {
         // A renamed root would silently empty the group (as a removed signed-in-shell.tsx once did).
-        const missing = signedInRoots.filter((root) => !graph.getModuleInfo(root));
+        const missing = [...signedInRoots, ...amplifyRoots].filter((root) => !graph.getModuleInfo(root));
         if (missing.length > 0) throw new Error(`signed-in chunk group: no module ${missing.join(', ')}`);
-        cached = { graph, members: chunkMembers(graph, signInRoots, signedInRoots) };
+        cached = { graph, members: chunkMembers(graph, signInRoots, signedInRoots, amplifyRoots) };
       }
       return cached.members.has(id) ? 'signed-in' : null;
     },

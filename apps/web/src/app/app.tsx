@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { configureAmplify } from '@/lib/auth/amplify';
+import { configureAmplify } from '@/lib/auth/amplify-loader';
 import { useAuth } from '@/lib/auth/auth-context';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { browserCacheStorage, startPersistedCacheSweep } from '@/lib/persisted-query-cache';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasStoredSession, isSignedInPath, preloadSignedInCode } from './boot-preload';
+import { hasStoredSession, preloadSignedInCode } from './boot-preload';
+import { isSignedInPath } from './signed-out-paths';
 
 function storageWith(keys: string[]): Pick<Storage, 'length' | 'key'> {
   return { length: keys.length, key: (index: number) => keys[index] ?? null };

@@ -4,21 +4,7 @@
  * would otherwise wait for the config, then the session, then each other, start together here.
  */
 
-/** Pages that a visitor sees signed out: nothing of the signed-in app is fetched ahead for them. */
-const SIGNED_OUT_PREFIXES = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/reset-password',
-  '/verify-email',
-  '/tv-setup',
-  '/jeweler-tv/',
-  '/t/',
-  '/design-approval/',
-] as const;
-
-/** Amplify's token store marks the signed-in user of a pool with this key (see lib/auth/amplify.ts). */
-const AMPLIFY_LAST_USER = /^CognitoIdentityServiceProvider\..+\.LastAuthUser$/;
+import { AMPLIFY_LAST_USER, isSignedInPath } from './signed-out-paths';
 
 /**
  * Whether the browser holds a stored session: a hint only (its tokens may have expired), used to fetch the
@@ -34,15 +20,6 @@ export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> | null
     // Storage blocked: no hint, the usual order applies.
   }
   return false;
-}
-
-/** Whether `pathname` is a page of the signed-in app (the sign-in pages, TVs and customers' pages are not). */
-export function isSignedInPath(pathname: string): boolean {
-  return !SIGNED_OUT_PREFIXES.some((prefix) =>
-    prefix.endsWith('/')
-      ? pathname.startsWith(prefix)
-      : pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
 }
 
 /**

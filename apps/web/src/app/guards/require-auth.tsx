@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingSpinner } from '@/components/loading-spinner';
 import { useAuth } from '@/lib/auth/auth-context';
@@ -17,7 +17,15 @@ export function RequireAuth() {
   if (auth.status === 'signed-out') {
     return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  // Around every signed-in route, the full-screen assistants included: the socket stays open across them.
+  return <SignedInRoutes />;
+}
+
+/**
+ * Around every signed-in route, the full-screen assistants included: the socket stays open across them. Memoised:
+ * a new session state (the server's profile after the remembered one) re-renders the components that read it,
+ * not the whole shell and screen a second time (issue 35 §4); the route's own changes reach <Outlet /> as before.
+ */
+const SignedInRoutes = memo(function SignedInRoutes() {
   return (
     <Suspense fallback={<LoadingSpinner fullScreen />}>
       <LiveConnection>
@@ -25,7 +33,7 @@ export function RequireAuth() {
       </LiveConnection>
     </Suspense>
   );
-}
+});
 
 /** /login and /register: a signed-in user goes to /dashboard (spec §2). */
 export function RedirectIfSignedIn() {

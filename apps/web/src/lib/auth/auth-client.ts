@@ -1,51 +1,15 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { assertSignInInput } from '@loupe/domain/validation/sign-in';
-import { confirmSignIn, fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import { amplifyConfig, loadAmplify } from './amplify-loader';
 import type { TCurrentUser, TSignInProgress } from './auth-context';
+import type { TIdentityClient, TSignInStepResult } from './identity-client';
 import { REMEMBERED_PROFILE_KEY, type TProfileStore } from './remembered-profile';
 import type { TMfaMethod, TSignInStep } from './sign-in-steps';
+import { readStoredSession, withStoredTokens } from './stored-tokens';
 
 export type { TSignInProgress } from './auth-context';
+export type { TIdentityClient, TSessionLike, TSignInStepResult } from './identity-client';
 export type { TMfaMethod, TSignInStep } from './sign-in-steps';
-
-/** What the sequence reads of Amplify's sign-in answers. */
-export type TSignInStepResult = {
-  readonly nextStep: {
-    readonly signInStep: string;
-    readonly allowedMFATypes?: readonly string[];
-    readonly codeDeliveryDetails?: { readonly destination?: string | undefined };
-    readonly totpSetupDetails?: {
-      readonly sharedSecret: string;
-      getSetupUri(appName: string, accountName?: string): URL;
-    };
-  };
-};
-/** What the sequence reads of Amplify's session. */
-export type TSessionLike = {
-  readonly tokens?: {
-    readonly idToken?: { toString(): string; readonly payload?: Readonly<Record<string, unknown>> };
-  };
-};
-
-/**
- * The identity-service functions the sign-in sequence uses: Amplify's in the app, test doubles in tests.
- * Narrow structural types, so a double needs to return only what the sequence reads.
- */
-export type TIdentityClient = {
-  signIn(input: {
-    username: string;
-    password: string;
-    options: { authFlowType: 'USER_PASSWORD_AUTH' };
-  }): Promise<TSignInStepResult>;
-  signOut(): Promise<void>;
-  confirmSignIn(input: {
-    challengeResponse: string;
-    options?: { userAttributes: { name: string } };
-  }): Promise<TSignInStepResult>;
-  fetchAuthSession(options?: { forceRefresh?: boolean }): Promise<TSessionLike>;
-  /** Resolves when a user is signed in, rejects otherwise. */
-  getCurrentUser(): Promise<unknown>;
-};
 
 export type TLogger = Pick<Console, 'warn' | 'info'>;
 
@@ -55,14 +19,30 @@ export type TSignInDependencies = TIdentityClient & {
   readonly logger?: TLogger;
 };
 
-/** Amplify's functions, bound to the configuration of amplify.ts. */
-export const amplifyIdentity: TIdentityClient = {
-  signIn,
-  signOut: () => signOut(),
-  confirmSignIn,
-  fetchAuthSession,
-  getCurrentUser,
+/** Amplify's functions, bound to the installation's configuration; its code loads at the first call. */
+const lazyAmplifyIdentity: TIdentityClient = {
+  signIn: async (input) => (await loadAmplify()).signIn(input),
+  signOut: async () => (await loadAmplify()).signOut(),
+  confirmSignIn: async (input) => (await loadAmplify()).confirmSignIn(input),
+  fetchAuthSession: async (options) => (await loadAmplify()).fetchAuthSession(options),
+  getCurrentUser: async () => (await loadAmplify()).getCurrentUser(),
 };
+
+function browserLocalStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The identity service as the app uses it: valid stored tokens are read without loading Amplify (a signed-in
+ * reload renders without it, issue 35 §4); a sign-in, a refresh or a sign-out loads it.
+ */
+export const amplifyIdentity: TIdentityClient = withStoredTokens(lazyAmplifyIdentity, () =>
+  readStoredSession(browserLocalStorage(), amplifyConfig()?.userPoolClientId ?? null, Date.now()),
+);
 
 export type TSignInFailureReason =
   | 'email-not-verified'

@@ -1,4 +1,4 @@
-import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { loadAmplify } from './amplify-loader';
 import { TOTP_ISSUER } from './auth-client';
 import type { TMfaMethod } from './sign-in-steps';
 
@@ -9,7 +9,7 @@ export type TMfaPreferences = {
 };
 
 export async function getMfaPreferences(): Promise<TMfaPreferences> {
-  const answer = await fetchMFAPreference();
+  const answer = await (await loadAmplify()).fetchMFAPreference();
   const enabled = (answer.enabled ?? []).filter(
     (method): method is TMfaMethod => method === 'TOTP' || method === 'EMAIL',
   );
@@ -19,17 +19,18 @@ export async function getMfaPreferences(): Promise<TMfaPreferences> {
 
 /** AssociateSoftwareToken: the key to put into an authenticator app, and its otpauth:// link for a QR code. */
 export async function startTotpSetup(email: string): Promise<{ secret: string; setupUri: string }> {
-  const details = await setUpTOTP();
+  const details = await (await loadAmplify()).setUpTOTP();
   return { secret: details.sharedSecret, setupUri: details.getSetupUri(TOTP_ISSUER, email).toString() };
 }
 
 /** VerifySoftwareToken with the app's code, then TOTP on and preferred. */
 export async function finishTotpSetup(code: string): Promise<void> {
-  await verifyTOTPSetup({ code });
-  await updateMFAPreference({ totp: 'PREFERRED' });
+  const amplify = await loadAmplify();
+  await amplify.verifyTOTPSetup({ code });
+  await amplify.updateMFAPreference({ totp: 'PREFERRED' });
 }
 
 export async function setMfaMethod(method: TMfaMethod, isOn: boolean): Promise<void> {
   const value = isOn ? 'ENABLED' : 'DISABLED';
-  await updateMFAPreference(method === 'TOTP' ? { totp: value } : { email: value });
+  await (await loadAmplify()).updateMFAPreference(method === 'TOTP' ? { totp: value } : { email: value });
 }

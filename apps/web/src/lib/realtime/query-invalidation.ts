@@ -34,7 +34,15 @@ const ROOTS_BY_EVENT_PREFIX: readonly (readonly [string, readonly string[]])[] =
   ['transfer:', ['transfers']],
 ];
 
+/**
+ * Events no cached query holds: how many people have Loupe open (the realtime provider keeps the count). Each
+ * connection's first event is one, so under `user:` it refetched every open settings query at each sign-in
+ * anywhere, and twice on every page load (issue 35 §4).
+ */
+const NO_QUERY_EVENTS: ReadonlySet<string> = new Set(['user:online-count-changed']);
+
 export function queryRootsForEvent(name: string): readonly string[] {
+  if (NO_QUERY_EVENTS.has(name)) return [];
   const roots = new Set<string>();
   for (const [prefix, eventRoots] of ROOTS_BY_EVENT_PREFIX) {
     if (name.startsWith(prefix)) for (const root of eventRoots) roots.add(root);

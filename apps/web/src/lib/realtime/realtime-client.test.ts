@@ -304,6 +304,9 @@ describe('queryRootsForEvent', () => {
     ['materials:changed', ['materials']],
     // A work timer (issue 37 §3): My Tasks and the kiosk live under 'workflow', a job's labour under its kind.
     ['work:timer-changed', ['workflow', 'orders', 'repairs']],
+    // A user changed: Settings › users follows. How many people are online is no query's (the provider's count).
+    ['user:updated', ['settings']],
+    ['user:online-count-changed', []],
     ['pong', []],
   ])('%s refreshes %j', (name, roots) => {
     expect(queryRootsForEvent(name)).toEqual(roots);

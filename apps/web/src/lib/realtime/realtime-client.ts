@@ -9,7 +9,7 @@ import type {
   TServerToClientEventName,
   TServerToClientPayload,
 } from '@loupe/domain/realtime/events';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket, io as TIo } from 'socket.io-client';
 
 /**
  * The realtime connection of spec §7 and §9: websocket only, authenticated with the id token (fetched again
@@ -48,6 +48,22 @@ export class RealtimeRequestError extends Error {
   }
 }
 
+/**
+ * socket.io's client (some 20 KiB gzipped) loads when the first connection opens, not with the signed-in
+ * shell: a signed-in page renders first and connects a moment later (issue 35 §4).
+ */
+let socketIo: Promise<typeof TIo> | null = null;
+function loadSocketIo(): Promise<typeof TIo> {
+  socketIo ??= import('socket.io-client').then(
+    (module) => module.io,
+    (error: unknown) => {
+      socketIo = null;
+      throw error;
+    },
+  );
+  return socketIo;
+}
+
 type TAckEmit = (name: string, payload: unknown, ack: (error: Error | null, answer: unknown) => void) => void;
 
 export class RealtimeClient {
@@ -59,6 +75,8 @@ export class RealtimeClient {
   #retry: ReturnType<typeof setTimeout> | null = null;
   /** Handshakes the server refused in a row (an expired or revoked token): retried here, see connect_error. */
   #refusals = 0;
+  /** connect() was called and disconnect() has not been since: the socket opens once its code is loaded. */
+  #isWanted = false;
   readonly #queue: { name: TClientToServerEventName; payload: unknown }[] = [];
   /** Rooms the open screens follow, with how many of them follow each (spec §7 subscribe/unsubscribe). */
   readonly #rooms = new Map<string, number>();
@@ -84,7 +102,21 @@ export class RealtimeClient {
   }
 
   connect(): void {
-    if (this.#socket) return;
+    if (this.#socket || this.#isWanted) return;
+    this.#isWanted = true;
+    loadSocketIo().then(
+      (io) => {
+        if (this.#isWanted && !this.#socket) this.#open(io);
+      },
+      (error: unknown) => {
+        this.#options.log?.('realtime: could not load the live connection', error);
+        this.#isWanted = false;
+        this.#fail();
+      },
+    );
+  }
+
+  #open(io: typeof TIo): void {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.#options.url ?? '', {
       path: '/socket.io',
       transports: [...WEBSOCKET.transports],
@@ -142,6 +174,7 @@ export class RealtimeClient {
   }
 
   disconnect(): void {
+    this.#isWanted = false;
     this.#stopHeartbeat();
     if (this.#retry) clearTimeout(this.#retry);
     this.#retry = null;

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { loadAmplify } from '@/lib/auth/amplify-loader';
 import type { TSignInProgress, TSignInStep } from '@/lib/auth/auth-client';
 import { useAuth } from '@/lib/auth/auth-context';
 import { paths } from '@/lib/paths';
@@ -19,6 +20,11 @@ export function LoginRoute() {
   const state = useAuthRouteState();
   const [pending, setPending] = useState<TPendingStep | null>(null);
   const [notice, setNotice] = useState<string | undefined>(state.notice);
+  // The identity service's code is needed only when the form is sent: fetched once the form shows, not before
+  // the page's first render (issue 35 §4). A failure here is retried by the sign-in itself.
+  useEffect(() => {
+    loadAmplify().catch(() => undefined);
+  }, []);
 
   function onProgress(progress: TSignInProgress) {
     if (progress.status === 'next-step') {

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { preloadScript, signedInFiles } from './preload-signed-in';
+
+const chunk = (fileName: string, name: string, imports: string[] = []) => ({
+  type: 'chunk' as const,
+  fileName,
+  name,
+  imports,
+});
+
+describe('signedInFiles', () => {
+  it('lists the signed-in chunk and its imports, less what the entry preloads already', () => {
+    const bundle = {
+      'assets/index.js': chunk('assets/index.js', 'index', ['assets/jsx.js']),
+      'assets/jsx.js': chunk('assets/jsx.js', 'jsx'),
+      'assets/signed-in.js': chunk('assets/signed-in.js', 'signed-in', [
+        'assets/jsx.js',
+        'assets/query.js',
+        'assets/index.js',
+      ]),
+      'assets/query.js': chunk('assets/query.js', 'query'),
+      'assets/index.css': { type: 'asset' },
+    };
+    expect(signedInFiles(bundle, 'assets/index.js')).toEqual(['assets/signed-in.js', 'assets/query.js']);
+  });
+});
+
+describe('preloadScript', () => {
+  afterEach(() => {
+    localStorage.clear();
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+  });
+  const preloads = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+  const run = (path: string) => {
+    window.history.replaceState(null, '', path);
+    new Function(preloadScript(['assets/signed-in.js']))();
+  };
+
+  it('asks for the signed-in chunk on a signed-in page of a browser holding a session', () => {
+    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
+    run('/dashboard');
+    expect(preloads()).toEqual(['/assets/signed-in.js']);
+  });
+
+  it('asks for nothing on the sign-in page or without a session', () => {
+    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
+    run('/login');
+    expect(preloads()).toEqual([]);
+    localStorage.clear();
+    run('/orders');
+    expect(preloads()).toEqual([]);
+  });
+});
