@@ -20,10 +20,19 @@ export function LoginRoute() {
   const state = useAuthRouteState();
   const [pending, setPending] = useState<TPendingStep | null>(null);
   const [notice, setNotice] = useState<string | undefined>(state.notice);
-  // The identity service's code is needed only when the form is sent: fetched once the form shows, not before
-  // the page's first render (issue 35 §4). A failure here is retried by the sign-in itself.
+  // The identity service's code (some 40 KiB) is needed only when the form is sent: fetched at the first
+  // sign of someone signing in — a field focused, a key, a tap — rather than with the page, which stays as
+  // light as a visitor's first look needs (issue 35 §4). A failure here is retried by the sign-in itself.
   useEffect(() => {
-    loadAmplify().catch(() => undefined);
+    const intents = ['focusin', 'keydown', 'pointerdown'] as const;
+    const prefetch = () => {
+      for (const intent of intents) document.removeEventListener(intent, prefetch, true);
+      loadAmplify().catch(() => undefined);
+    };
+    for (const intent of intents) document.addEventListener(intent, prefetch, true);
+    return () => {
+      for (const intent of intents) document.removeEventListener(intent, prefetch, true);
+    };
   }, []);
 
   function onProgress(progress: TSignInProgress) {
