@@ -1,13 +1,13 @@
 import type { TPublicConfig } from '@loupe/domain/system/public-config';
+import { loadOnce } from '../load-once';
 import type { TAmplifyAuth } from './amplify';
 
 /**
  * Amplify (some 40 KiB gzipped) is loaded when something needs the identity service: a sign-in, a sign-out, a
  * token refresh, the second-factor settings. Not before a signed-in page's first render, which reads valid
- * tokens from storage (stored-tokens.ts), nor before the sign-in form shows (issue 35 §4).
+ * tokens from storage (stored-tokens.ts), nor before someone starts signing in on the sign-in page (issue 35 §4).
  */
 
-let pending: Promise<TAmplifyAuth> | null = null;
 let installation: TPublicConfig | null = null;
 let configureLoaded: ((config: TPublicConfig) => void) | null = null;
 
@@ -23,18 +23,10 @@ export function amplifyConfig(): TPublicConfig | null {
 }
 
 /** Amplify's Auth functions, configured for the installation's pool; loaded once. */
-export function loadAmplify(): Promise<TAmplifyAuth> {
-  pending ??= import('./amplify').then(
-    (module) => {
-      configureLoaded = module.configureAmplify;
-      if (installation) module.configureAmplify(installation);
-      return module.amplifyAuth;
-    },
-    (error: unknown) => {
-      // A failed download (a flaky network) is tried again by the next caller.
-      pending = null;
-      throw error;
-    },
-  );
-  return pending;
-}
+export const loadAmplify: () => Promise<TAmplifyAuth> = loadOnce(() =>
+  import('./amplify').then((module) => {
+    configureLoaded = module.configureAmplify;
+    if (installation) module.configureAmplify(installation);
+    return module.amplifyAuth;
+  }),
+);

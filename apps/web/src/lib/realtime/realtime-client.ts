@@ -10,6 +10,7 @@ import type {
   TServerToClientPayload,
 } from '@loupe/domain/realtime/events';
 import type { Socket, io as TIo } from 'socket.io-client';
+import { loadOnce } from '../load-once';
 
 /**
  * The realtime connection of spec §7 and §9: websocket only, authenticated with the id token (fetched again
@@ -52,17 +53,7 @@ export class RealtimeRequestError extends Error {
  * socket.io's client (some 20 KiB gzipped) loads when the first connection opens, not with the signed-in
  * shell: a signed-in page renders first and connects a moment later (issue 35 §4).
  */
-let socketIo: Promise<typeof TIo> | null = null;
-function loadSocketIo(): Promise<typeof TIo> {
-  socketIo ??= import('socket.io-client').then(
-    (module) => module.io,
-    (error: unknown) => {
-      socketIo = null;
-      throw error;
-    },
-  );
-  return socketIo;
-}
+const loadSocketIo = loadOnce<typeof TIo>(() => import('socket.io-client').then((module) => module.io));
 
 type TAckEmit = (name: string, payload: unknown, ack: (error: Error | null, answer: unknown) => void) => void;
 

@@ -2,10 +2,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { loadAmplify } from '@/lib/auth/amplify-loader';
 import type { TSignInProgress } from '@/lib/auth/auth-client';
 import { AuthContext, type TAuthContext, type TCurrentUser } from '@/lib/auth/auth-context';
 import { paths } from '@/lib/paths';
 import { LoginRoute } from './login-route';
+
+// The identity service's code is the page's to fetch at the right moment, not this test's to download.
+vi.mock('@/lib/auth/amplify-loader', () => ({ loadAmplify: vi.fn(async () => ({})) }));
 
 const user: TCurrentUser = {
   id: 'u1',
@@ -153,5 +157,17 @@ describe('LoginRoute second-factor steps', () => {
       await screen.findByText('This sign-in has expired. Sign in again with your password.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('fetches the identity service at the first sign of someone signing in, not with the page (issue 35 §4)', async () => {
+    vi.mocked(loadAmplify).mockClear();
+    const { typist } = renderLogin();
+    expect(await screen.findByLabelText('E-mail')).toBeInTheDocument();
+    expect(loadAmplify).not.toHaveBeenCalled();
+    await typist.click(screen.getByLabelText('E-mail'));
+    expect(loadAmplify).toHaveBeenCalledTimes(1);
+    // Once: the listeners are gone after the first sign.
+    await typist.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    expect(loadAmplify).toHaveBeenCalledTimes(1);
   });
 });
