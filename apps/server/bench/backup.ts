@@ -40,7 +40,7 @@ import { cleanUpAll, cleanUpOnSignals, onCleanup } from './bench-processes.ts';
 import { median, quantile } from './ingest-protocol.ts';
 import { seedReaders, seedTaggedOrders } from './ingest-seed.ts';
 import { ADMIN } from './ingest-settings.ts';
-import { withScratchDatabase } from './scratch-postgres.ts';
+import { type TBenchDatabase, withScratchDatabase } from './scratch-postgres.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const RATE = Math.max(10, Number(process.env.BENCH_RATE ?? 500));
@@ -51,8 +51,6 @@ const WARM_UP_MS = 2_000;
 const BEFORE_MS = 10_000;
 const AFTER_MS = 5_000;
 const SECRET_KEY = 'bench-backup-secret-key-0123456789abcdef';
-
-type TTarget = { readonly kind: 'pglite' } | { readonly kind: 'postgres'; readonly url: string };
 
 type TRunResult = {
   backupMs: number;
@@ -100,7 +98,7 @@ async function epcsIn(options: TDatabaseOptions): Promise<Set<string>> {
   }
 }
 
-async function measureRun(label: string, target: TTarget): Promise<TRunResult> {
+async function measureRun(label: string, target: TBenchDatabase): Promise<TRunResult> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'loupe-bench-backup-'));
   const removeScratch = onCleanup(() => rm(scratch, { recursive: true, force: true }));
   const dataDir = path.join(scratch, 'data');

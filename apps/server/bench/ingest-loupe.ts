@@ -24,6 +24,7 @@ import {
 } from './ingest-settings.ts';
 import { steadyPlacement } from './ingest-steady.ts';
 import { LatencyRecorder, StepProbe, type TStepRow } from './ingest-step-probes.ts';
+import type { TBenchDatabase } from './scratch-postgres.ts';
 
 /**
  * A Loupe of the ingest bench, seeded and watched (its own process, an admin's socket, the step probes),
@@ -34,8 +35,6 @@ type TCounters = { received: number; fresh: number; repeats: number; moved: numb
 export async function pipelineCounters(client: LoupeClient): Promise<TCounters> {
   return client.data<TCounters>('GET', '/rfid/status');
 }
-
-export type TTarget = { readonly kind: 'pglite' } | { readonly kind: 'postgres'; readonly url: string };
 
 export type TIngestLoupe = {
   readonly pid: number;
@@ -55,7 +54,7 @@ export type TIngestLoupe = {
  */
 export async function startIngestLoupe(
   label: string,
-  target: TTarget,
+  target: TBenchDatabase,
   workload: TWorkload,
 ): Promise<TIngestLoupe> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'loupe-bench-ingest-'));

@@ -7,7 +7,6 @@ import {
   startIngestLoupe,
   type TIngestLoupe,
   type TLoad,
-  type TTarget,
 } from './ingest-loupe.ts';
 import type { TWorkload } from './ingest-protocol.ts';
 import { printStep } from './ingest-report.ts';
@@ -27,7 +26,7 @@ import {
   WARM_UP_MS,
 } from './ingest-settings.ts';
 import type { TDatabaseResult, TStepRow } from './ingest-step-probes.ts';
-import { withScratchDatabase } from './scratch-postgres.ts';
+import { type TBenchDatabase, withScratchDatabase } from './scratch-postgres.ts';
 
 /**
  * One database's run of a workload of the ingest bench (Loupe as its own process), and the bare broker's:
@@ -44,7 +43,7 @@ export const rowLabel = (label: string, workload: TWorkload) =>
 
 export async function measureLoupe(
   label: string,
-  target: TTarget,
+  target: TBenchDatabase,
   workload: TWorkload,
 ): Promise<TDatabaseResult> {
   const loupe = await startIngestLoupe(rowLabel(label, workload), target, workload);

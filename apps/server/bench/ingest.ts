@@ -51,7 +51,6 @@
  */
 import { cleanUpAll, cleanUpOnSignals } from './bench-processes.ts';
 import { measureLlrp, printLlrpRow } from './ingest-llrp.ts';
-import type { TTarget } from './ingest-loupe.ts';
 import { measureBareBroker, measureLoupe, withPostgres } from './ingest-measure.ts';
 import { median, type TWorkload } from './ingest-protocol.ts';
 import {
@@ -71,6 +70,7 @@ import {
   type TSteadySummary,
 } from './ingest-steady-report.ts';
 import type { TDatabaseResult, TStepRow } from './ingest-step-probes.ts';
+import type { TBenchDatabase } from './scratch-postgres.ts';
 
 cleanUpOnSignals();
 const postgresUrl = process.env.BENCH_DATABASE_URL;
@@ -79,7 +79,7 @@ const steadyRuns: { columns: { label: string; summary: TSteadySummary }[]; bare:
 
 /** Each database's Loupe under one workload: PGlite, then PostgreSQL when BENCH_DATABASE_URL is set. */
 async function measureDatabases(workload: TWorkload): Promise<TDatabaseResult[]> {
-  const measure = (label: string, target: TTarget) => measureLoupe(label, target, workload);
+  const measure = (label: string, target: TBenchDatabase) => measureLoupe(label, target, workload);
   const results = [await measure('PGlite', { kind: 'pglite' })];
   if (postgresUrl) {
     results.push(await withPostgres(postgresUrl, (url) => measure('PostgreSQL', { kind: 'postgres', url })));

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
+/** The database a bench's Loupe runs on: its own PGlite, or a scratch PostgreSQL database at `url`. */
+export type TBenchDatabase =
+  | { readonly kind: 'pglite' }
+  | { readonly kind: 'postgres'; readonly url: string };
+
 /**
  * Runs `run` on a fresh PostgreSQL database created next to `url` (named `<prefix>_<random>`) and drops it
  * afterwards, unless `keep` (then its address is printed). `guard` lets a bench register the drop for
