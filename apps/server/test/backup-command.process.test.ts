@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -7,7 +7,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES } from '../src/config.ts';
 import { migrationJournal } from '../src/db/migration-level.ts';
-import { TEMPLATE_VARIABLES } from './support/databases.ts';
 import {
   createStorage,
   killRunningServers,
@@ -36,15 +35,8 @@ describe('npm run backup against a running Loupe (PGlite)', () => {
   let port = '';
 
   beforeAll(async () => {
+    // From the run's migrated template (createStorage's default).
     storage = await createStorage('pglite', 'backup-command');
-    // Start from the run's migrated template: migrating from empty in the child takes long on a busy machine.
-    const template = process.env[TEMPLATE_VARIABLES.pglite];
-    if (template) {
-      const loaded = await PGlite.create(path.join(storage.dataDir, 'pglite'), {
-        loadDataDir: new Blob([await readFile(template)]),
-      });
-      await loaded.close();
-    }
     server = startServer(storage.env);
     const address = await listeningAddress(server);
     await waitUntilHealthy(address);

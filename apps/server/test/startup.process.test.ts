@@ -49,8 +49,12 @@ async function profileStatus(baseUrl: string, idToken: string): Promise<number> 
   return response.status;
 }
 
-function createStorage(kind: TTestDatabaseKind): Promise<TStorage> {
-  return createInstallationStorage(kind, 'startup');
+/** Storage for one installation: empty for the first start on nothing, else the run's migrated template. */
+function createStorage(
+  kind: TTestDatabaseKind,
+  options: { readonly empty?: boolean } = {},
+): Promise<TStorage> {
+  return createInstallationStorage(kind, 'startup', options);
 }
 
 // Whatever a failed test left running dies here, so no child outlives the suite.
@@ -63,7 +67,7 @@ describe.each(TEST_DATABASES)('the Loupe process on %s', (kind) => {
   let firstUrl = '';
   let firstIdToken = '';
   beforeAll(async () => {
-    storage = await createStorage(kind);
+    storage = await createStorage(kind, { empty: true });
   });
   afterAll(async () => {
     await killRunningServers();
@@ -149,6 +153,7 @@ describe.each(TEST_DATABASES)('the Loupe process on %s', (kind) => {
   it(
     'refuses a bootstrap ADMIN_PASSWORD from the common-password list with exit code 1, naming ADMIN_PASSWORD',
     async () => {
+      // Migrated but without a user, as the bootstrap admin finds a new installation.
       const empty = await createStorage(kind);
       try {
         const server = startServer({ ...empty.env, ADMIN_EMAIL, ADMIN_PASSWORD: 'password123' });
@@ -170,19 +175,20 @@ describe('configuration errors at start-up', () => {
   it(
     'exits with code 1 and one line naming MQTT_PORT when the broker port is taken',
     async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-startup-'));
+      // The broker starts after the database is open and the app built: from the migrated template, not empty.
+      const storage = await createStorage('pglite');
       const taken = createServer();
       await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
       const { port } = taken.address() as AddressInfo;
       try {
-        const server = startServer({ DATA_DIR: dataDir, MQTT_PORT: String(port) });
+        const server = startServer({ ...storage.env, MQTT_PORT: String(port) });
         expect(await server.closed).toBe(1);
         const lines = stderrLines(server);
         expect(lines).toEqual([`Loupe cannot start: MQTT_PORT: ${port} is already in use`]);
-        expect(existsSync(path.join(dataDir, 'loupe.lock'))).toBe(false);
+        expect(existsSync(path.join(storage.dataDir, 'loupe.lock'))).toBe(false);
       } finally {
         taken.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        await storage.remove();
       }
     },
     PROCESS_TIMEOUT_MS,

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 import { CONFIG_VARIABLES } from '../../src/config.ts';
-import type { TTestDatabaseKind } from './databases.ts';
+import { createPostgresTestDatabase, TEMPLATE_VARIABLES, type TTestDatabaseKind } from './databases.ts';
 
 /**
  * The real `main.ts` in a child process, as `npm start` runs it, for the suites that need a process of
@@ -140,31 +140,37 @@ export function stderrLines(server: TServer): string[] {
     .filter(Boolean);
 }
 
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh DATA_DIR (and database); `label` names them, so a leftover says which suite made it. */
-export async function createStorage(kind: TTestDatabaseKind, label: string): Promise<TStorage> {
+/**
+ * A fresh DATA_DIR (and database); `label` names the directory, so a leftover says which suite made it.
+ * By default the storage starts as a copy of the run's migrated templates (scripts/vitest-global-setup.ts),
+ * as the in-process suites' databases do: migrating from nothing in the child takes long on a busy machine and
+ * is what only a test of the first start on nothing needs, which asks for `empty`.
+ */
+export async function createStorage(
+  kind: TTestDatabaseKind,
+  label: string,
+  options: { readonly empty?: boolean } = {},
+): Promise<TStorage> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `loupe-${label}-`));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (kind === 'pglite') return { dataDir, env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
-  const url = new URL(String(process.env.TEST_DATABASE_URL));
-  const name = `loupe_${label}_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
-  url.pathname = `/${name}`;
+  if (kind === 'pglite') {
+    const template = process.env[TEMPLATE_VARIABLES.pglite];
+    if (template && !options.empty) {
+      // Where main.ts's openDatabase keeps PGlite under DATA_DIR.
+      const loaded = await PGlite.create(path.join(dataDir, 'pglite'), {
+        loadDataDir: new Blob([await readFile(template)]),
+      });
+      await loaded.close();
+    }
+    return { dataDir, env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
+  }
+  const database = await createPostgresTestDatabase({ migrated: !options.empty });
   return {
     dataDir,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.url },
     remove: async () => {
       removeDir();
-      await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await database.drop();
     },
   };
 }
