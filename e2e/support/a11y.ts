@@ -28,8 +28,21 @@ export async function seriousA11yViolations(page: Page, within?: string): Promis
       moment,
       Promise.all(finite.map((animation) => animation.finished.catch(() => null))),
     ]);
+    // Only the rules that can find something serious or critical: axe gives each finding its rule's impact
+    // (every rule of axe-core 4.x declares one), so a minor or moderate rule (`region`, which walks every
+    // node, `heading-order`, the landmark rules) could only add findings filtered out below. A rule without
+    // a declared impact stays on.
+    const { rules: allRules } = (
+      inPage as unknown as { _audit: { rules: { id: string; impact?: string }[] } }
+    )._audit;
+    const rules = Object.fromEntries(
+      allRules
+        .filter((rule) => rule.impact === 'minor' || rule.impact === 'moderate')
+        .map((rule) => [rule.id, { enabled: false }]),
+    );
     const results = await inPage.run(selector ? { include: [selector] } : document, {
       resultTypes: ['violations'],
+      rules,
     });
     return results.violations.map(({ id, impact, help, nodes }) => ({
       id,

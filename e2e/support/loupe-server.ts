@@ -26,6 +26,17 @@ export type TStartOptions = {
 };
 
 /**
+ * A new DATA_DIR for a Loupe server, its database the run's migrated template when the global setup made
+ * one (empty all the same, its migrations applied). The caller removes it.
+ */
+export function newDataDir(label = 'loupe-e2e-'): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), label));
+  const template = process.env[TEMPLATE_DATA_DIR_VARIABLE];
+  if (template) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+/**
  * Starts Loupe the way `npm start` does (the server process serving the built web app) on free ports with
  * an empty data directory and a bootstrap admin; resolves once /api/health answers. The database is the
  * run's migrated template when the global setup made one: empty all the same, its migrations applied.
@@ -33,9 +44,7 @@ export type TStartOptions = {
 export async function startLoupe(options: TStartOptions = {}): Promise<TLoupeServer> {
   const { bootstrapAdmin = true, captureLogs = false } = options;
   const logs: string[] = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-'));
-  const template = process.env[TEMPLATE_DATA_DIR_VARIABLE];
-  if (template) cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  const dataDir = newDataDir();
   const server = await startLoupeProcess({
     dataDir,
     admin: bootstrapAdmin ? ADMIN : null,

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { freePort, startLoupeProcess, type TLoupeProcess } from '../../apps/server/workshop/loupe-process';
 import { LoupeApi } from '../support/api';
 import { ADMIN, expect, mqttUrl, setTheme, signIn, test } from '../support/fixtures';
+import { newDataDir } from '../support/loupe-server';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 14: a station TV paired with a code, following reads live, surviving a network drop, revoked.
@@ -165,8 +164,8 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
 test('a paired TV comes back by itself after Loupe restarts, without a sign-in page', async ({ browser }) => {
   // Loupe starts twice.
   test.setTimeout(120_000);
-  // A Loupe of its own, restarted on the same ports and data directory.
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-tv-'));
+  // A Loupe of its own, restarted on the same ports and data directory (the run's migrated template).
+  const dataDir = newDataDir('loupe-e2e-tv-');
   const ports = { port: await freePort(), mqttPort: await freePort() };
   const start = () => startLoupeProcess({ dataDir, ...ports, admin: ADMIN });
   let server: TLoupeProcess = await start();
