@@ -76,15 +76,13 @@ describe.each(TEST_DATABASES)('the RFID read journal on %s', (database) => {
     actor = { role: 'admin', id: (await t.createUser({ role: 'admin' })).id };
     const department = await fixtures.department({ name: 'Setting' });
     bench = { departmentId: department.id, stationId: (await fixtures.station(department.id)).id };
-    await t.database.db
-      .insert(readers)
-      .values({
-        id: 'journal-fx',
-        name: 'Journal FX',
-        kind: 'zebra',
-        apiKeyHash: 'h',
-        apiKeyPrefix: 'lpr_jrnl',
-      });
+    await t.database.db.insert(readers).values({
+      id: 'journal-fx',
+      name: 'Journal FX',
+      kind: 'zebra',
+      apiKeyHash: 'h',
+      apiKeyPrefix: 'lpr_jrnl',
+    });
     await t.database.db.insert(readerAntennas).values({ readerId: 'journal-fx', antenna: 1, ...bench });
   });
   afterAll(() => t.close());
