@@ -5,8 +5,8 @@ import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { rfidJournal, rfidReads } from '../src/db/schema/rfid.ts';
-import { APPLY_CURSOR, createRfidJournalRepository } from '../src/modules/ingest/journal-repository.ts';
 import { locationHistory, trackedItems } from '../src/db/schema/tracking.ts';
+import { APPLY_CURSOR, createRfidJournalRepository } from '../src/modules/ingest/journal-repository.ts';
 import { readerTopic, type TPayloadFormat } from '../src/modules/ingest/mqtt-topics.ts';
 import { TEST_DATABASES, type TTestDatabaseKind } from './support/databases.ts';
 import {
