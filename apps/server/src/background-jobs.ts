@@ -104,6 +104,10 @@ export function backgroundJobsOf(app: TApp, config: TConfig): TBackgroundJob[] {
     every('the reader watch', READER_WATCH_MS, () => services.rfid.markSilentReadersOffline()),
     // Reads past RFID_READ_RETENTION_DAYS go, a batch per statement; the location history stays.
     every('the read retention sweep', READ_RETENTION_SWEEP_MS, () => services.rfid.sweepExpiredReads()),
+    // Applied journal rows past RFID_JOURNAL_RETENTION_DAYS go the same way (decision 025).
+    every('the read journal retention sweep', READ_RETENTION_SWEEP_MS, () =>
+      services.rfid.sweepExpiredJournal(),
+    ),
     // Settings › general › nightly backup: at BACKUP_HOUR, the newest N kept (issue 42 §1, docs/deployment.md).
     every(
       'the nightly backup',

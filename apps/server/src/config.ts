@@ -173,6 +173,10 @@ export const CONFIG_VARIABLES = {
     schema: z.coerce.number().int().min(0).max(36_500).default(90),
     doc: 'Days the record of every RFID read (rfid_reads) is kept; older reads are deleted every hour, 5,000 at a time. Location history is kept whatever this is. 0: keep every read.',
   },
+  RFID_JOURNAL_RETENTION_DAYS: {
+    schema: z.coerce.number().int().min(0).max(36_500).default(7),
+    doc: 'Days the read journal (what each RFID acknowledgement stands for, decision 025) keeps rows once they are applied; older ones are deleted every hour, 5,000 at a time. A row not applied yet is kept whatever its age. 0: keep every row.',
+  },
   ALERT_EVALUATION_SECONDS: {
     schema: z.coerce.number().int().min(1).max(3600).default(60),
     doc: 'How often the alert rules are evaluated: an alert shows within this long of its cause.',

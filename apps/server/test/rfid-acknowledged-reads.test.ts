@@ -114,8 +114,9 @@ describe.each(TEST_DATABASES)('acknowledged reads under junk and redeliveries on
         stationOf.set(`${readerId}/${antenna}`, stations[antenna].stationId);
       }
     }
-    // A database that refuses some writes, as a full disk or a broken constraint would: the batch holding
-    // such a read fails whole, with the valid reads of other readers in it.
+    // A database that refuses some writes, as a full disk or a broken constraint would: the journal append
+    // holding such a read (what an acknowledgement stands for, decision 025) fails whole, with the valid
+    // reads of other readers in it.
     await t.database.db.execute(
       sql.raw(`
         create function refuse_dead_reads() returns trigger language plpgsql as $$
@@ -123,7 +124,7 @@ describe.each(TEST_DATABASES)('acknowledged reads under junk and redeliveries on
           if new.epc like '${REFUSED_EPC_PREFIX}%' then raise exception 'could not extend file: no space left on device'; end if;
           return new;
         end $$;
-        create trigger refuse_dead_reads before insert on rfid_reads
+        create trigger refuse_dead_reads before insert on rfid_journal
           for each row execute function refuse_dead_reads();`),
     );
     const { rfid } = t.app.loupe;
@@ -368,6 +369,8 @@ describe.each(TEST_DATABASES)('acknowledged reads under junk and redeliveries on
     }
     while (settling.size > 0) await Promise.race(settling);
     await Promise.all(connections.map((connection) => connection.client?.endAsync(true)));
+    // Acknowledged means journaled (decision 025): what follows holds once the applier has caught up.
+    await t.app.loupe.rfid.pipeline.drain();
 
     // Every acknowledged read is recorded under its own key: none was taken for a repeat.
     const acknowledged = new Map(

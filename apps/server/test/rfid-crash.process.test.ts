@@ -4,8 +4,9 @@ import { asc } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { rfidReads } from '../src/db/schema/rfid.ts';
+import { rfidJournal, rfidReads } from '../src/db/schema/rfid.ts';
 import { locationHistory, trackedItems } from '../src/db/schema/tracking.ts';
+import { APPLY_CURSOR, createRfidJournalRepository } from '../src/modules/ingest/journal-repository.ts';
 import { readerTopic, type TPayloadFormat } from '../src/modules/ingest/mqtt-topics.ts';
 import { TEST_DATABASES, type TTestDatabaseKind } from './support/databases.ts';
 import {
@@ -22,7 +23,9 @@ import {
 /**
  * Issue 6 §8: Loupe is SIGKILLed while readers stream reads over MQTT and HTTP; after a restart on the
  * same data every read it acknowledged (PUBACK, HTTP 2xx) is recorded exactly once (docs/architecture.md),
- * and a reader redelivering acknowledged reads changes nothing.
+ * and a reader redelivering acknowledged reads changes nothing. Decision 025: an acknowledgement stands
+ * for a journal row; a kill between it and the applier leaves rows after the cursor, which the restarted
+ * process applies, each once.
  */
 
 const TEST_TIMEOUT_MS = 180_000;
@@ -64,6 +67,10 @@ type TWorkshop = {
 };
 
 type TSnapshot = {
+  readonly journal: (typeof rfidJournal.$inferSelect)[];
+  /** Where the applier's cursor stands, and the journal rows after it (acknowledged, not applied yet). */
+  readonly cursor: number;
+  readonly unapplied: number;
   readonly reads: (typeof rfidReads.$inferSelect)[];
   readonly history: (typeof locationHistory.$inferSelect)[];
   readonly tracked: (typeof trackedItems.$inferSelect)[];
@@ -428,7 +435,11 @@ async function snapshot(kind: TTestDatabaseKind, storage: TStorage): Promise<TSn
       : { kind: 'postgres', url: String(storage.env.DATABASE_URL), poolSize: 2 },
   );
   try {
+    const journal = createRfidJournalRepository(handle.db);
     return {
+      journal: await handle.db.select().from(rfidJournal).orderBy(asc(rfidJournal.seq)),
+      cursor: await journal.position(APPLY_CURSOR),
+      unapplied: (await journal.lag(APPLY_CURSOR)).rows,
       reads: await handle.db.select().from(rfidReads).orderBy(asc(rfidReads.readKey)),
       history: await handle.db.select().from(locationHistory).orderBy(asc(locationHistory.id)),
       tracked: await handle.db.select().from(trackedItems).orderBy(asc(trackedItems.epc)),
@@ -488,6 +499,7 @@ describe.each(TEST_DATABASES)('a Loupe process SIGKILLed during RFID ingest on %
       // 1–4. Killed in full flow the moment a PUBACK arrives; restarted on the same data (over the lock the
       // dead process left), killed again the moment an HTTP answer arrives, and restarted again.
       const rounds: string[] = [];
+      const unappliedAtKills: number[] = [];
       for (const killOn of ['mqtt', 'http'] as const) {
         const round = await ingestUntilKilled({ loupe, apiKey: workshop.apiKey, source, ledger, killOn });
         expect(round.failures).toEqual([]);
@@ -496,9 +508,20 @@ describe.each(TEST_DATABASES)('a Loupe process SIGKILLed during RFID ingest on %
         // Mid-stream: messages were on their way, unacknowledged.
         expect(round.inFlightAtKill).toBeGreaterThan(0);
         expect(lockOwner(storage)).toBe(String(loupe.server.child.pid));
+        // At the kill: every acknowledged read is journaled once, applied or not yet.
+        const atKill = await snapshot(kind, storage);
+        const journaledKeys = atKill.journal.filter((row) => row.kind === 'read').map((row) => row.readKey);
+        expect(duplicates(journaledKeys)).toEqual([]);
+        const journaled = new Set(journaledKeys);
+        expect([...ledger.acked.keys()].filter((key) => !journaled.has(key))).toEqual([]);
+        // Acknowledged and journaled, not applied when the process died: the restart must apply them.
+        const ackedUnapplied = atKill.journal.filter(
+          (row) => row.seq > atKill.cursor && ledger.acked.has(row.readKey),
+        ).length;
+        unappliedAtKills.push(ackedUnapplied);
         rounds.push(
           `killed on ${killOn} after ${round.ackedReads} acknowledged reads in ${round.ingestMs} ms ` +
-            `with ${round.inFlightAtKill} messages in flight`,
+            `with ${round.inFlightAtKill} messages in flight and ${ackedUnapplied} acknowledged reads not applied yet`,
         );
         loupe = await startLoupe(storage);
         expect(lockOwner(storage)).toBe(String(loupe.server.child.pid));
@@ -507,6 +530,11 @@ describe.each(TEST_DATABASES)('a Loupe process SIGKILLed during RFID ingest on %
 
       // 5. Every acknowledged read is recorded, once, as it was sent; nothing was recorded that was not sent.
       const before = await snapshot(kind, storage);
+      // The kills came between acknowledging and applying: reads acknowledged and not applied at a kill.
+      expect(unappliedAtKills.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+      // Stopped cleanly, the applier has applied the whole journal.
+      expect(before.unapplied).toBe(0);
+      expect(before.cursor).toBe(before.journal.at(-1)?.seq);
       const recorded = new Map(before.reads.map((row) => [row.readKey, row]));
       expect(duplicates(before.reads.map((row) => row.readKey))).toEqual([]);
       const missing = [...ledger.acked.keys()].filter((key) => !recorded.has(key));
@@ -580,6 +608,7 @@ describe.each(TEST_DATABASES)('a Loupe process SIGKILLed during RFID ingest on %
       expect(refused).toEqual([]);
       await stopLoupe(loupe.server);
       const after = await snapshot(kind, storage);
+      expect(after.journal).toEqual(before.journal);
       expect(after.reads).toEqual(before.reads);
       expect(after.history).toEqual(before.history);
       expect(after.tracked).toEqual(before.tracked);

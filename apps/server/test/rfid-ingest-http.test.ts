@@ -26,13 +26,17 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     return (response.json() as { data: { apiKey: string } }).data.apiKey;
   }
 
-  const post = (url: string, key: string | null, payload: string, contentType = 'application/json') =>
-    t.app.inject({
+  /** Posts a payload and waits for the applier: a 2xx means journaled, applied just after (decision 025). */
+  const post = async (url: string, key: string | null, payload: string, contentType = 'application/json') => {
+    const response = await t.app.inject({
       method: 'POST',
       url,
       headers: { 'content-type': contentType, ...(key ? { 'x-api-key': key } : {}) },
       payload,
     });
+    await t.app.loupe.rfid.pipeline.drain();
+    return response;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ database, env: { RFID_DEDUPE_WINDOW_MS: '1000' } });
@@ -144,7 +148,7 @@ describe.each(TEST_DATABASES)('HTTP ingest from readers on %s', (database) => {
     });
   });
 
-  it('moves a tagged order when its Zebra reader reports it, answering after the read is recorded', async () => {
+  it('moves a tagged order when its Zebra reader reports it, answering once the read is journaled', async () => {
     const order = await fixtures.order();
     const { user } = await t.clientAs('manager');
     await t.app.loupe.tracking.assignEpc(

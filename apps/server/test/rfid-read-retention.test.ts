@@ -2,7 +2,9 @@ import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rfidReads } from '../src/db/schema/rfid.ts';
+import { transactional } from '../src/db/transaction.ts';
 import { emptyResult, type TAdapterResult } from '../src/modules/ingest/adapters/types.ts';
+import { createRfidJournalRepository } from '../src/modules/ingest/journal-repository.ts';
 import { createIngestPipeline } from '../src/modules/ingest/pipeline.ts';
 import { createRfidRepository, type TFreshReadRow } from '../src/modules/ingest/repository.ts';
 import { READ_SWEEP_BATCH } from '../src/modules/ingest/service.ts';
@@ -87,8 +89,10 @@ describe.each(TEST_DATABASES)('RFID read retention on %s', (database) => {
       t.clock.set(daysAgo(100));
       await t.app.loupe.tracking.assignEpc(admin, 'order', order.id, epc);
       await t.app.loupe.rfid.pipeline.ingest(readsOf('portal-r700', [{ epc, antenna: 1, at: daysAgo(100) }]));
+      await t.app.loupe.rfid.pipeline.drain();
       t.clock.set(daysAgo(10));
       await t.app.loupe.rfid.pipeline.ingest(readsOf('portal-r700', [{ epc, antenna: 2, at: daysAgo(10) }]));
+      await t.app.loupe.rfid.pipeline.drain();
       t.clock.set(NOW);
       // More old reads than one statement deletes, and one just inside the retention.
       const repository = createRfidRepository(db);
@@ -118,6 +122,7 @@ describe.each(TEST_DATABASES)('RFID read retention on %s', (database) => {
       // keeps it from being applied twice.
       const restarted = createIngestPipeline({
         readRecords: createRfidRepository,
+        journal: transactional(db, createRfidJournalRepository),
         applyMoves: (moves, steps) => t.app.loupe.tracking.applyMoves(moves, steps),
         itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
         loadMappings: () => createReadersRepository(db).listAntennaMappings(),

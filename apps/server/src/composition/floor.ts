@@ -155,6 +155,7 @@ export function composeFloor(context: {
   });
   const rfid = createRfidService({
     rfid: repos.rfid,
+    journal: repos.rfidJournal,
     readers: repos.readers,
     tracking,
     events,
@@ -164,6 +165,7 @@ export function composeFloor(context: {
     maxQueuedReads: config.RFID_MAX_QUEUED_READS,
     maxBatchReads: config.RFID_MAX_BATCH_READS ?? (database.kind === 'pglite' ? 1_000 : 5_000),
     readRetentionDays: config.RFID_READ_RETENTION_DAYS,
+    journalRetentionDays: config.RFID_JOURNAL_RETENTION_DAYS,
     maxReadsPerPayload: config.RFID_MAX_READS_PER_PAYLOAD,
   });
   // Workflow templates follow the departments as they are made, renamed and removed (issue 32).

@@ -25,6 +25,7 @@ import { createDesignsRepository } from '../modules/designs/repository.ts';
 import { createEpcisRepository } from '../modules/epcis/repository.ts';
 import { createIdempotencyRepository } from '../modules/idempotency/repository.ts';
 import { createMfaRepository } from '../modules/idp/mfa-repository.ts';
+import { createRfidJournalRepository } from '../modules/ingest/journal-repository.ts';
 import { createRfidRepository } from '../modules/ingest/repository.ts';
 import { createItemHistoryRepository } from '../modules/jobs/item-history-repository.ts';
 import { createOrdersRepository } from '../modules/jobs/order-repository.ts';
@@ -65,6 +66,7 @@ export function createRepositories(db: TDatabase) {
     mailOutbox: transactional(db, createMailOutboxRepository),
     readers: transactional(db, createReadersRepository),
     rfid: transactional(db, createRfidRepository),
+    rfidJournal: transactional(db, createRfidJournalRepository),
     registry: transactional(db, createRegistryRepository),
     tracking: transactional(db, createTrackingRepository),
     workflow: transactional(db, createWorkflowRepository),

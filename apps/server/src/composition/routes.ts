@@ -51,6 +51,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
     settingsService: services.settingsService,
     assistantName: () => services.assistant.assistantName(),
     ingestBacklog: () => services.rfid.pipeline.backlog(),
+    ingestApplierLag: () => services.rfid.pipeline.applierLag(),
   });
   await app.register(registerAuthRoutes, {
     auth: services.auth,

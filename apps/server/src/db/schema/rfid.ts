@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   doublePrecision,
   index,
   integer,
@@ -7,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 // RFID ingestion (issue 6): the reads acknowledged, the reads not placed and the readers refused.
@@ -66,3 +69,46 @@ export const rfidReads = pgTable(
     index('rfid_reads_read_at_idx').on(table.readAt),
   ],
 );
+
+/**
+ * The read journal (decision 025): what an acknowledgement (HTTP 2xx, MQTT PUBACK) stands for. Appended in
+ * one short transaction per batch, in `seq` order (appends hold an advisory lock, so they commit in that
+ * order); the applier follows it under `rfid_journal_cursors` and derives everything else from it: the
+ * `rfid_reads` rows, moves, history, positions, the workflow's phases and analytics. A `read` row is a
+ * fresh read, journaled once per key; a `repeat` row is the repeats of a fresh read counted in memory and
+ * flushed every few seconds (or at once for a station page's scan, which waits for its answer).
+ */
+export const rfidJournal = pgTable(
+  'rfid_journal',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['read', 'repeat'] }).notNull(),
+    readKey: text('read_key').notNull(),
+    readerId: text('reader_id').notNull(),
+    antenna: integer('antenna').notNull(),
+    epc: text('epc').notNull(),
+    /** The read's time; for a `repeat` row, the latest of its repeats. */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    rssi: doublePrecision('rssi'),
+    /** A `repeat` row's count of repeats; 0 on a `read` row. */
+    repeats: integer('repeats').notNull().default(0),
+    /** A station page's scan: the station it stands for, and who scanned. */
+    departmentId: text('department_id'),
+    stationId: text('station_id'),
+    actorId: text('actor_id'),
+    journaledAt: timestamp('journaled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A redelivered read is journaled once (decision 025).
+    uniqueIndex('rfid_journal_read_key_idx').on(table.readKey).where(sql`kind = 'read'`),
+    // The retention sweep deletes applied rows oldest first (RFID_JOURNAL_RETENTION_DAYS).
+    index('rfid_journal_journaled_at_idx').on(table.journaledAt),
+  ],
+);
+
+/** How far each follower of the journal has applied it: moved on in the transaction that applied the rows. */
+export const rfidJournalCursors = pgTable('rfid_journal_cursors', {
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

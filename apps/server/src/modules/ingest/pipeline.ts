@@ -7,19 +7,23 @@ import {
 } from '@loupe/domain/tracking/scan-resolution';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
+import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TBatchSteps, TLocationMove, TMoveOutcome } from '../tracking/location-moves.ts';
 import type { TAdapterResult } from './adapters/types.ts';
 import { createBatchQueue } from './batch-queue.ts';
 import { createDedupe, DEFAULT_DEDUPE_WINDOW_MS } from './dedupe.ts';
-import { createBatchApplier, type TQueued } from './read-batch.ts';
+import { createJournalApplier } from './journal-applier.ts';
+import type { TRfidJournalRepository } from './journal-repository.ts';
+import { createJournalAppender, DEFAULT_REPEAT_FLUSH_MS, type TQueued } from './read-batch.ts';
 import type { TRfidRepository } from './repository.ts';
 
 /**
- * The ingest pipeline (docs/architecture.md, "A read, from the reader to the screen"): normalized reads → dedupe → (reader, antenna) resolution →
- * micro-batched, idempotent application → announcements after commit. `ingest` resolves once the reads of
- * its payload are durably recorded and applied, which is when HTTP answers 2xx and MQTT sends PUBACK.
+ * The ingest pipeline (docs/architecture.md, "A read, from the reader to the screen"; decision 025):
+ * normalized reads → dedupe → micro-batched, idempotent append to the read journal, which is when `ingest`
+ * resolves (HTTP answers 2xx, MQTT sends PUBACK) → the applier follows the journal: (reader, antenna)
+ * resolution, rfid_reads, moves and what follows them, announcements after commit.
  */
 export type TIngestSummary = {
   readonly accepted: number;
@@ -48,8 +52,8 @@ export type TPipelineCounters = {
 
 export type TIngestPipelineOptions = {
   /**
-   * Applies a batch's moves in ONE transaction that also runs `steps` (docs/architecture.md): the pipeline
-   * records the batch's reads in `steps.before`, so recording and applying commit together or not at all.
+   * Applies journal rows' moves in ONE transaction that also runs `steps` (decision 025): the applier moves
+   * its cursor and records the reads in `steps.before`, so applying and the cursor commit together.
    */
   readonly applyMoves: (moves: readonly TLocationMove[], steps: TBatchSteps) => Promise<TMoveOutcome[]>;
   /** The items already carrying these tags (tag-assignment reads of them say so). */
@@ -58,8 +62,10 @@ export type TIngestPipelineOptions = {
   ) => Promise<ReadonlyMap<string, { itemType: 'order' | 'repair'; number: string }>>;
   /** Every antenna mapping; read again after `invalidateMappings`. */
   readonly loadMappings: () => Promise<readonly TAntennaMapping[]>;
-  /** The read journal's SQL bound to a batch's transaction (the handed repository's `within`). */
+  /** rfid_reads' SQL bound to an applier's transaction (the handed repository's `within`). */
   readonly readRecords: (tx: TDatabase) => TRfidRepository;
+  /** The read journal (decision 025): appended on the hot path, followed by the applier. */
+  readonly journal: TTransactional<TRfidJournalRepository>;
   /** A reader said it is alive. */
   readonly onHeartbeat: (readerId: string, at: Date) => Promise<void>;
   readonly events: TEventBus;
@@ -80,6 +86,12 @@ export type TIngestPipelineOptions = {
    * down (the connection guard stops reading their sockets), and HTTP callers wait for their answer.
    */
   readonly maxQueuedReads?: number;
+  /** Readers' repeats of one read are journaled at most this often (DEFAULT_REPEAT_FLUSH_MS). */
+  readonly repeatFlushMs?: number;
+  /** Most journal rows the applier applies in one transaction. */
+  readonly applyBatchRows?: number;
+  /** How often the applier looks for rows nobody here appended (another instance's, a crash's). */
+  readonly applierPollMs?: number;
 };
 
 export function createIngestPipeline(options: TIngestPipelineOptions) {
@@ -115,6 +127,31 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     return mappings;
   }
 
+  let lastAppendedSeq = 0;
+  const applier = createJournalApplier({
+    journal: options.journal,
+    mappings: currentMappings,
+    applyMoves: options.applyMoves,
+    itemsCarrying: options.itemsCarrying,
+    readRecords: options.readRecords,
+    events: options.events,
+    logger: options.logger,
+    counters,
+    batchRows: options.applyBatchRows ?? maxBatchSize,
+    ...(options.applierPollMs === undefined ? {} : { pollMs: options.applierPollMs }),
+  });
+  const repeatFlushMs = options.repeatFlushMs ?? DEFAULT_REPEAT_FLUSH_MS;
+  const appender = createJournalAppender({
+    dedupe,
+    journal: options.journal,
+    clock,
+    repeatFlushMs,
+    counters,
+    onAppended: (seq) => {
+      lastAppendedSeq = Math.max(lastAppendedSeq, seq);
+      applier.wake();
+    },
+  });
   const queue = createBatchQueue({
     batchSize,
     batchWaitMs,
@@ -122,12 +159,35 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     maxQueuedReads,
     clock,
     logger: options.logger,
-    applyBatch: createBatchApplier({ ...options, dedupe, mappings: currentMappings, counters }),
+    applyBatch: appender.appendBatch,
   });
   const { enqueue } = queue;
+  // Readers' repeats are journaled every few seconds per read, by a batch of their own when none comes.
+  const repeatFlush = setInterval(
+    () => {
+      if (!appender.hasDueRepeats()) return;
+      enqueue([]).catch((error: unknown) => {
+        options.logger.warn({ err: (error as Error).message }, 'rfid: repeats could not be journaled yet');
+      });
+    },
+    Math.max(100, Math.round(repeatFlushMs / 2)),
+  );
+  repeatFlush.unref?.();
+  // Rows a crash left unapplied are applied from the start.
+  applier.wake();
+
+  /**
+   * Journals what is queued and the repeats waiting in memory, and waits until the applier applied
+   * everything journaled so far (by any pipeline on this database).
+   */
+  async function drain(): Promise<void> {
+    await appender.flushingAll(() => enqueue([]));
+    await queue.drain();
+    await applier.passed(Math.max(lastAppendedSeq, await options.journal.lastSeq()));
+  }
 
   return {
-    /** Queues the reads of one payload; resolves once they are recorded and applied. */
+    /** Queues the reads of one payload; resolves once they are journaled (decision 025). */
     async ingest(result: TAdapterResult): Promise<TIngestSummary> {
       counters.received += result.reads.length;
       // Parts refused are counted here and logged by the caller, at most a line per reader a minute.
@@ -146,7 +206,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
           heartbeats: result.heartbeats.length,
         };
       }
-      // Judged in its batch: whether a read is a repeat depends on what the batches before it committed.
+      // Judged in its batch: whether a read is a repeat depends on what the batches before it journaled.
       const items: TQueued[] = result.reads.map((read) => ({ read, keepsRedelivery: false }));
       await enqueue(items);
       return {
@@ -161,8 +221,9 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
 
     /**
      * A keyboard-wedge scan at a station page (POST /tracking/stations/{id}/scans): a read like any reader's,
-     * through dedupe, recording, the batch and `rfid:tag-read` (docs/architecture.md), at the station the page
-     * stands for. Resolves with what it did once its batch committed: null when it placed nothing.
+     * through dedupe, the journal, the applier and `rfid:tag-read` (docs/architecture.md), at the station the
+     * page stands for. Resolves with what it did once the applier applied it: null when it placed nothing,
+     * `duplicate` when this very scan was journaled before (sent again after a restart).
      */
     async ingestStationScan(scan: {
       readonly epc: string;
@@ -182,7 +243,10 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
       };
       const item: TQueued = { read, keepsRedelivery: true, station: scan.place, actorId: scan.actorId };
       await enqueue([item]);
-      return item.outcome ?? null;
+      if (typeof item.seq === 'number') return applier.outcomeOf(item.seq);
+      // Journaled before: answered once the applier is past everything journaled so far, which includes it.
+      await applier.passed(Math.max(lastAppendedSeq, await options.journal.lastSeq()));
+      return item.verdict === 'dropped' ? null : { result: 'duplicate' };
     },
 
     /** The registry changed: resolve reads with the new mappings from the next batch on. */
@@ -196,8 +260,30 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
 
     backlog: queue.backlog,
 
-    /** Applies what is queued and waits for it. */
-    drain: queue.drain,
+    /** How far behind the applier is: journal rows not yet applied and the oldest one's age. */
+    applierLag: applier.lag,
+
+    /** Journals what is queued and waiting, and waits until the applier applied it. */
+    drain,
+
+    /**
+     * Journals what is queued and waiting, gives the applier up to `applyWaitMs` to apply it, and stops:
+     * what is not applied yet stays in the journal for the next start.
+     */
+    async close(applyWaitMs = 10_000): Promise<void> {
+      clearInterval(repeatFlush);
+      await appender.flushingAll(() => enqueue([]));
+      await queue.drain();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        applier.passed(lastAppendedSeq),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, applyWaitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      await applier.stop();
+    },
   };
 }
 

@@ -10,6 +10,8 @@ import { adaptImpinjPayload } from './adapters/impinj.ts';
 import { countJsonValues } from './adapters/json-stream.ts';
 import { emptyResult, type TAdapterResult } from './adapters/types.ts';
 import { adaptZebraPayload } from './adapters/zebra.ts';
+import type { TRfidJournalRepository } from './journal-repository.ts';
+import { APPLY_CURSOR } from './journal-repository.ts';
 import type { TPayloadFormat, TReaderTopic } from './mqtt-topics.ts';
 import { createIngestPipeline, type TIngestSummary } from './pipeline.ts';
 import { createRejectionLog } from './rejection-log.ts';
@@ -40,6 +42,8 @@ export type TMqttTransport =
 
 export type TRfidServiceOptions = {
   readonly rfid: TTransactional<TRfidRepository>;
+  /** The read journal (decision 025). */
+  readonly journal: TTransactional<TRfidJournalRepository>;
   /** Reader keys and antenna mappings. */
   readonly readers: Pick<TReadersRepository, 'listAntennaMappings' | 'findReaderByApiKey'>;
   readonly tracking: Pick<TTrackingService, 'applyMoves' | 'itemsCarrying'>;
@@ -53,6 +57,11 @@ export type TRfidServiceOptions = {
   readonly maxBatchReads?: number;
   /** RFID_READ_RETENTION_DAYS: reads older than this are deleted by sweepExpiredReads; 0 keeps them all. */
   readonly readRetentionDays?: number;
+  /**
+   * RFID_JOURNAL_RETENTION_DAYS: applied journal rows older than this are deleted by sweepExpiredReads;
+   * 0 keeps them all. A row not applied yet is kept whatever its age.
+   */
+  readonly journalRetentionDays?: number;
   /** RFID_MAX_READS_PER_PAYLOAD: a payload holding more is refused whole, before any of it is read. */
   readonly maxReadsPerPayload?: number;
 };
@@ -109,6 +118,7 @@ export function createRfidService(options: TRfidServiceOptions) {
     itemsCarrying: options.tracking.itemsCarrying,
     loadMappings: () => readersRepository.listAntennaMappings(),
     readRecords: repository.within,
+    journal: options.journal,
     onHeartbeat: markOnline,
     events,
     clock,
@@ -228,6 +238,7 @@ export function createRfidService(options: TRfidServiceOptions) {
   }
 
   let sweeping: Promise<number> | null = null;
+  let sweepingJournal: Promise<number> | null = null;
   let isClosing = false;
 
   /** Deletes the reads older than the retention, a batch per statement, until none is left. */
@@ -249,6 +260,24 @@ export function createRfidService(options: TRfidServiceOptions) {
     return deleted;
   }
 
+  /** Deletes the applied journal rows journaled longer ago than the retention, a batch per statement. */
+  async function deleteExpiredJournalRows(retentionDays: number): Promise<number> {
+    const before = new Date(clock().getTime() - retentionDays * DAY_MS);
+    let deleted = 0;
+    for (;;) {
+      const batch = await options.journal.deleteAppliedBefore(APPLY_CURSOR, before, READ_SWEEP_BATCH);
+      deleted += batch;
+      if (batch < READ_SWEEP_BATCH || isClosing) break;
+    }
+    if (deleted > 0) {
+      options.logger.info(
+        { deleted, before: before.toISOString() },
+        'rfid: journal rows past their retention deleted',
+      );
+    }
+    return deleted;
+  }
+
   return {
     pipeline,
 
@@ -264,6 +293,19 @@ export function createRfidService(options: TRfidServiceOptions) {
         sweeping = null;
       });
       return sweeping;
+    },
+
+    /**
+     * The journal's retention sweep (RFID_JOURNAL_RETENTION_DAYS): deletes applied journal rows journaled
+     * longer ago than the retention; a row not applied yet stays. How many rows went.
+     */
+    sweepExpiredJournal(): Promise<number> {
+      const retentionDays = options.journalRetentionDays ?? 0;
+      if (retentionDays === 0) return Promise.resolve(0);
+      sweepingJournal ??= deleteExpiredJournalRows(retentionDays).finally(() => {
+        sweepingJournal = null;
+      });
+      return sweepingJournal;
     },
 
     setMqttTransport(next: TMqttTransport): void {
@@ -358,7 +400,8 @@ export function createRfidService(options: TRfidServiceOptions) {
       // A sweep in progress ends after its current statement, before the database closes.
       isClosing = true;
       await sweeping?.catch(() => undefined);
-      return pipeline.drain();
+      await sweepingJournal?.catch(() => undefined);
+      return pipeline.close();
     },
   };
 }

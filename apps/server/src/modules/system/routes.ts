@@ -8,6 +8,7 @@ import type { TConfig } from '../../config.ts';
 import type { TDatabaseHandle } from '../../db/client.ts';
 import { apiRoute } from '../../lib/route-schemas.ts';
 import type { TIngestBacklog } from '../ingest/batch-queue.ts';
+import type { TApplierLag } from '../ingest/journal-applier.ts';
 import type { TSettingsService } from '../settings/service.ts';
 
 /** The embedded pool's id: Cognito-shaped (region_name), because Amplify reads the region from it. */
@@ -22,6 +23,8 @@ export type TSystemRoutesOptions = {
   readonly assistantName?: () => Promise<string>;
   /** How far behind the RFID pipeline is (issue 18 §6). */
   readonly ingestBacklog?: () => TIngestBacklog;
+  /** How far the read journal's applier is behind what was acknowledged (decision 025). */
+  readonly ingestApplierLag?: () => Promise<TApplierLag>;
 };
 
 /** The pipeline is behind when a payload waited this long, or any payload waits for room in its queue. */
@@ -33,6 +36,8 @@ const ZIngestHealthSchema = z.object({
   waitingPayloads: z.number(),
   maxQueuedReads: z.number(),
   lagMs: z.number(),
+  /** The read journal's rows acknowledged and not yet applied, and how long the oldest has waited (ms). */
+  applier: z.object({ rows: z.number(), oldestMs: z.number() }).optional(),
 });
 
 export async function registerSystemRoutes(instance: FastifyInstance, options: TSystemRoutesOptions) {
@@ -82,6 +87,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
         // Before the database answers: a busy embedded database would make every backlog look drained.
         const backlog = options.ingestBacklog?.();
         await database.db.execute(sql`select 1`);
+        const applier = await options.ingestApplierLag?.();
         return {
           status: 'ok' as const,
           database: database.kind,
@@ -90,6 +96,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
             ? {
                 ingest: {
                   ...backlog,
+                  ...(applier ? { applier } : {}),
                   behind: backlog.waitingPayloads > 0 || backlog.lagMs >= INGEST_BEHIND_AFTER_MS,
                 },
               }

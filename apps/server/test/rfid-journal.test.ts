@@ -1,0 +1,251 @@
+import type { TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readerAntennas, readers } from '../src/db/schema/registry.ts';
+import { rfidJournal, rfidReads } from '../src/db/schema/rfid.ts';
+import { locationHistory } from '../src/db/schema/tracking.ts';
+import { transactional } from '../src/db/transaction.ts';
+import { emptyResult, type TAdapterResult } from '../src/modules/ingest/adapters/types.ts';
+import { APPLY_CURSOR, createRfidJournalRepository } from '../src/modules/ingest/journal-repository.ts';
+import { createIngestPipeline, type TIngestPipelineOptions } from '../src/modules/ingest/pipeline.ts';
+import { readKeyOf } from '../src/modules/ingest/read-batch.ts';
+import { createRfidRepository } from '../src/modules/ingest/repository.ts';
+import { createReadersRepository } from '../src/modules/readers/repository.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp } from './support/test-app.ts';
+import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+
+/**
+ * Decision 025: the hot path acknowledges once reads are in the journal, idempotently; the applier follows
+ * it under a cursor moved in the transaction that applies the rows, so each row is applied exactly once.
+ */
+
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+function reads(...list: (Partial<TTagReadEvent> & { at: number; epc: string })[]): TAdapterResult {
+  return {
+    ...emptyResult(),
+    reads: list.map(({ at, ...read }) => ({
+      readerId: 'journal-fx',
+      readerName: null,
+      antenna: 1,
+      rssi: -50,
+      location: null,
+      ...read,
+      timestamp: new Date(T0 + at).toISOString(),
+    })),
+  };
+}
+
+describe.each(TEST_DATABASES)('the RFID read journal on %s', (database) => {
+  let t: TTestApp;
+  let fixtures: TTrackingFixtures;
+  let actor: { role: 'admin'; id: string };
+  let bench: { departmentId: string; stationId: string };
+  const journalRepository = () => createRfidJournalRepository(t.database.db);
+
+  function pipelineWith(overrides: Partial<TIngestPipelineOptions> = {}) {
+    return createIngestPipeline({
+      readRecords: createRfidRepository,
+      journal: transactional(t.database.db, createRfidJournalRepository),
+      applyMoves: (moves, steps) => t.app.loupe.tracking.applyMoves(moves, steps),
+      itemsCarrying: (epcs) => t.app.loupe.tracking.itemsCarrying(epcs),
+      loadMappings: () => createReadersRepository(t.database.db).listAntennaMappings(),
+      onHeartbeat: async () => {},
+      events: t.app.loupe.events,
+      clock: t.clock,
+      logger: t.app.log,
+      dedupeWindowMs: 1000,
+      batchWaitMs: 5,
+      ...overrides,
+    });
+  }
+
+  async function trackedOrder(epc: string) {
+    const order = await fixtures.order();
+    await t.app.loupe.tracking.assignEpc(actor, 'order', order.id, epc);
+    return order;
+  }
+
+  const journalRowsOf = (epc: string) =>
+    t.database.db.select().from(rfidJournal).where(eq(rfidJournal.epc, epc)).orderBy(rfidJournal.seq);
+
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+    fixtures = createTrackingFixtures(t.database.db);
+    actor = { role: 'admin', id: (await t.createUser({ role: 'admin' })).id };
+    const department = await fixtures.department({ name: 'Setting' });
+    bench = { departmentId: department.id, stationId: (await fixtures.station(department.id)).id };
+    await t.database.db.insert(readers).values({
+      id: 'journal-fx',
+      name: 'Journal FX',
+      kind: 'zebra',
+      apiKeyHash: 'h',
+      apiKeyPrefix: 'lpr_jrnl',
+    });
+    await t.database.db.insert(readerAntennas).values({ readerId: 'journal-fx', antenna: 1, ...bench });
+  });
+  afterAll(() => t.close());
+
+  it('journals a read once however often it is delivered, by this process or one without its memory', async () => {
+    const order = await trackedOrder('E2B00001');
+    const payload = reads({ epc: 'E2B00001', at: 0 });
+    const first = pipelineWith();
+    await first.ingest(payload);
+    await first.ingest(payload);
+    // A restarted process: its dedupe window is empty, the journal's key still holds.
+    const restarted = pipelineWith();
+    await restarted.ingest(payload);
+    expect(await journalRowsOf('E2B00001')).toMatchObject([
+      { kind: 'read', readKey: readKeyOf(payload.reads[0] as TTagReadEvent), repeats: 0 },
+    ]);
+    await restarted.drain();
+    expect(await fixtures.historyRows('order', order.id)).toHaveLength(1);
+    expect(await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E2B00001'))).toHaveLength(1);
+    await Promise.all([first.close(), restarted.close()]);
+  });
+
+  it('keeps readers’ repeats in memory and journals them once per flush, not once per batch', async () => {
+    await trackedOrder('E2B00002');
+    // No flush by time in this test: only draining journals the repeats.
+    const pipeline = pipelineWith({ repeatFlushMs: 3_600_000 });
+    await pipeline.ingest(reads({ epc: 'E2B00002', at: 0 }));
+    for (const at of [100, 200, 300, 400]) {
+      await pipeline.ingest(reads({ epc: 'E2B00002', at }, { epc: 'E2B00002', at: at + 50 }));
+    }
+    expect((await journalRowsOf('E2B00002')).map((row) => row.kind)).toEqual(['read']);
+    expect(pipeline.counters()).toMatchObject({ fresh: 1, repeats: 8 });
+
+    await pipeline.drain();
+    const rows = await journalRowsOf('E2B00002');
+    expect(rows.map((row) => [row.kind, row.repeats])).toEqual([
+      ['read', 0],
+      ['repeat', 8],
+    ]);
+    expect(rows[1]?.readAt).toEqual(new Date(T0 + 450));
+    const [recorded] = await t.database.db.select().from(rfidReads).where(eq(rfidReads.epc, 'E2B00002'));
+    expect(recorded).toMatchObject({ repeats: 8, lastSeenAt: new Date(T0 + 450) });
+    await pipeline.close();
+  });
+
+  it('journals waiting repeats by itself once their flush is due', async () => {
+    const pipeline = pipelineWith({ repeatFlushMs: 50 });
+    await pipeline.ingest(reads({ epc: 'E2B00003', at: 0 }, { epc: 'E2B00003', at: 10 }));
+    expect((await journalRowsOf('E2B00003')).map((row) => row.kind)).toEqual(['read']);
+    // The flush is due by the pipeline's clock.
+    t.clock.advance(50);
+    await expect
+      .poll(async () => (await journalRowsOf('E2B00003')).map((row) => [row.kind, row.repeats]))
+      .toEqual([
+        ['read', 0],
+        ['repeat', 1],
+      ]);
+    await pipeline.close();
+  });
+
+  it('moves the cursor with what it applied: two appliers on one journal apply each row once', async () => {
+    const epcs = Array.from({ length: 6 }, (_, index) => `E2B1000${index}`);
+    const orders = await Promise.all(epcs.map((epc) => trackedOrder(epc)));
+    const one = pipelineWith({ applyBatchRows: 3 });
+    const two = pipelineWith({ applyBatchRows: 2 });
+    // Several antennas' reads of each tag, over both pipelines at once, far apart in reader time.
+    await Promise.all(
+      epcs.flatMap((epc, index) =>
+        [0, 10_000, 20_000].map((at) => (index % 2 === 0 ? one : two).ingest(reads({ epc, at }))),
+      ),
+    );
+    await Promise.all([one.drain(), two.drain()]);
+    const repository = journalRepository();
+    expect(await repository.position(APPLY_CURSOR)).toBe(await repository.lastSeq());
+    expect(await repository.lag(APPLY_CURSOR)).toEqual({ rows: 0, oldestMs: 0 });
+    const history = await t.database.db
+      .select()
+      .from(locationHistory)
+      .where(like(locationHistory.epc, 'E2B1000%'));
+    // The first read of each order moved it; the later ones at the same station only refreshed it.
+    expect(history).toHaveLength(orders.length);
+    expect(new Set(history.map((row) => row.readKey)).size).toBe(orders.length);
+    const recorded = await t.database.db.select().from(rfidReads).where(like(rfidReads.epc, 'E2B1000%'));
+    expect(recorded).toHaveLength(epcs.length * 3);
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('answers a station page’s scan with what applying it did, and a scan sent again after a restart too', async () => {
+    const order = await trackedOrder('E2B00004');
+    const pipeline = pipelineWith();
+    const scan = { epc: 'E2B00004', place: bench, at: new Date(T0 + 60_000), actorId: actor.id };
+    expect(await pipeline.ingestStationScan(scan)).toMatchObject({ result: 'moved', to: bench });
+    // Within the window: a repeat, journaled at once because someone waits for its answer.
+    expect(await pipeline.ingestStationScan(scan)).toMatchObject({ result: 'seen' });
+    // A new process: the journal knows the scan, so it is not journaled again.
+    const restarted = pipelineWith();
+    expect(await restarted.ingestStationScan(scan)).toEqual({ result: 'duplicate' });
+    expect((await journalRowsOf('E2B00004')).map((row) => [row.kind, row.stationId])).toEqual([
+      ['read', bench.stationId],
+      ['repeat', bench.stationId],
+    ]);
+    expect(await fixtures.historyRows('order', order.id)).toHaveLength(1);
+    await Promise.all([pipeline.close(), restarted.close()]);
+  });
+
+  it('shows on /api/health how far the applier is behind, and catches up', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = pipelineWith({
+      applyMoves: async (moves, steps) => {
+        await gate;
+        return t.app.loupe.tracking.applyMoves(moves, steps);
+      },
+    });
+    await held.ingest(reads({ epc: 'E2B00005', at: 0 }, { epc: 'E2B00006', at: 0 }));
+    const behind = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(behind.json()).toMatchObject({ ingest: { applier: { rows: 2, oldestMs: expect.any(Number) } } });
+    release();
+    await held.drain();
+    const caughtUp = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(caughtUp.json()).toMatchObject({ ingest: { applier: { rows: 0, oldestMs: 0 } } });
+    await held.close();
+  });
+
+  it('deletes applied journal rows past the retention and keeps the rows not applied yet, however old', async () => {
+    const repository = journalRepository();
+    const entry = (epc: string) => ({
+      kind: 'read' as const,
+      readKey: `retention-fx/1/${epc}/${T0}`,
+      readerId: 'retention-fx',
+      antenna: 1,
+      epc,
+      readAt: new Date(T0),
+      rssi: null,
+      repeats: 0,
+      departmentId: null,
+      stationId: null,
+      actorId: null,
+    });
+    // Everything journaled so far is applied; these two rows are not.
+    const pipeline = pipelineWith();
+    await pipeline.drain();
+    await pipeline.close();
+    const applied = await repository.position(APPLY_CURSOR);
+    const [first, second] = await transactional(t.database.db, createRfidJournalRepository).withTransaction(
+      (journal) => journal.append([entry('E2B0RET1'), entry('E2B0RET2')]),
+    );
+    if (first === undefined || second === undefined) throw new Error('both rows are appended');
+    // Applied up to the first of them only, as if the applier stopped there.
+    expect(await repository.advance(APPLY_CURSOR, await repository.position(APPLY_CURSOR), first)).toBe(true);
+    expect(first).toBeGreaterThan(applied);
+
+    const future = new Date(Date.now() + 86_400_000);
+    expect(await repository.deleteAppliedBefore(APPLY_CURSOR, future, 1_000_000)).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db
+      .select({ epc: rfidJournal.epc })
+      .from(rfidJournal)
+      .where(eq(rfidJournal.readerId, 'retention-fx'));
+    expect(left).toEqual([{ epc: 'E2B0RET2' }]);
+    // Applied rows journaled after `before` stay too.
+    expect(await repository.deleteAppliedBefore(APPLY_CURSOR, new Date(0), 1_000)).toBe(0);
+    await t.app.loupe.rfid.pipeline.drain();
+  });
+});
