@@ -28,7 +28,13 @@ import { createTestApp, TEST_PASSWORD, type TTestApp } from './support/test-app.
 
 const SECRET_KEY = 'backup-test-secret-key-0123456789abcdef';
 /** Tables the reads flowing during the backup write: compared on their own terms below. */
-const INGEST_TABLES = new Set(['rfid_reads', 'rfid_unresolved_reads', 'readers']);
+const INGEST_TABLES = new Set([
+  'rfid_journal',
+  'rfid_journal_cursors',
+  'rfid_reads',
+  'rfid_unresolved_reads',
+  'readers',
+]);
 
 type TTableRows = Map<string, string[]>;
 
@@ -96,6 +102,9 @@ describe.each(TEST_DATABASES)('backup and restore on %s', (kind) => {
     form.append('file', new Blob([new Uint8Array(ringRender(160))], { type: 'image/png' }), 'ring.png');
     await admin.data('POST', `/catalog/designs/${design.id}/images`, form);
     await admin.data('PUT', '/settings/general', { offsiteTimeout: 45, companyName: 'Atelier Sauvegarde' });
+    // The seed's reads applied, their repeats included (decision 025), so that the only writes left during the
+    // backup are the test's own reads.
+    await t.app.loupe.rfid.pipeline.drain();
   }, 240_000);
 
   afterAll(async () => {
@@ -140,6 +149,8 @@ describe.each(TEST_DATABASES)('backup and restore on %s', (kind) => {
     while (ackedAll.size < countAtEnd + 10) await new Promise((resolve) => setTimeout(resolve, 20));
     flowing = false;
     await flow;
+    // Acknowledged means journaled (decision 025): the source's reads are all applied once the applier is done.
+    await t.app.loupe.rfid.pipeline.drain();
     backupDir = body.dir;
     manifest = body.manifest;
 
@@ -176,15 +187,24 @@ describe.each(TEST_DATABASES)('backup and restore on %s', (kind) => {
       for (const table of ['orders', 'repairs', 'location_history', 'attachments', 'settings']) {
         expect(after.get(`public.${table}`)?.length, table).toBeGreaterThan(0);
       }
-      // Reads: every one acknowledged before the backup began, each identical to the source's row; none
+      // Reads: every one acknowledged before the backup began is in the restored journal (what an
+      // acknowledgement stands for, decision 025; the restored Loupe applies what its cursor has not passed),
+      // each row identical to the source's; the reads applied by then are in rfid_reads, identical too; none
       // that the source does not have.
-      const sourceReads = new Map(
-        (before.get('public.rfid_reads') ?? []).map((row) => [(JSON.parse(row) as { epc: string }).epc, row]),
-      );
-      const restoredReads = new Map(
-        (after.get('public.rfid_reads') ?? []).map((row) => [(JSON.parse(row) as { epc: string }).epc, row]),
-      );
-      for (const epc of ackedBefore) expect(restoredReads.has(epc), epc).toBe(true);
+      const byEpc = (rows: readonly string[] | undefined) =>
+        new Map(
+          (rows ?? [])
+            .map((row) => [JSON.parse(row) as { epc: string; kind?: string }, row] as const)
+            .filter(([parsed]) => parsed.kind === undefined || parsed.kind === 'read')
+            .map(([parsed, row]) => [parsed.epc, row]),
+        );
+      const sourceJournal = byEpc(before.get('public.rfid_journal'));
+      const restoredJournal = byEpc(after.get('public.rfid_journal'));
+      for (const epc of ackedBefore) expect(restoredJournal.has(epc), epc).toBe(true);
+      for (const [epc, row] of restoredJournal) expect(row, epc).toBe(sourceJournal.get(epc));
+      expect(restoredJournal.size).toBeLessThan(sourceJournal.size);
+      const sourceReads = byEpc(before.get('public.rfid_reads'));
+      const restoredReads = byEpc(after.get('public.rfid_reads'));
       for (const [epc, row] of restoredReads) expect(row, epc).toBe(sourceReads.get(epc));
       expect(restoredReads.size).toBeLessThan(sourceReads.size);
       // Every uploaded file, byte for byte.

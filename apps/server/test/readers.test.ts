@@ -355,6 +355,8 @@ describe.each(TEST_DATABASES)('RFID readers on %s', (database) => {
       ] as const) {
         await t.app.loupe.rfid.ingest(reader.id, 'reads', { epc, antenna, timestamp: at(seconds) });
       }
+      // Stored once the applier has passed the journal's end (decision 025): milliseconds after the answer.
+      await t.app.loupe.rfid.pipeline.drain();
       const response = await manager.request('GET', '/api/v1/readers/last-reads');
       expect(response.statusCode).toBe(200);
       const mine = response.json().data.filter((read: { readerId: string }) => read.readerId === reader.id);

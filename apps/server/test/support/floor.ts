@@ -79,6 +79,8 @@ export async function readThroughPipeline(
       timestamp: t.clock().toISOString(),
     })),
   });
+  // Acknowledged means journaled (decision 025): the read has moved the piece once the applier has passed it.
+  await t.app.loupe.rfid.pipeline.drain();
 }
 
 /** A read of an order by hand at a station (update-location, the same path as a reader's). */
