@@ -1,5 +1,7 @@
-import { rmSync } from 'node:fs';
-import { type BrowserContext, test as base, type Locator, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, type Locator, type Page } from '@playwright/test';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { seedDeliveredHistory } from '../../apps/server/workshop/delivered-history';
 import { seedDemoFacilities } from '../../apps/server/workshop/demo-facilities';
@@ -8,7 +10,6 @@ import { startLoupeProcess, type TLoupeProcess } from '../../apps/server/worksho
 import { seedWorkshop } from '../../apps/server/workshop/seed-workshop';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, setTheme } from '../support/fixtures';
-import { newDataDir } from '../support/loupe-server';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 
 // Issue 13: the six analytics screens (and issue 39's transit screen) as a manager opens them on a workshop with a history, each chart's
@@ -35,21 +36,14 @@ const SCREENS = [
 
 const ENV = { SIGN_IN_LIMIT_PER_IP_PER_MINUTE: '100000' };
 
-type TStorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-type TWorkerFixtures = {
-  loupe: TLoupeProcess;
-  /** The manager's and the salesperson's sessions, each signed in once through the login form. */
-  sessions: Record<'manager' | 'salesperson', TStorageState>;
-};
-
 // A workshop of its own: the seeded history would disturb the shared server's other tests. Open work goes
 // in through the API; months of delivered work are written while Loupe is stopped, as `npm run demo` does
-// (the API delivers only now). Its database starts as the run's migrated template.
-const test = base.extend<object, TWorkerFixtures>({
+// (the API delivers only now).
+const test = base.extend<object, { loupe: TLoupeProcess }>({
   loupe: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this destructuring.
     async ({}, use) => {
-      const dataDir = newDataDir('loupe-e2e-analytics-');
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-analytics-'));
       const start = () => startLoupeProcess({ dataDir, admin: ADMIN, env: ENV });
       let server = await start();
       const admin = await LoupeClient.signIn(server.url, ADMIN.email, ADMIN.password);
@@ -77,22 +71,7 @@ const test = base.extend<object, TWorkerFixtures>({
     },
     { scope: 'worker', timeout: 240_000 },
   ],
-  sessions: [
-    async ({ browser, loupe }, use) => {
-      const signedIn = async (email: string) => {
-        const context = await browser.newContext({ baseURL: loupe.url });
-        await signIn(await context.newPage(), email);
-        const state = await context.storageState();
-        await context.close();
-        return state;
-      };
-      await use({ manager: await signedIn(MANAGER.email), salesperson: await signedIn(SALESPERSON.email) });
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
   baseURL: async ({ loupe }, use) => use(loupe.url),
-  // Every test's page is the manager's, signed in; the salesperson's test opens a context of its own.
-  storageState: async ({ sessions }, use) => use(sessions.manager),
 });
 
 async function signIn(page: Page, email: string): Promise<void> {
@@ -101,18 +80,6 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/dashboard');
-}
-
-/**
- * Opens `path` inside the running app, as its links do: no reload of the app and its data for each screen
- * (a full load each was most of this file's time). The first screen of a test is loaded with `goto`.
- */
-async function openInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate((target) => {
-    window.history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
 /** Waits until the screen shows its figures (or says it has none), not skeletons. */
@@ -143,7 +110,7 @@ async function expectChartMatchesTable(card: Locator): Promise<number> {
 
 test('a manager opens every analytics screen and each chart agrees with its table', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/dashboard');
+  await signIn(page, MANAGER.email);
   // The sidebar's Workflow & Analytics group lists the screens for a manager.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const name of [
@@ -159,7 +126,7 @@ test('a manager opens every analytics screen and each chart agrees with its tabl
   await expect(page).toHaveURL(/\/on-time-delivery$/);
   let compared = 0;
   for (const screen of SCREENS) {
-    await openInApp(page, screen.path);
+    await page.goto(screen.path);
     await settled(page, screen.heading);
     await expect(page.getByRole('search', { name: 'Filters' })).toBeVisible();
     // Cards by position: switching one to its table must not move the others.
@@ -174,6 +141,7 @@ test('a manager opens every analytics screen and each chart agrees with its tabl
 test('product types name every group, repairs as Repairs, with dwell and rework per station', async ({
   page,
 }) => {
+  await signIn(page, MANAGER.email);
   await page.goto('/product-type-performance');
   await settled(page, 'Product Type Performance');
   const cycle = page.getByRole('region', { name: 'Cycle time per product type', exact: true });
@@ -190,6 +158,7 @@ test('product types name every group, repairs as Repairs, with dwell and rework 
 });
 
 test('filters live in the address, so a shared link opens the same view', async ({ page }) => {
+  await signIn(page, MANAGER.email);
   await page.goto('/on-time-delivery');
   await settled(page, 'On-Time Delivery');
   await page.getByRole('combobox', { name: 'Jobs' }).click();
@@ -203,6 +172,7 @@ test('filters live in the address, so a shared link opens the same view', async 
 });
 
 test('the capacity what-if lists the jobs a rush job puts at risk', async ({ page }) => {
+  await signIn(page, MANAGER.email);
   await page.goto('/capacity-planning');
   await settled(page, 'Capacity Planning');
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -214,33 +184,23 @@ test('the capacity what-if lists the jobs a rush job puts at risk', async ({ pag
 });
 
 test('a salesperson is refused the analytics screens and does not see them in the sidebar', async ({
-  browser,
-  loupe,
-  sessions,
+  page,
 }) => {
-  const context = await browser.newContext({ baseURL: loupe.url, storageState: sessions.salesperson });
-  const page = await context.newPage();
-  await page.goto('/dashboard');
-  await expect(
-    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').first(),
-  ).toBeVisible();
+  await signIn(page, SALESPERSON.email);
   await expect(page.getByRole('link', { name: 'Workflow Analytics' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'On-Time Delivery' })).toHaveCount(0);
-  for (const [index, screen] of SCREENS.entries()) {
-    // The first by its address, as a shared link opens it; the others in place.
-    if (index === 0) await page.goto(screen.path);
-    else await openInApp(page, screen.path);
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   }
-  await context.close();
 });
 
 test('every analytics screen fits a phone: wide tables scroll inside their cards', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const [index, screen] of SCREENS.entries()) {
-    if (index === 0) await page.goto(screen.path);
-    else await openInApp(page, screen.path);
+  await signIn(page, MANAGER.email);
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
     await settled(page, screen.heading);
     const width = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
@@ -255,11 +215,11 @@ test('screenshots of every analytics screen, light and dark, with no serious acc
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/dashboard');
+  await signIn(page, MANAGER.email);
   for (const theme of ['Light', 'Dark'] as const) {
     await setTheme(page, theme);
     for (const screen of SCREENS) {
-      await openInApp(page, screen.path);
+      await page.goto(screen.path);
       await settled(page, screen.heading);
       await expectNoSeriousA11yViolations(page);
       await saveScreenshot(page, {
