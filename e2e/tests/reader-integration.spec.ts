@@ -64,11 +64,11 @@ test('an R700 webhook and a Zebra HTTP POST endpoint with Basic authentication m
     ]),
   });
   expect(webhook.status).toBe(200);
-  const atInspection = await api.request<TData<{ currentStationId: string }>>(
-    'GET',
-    `/tracking/orders/${order.data.id}`,
-  );
-  expect(atInspection.data.currentStationId).toBe(inspection);
+  // A 2xx means journaled; the piece moves once the applier has passed it, milliseconds later (decision 025).
+  const currentStation = async () =>
+    (await api.request<TData<{ currentStationId: string }>>('GET', `/tracking/orders/${order.data.id}`)).data
+      .currentStationId;
+  await expect.poll(currentStation).toBe(inspection);
 
   // A second later the Zebra FX reads it at packing: its HTTP POST endpoint, Basic authentication.
   const zebra = await fetch(`${loupeUrl()}/api/v1/rfid/zebra`, {
@@ -81,11 +81,7 @@ test('an R700 webhook and a Zebra HTTP POST endpoint with Basic authentication m
     }),
   });
   expect(zebra.status).toBe(200);
-  const atPacking = await api.request<TData<{ currentStationId: string }>>(
-    'GET',
-    `/tracking/orders/${order.data.id}`,
-  );
-  expect(atPacking.data.currentStationId).toBe(packing);
+  await expect.poll(currentStation).toBe(packing);
 
   // The FX publishes on the R700's topic: refused and disconnected, and the mapping screen says why.
   const client = await mqtt.connectAsync(mqttUrl(), {
