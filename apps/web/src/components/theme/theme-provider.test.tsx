@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModeToggle } from '@/components/theme/mode-toggle';
-import { ThemeProvider, useTheme } from '@/components/theme/theme-provider';
+import { THEME_SWITCH_STYLE_ID, ThemeProvider, useTheme } from '@/components/theme/theme-provider';
 import { mockMatchMedia, type TMatchMediaMock } from '@/test/match-media';
 
 const PREFERS_DARK = '(prefers-color-scheme: dark)';
@@ -64,6 +64,26 @@ describe('ThemeProvider', () => {
     expect(localStorage.getItem('admin-ui-theme')).toBe('light');
     expect(document.documentElement).toHaveClass('light');
     expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('switches with every transition held still, so no badge fades through colours of neither theme', async () => {
+    const user = userEvent.setup();
+    renderTheme();
+    await waitFor(() => expect(document.getElementById(THEME_SWITCH_STYLE_ID)).toBeNull());
+    let heldWhenSwitched = false;
+    const observer = new MutationObserver(() => {
+      heldWhenSwitched =
+        document.getElementById(THEME_SWITCH_STYLE_ID)?.textContent?.includes('transition:none') ?? false;
+    });
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+
+    await user.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Light' }));
+    observer.disconnect();
+
+    expect(document.documentElement).toHaveClass('light');
+    expect(heldWhenSwitched).toBe(true);
+    await waitFor(() => expect(document.getElementById(THEME_SWITCH_STYLE_ID)).toBeNull());
   });
 
   it('opens the toggle from the keyboard', async () => {

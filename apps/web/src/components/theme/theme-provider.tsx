@@ -47,6 +47,25 @@ function readStoredTheme(storageKey: string): TTheme {
   }
 }
 
+/** The style element that holds every transition still while the theme's colours change. */
+export const THEME_SWITCH_STYLE_ID = 'theme-switch-no-transitions';
+
+/**
+ * Stops every CSS transition until the new theme's colours are computed, so a switch repaints at once
+ * instead of fading each badge and button through colours of neither theme. Returns the undo.
+ */
+function suspendTransitions(): () => void {
+  const style = document.createElement('style');
+  style.id = THEME_SWITCH_STYLE_ID;
+  style.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.appendChild(style);
+  return () => {
+    // Reading a computed style makes the browser apply the new colours while transitions are off.
+    window.getComputedStyle(document.body).getPropertyValue('color');
+    window.setTimeout(() => style.remove(), 1);
+  };
+}
+
 export function ThemeProvider({
   children,
   storageKey = THEME_STORAGE_KEY,
@@ -61,9 +80,11 @@ export function ThemeProvider({
   // Before paint, so a change never flashes the other theme.
   useLayoutEffect(() => {
     const root = document.documentElement;
+    const restoreTransitions = suspendTransitions();
     root.classList.remove('light', 'dark');
     root.classList.add(resolvedTheme);
     root.style.colorScheme = resolvedTheme;
+    restoreTransitions();
   }, [resolvedTheme]);
 
   // Another tab changed the theme: follow it.
