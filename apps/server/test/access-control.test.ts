@@ -143,6 +143,7 @@ const WRITTEN_OUT_ACCESS: Readonly<Record<string, TAccess>> = {
   'GET /api/v1/analytics/predictions': 'signed-in',
   // RFID ingest: readers with their API key, never people.
   'GET /api/v1/rfid/status': ['admin'],
+  'POST /api/v1/rfid/passed-over/replay': ['admin'],
   'GET /api/v1/settings/mqtt': ['admin'],
   'POST /api/v1/rfid/reads': 'reader',
   'POST /api/v1/rfid/zebra': 'reader',

@@ -157,7 +157,7 @@ describe.each(TEST_DATABASES)('the RFID read journal on %s', (database) => {
     await Promise.all([one.drain(), two.drain()]);
     const repository = journalRepository();
     expect(await repository.position(APPLY_CURSOR)).toBe(await repository.lastSeq());
-    expect(await repository.lag(APPLY_CURSOR)).toEqual({ rows: 0, oldestMs: 0 });
+    expect(await repository.lag(APPLY_CURSOR)).toEqual({ rows: 0, oldestMs: 0, passedOver: 0 });
     const history = await t.database.db
       .select()
       .from(locationHistory)
@@ -205,8 +205,66 @@ describe.each(TEST_DATABASES)('the RFID read journal on %s', (database) => {
     release();
     await held.drain();
     const caughtUp = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(caughtUp.json()).toMatchObject({ ingest: { applier: { rows: 0, oldestMs: 0 } } });
+    expect(caughtUp.json()).toMatchObject({ ingest: { applier: { rows: 0, oldestMs: 0, passedOver: 0 } } });
     await held.close();
+  });
+
+  it('passes over a row refused three times, lists it for an admin, keeps it past retention and applies it on their replay', async () => {
+    const poisoned = await trackedOrder('E2B0POI1');
+    const after = await trackedOrder('E2B0POI2');
+    let refusing = true;
+    const refused = pipelineWith({
+      applierRetryMs: 20,
+      applyMoves: async (moves, steps) => {
+        if (refusing && moves.some((move) => move.epc === 'E2B0POI1')) throw new Error('disk full (test)');
+        return t.app.loupe.tracking.applyMoves(moves, steps);
+      },
+    });
+    await refused.ingest(reads({ epc: 'E2B0POI1', at: 120_000 }, { epc: 'E2B0POI2', at: 120_001 }));
+    await refused.drain();
+    // The floor goes on: the read after it is applied, the refused one is not, and it is on the list.
+    expect(await fixtures.historyRows('order', after.id)).toHaveLength(1);
+    expect(await fixtures.historyRows('order', poisoned.id)).toHaveLength(0);
+    const { client: admin } = await t.clientAs('admin');
+    const listed = {
+      seq: expect.any(Number),
+      kind: 'read',
+      epc: 'E2B0POI1',
+      readerId: 'journal-fx',
+      antenna: 1,
+      readAt: new Date(T0 + 120_000).toISOString(),
+      error: expect.stringContaining('disk full (test)'),
+      attempts: 3,
+      passedOverAt: expect.any(String),
+    };
+    const status = await admin.request('GET', '/api/v1/rfid/status');
+    expect(status.json().data.passedOver).toEqual({ total: 1, rows: [listed] });
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toMatchObject({ ingest: { applier: { rows: 0, passedOver: 1 } } });
+
+    // The retention sweep keeps it however old; refused again on a replay, it stays listed.
+    await journalRepository().deleteAppliedBefore(APPLY_CURSOR, new Date(Date.now() + 86_400_000), 10_000);
+    expect(await journalRowsOf('E2B0POI1')).toHaveLength(1);
+    expect(await refused.replayPassedOver()).toEqual({ replayed: 0, refused: 1 });
+    const again = await admin.request('GET', '/api/v1/rfid/status');
+    expect(again.json().data.passedOver).toEqual({ total: 1, rows: [{ ...listed, attempts: 4 }] });
+
+    // Fixed: an admin's replay applies it once, and the list is empty.
+    refusing = false;
+    const replay = await admin.request('POST', '/api/v1/rfid/passed-over/replay');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().data).toEqual({ replayed: 1, refused: 0, remaining: 0 });
+    expect(await fixtures.historyRows('order', poisoned.id)).toHaveLength(1);
+    expect(await admin.request('POST', '/api/v1/rfid/passed-over/replay').then((r) => r.json().data)).toEqual(
+      {
+        replayed: 0,
+        refused: 0,
+        remaining: 0,
+      },
+    );
+    const { client: manager } = await t.clientAs('manager');
+    expect((await manager.request('POST', '/api/v1/rfid/passed-over/replay')).statusCode).toBe(403);
+    await refused.close();
   });
 
   it('deletes applied journal rows past the retention and keeps the rows not applied yet, however old', async () => {

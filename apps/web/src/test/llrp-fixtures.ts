@@ -65,6 +65,7 @@ export function stubWorkspaceGets({
       unmapped: [],
       unknownTags: [],
       rejections: [],
+      passedOver: { total: 0, rows: [] },
     }),
     'readers/last-reads': envelope([]),
     [`readers/${GATE.id}/llrp`]: () =>

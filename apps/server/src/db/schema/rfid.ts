@@ -106,6 +106,21 @@ export const rfidJournal = pgTable(
   ],
 );
 
+/**
+ * Journal rows the applier passed over after each failed on its own MAX_ROW_ATTEMPTS times (decision 025):
+ * written in the transaction that moves the cursor past the row, so no acknowledged read is passed over
+ * unrecorded. Kept, with its row, until an admin's replay applies it (/rfid-mapping).
+ */
+export const rfidJournalPassedOver = pgTable('rfid_journal_passed_over', {
+  seq: bigint('seq', { mode: 'number' })
+    .primaryKey()
+    .references(() => rfidJournal.seq),
+  /** The database's refusal the last time it was tried. */
+  error: text('error').notNull(),
+  attempts: integer('attempts').notNull(),
+  passedOverAt: timestamp('passed_over_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** How far each follower of the journal has applied it: moved on in the transaction that applied the rows. */
 export const rfidJournalCursors = pgTable('rfid_journal_cursors', {
   name: text('name').primaryKey(),

@@ -58,8 +58,11 @@ function tally(
   if (at.getTime() < row.firstAt.getTime()) row.firstAt = at;
 }
 
-/** How far behind the applier is (`/api/health`): journal rows not yet applied and the oldest one's age. */
-export type TApplierLag = { readonly rows: number; readonly oldestMs: number };
+/**
+ * How far behind the applier is (`/api/health`): journal rows not yet applied, the oldest one's age, and
+ * the rows it passed over that nobody replayed yet.
+ */
+export type TApplierLag = { readonly rows: number; readonly oldestMs: number; readonly passedOver: number };
 
 export type TJournalApplierOptions = {
   readonly journal: TTransactional<TRfidJournalRepository>;
@@ -92,8 +95,16 @@ export type TJournalApplierOptions = {
 /** A row failing alone this often is passed over (logged), so one bad row cannot stop every later one. */
 export const MAX_ROW_ATTEMPTS = 3;
 
-/** Another instance's applier moved the cursor first: read the journal again from where it stands. */
-class CursorMoved extends Error {}
+/** Most passed-over rows one replay tries. */
+export const REPLAY_LIMIT = 500;
+
+/** Another applier claimed these rows first (moved the cursor, or replayed the passed-over row). */
+class AppliedElsewhere extends Error {}
+
+/** What a database refusal is stored as on the passed-over list: its message, bounded. */
+function refusalOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
 
 export function createJournalApplier(options: TJournalApplierOptions) {
   const { journal, counters, events, logger } = options;
@@ -138,10 +149,15 @@ export function createJournalApplier(options: TJournalApplierOptions) {
     };
   }
 
-  /** Applies rows (after `from`) in one transaction that moves the cursor to the last of them. */
-  async function applyRows(from: number, rows: readonly TJournalRow[]): Promise<void> {
-    const last = rows.at(-1);
-    if (last === undefined) return;
+  /**
+   * Applies rows in one transaction that first claims them (`claim`: moves the cursor past them, or takes
+   * a passed-over row off its list; false when another applier did); announces after commit. Returns what
+   * each row's move did, by seq.
+   */
+  async function applyRows(
+    rows: readonly TJournalRow[],
+    claim: (repository: TRfidJournalRepository) => Promise<boolean>,
+  ): Promise<Map<number, TMoveOutcome | null>> {
     const resolutions = await options.mappings();
     const fresh = rows.filter((row) => row.kind === 'read');
     // Repeats fold per key: one count, the latest time, and the latest row stands for them all.
@@ -189,8 +205,8 @@ export function createJournalApplier(options: TJournalApplierOptions) {
     let advanced = false;
     const outcomes = await options.applyMoves(moves, {
       before: async (tx) => {
-        // First: the cursor's row stays locked to the commit, so one applier at a time applies these rows.
-        if (!(await journal.within(tx).advance(APPLY_CURSOR, from, last.seq))) throw new CursorMoved();
+        // First: the claimed row stays locked to the commit, so one applier at a time applies these rows.
+        if (!(await claim(journal.within(tx)))) throw new AppliedElsewhere();
         advanced = true;
         const records = options.readRecords(tx);
         await records.recordFreshReads(
@@ -266,8 +282,7 @@ export function createJournalApplier(options: TJournalApplierOptions) {
         { rooms: place ? [roomName({ kind: 'department', id: place.departmentId })] : [] },
       );
     }
-    // Announced: whoever waits for these rows (a station scan, a drain) hears of them now.
-    settle(last.seq, outcomeOf);
+    return outcomeOf;
   }
 
   /** After a batch failed, its rows are applied one at a time up to this seq, to find the one at fault. */
@@ -277,11 +292,13 @@ export function createJournalApplier(options: TJournalApplierOptions) {
 
   /**
    * A row that failed alone MAX_ROW_ATTEMPTS times (a database refusing it: a full disk, a broken
-   * constraint) is passed over in a transaction of its own and logged, so the rows after it are applied.
+   * constraint) is passed over, so the rows after it are applied: the transaction that moves the cursor past
+   * it puts it on the passed-over list, which /rfid-mapping shows and an admin replays once the cause is fixed.
    */
   async function skipRow(from: number, row: TJournalRow, error: unknown): Promise<void> {
     await journal.withTransaction(async (repository) => {
-      if (!(await repository.advance(APPLY_CURSOR, from, row.seq))) throw new CursorMoved();
+      if (!(await repository.advance(APPLY_CURSOR, from, row.seq))) throw new AppliedElsewhere();
+      await repository.passOver(row.seq, refusalOf(error), MAX_ROW_ATTEMPTS);
     });
     logger.error(
       { err: (error as Error).message, seq: row.seq, readKey: row.readKey, kind: row.kind },
@@ -300,10 +317,14 @@ export function createJournalApplier(options: TJournalApplierOptions) {
       const last = rows.at(-1);
       if (first === undefined || last === undefined) return;
       try {
-        await applyRows(from, rows);
+        const outcomes = await applyRows(rows, (repository) =>
+          repository.advance(APPLY_CURSOR, from, last.seq),
+        );
+        // Announced: whoever waits for these rows (a station scan, a drain) hears of them now.
+        settle(last.seq, outcomes);
         rowFailures = { seq: 0, count: 0 };
       } catch (error) {
-        if (error instanceof CursorMoved) continue;
+        if (error instanceof AppliedElsewhere) continue;
         if (rows.length > 1) {
           // One row at a time until past this batch: the others are applied, the one at fault found.
           carefulUntil = last.seq;
@@ -322,7 +343,7 @@ export function createJournalApplier(options: TJournalApplierOptions) {
         try {
           await skipRow(from, first, error);
         } catch (skipError) {
-          if (!(skipError instanceof CursorMoved)) throw skipError;
+          if (!(skipError instanceof AppliedElsewhere)) throw skipError;
         }
       }
     }
@@ -404,6 +425,39 @@ export function createJournalApplier(options: TJournalApplierOptions) {
     },
 
     lag,
+
+    /** The rows passed over and not replayed yet (oldest first, up to `limit`), and how many there are. */
+    passedOver(limit: number) {
+      return journal.passedOver(limit);
+    },
+
+    /**
+     * Applies the passed-over rows again, oldest first, each in a transaction of its own that takes it off
+     * the list. A move older than its job's latest is history only (`stale`), so a late replay moves nothing
+     * back. A row refused again stays on the list with the new refusal.
+     */
+    async replayPassedOver(): Promise<{ replayed: number; refused: number }> {
+      const { rows } = await journal.passedOver(REPLAY_LIMIT);
+      let replayed = 0;
+      let refused = 0;
+      for (const row of rows) {
+        try {
+          await applyRows([row], (repository) => repository.takePassedOver(row.seq));
+          replayed += 1;
+        } catch (error) {
+          if (error instanceof AppliedElsewhere) continue;
+          refused += 1;
+          logger.warn(
+            { err: refusalOf(error), seq: row.seq },
+            'rfid: a passed-over journal row was refused again',
+          );
+          await journal.withTransaction((repository) =>
+            repository.passOver(row.seq, refusalOf(error), row.attempts + 1),
+          );
+        }
+      }
+      return { replayed, refused };
+    },
 
     /** Stops following the journal (what is not applied yet stays in it for the next start). */
     async stop(): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
-import { rfidJournal, rfidJournalCursors } from '../../db/schema/rfid.ts';
+import { rfidJournal, rfidJournalCursors, rfidJournalPassedOver } from '../../db/schema/rfid.ts';
 
 /** The cursor of the applier that derives moves, history, phases and analytics from the journal. */
 export const APPLY_CURSOR = 'apply';
@@ -28,6 +28,13 @@ export type TJournalEntry = {
 
 export type TJournalRow = TJournalEntry & { readonly seq: number };
 
+/** A row the applier passed over (decision 025), with why and since when. */
+export type TPassedOverRow = TJournalRow & {
+  readonly error: string;
+  readonly attempts: number;
+  readonly passedOverAt: Date;
+};
+
 const ZAppendedSchema = z.object({
   rows: z.array(z.object({ seq: z.coerce.number().int(), read_key: z.string(), kind: z.string() })),
 });
@@ -37,10 +44,28 @@ const ZLagSchema = z.object({
     z.object({
       rows: z.coerce.number().int().min(0),
       oldest_ms: z.coerce.number().nullable(),
+      passed_over: z.coerce.number().int().min(0),
     }),
   ),
 });
 const ZDeletedSchema = z.object({ rows: z.array(z.object({ deleted: z.coerce.number().int().min(0) })) });
+
+function journalRowOf(row: typeof rfidJournal.$inferSelect): TJournalRow {
+  return {
+    seq: row.seq,
+    kind: row.kind,
+    readKey: row.readKey,
+    readerId: row.readerId,
+    antenna: row.antenna,
+    epc: row.epc,
+    readAt: row.readAt,
+    rssi: row.rssi,
+    repeats: row.repeats,
+    departmentId: row.departmentId,
+    stationId: row.stationId,
+    actorId: row.actorId,
+  };
+}
 
 /** The journal's SQL (decision 025): appends, the rows after a cursor, the cursor, the lag and the sweep. */
 export function createRfidJournalRepository(db: TDatabase) {
@@ -101,20 +126,7 @@ export function createRfidJournalRepository(db: TDatabase) {
         .where(sql`${rfidJournal.seq} > ${position}`)
         .orderBy(rfidJournal.seq)
         .limit(limit);
-      return rows.map((row) => ({
-        seq: row.seq,
-        kind: row.kind,
-        readKey: row.readKey,
-        readerId: row.readerId,
-        antenna: row.antenna,
-        epc: row.epc,
-        readAt: row.readAt,
-        rssi: row.rssi,
-        repeats: row.repeats,
-        departmentId: row.departmentId,
-        stationId: row.stationId,
-        actorId: row.actorId,
-      }));
+      return rows.map(journalRowOf);
     },
 
     /** Where a cursor stands (0: nothing applied yet). */
@@ -144,21 +156,29 @@ export function createRfidJournalRepository(db: TDatabase) {
       return ZPositionSchema.parse(inserted).rows.length === 1;
     },
 
-    /** Rows after a cursor, and how long ago the oldest of them was journaled (by the database's clock). */
-    async lag(name: string): Promise<{ rows: number; oldestMs: number }> {
+    /**
+     * Rows after a cursor, how long ago the oldest of them was journaled (by the database's clock), and the
+     * rows passed over and not replayed.
+     */
+    async lag(name: string): Promise<{ rows: number; oldestMs: number; passedOver: number }> {
       const result = await db.execute(sql`
         select count(*)::integer as rows,
-               (extract(epoch from clock_timestamp() - min(${rfidJournal.journaledAt})) * 1000)::float8 as oldest_ms
+               (extract(epoch from clock_timestamp() - min(${rfidJournal.journaledAt})) * 1000)::float8 as oldest_ms,
+               (select count(*)::integer from ${rfidJournalPassedOver}) as passed_over
         from ${rfidJournal}
         where ${rfidJournal.seq} > coalesce(
           (select position from ${rfidJournalCursors} where ${rfidJournalCursors.name} = ${name}), 0)`);
       const row = ZLagSchema.parse(result).rows[0];
-      return { rows: row?.rows ?? 0, oldestMs: Math.max(0, Math.round(row?.oldest_ms ?? 0)) };
+      return {
+        rows: row?.rows ?? 0,
+        oldestMs: Math.max(0, Math.round(row?.oldest_ms ?? 0)),
+        passedOver: row?.passed_over ?? 0,
+      };
     },
 
     /**
      * Deletes up to `limit` of the oldest rows journaled before `before` that the cursor has passed; how
-     * many went. A row not yet applied is kept whatever its age.
+     * many went. A row not yet applied, or passed over and not replayed, is kept whatever its age.
      */
     async deleteAppliedBefore(name: string, before: Date, limit: number): Promise<number> {
       const result = await db.execute(sql`
@@ -169,6 +189,8 @@ export function createRfidJournalRepository(db: TDatabase) {
             where ${rfidJournal.journaledAt} < ${before.toISOString()}::timestamptz
               and ${rfidJournal.seq} <= coalesce(
                 (select position from ${rfidJournalCursors} where ${rfidJournalCursors.name} = ${name}), 0)
+              and not exists (
+                select 1 from ${rfidJournalPassedOver} where ${rfidJournalPassedOver.seq} = ${rfidJournal.seq})
             order by ${rfidJournal.seq}
             limit ${limit}
             for update skip locked
@@ -177,6 +199,48 @@ export function createRfidJournalRepository(db: TDatabase) {
         )
         select count(*)::integer as deleted from expired`);
       return ZDeletedSchema.parse(result).rows[0]?.deleted ?? 0;
+    },
+
+    /** Records a row as passed over (or tried again and refused again), in the caller's transaction. */
+    async passOver(seq: number, error: string, attempts: number): Promise<void> {
+      await db
+        .insert(rfidJournalPassedOver)
+        .values({ seq, error, attempts })
+        .onConflictDoUpdate({ target: rfidJournalPassedOver.seq, set: { error, attempts } });
+    },
+
+    /** The rows passed over and not replayed yet, oldest first, up to `limit`, and how many there are. */
+    async passedOver(limit: number): Promise<{ rows: TPassedOverRow[]; total: number }> {
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(rfidJournalPassedOver)
+          .innerJoin(rfidJournal, sql`${rfidJournal.seq} = ${rfidJournalPassedOver.seq}`)
+          .orderBy(rfidJournalPassedOver.seq)
+          .limit(limit),
+        db.select({ total: sql<number>`count(*)::integer` }).from(rfidJournalPassedOver),
+      ]);
+      return {
+        rows: rows.map(({ rfid_journal: row, rfid_journal_passed_over: passed }) => ({
+          ...journalRowOf(row),
+          error: passed.error,
+          attempts: passed.attempts,
+          passedOverAt: passed.passedOverAt,
+        })),
+        total: Number(count?.total ?? 0),
+      };
+    },
+
+    /**
+     * Takes a passed-over row off the list in the caller's transaction, locking it to the commit: false when
+     * it is not on it (another replay applied it first).
+     */
+    async takePassedOver(seq: number): Promise<boolean> {
+      const taken = await db
+        .delete(rfidJournalPassedOver)
+        .where(sql`${rfidJournalPassedOver.seq} = ${seq}`)
+        .returning({ seq: rfidJournalPassedOver.seq });
+      return taken.length === 1;
     },
   };
 }

@@ -92,6 +92,8 @@ export type TIngestPipelineOptions = {
   readonly applyBatchRows?: number;
   /** How often the applier looks for rows nobody here appended (another instance's, a crash's). */
   readonly applierPollMs?: number;
+  /** After a failed batch, the applier tries again this much later. */
+  readonly applierRetryMs?: number;
 };
 
 export function createIngestPipeline(options: TIngestPipelineOptions) {
@@ -139,6 +141,7 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
     counters,
     batchRows: options.applyBatchRows ?? maxBatchSize,
     ...(options.applierPollMs === undefined ? {} : { pollMs: options.applierPollMs }),
+    ...(options.applierRetryMs === undefined ? {} : { retryMs: options.applierRetryMs }),
   });
   const repeatFlushMs = options.repeatFlushMs ?? DEFAULT_REPEAT_FLUSH_MS;
   const appender = createJournalAppender({
@@ -260,8 +263,14 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
 
     backlog: queue.backlog,
 
-    /** How far behind the applier is: journal rows not yet applied and the oldest one's age. */
+    /** How far behind the applier is: journal rows not yet applied, the oldest one's age, rows passed over. */
     applierLag: applier.lag,
+
+    /** The journal rows the applier passed over and nobody replayed yet. */
+    passedOver: applier.passedOver,
+
+    /** Applies the passed-over rows again (an admin, once the cause is fixed). */
+    replayPassedOver: applier.replayPassedOver,
 
     /** Journals what is queued and waiting, and waits until the applier applied it. */
     drain,

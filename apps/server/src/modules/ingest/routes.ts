@@ -1,5 +1,5 @@
 import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
-import { ZRfidStatusSchema } from '@loupe/domain/rfid/rfid-status';
+import { PASSED_OVER_LISTED, ZReplaySummarySchema, ZRfidStatusSchema } from '@loupe/domain/rfid/rfid-status';
 import { ZMqttSettingsSchema } from '@loupe/domain/settings/mqtt-settings';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -80,7 +80,11 @@ export async function registerRfidRoutes(
     }),
     async () => {
       const { unmapped: _local, unknownTag: _localUnknown, ...counters } = rfid.pipeline.counters();
-      const [unresolved, rejections] = await Promise.all([rfid.unresolvedReads(), rfid.rejections()]);
+      const [unresolved, rejections, passedOver] = await Promise.all([
+        rfid.unresolvedReads(),
+        rfid.rejections(),
+        rfid.pipeline.passedOver(PASSED_OVER_LISTED),
+      ]);
       const of = (reason: string) =>
         unresolved.filter((row) => row.reason === reason).map(({ reason: _r, ...row }) => row);
       const unknownTags = of('unknown-tag');
@@ -92,8 +96,38 @@ export async function registerRfidRoutes(
           unmapped: of('unmapped-antenna'),
           unknownTags,
           rejections,
+          passedOver: {
+            total: passedOver.total,
+            rows: passedOver.rows.map((row) => ({
+              seq: row.seq,
+              kind: row.kind,
+              epc: row.epc,
+              readerId: row.readerId,
+              antenna: row.antenna,
+              readAt: row.readAt.toISOString(),
+              error: row.error,
+              attempts: row.attempts,
+              passedOverAt: row.passedOverAt.toISOString(),
+            })),
+          },
         },
       };
+    },
+  );
+
+  app.post(
+    '/rfid/passed-over/replay',
+    apiRoute(ADMIN_ROLES, {
+      tags: ['rfid'],
+      summary:
+        'Applies again the acknowledged reads the applier passed over (oldest first, up to 500), once what refused them is fixed; a read refused again stays listed',
+      security: [{ idToken: [] }],
+      response: { 200: resultWithData(ZReplaySummarySchema) },
+    }),
+    async () => {
+      const { replayed, refused } = await rfid.pipeline.replayPassedOver();
+      const { total } = await rfid.pipeline.passedOver(0);
+      return ok({ replayed, refused, remaining: total });
     },
   );
 

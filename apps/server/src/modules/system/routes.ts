@@ -36,8 +36,11 @@ const ZIngestHealthSchema = z.object({
   waitingPayloads: z.number(),
   maxQueuedReads: z.number(),
   lagMs: z.number(),
-  /** The read journal's rows acknowledged and not yet applied, and how long the oldest has waited (ms). */
-  applier: z.object({ rows: z.number(), oldestMs: z.number() }).optional(),
+  /**
+   * The read journal's rows acknowledged and not yet applied, how long the oldest has waited (ms), and the
+   * rows passed over that an admin has not replayed yet (/rfid-mapping).
+   */
+  applier: z.object({ rows: z.number(), oldestMs: z.number(), passedOver: z.number() }).optional(),
 });
 
 export async function registerSystemRoutes(instance: FastifyInstance, options: TSystemRoutesOptions) {

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/date-format';
 import { type TRfidStatus, type TUnmappedReads, useRfidStatus } from '../api/get-rfid-status';
+import { PassedOverReadsCard } from './passed-over-reads-card';
 
 export const UNMAPPED_READS_TITLE = 'Unmapped reads';
 export const PIPELINE_TITLE = 'Read pipeline';
@@ -14,7 +15,7 @@ export const NO_UNMAPPED_READS = 'Every antenna that read a tag is mapped.';
 
 /** The pipeline counters shown, in the order a read passes through them. */
 export const PIPELINE_COUNTERS: readonly (readonly [
-  keyof Omit<TRfidStatus, 'unmapped' | 'unknownTags' | 'rejections'>,
+  keyof Omit<TRfidStatus, 'unmapped' | 'unknownTags' | 'rejections' | 'passedOver'>,
   string,
 ])[] = [
   ['received', 'Received'],
@@ -39,6 +40,7 @@ export function RfidStatusPanel({ readers, onMap }: TRfidStatusPanelProps) {
   const query = useRfidStatus();
   return (
     <div className="flex flex-col gap-4">
+      {query.data ? <PassedOverReadsCard passedOver={query.data.passedOver} /> : null}
       <Card aria-labelledby="rfid-unmapped-title" role="region">
         <CardHeader>
           <CardTitle id="rfid-unmapped-title">{UNMAPPED_READS_TITLE}</CardTitle>

@@ -21,6 +21,7 @@ import { RFID_STATUS_REFRESH_MS, rfidStatusQueryOptions, type TRfidStatus } from
 import { TAG_ASSIGNMENT_SWITCH } from '../components/antenna-mapping-dialog';
 import { NOT_MAPPED_LABEL, TAG_ASSIGNMENT_LABEL } from '../components/antenna-mapping-label';
 import { NO_READ_YET } from '../components/antenna-table';
+import { PASSED_OVER_TITLE, REPLAY_FAILED, REPLAY_LABEL } from '../components/passed-over-reads-card';
 import { KEY_SHOWN_ONCE } from '../components/reader-key-details';
 import { NO_READERS } from '../components/readers-workspace';
 import { NO_UNMAPPED_READS, UNMAPPED_READS_TITLE } from '../components/rfid-status-panel';
@@ -99,6 +100,24 @@ const STATUS: TRfidStatus = {
       count: 3,
       firstAt: '2025-06-15T10:00:00.000Z',
       lastAt: '2025-06-15T11:50:00.000Z',
+    },
+  ],
+  passedOver: { total: 0, rows: [] },
+};
+
+const PASSED_OVER: TRfidStatus['passedOver'] = {
+  total: 3,
+  rows: [
+    {
+      seq: 41,
+      kind: 'read',
+      epc: 'E2801160600041',
+      readerId: 'dock-1',
+      antenna: 2,
+      readAt: '2025-06-15T09:30:00.000Z',
+      error: 'could not extend file: No space left on device',
+      attempts: 3,
+      passedOverAt: '2025-06-15T09:30:05.000Z',
     },
   ],
 };
@@ -467,6 +486,8 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
     ]);
     expect(rows[1]).toHaveTextContent('Dock reader712');
 
+    // Nothing passed over: no card for it.
+    expect(screen.queryByRole('region', { name: new RegExp(PASSED_OVER_TITLE) })).toBeNull();
     const pipeline = screen.getByRole('region', { name: 'Read pipeline' });
     expect(within(pipeline).getByText('Received').nextElementSibling).toHaveTextContent('120');
     expect(within(pipeline).getByText('Unknown tags').nextElementSibling).toHaveTextContent('9');
@@ -474,6 +495,40 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: 'Map antenna 7 of Dock reader' }));
     const dialog = await screen.findByRole('dialog', { name: 'Map antenna 7 of Dock reader' });
     expect(within(dialog).getByText(`Now: ${NOT_MAPPED_LABEL}.`)).toBeInTheDocument();
+  });
+
+  it('lists the reads passed over with their refusal and applies them again on Try again', async () => {
+    stubGets({ status: { ...STATUS, passedOver: PASSED_OVER } });
+    const post = vi
+      .spyOn(apiClient, 'post')
+      .mockResolvedValue(envelope({ replayed: 2, refused: 1, remaining: 1 }));
+    const user = userEvent.setup();
+    renderRoute();
+    const card = await screen.findByRole('region', { name: `${PASSED_OVER_TITLE} (3)` });
+    const row = within(card).getByRole('row', { name: 'Read 41 of E2801160600041' });
+    expect(row).toHaveTextContent('dock-1 · antenna 2');
+    expect(row).toHaveTextContent('could not extend file: No space left on device');
+    expect(
+      within(card).getByText('And 2 more; trying again takes them all, oldest first.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: REPLAY_LABEL }));
+    expect(post).toHaveBeenCalledWith('rfid/passed-over/replay');
+    await waitFor(() =>
+      expect(getToasts()[0]?.title).toBe('2 reads applied; 1 refused again and still listed.'),
+    );
+    expect(getToasts()[0]?.variant).toBe('destructive');
+  });
+
+  it('says why trying the passed-over reads again failed, and keeps them listed', async () => {
+    stubGets({ status: { ...STATUS, passedOver: PASSED_OVER } });
+    vi.spyOn(apiClient, 'post').mockRejectedValue(new Error('Network down'));
+    const user = userEvent.setup();
+    renderRoute();
+    const card = await screen.findByRole('region', { name: `${PASSED_OVER_TITLE} (3)` });
+    await user.click(within(card).getByRole('button', { name: REPLAY_LABEL }));
+    await waitFor(() => expect(getToasts()[0]?.title).toBe(REPLAY_FAILED));
+    expect(screen.getByRole('region', { name: `${PASSED_OVER_TITLE} (3)` })).toBeInTheDocument();
   });
 
   it('says so when no unmapped antenna read anything, and asks for the status every 30 s', async () => {
