@@ -128,6 +128,54 @@ describe.each(TEST_DATABASES)('the RFID read journal on %s', (database) => {
     await pipeline.close();
   });
 
+  it('acknowledges a payload of repeats at once while a batch waits for the database, unless it holds a tag that batch holds', async () => {
+    await trackedOrder('E2B0FAS1');
+    await trackedOrder('E2B0FAS2');
+    let release: () => void = () => undefined;
+    let holding = false;
+    const journal = transactional(t.database.db, createRfidJournalRepository);
+    const pipeline = pipelineWith({
+      dedupeWindowMs: 60_000,
+      journal: {
+        ...journal,
+        withTransaction: async (work) => {
+          if (holding) await new Promise<void>((resolve) => (release = resolve));
+          return journal.withTransaction(work);
+        },
+      },
+    });
+    await pipeline.ingest(reads({ epc: 'E2B0FAS1', at: 200_000 }, { epc: 'E2B0FAS2', at: 200_000 }));
+    holding = true;
+    // A fresh read of another tag waits for its append; meanwhile FAS1's repeat is acknowledged at once.
+    let freshDone = false;
+    const fresh = pipeline.ingest(reads({ epc: 'E2B0FAS3', at: 200_500 })).then(() => {
+      freshDone = true;
+    });
+    expect(await pipeline.ingest(reads({ epc: 'E2B0FAS1', at: 201_000 }))).toMatchObject({ repeats: 1 });
+    expect(freshDone).toBe(false);
+    // FAS3's repeat waits its turn behind FAS3's own fresh read, then is a repeat of it.
+    let laterDone = false;
+    const later = pipeline.ingest(reads({ epc: 'E2B0FAS3', at: 201_500 })).then((summary) => {
+      laterDone = true;
+      return summary;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(laterDone).toBe(false);
+    holding = false;
+    release();
+    await fresh;
+    expect(await later).toMatchObject({ repeats: 1 });
+    await pipeline.drain();
+    // Each tag journaled fresh once; the repeats counted in the journal's repeat rows.
+    for (const epc of ['E2B0FAS1', 'E2B0FAS3']) {
+      expect((await journalRowsOf(epc)).map((row) => [row.kind, row.repeats])).toEqual([
+        ['read', 0],
+        ['repeat', 1],
+      ]);
+    }
+    await pipeline.close();
+  });
+
   it('journals waiting repeats by itself once their flush is due', async () => {
     const pipeline = pipelineWith({ repeatFlushMs: 50 });
     await pipeline.ingest(reads({ epc: 'E2B00003', at: 0 }, { epc: 'E2B00003', at: 10 }));

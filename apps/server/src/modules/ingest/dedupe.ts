@@ -46,7 +46,8 @@ const MAX_KEYS = 200_000;
  */
 const MAX_RUNS_PER_KEY = 4;
 
-const keyOf = (read: TTagReadEvent) => `${read.epc}|${read.readerId}|${read.antenna}`;
+/** What the window remembers a read under: its tag, reader and antenna. */
+export const dedupeKeyOf = (read: TTagReadEvent) => `${read.epc}|${read.readerId}|${read.antenna}`;
 
 export function createDedupe(options: { readonly windowMs: number }): TDedupe {
   const { windowMs } = options;
@@ -57,7 +58,7 @@ export function createDedupe(options: { readonly windowMs: number }): TDedupe {
     const staged = new Map<string, readonly TRun[]>();
     return {
       judge(read) {
-        const key = keyOf(read);
+        const key = dedupeKeyOf(read);
         const at = Date.parse(read.timestamp);
         const runs = staged.get(key) ?? committed.get(key) ?? [];
         const index = runs.findIndex((run) => at >= run.freshAt - windowMs && at <= run.lastSeen + windowMs);

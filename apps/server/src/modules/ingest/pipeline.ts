@@ -209,9 +209,10 @@ export function createIngestPipeline(options: TIngestPipelineOptions) {
           heartbeats: result.heartbeats.length,
         };
       }
-      // Judged in its batch: whether a read is a repeat depends on what the batches before it journaled.
       const items: TQueued[] = result.reads.map((read) => ({ read, keepsRedelivery: false }));
-      await enqueue(items);
+      // Repeats of reads journaled already are acknowledged at once; any other payload is judged in its
+      // batch, since whether a read is a repeat depends on what the batches before it journaled.
+      if (!appender.absorbRepeats(items)) await appender.holdingKeys(items, () => enqueue(items));
       return {
         accepted: result.reads.length,
         repeats: items.filter((item) => item.verdict === 'repeat').length,

@@ -1,7 +1,7 @@
 import type { TScanPlace, TTagReadEvent } from '@loupe/domain/tracking/scan-resolution';
 import type { TTransactional } from '../../db/transaction.ts';
 import type { TClock } from '../../lib/clock.ts';
-import type { TDedupe } from './dedupe.ts';
+import { dedupeKeyOf, type TDedupe, type TDedupeVerdict } from './dedupe.ts';
 import type { TJournalEntry, TRfidJournalRepository } from './journal-repository.ts';
 
 /**
@@ -84,6 +84,39 @@ export function createJournalAppender(context: TJournalAppendContext) {
   // per key instead of one update per key and batch (decision 025).
   const pendingRepeats = new Map<string, TPendingRepeat>();
   let flushAll = false;
+  /** Dedupe keys of the reads queued or in a batch not finished yet, and how many of each. */
+  const keysAhead = new Map<string, number>();
+
+  function setVerdict(item: TQueued, verdict: TDedupeVerdict): void {
+    if (verdict.kind === 'fresh') {
+      item.verdict = 'fresh';
+      item.readKey = readKeyOf(item.read);
+    } else {
+      item.verdict = verdict.kind === 'redelivery' && !item.keepsRedelivery ? 'dropped' : 'repeat';
+      item.readKey = readKeyAt(item.read, verdict.freshAt);
+    }
+  }
+
+  /** Judged reads are counted; readers' repeats wait in memory for their flush, one entry per fresh read. */
+  function countJudged(items: readonly TQueued[], now: number): void {
+    for (const item of items) {
+      if (item.verdict === 'fresh') counters.fresh += 1;
+      if (item.verdict !== 'repeat') continue;
+      counters.repeats += 1;
+      if (item.keepsRedelivery || item.readKey === undefined) continue;
+      const at = Date.parse(item.read.timestamp);
+      const pending = pendingRepeats.get(item.readKey);
+      if (pending === undefined) {
+        pendingRepeats.set(item.readKey, { count: 1, at, item, since: now });
+      } else {
+        pending.count += 1;
+        if (at >= pending.at) {
+          pending.at = at;
+          pending.item = item;
+        }
+      }
+    }
+  }
 
   async function appendBatch(batch: readonly TQueued[]): Promise<void> {
     const now = clock().getTime();
@@ -93,14 +126,7 @@ export function createJournalAppender(context: TJournalAppendContext) {
     const judging = dedupe.begin();
     for (const item of batch) {
       item.seq = undefined;
-      const verdict = judging.judge(item.read);
-      if (verdict.kind === 'fresh') {
-        item.verdict = 'fresh';
-        item.readKey = readKeyOf(item.read);
-      } else {
-        item.verdict = verdict.kind === 'redelivery' && !item.keepsRedelivery ? 'dropped' : 'repeat';
-        item.readKey = readKeyAt(item.read, verdict.freshAt);
-      }
+      setVerdict(item, judging.judge(item.read));
     }
 
     const entries: TJournalEntry[] = [];
@@ -138,28 +164,48 @@ export function createJournalAppender(context: TJournalAppendContext) {
     // Journaled: from now on the window counts these reads, and so do the counters.
     judging.commit();
     for (const [key] of due) pendingRepeats.delete(key);
-    for (const item of batch) {
-      if (item.verdict === 'fresh') counters.fresh += 1;
-      if (item.verdict !== 'repeat') continue;
-      counters.repeats += 1;
-      if (item.keepsRedelivery || item.readKey === undefined) continue;
-      const at = Date.parse(item.read.timestamp);
-      const pending = pendingRepeats.get(item.readKey);
-      if (pending === undefined) {
-        pendingRepeats.set(item.readKey, { count: 1, at, item, since: now });
-      } else {
-        pending.count += 1;
-        if (at >= pending.at) {
-          pending.at = at;
-          pending.item = item;
-        }
-      }
-    }
+    countJudged(batch, now);
     if (lastSeq > 0) context.onAppended(lastSeq);
   }
 
   return {
     appendBatch,
+
+    /**
+     * A reader's payload whose every read repeats (or redelivers) a read journaled already needs no journal
+     * row now: its repeats wait in memory for their flush as a batch's would, so it is acknowledged at once
+     * instead of waiting behind batches the database holds up (issue 38 §5). Only when no queued or
+     * unfinished batch holds a read of the same tag, reader and antenna, so each is judged as it would be in
+     * its turn. False, with the window unchanged, when one read needs a batch.
+     */
+    absorbRepeats(items: readonly TQueued[]): boolean {
+      if (items.some((item) => item.keepsRedelivery || keysAhead.has(dedupeKeyOf(item.read)))) return false;
+      const judging = dedupe.begin();
+      const verdicts = items.map((item) => judging.judge(item.read));
+      if (verdicts.some((verdict) => verdict.kind === 'fresh')) return false;
+      judging.commit();
+      items.forEach((item, index) => {
+        const verdict = verdicts[index];
+        if (verdict !== undefined) setVerdict(item, verdict);
+      });
+      countJudged(items, clock().getTime());
+      return true;
+    },
+
+    /** Runs `work` (queuing `items` for a batch) with their keys held, so no later payload of theirs skips ahead. */
+    async holdingKeys<T>(items: readonly TQueued[], work: () => Promise<T>): Promise<T> {
+      const keys = items.map((item) => dedupeKeyOf(item.read));
+      for (const key of keys) keysAhead.set(key, (keysAhead.get(key) ?? 0) + 1);
+      try {
+        return await work();
+      } finally {
+        for (const key of keys) {
+          const left = (keysAhead.get(key) ?? 1) - 1;
+          if (left === 0) keysAhead.delete(key);
+          else keysAhead.set(key, left);
+        }
+      }
+    },
     /** Readers' repeats waiting in memory for their flush. */
     pendingRepeats(): number {
       return pendingRepeats.size;
