@@ -8,10 +8,14 @@ import {
 } from '@loupe/domain/safe-counts/safe-counts';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../src/db/schema/jobs.ts';
 import { departments, locations, stations } from '../src/db/schema/registry.ts';
 import { trackedItems } from '../src/db/schema/tracking.ts';
+import { transactional } from '../src/db/transaction.ts';
+import { createSafeCountsRepository } from '../src/modules/safe-counts/repository.ts';
+import { createSafeCountsService } from '../src/modules/safe-counts/service.ts';
+import { createEventBus } from '../src/realtime/event-bus.ts';
 import { seedClosingCount } from '../workshop/demo-safe-count.ts';
 import { TEST_DATABASES } from './support/databases.ts';
 import {
@@ -327,5 +331,34 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
     } finally {
       for (const socket of sockets) socket.disconnect();
     }
+  });
+
+  it('announces the running counts once per burst of reads, and not after it stopped following them', async () => {
+    const repository = transactional(t.database.db, createSafeCountsRepository);
+    const asked = vi.spyOn(repository, 'runningCounts');
+    const events = createEventBus();
+    const service = createSafeCountsService({
+      safeCounts: repository,
+      clock: () => new Date(),
+      events,
+      // Announcing never starts or finishes a count: no calendar, no alerts.
+      calendar: () => Promise.reject(new Error('not asked')),
+      raiseAlerts: async () => 0,
+    });
+    const read = {
+      epc: 'E2B0FOLLOW',
+      readerId: 'vault-reader',
+      antenna: 1,
+      timestamp: new Date().toISOString(),
+    };
+    const stop = service.follow();
+    events.publish('rfid:tag-read', read);
+    events.publish('rfid:tag-read', read);
+    await expect.poll(() => asked.mock.calls.length, { timeout: 5000 }).toBe(1);
+    // A read just before the app closes: its announcement would query a closed database.
+    events.publish('rfid:tag-read', read);
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(asked).toHaveBeenCalledTimes(1);
   });
 });

@@ -365,9 +365,12 @@ export function createSafeCountsService(options: TSafeCountsServiceOptions) {
       return finished;
     },
 
-    /** Once at start: reads and moves announce the running counts, so their screens update live. */
+    /**
+     * Once at start: reads and moves announce the running counts, so their screens update live. Returns the
+     * stop, which also drops an announcement still waiting: it would query a database already closed.
+     */
     follow(): () => void {
-      return events.subscribe((announcement) => {
+      const unsubscribe = events.subscribe((announcement) => {
         if (
           announcement.name === 'rfid:tag-read' ||
           announcement.name === 'order:moved' ||
@@ -375,6 +378,11 @@ export function createSafeCountsService(options: TSafeCountsServiceOptions) {
         )
           readsArrived();
       });
+      return () => {
+        unsubscribe();
+        if (pendingAnnounce !== null) clearTimeout(pendingAnnounce);
+        pendingAnnounce = null;
+      };
     },
   };
 }
