@@ -197,9 +197,12 @@ export function composeFloor(context: {
     await followWorkshopZone((await settingsService.workingCalendar()).timeZone);
   }
 
-  /** Once every service exists (composition/services.ts): a step finished another way stops its timers. */
-  function follow(): void {
-    workTime.followFinishedSteps();
+  /**
+   * Once every service exists (composition/services.ts): a step finished another way stops its timers.
+   * Returns the stop, run when the app closes.
+   */
+  function follow(): () => void {
+    return workTime.followFinishedSteps();
   }
 
   /** The alerts module raises the transfers' alerts (composition/services.ts, once it exists). */

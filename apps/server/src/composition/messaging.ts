@@ -142,10 +142,12 @@ export function composeMessaging(context: {
     outbound: context.outbound,
   });
 
-  /** Once at start: assignments and nudges become notices, job events customer messages. */
-  function follow(): void {
-    notifications.followWorkflow();
-    customerMessages.followJobs();
+  /** Once at start: assignments and nudges become notices, job events customer messages. Returns the stop. */
+  function follow(): () => void {
+    const stops = [notifications.followWorkflow(), customerMessages.followJobs()];
+    return () => {
+      for (const stop of stops) stop();
+    };
   }
 
   return { notifications, alerts, digests, tv, publicLinks, designs, customerMessages, follow };

@@ -132,13 +132,18 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
   app.addHook('preClose', async () => llrp.manager.stop());
 
   floor.useTransferAlerts((causes) => messaging.alerts.raise(causes));
-  // Once every service exists: what changed while no instance ran, then the listeners.
+  // Once every service exists: what changed while no instance ran, then the listeners, each stopped when the
+  // app closes so that no event of a shutdown reaches a closed database.
   await floor.startUp();
-  messaging.follow();
-  app.addHook('onClose', safeCounts.follow());
-  floor.follow();
-  webhooks.follow();
-  app.addHook('onClose', epcisCapture.follow());
+  for (const stop of [
+    messaging.follow(),
+    safeCounts.follow(),
+    floor.follow(),
+    webhooks.follow(),
+    epcisCapture.follow(),
+  ]) {
+    app.addHook('onClose', stop);
+  }
 
   return {
     config,
