@@ -176,6 +176,45 @@ describe.each(TEST_DATABASES)('the RFID read journal on %s', (database) => {
     await pipeline.close();
   });
 
+  it('keeps the repeats acknowledged while a flush of the same read is being journaled', async () => {
+    await trackedOrder('E2B0FLS1');
+    let release: () => void = () => undefined;
+    let entered: () => void = () => undefined;
+    const flushing = new Promise<void>((resolve) => (entered = resolve));
+    let holding = false;
+    const journal = transactional(t.database.db, createRfidJournalRepository);
+    const pipeline = pipelineWith({
+      dedupeWindowMs: 60_000,
+      repeatFlushMs: 200,
+      journal: {
+        ...journal,
+        withTransaction: async (work) => {
+          if (holding) {
+            entered();
+            await new Promise<void>((resolve) => (release = resolve));
+          }
+          return journal.withTransaction(work);
+        },
+      },
+    });
+    await pipeline.ingest(reads({ epc: 'E2B0FLS1', at: 300_000 }));
+    await pipeline.ingest(reads({ epc: 'E2B0FLS1', at: 300_100 }));
+    holding = true;
+    // The flush of that repeat falls due by the pipeline's clock and is under way; two more are
+    // acknowledged meanwhile.
+    t.clock.advance(200);
+    await flushing;
+    await pipeline.ingest(reads({ epc: 'E2B0FLS1', at: 300_200 }));
+    await pipeline.ingest(reads({ epc: 'E2B0FLS1', at: 300_300 }));
+    holding = false;
+    release();
+    await pipeline.drain();
+    const rows = await journalRowsOf('E2B0FLS1');
+    expect(rows.map((row) => row.kind)).toEqual(['read', 'repeat', 'repeat']);
+    expect(rows.reduce((sum, row) => sum + row.repeats, 0)).toBe(3);
+    await pipeline.close();
+  });
+
   it('journals waiting repeats by itself once their flush is due', async () => {
     const pipeline = pipelineWith({ repeatFlushMs: 50 });
     await pipeline.ingest(reads({ epc: 'E2B00003', at: 0 }, { epc: 'E2B00003', at: 10 }));

@@ -97,6 +97,21 @@ export function createJournalAppender(context: TJournalAppendContext) {
     }
   }
 
+  /** Repeats of one read waiting for their flush, added to those of it already waiting. */
+  function keepPending(key: string, pending: TPendingRepeat): void {
+    const current = pendingRepeats.get(key);
+    if (current === undefined) {
+      pendingRepeats.set(key, pending);
+      return;
+    }
+    current.count += pending.count;
+    current.since = Math.min(current.since, pending.since);
+    if (pending.at >= current.at) {
+      current.at = pending.at;
+      current.item = pending.item;
+    }
+  }
+
   /** Judged reads are counted; readers' repeats wait in memory for their flush, one entry per fresh read. */
   function countJudged(items: readonly TQueued[], now: number): void {
     for (const item of items) {
@@ -104,17 +119,7 @@ export function createJournalAppender(context: TJournalAppendContext) {
       if (item.verdict !== 'repeat') continue;
       counters.repeats += 1;
       if (item.keepsRedelivery || item.readKey === undefined) continue;
-      const at = Date.parse(item.read.timestamp);
-      const pending = pendingRepeats.get(item.readKey);
-      if (pending === undefined) {
-        pendingRepeats.set(item.readKey, { count: 1, at, item, since: now });
-      } else {
-        pending.count += 1;
-        if (at >= pending.at) {
-          pending.at = at;
-          pending.item = item;
-        }
-      }
+      keepPending(item.readKey, { count: 1, at: Date.parse(item.read.timestamp), item, since: now });
     }
   }
 
@@ -141,29 +146,37 @@ export function createJournalAppender(context: TJournalAppendContext) {
         entryItems.push(item);
       }
     }
-    // Readers' repeats whose flush is due (all of them when draining) join this append.
+    // Readers' repeats whose flush is due (all of them when draining) join this append. They leave the map
+    // now: repeats acknowledged while this append runs (absorbRepeats) start a new entry, not one this
+    // append is about to journal and forget.
     const due = [...pendingRepeats].filter(
       ([, pending]) => flushAll || now - pending.since >= context.repeatFlushMs,
     );
-    for (const [, pending] of due) {
+    for (const [key, pending] of due) {
+      pendingRepeats.delete(key);
       entries.push(entryOf(pending.item, 'repeat', pending.count, pending.at));
       entryItems.push(null);
     }
 
     let lastSeq = 0;
     if (entries.length > 0) {
-      await journal.withTransaction(async (repository) => {
-        const seqs = await repository.append(entries);
-        seqs.forEach((seq, index) => {
-          const item = entryItems[index];
-          if (seq !== undefined) lastSeq = Math.max(lastSeq, seq);
-          if (item?.keepsRedelivery) item.seq = seq ?? null;
+      try {
+        await journal.withTransaction(async (repository) => {
+          const seqs = await repository.append(entries);
+          seqs.forEach((seq, index) => {
+            const item = entryItems[index];
+            if (seq !== undefined) lastSeq = Math.max(lastSeq, seq);
+            if (item?.keepsRedelivery) item.seq = seq ?? null;
+          });
         });
-      });
+      } catch (error) {
+        // Not journaled: the repeats wait for the next flush, with any counted meanwhile.
+        for (const [key, pending] of due) keepPending(key, pending);
+        throw error;
+      }
     }
     // Journaled: from now on the window counts these reads, and so do the counters.
     judging.commit();
-    for (const [key] of due) pendingRepeats.delete(key);
     countJudged(batch, now);
     if (lastSeq > 0) context.onAppended(lastSeq);
   }
