@@ -332,7 +332,7 @@ describe.each(TEST_DATABASES)('the RFID read journal on %s', (database) => {
     // The retention sweep keeps it however old; refused again on a replay, it stays listed.
     await journalRepository().deleteAppliedBefore(APPLY_CURSOR, new Date(Date.now() + 86_400_000), 10_000);
     expect(await journalRowsOf('E2B0POI1')).toHaveLength(1);
-    expect(await refused.replayPassedOver()).toEqual({ replayed: 0, refused: 1 });
+    expect(await refused.replayPassedOver()).toEqual({ replayed: 0, refused: 1, remaining: 1 });
     const again = await admin.request('GET', '/api/v1/rfid/status');
     expect(again.json().data.passedOver).toEqual({ total: 1, rows: [{ ...listed, attempts: 4 }] });
 

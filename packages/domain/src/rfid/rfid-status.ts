@@ -45,6 +45,9 @@ export type TPassedOverRead = z.infer<typeof ZPassedOverReadSchema>;
 /** Most passed-over reads GET /rfid/status lists (oldest first); `total` counts them all. */
 export const PASSED_OVER_LISTED = 20;
 
+/** Most passed-over reads one replay applies, oldest first; another replay takes the next ones. */
+export const PASSED_OVER_REPLAY_LIMIT = 500;
+
 /** POST /rfid/passed-over/replay: applied now, refused again (still listed), and how many remain listed. */
 export const ZReplaySummarySchema = z.object({
   replayed: ZCountSchema,

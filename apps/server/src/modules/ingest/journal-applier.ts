@@ -1,5 +1,6 @@
 import { roomName } from '@loupe/domain/realtime/events';
 import type { TAntennaMapping } from '@loupe/domain/registry/readers';
+import { PASSED_OVER_REPLAY_LIMIT } from '@loupe/domain/rfid/rfid-status';
 import {
   resolveScan,
   type TScanResolution,
@@ -94,9 +95,6 @@ export type TJournalApplierOptions = {
 
 /** A row failing alone this often is passed over (logged), so one bad row cannot stop every later one. */
 export const MAX_ROW_ATTEMPTS = 3;
-
-/** Most passed-over rows one replay tries. */
-export const REPLAY_LIMIT = 500;
 
 /** Another applier claimed these rows first (moved the cursor, or replayed the passed-over row). */
 class AppliedElsewhere extends Error {}
@@ -436,8 +434,8 @@ export function createJournalApplier(options: TJournalApplierOptions) {
      * the list. A move older than its job's latest is history only (`stale`), so a late replay moves nothing
      * back. A row refused again stays on the list with the new refusal.
      */
-    async replayPassedOver(): Promise<{ replayed: number; refused: number }> {
-      const { rows } = await journal.passedOver(REPLAY_LIMIT);
+    async replayPassedOver(): Promise<{ replayed: number; refused: number; remaining: number }> {
+      const { rows } = await journal.passedOver(PASSED_OVER_REPLAY_LIMIT);
       let replayed = 0;
       let refused = 0;
       for (const row of rows) {
@@ -456,7 +454,7 @@ export function createJournalApplier(options: TJournalApplierOptions) {
           );
         }
       }
-      return { replayed, refused };
+      return { replayed, refused, remaining: (await journal.passedOver(0)).total };
     },
 
     /** Stops following the journal (what is not applied yet stays in it for the next start). */

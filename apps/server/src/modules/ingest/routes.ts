@@ -1,5 +1,10 @@
 import { ADMIN_ROLES } from '@loupe/domain/auth/permissions';
-import { PASSED_OVER_LISTED, ZReplaySummarySchema, ZRfidStatusSchema } from '@loupe/domain/rfid/rfid-status';
+import {
+  PASSED_OVER_LISTED,
+  PASSED_OVER_REPLAY_LIMIT,
+  ZReplaySummarySchema,
+  ZRfidStatusSchema,
+} from '@loupe/domain/rfid/rfid-status';
 import { ZMqttSettingsSchema } from '@loupe/domain/settings/mqtt-settings';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -119,16 +124,11 @@ export async function registerRfidRoutes(
     '/rfid/passed-over/replay',
     apiRoute(ADMIN_ROLES, {
       tags: ['rfid'],
-      summary:
-        'Applies again the acknowledged reads the applier passed over (oldest first, up to 500), once what refused them is fixed; a read refused again stays listed',
+      summary: `Applies again the acknowledged reads the applier passed over (oldest first, up to ${PASSED_OVER_REPLAY_LIMIT}), once what refused them is fixed; a read refused again stays listed`,
       security: [{ idToken: [] }],
       response: { 200: resultWithData(ZReplaySummarySchema) },
     }),
-    async () => {
-      const { replayed, refused } = await rfid.pipeline.replayPassedOver();
-      const { total } = await rfid.pipeline.passedOver(0);
-      return ok({ replayed, refused, remaining: total });
-    },
+    async () => ok(await rfid.pipeline.replayPassedOver()),
   );
 
   app.get(

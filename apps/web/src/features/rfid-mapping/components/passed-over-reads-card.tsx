@@ -1,4 +1,8 @@
-import type { TRfidStatus } from '@loupe/domain/rfid/rfid-status';
+import {
+  PASSED_OVER_REPLAY_LIMIT,
+  type TReplaySummary,
+  type TRfidStatus,
+} from '@loupe/domain/rfid/rfid-status';
 import { RotateCcwIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,10 +16,20 @@ export const PASSED_OVER_TITLE = 'Reads not applied';
 export const REPLAY_LABEL = 'Try again';
 export const REPLAY_FAILED = 'Could not try the reads again';
 
-/** What a replay did, in words: "2 reads applied; 1 refused again and still listed." */
-export function replaySummaryText({ replayed, refused }: { replayed: number; refused: number }): string {
+/** What a replay did, in words: "2 reads applied; 1 refused again. 1 still listed." */
+export function replaySummaryText({ replayed, refused, remaining }: TReplaySummary): string {
   const applied = `${replayed} ${replayed === 1 ? 'read' : 'reads'} applied`;
-  return refused === 0 ? `${applied}.` : `${applied}; ${refused} refused again and still listed.`;
+  const again = refused === 0 ? '' : `; ${refused} refused again`;
+  return remaining === 0 ? `${applied}${again}.` : `${applied}${again}. ${remaining} still listed.`;
+}
+
+/** Under the table: how many more are listed than shown, and how many one Try again takes. */
+export function moreReadsText(total: number, shown: number): string {
+  const takes =
+    total > PASSED_OVER_REPLAY_LIMIT
+      ? `each Try again applies the oldest ${PASSED_OVER_REPLAY_LIMIT}`
+      : 'Try again applies them all, oldest first';
+  return `And ${total - shown} more; ${takes}.`;
 }
 
 /**
@@ -91,7 +105,7 @@ export function PassedOverReadsCard({ passedOver }: { passedOver: TRfidStatus['p
         </Table>
         {more > 0 ? (
           <p className="mt-2 text-xs text-muted-foreground">
-            And {more} more; trying again takes them all, oldest first.
+            {moreReadsText(passedOver.total, passedOver.rows.length)}
           </p>
         ) : null}
       </CardContent>

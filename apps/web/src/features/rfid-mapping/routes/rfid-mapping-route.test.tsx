@@ -1,5 +1,6 @@
 import type { TDepartment } from '@loupe/domain/registry/departments';
 import type { TReader } from '@loupe/domain/registry/readers';
+import { PASSED_OVER_REPLAY_LIMIT } from '@loupe/domain/rfid/rfid-status';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,7 +22,13 @@ import { RFID_STATUS_REFRESH_MS, rfidStatusQueryOptions, type TRfidStatus } from
 import { TAG_ASSIGNMENT_SWITCH } from '../components/antenna-mapping-dialog';
 import { NOT_MAPPED_LABEL, TAG_ASSIGNMENT_LABEL } from '../components/antenna-mapping-label';
 import { NO_READ_YET } from '../components/antenna-table';
-import { PASSED_OVER_TITLE, REPLAY_FAILED, REPLAY_LABEL } from '../components/passed-over-reads-card';
+import {
+  moreReadsText,
+  PASSED_OVER_TITLE,
+  REPLAY_FAILED,
+  REPLAY_LABEL,
+  replaySummaryText,
+} from '../components/passed-over-reads-card';
 import { KEY_SHOWN_ONCE } from '../components/reader-key-details';
 import { NO_READERS } from '../components/readers-workspace';
 import { NO_UNMAPPED_READS, UNMAPPED_READS_TITLE } from '../components/rfid-status-panel';
@@ -509,15 +516,25 @@ describe('RfidMappingRoute', { timeout: 30_000 }, () => {
     expect(row).toHaveTextContent('dock-1 · antenna 2');
     expect(row).toHaveTextContent('could not extend file: No space left on device');
     expect(
-      within(card).getByText('And 2 more; trying again takes them all, oldest first.'),
+      within(card).getByText('And 2 more; Try again applies them all, oldest first.'),
     ).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: REPLAY_LABEL }));
     expect(post).toHaveBeenCalledWith('rfid/passed-over/replay');
     await waitFor(() =>
-      expect(getToasts()[0]?.title).toBe('2 reads applied; 1 refused again and still listed.'),
+      expect(getToasts()[0]?.title).toBe('2 reads applied; 1 refused again. 1 still listed.'),
     );
     expect(getToasts()[0]?.variant).toBe('destructive');
+  });
+
+  it('says how many one Try again takes when more are listed than one replay applies', () => {
+    expect(moreReadsText(620, 20)).toBe(
+      `And 600 more; each Try again applies the oldest ${PASSED_OVER_REPLAY_LIMIT}.`,
+    );
+    expect(replaySummaryText({ replayed: 500, refused: 0, remaining: 120 })).toBe(
+      '500 reads applied. 120 still listed.',
+    );
+    expect(replaySummaryText({ replayed: 1, refused: 0, remaining: 0 })).toBe('1 read applied.');
   });
 
   it('says why trying the passed-over reads again failed, and keeps them listed', async () => {
