@@ -3,7 +3,8 @@
 // system Chromium. Signed-in pages are measured signed in (the session stays in the browser's storage) but
 // with an empty HTTP cache, as a first visit of the day would be. Issue 35 §4: target 90 or more on each.
 //
-// LIGHTHOUSE_REPORTS=dir keeps each run's full report (JSON) there, to see where the time goes.
+// LIGHTHOUSE_REPORTS=dir keeps each run's full report (JSON) there, to see where the time goes;
+// LIGHTHOUSE_PAGES=/dashboard,/orders measures only those pages.
 // LIGHTHOUSE_URL=http://host:port (with LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD) measures a running Loupe,
 // e.g. the demo; without it the bench starts Loupe from the current web build on an empty database.
 
@@ -15,7 +16,11 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { SERVER_DIR, startLoupeProcess } from '../workshop/loupe-process.ts';
 import { cleanUpAll, cleanUpOnSignals, onCleanup } from './bench-processes.ts';
 
-const PAGES = ['/login', '/dashboard', '/orders'] as const;
+const PAGES: readonly string[] = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+  '/login',
+  '/dashboard',
+  '/orders',
+];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'owner@atelier.test', password: 'polish the platinum slowly' };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { preloadScript, signedInFiles } from './preload-signed-in';
+import { beforeStylesheets, preloadScript, signedInFiles } from './preload-signed-in';
 
 const chunk = (fileName: string, name: string, imports: string[] = []) => ({
   type: 'chunk' as const,
@@ -53,5 +53,24 @@ describe('preloadScript', () => {
     localStorage.clear();
     run('/orders');
     expect(preloads()).toEqual([]);
+  });
+});
+
+describe('beforeStylesheets', () => {
+  it('puts the script ahead of the stylesheet and the entry, which it would otherwise wait for', () => {
+    const html = [
+      '<head><title>Loupe</title>',
+      '<script type="module" crossorigin src="/assets/index.js"></script>',
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">',
+      '</head>',
+    ].join('\n');
+    const out = beforeStylesheets(html, '<script>preload()</script>');
+    expect(out.indexOf('preload()')).toBeLessThan(out.indexOf('rel="stylesheet"'));
+    expect(out.indexOf('preload()')).toBeLessThan(out.indexOf('type="module"'));
+    expect(out.indexOf('<title>')).toBeLessThan(out.indexOf('preload()'));
+  });
+
+  it('refuses a page with neither, rather than dropping the preload silently', () => {
+    expect(() => beforeStylesheets('<head></head>', '<script></script>')).toThrow(/no module script/);
   });
 });

@@ -58,6 +58,17 @@ export function preloadScript(files: readonly string[], base = '/'): string {
 }
 
 /**
+ * `script` placed before the page's first stylesheet and module script. A classic script after a stylesheet
+ * waits for that stylesheet to arrive before it runs, so the shell's chunks were only asked for once the CSS
+ * was in, one round trip late on a phone's network.
+ */
+export function beforeStylesheets(html: string, script: string): string {
+  const at = html.search(/<script type="module"|<link rel="stylesheet"/);
+  if (at < 0) throw new Error('preload-signed-in: index.html has no module script or stylesheet');
+  return `${html.slice(0, at)}${script}\n    ${html.slice(at)}`;
+}
+
+/**
  * Issue 35 §4: a signed-in reload fetched the shell's chunk (some 100 KiB) only after the entry chunk had
  * arrived and run; on a phone's network that is a round trip and the entry's evaluation later. The sign-in
  * page and a browser without a session fetch nothing more (the /login budget is unchanged).
@@ -68,10 +79,10 @@ export function preloadSignedIn(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (_html, context) => {
+      handler: (html, context) => {
         if (!context.bundle || !context.chunk) return [];
         const files = signedInFiles(context.bundle as TBundle, context.chunk.fileName);
-        return [{ tag: 'script', children: preloadScript(files), injectTo: 'head' }];
+        return beforeStylesheets(html, `<script>${preloadScript(files)}</script>`);
       },
     },
   };
