@@ -148,6 +148,7 @@ export async function measureBareBroker(workload: TWorkload): Promise<TDatabaseR
         peakRssMiB: Number.NaN,
         ordersP95Ms: Number.NaN,
         maxLagMs: Number.NaN,
+        maxProjectionLagMs: Number.NaN,
         loadCpuPercent: cpuBetween(loadCpuFrom, sampleCpu(load.pid)).process,
         errors: result.errors,
       };

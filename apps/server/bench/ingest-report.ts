@@ -26,6 +26,7 @@ const STEP_COLUMNS = [
   ['peak', 5],
   ['orders p95', 10],
   ['lag ms', 6],
+  ['proj lag', 8],
   ['gen %', 5],
 ] as const;
 /** Wide enough for "bare broker steady". */
@@ -60,6 +61,7 @@ export function printStep(label: string, row: TStepRow): void {
     fixed(row.peakRssMiB),
     fixed(row.ordersP95Ms),
     fixed(row.maxLagMs),
+    fixed(row.maxProjectionLagMs),
     fixed(row.loadCpuPercent),
   ];
   const line = STEP_COLUMNS.map(([, width], index) => (cells[index] ?? '').padStart(width)).join('  ');
@@ -81,6 +83,8 @@ export type TSummary = {
   peakRss: number;
   ordersP95AtMax: number;
   ordersP95At5k: number;
+  /** The projections' largest lag at the highest sustained step (issue 38: ≤ 1 s). */
+  projectionLagAtSustained: number;
 };
 
 export function summarize(result: TDatabaseResult, bare: number): TSummary {
@@ -103,6 +107,7 @@ export function summarize(result: TDatabaseResult, bare: number): TSummary {
     peakRss: Math.max(...result.steps.map((step) => step.peakRssMiB)),
     ordersP95AtMax: unpaced?.ordersP95Ms ?? Number.NaN,
     ordersP95At5k: at5k?.ordersP95Ms ?? Number.NaN,
+    projectionLagAtSustained: highest?.maxProjectionLagMs ?? Number.NaN,
   };
 }
 
@@ -137,6 +142,7 @@ export function printSummary(
       (s) => `${fixed(s.ordersP95At5k)} / ${fixed(s.ordersP95AtMax)}`,
       '',
     ],
+    ['projection lag max ms at the sustained step', (s) => fixed(s.projectionLagAtSustained), ''],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   console.info(`\n${title}\n`);
@@ -168,5 +174,6 @@ export function medianSummary(summaries: readonly TSummary[]): TSummary {
     peakRss: of('peakRss'),
     ordersP95AtMax: of('ordersP95AtMax'),
     ordersP95At5k: of('ordersP95At5k'),
+    projectionLagAtSustained: of('projectionLagAtSustained'),
   };
 }

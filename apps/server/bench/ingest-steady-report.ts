@@ -27,6 +27,8 @@ export type TSteadySummary = {
   peakRss: number;
   lagPaced: number;
   lagUnpaced: number;
+  projectionLagPaced: number;
+  projectionLagUnpaced: number;
 };
 
 const pacedOf = (result: TDatabaseResult) => result.steps.find((step) => step.target !== 'max');
@@ -57,6 +59,8 @@ export function summarizeSteady(result: TDatabaseResult, bare: TDatabaseResult):
     peakRss: Math.max(...result.steps.map((step) => step.peakRssMiB)),
     lagPaced: of(paced, 'maxLagMs'),
     lagUnpaced: of(unpaced, 'maxLagMs'),
+    projectionLagPaced: of(paced, 'maxProjectionLagMs'),
+    projectionLagUnpaced: of(unpaced, 'maxProjectionLagMs'),
   };
 }
 
@@ -95,6 +99,11 @@ export function printSteadySummary(
     ['CPU % unpaced (process / machine)', (s) => pair(s.cpuUnpaced, s.machineUnpaced), true],
     ['peak RSS MiB, both steps', (s) => fixed(s.peakRss), true],
     ['ingest lag max ms, paced / unpaced', (s) => pair(s.lagPaced, s.lagUnpaced), false],
+    [
+      'projection lag max ms, paced / unpaced',
+      (s) => pair(s.projectionLagPaced, s.projectionLagUnpaced),
+      false,
+    ],
   ];
   const width = Math.max(...rows.map(([name]) => name.length));
   console.info(

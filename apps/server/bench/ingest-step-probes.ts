@@ -27,6 +27,8 @@ export type TStepRow = {
   ordersP95Ms: number;
   /** The largest `ingest.lagMs` /api/health reported during the step (issue 18 §6). */
   maxLagMs: number;
+  /** The oldest move-feed entry a projection had not applied, at its largest during the step (decision 026). */
+  maxProjectionLagMs: number;
   loadCpuPercent: number;
   errors: number;
 };
@@ -58,7 +60,7 @@ export class LatencyRecorder {
 
 /**
  * While a step runs: Loupe's RSS every 100 ms (its peak), `GET /api/v1/orders` one request at a time (the
- * API's responsiveness under ingest, issue 18 §4) and /api/health's ingest lag (§6).
+ * API's responsiveness under ingest, issue 18 §4) and /api/health's ingest and projection lags (§6, issue 38).
  */
 export class StepProbe {
   #running = false;
@@ -66,6 +68,7 @@ export class StepProbe {
   #orders: number[] = [];
   #peakRss = 0;
   #maxLag = 0;
+  #maxProjectionLag = 0;
   constructor(
     private readonly pid: number,
     private readonly client: LoupeClient,
@@ -76,6 +79,7 @@ export class StepProbe {
     this.#orders = [];
     this.#peakRss = processRssMiB(this.pid);
     this.#maxLag = API_PROBE ? 0 : Number.NaN;
+    this.#maxProjectionLag = API_PROBE ? 0 : Number.NaN;
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     this.#loops = [
       (async () => {
@@ -100,9 +104,12 @@ export class StepProbe {
         while (this.#running && API_PROBE) {
           try {
             const health = (await (await fetch(`${this.url}/api/health`)).json()) as {
-              ingest?: { lagMs: number };
+              ingest?: { lagMs: number; projections?: { oldestMs: number }[] };
             };
             this.#maxLag = Math.max(this.#maxLag, health.ingest?.lagMs ?? Number.NaN);
+            for (const projection of health.ingest?.projections ?? []) {
+              this.#maxProjectionLag = Math.max(this.#maxProjectionLag, projection.oldestMs);
+            }
           } catch (error) {
             console.error(`  health probe: ${(error as Error).message}`);
           }
@@ -111,9 +118,19 @@ export class StepProbe {
       })(),
     ];
   }
-  async stop(): Promise<{ peakRssMiB: number; ordersP95Ms: number; maxLagMs: number }> {
+  async stop(): Promise<{
+    peakRssMiB: number;
+    ordersP95Ms: number;
+    maxLagMs: number;
+    maxProjectionLagMs: number;
+  }> {
     this.#running = false;
     await Promise.all(this.#loops);
-    return { peakRssMiB: this.#peakRss, ordersP95Ms: quantile(this.#orders, 0.95), maxLagMs: this.#maxLag };
+    return {
+      peakRssMiB: this.#peakRss,
+      ordersP95Ms: quantile(this.#orders, 0.95),
+      maxLagMs: this.#maxLag,
+      maxProjectionLagMs: this.#maxProjectionLag,
+    };
   }
 }

@@ -41,6 +41,7 @@
  *   peak         Loupe's highest RSS sampled every 100 ms during the step (issue 18 §6: memory stays bounded)
  *   orders p95   GET /api/v1/orders?limit=50, one request at a time during the step (§4: the API under ingest)
  *   lag ms       the largest ingest lag /api/health reported during the step (§6)
+ *   proj lag     the oldest move-feed entry a projection had not applied, at its largest (decision 026)
  * The bare broker (bench/bare-broker.ts: Aedes with no authentication and no pipeline) takes the same
  * unpaced load in the same run: its acked/s is the ceiling, and Loupe's unpaced acked/s ÷ it the ratio.
  * Under the steady workload it takes the paced step too; issue 38's target is steady unpaced ≥ 0.5 of it.
