@@ -45,6 +45,8 @@ describe.each(TEST_DATABASES)('analytics facts rebuilt with offsite legs on %s',
       body: { orderId, epcCode: epc, departmentId: place.department.id, stationId: place.station.id },
     });
     expect(moved.statusCode).toBe(200);
+    // The visit it ended reaches the facts once the analytics projection has followed it (decision 026).
+    await t.app.loupe.projections.caughtUp();
   }
 
   async function sweep(instant: string) {

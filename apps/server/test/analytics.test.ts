@@ -55,6 +55,8 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
       body: { orderId, epcCode: epc, departmentId: place.department.id, stationId: place.station.id },
     });
     expect(moved.statusCode).toBe(200);
+    // The visit it ended reaches the facts once the analytics projection has followed it (decision 026).
+    await t.app.loupe.projections.caughtUp();
   }
 
   async function order(promisedDate: string) {

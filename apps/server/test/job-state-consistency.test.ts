@@ -95,6 +95,8 @@ describe.each(TEST_DATABASES)('one truth about a job on %s', (database) => {
         departmentId,
         stationId,
       });
+      // Analytics counts the visit once its projection has followed the move (decision 026).
+      await w.t.app.loupe.projections.caughtUp();
     };
     // In its first phase, never read: on the board and in work in progress, in the design phase.
     await newOrder('first phase, untagged', { promisedDate: dayFrom(20) });

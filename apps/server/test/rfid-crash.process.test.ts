@@ -4,10 +4,12 @@ import { asc } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
+import { analyticsVisits } from '../src/db/schema/analytics.ts';
 import { rfidJournal, rfidReads } from '../src/db/schema/rfid.ts';
 import { locationHistory, trackedItems } from '../src/db/schema/tracking.ts';
 import { APPLY_CURSOR, createRfidJournalRepository } from '../src/modules/ingest/journal-repository.ts';
 import { readerTopic, type TPayloadFormat } from '../src/modules/ingest/mqtt-topics.ts';
+import { createMoveFeedRepository } from '../src/modules/tracking/move-feed-repository.ts';
 import { TEST_DATABASES, type TTestDatabaseKind } from './support/databases.ts';
 import {
   createStorage,
@@ -74,9 +76,15 @@ type TSnapshot = {
   readonly reads: (typeof rfidReads.$inferSelect)[];
   readonly history: (typeof locationHistory.$inferSelect)[];
   readonly tracked: (typeof trackedItems.$inferSelect)[];
+  /** Analytics' visits, recorded by their projection of the moves (decision 026), and what it has not applied. */
+  readonly visits: (typeof analyticsVisits.$inferSelect)[];
+  readonly unprojected: number;
 };
 
 afterAll(killRunningServers);
+
+/** The projection that records analytics' visits from the move feed (composition/floor.ts). */
+const ANALYTICS_VISITS = 'analytics visits';
 
 /** Signs the bootstrap admin in through the embedded identity provider and calls the API with CSRF. */
 async function adminApi(baseUrl: string) {
@@ -443,6 +451,11 @@ async function snapshot(kind: TTestDatabaseKind, storage: TStorage): Promise<TSn
       reads: await handle.db.select().from(rfidReads).orderBy(asc(rfidReads.readKey)),
       history: await handle.db.select().from(locationHistory).orderBy(asc(locationHistory.id)),
       tracked: await handle.db.select().from(trackedItems).orderBy(asc(trackedItems.epc)),
+      visits: await handle.db
+        .select()
+        .from(analyticsVisits)
+        .orderBy(asc(analyticsVisits.itemId), asc(analyticsVisits.arrivedAt)),
+      unprojected: (await createMoveFeedRepository(handle.db).lag(ANALYTICS_VISITS)).rows,
     };
   } finally {
     await handle.close();
@@ -585,6 +598,33 @@ describe.each(TEST_DATABASES)('a Loupe process SIGKILLed during RFID ingest on %
         expect(newest.arrivedAt.getTime()).toBeGreaterThanOrEqual(Date.parse(lastAcked.timestamp));
       }
 
+      // Each visit a move ended is in analytics once, whatever the kills interrupted (decision 026): its
+      // projection applied the whole feed before the clean stop, and what it recorded is what the history says.
+      expect(before.unprojected).toBe(0);
+      const ended = new Map<string, string>();
+      for (const order of workshop.orders) {
+        const stays = before.history
+          .filter((row) => row.itemId === order.id)
+          .sort((a, b) => a.arrivedAt.getTime() - b.arrivedAt.getTime());
+        stays.slice(0, -1).forEach((stay, index) => {
+          const next = stays[index + 1];
+          if (next)
+            ended.set(
+              `${order.id}@${stay.arrivedAt.toISOString()}`,
+              `${stay.stationId}→${next.arrivedAt.toISOString()}`,
+            );
+        });
+      }
+      const visited = new Map(
+        before.visits.map((visit) => [
+          `${visit.itemId}@${visit.arrivedAt.toISOString()}`,
+          `${visit.stationId}→${visit.leftAt.toISOString()}`,
+        ]),
+      );
+      expect(before.visits.length).toBe(visited.size);
+      expect(visited).toEqual(ended);
+      expect(ended.size).toBeGreaterThan(0);
+
       // 6. A reader redelivers acknowledged reads (a PUBACK or an answer it never saw): nothing changes.
       loupe = await startLoupe(storage);
       const redeliveries = pickRedeliveries(ledger.acked);
@@ -612,6 +652,7 @@ describe.each(TEST_DATABASES)('a Loupe process SIGKILLed during RFID ingest on %
       expect(after.reads).toEqual(before.reads);
       expect(after.history).toEqual(before.history);
       expect(after.tracked).toEqual(before.tracked);
+      expect(after.visits).toEqual(before.visits);
 
       const recordedUnacked = before.reads.filter((row) => !ledger.acked.has(row.readKey)).length;
       console.info(

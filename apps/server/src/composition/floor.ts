@@ -16,6 +16,7 @@ import { createLocationSettingsService } from '../modules/registry/location-sett
 import { createRegistryService, type TDepartmentChange } from '../modules/registry/service.ts';
 import { createSafeCountRemovals } from '../modules/safe-counts/removals.ts';
 import { createSettingsService } from '../modules/settings/service.ts';
+import { createProjections } from '../modules/tracking/projections.ts';
 import { createTrackingService } from '../modules/tracking/service.ts';
 import { createTransfersService } from '../modules/transfers/service.ts';
 import { createWorkTimeService } from '../modules/work-time/service.ts';
@@ -27,6 +28,9 @@ import type { TRepositories } from './repositories.ts';
  * The workshop floor: its settings, the job read model, the workflow, tracking and the read pipeline that
  * feeds it, the registry of departments and stations, the readers, and the analytics of what happened there.
  */
+/** The projection of the moves that records analytics' visits and their rollups (decision 026). */
+const ANALYTICS_VISITS_PROJECTION = 'analytics visits';
+
 export function composeFloor(context: {
   readonly config: TConfig;
   readonly database: TDatabaseHandle;
@@ -118,6 +122,21 @@ export function composeFloor(context: {
       raiseTransferAlerts === null ? Promise.resolve(0) : raiseTransferAlerts(causes),
     logger,
   });
+  // What follows the moves after their batch committed, each under its own cursor (issue 38 §2, decision
+  // 026): analytics' visits and their rollups, the heaviest part of a batch.
+  const projections = createProjections({
+    feed: repos.moveFeed,
+    logger,
+    projections: [
+      {
+        name: ANALYTICS_VISITS_PROJECTION,
+        apply: async (tx, entries) => {
+          // One entry at a time: a visit counts as rework against the visits recorded before it.
+          for (const entry of entries) await analyticsFacts.within(tx).recordVisits(entry.visits);
+        },
+      },
+    ],
+  });
   // Shared by the tracking routes, the RFID pipeline and the offsite sweeper.
   const tracking = createTrackingService({
     // A read, from the reader to the screen (docs/architecture.md): what follows each batch of moves, in its
@@ -129,11 +148,14 @@ export function composeFloor(context: {
       { name: 'work time', run: (tx, { moved }) => workTime.afterMoves(tx, moved) },
       { name: 'safe count removals', run: (tx, { moved }) => safeCountRemovals.afterMoves(tx, moved) },
       { name: 'transfers', run: (tx, { moved }) => transfers.afterMoves(tx, moved) },
+      // Last: the batch's outcome for the projections (decision 026), which follow it once it committed. The
+      // feed's append lock is held to the commit, so this step comes after every other.
       {
-        name: 'analytics visits',
-        run: async (tx, { visits }) => {
-          await analyticsFacts.within(tx).recordVisits(visits);
-          return [];
+        name: 'move feed',
+        run: async (tx, batch) => {
+          if (batch.moved.length === 0 && batch.visits.length === 0) return [];
+          await repos.moveFeed.within(tx).append(batch);
+          return [projections.wake];
         },
       },
     ],
@@ -190,9 +212,11 @@ export function composeFloor(context: {
     await locations.ensureDefaultLocation();
     // And what changed in the registry while no instance was running.
     await workflow.followRegistry();
-    if (await analyticsFacts.rebuildIfMissing()) {
-      logger.info('analytics facts rebuilt from the location history');
-    }
+    // Rebuilt from the history, the facts hold what the feed holds too: the projection starts after it.
+    const rebuilt = await analyticsFacts.rebuildIfMissing((tx) =>
+      repos.moveFeed.within(tx).skipToEnd(ANALYTICS_VISITS_PROJECTION),
+    );
+    if (rebuilt) logger.info('analytics facts rebuilt from the location history');
     // A workshop whose zone was set before the rollup followed it (or while this instance was down).
     await followWorkshopZone((await settingsService.workingCalendar()).timeZone);
   }
@@ -201,8 +225,14 @@ export function composeFloor(context: {
    * Once every service exists (composition/services.ts): a step finished another way stops its timers.
    * Returns the stop, run when the app closes.
    */
-  function follow(): () => void {
-    return workTime.followFinishedSteps();
+  function follow(): () => Promise<void> {
+    const stopFinishedSteps = workTime.followFinishedSteps();
+    // Entries a crash left, or appended while no instance ran.
+    projections.wake();
+    return async () => {
+      stopFinishedSteps();
+      await projections.stop();
+    };
   }
 
   /** The alerts module raises the transfers' alerts (composition/services.ts, once it exists). */
@@ -215,6 +245,7 @@ export function composeFloor(context: {
   return {
     follow,
     useTransferAlerts,
+    projections,
     transfers,
     settingsService,
     generalSettings,

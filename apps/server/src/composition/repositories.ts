@@ -39,6 +39,7 @@ import { createRegistryRepository } from '../modules/registry/repository.ts';
 import { createSafeCountsRepository } from '../modules/safe-counts/repository.ts';
 import { createSessionsRepository } from '../modules/sessions/repository.ts';
 import { createSettingsRepository } from '../modules/settings/repository.ts';
+import { createMoveFeedRepository } from '../modules/tracking/move-feed-repository.ts';
 import { createTrackingRepository } from '../modules/tracking/repository.ts';
 import { createTransfersRepository } from '../modules/transfers/repository.ts';
 import { createTvRepository } from '../modules/tv/repository.ts';
@@ -69,6 +70,7 @@ export function createRepositories(db: TDatabase) {
     rfidJournal: transactional(db, createRfidJournalRepository),
     registry: transactional(db, createRegistryRepository),
     tracking: transactional(db, createTrackingRepository),
+    moveFeed: transactional(db, createMoveFeedRepository),
     workflow: transactional(db, createWorkflowRepository),
     workTime: transactional(db, createWorkTimeRepository),
     orders: transactional(db, createOrdersRepository),

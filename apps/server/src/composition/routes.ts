@@ -52,6 +52,7 @@ export async function registerRoutes(app: FastifyInstance, services: TServices):
     assistantName: () => services.assistant.assistantName(),
     ingestBacklog: () => services.rfid.pipeline.backlog(),
     ingestApplierLag: () => services.rfid.pipeline.applierLag(),
+    projectionsLag: () => services.projections.lag(),
   });
   await app.register(registerAuthRoutes, {
     auth: services.auth,

@@ -161,6 +161,7 @@ export async function createServices(options: TServicesOptions, app: FastifyInst
     settingsService: floor.settingsService,
     generalSettings: floor.generalSettings,
     tracking: floor.tracking,
+    projections: floor.projections,
     transfers: floor.transfers,
     workflow: floor.workflow,
     workTime: floor.workTime,

@@ -67,6 +67,8 @@ export async function createAnalyticsWorkshop(database: TTestDatabaseKind, start
       },
     });
     expect(moved.statusCode).toBe(200);
+    // The visit it ended reaches the facts once the analytics projection has followed it (decision 026).
+    await t.app.loupe.projections.caughtUp();
   }
 
   async function deliver(job: { id: string }, instant: string) {

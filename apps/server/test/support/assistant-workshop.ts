@@ -116,6 +116,8 @@ export async function createAssistantWorkshop(
   }
   // The offsite sweep, once: pieces unseen for hours leave the building.
   await t.app.loupe.tracking.detectOffsite(clock());
+  // The visits the seed's moves ended are in analytics once its projection has followed them (decision 026).
+  await t.app.loupe.projections.caughtUp();
   return {
     t,
     workshop,

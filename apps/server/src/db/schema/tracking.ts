@@ -1,8 +1,10 @@
 import {
+  bigint,
   bigserial,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -74,3 +76,22 @@ export const locationHistory = pgTable(
   },
   (table) => [index('location_history_item_idx').on(table.itemKind, table.itemId, table.arrivedAt)],
 );
+
+/**
+ * What each committed batch of moves did (decision 026): the jobs moved and the visits they ended, appended
+ * in the batch's transaction and followed by the projections (analytics' visits…), each under its own cursor.
+ * Rows every cursor has passed are deleted.
+ */
+export const moveFeed = pgTable('move_feed', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  moved: jsonb('moved').notNull(),
+  visits: jsonb('visits').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How far each projection has followed the move feed: moved on in the transaction that applied it. */
+export const projectionCursors = pgTable('projection_cursors', {
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -130,9 +130,12 @@ export async function rebuildFacts(db: TDatabase): Promise<void> {
 /**
  * A workshop upgrading to a Loupe with analytics has history but no facts yet: rebuild them once, at start.
  * The table lock makes a second instance starting at the same time wait and then find the facts there.
- * Returns whether it rebuilt.
+ * `onRebuilt` runs in the rebuild's transaction. Returns whether it rebuilt.
  */
-export async function rebuildIfMissing(db: TDatabase): Promise<boolean> {
+export async function rebuildIfMissing(
+  db: TDatabase,
+  onRebuilt?: (tx: TDatabase) => Promise<void>,
+): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`lock table analytics_jobs in share row exclusive mode`);
     const { rows } = (await tx.execute(sql`
@@ -216,6 +219,7 @@ export async function rebuildIfMissing(db: TDatabase): Promise<boolean> {
       return true;
     if (row === undefined || row.has_facts || !row.has_history) return false;
     await rebuildFacts(tx);
+    await onRebuilt?.(tx);
     return true;
   });
 }

@@ -214,7 +214,8 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
     },
 
     /** At start: the facts, or the rollups they lack, made once from the history. Returns whether it did. */
-    rebuildIfMissing: (): Promise<boolean> => rebuildIfMissing(db),
+    rebuildIfMissing: (onRebuilt?: (tx: TDatabase) => Promise<void>): Promise<boolean> =>
+      rebuildIfMissing(db, onRebuilt),
 
     /**
      * A job handed to its customer: its delivery time, with what the screens group it by as it stands now

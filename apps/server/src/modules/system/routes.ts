@@ -10,6 +10,7 @@ import { apiRoute } from '../../lib/route-schemas.ts';
 import type { TIngestBacklog } from '../ingest/batch-queue.ts';
 import type { TApplierLag } from '../ingest/journal-applier.ts';
 import type { TSettingsService } from '../settings/service.ts';
+import type { TProjectionLag } from '../tracking/projections.ts';
 
 /** The embedded pool's id: Cognito-shaped (region_name), because Amplify reads the region from it. */
 export const LOCAL_USER_POOL_ID = `${IDENTITY.region}_loupe`;
@@ -25,6 +26,8 @@ export type TSystemRoutesOptions = {
   readonly ingestBacklog?: () => TIngestBacklog;
   /** How far the read journal's applier is behind what was acknowledged (decision 025). */
   readonly ingestApplierLag?: () => Promise<TApplierLag>;
+  /** How far each projection of the moves is behind them (decision 026). */
+  readonly projectionsLag?: () => Promise<readonly TProjectionLag[]>;
 };
 
 /** The pipeline is behind when a payload waited this long, or any payload waits for room in its queue. */
@@ -41,6 +44,8 @@ const ZIngestHealthSchema = z.object({
    * rows passed over that an admin has not replayed yet (/rfid-mapping).
    */
   applier: z.object({ rows: z.number(), oldestMs: z.number(), passedOver: z.number() }).optional(),
+  /** Each projection of the moves (decision 026): batches of moves not applied yet, the oldest one's age (ms). */
+  projections: z.array(z.object({ name: z.string(), rows: z.number(), oldestMs: z.number() })).optional(),
 });
 
 export async function registerSystemRoutes(instance: FastifyInstance, options: TSystemRoutesOptions) {
@@ -91,6 +96,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
         const backlog = options.ingestBacklog?.();
         await database.db.execute(sql`select 1`);
         const applier = await options.ingestApplierLag?.();
+        const projections = await options.projectionsLag?.();
         return {
           status: 'ok' as const,
           database: database.kind,
@@ -100,6 +106,7 @@ export async function registerSystemRoutes(instance: FastifyInstance, options: T
                 ingest: {
                   ...backlog,
                   ...(applier ? { applier } : {}),
+                  ...(projections ? { projections: [...projections] } : {}),
                   behind: backlog.waitingPayloads > 0 || backlog.lagMs >= INGEST_BEHIND_AFTER_MS,
                 },
               }

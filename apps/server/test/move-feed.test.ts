@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDatabase } from '../src/db/client.ts';
+import { analyticsVisits } from '../src/db/schema/analytics.ts';
+import { moveFeed, projectionCursors } from '../src/db/schema/tracking.ts';
+import { transactional } from '../src/db/transaction.ts';
+import type { TClosedVisit } from '../src/modules/analytics/facts-repository.ts';
+import {
+  createMoveFeedRepository,
+  type TMoveFeedEntry,
+} from '../src/modules/tracking/move-feed-repository.ts';
+import { createProjections, type TProjection } from '../src/modules/tracking/projections.ts';
+import { TEST_DATABASES } from './support/databases.ts';
+import { createTestApp, type TTestApp } from './support/test-app.ts';
+import { createTrackingFixtures, type TTrackingFixtures } from './support/tracking-fixtures.ts';
+
+/**
+ * Decision 026: a batch of moves appends what it did to the move feed in its transaction; each projection
+ * (analytics' visits) follows the feed after the commit under a cursor moved in the transaction that
+ * applies it, so each entry is applied once, in order, whatever fails or races.
+ */
+
+const MINUTE = 60_000;
+const silent = { warn: () => undefined, error: () => undefined };
+
+function visitOf(itemId: string, minute: number): TClosedVisit {
+  return {
+    itemKind: 'order',
+    itemId,
+    stationId: 'STATION-X',
+    departmentId: 'DEPT-X',
+    arrivedAt: new Date(Date.UTC(2026, 10, 1, 9, minute)),
+    leftAt: new Date(Date.UTC(2026, 10, 1, 9, minute + 1)),
+    minutes: 1,
+    offsiteMinutes: 0,
+  };
+}
+
+describe.each(TEST_DATABASES)('the move feed and its projections on %s', (database) => {
+  let t: TTestApp;
+  let fx: TTrackingFixtures;
+  const feed = () => transactional(t.database.db, createMoveFeedRepository);
+
+  beforeAll(async () => {
+    t = await createTestApp({ database });
+    fx = createTrackingFixtures(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  /** Appends one entry per visit, each in a transaction of its own as a batch of moves would. */
+  async function append(visits: readonly TClosedVisit[]): Promise<void> {
+    for (const visit of visits) {
+      await feed().withTransaction((repository) => repository.append({ moved: [], visits: [visit] }));
+    }
+  }
+
+  /**
+   * A projection that writes a row per entry (its own cursor table's, keyed by the entry) in the transaction
+   * it is given, so an entry applied twice, or a failed attempt's write kept, breaks the primary key.
+   */
+  function recorder(name: string, failFirst = 0) {
+    const applied: number[] = [];
+    let failures = failFirst;
+    const projection: TProjection = {
+      name,
+      apply: async (tx: TDatabase, entries: readonly TMoveFeedEntry[]) => {
+        for (const entry of entries) {
+          await tx.insert(projectionCursors).values({ name: `${name}/${entry.seq}`, position: entry.seq });
+        }
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('the database refused the projection');
+        }
+        applied.push(...entries.map((entry) => entry.seq));
+      },
+    };
+    return { projection, applied };
+  }
+
+  async function probes(name: string): Promise<number[]> {
+    const rows = await t.database.db
+      .select({ position: projectionCursors.position })
+      .from(projectionCursors)
+      .where(sql`${projectionCursors.name} like ${`${name}/%`}`)
+      .orderBy(projectionCursors.position);
+    return rows.map((row) => row.position);
+  }
+
+  it("brings a move's closed visit to analytics after the batch committed, once, and empties the feed", async () => {
+    const tracking = t.app.loupe.tracking;
+    const admin = { id: (await t.createUser({ role: 'admin' })).id, role: 'admin' as const };
+    const casting = await fx.department({ name: `Casting ${crypto.randomUUID().slice(0, 8)}` });
+    const bench = await fx.station(casting.id, { name: 'Bench' });
+    const wax = await fx.station(casting.id, { name: 'Wax' });
+    const order = await fx.order();
+    const epc = fx.epc();
+    await tracking.assignEpc(admin, 'order', order.id, epc);
+    const start = t.clock().getTime() - 120 * MINUTE;
+    const move = (station: { id: string; departmentId: string }, minutes: number) =>
+      tracking.applyMove({
+        epc,
+        departmentId: station.departmentId,
+        stationId: station.id,
+        at: new Date(start + minutes * MINUTE),
+      });
+    await move(bench, 0);
+    await move(wax, 30);
+    await t.app.loupe.projections.caughtUp();
+
+    const visits = await t.database.db
+      .select()
+      .from(analyticsVisits)
+      .where(sql`${analyticsVisits.itemId} = ${order.id}`);
+    expect(visits).toEqual([
+      expect.objectContaining({ stationId: bench.id, minutes: 30, arrivedAt: new Date(start) }),
+    ]);
+    expect(await t.database.db.select().from(moveFeed)).toEqual([]);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json().ingest.projections).toEqual([{ name: 'analytics visits', rows: 0, oldestMs: 0 }]);
+  });
+
+  it('keeps its place when applying fails, then applies every entry once and in order', async () => {
+    // From here on the tests' own projections follow the feed: the app's would apply and delete their entries.
+    await t.app.loupe.projections.stop();
+    const { projection, applied } = recorder('failing', 2);
+    await append([
+      visitOf('00000000-0000-4000-8000-000000000001', 0),
+      visitOf('00000000-0000-4000-8000-000000000002', 1),
+    ]);
+    const before = await feed().lastSeq();
+    const projections = createProjections({
+      feed: feed(),
+      projections: [projection],
+      logger: silent,
+      batchEntries: 1,
+      retryMs: 10,
+    });
+    try {
+      projections.wake();
+      // Failing, it has applied nothing: its lag shows the entries waiting.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await projections.lag())[0]?.rows).toBeGreaterThanOrEqual(1);
+      await projections.caughtUp();
+      expect(applied).toEqual([before - 1, before]);
+      // The failed attempts' writes went with their transactions.
+      expect(await probes('failing')).toEqual([before - 1, before]);
+      expect(await projections.lag()).toEqual([{ name: 'failing', rows: 0, oldestMs: 0 }]);
+    } finally {
+      await projections.stop();
+    }
+  });
+
+  it('applies each entry once when two instances follow the same feed', async () => {
+    const first = recorder('shared');
+    const second = recorder('shared');
+    await append([0, 1, 2, 3, 4, 5].map((minute) => visitOf('00000000-0000-4000-8000-000000000003', minute)));
+    const last = await feed().lastSeq();
+    const instances = [first, second].map(({ projection }) =>
+      createProjections({ feed: feed(), projections: [projection], logger: silent, batchEntries: 2 }),
+    );
+    try {
+      for (const instance of instances) instance.wake();
+      await Promise.all(instances.map((instance) => instance.caughtUp()));
+      const all = [...first.applied, ...second.applied].sort((a, b) => a - b);
+      expect(all).toEqual([...new Set(all)]);
+      expect(all.at(-1)).toBe(last);
+      expect(await probes('shared')).toEqual(all);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop()));
+    }
+  });
+
+  it('keeps entries a projection has not applied, and lets one start at the end (a rebuild counted them)', async () => {
+    await append([visitOf('00000000-0000-4000-8000-000000000004', 0)]);
+    const last = await feed().lastSeq();
+    // 'late' never ran: the entry stays for it, whoever else has applied it.
+    await feed().trim(['analytics visits', 'late']);
+    expect((await feed().entriesAfter(last - 1, 10)).map((entry) => entry.seq)).toEqual([last]);
+    expect((await feed().lag('late')).rows).toBeGreaterThanOrEqual(1);
+    await feed().skipToEnd('late');
+    expect(await feed().lag('late')).toEqual({ rows: 0, oldestMs: 0 });
+    await feed().trim(['late']);
+    expect(await feed().entriesAfter(last - 1, 10)).toEqual([]);
+  });
+
+  it.runIf(database === 'postgres')(
+    'commits appends in their order: a later one waits for the earlier',
+    async () => {
+      let releaseFirst: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        releaseFirst = resolve;
+      });
+      const committed: string[] = [];
+      const firstAppended = new Promise<void>((resolve) => {
+        void feed()
+          .withTransaction(async (repository) => {
+            await repository.append({
+              moved: [],
+              visits: [visitOf('00000000-0000-4000-8000-000000000005', 0)],
+            });
+            resolve();
+            await held;
+          })
+          .then(() => committed.push('first'));
+      });
+      await firstAppended;
+      const second = feed()
+        .withTransaction((repository) =>
+          repository.append({ moved: [], visits: [visitOf('00000000-0000-4000-8000-000000000005', 1)] }),
+        )
+        .then(() => committed.push('second'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(committed).toEqual([]);
+      releaseFirst();
+      await second;
+      expect(committed).toEqual(['first', 'second']);
+    },
+  );
+});
