@@ -4,7 +4,10 @@ import type { TDatabase } from '../src/db/client.ts';
 import { analyticsVisits } from '../src/db/schema/analytics.ts';
 import { moveFeed, projectionCursors } from '../src/db/schema/tracking.ts';
 import { transactional } from '../src/db/transaction.ts';
-import type { TClosedVisit } from '../src/modules/analytics/facts-repository.ts';
+import {
+  createAnalyticsFactsRepository,
+  type TClosedVisit,
+} from '../src/modules/analytics/facts-repository.ts';
 import {
   createMoveFeedRepository,
   type TMoveFeedEntry,
@@ -117,6 +120,31 @@ describe.each(TEST_DATABASES)('the move feed and its projections on %s', (databa
     expect(await t.database.db.select().from(moveFeed)).toEqual([]);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json().ingest.projections).toEqual([{ name: 'analytics visits', rows: 0, oldestMs: 0 }]);
+  });
+
+  it("judges a job's return to a department as rework within one call, as visit by visit", async () => {
+    // The projection records many entries' visits at once: a job's later visit must still see its earlier.
+    const order = await fx.order();
+    const visit = (departmentId: string, hour: number): TClosedVisit => ({
+      ...visitOf(order.id, 0),
+      departmentId,
+      arrivedAt: new Date(Date.UTC(2026, 10, 2, hour)),
+      leftAt: new Date(Date.UTC(2026, 10, 2, hour + 1)),
+      minutes: 60,
+    });
+    await transactional(t.database.db, createAnalyticsFactsRepository).withTransaction((facts) =>
+      facts.recordVisits([visit('DEPT-CAST', 9), visit('DEPT-POLISH', 10), visit('DEPT-CAST', 11)]),
+    );
+    const recorded = await t.database.db
+      .select({ departmentId: analyticsVisits.departmentId, isRework: analyticsVisits.isRework })
+      .from(analyticsVisits)
+      .where(sql`${analyticsVisits.itemId} = ${order.id}`)
+      .orderBy(analyticsVisits.arrivedAt);
+    expect(recorded).toEqual([
+      { departmentId: 'DEPT-CAST', isRework: false },
+      { departmentId: 'DEPT-POLISH', isRework: false },
+      { departmentId: 'DEPT-CAST', isRework: true },
+    ]);
   });
 
   it('keeps its place when applying fails, then applies every entry once and in order', async () => {

@@ -59,127 +59,147 @@ async function lockJobs(db: TDatabase, jobs: readonly { kind: string; id: string
     order by j.item_kind, j.item_id for update of j`);
 }
 
+/** `visits` in rounds that keep their order: the first round holds each job's first visit, the next its second… */
+export function roundsByJob(visits: readonly TClosedVisit[]): TClosedVisit[][] {
+  const rounds: TClosedVisit[][] = [];
+  const seen = new Map<string, number>();
+  for (const visit of visits) {
+    const key = `${visit.itemKind}:${visit.itemId}`;
+    const index = seen.get(key) ?? 0;
+    seen.set(key, index + 1);
+    const round = rounds[index];
+    if (round === undefined) rounds.push([visit]);
+    else round.push(visit);
+  }
+  return rounds;
+}
+
 /**
  * Writes the analytics facts (docs/decisions/009-analytics-facts.md) in the caller's transaction: the move
  * that ends a visit and the status change that delivers a job record them, so the facts are never behind
  * the history they come from.
  */
 export function createAnalyticsFactsRepository(db: TDatabase) {
+  /** One statement's visits: at most one of each job (recordVisits). */
+  async function recordRound(visits: readonly TClosedVisit[]): Promise<void> {
+    if (visits.length === 0) return;
+    // A delivered job read again: its phase minutes in the rollup are taken away here and added back below.
+    const batchJobs = visits.map((visit) => ({ kind: visit.itemKind, id: visit.itemId }));
+    await lockJobs(db, batchJobs);
+    await shiftPhaseDays(db, batchJobs, -1);
+    const rows = JSON.stringify(
+      visits.map((visit) => ({
+        item_kind: visit.itemKind,
+        item_id: visit.itemId,
+        station_id: visit.stationId,
+        department_id: visit.departmentId,
+        arrived_at: visit.arrivedAt.toISOString(),
+        left_at: visit.leftAt.toISOString(),
+        minutes: visit.minutes,
+        offsite_minutes: visit.offsiteMinutes,
+      })),
+    );
+    await db.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${rows}::jsonb) as x(
+          item_kind text, item_id uuid, station_id text, department_id text,
+          arrived_at timestamptz, left_at timestamptz, minutes integer, offsite_minutes integer)
+      ),
+      enriched as (
+        select i.*, d.location_id, o.product_type_id, o.salesperson_id,
+          ${phaseOfVisit} as phase_key,
+          (exists (
+            select 1 from analytics_visits v
+            where v.item_kind = i.item_kind and v.item_id = i.item_id
+              and v.department_id = i.department_id and v.left_at < i.arrived_at)
+           and not exists (
+            select 1 from analytics_visits v
+            where v.item_kind = i.item_kind and v.item_id = i.item_id
+              and v.department_id = i.department_id and v.left_at = i.arrived_at)) as is_rework
+        from input i
+        left join departments d on d.id = i.department_id
+        left join orders o on i.item_kind = 'order' and o.id = i.item_id
+      ),
+      inserted as (
+        insert into analytics_visits (item_kind, item_id, station_id, department_id, location_id, phase_key,
+          product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework)
+        select item_kind, item_id, station_id, department_id, location_id, phase_key,
+          product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework
+        from enriched
+        on conflict (item_kind, item_id, arrived_at) do nothing
+        returning item_kind, item_id, station_id, department_id, location_id, phase_key, product_type_id,
+          salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework
+      ),
+      ${sql.join(
+        STATION_DWELL_TABLES.map(
+          (rollup) =>
+            sql`${sql.raw(`${rollup.table}_added`)} as (${addStationDwell(rollup, sql`inserted`)} returning 1),`,
+        ),
+        sql` `,
+      )}
+      wip_days as (${addWipDays(sql`inserted`)} returning 1),
+      -- The batch's jobs as they were (the statement's snapshot), for their day rollups (shiftJobDayRollups).
+      jobs_before as (
+        select j.* from analytics_jobs j
+        where (j.item_kind, j.item_id) in (select item_kind, item_id from inserted)
+      ),
+      jobs as (
+        insert into analytics_jobs (item_kind, item_id, location_id, product_type_id, metal_type_id,
+          salesperson_id, promised_date, first_arrival_at, visits, rework_visits, dwell_minutes, offsite_minutes)
+        select i.item_kind, i.item_id, (array_agg(i.location_id order by i.arrived_at))[1],
+          (array_agg(o.product_type_id))[1], (array_agg(o.metal_type_id))[1], (array_agg(o.salesperson_id))[1],
+          (array_agg(coalesce(o.promised_date, r.promised_date)))[1],
+          min(i.arrived_at), count(*), count(*) filter (where i.is_rework), sum(i.minutes), sum(i.offsite_minutes)
+        from inserted i
+        left join orders o on i.item_kind = 'order' and o.id = i.item_id
+        left join repairs r on i.item_kind = 'repair' and r.id = i.item_id
+        group by i.item_kind, i.item_id
+        on conflict (item_kind, item_id) do update set
+          location_id = coalesce(analytics_jobs.location_id, excluded.location_id),
+          product_type_id = excluded.product_type_id,
+          metal_type_id = excluded.metal_type_id,
+          salesperson_id = excluded.salesperson_id,
+          promised_date = excluded.promised_date,
+          first_arrival_at = least(analytics_jobs.first_arrival_at, excluded.first_arrival_at),
+          visits = analytics_jobs.visits + excluded.visits,
+          rework_visits = analytics_jobs.rework_visits + excluded.rework_visits,
+          dwell_minutes = analytics_jobs.dwell_minutes + excluded.dwell_minutes,
+          offsite_minutes = analytics_jobs.offsite_minutes + excluded.offsite_minutes
+        returning item_kind, item_id, location_id, product_type_id, salesperson_id, promised_date,
+          first_arrival_at, delivered_at
+      ),
+      ${shiftJobDayRollups(sql`jobs_before`, sql`jobs`)}
+      insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits, delivered_at)
+      -- A job read after its delivery: its steps carry the delivery (as the statement found analytics_jobs).
+      select steps.item_kind, steps.item_id, step_kind, step_key, sum(minutes), count(*), min(dj.delivered_at)
+      from (
+        select item_kind, item_id, 'phase' as step_kind, phase_key as step_key, minutes from inserted
+          where phase_key is not null
+        union all
+        select item_kind, item_id, 'station', station_id, minutes - offsite_minutes from inserted
+        union all
+        select item_kind, item_id, 'offsite', station_id, offsite_minutes from inserted where offsite_minutes > 0
+      ) as steps
+      left join analytics_jobs dj on dj.item_kind = steps.item_kind and dj.item_id = steps.item_id
+      group by steps.item_kind, steps.item_id, step_kind, step_key
+      on conflict (item_kind, item_id, step_kind, step_key) do update set
+        minutes = analytics_job_steps.minutes + excluded.minutes,
+        visits = analytics_job_steps.visits + excluded.visits,
+        delivered_at = excluded.delivered_at
+    `);
+    await shiftPhaseDays(db, batchJobs, 1);
+  }
+
   return {
     /**
-     * The visits a batch of moves ended, each with its job's counters and its phase, station and offsite
-     * minutes added, in one statement. A visit recorded before (same job, same arrival) is skipped, and
-     * so are its counters.
+     * Visits the moves ended, in the order they ended, each with its job's counters and its phase, station
+     * and offsite minutes added: one statement per round, where a round holds each job's next visit, so a
+     * visit counts as rework against the same job's visits before it. A visit recorded before (same job,
+     * same arrival) is skipped, and so are its counters.
      */
     async recordVisits(visits: readonly TClosedVisit[]): Promise<void> {
-      if (visits.length === 0) return;
-      // A delivered job read again: its phase minutes in the rollup are taken away here and added back below.
-      const batchJobs = visits.map((visit) => ({ kind: visit.itemKind, id: visit.itemId }));
-      await lockJobs(db, batchJobs);
-      await shiftPhaseDays(db, batchJobs, -1);
-      const rows = JSON.stringify(
-        visits.map((visit) => ({
-          item_kind: visit.itemKind,
-          item_id: visit.itemId,
-          station_id: visit.stationId,
-          department_id: visit.departmentId,
-          arrived_at: visit.arrivedAt.toISOString(),
-          left_at: visit.leftAt.toISOString(),
-          minutes: visit.minutes,
-          offsite_minutes: visit.offsiteMinutes,
-        })),
-      );
-      await db.execute(sql`
-        with input as (
-          select * from jsonb_to_recordset(${rows}::jsonb) as x(
-            item_kind text, item_id uuid, station_id text, department_id text,
-            arrived_at timestamptz, left_at timestamptz, minutes integer, offsite_minutes integer)
-        ),
-        enriched as (
-          select i.*, d.location_id, o.product_type_id, o.salesperson_id,
-            ${phaseOfVisit} as phase_key,
-            (exists (
-              select 1 from analytics_visits v
-              where v.item_kind = i.item_kind and v.item_id = i.item_id
-                and v.department_id = i.department_id and v.left_at < i.arrived_at)
-             and not exists (
-              select 1 from analytics_visits v
-              where v.item_kind = i.item_kind and v.item_id = i.item_id
-                and v.department_id = i.department_id and v.left_at = i.arrived_at)) as is_rework
-          from input i
-          left join departments d on d.id = i.department_id
-          left join orders o on i.item_kind = 'order' and o.id = i.item_id
-        ),
-        inserted as (
-          insert into analytics_visits (item_kind, item_id, station_id, department_id, location_id, phase_key,
-            product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework)
-          select item_kind, item_id, station_id, department_id, location_id, phase_key,
-            product_type_id, salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework
-          from enriched
-          on conflict (item_kind, item_id, arrived_at) do nothing
-          returning item_kind, item_id, station_id, department_id, location_id, phase_key, product_type_id,
-            salesperson_id, arrived_at, left_at, minutes, offsite_minutes, is_rework
-        ),
-        ${sql.join(
-          STATION_DWELL_TABLES.map(
-            (rollup) =>
-              sql`${sql.raw(`${rollup.table}_added`)} as (${addStationDwell(rollup, sql`inserted`)} returning 1),`,
-          ),
-          sql` `,
-        )}
-        wip_days as (${addWipDays(sql`inserted`)} returning 1),
-        -- The batch's jobs as they were (the statement's snapshot), for their day rollups (shiftJobDayRollups).
-        jobs_before as (
-          select j.* from analytics_jobs j
-          where (j.item_kind, j.item_id) in (select item_kind, item_id from inserted)
-        ),
-        jobs as (
-          insert into analytics_jobs (item_kind, item_id, location_id, product_type_id, metal_type_id,
-            salesperson_id, promised_date, first_arrival_at, visits, rework_visits, dwell_minutes, offsite_minutes)
-          select i.item_kind, i.item_id, (array_agg(i.location_id order by i.arrived_at))[1],
-            (array_agg(o.product_type_id))[1], (array_agg(o.metal_type_id))[1], (array_agg(o.salesperson_id))[1],
-            (array_agg(coalesce(o.promised_date, r.promised_date)))[1],
-            min(i.arrived_at), count(*), count(*) filter (where i.is_rework), sum(i.minutes), sum(i.offsite_minutes)
-          from inserted i
-          left join orders o on i.item_kind = 'order' and o.id = i.item_id
-          left join repairs r on i.item_kind = 'repair' and r.id = i.item_id
-          group by i.item_kind, i.item_id
-          on conflict (item_kind, item_id) do update set
-            location_id = coalesce(analytics_jobs.location_id, excluded.location_id),
-            product_type_id = excluded.product_type_id,
-            metal_type_id = excluded.metal_type_id,
-            salesperson_id = excluded.salesperson_id,
-            promised_date = excluded.promised_date,
-            first_arrival_at = least(analytics_jobs.first_arrival_at, excluded.first_arrival_at),
-            visits = analytics_jobs.visits + excluded.visits,
-            rework_visits = analytics_jobs.rework_visits + excluded.rework_visits,
-            dwell_minutes = analytics_jobs.dwell_minutes + excluded.dwell_minutes,
-            offsite_minutes = analytics_jobs.offsite_minutes + excluded.offsite_minutes
-          returning item_kind, item_id, location_id, product_type_id, salesperson_id, promised_date,
-            first_arrival_at, delivered_at
-        ),
-        ${shiftJobDayRollups(sql`jobs_before`, sql`jobs`)}
-        insert into analytics_job_steps (item_kind, item_id, step_kind, step_key, minutes, visits, delivered_at)
-        -- A job read after its delivery: its steps carry the delivery (as the statement found analytics_jobs).
-        select steps.item_kind, steps.item_id, step_kind, step_key, sum(minutes), count(*), min(dj.delivered_at)
-        from (
-          select item_kind, item_id, 'phase' as step_kind, phase_key as step_key, minutes from inserted
-            where phase_key is not null
-          union all
-          select item_kind, item_id, 'station', station_id, minutes - offsite_minutes from inserted
-          union all
-          select item_kind, item_id, 'offsite', station_id, offsite_minutes from inserted where offsite_minutes > 0
-        ) as steps
-        left join analytics_jobs dj on dj.item_kind = steps.item_kind and dj.item_id = steps.item_id
-        group by steps.item_kind, steps.item_id, step_kind, step_key
-        on conflict (item_kind, item_id, step_kind, step_key) do update set
-          minutes = analytics_job_steps.minutes + excluded.minutes,
-          visits = analytics_job_steps.visits + excluded.visits,
-          delivered_at = excluded.delivered_at
-      `);
-      await shiftPhaseDays(db, batchJobs, 1);
+      for (const round of roundsByJob(visits)) await recordRound(round);
     },
-
     /** Every fact rebuilt from the history (facts-rebuild-repository.ts); in a transaction when others write. */
     rebuildFacts: (): Promise<void> => rebuildFacts(db),
 
