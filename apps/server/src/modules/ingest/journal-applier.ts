@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
 import type { TTransactional } from '../../db/transaction.ts';
+import { createCatchUpLoop } from '../../lib/catch-up-loop.ts';
 import type { TEventBus } from '../../realtime/event-bus.ts';
 import type { TBatchSteps, TLocationMove, TMoveOutcome } from '../tracking/location-moves.ts';
 import { APPLY_CURSOR, type TJournalRow, type TRfidJournalRepository } from './journal-repository.ts';
@@ -113,10 +114,6 @@ export function createJournalApplier(options: TJournalApplierOptions) {
   /** Callers waiting for the cursor to pass a seq (drain, a scan journaled before). */
   const passWaiters: { seq: number; resolve: () => void }[] = [];
   let position = 0;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let isStopped = false;
-  let retry: ReturnType<typeof setTimeout> | null = null;
 
   function settle(upTo: number, outcomes: ReadonlyMap<number, TMoveOutcome | null>): void {
     position = Math.max(position, upTo);
@@ -347,42 +344,19 @@ export function createJournalApplier(options: TJournalApplierOptions) {
     }
   }
 
-  function scheduleRetry(): void {
-    if (retry !== null || isStopped) return;
-    retry = setTimeout(() => {
-      retry = null;
-      wake();
-    }, retryMs);
-    retry.unref?.();
-  }
-
   /** There are rows to apply: one pass runs at a time, and another follows if woken meanwhile. */
-  function wake(): void {
-    if (isStopped) return;
-    if (running !== null) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await catchUp();
-        } catch (error) {
-          logger.error({ err: (error as Error).message }, 'rfid: applying the read journal failed; retrying');
-          scheduleRetry();
-          return;
-        }
-      } while (again && !isStopped);
-    })().finally(() => {
-      running = null;
-    });
-  }
+  const loop = createCatchUpLoop({
+    catchUp,
+    onError: (error) =>
+      logger.error({ err: (error as Error).message }, 'rfid: applying the read journal failed; retrying'),
+    retryMs,
+  });
+  const { wake } = loop;
 
   // Rows left by a crash, or appended by another instance that stopped: looked for now and then.
   const poll = setInterval(() => {
     void (async () => {
-      if (running !== null || passWaiters.length > 0 || waiters.size > 0) return;
+      if (loop.isRunning() || passWaiters.length > 0 || waiters.size > 0) return;
       const { oldestMs } = await lag();
       if (oldestMs >= pollMs) wake();
     })().catch((error: unknown) => {
@@ -459,10 +433,8 @@ export function createJournalApplier(options: TJournalApplierOptions) {
 
     /** Stops following the journal (what is not applied yet stays in it for the next start). */
     async stop(): Promise<void> {
-      isStopped = true;
       clearInterval(poll);
-      if (retry !== null) clearTimeout(retry);
-      await running;
+      await loop.stop();
     },
   };
 }

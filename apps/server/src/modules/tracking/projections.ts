@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDatabase } from '../../db/client.ts';
 import type { TTransactional } from '../../db/transaction.ts';
+import { createCatchUpLoop } from '../../lib/catch-up-loop.ts';
 import type { TMoveFeedEntry, TMoveFeedRepository } from './move-feed-repository.ts';
 
 /**
@@ -45,10 +46,6 @@ function createFollower(
   const batchEntries = options.batchEntries ?? 200;
   const retryMs = options.retryMs ?? 1_000;
   let position = 0;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let isStopped = false;
-  let retry: ReturnType<typeof setTimeout> | null = null;
   const waiters: { seq: number; resolve: () => void }[] = [];
 
   function settle(upTo: number): void {
@@ -72,45 +69,26 @@ function createFollower(
         // First: the cursor's row stays locked to the commit, so one instance at a time applies these.
         if (!(await repository.advance(projection.name, from, last.seq))) return false;
         await projection.apply(tx, entries);
+        // With the cursor: the entries every projection has now passed go.
+        await repository.trim(names);
         return true;
       });
       if (!applied) continue;
       settle(last.seq);
-      await feed.trim(names);
     }
   }
 
-  function wake(): void {
-    if (isStopped) return;
-    if (running !== null) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await catchUp();
-        } catch (error) {
-          // The entry stays in the feed and the cursor where it was: nothing is lost, the lag shows it.
-          logger.error(
-            { err: (error as Error).message, projection: projection.name },
-            'a projection of the moves failed; retrying',
-          );
-          if (retry === null && !isStopped) {
-            retry = setTimeout(() => {
-              retry = null;
-              wake();
-            }, retryMs);
-            retry.unref?.();
-          }
-          return;
-        }
-      } while (again && !isStopped);
-    })().finally(() => {
-      running = null;
-    });
-  }
+  // The entry stays in the feed and the cursor where it was: nothing is lost, the lag shows it.
+  const loop = createCatchUpLoop({
+    catchUp,
+    onError: (error) =>
+      logger.error(
+        { err: (error as Error).message, projection: projection.name },
+        'a projection of the moves failed; retrying',
+      ),
+    retryMs,
+  });
+  const { wake } = loop;
 
   return {
     wake,
@@ -128,11 +106,7 @@ function createFollower(
     async lag(): Promise<TProjectionLag> {
       return { name: projection.name, ...(await feed.lag(projection.name)) };
     },
-    async stop(): Promise<void> {
-      isStopped = true;
-      if (retry !== null) clearTimeout(retry);
-      await running;
-    },
+    stop: loop.stop,
   };
 }
 
