@@ -24,13 +24,13 @@ import { createWorkflowService } from '../modules/workflow/service.ts';
 import type { TEventBus } from '../realtime/event-bus.ts';
 import type { TRepositories } from './repositories.ts';
 
+/** The projection of the moves that records analytics' visits and their rollups (decision 026). */
+const ANALYTICS_VISITS_PROJECTION = 'analytics visits';
+
 /**
  * The workshop floor: its settings, the job read model, the workflow, tracking and the read pipeline that
  * feeds it, the registry of departments and stations, the readers, and the analytics of what happened there.
  */
-/** The projection of the moves that records analytics' visits and their rollups (decision 026). */
-const ANALYTICS_VISITS_PROJECTION = 'analytics visits';
-
 export function composeFloor(context: {
   readonly config: TConfig;
   readonly database: TDatabaseHandle;

@@ -60,7 +60,7 @@ async function lockJobs(db: TDatabase, jobs: readonly { kind: string; id: string
 }
 
 /** `visits` in rounds that keep their order: the first round holds each job's first visit, the next its second… */
-export function roundsByJob(visits: readonly TClosedVisit[]): TClosedVisit[][] {
+function roundsByJob(visits: readonly TClosedVisit[]): TClosedVisit[][] {
   const rounds: TClosedVisit[][] = [];
   const seen = new Map<string, number>();
   for (const visit of visits) {
@@ -75,9 +75,9 @@ export function roundsByJob(visits: readonly TClosedVisit[]): TClosedVisit[][] {
 }
 
 /**
- * Writes the analytics facts (docs/decisions/009-analytics-facts.md) in the caller's transaction: the move
- * that ends a visit and the status change that delivers a job record them, so the facts are never behind
- * the history they come from.
+ * Writes the analytics facts (docs/decisions/009-analytics-facts.md) in the caller's transaction: the
+ * projection of the moves records the visits they ended (decision 026: behind the history by its lag only),
+ * and the status change that delivers a job records the delivery.
  */
 export function createAnalyticsFactsRepository(db: TDatabase) {
   /** One statement's visits: at most one of each job (recordVisits). */
