@@ -1,3 +1,4 @@
+import { ZTrackedItemKindSchema } from '@loupe/domain/tracking/tracking-api';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { TDatabase } from '../../db/client.ts';
@@ -18,12 +19,11 @@ export type TMoveFeedEntry = {
   readonly visits: readonly TClosedVisit[];
 };
 
-const ZItemKindSchema = z.enum(['order', 'repair']);
 const ZEntrySchema = z.object({
   seq: z.coerce.number().int(),
   moved: z.array(
     z.object({
-      kind: ZItemKindSchema,
+      kind: ZTrackedItemKindSchema,
       itemId: z.string(),
       departmentId: z.string(),
       stationId: z.string(),
@@ -33,7 +33,7 @@ const ZEntrySchema = z.object({
   ),
   visits: z.array(
     z.object({
-      itemKind: ZItemKindSchema,
+      itemKind: ZTrackedItemKindSchema,
       itemId: z.string(),
       stationId: z.string(),
       departmentId: z.string(),
