@@ -286,6 +286,18 @@ describe('webhooks', () => {
     expect(missing.json()).toMatchObject({ code: 'WEBHOOK_NOT_FOUND' });
   });
 
+  it('queues events announced together (a batch of moves) each once, for the subscriptions wanting its type', async () => {
+    const orders = await subscribe({});
+    const repairs = await subscribe({ eventTypes: ['repair.created'] });
+    for (const n of [20, 21, 22]) t.app.loupe.events.publish('order:created', orderEvent(n));
+    await t.app.loupe.webhooks.idle();
+    const queued = await deliveries(orders.subscription.id);
+    expect(queued.map((item) => (item.payload as { data: { orderId: string } }).data.orderId).sort()).toEqual(
+      ['order-20', 'order-21', 'order-22'],
+    );
+    expect(await deliveries(repairs.subscription.id)).toEqual([]);
+  });
+
   it('pages the delivery log, newest first', async () => {
     const { subscription } = await subscribe({});
     for (const n of [10, 11, 12]) {

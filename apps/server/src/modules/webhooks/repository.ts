@@ -28,17 +28,9 @@ export function createWebhooksRepository(db: TDatabase) {
         .orderBy(webhookSubscriptions.createdAt, webhookSubscriptions.id);
     },
 
-    /** The enabled subscriptions that want `eventType`. */
-    async subscribersOf(eventType: string): Promise<TWebhookSubscriptionRow[]> {
-      return db
-        .select()
-        .from(webhookSubscriptions)
-        .where(
-          and(
-            eq(webhookSubscriptions.enabled, true),
-            sql`${webhookSubscriptions.eventTypes} @> ${JSON.stringify([eventType])}::jsonb`,
-          ),
-        );
+    /** The enabled subscriptions: a batch of events is matched against them in memory (service.ts). */
+    async enabledSubscriptions(): Promise<TWebhookSubscriptionRow[]> {
+      return db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.enabled, true));
     },
 
     async findSubscription(id: string): Promise<TWebhookSubscriptionRow | undefined> {

@@ -10,6 +10,7 @@ import {
   type TWebhookDeliveryPage,
   type TWebhookDeliveryQuery,
   type TWebhookEnvelope,
+  type TWebhookEventType,
   type TWebhookSubscription,
   type TWebhookSubscriptionChanges,
   type TWebhookSubscriptionWithSecret,
@@ -142,21 +143,38 @@ export function createWebhooksService(options: TWebhooksServiceOptions) {
     };
   }
 
-  /** One event into the outbox: a row per enabled subscription that wants its type. */
-  async function enqueue(type: z.infer<typeof ZWebhookEventTypeSchema>, data: unknown): Promise<number> {
-    const subscribers = await repository.subscribersOf(type);
-    const now = clock();
-    const rows = await repository.insertDeliveries(subscribers.map((row) => rowFor(row.id, type, data, now)));
-    return rows.length;
+  /** Events announced and not yet in the outbox (see `queue`). */
+  let announced: { readonly type: TWebhookEventType; readonly data: unknown }[] = [];
+
+  /**
+   * Into the outbox, a row per enabled subscription that wants the event's type. A batch of RFID moves announces
+   * hundreds of events at once: those announced together go in together, with one look at the subscriptions
+   * instead of a query each (issue 38's profile found that query in every announcement).
+   */
+  function queue(type: TWebhookEventType, data: unknown): void {
+    announced.push({ type, data });
+    if (announced.length > 1) return;
+    const flush = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+      const batch = announced;
+      announced = [];
+      const subscriptions = await repository.enabledSubscriptions();
+      const now = clock();
+      const rows = batch.flatMap(({ type: eventType, data: eventData }) =>
+        subscriptions
+          .filter((subscription) => subscription.eventTypes.includes(eventType))
+          .map((subscription) => rowFor(subscription.id, eventType, eventData, now)),
+      );
+      if (rows.length > 0) await repository.insertDeliveries(rows);
+    });
+    track(flush, { events: 'announced' });
   }
 
   return {
     /** Listens to what the services announce after their commits; each event is queued off the caller. */
     follow(): () => void {
       return events.subscribe((announcement) => {
-        for (const event of webhookEventsOf(announcement.name, announcement.payload)) {
-          track(enqueue(event.type, event.data), { event: event.type });
-        }
+        for (const event of webhookEventsOf(announcement.name, announcement.payload))
+          queue(event.type, event.data);
       });
     },
 

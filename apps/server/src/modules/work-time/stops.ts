@@ -37,6 +37,33 @@ export function createWorkTimeStops(options: TWorkTimeStopsOptions) {
   const { workTime, clock, events } = options;
   const committed = committedTimerChanges(workTime, events, options.logger);
 
+  type TFinishedStep = TStepFinished & { readonly itemKind: TWorkflowKind; readonly at: Date };
+
+  async function stopTimedSteps(finishedSteps: readonly TFinishedStep[]): Promise<void> {
+    let running: TWorkSessionRow[];
+    try {
+      running = await workTime.runningOfJobs(
+        finishedSteps.map((finished) => ({ kind: finished.itemKind, itemId: finished.itemId })),
+      );
+    } catch (error) {
+      options.logger?.error(
+        { err: error, steps: finishedSteps.length },
+        'work time: stopping finished steps failed',
+      );
+      return;
+    }
+    const isTimed = (finished: TFinishedStep) =>
+      running.some((session) => session.itemId === finished.itemId && session.itemKind === finished.itemKind);
+    for (const finished of finishedSteps.filter(isTimed)) {
+      await stops.stopFinished(finished).catch((error: unknown) => {
+        options.logger?.error(
+          { err: error, itemId: finished.itemId },
+          'work time: stopping a finished step failed',
+        );
+      });
+    }
+  }
+
   const stops = {
     /**
      * Called by tracking inside the transaction that applied a batch of reads: a job read at a station other
@@ -121,7 +148,7 @@ export function createWorkTimeStops(options: TWorkTimeStopsOptions) {
      * A step finished another way than Done (its phase completed from the board or by a read, the job delivered
      * or cancelled): the timers still running on it stop at that moment, with a note. Returns how many stopped.
      */
-    async stopFinished(finished: TStepFinished & { readonly itemKind: TWorkflowKind; readonly at: Date }) {
+    async stopFinished(finished: TFinishedStep) {
       return committed(async (repo, changed) => {
         const running = await repo.runningOfJobs([{ kind: finished.itemKind, itemId: finished.itemId }]);
         const ofKind = running.filter((session) => session.itemKind === finished.itemKind);
@@ -143,14 +170,19 @@ export function createWorkTimeStops(options: TWorkTimeStopsOptions) {
      * status set by hand) and a job delivered, picked up or cancelled. Returns the unsubscribe.
      */
     followFinishedSteps(): () => void {
+      let announced: TFinishedStep[] = [];
       return events.subscribe((announcement) => {
         const finished = stepFinishedBy(announcement);
         if (finished === null) return;
-        stops.stopFinished(finished).catch((error: unknown) => {
-          options.logger?.error(
-            { err: error, itemId: finished.itemId },
-            'work time: stopping a finished step failed',
-          );
+        announced.push(finished);
+        if (announced.length > 1) return;
+        // Those announced together (a batch of reads finishes hundreds of steps at once) are looked at together:
+        // one query for the timers running on any of them, and a transaction only for a step that has one,
+        // instead of a transaction per step (issue 38's profile).
+        setImmediate(() => {
+          const batch = announced;
+          announced = [];
+          void stopTimedSteps(batch);
         });
       });
     },
