@@ -8,13 +8,12 @@
 // LIGHTHOUSE_URL=http://host:port (with LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD) measures a running Loupe,
 // e.g. the demo; without it the bench starts Loupe from the current web build on an empty database.
 
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { SERVER_DIR, startLoupeProcess } from '../workshop/loupe-process.ts';
 import { cleanUpAll, cleanUpOnSignals, onCleanup } from './bench-processes.ts';
+import { CHROME_ARGS, CHROME_PATH, median, signIn, startServer } from './signed-in-browser.ts';
 
 const PAGES: readonly string[] = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/login',
@@ -22,40 +21,8 @@ const PAGES: readonly string[] = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
   '/orders',
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ADMIN = { email: 'owner@atelier.test', password: 'polish the platinum slowly' };
 
 type TRun = { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number };
-
-async function startServer(): Promise<{ url: string; email: string; password: string }> {
-  if (process.env.LIGHTHOUSE_URL) {
-    const { LIGHTHOUSE_EMAIL: email, LIGHTHOUSE_PASSWORD: password } = process.env;
-    if (!email || !password) throw new Error('LIGHTHOUSE_URL needs LIGHTHOUSE_EMAIL and LIGHTHOUSE_PASSWORD');
-    return { url: process.env.LIGHTHOUSE_URL.replace(/\/$/, ''), email, password };
-  }
-  if (!existsSync(path.join(SERVER_DIR, '../web/dist/index.html'))) {
-    throw new Error('no web build: run `npm run build` first (npm run lighthouse does)');
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'loupe-lighthouse-'));
-  // A busy machine can take a while to start Loupe (tsx compiles it first).
-  const server = await startLoupeProcess({ dataDir, admin: ADMIN, timeoutMs: 180_000 });
-  onCleanup(async () => {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return { url: server.url, ...ADMIN };
-}
-
-async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
-  await page.goto(`${url}/login`, { waitUntil: 'networkidle0' });
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('input[type="password"]').fill(password);
-  await Promise.all([
-    page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => undefined),
-    page.locator('button[type="submit"]').click(),
-  ]);
-  await page.waitForFunction("location.pathname === '/dashboard'", { timeout: 30_000 });
-}
 
 async function measure(page: Page, url: string, signedIn: boolean): Promise<TRun> {
   // A cold cache every run; a signed-in page keeps its storage (the session), the sign-in page starts clean.
@@ -90,19 +57,13 @@ async function measure(page: Page, url: string, signedIn: boolean): Promise<TRun
   };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 async function main(): Promise<void> {
   cleanUpOnSignals();
   const server = await startServer();
   const browser: Browser = await puppeteer.launch({
     executablePath: CHROME_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    args: CHROME_ARGS,
   });
   onCleanup(() => browser.close());
   // Two browser contexts: Lighthouse clears the sign-in page's storage, which must not sign the other out.
