@@ -109,7 +109,7 @@ async function expectChartMatchesTable(card: Locator): Promise<number> {
 }
 
 test('a manager opens every analytics screen and each chart agrees with its table', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, MANAGER.email);
   // The sidebar's Workflow & Analytics group lists the screens for a manager.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -196,7 +196,7 @@ test('a salesperson is refused the analytics screens and does not see them in th
 });
 
 test('every analytics screen fits a phone: wide tables scroll inside their cards', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, MANAGER.email);
   for (const screen of SCREENS) {
@@ -213,7 +213,7 @@ test('every analytics screen fits a phone: wide tables scroll inside their cards
 test('screenshots of every analytics screen, light and dark, with no serious accessibility violation', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, MANAGER.email);
   for (const theme of ['Light', 'Dark'] as const) {

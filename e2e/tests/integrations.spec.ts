@@ -112,7 +112,7 @@ test('an admin subscribes a local receiver, which gets a signed test event; a fa
   page,
 }) => {
   // A failed attempt is retried after 10 s, and the log refreshes every 10 s.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const url = `${receiver.url}/loupe-events`;
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto('/settings/integrations');

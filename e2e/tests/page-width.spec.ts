@@ -253,7 +253,7 @@ test.describe('every route', () => {
     }) => {
       // Up to 48 routes (an admin's, with Transfers, a bag and a location since issue 39): one to two minutes on
       // a quiet machine; CI once needed more than five for the manager's with another browser test running.
-      test.setTimeout(480_000);
+      test.setTimeout(960_000);
       const context = await contextFor(browser, workshop.server.url, role, SCREEN_SIZES[0]);
       const routes = signedInRoutesOf(role, workshop.ids);
       const findings = await sweepRoutes(await context.newPage(), routes, { followLinks: true });

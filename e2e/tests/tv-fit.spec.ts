@@ -29,7 +29,7 @@ test('a station TV with 30 pieces fits 720p, 1080p and 4K without scrolling, and
   page,
   api,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const suffix = Date.now().toString(36);
   // Hex, so every EPC is whole 16-bit words: E28011 + 6 of the clock + 4 of the index.
   const stamp = Date.now().toString(16).slice(-6).toUpperCase();

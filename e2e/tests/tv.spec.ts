@@ -163,7 +163,7 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
 
 test('a paired TV comes back by itself after Loupe restarts, without a sign-in page', async ({ browser }) => {
   // Loupe starts twice.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // A Loupe of its own, restarted on the same ports and data directory (the run's migrated template).
   const dataDir = newDataDir('loupe-e2e-tv-');
   const ports = { port: await freePort(), mqttPort: await freePort() };

@@ -22,7 +22,7 @@ test('a jeweller starts work at the kiosk, the station TV shows them with a runn
   browser,
   api,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const suffix = Date.now().toString(36);
   const order = await benchOrder(api, suffix);
   const jeweller = await jewellerWithStep(api, order.id, `Rosa${suffix}`, uniqueEmail('kiosk'));
