@@ -352,6 +352,39 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
     expect((await labour(finished.order.id)).sessions.map((session) => session.endReason)).toEqual(['done']);
   });
 
+  it('stops the timers of jobs finished together (a batch of moves), and only on the jobs that finished', async () => {
+    const xia = await person('production', 'Xia');
+    const yan = await person('production', 'Yan');
+    const zed = await person('production', 'Zed');
+    const first = await assignedOrder(xia.user.id);
+    const second = await assignedOrder(yan.user.id);
+    const stillOpen = await assignedOrder(zed.user.id);
+    // One running timer a person: three people, one job each.
+    await tapOk(xia.client, 'start', first.assignment.id);
+    await tapOk(yan.client, 'start', second.assignment.id);
+    await tapOk(zed.client, 'start', stillOpen.assignment.id);
+    t.clock.advance(6 * MINUTE);
+    const at = t.clock().toISOString();
+    // Announced in one turn of the event loop, as a batch of reads does: two jobs finished, one still open.
+    const publish = (orderId: string, status: string) =>
+      t.app.loupe.events.publish('order:status-changed', { orderId, status, timestamp: at });
+    publish(first.order.id, 'cancelled');
+    publish(stillOpen.order.id, 'in_production');
+    publish(second.order.id, 'cancelled');
+    const sessionsOf = (itemId: string) =>
+      t.database.db.select().from(workSessions).where(eq(workSessions.itemId, itemId));
+    await vi.waitFor(async () => {
+      for (const job of [first, second]) {
+        const sessions = await sessionsOf(job.order.id);
+        expect(sessions).toEqual([
+          expect.objectContaining({ endReason: 'phase-finished', note: 'Stopped: job cancelled' }),
+        ]);
+        expect(sessions[0]?.endedAt?.toISOString()).toBe(at);
+      }
+    });
+    expect(await sessionsOf(stillOpen.order.id)).toEqual([expect.objectContaining({ endedAt: null })]);
+  });
+
   it('lists the pieces at a station for its kiosk: my step on each and who works on it now', async () => {
     const wes = await person('production', 'Wes');
     const { order, assignment } = await assignedOrder(wes.user.id);
