@@ -366,11 +366,17 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
     t.clock.advance(6 * MINUTE);
     const at = t.clock().toISOString();
     // Announced in one turn of the event loop, as a batch of reads does: two jobs finished, one still open.
-    const publish = (orderId: string, status: string) =>
-      t.app.loupe.events.publish('order:status-changed', { orderId, status, timestamp: at });
-    publish(first.order.id, 'cancelled');
-    publish(stillOpen.order.id, 'in_production');
-    publish(second.order.id, 'cancelled');
+    const publish = (order: { id: string; orderNumber: string }, status: string) =>
+      t.app.loupe.events.publish('order:status-changed', {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        status,
+        previousStatus: 'in_production',
+        timestamp: at,
+      });
+    publish(first.order, 'cancelled');
+    publish(stillOpen.order, 'in_production');
+    publish(second.order, 'cancelled');
     const sessionsOf = (itemId: string) =>
       t.database.db.select().from(workSessions).where(eq(workSessions.itemId, itemId));
     await vi.waitFor(async () => {
