@@ -1,4 +1,5 @@
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { scanWithWedge } from '../support/scanner';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
 import { createStation, type TData } from '../support/workshop';
 
@@ -92,14 +93,12 @@ test('a touch kiosk at a bench hears the scanner with no field focused, checks a
   const last = kiosk.getByRole('region', { name: 'Last scan' });
 
   // The scanner types into no field: the kiosk hears the burst anyway.
-  await page.keyboard.type(epc, { delay: 5 });
-  await page.keyboard.press('Enter');
+  await scanWithWedge(page, epc);
   await expect(last.getByText(`${order.data.orderNumber} checked in`)).toBeVisible();
   await expect(kiosk.getByRole('list', { name: 'Kiosk scans' }).getByText('Scanned')).toBeVisible();
 
   await kiosk.getByRole('button', { name: /Check out/ }).click();
-  await page.keyboard.type(epc, { delay: 5 });
-  await page.keyboard.press('Enter');
+  await scanWithWedge(page, epc);
   await expect(last.getByText(`${order.data.orderNumber} checked out`)).toBeVisible();
   await expect(last.getByText(/^Next: /)).toBeVisible();
   await saveScreenshot(page, {

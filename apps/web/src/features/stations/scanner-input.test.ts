@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inputSourceOf, SCANNER_MAX_KEY_GAP_MS, useScannerCapture } from './scanner-input';
 
@@ -30,12 +30,17 @@ describe('catching scanner bursts on a kiosk page', () => {
     vi.restoreAllMocks();
   });
 
+  /** A key down on `target`, stamped with the time it reached the browser. */
+  function keyDown(target: EventTarget, key: string, timeStamp: number) {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true });
+    Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+    target.dispatchEvent(event);
+  }
+
   function press(keys: string, gapMs: number, start = 1000) {
     let now = start;
-    const clock = vi.spyOn(performance, 'now');
     for (const key of [...keys, 'Enter']) {
-      clock.mockReturnValue(now);
-      fireEvent.keyDown(window, { key: key === 'Enter' ? 'Enter' : key });
+      keyDown(window, key, now);
       now += gapMs;
     }
   }
@@ -55,15 +60,26 @@ describe('catching scanner bursts on a kiosk page', () => {
     renderHook(() => useScannerCapture(onScan, true));
     const input = document.createElement('input');
     document.body.append(input);
-    const clock = vi.spyOn(performance, 'now');
     let now = 0;
     for (const key of [...'E28011700000000000000A01', 'Enter']) {
       now += 5;
-      clock.mockReturnValue(now);
-      fireEvent.keyDown(input, { key });
+      keyDown(input, key, now);
     }
     expect(onScan).not.toHaveBeenCalled();
     input.remove();
+  });
+
+  it('keeps a burst whole when the busy page handles its keys late: the keys’ own times count', () => {
+    const onScan = vi.fn();
+    renderHook(() => useScannerCapture(onScan, true));
+    // The page handles each key 400 ms after the last (a long render), while the scanner sent them 5 ms apart.
+    let handledAt = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => {
+      handledAt += SCANNER_MAX_KEY_GAP_MS * 8;
+      return handledAt;
+    });
+    press('E28011700000000000000A03', 5);
+    expect(onScan).toHaveBeenCalledWith('E28011700000000000000A03');
   });
 
   it('listens only while enabled', () => {

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'react';
 /**
  * Telling a keyboard-wedge scanner from a person typing (issue 14 §4). A scanner "types" a whole EPC in a
  * burst, a few milliseconds between keys, and ends with Enter; nobody types 24 characters that fast.
+ * Gaps are measured between the keys' `timeStamp`s, the time each key reached the browser, not the time the
+ * page got round to it: a kiosk busy re-rendering for a while handles a burst's last keys late, all at once.
  */
 export const SCANNER_MAX_KEY_GAP_MS = 50;
 /** A burst shorter than this is a person's quick keys, not an EPC (the shortest EPCs are 8 hex digits). */
@@ -40,7 +42,7 @@ export function useScannerCapture(onScan: (text: string) => void, enabled: boole
     let times: number[] = [];
     function onKeyDown(event: KeyboardEvent) {
       if (isEditable(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      const now = performance.now();
+      const now = event.timeStamp;
       const last = times.at(-1);
       if (last !== undefined && now - last > SCANNER_MAX_KEY_GAP_MS * 4) {
         text = '';
@@ -68,8 +70,8 @@ export function useScannerCapture(onScan: (text: string) => void, enabled: boole
 export function useKeyTimes() {
   const times = useRef<number[]>([]);
   return {
-    onKeyDown: (event: { key: string }) => {
-      if (event.key.length === 1) times.current.push(performance.now());
+    onKeyDown: (event: { key: string; timeStamp: number }) => {
+      if (event.key.length === 1) times.current.push(event.timeStamp);
     },
     /** The source of what was entered since the last take, and a fresh start. */
     take: (): TInputSource => {
