@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { beforeStylesheets, preloadScript, signedInFiles } from './preload-signed-in';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeStylesheets, INTL_WARM_UP, preloadScript, signedInFiles } from './preload-signed-in';
 
 const chunk = (fileName: string, name: string, imports: string[] = []) => ({
   type: 'chunk' as const,
@@ -27,7 +27,24 @@ describe('signedInFiles', () => {
 });
 
 describe('preloadScript', () => {
+  /** The workers the script starts (jsdom has none of its own). */
+  let workers: { url: string; terminate: () => void; onmessage: (() => void) | null }[] = [];
+  beforeEach(() => {
+    workers = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        onmessage: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        terminate = vi.fn();
+        constructor(readonly url: string) {
+          workers.push(this);
+        }
+      },
+    );
+  });
   afterEach(() => {
+    vi.unstubAllGlobals();
     localStorage.clear();
     for (const link of document.head.querySelectorAll('link')) link.remove();
   });
@@ -46,6 +63,14 @@ describe('preloadScript', () => {
     expect(preloads()).toEqual(['/assets/signed-in.js']);
   });
 
+  it('starts the locale data warm-up there, and ends the worker once it is done', () => {
+    localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
+    run('/dashboard');
+    expect(workers.map((worker) => worker.url)).toEqual([`/${INTL_WARM_UP}`]);
+    workers[0]?.onmessage?.();
+    expect(workers[0]?.terminate).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for nothing on the sign-in page or without a session', () => {
     localStorage.setItem('CognitoIdentityServiceProvider.client.LastAuthUser', 'u-1');
     run('/login');
@@ -53,6 +78,7 @@ describe('preloadScript', () => {
     localStorage.clear();
     run('/orders');
     expect(preloads()).toEqual([]);
+    expect(workers).toEqual([]);
   });
 });
 

@@ -28,12 +28,17 @@ export function signedInFiles(bundle: TBundle, entry: string): string[] {
   return [...withImports(signedIn.fileName)].filter((fileName) => !loadedByEntry.has(fileName));
 }
 
+/** The worker that loads the tab's locale data off the main thread (public/intl-warm-up.js says why). */
+export const INTL_WARM_UP = 'intl-warm-up.js';
+
 /**
  * The inline script that, on a signed-in page of a browser holding a session, asks for the signed-in chunk
- * while the entry chunk downloads, not once it has been evaluated. The same test as app/boot-preload.ts.
+ * while the entry chunk downloads, not once it has been evaluated, and starts the locale data's warm-up
+ * worker. The same test as app/boot-preload.ts.
  */
 export function preloadScript(files: readonly string[], base = '/'): string {
   const hrefs = JSON.stringify(files.map((file) => `${base}${file}`));
+  const warmUp = JSON.stringify(`${base}${INTL_WARM_UP}`);
   return `(() => {
   try {
     const path = location.pathname;
@@ -48,6 +53,10 @@ export function preloadScript(files: readonly string[], base = '/'): string {
         link.crossOrigin = '';
         link.href = href;
         document.head.appendChild(link);
+      }
+      if (typeof Worker === 'function') {
+        const worker = new Worker(${warmUp});
+        worker.onmessage = worker.onerror = () => worker.terminate();
       }
       return;
     }

@@ -56,13 +56,18 @@ function storedZone(): string | null {
   return zone && isTimeZone(zone) ? zone : null;
 }
 
-let current: TWorkshopFormat = {
-  locale: localeOf(stored(LOCALE_STORAGE_KEY)) ?? WORKSHOP_LOCALE_DEFAULT,
-  timeZone: storedZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-};
+/**
+ * Read at the first use, not as the module loads: a page's first Intl object costs tens of milliseconds (the
+ * browser loads its locale data; see app/intl-warm-up.ts), which would lengthen every page's first task.
+ */
+let current: TWorkshopFormat | null = null;
 
 /** The format every function below uses unless given one. */
 export function workshopFormat(): TWorkshopFormat {
+  current ??= {
+    locale: localeOf(stored(LOCALE_STORAGE_KEY)) ?? WORKSHOP_LOCALE_DEFAULT,
+    timeZone: storedZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
   return current;
 }
 
@@ -71,9 +76,10 @@ export function workshopFormat(): TWorkshopFormat {
  * (the last good one stays).
  */
 export function setWorkshopFormat(next: Partial<TWorkshopFormat>): boolean {
-  const timeZone = next.timeZone && isTimeZone(next.timeZone) ? next.timeZone : current.timeZone;
-  const locale = localeOf(next.locale) ?? current.locale;
-  if (timeZone === current.timeZone && locale === current.locale) return false;
+  const known = workshopFormat();
+  const timeZone = next.timeZone && isTimeZone(next.timeZone) ? next.timeZone : known.timeZone;
+  const locale = localeOf(next.locale) ?? known.locale;
+  if (timeZone === known.timeZone && locale === known.locale) return false;
   current = { locale, timeZone };
   store(ZONE_STORAGE_KEY, timeZone);
   store(LOCALE_STORAGE_KEY, locale);
@@ -97,7 +103,7 @@ function dates(options: Intl.DateTimeFormatOptions, format: TWorkshopFormat): In
 /** A cached Intl.NumberFormat in `format`'s locale. */
 export function numberFormat(
   options: Intl.NumberFormatOptions = {},
-  format: TWorkshopFormat = current,
+  format: TWorkshopFormat = workshopFormat(),
 ): Intl.NumberFormat {
   const key = `${format.locale}|${JSON.stringify(options)}`;
   let found = numberFormats.get(key);
@@ -125,43 +131,43 @@ function toDate(value: string | Date | number): Date {
  * Today (or `date`) as YYYY-MM-DD in the workshop's zone, for date pickers, ranges and file names. Whether a job
  * is overdue or due today is never decided with it: the job's `state` says (issue 32).
  */
-export function workshopIsoDate(date: Date, format: TWorkshopFormat = current): string {
+export function workshopIsoDate(date: Date, format: TWorkshopFormat = workshopFormat()): string {
   const parts = dates({ year: 'numeric', month: '2-digit', day: '2-digit' }, format).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** '2025-03-01' → 'Mar 1, 2025', read as a calendar day (never shifted by a time zone). */
-export function formatCalendarDate(value: string, format: TWorkshopFormat = current): string {
+export function formatCalendarDate(value: string, format: TWorkshopFormat = workshopFormat()): string {
   return formatDay(value, { dateStyle: 'medium' }, format);
 }
 
 /** '2025-03-01' → 'Mar 1': a calendar day on a chart's axis. */
-export function formatShortDay(value: string, format: TWorkshopFormat = current): string {
+export function formatShortDay(value: string, format: TWorkshopFormat = workshopFormat()): string {
   return formatDay(value, { month: 'short', day: 'numeric' }, format);
 }
 
 /** '2025-03-01' → 'Mar 2025': a calendar month. */
-export function formatMonth(value: string, format: TWorkshopFormat = current): string {
+export function formatMonth(value: string, format: TWorkshopFormat = workshopFormat()): string {
   return formatDay(value, { month: 'short', year: 'numeric' }, format);
 }
 
 /** An instant as 'Mar 1, 2025, 2:05 PM' in the workshop's zone. */
-export function formatDateTime(value: string | Date, format: TWorkshopFormat = current): string {
+export function formatDateTime(value: string | Date, format: TWorkshopFormat = workshopFormat()): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
   return dates({ dateStyle: 'medium', timeStyle: 'short' }, format).format(date);
 }
 
 /** An instant's day as 'Oct 12' in the workshop's zone. */
-export function formatDayOf(value: string | Date, format: TWorkshopFormat = current): string {
+export function formatDayOf(value: string | Date, format: TWorkshopFormat = workshopFormat()): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
   return dates({ month: 'short', day: 'numeric' }, format).format(date);
 }
 
 /** An instant's day as 'Friday, November 27' in the workshop's zone (a wall screen's date). */
-export function formatLongDay(value: Date | number, format: TWorkshopFormat = current): string {
+export function formatLongDay(value: Date | number, format: TWorkshopFormat = workshopFormat()): string {
   return dates({ weekday: 'long', month: 'long', day: 'numeric' }, format).format(value);
 }
 
@@ -169,7 +175,7 @@ export function formatLongDay(value: Date | number, format: TWorkshopFormat = cu
 export function formatTime(
   value: string | Date | number,
   options: { readonly seconds?: boolean } = {},
-  format: TWorkshopFormat = current,
+  format: TWorkshopFormat = workshopFormat(),
 ): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
@@ -180,7 +186,11 @@ export function formatTime(
  * An instant relative to `now`: '5 minutes ago', 'yesterday', 'in 2 hours'. Always in English, as every other
  * word of Loupe: a French workshop reads '5 minutes ago', never 'il y a 5 minutes' inside an English sentence.
  */
-export function formatRelativeTime(iso: string, now: Date, format: TWorkshopFormat = current): string {
+export function formatRelativeTime(
+  iso: string,
+  now: Date,
+  format: TWorkshopFormat = workshopFormat(),
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const relative = relativeFormat(format.locale.startsWith('en') ? format.locale : 'en');

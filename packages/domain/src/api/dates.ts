@@ -37,10 +37,13 @@ export function calendarDateProblem(value: string): 'format' | 'range' | null {
   return isCalendarDateInRange(value) ? null : 'range';
 }
 
-const CALENDAR_DATE_TEXT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+/** Built at the first use: a browser page's first Intl object costs tens of milliseconds, too much for an import. */
+let calendarDateFormat: Intl.DateTimeFormat | null = null;
 
 /** A calendar day as the screens write it ('2026-11-27' → 'Nov 27, 2026'), never shifted by a time zone. */
 export function calendarDateText(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : CALENDAR_DATE_TEXT.format(parsed);
+  if (Number.isNaN(parsed.getTime())) return date;
+  calendarDateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+  return calendarDateFormat.format(parsed);
 }

@@ -29,8 +29,20 @@ export type TStoredSession =
   /** Expired, unreadable or not configured yet: Amplify's to answer. */
   | { readonly kind: 'ask-amplify' };
 
+/** The last tokens decoded: every API request reads the stored session, and its tokens seldom change. */
+const decodedTokens = new Map<string, TJwt | null>();
+const DECODED_TOKENS_KEPT = 4;
+
 /** A JWT's payload, or null when it is not one. Signatures are the server's to check, as with Amplify. */
 export function decodeJwt(token: string): TJwt | null {
+  if (decodedTokens.has(token)) return decodedTokens.get(token) ?? null;
+  const decoded = decodeJwtPayload(token);
+  if (decodedTokens.size >= DECODED_TOKENS_KEPT) decodedTokens.clear();
+  decodedTokens.set(token, decoded);
+  return decoded;
+}
+
+function decodeJwtPayload(token: string): TJwt | null {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[1]) return null;
   try {
