@@ -211,10 +211,13 @@ export function composeFloor(context: {
     await locations.ensureDefaultLocation();
     // And what changed in the registry while no instance was running.
     await workflow.followRegistry();
-    // Rebuilt from the history, the facts hold what the feed holds too: the projection starts after it.
-    const rebuilt = await analyticsFacts.rebuildIfMissing((tx) =>
-      repos.moveFeed.within(tx).skipToEnd(ANALYTICS_VISITS_PROJECTION),
-    );
+    // Rebuilt from the history, the facts hold what the feed holds too: the projection starts after it. The
+    // journal's applier is already at work (a crash's reads): its batches wait to append until the rebuild
+    // commits, or one committed while the rebuild read the history would be in neither.
+    const rebuilt = await analyticsFacts.rebuildIfMissing({
+      beforeRebuild: (tx) => repos.moveFeed.within(tx).holdAppends(),
+      afterRebuild: (tx) => repos.moveFeed.within(tx).skipToEnd(ANALYTICS_VISITS_PROJECTION),
+    });
     if (rebuilt) logger.info('analytics facts rebuilt from the location history');
     // A workshop whose zone was set before the rollup followed it (or while this instance was down).
     await followWorkshopZone((await settingsService.workingCalendar()).timeZone);
@@ -226,8 +229,8 @@ export function composeFloor(context: {
    */
   function follow(): () => Promise<void> {
     const stopFinishedSteps = workTime.followFinishedSteps();
-    // Entries a crash left, or appended while no instance ran.
-    projections.wake();
+    // Entries a crash left, or appended while no instance ran (or during the start-up).
+    projections.start();
     return async () => {
       stopFinishedSteps();
       await projections.stop();

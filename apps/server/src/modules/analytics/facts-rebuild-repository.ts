@@ -127,15 +127,18 @@ export async function rebuildFacts(db: TDatabase): Promise<void> {
   await fillJobDayRollups(db);
 }
 
+/** What runs in a rebuild's transaction around it: before it reads the history, and once it is done. */
+export type TRebuildHooks = {
+  readonly beforeRebuild?: (tx: TDatabase) => Promise<void>;
+  readonly afterRebuild?: (tx: TDatabase) => Promise<void>;
+};
+
 /**
  * A workshop upgrading to a Loupe with analytics has history but no facts yet: rebuild them once, at start.
  * The table lock makes a second instance starting at the same time wait and then find the facts there.
- * `onRebuilt` runs in the rebuild's transaction. Returns whether it rebuilt.
+ * Returns whether it rebuilt.
  */
-export async function rebuildIfMissing(
-  db: TDatabase,
-  onRebuilt?: (tx: TDatabase) => Promise<void>,
-): Promise<boolean> {
+export async function rebuildIfMissing(db: TDatabase, hooks: TRebuildHooks = {}): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`lock table analytics_jobs in share row exclusive mode`);
     const { rows } = (await tx.execute(sql`
@@ -218,8 +221,9 @@ export async function rebuildIfMissing(
     if (fillsPhaseDays || fillsStationDwell || fillsWipDays || fillsStepDays || fillsJobDayRollups)
       return true;
     if (row === undefined || row.has_facts || !row.has_history) return false;
+    await hooks.beforeRebuild?.(tx);
     await rebuildFacts(tx);
-    await onRebuilt?.(tx);
+    await hooks.afterRebuild?.(tx);
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TDatabase } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { rebuildFacts, rebuildIfMissing } from './facts-rebuild-repository.ts';
+import { rebuildFacts, rebuildIfMissing, type TRebuildHooks } from './facts-rebuild-repository.ts';
 import {
   addStationDwell,
   addWipDays,
@@ -234,8 +234,7 @@ export function createAnalyticsFactsRepository(db: TDatabase) {
     },
 
     /** At start: the facts, or the rollups they lack, made once from the history. Returns whether it did. */
-    rebuildIfMissing: (onRebuilt?: (tx: TDatabase) => Promise<void>): Promise<boolean> =>
-      rebuildIfMissing(db, onRebuilt),
+    rebuildIfMissing: (hooks?: TRebuildHooks): Promise<boolean> => rebuildIfMissing(db, hooks),
 
     /**
      * A job handed to its customer: its delivery time, with what the screens group it by as it stands now

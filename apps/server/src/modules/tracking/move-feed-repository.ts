@@ -57,6 +57,15 @@ export function createMoveFeedRepository(db: TDatabase) {
       await db.insert(moveFeed).values({ moved: batch.moved, visits: batch.visits });
     },
 
+    /**
+     * Holds every append off until the caller's transaction ends: a rebuild of the facts from the history
+     * reads the moves committed so far, and a batch committing meanwhile would be in neither the rebuild nor,
+     * once the cursor is put at the feed's end, the projection.
+     */
+    async holdAppends(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${APPEND_LOCK})`);
+    },
+
     /** Up to `limit` entries after `position`, oldest first. */
     async entriesAfter(position: number, limit: number): Promise<TMoveFeedEntry[]> {
       const rows = await db

@@ -131,8 +131,9 @@ export function createProjections(options: TProjectionsOptions) {
   // batches committed meanwhile are applied together, in fewer and larger transactions, which leaves the
   // cores to the journal's appends under load (decision 026). Someone waiting for them wakes them at once.
   let pending: ReturnType<typeof setTimeout> | null = null;
+  let isStarted = false;
   const wakeSoon = () => {
-    if (pending !== null) return;
+    if (!isStarted || pending !== null) return;
     pending = setTimeout(() => {
       pending = null;
       wakeAll();
@@ -140,12 +141,24 @@ export function createProjections(options: TProjectionsOptions) {
     pending.unref?.();
   };
   let isStopped = false;
-  // Entries appended by another instance, or left by a crash before this process started.
-  const poll = setInterval(wakeAll, options.pollMs ?? 5_000);
-  poll.unref?.();
+  let poll: ReturnType<typeof setInterval> | null = null;
 
   return {
-    /** A batch committed: its entries are applied within `gatherMs`. */
+    /**
+     * Starts following the feed, from what it holds now (a crash's entries, or another instance's). Not
+     * before the app's start-up is done: a rebuild of the facts there moves the cursor, and a projection
+     * applying meanwhile would wait on the rebuild's locks while holding its cursor.
+     */
+    start(): void {
+      if (isStarted || isStopped) return;
+      isStarted = true;
+      // Entries appended by another instance.
+      poll = setInterval(wakeAll, options.pollMs ?? 5_000);
+      poll.unref?.();
+      wakeAll();
+    },
+
+    /** A batch committed: its entries are applied within `gatherMs` (once started). */
     wake: wakeSoon,
 
     caughtUp,
@@ -161,7 +174,7 @@ export function createProjections(options: TProjectionsOptions) {
     async stop(): Promise<void> {
       if (isStopped) return;
       isStopped = true;
-      clearInterval(poll);
+      if (poll !== null) clearInterval(poll);
       if (pending !== null) clearTimeout(pending);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const waited = new Promise<void>((resolve) => {
