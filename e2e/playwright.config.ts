@@ -24,8 +24,10 @@ export default defineConfig({
   // as slowly on some days (another Chromium, a busier host), and a long walk through the screens then passed
   // 60 s without anything being wrong. Tests that walk further set more, on the same scale.
   timeout: 120_000,
-  // Two workers share two cores with their Loupe servers: a page may take longer than the default 5 s.
-  expect: { timeout: 10_000 },
+  // Two workers share two cores with their Loupe servers: a page may take longer than the default 5 s. On a
+  // host at a load of 12 (CI, 2026-11-30) a cold Settings page sent its first request 15 s after the click, so
+  // an assertion waits up to 20 s; a passing run waits only as long as the page takes.
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
   use: {
     ...devices['Desktop Chrome'],
