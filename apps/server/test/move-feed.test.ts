@@ -39,6 +39,19 @@ function visitOf(itemId: string, minute: number): TClosedVisit {
   };
 }
 
+/** Moves the job tagged `epc` to a station `minutes` after `start`, as a batch of moves does. */
+function mover(t: TTestApp, epc: string, start: number) {
+  return (station: { id: string; departmentId: string } | undefined, minutes: number) => {
+    if (!station) throw new Error('no such station');
+    return t.app.loupe.tracking.applyMove({
+      epc,
+      departmentId: station.departmentId,
+      stationId: station.id,
+      at: new Date(start + minutes * MINUTE),
+    });
+  };
+}
+
 describe.each(TEST_DATABASES)('the move feed and its projections on %s', (database) => {
   let t: TTestApp;
   let fx: TTrackingFixtures;
@@ -97,13 +110,7 @@ describe.each(TEST_DATABASES)('the move feed and its projections on %s', (databa
     const epc = fx.epc();
     await tracking.assignEpc(admin, 'order', order.id, epc);
     const start = t.clock().getTime() - 120 * MINUTE;
-    const move = (station: { id: string; departmentId: string }, minutes: number) =>
-      tracking.applyMove({
-        epc,
-        departmentId: station.departmentId,
-        stationId: station.id,
-        at: new Date(start + minutes * MINUTE),
-      });
+    const move = mover(t, epc, start);
     await move(bench, 0);
     await move(wax, 30);
     await t.app.loupe.projections.caughtUp();
@@ -311,16 +318,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a rebuild of the facts beside the
     const order = await fx.order();
     const epc = fx.epc();
     await tracking.assignEpc(admin, 'order', order.id, epc);
-    const start = t.clock().getTime() - 120 * MINUTE;
-    const move = (station: { id: string; departmentId: string } | undefined, minutes: number) => {
-      if (!station) throw new Error('no station');
-      return tracking.applyMove({
-        epc,
-        departmentId: station.departmentId,
-        stationId: station.id,
-        at: new Date(start + minutes * MINUTE),
-      });
-    };
+    const move = mover(t, epc, t.clock().getTime() - 120 * MINUTE);
     await move(bench, 0);
     await move(wax, 30);
     await t.app.loupe.projections.caughtUp();
