@@ -58,7 +58,7 @@ function storedZone(): string | null {
 
 /**
  * Read at the first use, not as the module loads: a page's first Intl object costs tens of milliseconds (the
- * browser loads its locale data; see app/intl-warm-up.ts), which would lengthen every page's first task.
+ * browser loads its locale data; see public/intl-warm-up.js), which would lengthen every page's first task.
  */
 let current: TWorkshopFormat | null = null;
 
