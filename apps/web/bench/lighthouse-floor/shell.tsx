@@ -1,0 +1,110 @@
+import {
+  BellIcon,
+  BoxesIcon,
+  ChartBarIcon,
+  ClipboardListIcon,
+  GemIcon,
+  HammerIcon,
+  LayoutDashboardIcon,
+  type LucideIcon,
+  MicroscopeIcon,
+  PackageIcon,
+  PaletteIcon,
+  RouteIcon,
+  ScanLineIcon,
+  SettingsIcon,
+  ShoppingBagIcon,
+  TruckIcon,
+  UserIcon,
+  VaultIcon,
+  WorkflowIcon,
+  WrenchIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useProfile } from './use-profile';
+
+/** As many links as an admin's sidebar has, each with its icon. */
+const LINKS: readonly (readonly [string, LucideIcon])[] = [
+  ['Dashboard', LayoutDashboardIcon],
+  ['Orders', ShoppingBagIcon],
+  ['Repairs', WrenchIcon],
+  ['Workflow', WorkflowIcon],
+  ['Departments', BoxesIcon],
+  ['Designer', PaletteIcon],
+  ['My tasks', ClipboardListIcon],
+  ['Bench', HammerIcon],
+  ['QA', MicroscopeIcon],
+  ['Vendors', TruckIcon],
+  ['Tracking', RouteIcon],
+  ['RFID mapping', ScanLineIcon],
+  ['Vault', VaultIcon],
+  ['Catalog', GemIcon],
+  ['Shipping', PackageIcon],
+  ['Analytics', ChartBarIcon],
+  ['Settings', SettingsIcon],
+];
+
+export type TShellProps = {
+  /** Wraps a sidebar link, e.g. in a tooltip; the link itself by default. */
+  readonly wrapLink?: (link: ReactNode, label: string) => ReactNode;
+  /** Wraps a header button in its menu; the button alone by default. */
+  readonly wrapMenuButton?: (button: ReactNode, label: string) => ReactNode;
+};
+
+/** The least a signed-in screen shows: a sidebar, a header with the bell and the account, four counts. */
+export function Shell({ wrapLink = (link) => link, wrapMenuButton = (button) => button }: TShellProps) {
+  const profile = useProfile();
+  const count = profile.data?.success ? 1 : 0;
+  return (
+    <div className="flex min-h-svh">
+      <nav aria-label="Main" className="hidden w-56 flex-col gap-1 border-r p-2 md:flex">
+        {LINKS.map(([label, Icon]) => (
+          <span key={label}>
+            {wrapLink(
+              <NavLink
+                to={`/${label.toLowerCase().replace(/ /g, '-')}`}
+                className="flex items-center gap-2 rounded-md px-2 py-1 text-sm"
+              >
+                <Icon className="size-4" aria-hidden="true" /> {label}
+              </NavLink>,
+              label,
+            )}
+          </span>
+        ))}
+      </nav>
+      <div className="flex-1">
+        <header className="flex items-center justify-between border-b p-2">
+          <span className="font-semibold">Loupe</span>
+          <div className="flex gap-2">
+            {wrapMenuButton(
+              <Button variant="ghost" size="icon" aria-label="Notifications">
+                <BellIcon />
+              </Button>,
+              'Notifications',
+            )}
+            {wrapMenuButton(
+              <Button variant="ghost" size="icon" aria-label="Account">
+                <UserIcon />
+              </Button>,
+              'Account',
+            )}
+          </div>
+        </header>
+        <main className="grid gap-4 p-4 sm:grid-cols-2">
+          <h1 className="font-semibold text-2xl sm:col-span-2">Dashboard</h1>
+          {['Active orders', 'Repairs', 'Overdue', 'Offsite'].map((title) => (
+            <Card key={title}>
+              <CardHeader>
+                <CardTitle>{title}</CardTitle>
+              </CardHeader>
+              <CardContent className="text-3xl">{count}</CardContent>
+            </Card>
+          ))}
+        </main>
+      </div>
+    </div>
+  );
+}
