@@ -3,9 +3,11 @@
 // apps/web/bench/lighthouse-floor, each built as the web app is (same plugins, same stylesheet, brotli) and
 // served as Loupe serves its build, against a running Loupe's API:
 //   stack        React 19, React Router, TanStack Query, zod: one API answer parsed, one heading;
-//   plain-shell  the least signed-in shell on it (17 sidebar links with icons, a header, four counts),
-//                drawn with Tailwind, the web's Button and Card: no Radix;
-//   radix-shell  the same with the web's Radix pieces: a tooltip on each link, a menu behind the two buttons.
+//   plain-shell  the least signed-in screen on it: a header (sidebar button, bell, account) and four counts,
+//                drawn with Tailwind, the web's Button and Card and lucide icons; no Radix. Its 17-link
+//                sidebar is drawn on a wide screen only: on a phone, Lighthouse's screen, Loupe's opens on demand;
+//   radix-shell  the same with the web's Radix pieces: a menu behind the bell and the account, a tooltip on
+//                each sidebar link.
 // Same settings as `npm run lighthouse`; LIGHTHOUSE_RUNS runs each (3), alternating, and the median.
 
 import { execFileSync } from 'node:child_process';

@@ -7,6 +7,7 @@ import {
   HammerIcon,
   LayoutDashboardIcon,
   type LucideIcon,
+  MenuIcon,
   MicroscopeIcon,
   PackageIcon,
   PaletteIcon,
@@ -24,6 +25,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useIsMobile } from '@/hooks/use-mobile';
 import { useProfile } from './use-profile';
 
 /** As many links as an admin's sidebar has, each with its icon. */
@@ -54,29 +56,40 @@ export type TShellProps = {
   readonly wrapMenuButton?: (button: ReactNode, label: string) => ReactNode;
 };
 
-/** The least a signed-in screen shows: a sidebar, a header with the bell and the account, four counts. */
+/**
+ * The least a signed-in screen shows: a sidebar, a header with the bell and the account, four counts. On a phone
+ * (Lighthouse's screen) the sidebar is not drawn, as Loupe's is not until its button opens it.
+ */
 export function Shell({ wrapLink = (link) => link, wrapMenuButton = (button) => button }: TShellProps) {
+  const isMobile = useIsMobile();
   const profile = useProfile();
   const count = profile.data?.success ? 1 : 0;
   return (
     <div className="flex min-h-svh">
-      <nav aria-label="Main" className="hidden w-56 flex-col gap-1 border-r p-2 md:flex">
-        {LINKS.map(([label, Icon]) => (
-          <span key={label}>
-            {wrapLink(
-              <NavLink
-                to={`/${label.toLowerCase().replace(/ /g, '-')}`}
-                className="flex items-center gap-2 rounded-md px-2 py-1 text-sm"
-              >
-                <Icon className="size-4" aria-hidden="true" /> {label}
-              </NavLink>,
-              label,
-            )}
-          </span>
-        ))}
-      </nav>
+      {isMobile ? null : (
+        <nav aria-label="Main" className="flex w-56 flex-col gap-1 border-r p-2">
+          {LINKS.map(([label, Icon]) => (
+            <span key={label}>
+              {wrapLink(
+                <NavLink
+                  to={`/${label.toLowerCase().replace(/ /g, '-')}`}
+                  className="flex items-center gap-2 rounded-md px-2 py-1 text-sm"
+                >
+                  <Icon className="size-4" aria-hidden="true" /> {label}
+                </NavLink>,
+                label,
+              )}
+            </span>
+          ))}
+        </nav>
+      )}
       <div className="flex-1">
         <header className="flex items-center justify-between border-b p-2">
+          {isMobile ? (
+            <Button variant="ghost" size="icon" aria-label="Open the sidebar">
+              <MenuIcon />
+            </Button>
+          ) : null}
           <span className="font-semibold">Loupe</span>
           <div className="flex gap-2">
             {wrapMenuButton(
