@@ -1,17 +1,18 @@
 // `npm run lighthouse:floor`: what Lighthouse scores before any of Loupe's own code, to tell how much of issue
 // 35's target (90 on /login, /dashboard and /orders) the web's stack leaves to Loupe's screens. Three pages of
-// apps/web/bench/lighthouse-floor, each built as the web app is (same plugins, same stylesheet, brotli) and
-// served as Loupe serves its build, against a running Loupe's API:
+// apps/web/bench/lighthouse-floor, each built as the web app is (Loupe's index.html, same plugins and stylesheet,
+// brotli) and served as Loupe serves its build, against a running Loupe's API:
 //   stack        React 19, React Router, TanStack Query, zod: one API answer parsed, one heading;
 //   plain-shell  the least signed-in screen on it: a header (sidebar button, bell, account) and four counts,
-//                drawn with Tailwind, the web's Button and Card and lucide icons; no Radix. Its 17-link
-//                sidebar is drawn on a wide screen only: on a phone, Lighthouse's screen, Loupe's opens on demand;
+//                drawn with Tailwind, the web's Button and Card and lucide icons; no Radix. Its sidebar (an
+//                admin's links, from the domain's table) is drawn on a wide screen only: on a phone, Lighthouse's
+//                screen, Loupe's is not drawn until it is opened either;
 //   radix-shell  the same with the web's Radix pieces: a menu behind the bell and the account, a tooltip on
 //                each sidebar link.
 // Same settings as `npm run lighthouse`; LIGHTHOUSE_RUNS runs each (3), alternating, and the median.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,8 +26,6 @@ import { CHROME_ARGS, CHROME_PATH } from './signed-in-browser.ts';
 const FLOOR_PAGES = ['stack', 'plain-shell', 'radix-shell'] as const;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const WEB_DIR = path.resolve(SERVER_DIR, '../web');
-/** Where Vite puts the floor's index.html in the build: its path under apps/web. */
-const BUILT_PAGE_DIR = 'bench/lighthouse-floor';
 
 function buildFloorPage(page: string, outDir: string): void {
   execFileSync(
@@ -38,13 +37,6 @@ function buildFloorPage(page: string, outDir: string): void {
       stdio: 'inherit',
     },
   );
-  // At the build's root, where Loupe's index.html is (with its brotli and gzip copies).
-  for (const suffix of ['', '.br', '.gz']) {
-    renameSync(
-      path.join(outDir, BUILT_PAGE_DIR, `index.html${suffix}`),
-      path.join(outDir, `index.html${suffix}`),
-    );
-  }
 }
 
 /** The build's files as Loupe serves its own; /api goes to the running Loupe, so answers are real ones. */

@@ -1,53 +1,15 @@
-import {
-  BellIcon,
-  BoxesIcon,
-  ChartBarIcon,
-  ClipboardListIcon,
-  GemIcon,
-  HammerIcon,
-  LayoutDashboardIcon,
-  type LucideIcon,
-  MenuIcon,
-  MicroscopeIcon,
-  PackageIcon,
-  PaletteIcon,
-  RouteIcon,
-  ScanLineIcon,
-  SettingsIcon,
-  ShoppingBagIcon,
-  TruckIcon,
-  UserIcon,
-  VaultIcon,
-  WorkflowIcon,
-  WrenchIcon,
-} from 'lucide-react';
+import { visibleNavigation } from '@loupe/domain/navigation/sidebar';
+import { BellIcon, MenuIcon, UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { NAV_ICONS } from '@/app/layouts/nav-icons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { useProfile } from './use-profile';
 
-/** As many links as an admin's sidebar has, each with its icon. */
-const LINKS: readonly (readonly [string, LucideIcon])[] = [
-  ['Dashboard', LayoutDashboardIcon],
-  ['Orders', ShoppingBagIcon],
-  ['Repairs', WrenchIcon],
-  ['Workflow', WorkflowIcon],
-  ['Departments', BoxesIcon],
-  ['Designer', PaletteIcon],
-  ['My tasks', ClipboardListIcon],
-  ['Bench', HammerIcon],
-  ['QA', MicroscopeIcon],
-  ['Vendors', TruckIcon],
-  ['Tracking', RouteIcon],
-  ['RFID mapping', ScanLineIcon],
-  ['Vault', VaultIcon],
-  ['Catalog', GemIcon],
-  ['Shipping', PackageIcon],
-  ['Analytics', ChartBarIcon],
-  ['Settings', SettingsIcon],
-];
+/** An admin's sidebar links (the spec's table, the most any role sees), flattened out of their groups. */
+const LINKS = visibleNavigation({ role: 'admin' }).flatMap((group) => group.items);
 
 export type TShellProps = {
   /** Wraps a sidebar link, e.g. in a tooltip; the link itself by default. */
@@ -68,19 +30,19 @@ export function Shell({ wrapLink = (link) => link, wrapMenuButton = (button) => 
     <div className="flex min-h-svh">
       {isMobile ? null : (
         <nav aria-label="Main" className="flex w-56 flex-col gap-1 border-r p-2">
-          {LINKS.map(([label, Icon]) => (
-            <span key={label}>
-              {wrapLink(
-                <NavLink
-                  to={`/${label.toLowerCase().replace(/ /g, '-')}`}
-                  className="flex items-center gap-2 rounded-md px-2 py-1 text-sm"
-                >
-                  <Icon className="size-4" aria-hidden="true" /> {label}
-                </NavLink>,
-                label,
-              )}
-            </span>
-          ))}
+          {LINKS.map((item) => {
+            const Icon = NAV_ICONS[item.icon];
+            return (
+              <span key={item.path}>
+                {wrapLink(
+                  <NavLink to={item.path} className="flex items-center gap-2 rounded-md px-2 py-1 text-sm">
+                    <Icon className="size-4" aria-hidden="true" /> {item.title}
+                  </NavLink>,
+                  item.title,
+                )}
+              </span>
+            );
+          })}
         </nav>
       )}
       <div className="flex-1">

@@ -1,36 +1,6 @@
 import { ROLE_LABELS } from '@loupe/domain/auth/role-labels';
-import {
-  type TSidebarGroup,
-  type TSidebarIconName,
-  type TSidebarItem,
-  visibleNavigation,
-} from '@loupe/domain/navigation/sidebar';
-import {
-  BellIcon,
-  BotIcon,
-  Building2Icon,
-  CalendarCheckIcon,
-  ChartBarIcon,
-  ChartLineIcon,
-  ChevronDownIcon,
-  GaugeIcon,
-  GemIcon,
-  LayoutDashboardIcon,
-  ListChecksIcon,
-  LogOutIcon,
-  type LucideIcon,
-  MicroscopeIcon,
-  PackageIcon,
-  PaletteIcon,
-  RouteIcon,
-  ScanLineIcon,
-  SettingsIcon,
-  ShoppingBagIcon,
-  TruckIcon,
-  VaultIcon,
-  WorkflowIcon,
-  WrenchIcon,
-} from 'lucide-react';
+import { type TSidebarGroup, type TSidebarItem, visibleNavigation } from '@loupe/domain/navigation/sidebar';
+import { ChevronDownIcon, GemIcon, LogOutIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { matchPath, NavLink, useLocation, useNavigate } from 'react-router';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
@@ -51,31 +21,7 @@ import {
 import { useAuth } from '@/lib/auth/auth-context';
 import { paths } from '@/lib/paths';
 import { useRuntimeConfig } from '@/lib/runtime-config-context';
-
-/** The lucide component of each icon name the domain's sidebar table uses. */
-const NAV_ICONS = {
-  'layout-dashboard': LayoutDashboardIcon,
-  'list-checks': ListChecksIcon,
-  bot: BotIcon,
-  'shopping-bag': ShoppingBagIcon,
-  wrench: WrenchIcon,
-  truck: TruckIcon,
-  workflow: WorkflowIcon,
-  'chart-line': ChartLineIcon,
-  'calendar-check': CalendarCheckIcon,
-  gem: GemIcon,
-  'chart-bar': ChartBarIcon,
-  gauge: GaugeIcon,
-  microscope: MicroscopeIcon,
-  route: RouteIcon,
-  'building-2': Building2Icon,
-  palette: PaletteIcon,
-  bell: BellIcon,
-  'scan-line': ScanLineIcon,
-  settings: SettingsIcon,
-  vault: VaultIcon,
-  package: PackageIcon,
-} as const satisfies Record<TSidebarIconName, LucideIcon>;
+import { NAV_ICONS } from './nav-icons';
 
 const LOG_OUT_LABEL = 'Log out';
 
