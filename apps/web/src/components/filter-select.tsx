@@ -14,7 +14,7 @@ export function FilterSelect({ label, value, onValueChange, options }: TFilterSe
   return (
     <Select value={value} onValueChange={onValueChange}>
       <SelectTrigger aria-label={label} className="w-full min-w-0 sm:w-auto sm:min-w-36">
-        <SelectValue />
+        <SelectValue>{options.find((option) => option.value === value)?.label}</SelectValue>
       </SelectTrigger>
       <SelectContent>
         {options.map((option) => (

@@ -40,7 +40,7 @@ export function SelectField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         >
-          <SelectValue />
+          <SelectValue>{options.find((option) => option.value === value)?.label}</SelectValue>
         </SelectTrigger>
         <SelectContent>
           {options.map((option) => (

@@ -17,7 +17,9 @@ export function LocationPicker({ locations, value, onChange }: TLocationPickerPr
       <Label htmlFor={id}>Location</Label>
       <Select value={value} onValueChange={onChange}>
         <SelectTrigger id={id} className="w-full">
-          <SelectValue placeholder="Choose a location" />
+          <SelectValue placeholder="Choose a location">
+            {locations.find((location) => location.id === value)?.name}
+          </SelectValue>
         </SelectTrigger>
         <SelectContent>
           {locations.map((location) => (

@@ -1,17 +1,49 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, createContext, type ReactNode, use, useState } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
-  return <SelectPrimitive.Root data-slot="select" {...props} />;
+/** Whether the Select has been opened: its items are drawn from then on. */
+const SelectOpenedContext = createContext(true);
+
+/**
+ * Radix draws a closed Select's every item off screen, to find the chosen one's text, and draws them again as
+ * each registers itself: three renders of every item as a screen mounts (the five filters above the orders
+ * list cost some 750 renders before its first row, issue 35 §4). Here the items are drawn once the Select is
+ * first opened, and the trigger shows the text it is given: SelectValue's children. Until then, typing a
+ * letter on the closed trigger does not pick an item (the arrow keys, Enter and Space open it).
+ */
+export function Select({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Root>) {
+  const [opened, setOpened] = useState(open === true || defaultOpen === true);
+  return (
+    <SelectOpenedContext value={opened || open === true}>
+      <SelectPrimitive.Root
+        data-slot="select"
+        open={open}
+        defaultOpen={defaultOpen}
+        onOpenChange={(next) => {
+          if (next) setOpened(true);
+          onOpenChange?.(next);
+        }}
+        {...props}
+      />
+    </SelectOpenedContext>
+  );
 }
 
 export function SelectGroup(props: ComponentProps<typeof SelectPrimitive.Group>) {
   return <SelectPrimitive.Group data-slot="select-group" {...props} />;
 }
 
-export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value>) {
+/** The chosen option's text, given as children (the placeholder shows while the value is ''). */
+export function SelectValue(
+  props: ComponentProps<typeof SelectPrimitive.Value> & { readonly children: ReactNode },
+) {
   return <SelectPrimitive.Value data-slot="select-value" {...props} />;
 }
 
@@ -51,6 +83,7 @@ export function SelectContent({
   position = 'popper',
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
+  if (!use(SelectOpenedContext)) return null;
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content

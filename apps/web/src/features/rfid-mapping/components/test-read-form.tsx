@@ -171,6 +171,7 @@ function ItemPicker({
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const picked = items.find((item) => itemKey(item) === value);
   return (
     <div className="grid min-w-0 gap-2">
       <Label htmlFor={id}>{PICK_ITEM_LABEL}</Label>
@@ -187,7 +188,9 @@ function ItemPicker({
           className="w-full overflow-hidden *:data-[slot=select-value]:min-w-0"
           aria-describedby={hintId}
         >
-          <SelectValue placeholder="Pick an order or repair" />
+          <SelectValue placeholder="Pick an order or repair">
+            {picked ? <span className="min-w-0 truncate">{itemLabel(picked)}</span> : null}
+          </SelectValue>
         </SelectTrigger>
         <SelectContent>
           {items.map((item) => (

@@ -32,7 +32,9 @@ export function LocationSelect({
       <Label htmlFor={id}>{label}</Label>
       <Select value={value} onValueChange={onChange} disabled={disabled}>
         <SelectTrigger id={id} className="w-full">
-          <SelectValue placeholder="Choose a location" />
+          <SelectValue placeholder="Choose a location">
+            {value === ALL_LOCATIONS ? allLabel : locations.find((location) => location.id === value)?.name}
+          </SelectValue>
         </SelectTrigger>
         <SelectContent>
           {allLabel ? <SelectItem value={ALL_LOCATIONS}>{allLabel}</SelectItem> : null}

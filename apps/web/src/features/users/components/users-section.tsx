@@ -184,7 +184,7 @@ function UsersTable({ users }: { users: readonly TManagedUser[] }) {
                   disabled={isMe || isBusy}
                 >
                   <SelectTrigger size="sm" aria-label={`Role of ${label}`} className="min-w-32">
-                    <SelectValue />
+                    <SelectValue>{ROLE_LABELS[user.role]}</SelectValue>
                   </SelectTrigger>
                   <SelectContent>
                     {ROLES.map((role) => (
@@ -280,7 +280,9 @@ function HomeLocationSelect({
       disabled={disabled}
     >
       <SelectTrigger size="sm" aria-label={`${HOME_LOCATION_LABEL} of ${label}`} className="mt-1 min-w-32">
-        <SelectValue />
+        <SelectValue>
+          {options.find((option) => option.value === homeLocationValue(user.homeLocationId))?.label}
+        </SelectValue>
       </SelectTrigger>
       <SelectContent>
         {options.map((option) => (

@@ -83,7 +83,7 @@ export function BulkStatusBar<TItem extends { readonly id: string }, S extends s
           <>
             <Select value={chosen} onValueChange={(value) => setTarget(value as S)} disabled={isRunning}>
               <SelectTrigger className="w-52" aria-label="Move selected to">
-                <SelectValue placeholder="Move to…" />
+                <SelectValue placeholder="Move to…">{chosen === '' ? null : bulk.labels[chosen]}</SelectValue>
               </SelectTrigger>
               <SelectContent>
                 {options.map((status) => (
