@@ -86,6 +86,25 @@ describe('ThemeProvider', () => {
     await waitFor(() => expect(document.getElementById(THEME_SWITCH_STYLE_ID)).toBeNull());
   });
 
+  it.each([
+    ['dark', 'dark', 'dark'],
+    ['light', '', 'light'],
+  ])('starts in the %s theme index.html painted without holding transitions', (stored, painted, applied) => {
+    localStorage.setItem('admin-ui-theme', stored);
+    document.documentElement.className = painted;
+    const observer = new MutationObserver(() => {});
+    observer.observe(document.head, { childList: true });
+    renderTheme();
+    const inserted = observer
+      .takeRecords()
+      .flatMap((record) => [...record.addedNodes])
+      .filter((node): node is HTMLStyleElement => node instanceof HTMLStyleElement)
+      .map((node) => node.id);
+    observer.disconnect();
+    expect(document.documentElement).toHaveClass(applied);
+    expect(inserted).not.toContain(THEME_SWITCH_STYLE_ID);
+  });
+
   it('opens the toggle from the keyboard', async () => {
     const user = userEvent.setup();
     renderTheme();

@@ -54,6 +54,11 @@ export const THEME_SWITCH_STYLE_ID = 'theme-switch-no-transitions';
  * Stops every CSS transition until the new theme's colours are computed, so a switch repaints at once
  * instead of fading each badge and button through colours of neither theme. Returns the undo.
  */
+/** Whether the page is painted in `theme` already: the stylesheet's colours are light unless 'dark' is set. */
+function isPaintedIn(root: HTMLElement, theme: 'light' | 'dark'): boolean {
+  return root.classList.contains('dark') === (theme === 'dark');
+}
+
 function suspendTransitions(): () => void {
   const style = document.createElement('style');
   style.id = THEME_SWITCH_STYLE_ID;
@@ -80,11 +85,13 @@ export function ThemeProvider({
   // Before paint, so a change never flashes the other theme.
   useLayoutEffect(() => {
     const root = document.documentElement;
-    const restoreTransitions = suspendTransitions();
+    // Transitions are held only when the colours change: not as the app starts in the theme index.html's
+    // script painted already (holding them then cost a style recalculation of the whole page, issue 35 §4).
+    const restoreTransitions = isPaintedIn(root, resolvedTheme) ? null : suspendTransitions();
     root.classList.remove('light', 'dark');
     root.classList.add(resolvedTheme);
     root.style.colorScheme = resolvedTheme;
-    restoreTransitions();
+    restoreTransitions?.();
   }, [resolvedTheme]);
 
   // Another tab changed the theme: follow it.
