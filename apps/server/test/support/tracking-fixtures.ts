@@ -70,7 +70,8 @@ export function createTrackingFixtures(db: TDatabase) {
       return row;
     },
 
-    async order(input: { customerName?: string; status?: string } = {}) {
+    /** An order; `createdAt` gives it the time of a test's clock rather than the database's (a job is in its first phase since it was created). */
+    async order(input: { customerName?: string; status?: string; createdAt?: Date } = {}) {
       const owner = await customer(input.customerName);
       itemSeq += 1;
       const orderNumber = formatOrderNumber(itemSeq);
@@ -81,6 +82,7 @@ export function createTrackingFixtures(db: TDatabase) {
           customerId: owner.id,
           status: input.status ?? 'in_production',
           searchText: orderNumber.toLowerCase(),
+          ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
         })
         .returning();
       if (!row) throw new Error('order not inserted');
