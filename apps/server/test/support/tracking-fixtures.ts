@@ -70,7 +70,10 @@ export function createTrackingFixtures(db: TDatabase) {
       return row;
     },
 
-    /** An order; `createdAt` gives it the time of a test's clock rather than the database's (a job is in its first phase since it was created). */
+    /**
+     * An order; `createdAt` gives it the time of a test's clock rather than the database's (a job is in its first
+     * phase since it was created).
+     */
     async order(input: { customerName?: string; status?: string; createdAt?: Date } = {}) {
       const owner = await customer(input.customerName);
       itemSeq += 1;
