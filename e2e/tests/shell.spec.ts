@@ -40,6 +40,32 @@ test('signing in works by keyboard alone', async ({ page }) => {
   await expect(page).toHaveURL(/\/orders$/);
 });
 
+test('a signed-in reload keeps the spinner until the screen and logs no warning', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') logged.push(message.text());
+  });
+  // What the page shows after each of React's commits, until the screen is drawn: never an empty page.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { firstLoadFrames: string[] }).firstLoadFrames = seen;
+    new MutationObserver(() => {
+      const root = document.getElementById('root');
+      if (root) seen.push(root.childElementCount === 0 ? 'empty' : 'drawn');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ['/dashboard', '/orders']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const frames = await page.evaluate(
+      () => (window as unknown as { firstLoadFrames: string[] }).firstLoadFrames,
+    );
+    expect(frames, path).not.toContain('empty');
+  }
+  expect(logged).toEqual([]);
+});
+
 test('the theme choice survives a reload; dark is the default', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.locator('html')).toHaveClass(/dark/);

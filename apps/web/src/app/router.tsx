@@ -1,6 +1,7 @@
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingSpinner } from '@/components/loading-spinner';
 import { paths } from '@/lib/paths';
 import { RedirectIfSignedIn, RequireAuth } from './guards/require-auth';
 import { RouteErrorScreen } from './routes/error-screen';
@@ -28,6 +29,10 @@ function screen(path: string, load: () => Promise<ComponentType>, accessPath: st
 /** A lazy route with no role check of its own: the sign-in pages, the TV screens, the customers' pages. */
 function lazyRoute(path: string, load: () => Promise<ComponentType>): RouteObject {
   return { path, lazy: async () => ({ Component: await load() }) };
+}
+
+function FirstLoadSpinner() {
+  return <LoadingSpinner fullScreen />;
 }
 
 /** A jobs route bound to one kind: the screen of /orders… or /repairs…. */
@@ -185,6 +190,9 @@ const BUILT_SCREENS: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorScreen />,
+    // While the first screen's lazy routes load, the spinner index.html painted stays, not a blank page (and
+    // React Router has its fallback instead of warning in the console on every load).
+    HydrateFallback: FirstLoadSpinner,
     children: [
       {
         lazy: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
