@@ -9,6 +9,7 @@ import {
   TIMEOUTS_MS,
 } from '@loupe/domain/config/constants';
 import { normalizeApiError } from '@loupe/domain/errors/errors';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import ky, { type Input, isHTTPError, isTimeoutError, type KyInstance, type Options } from 'ky';
 import { nanoid } from 'nanoid';
 import PQueue from 'p-queue';
@@ -43,7 +44,7 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', '
 // Answers that say the server did not act on the request: the only ones a POST or PATCH without an
 // Idempotency-Key may be repeated after. With a key, every status of §9's list is safe (issue 36 §5).
 const NOT_PROCESSED_STATUSES = new Set([408, 429, 503]);
-const ZCsrfTokenAnswerSchema = z.object({ token: z.string().min(1) });
+const ZCsrfTokenAnswerSchema = lazySchema(() => z.object({ token: z.string().min(1) }));
 
 export type TSearchParams = Readonly<Record<string, string | number | boolean | undefined | null>>;
 

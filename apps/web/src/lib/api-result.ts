@@ -1,6 +1,9 @@
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { z } from 'zod';
 
-const ZSuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+const ZSuccessSchema = lazySchema(() =>
+  z.object({ success: z.literal(true), message: z.string().optional() }),
+);
 
 /**
  * Checks a /api/v1 answer that reports only success ({success: true, message?, data?}), for calls whose

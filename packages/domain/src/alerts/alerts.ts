@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JOB_VIEW_DESCRIPTIONS, JOB_VIEW_LABELS } from '../jobs/job-views';
 import { ALERT_SEVERITIES } from '../realtime/events';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Alerts (issue 15): conditions the server watches as reads and time pass. Each rule raises at most one open
@@ -20,7 +21,7 @@ export const ALERT_RULES = [
 ] as const;
 export type TAlertRule = (typeof ALERT_RULES)[number];
 
-export const ZAlertSeveritySchema = z.enum(ALERT_SEVERITIES);
+export const ZAlertSeveritySchema = lazySchema(() => z.enum(ALERT_SEVERITIES));
 export type TAlertSeverity = z.infer<typeof ZAlertSeveritySchema>;
 
 /** What each rule watches, in the words of Settings and the feed. */
@@ -68,12 +69,14 @@ export const ALERT_RULE_LABELS: Readonly<Record<TAlertRule, { title: string; des
   },
 };
 
-const ZRuleSchema = z.object({
-  enabled: z.boolean(),
-  severity: ZAlertSeveritySchema,
-  /** Hours for the stuck and offsite rules, minutes for a silent reader; unused by the others. */
-  limit: z.number().int().min(1, 'At least 1').max(10_000, 'At most 10000'),
-});
+const ZRuleSchema = lazySchema(() =>
+  z.object({
+    enabled: z.boolean(),
+    severity: ZAlertSeveritySchema,
+    /** Hours for the stuck and offsite rules, minutes for a silent reader; unused by the others. */
+    limit: z.number().int().min(1, 'At least 1').max(10_000, 'At most 10000'),
+  }),
+);
 export type TAlertRuleSettings = z.infer<typeof ZRuleSchema>;
 
 /** The unit of each rule's limit; null when the rule has none. */
@@ -114,11 +117,13 @@ export const EVENT_ALERT_RULES: readonly TAlertRule[] = [
   'transfer-overdue',
 ];
 
-export const ZAlertRulesSchema = z.object(
-  Object.fromEntries(ALERT_RULES.map((rule) => [rule, ZRuleSchema])) as Record<
-    TAlertRule,
-    typeof ZRuleSchema
-  >,
+export const ZAlertRulesSchema = lazySchema(() =>
+  z.object(
+    Object.fromEntries(ALERT_RULES.map((rule) => [rule, ZRuleSchema])) as Record<
+      TAlertRule,
+      typeof ZRuleSchema
+    >,
+  ),
 );
 export type TAlertRules = z.infer<typeof ZAlertRulesSchema>;
 
@@ -178,39 +183,45 @@ export function alertChanges<
 export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
 export type TAlertStatus = (typeof ALERT_STATUSES)[number];
 
-const ZTimestampSchema = z.iso.datetime({ offset: true });
+const ZTimestampSchema = lazySchema(() => z.iso.datetime({ offset: true }));
 
-export const ZAlertSchema = z.object({
-  id: z.string(),
-  rule: z.enum(ALERT_RULES),
-  severity: ZAlertSeveritySchema,
-  title: z.string(),
-  message: z.string(),
-  subject: z.object({ kind: z.enum(ALERT_SUBJECT_KINDS), id: z.string(), label: z.string() }),
-  status: z.enum(ALERT_STATUSES),
-  raisedAt: ZTimestampSchema,
-  acknowledgedAt: ZTimestampSchema.nullable(),
-  acknowledgedBy: z.string().nullable(),
-  resolvedAt: ZTimestampSchema.nullable(),
-  resolvedBy: z.string().nullable(),
-  resolutionNote: z.string().nullable(),
-  /** Resolved by the server because its cause went away, not by a person. */
-  clearedAutomatically: z.boolean(),
-});
+export const ZAlertSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    rule: z.enum(ALERT_RULES),
+    severity: ZAlertSeveritySchema,
+    title: z.string(),
+    message: z.string(),
+    subject: z.object({ kind: z.enum(ALERT_SUBJECT_KINDS), id: z.string(), label: z.string() }),
+    status: z.enum(ALERT_STATUSES),
+    raisedAt: ZTimestampSchema,
+    acknowledgedAt: ZTimestampSchema.nullable(),
+    acknowledgedBy: z.string().nullable(),
+    resolvedAt: ZTimestampSchema.nullable(),
+    resolvedBy: z.string().nullable(),
+    resolutionNote: z.string().nullable(),
+    /** Resolved by the server because its cause went away, not by a person. */
+    clearedAutomatically: z.boolean(),
+  }),
+);
 export type TAlert = z.infer<typeof ZAlertSchema>;
 
 /** GET /alerts filters. */
-export const ZAlertQuerySchema = z.object({
-  status: z.enum(ALERT_STATUSES).optional(),
-  severity: ZAlertSeveritySchema.optional(),
-  rule: z.enum(ALERT_RULES).optional(),
-});
+export const ZAlertQuerySchema = lazySchema(() =>
+  z.object({
+    status: z.enum(ALERT_STATUSES).optional(),
+    severity: ZAlertSeveritySchema.optional(),
+    rule: z.enum(ALERT_RULES).optional(),
+  }),
+);
 export type TAlertQuery = z.infer<typeof ZAlertQuerySchema>;
 
 /** POST /alerts/{id}/resolve: what was done about it. */
-export const ZResolveAlertSchema = z.object({
-  note: z.string().trim().min(1, 'Say what was done about it').max(500, 'At most 500 characters'),
-});
+export const ZResolveAlertSchema = lazySchema(() =>
+  z.object({
+    note: z.string().trim().min(1, 'Say what was done about it').max(500, 'At most 500 characters'),
+  }),
+);
 
 /** The order of severities, most urgent first, for sorting the feed. */
 export const SEVERITY_RANK: Readonly<Record<TAlertSeverity, number>> = {
@@ -224,20 +235,24 @@ export const SEVERITY_RANK: Readonly<Record<TAlertSeverity, number>> = {
 export const NOTIFICATION_KINDS = ['alert', 'assignment', 'nudge', 'mention', 'design'] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const ZNotificationSchema = z.object({
-  id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  title: z.string(),
-  message: z.string(),
-  /** Where it leads in the app (a job, the alerts feed, My Tasks). */
-  link: z.string().nullable(),
-  createdAt: ZTimestampSchema,
-  readAt: ZTimestampSchema.nullable(),
-});
+export const ZNotificationSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    message: z.string(),
+    /** Where it leads in the app (a job, the alerts feed, My Tasks). */
+    link: z.string().nullable(),
+    createdAt: ZTimestampSchema,
+    readAt: ZTimestampSchema.nullable(),
+  }),
+);
 export type TNotification = z.infer<typeof ZNotificationSchema>;
 
-export const ZNotificationListSchema = z.object({
-  items: z.array(ZNotificationSchema),
-  unread: z.number().int().nonnegative(),
-});
+export const ZNotificationListSchema = lazySchema(() =>
+  z.object({
+    items: z.array(ZNotificationSchema),
+    unread: z.number().int().nonnegative(),
+  }),
+);
 export type TNotificationList = z.infer<typeof ZNotificationListSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTransferOverdue } from '../transfers/transfer-rules';
+import { lazySchema } from '../validation/lazy-schema';
 import { ZAnalyticsFilterSchema, ZResolvedAnalyticsFilterSchema } from './analytics-api';
 import { percentile, rate, round } from './statistics';
 
@@ -12,60 +13,68 @@ import { percentile, rate, round } from './statistics';
  * narrows to the bags it sent or received.
  */
 
-export const ZTransitQuerySchema = ZAnalyticsFilterSchema.pick({ from: true, to: true, locationId: true });
+export const ZTransitQuerySchema = lazySchema(() =>
+  ZAnalyticsFilterSchema.unwrap().pick({ from: true, to: true, locationId: true }),
+);
 export type TTransitQueryInput = z.input<typeof ZTransitQuerySchema>;
 export type TTransitQuery = z.infer<typeof ZTransitQuerySchema>;
 
-export const ZTransitRouteSchema = z.object({
-  fromLocationId: z.string(),
-  fromLocationName: z.string(),
-  toLocationId: z.string(),
-  toLocationName: z.string(),
-  /** As the sender wrote it; '' for none. */
-  carrier: z.string(),
-  /** Bags sent in the range. */
-  bags: z.number().int(),
-  /** Envelopes on their manifests (missing ones too; not the extras). */
-  envelopes: z.number().int(),
-  /** Envelopes that arrived: what the hours are taken over. */
-  arrived: z.number().int(),
-  medianHours: z.number().nullable(),
-  p90Hours: z.number().nullable(),
-  /** Bags closed with envelopes missing. */
-  short: z.number().int(),
-  /** Bags on this route still on their way after the day they were expected, now (whenever they were sent). */
-  overdue: z.number().int(),
-  /** Share of bags sent in the range that were closed short. */
-  shortRate: z.number().min(0).max(1).nullable(),
-});
-export type TTransitRoute = z.infer<typeof ZTransitRouteSchema>;
-
-export const ZTransitDaySchema = z.object({
-  /** The workshop-local day the bags were sent on. */
-  day: z.string(),
-  arrived: z.number().int(),
-  medianHours: z.number().nullable(),
-});
-export type TTransitDay = z.infer<typeof ZTransitDaySchema>;
-
-export const ZTransitAnalyticsSchema = z.object({
-  filter: ZResolvedAnalyticsFilterSchema,
-  generatedAt: z.string(),
-  summary: z.object({
+export const ZTransitRouteSchema = lazySchema(() =>
+  z.object({
+    fromLocationId: z.string(),
+    fromLocationName: z.string(),
+    toLocationId: z.string(),
+    toLocationName: z.string(),
+    /** As the sender wrote it; '' for none. */
+    carrier: z.string(),
+    /** Bags sent in the range. */
     bags: z.number().int(),
+    /** Envelopes on their manifests (missing ones too; not the extras). */
     envelopes: z.number().int(),
+    /** Envelopes that arrived: what the hours are taken over. */
     arrived: z.number().int(),
     medianHours: z.number().nullable(),
     p90Hours: z.number().nullable(),
+    /** Bags closed with envelopes missing. */
     short: z.number().int(),
+    /** Bags on this route still on their way after the day they were expected, now (whenever they were sent). */
     overdue: z.number().int(),
-    inTransit: z.number().int(),
+    /** Share of bags sent in the range that were closed short. */
+    shortRate: z.number().min(0).max(1).nullable(),
   }),
-  /** The busiest route first (bags, then names, then carrier). */
-  routes: z.array(ZTransitRouteSchema),
-  /** Days with at least one arrived envelope, the earliest first. */
-  byDay: z.array(ZTransitDaySchema),
-});
+);
+export type TTransitRoute = z.infer<typeof ZTransitRouteSchema>;
+
+export const ZTransitDaySchema = lazySchema(() =>
+  z.object({
+    /** The workshop-local day the bags were sent on. */
+    day: z.string(),
+    arrived: z.number().int(),
+    medianHours: z.number().nullable(),
+  }),
+);
+export type TTransitDay = z.infer<typeof ZTransitDaySchema>;
+
+export const ZTransitAnalyticsSchema = lazySchema(() =>
+  z.object({
+    filter: ZResolvedAnalyticsFilterSchema,
+    generatedAt: z.string(),
+    summary: z.object({
+      bags: z.number().int(),
+      envelopes: z.number().int(),
+      arrived: z.number().int(),
+      medianHours: z.number().nullable(),
+      p90Hours: z.number().nullable(),
+      short: z.number().int(),
+      overdue: z.number().int(),
+      inTransit: z.number().int(),
+    }),
+    /** The busiest route first (bags, then names, then carrier). */
+    routes: z.array(ZTransitRouteSchema),
+    /** Days with at least one arrived envelope, the earliest first. */
+    byDay: z.array(ZTransitDaySchema),
+  }),
+);
 export type TTransitAnalytics = z.infer<typeof ZTransitAnalyticsSchema>;
 
 // ── Pure aggregation ────────────────────────────────────────────────────────────────────────────

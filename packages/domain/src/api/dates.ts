@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * The dates the API takes (issue 20 §6): promised dates, update-location and scan times, snoozes, closed
@@ -23,13 +24,17 @@ export function isInstantInRange(instant: string): boolean {
 }
 
 /** A calendar date without a time as a stored value shows it (answers): 'YYYY-MM-DD', a real day. */
-export const ZStoredCalendarDateSchema = z.iso.date();
+export const ZStoredCalendarDateSchema = lazySchema(() => z.iso.date());
 
 /** A calendar date sent to the server (promised dates): 'YYYY-MM-DD', a real day, within DATE_RANGE. */
-export const ZCalendarDateSchema = z.iso.date().refine(isCalendarDateInRange, DATE_RANGE_MESSAGE);
+export const ZCalendarDateSchema = lazySchema(() =>
+  z.iso.date().refine(isCalendarDateInRange, DATE_RANGE_MESSAGE),
+);
 
 /** An instant sent to the server (scan, read and snooze times): ISO 8601 with an offset, within DATE_RANGE. */
-export const ZInstantSchema = z.iso.datetime({ offset: true }).refine(isInstantInRange, DATE_RANGE_MESSAGE);
+export const ZInstantSchema = lazySchema(() =>
+  z.iso.datetime({ offset: true }).refine(isInstantInRange, DATE_RANGE_MESSAGE),
+);
 
 /** What is wrong with a typed calendar date, for a form to say: not a real day, or outside DATE_RANGE. */
 export function calendarDateProblem(value: string): 'format' | 'range' | null {

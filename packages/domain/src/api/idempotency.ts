@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Safe retries of writes (issue 36 §5): every mutating request of the web client carries an Idempotency-Key,
@@ -15,4 +16,4 @@ export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A key: 8 to 128 letters, digits, '-' or '_' (the client sends 21 random characters). */
-export const ZIdempotencyKeySchema = z.string().regex(/^[\w-]{8,128}$/);
+export const ZIdempotencyKeySchema = lazySchema(() => z.string().regex(/^[\w-]{8,128}$/));

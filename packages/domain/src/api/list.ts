@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Lists of the REST API (issue 5 §6): `q` searches, `limit` caps a page, `cursor` continues where the
@@ -7,11 +8,13 @@ import { z } from 'zod';
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 200;
 
-export const ZListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
-  cursor: z.string().max(500).optional(),
-});
+export const ZListQuerySchema = lazySchema(() =>
+  z.object({
+    q: z.string().trim().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+    cursor: z.string().max(500).optional(),
+  }),
+);
 export type TListQuery = z.output<typeof ZListQuerySchema>;
 
 /** `{items, total, nextCursor}`; nextCursor is null on the last page. */
@@ -30,7 +33,9 @@ export type TListPage<T> = { items: T[]; total: number; nextCursor: string | nul
  */
 export type TCursor = { readonly value: string | number | null; readonly id: string };
 
-const ZCursorSchema = z.object({ value: z.union([z.string(), z.number(), z.null()]), id: z.string().min(1) });
+const ZCursorSchema = lazySchema(() =>
+  z.object({ value: z.union([z.string(), z.number(), z.null()]), id: z.string().min(1) }),
+);
 
 export function encodeCursor(cursor: TCursor): string {
   return encodeURIComponent(JSON.stringify(cursor));

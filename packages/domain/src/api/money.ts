@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 import { INT32_MAX } from './integers';
 
 /**
@@ -7,7 +8,7 @@ import { INT32_MAX } from './integers';
  * amount is what one holds: 21,474,836.47.
  */
 export const MONEY_CENTS_MAX = INT32_MAX;
-export const ZCentsSchema = z.number().int().min(0).max(MONEY_CENTS_MAX);
+export const ZCentsSchema = lazySchema(() => z.number().int().min(0).max(MONEY_CENTS_MAX));
 
 /** 12345 → '123.45', for inputs; display goes through Intl in the web app. */
 export function centsToAmount(cents: number): string {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** The seven staff roles of spec §1. */
 export const ROLES = ['admin', 'manager', 'salesperson', 'designer', 'operator', 'production', 'qa'] as const;
 
-export const ZRoleSchema = z.enum(ROLES);
+export const ZRoleSchema = lazySchema(() => z.enum(ROLES));
 export type TRole = z.infer<typeof ZRoleSchema>;
 
 /** The role a self-registered account gets, whatever it asked for: only an admin grants roles. */

@@ -1,54 +1,67 @@
 import { z } from 'zod';
 import { ZListQuerySchema } from '../api/list';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Metal types and product types: named lists the order form picks from (spec §1 names the areas). */
-export const ZCatalogTypeSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-});
+export const ZCatalogTypeSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+  }),
+);
 export type TCatalogType = z.infer<typeof ZCatalogTypeSchema>;
 
-export const ZCatalogTypeInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  isActive: z.boolean().optional(),
-});
-export const ZCatalogTypeUpdateSchema = ZCatalogTypeInputSchema.partial();
+export const ZCatalogTypeInputSchema = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    isActive: z.boolean().optional(),
+  }),
+);
+export const ZCatalogTypeUpdateSchema = lazySchema(() => ZCatalogTypeInputSchema.unwrap().partial());
 
 /** GET /catalog/metal-types and /catalog/product-types: by name; `isActive` keeps only (in)active ones. */
-export const ZCatalogTypeListQuerySchema = ZListQuerySchema.extend({
-  isActive: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-});
+export const ZCatalogTypeListQuerySchema = lazySchema(() =>
+  ZListQuerySchema.unwrap().extend({
+    isActive: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  }),
+);
 export type TCatalogTypeListQuery = z.output<typeof ZCatalogTypeListQuerySchema>;
 
-export const ZDesignFolderSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  parentId: z.string().nullable(),
-  designCount: z.number().int().nonnegative(),
-  createdAt: z.string(),
-});
+export const ZDesignFolderSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    parentId: z.string().nullable(),
+    designCount: z.number().int().nonnegative(),
+    createdAt: z.string(),
+  }),
+);
 export type TDesignFolder = z.infer<typeof ZDesignFolderSchema>;
 
-export const ZDesignFolderInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  parentId: z.uuid().nullish(),
-});
-export const ZDesignFolderUpdateSchema = ZDesignFolderInputSchema.partial();
+export const ZDesignFolderInputSchema = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    parentId: z.uuid().nullish(),
+  }),
+);
+export const ZDesignFolderUpdateSchema = lazySchema(() => ZDesignFolderInputSchema.unwrap().partial());
 
 /** An uploaded image of a design, order or repair; `url` serves its bytes. */
-export const ZAttachmentSchema = z.object({
-  id: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number().int().nonnegative(),
-  url: z.string(),
-  createdAt: z.string(),
-});
+export const ZAttachmentSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    fileName: z.string(),
+    contentType: z.string(),
+    sizeBytes: z.number().int().nonnegative(),
+    url: z.string(),
+    createdAt: z.string(),
+  }),
+);
 export type TAttachment = z.infer<typeof ZAttachmentSchema>;
 
 /** Images only: what a phone or a bench camera produces. */
@@ -93,23 +106,27 @@ export function attachmentUrl(id: string): string {
   return `/api/v1/attachments/${encodeURIComponent(id)}`;
 }
 
-export const ZDesignSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  stones: z.string(),
-  tags: z.array(z.string()),
-  folderId: z.string().nullable(),
-  productTypeId: z.string().nullable(),
-  metalTypeId: z.string().nullable(),
-  images: z.array(ZAttachmentSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ZDesignSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    stones: z.string(),
+    tags: z.array(z.string()),
+    folderId: z.string().nullable(),
+    productTypeId: z.string().nullable(),
+    metalTypeId: z.string().nullable(),
+    images: z.array(ZAttachmentSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type TDesign = z.infer<typeof ZDesignSchema>;
 
 /** One tag: a short word, kept lower-case so "Halo" and "halo" filter alike. */
-export const ZDesignTagSchema = z.string().trim().toLowerCase().min(1, 'A tag cannot be empty').max(40);
+export const ZDesignTagSchema = lazySchema(() =>
+  z.string().trim().toLowerCase().min(1, 'A tag cannot be empty').max(40),
+);
 export const DESIGN_TAGS_MAX = 20;
 
 /** Tags typed as "halo, Vintage, halo": trimmed, lower-case, each once, in the order first given. */
@@ -121,29 +138,33 @@ export function parseDesignTags(text: string): string[] {
   return [...new Set(tags)];
 }
 
-export const ZDesignInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
-  description: z.string().max(5000).optional(),
-  stones: z.string().trim().max(2000).optional(),
-  tags: z
-    .array(ZDesignTagSchema)
-    .max(DESIGN_TAGS_MAX, `At most ${DESIGN_TAGS_MAX} tags`)
-    .transform((tags) => [...new Set(tags)])
-    .optional(),
-  folderId: z.uuid().nullish(),
-  productTypeId: z.uuid().nullish(),
-  metalTypeId: z.uuid().nullish(),
-});
-export const ZDesignUpdateSchema = ZDesignInputSchema.partial();
+export const ZDesignInputSchema = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    description: z.string().max(5000).optional(),
+    stones: z.string().trim().max(2000).optional(),
+    tags: z
+      .array(ZDesignTagSchema)
+      .max(DESIGN_TAGS_MAX, `At most ${DESIGN_TAGS_MAX} tags`)
+      .transform((tags) => [...new Set(tags)])
+      .optional(),
+    folderId: z.uuid().nullish(),
+    productTypeId: z.uuid().nullish(),
+    metalTypeId: z.uuid().nullish(),
+  }),
+);
+export const ZDesignUpdateSchema = lazySchema(() => ZDesignInputSchema.unwrap().partial());
 
 /**
  * GET /catalog/designs: `folderId` keeps one folder's designs, 'none' those in no folder; `productTypeId`,
  * `metalTypeId` and `tag` keep the designs of that product type, metal or tag (the library's filters).
  */
-export const ZDesignListQuerySchema = ZListQuerySchema.extend({
-  folderId: z.union([z.uuid(), z.literal('none')]).optional(),
-  productTypeId: z.uuid().optional(),
-  metalTypeId: z.uuid().optional(),
-  tag: ZDesignTagSchema.optional(),
-});
+export const ZDesignListQuerySchema = lazySchema(() =>
+  ZListQuerySchema.unwrap().extend({
+    folderId: z.union([z.uuid(), z.literal('none')]).optional(),
+    productTypeId: z.uuid().optional(),
+    metalTypeId: z.uuid().optional(),
+    tag: ZDesignTagSchema.optional(),
+  }),
+);
 export type TDesignListQuery = z.output<typeof ZDesignListQuerySchema>;

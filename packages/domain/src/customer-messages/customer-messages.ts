@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TOrderStatus } from '../orders/order';
 import type { TRepairStatus } from '../repairs/repair';
 import { keysOf } from '../text/label-table';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Customer messages (issue 15 §5): a template per event and channel, rendered with a job's placeholders, sent
@@ -15,21 +16,21 @@ export const CUSTOMER_MESSAGE_EVENT_LABELS = {
   still_waiting: 'Still waiting',
 } as const;
 export const CUSTOMER_MESSAGE_EVENTS = keysOf(CUSTOMER_MESSAGE_EVENT_LABELS);
-export const ZCustomerMessageEventSchema = z.enum(CUSTOMER_MESSAGE_EVENTS);
+export const ZCustomerMessageEventSchema = lazySchema(() => z.enum(CUSTOMER_MESSAGE_EVENTS));
 export type TCustomerMessageEvent = z.infer<typeof ZCustomerMessageEventSchema>;
 
 export const CUSTOMER_MESSAGE_CHANNEL_LABELS = { sms: 'SMS', email: 'E-mail' } as const;
 export const CUSTOMER_MESSAGE_CHANNELS = keysOf(CUSTOMER_MESSAGE_CHANNEL_LABELS);
-export const ZCustomerMessageChannelSchema = z.enum(CUSTOMER_MESSAGE_CHANNELS);
+export const ZCustomerMessageChannelSchema = lazySchema(() => z.enum(CUSTOMER_MESSAGE_CHANNELS));
 export type TCustomerMessageChannel = z.infer<typeof ZCustomerMessageChannelSchema>;
 
 export const CUSTOMER_MESSAGE_STATUSES = ['queued', 'sent', 'failed'] as const;
-export const ZCustomerMessageStatusSchema = z.enum(CUSTOMER_MESSAGE_STATUSES);
+export const ZCustomerMessageStatusSchema = lazySchema(() => z.enum(CUSTOMER_MESSAGE_STATUSES));
 export type TCustomerMessageStatus = z.infer<typeof ZCustomerMessageStatusSchema>;
 
 /** Sending on a status change: by itself, or one click on the job's page. */
 export const CUSTOMER_MESSAGE_SEND_MODES = ['automatic', 'ask'] as const;
-export const ZCustomerMessageSendModeSchema = z.enum(CUSTOMER_MESSAGE_SEND_MODES);
+export const ZCustomerMessageSendModeSchema = lazySchema(() => z.enum(CUSTOMER_MESSAGE_SEND_MODES));
 export type TCustomerMessageSendMode = z.infer<typeof ZCustomerMessageSendModeSchema>;
 
 export const PLACEHOLDER_DESCRIPTIONS = {
@@ -93,12 +94,14 @@ const templateText = (max: number, what: string) =>
       }
     });
 
-export const ZCustomerMessageTemplateSchema = z.object({
-  enabled: z.boolean(),
-  sms: templateText(TEMPLATE_LIMITS.sms, 'SMS'),
-  emailSubject: templateText(TEMPLATE_LIMITS.emailSubject, 'subject'),
-  emailBody: templateText(TEMPLATE_LIMITS.emailBody, 'e-mail'),
-});
+export const ZCustomerMessageTemplateSchema = lazySchema(() =>
+  z.object({
+    enabled: z.boolean(),
+    sms: templateText(TEMPLATE_LIMITS.sms, 'SMS'),
+    emailSubject: templateText(TEMPLATE_LIMITS.emailSubject, 'subject'),
+    emailBody: templateText(TEMPLATE_LIMITS.emailBody, 'e-mail'),
+  }),
+);
 export type TCustomerMessageTemplate = z.infer<typeof ZCustomerMessageTemplateSchema>;
 
 export const DEFAULT_TEMPLATES: Readonly<Record<TCustomerMessageEvent, TCustomerMessageTemplate>> = {
@@ -142,40 +145,53 @@ export const DEFAULT_TEMPLATES: Readonly<Record<TCustomerMessageEvent, TCustomer
 export const DEFAULT_SMS_BASE_URL = 'https://api.twilio.com';
 export const STILL_WAITING_DAYS = { default: 14, min: 1, max: 365 } as const;
 
-const ZTemplatesSchema = z.object(
-  Object.fromEntries(
-    CUSTOMER_MESSAGE_EVENTS.map((event) => [event, ZCustomerMessageTemplateSchema]),
-  ) as Record<TCustomerMessageEvent, typeof ZCustomerMessageTemplateSchema>,
+const ZTemplatesSchema = lazySchema(() =>
+  z.object(
+    Object.fromEntries(
+      CUSTOMER_MESSAGE_EVENTS.map((event) => [event, ZCustomerMessageTemplateSchema]),
+    ) as Record<TCustomerMessageEvent, typeof ZCustomerMessageTemplateSchema>,
+  ),
 );
 
-const ZSmsBaseUrlSchema = z
-  .string()
-  .trim()
-  .max(500)
-  .pipe(z.url({ protocol: /^https?$/, message: 'Enter an http(s) address, e.g. https://api.twilio.com' }));
-const ZAccountSidSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{2,64}$/, 'Enter the account SID, e.g. AC0123456789abcdef');
-const ZSmsFromSchema = z
-  .string()
-  .trim()
-  .regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{2,11})$/, 'Enter a number in international form, e.g. +15550102030');
+const ZSmsBaseUrlSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .pipe(z.url({ protocol: /^https?$/, message: 'Enter an http(s) address, e.g. https://api.twilio.com' })),
+);
+const ZAccountSidSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{2,64}$/, 'Enter the account SID, e.g. AC0123456789abcdef'),
+);
+const ZSmsFromSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .regex(
+      /^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{2,11})$/,
+      'Enter a number in international form, e.g. +15550102030',
+    ),
+);
 
 /** Settings › customer messages as the browser sees them: the auth token only as set or not set. */
-export const ZCustomerMessageSettingsSchema = z.object({
-  sendMode: ZCustomerMessageSendModeSchema,
-  stillWaitingDays: z.number().int().min(STILL_WAITING_DAYS.min).max(STILL_WAITING_DAYS.max),
-  templates: ZTemplatesSchema,
-  sms: z.object({
-    accountSid: z.string().nullable(),
-    fromNumber: z.string().nullable(),
-    baseUrl: z.string(),
-    isAuthTokenSet: z.boolean(),
-    /** An admin's opt-in to an SMS gateway on the workshop's own network (issue 34 §2). */
-    allowPrivateNetwork: z.boolean(),
+export const ZCustomerMessageSettingsSchema = lazySchema(() =>
+  z.object({
+    sendMode: ZCustomerMessageSendModeSchema,
+    stillWaitingDays: z.number().int().min(STILL_WAITING_DAYS.min).max(STILL_WAITING_DAYS.max),
+    templates: ZTemplatesSchema,
+    sms: z.object({
+      accountSid: z.string().nullable(),
+      fromNumber: z.string().nullable(),
+      baseUrl: z.string(),
+      isAuthTokenSet: z.boolean(),
+      /** An admin's opt-in to an SMS gateway on the workshop's own network (issue 34 §2). */
+      allowPrivateNetwork: z.boolean(),
+    }),
   }),
-});
+);
 export type TCustomerMessageSettings = z.infer<typeof ZCustomerMessageSettingsSchema>;
 
 export const CUSTOMER_MESSAGE_SETTINGS_DEFAULTS: TCustomerMessageSettings = {
@@ -196,20 +212,22 @@ export const CUSTOMER_MESSAGE_SETTINGS_DEFAULTS: TCustomerMessageSettings = {
  * it) and never comes back. The `sms` part is the SMS provider: admins only (issue 34 §2), and a new `baseUrl`
  * needs the auth token again when one is stored (SECRET_REQUIRED).
  */
-export const ZCustomerMessageSettingsChangesSchema = z.object({
-  sendMode: ZCustomerMessageSendModeSchema.optional(),
-  stillWaitingDays: z.number().int().min(STILL_WAITING_DAYS.min).max(STILL_WAITING_DAYS.max).optional(),
-  templates: ZTemplatesSchema.partial().optional(),
-  sms: z
-    .object({
-      accountSid: ZAccountSidSchema.nullable().optional(),
-      fromNumber: ZSmsFromSchema.nullable().optional(),
-      baseUrl: ZSmsBaseUrlSchema.optional(),
-      authToken: z.string().trim().min(8, 'Enter the auth token').max(200).nullable().optional(),
-      allowPrivateNetwork: z.boolean().optional(),
-    })
-    .optional(),
-});
+export const ZCustomerMessageSettingsChangesSchema = lazySchema(() =>
+  z.object({
+    sendMode: ZCustomerMessageSendModeSchema.optional(),
+    stillWaitingDays: z.number().int().min(STILL_WAITING_DAYS.min).max(STILL_WAITING_DAYS.max).optional(),
+    templates: ZTemplatesSchema.unwrap().partial().optional(),
+    sms: z
+      .object({
+        accountSid: ZAccountSidSchema.nullable().optional(),
+        fromNumber: ZSmsFromSchema.nullable().optional(),
+        baseUrl: ZSmsBaseUrlSchema.optional(),
+        authToken: z.string().trim().min(8, 'Enter the auth token').max(200).nullable().optional(),
+        allowPrivateNetwork: z.boolean().optional(),
+      })
+      .optional(),
+  }),
+);
 export type TCustomerMessageSettingsChanges = z.output<typeof ZCustomerMessageSettingsChangesSchema>;
 
 /** The event a job's status change announces to its customer, if any. */
@@ -232,29 +250,33 @@ export function retryDelayAfter(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
-export const ZOutboxMessageSchema = z.object({
-  id: z.string(),
-  jobKind: z.enum(['order', 'repair']),
-  jobId: z.string(),
-  jobNumber: z.string(),
-  event: ZCustomerMessageEventSchema,
-  channel: ZCustomerMessageChannelSchema,
-  recipient: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  status: ZCustomerMessageStatusSchema,
-  attempts: z.number().int(),
-  nextAttemptAt: z.string().nullable(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
+export const ZOutboxMessageSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    jobKind: z.enum(['order', 'repair']),
+    jobId: z.string(),
+    jobNumber: z.string(),
+    event: ZCustomerMessageEventSchema,
+    channel: ZCustomerMessageChannelSchema,
+    recipient: z.string(),
+    subject: z.string().nullable(),
+    body: z.string(),
+    status: ZCustomerMessageStatusSchema,
+    attempts: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  }),
+);
 export type TOutboxMessage = z.infer<typeof ZOutboxMessageSchema>;
 
-export const ZOutboxQuerySchema = z.object({
-  status: ZCustomerMessageStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(100),
-});
+export const ZOutboxQuerySchema = lazySchema(() =>
+  z.object({
+    status: ZCustomerMessageStatusSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(100),
+  }),
+);
 export type TOutboxQuery = z.output<typeof ZOutboxQuerySchema>;
 
 /** Why a channel gets no message for a job. */
@@ -267,22 +289,28 @@ export const SKIP_REASONS = keysOf(SKIP_REASON_LABELS);
 export type TSkipReason = (typeof SKIP_REASONS)[number];
 
 /** The job page's "Send message to customer": what would go out, and what would not and why. */
-export const ZCustomerMessageDraftSchema = z.object({
-  event: ZCustomerMessageEventSchema,
-  messages: z.array(
-    z.object({
-      channel: ZCustomerMessageChannelSchema,
-      recipient: z.string(),
-      subject: z.string().nullable(),
-      body: z.string(),
-    }),
-  ),
-  skipped: z.array(z.object({ channel: ZCustomerMessageChannelSchema, reason: z.enum(SKIP_REASONS) })),
-});
+export const ZCustomerMessageDraftSchema = lazySchema(() =>
+  z.object({
+    event: ZCustomerMessageEventSchema,
+    messages: z.array(
+      z.object({
+        channel: ZCustomerMessageChannelSchema,
+        recipient: z.string(),
+        subject: z.string().nullable(),
+        body: z.string(),
+      }),
+    ),
+    skipped: z.array(z.object({ channel: ZCustomerMessageChannelSchema, reason: z.enum(SKIP_REASONS) })),
+  }),
+);
 export type TCustomerMessageDraft = z.infer<typeof ZCustomerMessageDraftSchema>;
 
-export const ZCustomerMessageDraftQuerySchema = z.object({ event: ZCustomerMessageEventSchema.optional() });
-export const ZSendCustomerMessageInputSchema = z.object({ event: ZCustomerMessageEventSchema });
+export const ZCustomerMessageDraftQuerySchema = lazySchema(() =>
+  z.object({ event: ZCustomerMessageEventSchema.optional() }),
+);
+export const ZSendCustomerMessageInputSchema = lazySchema(() =>
+  z.object({ event: ZCustomerMessageEventSchema }),
+);
 
 /** Made-up values for the settings preview. */
 export const SAMPLE_PLACEHOLDER_VALUES: TPlaceholderValues = {

@@ -1,35 +1,44 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** How a customer agreed to be contacted about their piece. */
 export const CONTACT_CHANNELS = ['email', 'phone', 'sms'] as const;
-export const ZContactChannelSchema = z.enum(CONTACT_CHANNELS);
+export const ZContactChannelSchema = lazySchema(() => z.enum(CONTACT_CHANNELS));
 export type TContactChannel = z.infer<typeof ZContactChannelSchema>;
 
 // Phone numbers are kept as typed; at least 7 digits, at most 20, with the usual punctuation.
-const ZPhoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+?[\d\s().-]{7,25}$/, 'Enter a phone number, e.g. +1 555 010 2030');
+const ZPhoneSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]{7,25}$/, 'Enter a phone number, e.g. +1 555 010 2030'),
+);
 
-export const ZCustomerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  contactPreferences: z.array(ZContactChannelSchema),
-  notes: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ZCustomerSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    contactPreferences: z.array(ZContactChannelSchema),
+    notes: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type TCustomer = z.infer<typeof ZCustomerSchema>;
 
 const customerFields = {
-  name: z.string().trim().min(1, 'Name is required').max(200),
-  phone: ZPhoneSchema.nullish(),
+  name: lazySchema(() => z.string().trim().min(1, 'Name is required').max(200)),
+  phone: lazySchema(() => ZPhoneSchema.nullish()),
   // Trimmed before the check: z.email().trim() would refuse ' ada@example.com ' before trimming it.
-  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')).nullish(),
-  contactPreferences: z.array(ZContactChannelSchema).max(CONTACT_CHANNELS.length).optional(),
-  notes: z.string().max(2000).optional(),
+  email: lazySchema(() =>
+    z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')).nullish(),
+  ),
+  contactPreferences: lazySchema(() =>
+    z.array(ZContactChannelSchema).max(CONTACT_CHANNELS.length).optional(),
+  ),
+  notes: lazySchema(() => z.string().max(2000).optional()),
 };
 
 /**
@@ -54,16 +63,18 @@ function checkReachable(
   }
 }
 
-export const ZCreateCustomerInputSchema = z.object(customerFields).superRefine((value, ctx) => {
-  if (!value.phone && !value.email) {
-    ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Give a phone number or an e-mail address' });
-  }
-  checkReachable(value, ctx);
-});
+export const ZCreateCustomerInputSchema = lazySchema(() =>
+  z.object(customerFields).superRefine((value, ctx) => {
+    if (!value.phone && !value.email) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Give a phone number or an e-mail address' });
+    }
+    checkReachable(value, ctx);
+  }),
+);
 export type TCreateCustomerInput = z.output<typeof ZCreateCustomerInputSchema>;
 
 /** A change; the merged result is checked again with `ZCreateCustomerInputSchema` by the server. */
-export const ZUpdateCustomerInputSchema = z.object(customerFields).partial();
+export const ZUpdateCustomerInputSchema = lazySchema(() => z.object(customerFields).partial());
 export type TUpdateCustomerInput = z.output<typeof ZUpdateCustomerInputSchema>;
 
 /** What the search matches: name, e-mail and the phone's digits, lower-cased. */

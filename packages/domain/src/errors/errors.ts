@@ -1,14 +1,17 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** The error object of spec §3/§8, as the server sends it and as the web client normalises every failure to. */
-export const ZApiErrorSchema = z.object({
-  message: z.string(),
-  // 0 when no response arrived (network failure).
-  status: z.number().int().min(0).max(599),
-  code: z.string().optional(),
-  details: z.unknown().optional(),
-  correlationId: z.string().optional(),
-});
+export const ZApiErrorSchema = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    // 0 when no response arrived (network failure).
+    status: z.number().int().min(0).max(599),
+    code: z.string().optional(),
+    details: z.unknown().optional(),
+    correlationId: z.string().optional(),
+  }),
+);
 export type TApiError = z.infer<typeof ZApiErrorSchema>;
 
 /**
@@ -16,9 +19,11 @@ export type TApiError = z.infer<typeof ZApiErrorSchema>;
  * each issue names where it is (`body.email`, `query.limit`, `body[2]` for the third event of a reader's
  * payload) and what is wrong with it.
  */
-export const ZValidationDetailsSchema = z.object({
-  issues: z.array(z.object({ field: z.string(), message: z.string() })),
-});
+export const ZValidationDetailsSchema = lazySchema(() =>
+  z.object({
+    issues: z.array(z.object({ field: z.string(), message: z.string() })),
+  }),
+);
 export type TValidationDetails = z.infer<typeof ZValidationDetailsSchema>;
 
 /** The user-facing strings of spec §8 (and the access-denied and error-screen strings of §1–§2), quoted once. */
@@ -183,7 +188,9 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, number>;
 
 export type TErrorCode = keyof typeof ERROR_CODES;
-export const ZErrorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [TErrorCode, ...TErrorCode[]]);
+export const ZErrorCodeSchema = lazySchema(() =>
+  z.enum(Object.keys(ERROR_CODES) as [TErrorCode, ...TErrorCode[]]),
+);
 
 export type TAppErrorOptions = {
   readonly status?: number;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZListQuerySchema } from '../api/list';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** What happened to an order or repair; every change is kept with who and when (issue 5 §3). */
 export const ITEM_CHANGE_ACTIONS = [
@@ -22,23 +23,25 @@ export const ITEM_CHANGE_ACTIONS = [
   'design-approved',
   'design-changes-requested',
 ] as const;
-export const ZItemChangeActionSchema = z.enum(ITEM_CHANGE_ACTIONS);
+export const ZItemChangeActionSchema = lazySchema(() => z.enum(ITEM_CHANGE_ACTIONS));
 export type TItemChangeAction = z.infer<typeof ZItemChangeActionSchema>;
 
 /** One field's change. */
-export const ZFieldChangeSchema = z.object({ from: z.unknown(), to: z.unknown() });
+export const ZFieldChangeSchema = lazySchema(() => z.object({ from: z.unknown(), to: z.unknown() }));
 
-export const ZItemChangeSchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  action: ZItemChangeActionSchema,
-  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
-  changes: z.record(z.string(), ZFieldChangeSchema),
-});
+export const ZItemChangeSchema = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    at: z.string(),
+    action: ZItemChangeActionSchema,
+    actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+    changes: z.record(z.string(), ZFieldChangeSchema),
+  }),
+);
 export type TItemChange = z.infer<typeof ZItemChangeSchema>;
 
 /** GET /orders/{id}/history and /repairs/{id}/history: a page at a time, newest first (no search). */
-export const ZItemChangeListQuerySchema = ZListQuerySchema.omit({ q: true });
+export const ZItemChangeListQuerySchema = lazySchema(() => ZListQuerySchema.unwrap().omit({ q: true }));
 export type TItemChangeListQuery = z.output<typeof ZItemChangeListQuerySchema>;
 
 /**

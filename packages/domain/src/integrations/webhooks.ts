@@ -14,6 +14,7 @@ import {
   ZTrackingOffsiteDetectedPayloadSchema,
 } from '../realtime/events';
 import { keysOf } from '../text/label-table';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Webhooks (issue 41): admins subscribe addresses to event types; each event goes out as a signed POST in the
@@ -38,20 +39,21 @@ export const WEBHOOK_EVENT_TYPE_LABELS = {
   'design.approved': 'Design approved',
 } as const;
 export const WEBHOOK_EVENT_TYPES = keysOf(WEBHOOK_EVENT_TYPE_LABELS);
-export const ZWebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+export const ZWebhookEventTypeSchema = lazySchema(() => z.enum(WEBHOOK_EVENT_TYPES));
 export type TWebhookEventType = z.infer<typeof ZWebhookEventTypeSchema>;
 
 /** "Send a test event": goes to one subscription whatever its event types. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 /** What a delivery may carry: a subscribable event, or the test event. */
-export const ZWebhookDeliveryEventTypeSchema = z.union([
-  ZWebhookEventTypeSchema,
-  z.literal(WEBHOOK_TEST_EVENT_TYPE),
-]);
+export const ZWebhookDeliveryEventTypeSchema = lazySchema(() =>
+  z.union([ZWebhookEventTypeSchema, z.literal(WEBHOOK_TEST_EVENT_TYPE)]),
+);
 export type TWebhookDeliveryEventType = z.infer<typeof ZWebhookDeliveryEventTypeSchema>;
 
 /** The test event's data. */
-export const ZWebhookTestDataSchema = z.object({ message: z.string(), subscriptionId: z.string() });
+export const ZWebhookTestDataSchema = lazySchema(() =>
+  z.object({ message: z.string(), subscriptionId: z.string() }),
+);
 
 /** Each event type's `data`: the realtime payload it comes from (packages/domain/src/realtime/events.ts). */
 export const WEBHOOK_DATA_SCHEMAS = {
@@ -207,55 +209,63 @@ export function hasFailedTooLong(failingSince: Date | null, now: Date): boolean 
 
 // ── API shapes ───────────────────────────────────────────────────────────────────────────────────
 
-export const ZWebhookUrlSchema = z.string().trim().min(1, 'Enter the address').max(2000);
+export const ZWebhookUrlSchema = lazySchema(() => z.string().trim().min(1, 'Enter the address').max(2000));
 
-export const ZWebhookSubscriptionSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  description: z.string(),
-  eventTypes: z.array(ZWebhookEventTypeSchema),
-  enabled: z.boolean(),
-  /** The admin's opt-in for a target on the workshop's own network (localhost, 10.…, 192.168.…). */
-  allowPrivateNetwork: z.boolean(),
-  createdAt: z.iso.datetime({ offset: true }),
-  createdBy: z.string().nullable(),
-  /** Since when every attempt failed; null while the last one succeeded. */
-  failingSince: z.iso.datetime({ offset: true }).nullable(),
-  disabledAt: z.iso.datetime({ offset: true }).nullable(),
-  disabledReason: z.string().nullable(),
-});
+export const ZWebhookSubscriptionSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string(),
+    eventTypes: z.array(ZWebhookEventTypeSchema),
+    enabled: z.boolean(),
+    /** The admin's opt-in for a target on the workshop's own network (localhost, 10.…, 192.168.…). */
+    allowPrivateNetwork: z.boolean(),
+    createdAt: z.iso.datetime({ offset: true }),
+    createdBy: z.string().nullable(),
+    /** Since when every attempt failed; null while the last one succeeded. */
+    failingSince: z.iso.datetime({ offset: true }).nullable(),
+    disabledAt: z.iso.datetime({ offset: true }).nullable(),
+    disabledReason: z.string().nullable(),
+  }),
+);
 export type TWebhookSubscription = z.infer<typeof ZWebhookSubscriptionSchema>;
 
-export const ZWebhookSubscriptionInputSchema = z.object({
-  url: ZWebhookUrlSchema,
-  description: z.string().trim().max(200).default(''),
-  eventTypes: z
-    .array(ZWebhookEventTypeSchema)
-    .min(1, 'Choose at least one event')
-    .max(WEBHOOK_EVENT_TYPES.length),
-  allowPrivateNetwork: z.boolean().default(false),
-});
+export const ZWebhookSubscriptionInputSchema = lazySchema(() =>
+  z.object({
+    url: ZWebhookUrlSchema,
+    description: z.string().trim().max(200).default(''),
+    eventTypes: z
+      .array(ZWebhookEventTypeSchema)
+      .min(1, 'Choose at least one event')
+      .max(WEBHOOK_EVENT_TYPES.length),
+    allowPrivateNetwork: z.boolean().default(false),
+  }),
+);
 export type TWebhookSubscriptionInput = z.input<typeof ZWebhookSubscriptionInputSchema>;
 
-export const ZWebhookSubscriptionChangesSchema = z.object({
-  url: ZWebhookUrlSchema.optional(),
-  description: z.string().trim().max(200).optional(),
-  eventTypes: z
-    .array(ZWebhookEventTypeSchema)
-    .min(1, 'Choose at least one event')
-    .max(WEBHOOK_EVENT_TYPES.length)
-    .optional(),
-  allowPrivateNetwork: z.boolean().optional(),
-  /** Turning a disabled subscription on again clears why it was disabled. */
-  enabled: z.boolean().optional(),
-});
+export const ZWebhookSubscriptionChangesSchema = lazySchema(() =>
+  z.object({
+    url: ZWebhookUrlSchema.optional(),
+    description: z.string().trim().max(200).optional(),
+    eventTypes: z
+      .array(ZWebhookEventTypeSchema)
+      .min(1, 'Choose at least one event')
+      .max(WEBHOOK_EVENT_TYPES.length)
+      .optional(),
+    allowPrivateNetwork: z.boolean().optional(),
+    /** Turning a disabled subscription on again clears why it was disabled. */
+    enabled: z.boolean().optional(),
+  }),
+);
 export type TWebhookSubscriptionChanges = z.infer<typeof ZWebhookSubscriptionChangesSchema>;
 
 /** Creating a subscription or rotating its secret: the only answers that carry the secret. */
-export const ZWebhookSubscriptionWithSecretSchema = z.object({
-  subscription: ZWebhookSubscriptionSchema,
-  secret: z.string().startsWith(WEBHOOK_SECRET_PREFIX),
-});
+export const ZWebhookSubscriptionWithSecretSchema = lazySchema(() =>
+  z.object({
+    subscription: ZWebhookSubscriptionSchema,
+    secret: z.string().startsWith(WEBHOOK_SECRET_PREFIX),
+  }),
+);
 export type TWebhookSubscriptionWithSecret = z.infer<typeof ZWebhookSubscriptionWithSecretSchema>;
 
 export const WEBHOOK_DELIVERY_STATUS_LABELS = {
@@ -264,44 +274,50 @@ export const WEBHOOK_DELIVERY_STATUS_LABELS = {
   failed: 'Failed',
 } as const;
 export const WEBHOOK_DELIVERY_STATUSES = keysOf(WEBHOOK_DELIVERY_STATUS_LABELS);
-export const ZWebhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
+export const ZWebhookDeliveryStatusSchema = lazySchema(() => z.enum(WEBHOOK_DELIVERY_STATUSES));
 export type TWebhookDeliveryStatus = z.infer<typeof ZWebhookDeliveryStatusSchema>;
 
 /** One attempt of a delivery: the receiver's status code, or why no answer came. */
-export const ZWebhookAttemptSchema = z.object({
-  at: z.iso.datetime({ offset: true }),
-  statusCode: z.number().int().nullable(),
-  error: z.string().nullable(),
-  durationMs: z.number().int().nonnegative(),
-});
+export const ZWebhookAttemptSchema = lazySchema(() =>
+  z.object({
+    at: z.iso.datetime({ offset: true }),
+    statusCode: z.number().int().nullable(),
+    error: z.string().nullable(),
+    durationMs: z.number().int().nonnegative(),
+  }),
+);
 export type TWebhookAttempt = z.infer<typeof ZWebhookAttemptSchema>;
 /** Attempts kept per delivery, the newest ones. */
 export const WEBHOOK_ATTEMPTS_KEPT = 30;
 
-export const ZWebhookDeliverySchema = z.object({
-  /** The `webhook-id`: the same on every attempt and replay, so a receiver can drop duplicates. */
-  id: z.string(),
-  subscriptionId: z.string(),
-  eventType: ZWebhookDeliveryEventTypeSchema,
-  payload: z.unknown(),
-  status: ZWebhookDeliveryStatusSchema,
-  attempts: z.number().int().nonnegative(),
-  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
-  lastStatusCode: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  attemptLog: z.array(ZWebhookAttemptSchema),
-  createdAt: z.iso.datetime({ offset: true }),
-  deliveredAt: z.iso.datetime({ offset: true }).nullable(),
-});
+export const ZWebhookDeliverySchema = lazySchema(() =>
+  z.object({
+    /** The `webhook-id`: the same on every attempt and replay, so a receiver can drop duplicates. */
+    id: z.string(),
+    subscriptionId: z.string(),
+    eventType: ZWebhookDeliveryEventTypeSchema,
+    payload: z.unknown(),
+    status: ZWebhookDeliveryStatusSchema,
+    attempts: z.number().int().nonnegative(),
+    nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    attemptLog: z.array(ZWebhookAttemptSchema),
+    createdAt: z.iso.datetime({ offset: true }),
+    deliveredAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+);
 export type TWebhookDelivery = z.infer<typeof ZWebhookDeliverySchema>;
 
-export const ZWebhookDeliveryQuerySchema = z.object({
-  subscriptionId: z.uuid().optional(),
-  status: ZWebhookDeliveryStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(500).optional(),
-});
+export const ZWebhookDeliveryQuerySchema = lazySchema(() =>
+  z.object({
+    subscriptionId: z.uuid().optional(),
+    status: ZWebhookDeliveryStatusSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+    cursor: z.string().max(500).optional(),
+  }),
+);
 export type TWebhookDeliveryQuery = z.output<typeof ZWebhookDeliveryQuerySchema>;
 
-export const ZWebhookDeliveryPageSchema = listPageSchema(ZWebhookDeliverySchema);
+export const ZWebhookDeliveryPageSchema = lazySchema(() => listPageSchema(ZWebhookDeliverySchema));
 export type TWebhookDeliveryPage = z.infer<typeof ZWebhookDeliveryPageSchema>;

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { ZLocationIdSchema } from '../registry/locations';
+import { lazySchema } from '../validation/lazy-schema';
 import { ZJobViewSchema } from './job-views';
 
-const ZBooleanQuerySchema = z
-  .enum(['true', 'false'])
-  .transform((v) => v === 'true')
-  .optional();
+const ZBooleanQuerySchema = lazySchema(() =>
+  z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+);
 
 /**
  * The query of the orders and of the repairs list, each with its own statuses and sorts: a search, a status,

@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { DEFAULT_LOCATION_ID } from '../registry/departments';
 import { ZLocationIdSchema } from '../registry/locations';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Issue 39 §2: where a job was taken in, where its customer collects it, and where it stands now (the
  * location of its current station's department; null while untagged or unplaced).
  */
 export const jobLocationViewFields = {
-  intakeLocationId: z.string(),
-  pickupLocationId: z.string(),
-  currentLocationId: z.string().nullable(),
+  intakeLocationId: lazySchema(() => z.string()),
+  pickupLocationId: lazySchema(() => z.string()),
+  currentLocationId: lazySchema(() => z.string().nullable()),
 };
 
 /** What a create or an edit may name: a location that exists and is not an outside vendor. */
 export const jobLocationInputFields = {
-  intakeLocationId: ZLocationIdSchema.optional(),
-  pickupLocationId: ZLocationIdSchema.optional(),
+  intakeLocationId: lazySchema(() => ZLocationIdSchema.optional()),
+  pickupLocationId: lazySchema(() => ZLocationIdSchema.optional()),
 };
 
 export type TJobLocationField = keyof typeof jobLocationInputFields;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keysOf } from '../text/label-table';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * The words and sets of one truth about a job (issue 32): the state every consumer reads (overdue, at risk,
@@ -9,7 +10,7 @@ import { keysOf } from '../text/label-table';
  */
 
 export const JOB_KINDS = ['order', 'repair'] as const;
-export const ZJobKindSchema = z.enum(JOB_KINDS);
+export const ZJobKindSchema = lazySchema(() => z.enum(JOB_KINDS));
 export type TJobKind = z.infer<typeof ZJobKindSchema>;
 
 /** The status both kinds share for a piece finished and waiting for its customer. */
@@ -19,26 +20,28 @@ export const AWAITING_APPROVAL_STATUS = 'awaiting_approval';
 export const DUE_WINDOWS = ['overdue', 'today', 'week', 'later', 'none'] as const;
 export type TDueWindow = (typeof DUE_WINDOWS)[number];
 
-export const ZJobStateSchema = z.object({
-  isOpen: z.boolean(),
-  /** Open and not yet ready for pickup. */
-  isInWork: z.boolean(),
-  /** In work and its promised day has passed in the workshop's zone. */
-  isOverdue: z.boolean(),
-  /** Whole days past the promised date (0 unless overdue). */
-  daysOverdue: z.number().int(),
-  /** In work, not overdue, and predicted to finish after its promised day ends. */
-  isAtRisk: z.boolean(),
-  /** In work and longer in its current phase than the phase's target (working hours). */
-  isOverPhaseTarget: z.boolean(),
-  isRush: z.boolean(),
-  /** Open and its tag is offsite. */
-  isOffsite: z.boolean(),
-  /** Since when it is gone: when its tag was last seen (not when the sweep noticed); null unless offsite. */
-  offsiteSince: z.string().nullable(),
-  /** Where its promised date falls, for work in progress ('none' once ready or finished). */
-  due: z.enum(DUE_WINDOWS),
-});
+export const ZJobStateSchema = lazySchema(() =>
+  z.object({
+    isOpen: z.boolean(),
+    /** Open and not yet ready for pickup. */
+    isInWork: z.boolean(),
+    /** In work and its promised day has passed in the workshop's zone. */
+    isOverdue: z.boolean(),
+    /** Whole days past the promised date (0 unless overdue). */
+    daysOverdue: z.number().int(),
+    /** In work, not overdue, and predicted to finish after its promised day ends. */
+    isAtRisk: z.boolean(),
+    /** In work and longer in its current phase than the phase's target (working hours). */
+    isOverPhaseTarget: z.boolean(),
+    isRush: z.boolean(),
+    /** Open and its tag is offsite. */
+    isOffsite: z.boolean(),
+    /** Since when it is gone: when its tag was last seen (not when the sweep noticed); null unless offsite. */
+    offsiteSince: z.string().nullable(),
+    /** Where its promised date falls, for work in progress ('none' once ready or finished). */
+    due: z.enum(DUE_WINDOWS),
+  }),
+);
 export type TJobState = z.infer<typeof ZJobStateSchema>;
 
 /** Minutes a piece has been gone, counted from when it was last seen. */
@@ -64,7 +67,7 @@ export const JOB_VIEW_LABELS = {
   'awaiting-approval': 'Awaiting approval',
 } as const;
 export const JOB_VIEWS = keysOf(JOB_VIEW_LABELS);
-export const ZJobViewSchema = z.enum(JOB_VIEWS);
+export const ZJobViewSchema = lazySchema(() => z.enum(JOB_VIEWS));
 export type TJobView = z.infer<typeof ZJobViewSchema>;
 
 /** What each view means, for a tooltip or the assistant. */
@@ -139,11 +142,13 @@ export const JOB_SUMMARY_VIEWS = [
 ] as const satisfies readonly TJobView[];
 
 /** GET /workflow/summary: how many open jobs of each kind the user may see are in each view. */
-export const ZJobSummarySchema = z.object({
-  /** The kinds counted (repairs only for those who may see them). */
-  kinds: z.array(ZJobKindSchema),
-  counts: z.record(ZJobViewSchema, z.object({ order: z.number().int(), repair: z.number().int() })),
-});
+export const ZJobSummarySchema = lazySchema(() =>
+  z.object({
+    /** The kinds counted (repairs only for those who may see them). */
+    kinds: z.array(ZJobKindSchema),
+    counts: z.record(ZJobViewSchema, z.object({ order: z.number().int(), repair: z.number().int() })),
+  }),
+);
 export type TJobSummary = z.infer<typeof ZJobSummarySchema>;
 
 /** Counts of jobs in each view, by kind. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isAllowed } from '../auth/permissions';
 import type { TActor, TRole } from '../auth/roles';
+import { lazySchema } from '../validation/lazy-schema';
 import { ZJobKindSchema } from './job-views';
 
 /**
@@ -11,11 +12,11 @@ import { ZJobKindSchema } from './job-views';
  */
 
 export const MATERIAL_KINDS = ['stone', 'metal', 'item'] as const;
-export const ZMaterialKindSchema = z.enum(MATERIAL_KINDS);
+export const ZMaterialKindSchema = lazySchema(() => z.enum(MATERIAL_KINDS));
 export type TMaterialKind = z.infer<typeof ZMaterialKindSchema>;
 
 export const STONE_SETTINGS = ['loose', 'set'] as const;
-export const ZStoneSettingSchema = z.enum(STONE_SETTINGS);
+export const ZStoneSettingSchema = lazySchema(() => z.enum(STONE_SETTINGS));
 
 export const STONE_SHAPES = [
   'round',
@@ -32,7 +33,7 @@ export const STONE_SHAPES = [
   'cabochon',
   'other',
 ] as const;
-export const ZStoneShapeSchema = z.enum(STONE_SHAPES);
+export const ZStoneShapeSchema = lazySchema(() => z.enum(STONE_SHAPES));
 
 /** Ledger entry types, in the order a job meets them. */
 export const MATERIAL_ENTRY_TYPES = [
@@ -44,7 +45,7 @@ export const MATERIAL_ENTRY_TYPES = [
   'checked_out',
   'shortfall',
 ] as const;
-export const ZMaterialEntryTypeSchema = z.enum(MATERIAL_ENTRY_TYPES);
+export const ZMaterialEntryTypeSchema = lazySchema(() => z.enum(MATERIAL_ENTRY_TYPES));
 export type TMaterialEntryType = z.infer<typeof ZMaterialEntryTypeSchema>;
 
 export const MATERIAL_ENTRY_LABELS: Record<TMaterialEntryType, string> = {
@@ -82,41 +83,47 @@ export function formatWeight(kind: TMaterialKind, milli: number): string {
   return `${(milli / 1000).toFixed(decimals)} ${weightUnitOf(kind)}`;
 }
 
-const ZWeightMilliSchema = z.number().int().min(0).max(MAX_MILLI);
-const ZCountSchema = z.number().int().min(0).max(100_000);
-const ZShortText = z.string().trim().max(120);
+const ZWeightMilliSchema = lazySchema(() => z.number().int().min(0).max(MAX_MILLI));
+const ZCountSchema = lazySchema(() => z.number().int().min(0).max(100_000));
+const ZShortText = lazySchema(() => z.string().trim().max(120));
 
-export const ZStoneDetailsSchema = z.object({
-  shape: ZStoneShapeSchema,
-  /** Size as the jeweller measured it, e.g. "6.5 mm" or "6.5 × 4.2 mm"; empty when the carat says it. */
-  sizeMm: ZShortText.default(''),
-  colour: ZShortText.default(''),
-  clarity: ZShortText.default(''),
-  setting: ZStoneSettingSchema,
-});
+export const ZStoneDetailsSchema = lazySchema(() =>
+  z.object({
+    shape: ZStoneShapeSchema,
+    /** Size as the jeweller measured it, e.g. "6.5 mm" or "6.5 × 4.2 mm"; empty when the carat says it. */
+    sizeMm: ZShortText.default(''),
+    colour: ZShortText.default(''),
+    clarity: ZShortText.default(''),
+    setting: ZStoneSettingSchema,
+  }),
+);
 export type TStoneDetails = z.infer<typeof ZStoneDetailsSchema>;
 
-export const ZMetalDetailsSchema = z.object({
-  /** Alloy or karat: "18k yellow", "Pt950", "925 silver". */
-  alloy: ZShortText.min(1),
-});
+export const ZMetalDetailsSchema = lazySchema(() =>
+  z.object({
+    /** Alloy or karat: "18k yellow", "Pt950", "925 silver". */
+    alloy: ZShortText.unwrap().min(1),
+  }),
+);
 
 /** A line of what the customer left, as the counter enters it. */
-export const ZMaterialLineInputSchema = z
-  .object({
-    kind: ZMaterialKindSchema,
-    description: z.string().trim().min(1).max(300),
-    /** Stones and items: how many; metal: 0. */
-    count: ZCountSchema,
-    /** Thousandths of a gram (metal, items) or of a carat (stones); null when not weighed. */
-    weightMilli: ZWeightMilliSchema.nullable(),
-    stone: ZStoneDetailsSchema.nullable().default(null),
-    metal: ZMetalDetailsSchema.nullable().default(null),
-  })
-  .superRefine((line, context) => {
-    const issue = lineIssue(line);
-    if (issue !== null) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  });
+export const ZMaterialLineInputSchema = lazySchema(() =>
+  z
+    .object({
+      kind: ZMaterialKindSchema,
+      description: z.string().trim().min(1).max(300),
+      /** Stones and items: how many; metal: 0. */
+      count: ZCountSchema,
+      /** Thousandths of a gram (metal, items) or of a carat (stones); null when not weighed. */
+      weightMilli: ZWeightMilliSchema.nullable(),
+      stone: ZStoneDetailsSchema.nullable().default(null),
+      metal: ZMetalDetailsSchema.nullable().default(null),
+    })
+    .superRefine((line, context) => {
+      const issue = lineIssue(line);
+      if (issue !== null) context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }),
+);
 export type TMaterialLineInput = z.input<typeof ZMaterialLineInputSchema>;
 export type TMaterialLineValues = z.output<typeof ZMaterialLineInputSchema>;
 
@@ -156,121 +163,145 @@ export function lineIssue(line: {
 }
 
 /** A movement of a line asked for: how much, to or from whom. */
-export const ZMaterialMovementInputSchema = z.object({
-  type: z.enum(['issued', 'returned', 'used', 'added']),
-  count: ZCountSchema,
-  weightMilli: ZWeightMilliSchema.nullable(),
-  /** The bench or person it went to or came back from (issued, returned, used). */
-  holder: ZShortText.default(''),
-  note: z.string().trim().max(500).default(''),
-});
+export const ZMaterialMovementInputSchema = lazySchema(() =>
+  z.object({
+    type: z.enum(['issued', 'returned', 'used', 'added']),
+    count: ZCountSchema,
+    weightMilli: ZWeightMilliSchema.nullable(),
+    /** The bench or person it went to or came back from (issued, returned, used). */
+    holder: ZShortText.default(''),
+    note: z.string().trim().max(500).default(''),
+  }),
+);
 export type TMaterialMovementInput = z.input<typeof ZMaterialMovementInputSchema>;
 
 /** The pickup check: each received line going out, and why anything is short. */
-export const ZPickupLineSchema = z.object({
-  lineId: z.uuid(),
-  count: ZCountSchema,
-  weightMilli: ZWeightMilliSchema.nullable(),
-  /** Required when less goes out than is on hand: what happened to the rest. */
-  shortfallNote: z.string().trim().max(500).default(''),
-});
+export const ZPickupLineSchema = lazySchema(() =>
+  z.object({
+    lineId: z.uuid(),
+    count: ZCountSchema,
+    weightMilli: ZWeightMilliSchema.nullable(),
+    /** Required when less goes out than is on hand: what happened to the rest. */
+    shortfallNote: z.string().trim().max(500).default(''),
+  }),
+);
 export type TPickupLine = z.input<typeof ZPickupLineSchema>;
 
 export const SIGNATURE_PURPOSES = ['intake', 'pickup'] as const;
-export const ZSignaturePurposeSchema = z.enum(SIGNATURE_PURPOSES);
+export const ZSignaturePurposeSchema = lazySchema(() => z.enum(SIGNATURE_PURPOSES));
 export type TSignaturePurpose = z.infer<typeof ZSignaturePurposeSchema>;
 /** A PNG as a data URL; a signature is a few kB, 300 kB is far more than a tablet's canvas makes. */
 export const SIGNATURE_MAX_CHARS = 300_000;
-export const ZSignatureImageSchema = z
-  .string()
-  .max(SIGNATURE_MAX_CHARS)
-  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'A signature is a PNG image.');
+export const ZSignatureImageSchema = lazySchema(() =>
+  z
+    .string()
+    .max(SIGNATURE_MAX_CHARS)
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'A signature is a PNG image.'),
+);
 
-export const ZSignatureInputSchema = z.object({
-  signerName: z.string().trim().min(1).max(120),
-  image: ZSignatureImageSchema,
-});
+export const ZSignatureInputSchema = lazySchema(() =>
+  z.object({
+    signerName: z.string().trim().min(1).max(120),
+    image: ZSignatureImageSchema,
+  }),
+);
 export type TSignatureInput = z.input<typeof ZSignatureInputSchema>;
 
-export const ZPickupInputSchema = z.object({
-  lines: z.array(ZPickupLineSchema).max(500),
-  signature: ZSignatureInputSchema,
-});
+export const ZPickupInputSchema = lazySchema(() =>
+  z.object({
+    lines: z.array(ZPickupLineSchema).max(500),
+    signature: ZSignatureInputSchema,
+  }),
+);
 export type TPickupInput = z.input<typeof ZPickupInputSchema>;
 
 /** A quantity: how many and how heavy (null when the line is not weighed). */
 export type TQuantity = { readonly count: number; readonly weightMilli: number | null };
 
-export const ZMaterialEntrySchema = z.object({
-  id: z.uuid(),
-  lineId: z.uuid(),
-  type: ZMaterialEntryTypeSchema,
-  count: ZCountSchema,
-  weightMilli: ZWeightMilliSchema.nullable(),
-  holder: z.string(),
-  note: z.string(),
-  at: z.iso.datetime({ offset: true }),
-  byName: z.string(),
-});
+export const ZMaterialEntrySchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    lineId: z.uuid(),
+    type: ZMaterialEntryTypeSchema,
+    count: ZCountSchema,
+    weightMilli: ZWeightMilliSchema.nullable(),
+    holder: z.string(),
+    note: z.string(),
+    at: z.iso.datetime({ offset: true }),
+    byName: z.string(),
+  }),
+);
 export type TMaterialEntry = z.infer<typeof ZMaterialEntrySchema>;
 
-const ZQuantitySchema = z.object({ count: z.number().int(), weightMilli: z.number().int().nullable() });
+const ZQuantitySchema = lazySchema(() =>
+  z.object({ count: z.number().int(), weightMilli: z.number().int().nullable() }),
+);
 
-export const ZMaterialBalanceSchema = z.object({
-  /** Received at intake and added since. */
-  in: ZQuantitySchema,
-  onHand: ZQuantitySchema,
-  /** What each bench or person holds now, those holding nothing left out. */
-  atBench: z.array(ZQuantitySchema.extend({ holder: z.string() })),
-  used: ZQuantitySchema,
-  checkedOut: ZQuantitySchema,
-  shortfall: ZQuantitySchema,
-  /** Nothing left on hand or at a bench: the line went back to the customer, into the work or is explained. */
-  isAccounted: z.boolean(),
-});
+export const ZMaterialBalanceSchema = lazySchema(() =>
+  z.object({
+    /** Received at intake and added since. */
+    in: ZQuantitySchema,
+    onHand: ZQuantitySchema,
+    /** What each bench or person holds now, those holding nothing left out. */
+    atBench: z.array(ZQuantitySchema.unwrap().extend({ holder: z.string() })),
+    used: ZQuantitySchema,
+    checkedOut: ZQuantitySchema,
+    shortfall: ZQuantitySchema,
+    /** Nothing left on hand or at a bench: the line went back to the customer, into the work or is explained. */
+    isAccounted: z.boolean(),
+  }),
+);
 export type TMaterialBalance = z.infer<typeof ZMaterialBalanceSchema>;
 
-export const ZMaterialLineSchema = z.object({
-  id: z.uuid(),
-  kind: ZMaterialKindSchema,
-  description: z.string(),
-  count: z.number().int(),
-  weightMilli: z.number().int().nullable(),
-  stone: ZStoneDetailsSchema.nullable(),
-  metal: ZMetalDetailsSchema.nullable(),
-  /** Received at intake (false: added during the work). */
-  isIntake: z.boolean(),
-  balance: ZMaterialBalanceSchema,
-  entries: z.array(ZMaterialEntrySchema),
-});
+export const ZMaterialLineSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    kind: ZMaterialKindSchema,
+    description: z.string(),
+    count: z.number().int(),
+    weightMilli: z.number().int().nullable(),
+    stone: ZStoneDetailsSchema.nullable(),
+    metal: ZMetalDetailsSchema.nullable(),
+    /** Received at intake (false: added during the work). */
+    isIntake: z.boolean(),
+    balance: ZMaterialBalanceSchema,
+    entries: z.array(ZMaterialEntrySchema),
+  }),
+);
 export type TMaterialLine = z.infer<typeof ZMaterialLineSchema>;
 
-export const ZJobSignatureSchema = z.object({
-  id: z.uuid(),
-  purpose: ZSignaturePurposeSchema,
-  signerName: z.string(),
-  image: z.string(),
-  signedAt: z.iso.datetime({ offset: true }),
-  recordedByName: z.string(),
-});
+export const ZJobSignatureSchema = lazySchema(() =>
+  z.object({
+    id: z.uuid(),
+    purpose: ZSignaturePurposeSchema,
+    signerName: z.string(),
+    image: z.string(),
+    signedAt: z.iso.datetime({ offset: true }),
+    recordedByName: z.string(),
+  }),
+);
 export type TJobSignature = z.infer<typeof ZJobSignatureSchema>;
 
-export const ZJobMaterialsSchema = z.object({
-  kind: ZJobKindSchema,
-  itemId: z.uuid(),
-  lines: z.array(ZMaterialLineSchema),
-  signatures: z.array(ZJobSignatureSchema),
-  isAccounted: z.boolean(),
-  /** The job's workflow phases, in order: the envelope prints a sign-off box for each. */
-  phases: z.array(z.object({ key: z.string(), name: z.string() })),
-});
+export const ZJobMaterialsSchema = lazySchema(() =>
+  z.object({
+    kind: ZJobKindSchema,
+    itemId: z.uuid(),
+    lines: z.array(ZMaterialLineSchema),
+    signatures: z.array(ZJobSignatureSchema),
+    isAccounted: z.boolean(),
+    /** The job's workflow phases, in order: the envelope prints a sign-off box for each. */
+    phases: z.array(z.object({ key: z.string(), name: z.string() })),
+  }),
+);
 export type TJobMaterials = z.infer<typeof ZJobMaterialsSchema>;
 
-export const ZIntakeMaterialsInputSchema = z.object({
-  lines: z.array(ZMaterialLineInputSchema).max(200),
-  /** The customer's signature: they left these materials. Optional when only adding lines later. */
-  signature: ZSignatureInputSchema.nullable().default(null),
-});
+export const ZIntakeMaterialsInputSchema = lazySchema(() =>
+  z.object({
+    lines: z.array(ZMaterialLineInputSchema).max(200),
+    /** The customer's signature: they left these materials. Optional when only adding lines later. */
+    signature: ZSignatureInputSchema.nullable().default(null),
+  }),
+);
 export type TIntakeMaterialsInput = z.input<typeof ZIntakeMaterialsInputSchema>;
 
 // Who does what (issue 37 §4). The job's own rule comes first: a repair's materials only to those who see repairs.

@@ -5,6 +5,7 @@ import { jobListQuerySchema } from '../jobs/job-list-query';
 import { jobLocationInputFields } from '../jobs/job-locations';
 import { jobViewTailFields } from '../jobs/job-view-fields';
 import { keysOf } from '../text/label-table';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * The life of a custom order. The spec shows only tracking statuses; these business statuses are
@@ -21,7 +22,7 @@ export const ORDER_STATUS_LABELS = {
   cancelled: 'Cancelled',
 } as const;
 export const ORDER_STATUSES = keysOf(ORDER_STATUS_LABELS);
-export const ZOrderStatusSchema = z.enum(ORDER_STATUSES);
+export const ZOrderStatusSchema = lazySchema(() => z.enum(ORDER_STATUSES));
 export type TOrderStatus = z.infer<typeof ZOrderStatusSchema>;
 
 /** Which status may follow which. Work can step back (a QA reject, a redesign); finished orders stay finished. */
@@ -72,52 +73,56 @@ export function balanceCents(priceCents: number, depositCents: number): number {
   return Math.max(0, priceCents - depositCents);
 }
 
-const ZPersonRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
-const ZNamedRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+const ZPersonRefSchema = lazySchema(() => z.object({ id: z.string(), name: z.string() }).nullable());
+const ZNamedRefSchema = lazySchema(() => z.object({ id: z.string(), name: z.string() }).nullable());
 
-export const ZOrderSchema = z.object({
-  id: z.string(),
-  orderNumber: z.string(),
-  customer: z.object({
+export const ZOrderSchema = lazySchema(() =>
+  z.object({
     id: z.string(),
-    name: z.string(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
+    orderNumber: z.string(),
+    customer: z.object({
+      id: z.string(),
+      name: z.string(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    productType: ZNamedRefSchema,
+    metalType: ZNamedRefSchema,
+    design: ZNamedRefSchema,
+    description: z.string(),
+    salesperson: ZPersonRefSchema,
+    designer: ZPersonRefSchema,
+    isRush: z.boolean(),
+    promisedDate: z.string().nullable(),
+    priceCents: z.number().int(),
+    depositCents: z.number().int(),
+    balanceCents: z.number().int(),
+    status: ZOrderStatusSchema,
+    notes: z.string(),
+    ...jobViewTailFields,
   }),
-  productType: ZNamedRefSchema,
-  metalType: ZNamedRefSchema,
-  design: ZNamedRefSchema,
-  description: z.string(),
-  salesperson: ZPersonRefSchema,
-  designer: ZPersonRefSchema,
-  isRush: z.boolean(),
-  promisedDate: z.string().nullable(),
-  priceCents: z.number().int(),
-  depositCents: z.number().int(),
-  balanceCents: z.number().int(),
-  status: ZOrderStatusSchema,
-  notes: z.string(),
-  ...jobViewTailFields,
-});
+);
 export type TOrder = z.infer<typeof ZOrderSchema>;
 
 /** A row of the orders list: what the table shows, without photos. */
-export const ZOrderListItemSchema = ZOrderSchema.omit({ photos: true, notes: true });
+export const ZOrderListItemSchema = lazySchema(() =>
+  ZOrderSchema.unwrap().omit({ photos: true, notes: true }),
+);
 export type TOrderListItem = z.infer<typeof ZOrderListItemSchema>;
 
 const orderFields = {
-  customerId: z.uuid('Choose a customer'),
-  productTypeId: z.uuid().nullish(),
-  metalTypeId: z.uuid().nullish(),
-  designId: z.uuid().nullish(),
-  description: z.string().trim().max(5000).optional(),
-  salespersonId: z.uuid().nullish(),
-  designerId: z.uuid().nullish(),
-  isRush: z.boolean().optional(),
-  promisedDate: ZCalendarDateSchema.nullish(),
-  priceCents: ZCentsSchema.optional(),
-  depositCents: ZCentsSchema.optional(),
-  notes: z.string().max(5000).optional(),
+  customerId: lazySchema(() => z.uuid('Choose a customer')),
+  productTypeId: lazySchema(() => z.uuid().nullish()),
+  metalTypeId: lazySchema(() => z.uuid().nullish()),
+  designId: lazySchema(() => z.uuid().nullish()),
+  description: lazySchema(() => z.string().trim().max(5000).optional()),
+  salespersonId: lazySchema(() => z.uuid().nullish()),
+  designerId: lazySchema(() => z.uuid().nullish()),
+  isRush: lazySchema(() => z.boolean().optional()),
+  promisedDate: lazySchema(() => ZCalendarDateSchema.nullish()),
+  priceCents: lazySchema(() => ZCentsSchema.optional()),
+  depositCents: lazySchema(() => ZCentsSchema.optional()),
+  notes: lazySchema(() => z.string().max(5000).optional()),
   ...jobLocationInputFields,
 };
 
@@ -135,25 +140,26 @@ function checkDeposit(value: { priceCents?: number; depositCents?: number }, ctx
   }
 }
 
-export const ZCreateOrderInputSchema = z.object(orderFields).superRefine(checkDeposit);
+export const ZCreateOrderInputSchema = lazySchema(() => z.object(orderFields).superRefine(checkDeposit));
 export type TCreateOrderInput = z.output<typeof ZCreateOrderInputSchema>;
 
 /** A change; status moves only along ORDER_STATUS_TRANSITIONS (checked by the server against the current one). */
-export const ZUpdateOrderInputSchema = z
-  .object({
-    ...orderFields,
-    customerId: orderFields.customerId.optional(),
-    status: ZOrderStatusSchema.optional(),
-  })
-  .superRefine(checkDeposit);
+export const ZUpdateOrderInputSchema = lazySchema(() =>
+  z
+    .object({
+      ...orderFields,
+      customerId: orderFields.customerId.optional(),
+      status: ZOrderStatusSchema.optional(),
+    })
+    .superRefine(checkDeposit),
+);
 export type TUpdateOrderInput = z.output<typeof ZUpdateOrderInputSchema>;
 
 export const ORDER_SORTS = ['newest', 'oldest', 'promised', 'number'] as const;
-export const ZOrderSortSchema = z.enum(ORDER_SORTS);
+export const ZOrderSortSchema = lazySchema(() => z.enum(ORDER_SORTS));
 export type TOrderSort = z.infer<typeof ZOrderSortSchema>;
 
-export const ZOrderListQuerySchema = jobListQuerySchema(
-  ZOrderStatusSchema,
-  ZOrderSortSchema.default('newest'),
+export const ZOrderListQuerySchema = lazySchema(() =>
+  jobListQuerySchema(ZOrderStatusSchema, ZOrderSortSchema.default('newest')),
 );
 export type TOrderListQuery = z.output<typeof ZOrderListQuerySchema>;

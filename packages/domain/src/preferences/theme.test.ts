@@ -8,7 +8,7 @@ describe('theme preference (spec §3)', () => {
   });
 
   it('is light, dark or system', () => {
-    expect(ZThemeSchema.options).toEqual(['light', 'dark', 'system']);
+    expect(ZThemeSchema.unwrap().options).toEqual(['light', 'dark', 'system']);
   });
 
   it.each([

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { parseStoredValue } from '../storage/stored-value';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** Theme of spec §3 (browser key admin-ui-theme). */
 export const THEMES = ['light', 'dark', 'system'] as const;
-export const ZThemeSchema = z.enum(THEMES);
+export const ZThemeSchema = lazySchema(() => z.enum(THEMES));
 export type TTheme = z.infer<typeof ZThemeSchema>;
 
 export const DEFAULT_THEME: TTheme = 'dark';

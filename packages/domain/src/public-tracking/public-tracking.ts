@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TOrderStatus } from '../orders/order';
 import type { TRepairStatus } from '../repairs/repair';
 import { keysOf } from '../text/label-table';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * The public tracking page (issue 15 §6): what a customer holding a job's link may see — its stage in their
@@ -9,7 +10,7 @@ import { keysOf } from '../text/label-table';
  * schema is strict and lists every field, and a test holds the server to exactly these keys.
  */
 export const PUBLIC_JOB_KINDS = ['order', 'repair'] as const;
-export const ZPublicJobKindSchema = z.enum(PUBLIC_JOB_KINDS);
+export const ZPublicJobKindSchema = lazySchema(() => z.enum(PUBLIC_JOB_KINDS));
 export type TPublicJobKind = z.infer<typeof ZPublicJobKindSchema>;
 
 /** The stages a customer sees: fewer and plainer than the workshop's statuses. */
@@ -26,7 +27,7 @@ export const PUBLIC_STAGE_LABELS = {
   cancelled: 'Cancelled',
 } as const;
 export const PUBLIC_STAGES = keysOf(PUBLIC_STAGE_LABELS);
-export const ZPublicStageSchema = z.enum(PUBLIC_STAGES);
+export const ZPublicStageSchema = lazySchema(() => z.enum(PUBLIC_STAGES));
 export type TPublicStage = z.infer<typeof ZPublicStageSchema>;
 
 /** One line under the stage, saying what it means for the customer. */
@@ -100,36 +101,42 @@ export function publicStageOf(job: TPublicStageInput): TPublicStage {
   return stage;
 }
 
-export const ZShopContactSchema = z.strictObject({
-  name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  addressLines: z.array(z.string()),
-});
+export const ZShopContactSchema = lazySchema(() =>
+  z.strictObject({
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    addressLines: z.array(z.string()),
+  }),
+);
 export type TShopContact = z.infer<typeof ZShopContactSchema>;
 
 /** GET /api/v1/public/tracking/{token}: every field the page shows, and nothing else. */
-export const ZPublicTrackingSchema = z.strictObject({
-  kind: ZPublicJobKindSchema,
-  number: z.string(),
-  stage: ZPublicStageSchema,
-  stageLabel: z.string(),
-  stageDescription: z.string(),
-  promisedDate: z.string().nullable(),
-  shop: ZShopContactSchema,
-});
+export const ZPublicTrackingSchema = lazySchema(() =>
+  z.strictObject({
+    kind: ZPublicJobKindSchema,
+    number: z.string(),
+    stage: ZPublicStageSchema,
+    stageLabel: z.string(),
+    stageDescription: z.string(),
+    promisedDate: z.string().nullable(),
+    shop: ZShopContactSchema,
+  }),
+);
 export type TPublicTracking = z.infer<typeof ZPublicTrackingSchema>;
 
 /** A job's tracking link as staff see it: shown again as often as needed until it is revoked. */
-export const ZTrackingLinkSchema = z.object({
-  token: z.string(),
-  url: z.string(),
-  createdAt: z.string(),
-});
+export const ZTrackingLinkSchema = lazySchema(() =>
+  z.object({
+    token: z.string(),
+    url: z.string(),
+    createdAt: z.string(),
+  }),
+);
 export type TTrackingLink = z.infer<typeof ZTrackingLinkSchema>;
 
 /** GET …/tracking-link: the job's live link, or null when none was issued or the last was revoked. */
-export const ZTrackingLinkStateSchema = z.object({ link: ZTrackingLinkSchema.nullable() });
+export const ZTrackingLinkStateSchema = lazySchema(() => z.object({ link: ZTrackingLinkSchema.nullable() }));
 export type TTrackingLinkState = z.infer<typeof ZTrackingLinkStateSchema>;
 
 /** A token as it appears in /t/{token}: URL-safe base64 of at least 128 random bits. */

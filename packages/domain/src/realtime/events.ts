@@ -4,6 +4,7 @@ import { DEPARTMENT_REGISTRY_EVENTS, ZDepartmentSchema } from '../registry/depar
 import { STATION_REGISTRY_EVENTS, ZStationSchema } from '../registry/stations';
 import { ZEpcSchema, ZNormalizedEpcSchema } from '../rfid/epc';
 import { ZTransferSchema } from '../transfers/transfers';
+import { lazySchema } from '../validation/lazy-schema';
 import { ZAntennaSchema, ZIdSchema, ZItemTypeSchema, ZTimestampSchema } from './event-fields';
 import {
   ZOrderChangedPayloadSchema,
@@ -116,14 +117,16 @@ export type TOutgoingEventName = (typeof OUTGOING_EVENT_NAMES)[number];
 
 /** Spec §4 "Realtime connection"; failed comes after the maximum reconnect attempts. */
 export const REALTIME_CONNECTION_STATES = ['connected', 'disconnected', 'reconnecting', 'failed'] as const;
-export const ZRealtimeConnectionStateSchema = z.enum(REALTIME_CONNECTION_STATES);
+export const ZRealtimeConnectionStateSchema = lazySchema(() => z.enum(REALTIME_CONNECTION_STATES));
 export type TRealtimeConnectionState = z.infer<typeof ZRealtimeConnectionStateSchema>;
 
 /** Spec §8: the connection-failed event carries the message and the attempt count. */
-export const ZConnectionFailedSchema = z.object({
-  message: z.string(),
-  attempts: z.number().int().nonnegative(),
-});
+export const ZConnectionFailedSchema = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    attempts: z.number().int().nonnegative(),
+  }),
+);
 export type TConnectionFailed = z.infer<typeof ZConnectionFailedSchema>;
 
 // Rooms (spec §7): department:{id}, order:{id}, repair:{id}.
@@ -150,184 +153,228 @@ export function roomName(room: TRoom): string {
 }
 
 /** A room name of one of the three kinds; ids are letters, digits, '-' and '_'. */
-export const ZRoomSchema = z.string().refine((room) => parseRoom(room) !== null, { message: 'Unknown room' });
+export const ZRoomSchema = lazySchema(() =>
+  z.string().refine((room) => parseRoom(room) !== null, { message: 'Unknown room' }),
+);
 
 const itemRef = {
   itemType: ZItemTypeSchema,
   itemId: ZIdSchema,
-  number: z.string(),
+  number: lazySchema(() => z.string()),
   epc: ZNormalizedEpcSchema,
 };
 
 // ── Incoming payloads ──────────────────────────────────────────────────────────────────────────
 
-export const ZRfidTagReadPayloadSchema = z.object({
-  epc: ZNormalizedEpcSchema,
-  readerId: ZIdSchema,
-  antenna: ZAntennaSchema,
-  timestamp: ZTimestampSchema,
-  rssi: z.number().optional(),
-  departmentId: ZIdSchema.optional(),
-  stationId: ZIdSchema.optional(),
-  /** Read at a tag-assignment antenna: an open order or repair screen offers this tag (issue 6 §3). */
-  isTagAssignment: z.boolean().optional(),
-  /** A tag-assignment read of a tag some item already carries: not offered again. */
-  assignedTo: z.object({ itemType: ZItemTypeSchema, number: z.string() }).optional(),
-});
+export const ZRfidTagReadPayloadSchema = lazySchema(() =>
+  z.object({
+    epc: ZNormalizedEpcSchema,
+    readerId: ZIdSchema,
+    antenna: ZAntennaSchema,
+    timestamp: ZTimestampSchema,
+    rssi: z.number().optional(),
+    departmentId: ZIdSchema.optional(),
+    stationId: ZIdSchema.optional(),
+    /** Read at a tag-assignment antenna: an open order or repair screen offers this tag (issue 6 §3). */
+    isTagAssignment: z.boolean().optional(),
+    /** A tag-assignment read of a tag some item already carries: not offered again. */
+    assignedTo: z.object({ itemType: ZItemTypeSchema, number: z.string() }).optional(),
+  }),
+);
 
 export const READER_STATUSES = ['online', 'offline', 'error'] as const;
-export const ZRfidReaderStatusPayloadSchema = z.object({
-  readerId: ZIdSchema,
-  readerName: z.string().optional(),
-  status: z.enum(READER_STATUSES),
-  timestamp: ZTimestampSchema,
-  message: z.string().optional(),
-});
+export const ZRfidReaderStatusPayloadSchema = lazySchema(() =>
+  z.object({
+    readerId: ZIdSchema,
+    readerName: z.string().optional(),
+    status: z.enum(READER_STATUSES),
+    timestamp: ZTimestampSchema,
+    message: z.string().optional(),
+  }),
+);
 
-export const ZTrackingLocationUpdatePayloadSchema = z.object({
-  ...itemRef,
-  departmentId: ZIdSchema,
-  departmentName: z.string(),
-  stationId: ZIdSchema,
-  stationName: z.string(),
-  timestamp: ZTimestampSchema,
-});
+export const ZTrackingLocationUpdatePayloadSchema = lazySchema(() =>
+  z.object({
+    ...itemRef,
+    departmentId: ZIdSchema,
+    departmentName: z.string(),
+    stationId: ZIdSchema,
+    stationName: z.string(),
+    timestamp: ZTimestampSchema,
+  }),
+);
 
-export const ZTrackingOffsiteDetectedPayloadSchema = z.object({
-  ...itemRef,
-  lastSeen: ZTimestampSchema,
-  detectedAt: ZTimestampSchema,
-  isExpectedOffsite: z.boolean(),
-});
+export const ZTrackingOffsiteDetectedPayloadSchema = lazySchema(() =>
+  z.object({
+    ...itemRef,
+    lastSeen: ZTimestampSchema,
+    detectedAt: ZTimestampSchema,
+    isExpectedOffsite: z.boolean(),
+  }),
+);
 
-export const ZTrackingReturnedFromOffsitePayloadSchema = z.object({
-  ...itemRef,
-  returnedAt: ZTimestampSchema,
-});
+export const ZTrackingReturnedFromOffsitePayloadSchema = lazySchema(() =>
+  z.object({
+    ...itemRef,
+    returnedAt: ZTimestampSchema,
+  }),
+);
 
-export const ZWorkflowAssignmentCreatedPayloadSchema = z.object({
-  assignmentId: ZIdSchema,
-  itemType: ZItemTypeSchema,
-  itemId: ZIdSchema,
-  assigneeId: ZIdSchema,
-  phase: z.string(),
-  createdAt: ZTimestampSchema,
-});
+export const ZWorkflowAssignmentCreatedPayloadSchema = lazySchema(() =>
+  z.object({
+    assignmentId: ZIdSchema,
+    itemType: ZItemTypeSchema,
+    itemId: ZIdSchema,
+    assigneeId: ZIdSchema,
+    phase: z.string(),
+    createdAt: ZTimestampSchema,
+  }),
+);
 
-export const ZWorkflowPhaseCompletedPayloadSchema = z.object({
-  itemType: ZItemTypeSchema,
-  itemId: ZIdSchema,
-  phase: z.string(),
-  completedBy: ZIdSchema.nullable(),
-  completedAt: ZTimestampSchema,
-});
+export const ZWorkflowPhaseCompletedPayloadSchema = lazySchema(() =>
+  z.object({
+    itemType: ZItemTypeSchema,
+    itemId: ZIdSchema,
+    phase: z.string(),
+    completedBy: ZIdSchema.nullable(),
+    completedAt: ZTimestampSchema,
+  }),
+);
 
-export const ZWorkflowNudgeTriggeredPayloadSchema = z.object({
-  nudgeId: ZIdSchema,
-  userId: ZIdSchema,
-  message: z.string(),
-  itemType: ZItemTypeSchema.optional(),
-  itemId: ZIdSchema.optional(),
-  triggeredAt: ZTimestampSchema,
-});
+export const ZWorkflowNudgeTriggeredPayloadSchema = lazySchema(() =>
+  z.object({
+    nudgeId: ZIdSchema,
+    userId: ZIdSchema,
+    message: z.string(),
+    itemType: ZItemTypeSchema.optional(),
+    itemId: ZIdSchema.optional(),
+    triggeredAt: ZTimestampSchema,
+  }),
+);
 
 export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'error'] as const;
-export const ZSystemNotificationPayloadSchema = z.object({
-  id: ZIdSchema,
-  level: z.enum(NOTIFICATION_LEVELS),
-  title: z.string(),
-  message: z.string(),
-  timestamp: ZTimestampSchema,
-  /** Where the notice leads in the app (issue 15 §3). */
-  link: z.string().optional(),
-});
+export const ZSystemNotificationPayloadSchema = lazySchema(() =>
+  z.object({
+    id: ZIdSchema,
+    level: z.enum(NOTIFICATION_LEVELS),
+    title: z.string(),
+    message: z.string(),
+    timestamp: ZTimestampSchema,
+    /** Where the notice leads in the app (issue 15 §3). */
+    link: z.string().optional(),
+  }),
+);
 
 export const ALERT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
-export const ZSystemAlertPayloadSchema = z.object({
-  id: ZIdSchema,
-  severity: z.enum(ALERT_SEVERITIES),
-  title: z.string(),
-  message: z.string(),
-  departmentId: ZIdSchema.optional(),
-  timestamp: ZTimestampSchema,
-  /** Raised, acknowledged or resolved (issue 15): the feed follows each change. */
-  status: z.enum(['open', 'acknowledged', 'resolved']).optional(),
-  /** The job an alert is about: repair alerts reach only those who may see repairs. */
-  itemType: ZItemTypeSchema.optional(),
-});
+export const ZSystemAlertPayloadSchema = lazySchema(() =>
+  z.object({
+    id: ZIdSchema,
+    severity: z.enum(ALERT_SEVERITIES),
+    title: z.string(),
+    message: z.string(),
+    departmentId: ZIdSchema.optional(),
+    timestamp: ZTimestampSchema,
+    /** Raised, acknowledged or resolved (issue 15): the feed follows each change. */
+    status: z.enum(['open', 'acknowledged', 'resolved']).optional(),
+    /** The job an alert is about: repair alerts reach only those who may see repairs. */
+    itemType: ZItemTypeSchema.optional(),
+  }),
+);
 
-export const ZUserChangedPayloadSchema = z.object({
-  userId: ZIdSchema,
-  email: z.email(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: ZRoleSchema,
-});
+export const ZUserChangedPayloadSchema = lazySchema(() =>
+  z.object({
+    userId: ZIdSchema,
+    email: z.email(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: ZRoleSchema,
+  }),
+);
 
-export const ZUserDeletedPayloadSchema = z.object({ userId: ZIdSchema });
-export const ZUserOnlineCountChangedPayloadSchema = z.object({ count: z.number().int().nonnegative() });
+export const ZUserDeletedPayloadSchema = lazySchema(() => z.object({ userId: ZIdSchema }));
+export const ZUserOnlineCountChangedPayloadSchema = lazySchema(() =>
+  z.object({ count: z.number().int().nonnegative() }),
+);
 
 /** Heartbeat (spec §7, §9 30 s): pong echoes the ping's timestamp so the client can measure latency. */
-export const ZHeartbeatPayloadSchema = z.object({ timestamp: ZTimestampSchema });
+export const ZHeartbeatPayloadSchema = lazySchema(() => z.object({ timestamp: ZTimestampSchema }));
 
 // Registry payloads.
-export const ZDepartmentPayloadSchema = z.object({ department: ZDepartmentSchema });
-export const ZDepartmentDeletedPayloadSchema = z.object({ departmentId: ZIdSchema });
-export const ZDepartmentDataResetPayloadSchema = z.object({ departments: z.array(ZDepartmentSchema) });
-export const ZStationPayloadSchema = z.object({ departmentId: ZIdSchema, station: ZStationSchema });
-export const ZStationDeletedPayloadSchema = z.object({ departmentId: ZIdSchema, stationId: ZIdSchema });
+export const ZDepartmentPayloadSchema = lazySchema(() => z.object({ department: ZDepartmentSchema }));
+export const ZDepartmentDeletedPayloadSchema = lazySchema(() => z.object({ departmentId: ZIdSchema }));
+export const ZDepartmentDataResetPayloadSchema = lazySchema(() =>
+  z.object({ departments: z.array(ZDepartmentSchema) }),
+);
+export const ZStationPayloadSchema = lazySchema(() =>
+  z.object({ departmentId: ZIdSchema, station: ZStationSchema }),
+);
+export const ZStationDeletedPayloadSchema = lazySchema(() =>
+  z.object({ departmentId: ZIdSchema, stationId: ZIdSchema }),
+);
 
 // Design request payloads.
 /** A job's materials changed; `itemType` keeps a repair's from those who do not see repairs. */
-export const ZMaterialsChangedPayloadSchema = z.object({
-  itemType: z.enum(['order', 'repair']),
-  itemId: ZIdSchema,
-  timestamp: ZTimestampSchema,
-});
+export const ZMaterialsChangedPayloadSchema = lazySchema(() =>
+  z.object({
+    itemType: z.enum(['order', 'repair']),
+    itemId: ZIdSchema,
+    timestamp: ZTimestampSchema,
+  }),
+);
 
-export const ZDesignRequestChangedPayloadSchema = z.object({
-  requestId: ZIdSchema,
-  orderId: ZIdSchema,
-  orderNumber: z.string(),
-  status: z.string(),
-  /** What happened, in a few words: “Revision 2 approved by the customer”. */
-  summary: z.string(),
-  timestamp: ZTimestampSchema,
-});
+export const ZDesignRequestChangedPayloadSchema = lazySchema(() =>
+  z.object({
+    requestId: ZIdSchema,
+    orderId: ZIdSchema,
+    orderNumber: z.string(),
+    status: z.string(),
+    /** What happened, in a few words: “Revision 2 approved by the customer”. */
+    summary: z.string(),
+    timestamp: ZTimestampSchema,
+  }),
+);
 
 /** A count changed: the count screen and its report fetch it again. */
-export const ZSafeCountUpdatedPayloadSchema = z.object({
-  countId: ZIdSchema,
-  locationId: ZIdSchema,
-  status: z.enum(['running', 'finished']),
-});
+export const ZSafeCountUpdatedPayloadSchema = lazySchema(() =>
+  z.object({
+    countId: ZIdSchema,
+    locationId: ZIdSchema,
+    status: z.enum(['running', 'finished']),
+  }),
+);
 
 /** A bag changed (packed, sent, a piece arrived, closed): the transfers screens and the location's day re-read it. */
-export const ZTransferChangedPayloadSchema = z.object({ transfer: ZTransferSchema });
+export const ZTransferChangedPayloadSchema = lazySchema(() => z.object({ transfer: ZTransferSchema }));
 
 // Station TV payloads.
 /** A piece arrived at or left the station: its screen is fetched again. */
-export const ZTvScreenChangedPayloadSchema = z.object({ stationId: ZIdSchema, timestamp: ZTimestampSchema });
+export const ZTvScreenChangedPayloadSchema = lazySchema(() =>
+  z.object({ stationId: ZIdSchema, timestamp: ZTimestampSchema }),
+);
 /** A display was renamed, moved to another station or revoked (a revoked TV goes back to pairing). */
-export const ZTvDisplayChangedPayloadSchema = z.object({
-  displayId: ZIdSchema,
-  stationId: ZIdSchema.nullable(),
-  revoked: z.boolean(),
-});
+export const ZTvDisplayChangedPayloadSchema = lazySchema(() =>
+  z.object({
+    displayId: ZIdSchema,
+    stationId: ZIdSchema.nullable(),
+    revoked: z.boolean(),
+  }),
+);
 
 // Work time payloads.
 /** A timer on a job's step changed: `running` after a start (or an undone pause), else `stopped` and why. */
-export const ZWorkTimerChangedPayloadSchema = z.object({
-  itemType: ZItemTypeSchema,
-  itemId: ZIdSchema,
-  phaseKey: z.string(),
-  userId: ZIdSchema,
-  state: z.enum(['running', 'stopped']),
-  /** Why it stopped (paused, done, read-elsewhere, closing, phase-finished…), or 'undone'; null when started. */
-  reason: z.string().nullable(),
-  stationId: ZIdSchema.nullable(),
-  timestamp: ZTimestampSchema,
-});
+export const ZWorkTimerChangedPayloadSchema = lazySchema(() =>
+  z.object({
+    itemType: ZItemTypeSchema,
+    itemId: ZIdSchema,
+    phaseKey: z.string(),
+    userId: ZIdSchema,
+    state: z.enum(['running', 'stopped']),
+    /** Why it stopped (paused, done, read-elsewhere, closing, phase-finished…), or 'undone'; null when started. */
+    reason: z.string().nullable(),
+    stationId: ZIdSchema.nullable(),
+    timestamp: ZTimestampSchema,
+  }),
+);
 
 /** Server → client: every spec §7 incoming name and every registry event, each with its payload schema. */
 export const SERVER_TO_CLIENT_EVENT_SCHEMAS = {
@@ -392,11 +439,13 @@ export type TRefreshDataType = (typeof REFRESH_DATA_TYPES)[number];
 /** Client → server (spec §7). */
 export const CLIENT_TO_SERVER_EVENT_SCHEMAS = {
   ping: ZHeartbeatPayloadSchema,
-  subscribe: z.object({ room: ZRoomSchema }),
-  unsubscribe: z.object({ room: ZRoomSchema }),
-  'request:refresh': z.object({ dataType: z.enum(REFRESH_DATA_TYPES) }),
+  subscribe: lazySchema(() => z.object({ room: ZRoomSchema })),
+  unsubscribe: lazySchema(() => z.object({ room: ZRoomSchema })),
+  'request:refresh': lazySchema(() => z.object({ dataType: z.enum(REFRESH_DATA_TYPES) })),
   // A test scan types an EPC by hand, so it goes through the same normalization as a reader's.
-  'rfid:test-scan': z.object({ readerId: ZIdSchema, antenna: ZAntennaSchema, epc: ZEpcSchema }),
+  'rfid:test-scan': lazySchema(() =>
+    z.object({ readerId: ZIdSchema, antenna: ZAntennaSchema, epc: ZEpcSchema }),
+  ),
 } as const satisfies Record<TOutgoingEventName, z.ZodType>;
 
 type TServerSchemas = typeof SERVER_TO_CLIENT_EVENT_SCHEMAS;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../api/integers';
+import { lazySchema } from '../validation/lazy-schema';
 import { type TStation, ZStationSchema } from './stations';
 
-const ZTimestampSchema = z.iso.datetime({ offset: true });
+const ZTimestampSchema = lazySchema(() => z.iso.datetime({ offset: true }));
 
 /** Spec §4 "Registry events" for departments. */
 export const DEPARTMENT_REGISTRY_EVENTS = [
@@ -15,7 +16,7 @@ export type TDepartmentRegistryEvent = (typeof DEPARTMENT_REGISTRY_EVENTS)[numbe
 
 /** Spec §3 department icons. */
 export const DEPARTMENT_ICONS = ['Hammer', 'Gem', 'Settings', 'Sparkles'] as const;
-export const ZDepartmentIconSchema = z.enum(DEPARTMENT_ICONS);
+export const ZDepartmentIconSchema = lazySchema(() => z.enum(DEPARTMENT_ICONS));
 export type TDepartmentIcon = z.infer<typeof ZDepartmentIconSchema>;
 
 /** Spec §3 / §9 default location. */
@@ -26,38 +27,42 @@ export const DEFAULT_DEPARTMENT_GRADIENT = 'from-slate-500 to-slate-700';
 export const DEPARTMENT_CONNECTION_STATUSES = ['connected', 'disconnected'] as const;
 
 /** Spec §3: DEPT plus a three-digit sequence; past 999 the sequence simply grows. */
-export const ZDepartmentIdSchema = z
-  .string()
-  .regex(/^DEPT\d{3,}$/, 'Department id must be DEPT plus a sequence number');
+export const ZDepartmentIdSchema = lazySchema(() =>
+  z.string().regex(/^DEPT\d{3,}$/, 'Department id must be DEPT plus a sequence number'),
+);
 
 /** A department (spec §3). `totalItems` is derived: every operation here recomputes it from the stations. */
-export const ZDepartmentSchema = z.object({
-  id: ZDepartmentIdSchema,
-  name: z.string().trim().min(1).max(100),
-  description: z.string().max(1000).default(''),
-  gradient: z.string().min(1).max(200).default(DEFAULT_DEPARTMENT_GRADIENT),
-  iconName: ZDepartmentIconSchema.default('Hammer'),
-  stations: z.array(ZStationSchema).default([]),
-  totalItems: z.number().int().nonnegative().default(0),
-  locationId: z.string().min(1).default(DEFAULT_LOCATION_ID),
-  mqttTopic: z.string().max(200).nullable().default(null),
-  machineId: z.string().max(100).nullable().default(null),
-  connectionStatus: z.enum(DEPARTMENT_CONNECTION_STATUSES).default('disconnected'),
-  lastHeartbeat: ZTimestampSchema.nullable().default(null),
-});
+export const ZDepartmentSchema = lazySchema(() =>
+  z.object({
+    id: ZDepartmentIdSchema,
+    name: z.string().trim().min(1).max(100),
+    description: z.string().max(1000).default(''),
+    gradient: z.string().min(1).max(200).default(DEFAULT_DEPARTMENT_GRADIENT),
+    iconName: ZDepartmentIconSchema.default('Hammer'),
+    stations: z.array(ZStationSchema).default([]),
+    totalItems: z.number().int().nonnegative().default(0),
+    locationId: z.string().min(1).default(DEFAULT_LOCATION_ID),
+    mqttTopic: z.string().max(200).nullable().default(null),
+    machineId: z.string().max(100).nullable().default(null),
+    connectionStatus: z.enum(DEPARTMENT_CONNECTION_STATUSES).default('disconnected'),
+    lastHeartbeat: ZTimestampSchema.nullable().default(null),
+  }),
+);
 export type TDepartmentInput = z.input<typeof ZDepartmentSchema>;
 export type TDepartment = z.output<typeof ZDepartmentSchema>;
 
 /** What a client sends to create a department; omitted icon and gradient are filled by `createDepartment`. */
-export const ZCreateDepartmentInputSchema = z.object({
-  name: ZDepartmentSchema.shape.name,
-  description: z.string().max(1000).optional(),
-  gradient: z.string().min(1).max(200).optional(),
-  iconName: ZDepartmentIconSchema.optional(),
-  locationId: z.string().min(1).optional(),
-  mqttTopic: z.string().max(200).nullish(),
-  machineId: z.string().max(100).nullish(),
-});
+export const ZCreateDepartmentInputSchema = lazySchema(() =>
+  z.object({
+    name: ZDepartmentSchema.unwrap().shape.name,
+    description: z.string().max(1000).optional(),
+    gradient: z.string().min(1).max(200).optional(),
+    iconName: ZDepartmentIconSchema.optional(),
+    locationId: z.string().min(1).optional(),
+    mqttTopic: z.string().max(200).nullish(),
+    machineId: z.string().max(100).nullish(),
+  }),
+);
 export type TCreateDepartmentInput = z.output<typeof ZCreateDepartmentInputSchema>;
 
 /** The fields an update may change; id is fixed and totalItems derived. */
@@ -241,7 +246,11 @@ export function parseDepartmentImport(data: unknown): TDepartment[] | false {
 }
 
 /** PATCH body of a department: any create field; id is fixed and totalItems derived. */
-export const ZUpdateDepartmentInputSchema = ZCreateDepartmentInputSchema.partial().extend({
-  position: z.number().int().nonnegative().max(INT32_MAX).optional(),
-});
+export const ZUpdateDepartmentInputSchema = lazySchema(() =>
+  ZCreateDepartmentInputSchema.unwrap()
+    .partial()
+    .extend({
+      position: z.number().int().nonnegative().max(INT32_MAX).optional(),
+    }),
+);
 export type TUpdateDepartmentInput = z.output<typeof ZUpdateDepartmentInputSchema>;

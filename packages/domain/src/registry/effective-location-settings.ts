@@ -48,7 +48,7 @@ export function storedLocationSettings(raw: unknown): TLocationSettings {
   if (whole.success) return whole.data;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (!(key in ZLocationSettingsSchema.shape)) continue;
+    if (!(key in ZLocationSettingsSchema.unwrap().shape)) continue;
     const field = ZLocationSettingsSchema.safeParse({ [key]: value });
     if (field.success) Object.assign(kept, field.data);
   }

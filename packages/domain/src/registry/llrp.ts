@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 import { ANTENNA_MAX, ANTENNA_MIN } from './readers';
 
 /**
@@ -27,7 +28,7 @@ export const LLRP_SEARCH_MODES = [
   'dual-target',
   'single-target-with-suppression',
 ] as const;
-export const ZLlrpSearchModeSchema = z.enum(LLRP_SEARCH_MODES);
+export const ZLlrpSearchModeSchema = lazySchema(() => z.enum(LLRP_SEARCH_MODES));
 export type TLlrpSearchMode = z.infer<typeof ZLlrpSearchModeSchema>;
 
 export const LLRP_SEARCH_MODE_LABELS: Readonly<Record<TLlrpSearchMode, string>> = {
@@ -59,51 +60,54 @@ export const LLRP_MESSAGES = {
 /** A host name or an IPv4/IPv6 address, without scheme, path or port. */
 const HOST_PATTERN =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[?[0-9A-Fa-f:.]+\]?)$/;
-export const ZLlrpHostSchema = z
-  .string()
-  .trim()
-  .min(1, LLRP_MESSAGES.host)
-  .max(253)
-  .regex(HOST_PATTERN, LLRP_MESSAGES.host);
-export const ZLlrpPortSchema = z.number().int().min(1, LLRP_MESSAGES.port).max(65_535, LLRP_MESSAGES.port);
+export const ZLlrpHostSchema = lazySchema(() =>
+  z.string().trim().min(1, LLRP_MESSAGES.host).max(253).regex(HOST_PATTERN, LLRP_MESSAGES.host),
+);
+export const ZLlrpPortSchema = lazySchema(() =>
+  z.number().int().min(1, LLRP_MESSAGES.port).max(65_535, LLRP_MESSAGES.port),
+);
 
-export const ZLlrpAntennaSettingsSchema = z.object({
-  antenna: z.number().int().min(ANTENNA_MIN).max(ANTENNA_MAX),
-  enabled: z.boolean(),
-  txPowerDbm: z
-    .number()
-    .min(LLRP_TX_POWER_MIN_DBM, LLRP_MESSAGES.txPower)
-    .max(LLRP_TX_POWER_MAX_DBM, LLRP_MESSAGES.txPower),
-});
+export const ZLlrpAntennaSettingsSchema = lazySchema(() =>
+  z.object({
+    antenna: z.number().int().min(ANTENNA_MIN).max(ANTENNA_MAX),
+    enabled: z.boolean(),
+    txPowerDbm: z
+      .number()
+      .min(LLRP_TX_POWER_MIN_DBM, LLRP_MESSAGES.txPower)
+      .max(LLRP_TX_POWER_MAX_DBM, LLRP_MESSAGES.txPower),
+  }),
+);
 export type TLlrpAntennaSettings = z.infer<typeof ZLlrpAntennaSettingsSchema>;
 
-export const ZLlrpSettingsSchema = z.object({
-  host: ZLlrpHostSchema,
-  port: ZLlrpPortSchema.default(LLRP_DEFAULT_PORT),
-  useTls: z.boolean().default(false),
-  antennas: z
-    .array(ZLlrpAntennaSettingsSchema)
-    .min(1, LLRP_MESSAGES.antennasEnabled)
-    .max(ANTENNA_MAX)
-    .refine((list) => list.some((antenna) => antenna.enabled), LLRP_MESSAGES.antennasEnabled)
-    .refine(
-      (list) => new Set(list.map((antenna) => antenna.antenna)).size === list.length,
-      LLRP_MESSAGES.antennasDistinct,
-    ),
-  session: z.number().int().min(0).max(3).default(LLRP_DEFAULT_SESSION),
-  searchMode: ZLlrpSearchModeSchema.optional(),
-  reportEveryMs: z
-    .number()
-    .int()
-    .min(LLRP_REPORT_EVERY_MS_MIN, LLRP_MESSAGES.reportEveryMs)
-    .max(LLRP_REPORT_EVERY_MS_MAX, LLRP_MESSAGES.reportEveryMs)
-    .default(LLRP_REPORT_EVERY_MS_DEFAULT),
-});
+export const ZLlrpSettingsSchema = lazySchema(() =>
+  z.object({
+    host: ZLlrpHostSchema,
+    port: ZLlrpPortSchema.default(LLRP_DEFAULT_PORT),
+    useTls: z.boolean().default(false),
+    antennas: z
+      .array(ZLlrpAntennaSettingsSchema)
+      .min(1, LLRP_MESSAGES.antennasEnabled)
+      .max(ANTENNA_MAX)
+      .refine((list) => list.some((antenna) => antenna.enabled), LLRP_MESSAGES.antennasEnabled)
+      .refine(
+        (list) => new Set(list.map((antenna) => antenna.antenna)).size === list.length,
+        LLRP_MESSAGES.antennasDistinct,
+      ),
+    session: z.number().int().min(0).max(3).default(LLRP_DEFAULT_SESSION),
+    searchMode: ZLlrpSearchModeSchema.optional(),
+    reportEveryMs: z
+      .number()
+      .int()
+      .min(LLRP_REPORT_EVERY_MS_MIN, LLRP_MESSAGES.reportEveryMs)
+      .max(LLRP_REPORT_EVERY_MS_MAX, LLRP_MESSAGES.reportEveryMs)
+      .default(LLRP_REPORT_EVERY_MS_DEFAULT),
+  }),
+);
 export type TLlrpSettings = z.output<typeof ZLlrpSettingsSchema>;
 export type TLlrpSettingsInput = z.input<typeof ZLlrpSettingsSchema>;
 
 export const LLRP_CONNECTION_STATES = ['connecting', 'connected', 'disconnected', 'error'] as const;
-export const ZLlrpConnectionStateSchema = z.enum(LLRP_CONNECTION_STATES);
+export const ZLlrpConnectionStateSchema = lazySchema(() => z.enum(LLRP_CONNECTION_STATES));
 export type TLlrpConnectionState = z.infer<typeof ZLlrpConnectionStateSchema>;
 
 export const LLRP_CONNECTION_STATE_LABELS: Readonly<Record<TLlrpConnectionState, string>> = {
@@ -114,42 +118,50 @@ export const LLRP_CONNECTION_STATE_LABELS: Readonly<Record<TLlrpConnectionState,
 };
 
 /** What Loupe knows of its connection to an LLRP reader, from the instance that holds it (its lease). */
-export const ZLlrpConnectionSchema = z.object({
-  state: ZLlrpConnectionStateSchema,
-  lastReportAt: z.string().nullable(),
-  lastError: z.string().nullable(),
-  /** The Loupe instance that holds the reader's lease, and so its connection. */
-  heldBy: z.string().nullable(),
-  manufacturer: z.string().nullable(),
-  model: z.string().nullable(),
-  firmware: z.string().nullable(),
-  antennaCount: z.number().int().nullable(),
-});
+export const ZLlrpConnectionSchema = lazySchema(() =>
+  z.object({
+    state: ZLlrpConnectionStateSchema,
+    lastReportAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    /** The Loupe instance that holds the reader's lease, and so its connection. */
+    heldBy: z.string().nullable(),
+    manufacturer: z.string().nullable(),
+    model: z.string().nullable(),
+    firmware: z.string().nullable(),
+    antennaCount: z.number().int().nullable(),
+  }),
+);
 export type TLlrpConnection = z.infer<typeof ZLlrpConnectionSchema>;
 
 /** GET/PUT /readers/:id/llrp: the settings (null until saved) and the connection. */
-export const ZLlrpReaderSchema = z.object({
-  settings: ZLlrpSettingsSchema.nullable(),
-  connection: ZLlrpConnectionSchema,
-});
+export const ZLlrpReaderSchema = lazySchema(() =>
+  z.object({
+    settings: ZLlrpSettingsSchema.nullable(),
+    connection: ZLlrpConnectionSchema,
+  }),
+);
 export type TLlrpReader = z.infer<typeof ZLlrpReaderSchema>;
 
 /** POST /readers/llrp/test body: where the reader is. */
-export const ZLlrpTestInputSchema = z.object({
-  host: ZLlrpHostSchema,
-  port: ZLlrpPortSchema.default(LLRP_DEFAULT_PORT),
-  useTls: z.boolean().default(false),
-});
+export const ZLlrpTestInputSchema = lazySchema(() =>
+  z.object({
+    host: ZLlrpHostSchema,
+    port: ZLlrpPortSchema.default(LLRP_DEFAULT_PORT),
+    useTls: z.boolean().default(false),
+  }),
+);
 export type TLlrpTestInput = z.output<typeof ZLlrpTestInputSchema>;
 
 /** What a reader says of itself in GET_READER_CAPABILITIES_RESPONSE. */
-export const ZLlrpTestResultSchema = z.object({
-  manufacturer: z.string(),
-  model: z.string(),
-  firmware: z.string(),
-  antennaCount: z.number().int(),
-  maxTxPowerDbm: z.number().optional(),
-});
+export const ZLlrpTestResultSchema = lazySchema(() =>
+  z.object({
+    manufacturer: z.string(),
+    model: z.string(),
+    firmware: z.string(),
+    antennaCount: z.number().int(),
+    maxTxPowerDbm: z.number().optional(),
+  }),
+);
 export type TLlrpTestResult = z.infer<typeof ZLlrpTestResultSchema>;
 
 /** The IANA Private Enterprise Numbers of the LLRP vendors, to name the manufacturer of a capabilities answer. */

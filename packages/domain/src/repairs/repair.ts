@@ -5,6 +5,7 @@ import { jobListQuerySchema } from '../jobs/job-list-query';
 import { jobLocationInputFields } from '../jobs/job-locations';
 import { jobViewTailFields } from '../jobs/job-view-fields';
 import { keysOf } from '../text/label-table';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** The life of a repair, from the counter to the customer's hand (Loupe's own; the spec shows tracking only). */
 export const REPAIR_STATUS_LABELS = {
@@ -18,7 +19,7 @@ export const REPAIR_STATUS_LABELS = {
   cancelled: 'Cancelled',
 } as const;
 export const REPAIR_STATUSES = keysOf(REPAIR_STATUS_LABELS);
-export const ZRepairStatusSchema = z.enum(REPAIR_STATUSES);
+export const ZRepairStatusSchema = lazySchema(() => z.enum(REPAIR_STATUSES));
 export type TRepairStatus = z.infer<typeof ZRepairStatusSchema>;
 
 /** Repairs no longer in the workshop's hands: a past promised date is not overdue for them. */
@@ -59,7 +60,7 @@ export const REPAIR_TYPE_LABELS = {
   other: 'Other',
 } as const;
 export const REPAIR_TYPES = keysOf(REPAIR_TYPE_LABELS);
-export const ZRepairTypeSchema = z.enum(REPAIR_TYPES);
+export const ZRepairTypeSchema = lazySchema(() => z.enum(REPAIR_TYPES));
 export type TRepairType = z.infer<typeof ZRepairTypeSchema>;
 
 export const REPAIR_NUMBER_PREFIX = 'REP';
@@ -77,25 +78,27 @@ export function repairSearchText(repair: {
   return [repair.repairNumber, repair.customerName, repair.itemDescription].join(' ').toLowerCase();
 }
 
-export const ZRepairSchema = z.object({
-  id: z.string(),
-  repairNumber: z.string(),
-  customer: z.object({
+export const ZRepairSchema = lazySchema(() =>
+  z.object({
     id: z.string(),
-    name: z.string(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
+    repairNumber: z.string(),
+    customer: z.object({
+      id: z.string(),
+      name: z.string(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    itemDescription: z.string(),
+    repairTypes: z.array(ZRepairTypeSchema),
+    conditionNotes: z.string(),
+    declaredValueCents: z.number().int(),
+    estimateCents: z.number().int(),
+    promisedDate: z.string().nullable(),
+    isRush: z.boolean(),
+    status: ZRepairStatusSchema,
+    ...jobViewTailFields,
   }),
-  itemDescription: z.string(),
-  repairTypes: z.array(ZRepairTypeSchema),
-  conditionNotes: z.string(),
-  declaredValueCents: z.number().int(),
-  estimateCents: z.number().int(),
-  promisedDate: z.string().nullable(),
-  isRush: z.boolean(),
-  status: ZRepairStatusSchema,
-  ...jobViewTailFields,
-});
+);
 export type TRepair = z.infer<typeof ZRepairSchema>;
 
 /**
@@ -117,32 +120,37 @@ export function repairEditableValues(repair: TRepair) {
   };
 }
 
-export const ZRepairListItemSchema = ZRepairSchema.omit({ photos: true, conditionNotes: true });
+export const ZRepairListItemSchema = lazySchema(() =>
+  ZRepairSchema.unwrap().omit({ photos: true, conditionNotes: true }),
+);
 export type TRepairListItem = z.infer<typeof ZRepairListItemSchema>;
 
 const repairFields = {
-  customerId: z.uuid('Choose a customer'),
-  itemDescription: z.string().trim().min(1, 'Describe the item').max(2000),
-  repairTypes: z.array(ZRepairTypeSchema).min(1, 'Choose at least one repair type').max(REPAIR_TYPES.length),
-  conditionNotes: z.string().max(5000).optional(),
-  declaredValueCents: ZCentsSchema.optional(),
-  estimateCents: ZCentsSchema.optional(),
-  promisedDate: ZCalendarDateSchema.nullish(),
-  isRush: z.boolean().optional(),
+  customerId: lazySchema(() => z.uuid('Choose a customer')),
+  itemDescription: lazySchema(() => z.string().trim().min(1, 'Describe the item').max(2000)),
+  repairTypes: lazySchema(() =>
+    z.array(ZRepairTypeSchema).min(1, 'Choose at least one repair type').max(REPAIR_TYPES.length),
+  ),
+  conditionNotes: lazySchema(() => z.string().max(5000).optional()),
+  declaredValueCents: lazySchema(() => ZCentsSchema.optional()),
+  estimateCents: lazySchema(() => ZCentsSchema.optional()),
+  promisedDate: lazySchema(() => ZCalendarDateSchema.nullish()),
+  isRush: lazySchema(() => z.boolean().optional()),
   ...jobLocationInputFields,
 };
 
-export const ZCreateRepairInputSchema = z.object(repairFields);
+export const ZCreateRepairInputSchema = lazySchema(() => z.object(repairFields));
 export type TCreateRepairInput = z.output<typeof ZCreateRepairInputSchema>;
 
-export const ZUpdateRepairInputSchema = z.object({ ...repairFields, status: ZRepairStatusSchema }).partial();
+export const ZUpdateRepairInputSchema = lazySchema(() =>
+  z.object({ ...repairFields, status: ZRepairStatusSchema }).partial(),
+);
 export type TUpdateRepairInput = z.output<typeof ZUpdateRepairInputSchema>;
 
 export const REPAIR_SORTS = ['newest', 'oldest', 'promised', 'number'] as const;
-export const ZRepairSortSchema = z.enum(REPAIR_SORTS);
+export const ZRepairSortSchema = lazySchema(() => z.enum(REPAIR_SORTS));
 
-export const ZRepairListQuerySchema = jobListQuerySchema(
-  ZRepairStatusSchema,
-  ZRepairSortSchema.default('newest'),
+export const ZRepairListQuerySchema = lazySchema(() =>
+  jobListQuerySchema(ZRepairStatusSchema, ZRepairSortSchema.default('newest')),
 );
 export type TRepairListQuery = z.output<typeof ZRepairListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * EPC normalization, applied once where reader data enters (docs/architecture.md). After this boundary
@@ -43,19 +44,23 @@ export function isNormalizedEpc(value: string): boolean {
 }
 
 /** Parses any reader spelling of an EPC into its normalized form; fails with the reason's message. */
-export const ZEpcSchema = z.string().transform((raw, ctx) => {
-  const result = normalizeEpc(raw);
-  if (result.ok) return result.epc;
-  ctx.addIssue({
-    code: 'custom',
-    message: EPC_FAILURE_MESSAGES[result.reason],
-    params: { reason: result.reason },
-  });
-  return z.NEVER;
-});
+export const ZEpcSchema = lazySchema(() =>
+  z.string().transform((raw, ctx) => {
+    const result = normalizeEpc(raw);
+    if (result.ok) return result.epc;
+    ctx.addIssue({
+      code: 'custom',
+      message: EPC_FAILURE_MESSAGES[result.reason],
+      params: { reason: result.reason },
+    });
+    return z.NEVER;
+  }),
+);
 
 /** Accepts only an EPC that is already normalized: for data that has passed the input boundary. */
-export const ZNormalizedEpcSchema = z.string().refine(isNormalizedEpc, { message: 'EPC is not normalized' });
+export const ZNormalizedEpcSchema = lazySchema(() =>
+  z.string().refine(isNormalizedEpc, { message: 'EPC is not normalized' }),
+);
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const BASE64_BODY = /^[A-Za-z0-9+/]*$/;

@@ -3,6 +3,7 @@ import { isAllowed } from '../auth/permissions';
 import type { TActor, TRole } from '../auth/roles';
 import { isOpenStatus } from '../jobs/job-state';
 import type { TJobKind } from '../jobs/job-views';
+import { lazySchema } from '../validation/lazy-schema';
 import {
   instantOf,
   isWorkshopOpen,
@@ -168,69 +169,81 @@ export const jobKey = keyOf;
 
 // The shapes of /api/v1/safe-counts.
 
-const ZTimestampSchema = z.string();
+const ZTimestampSchema = lazySchema(() => z.string());
 
-export const ZSafeCountPieceSchema = z.object({
-  kind: z.enum(['order', 'repair']),
-  id: z.string(),
-  number: z.string(),
-  description: z.string(),
-  /** Where it was last read before or during the count (null: never read). */
-  lastStationName: z.string().nullable(),
-  lastReadAt: ZTimestampSchema.nullable(),
-});
+export const ZSafeCountPieceSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['order', 'repair']),
+    id: z.string(),
+    number: z.string(),
+    description: z.string(),
+    /** Where it was last read before or during the count (null: never read). */
+    lastStationName: z.string().nullable(),
+    lastReadAt: ZTimestampSchema.nullable(),
+  }),
+);
 export type TSafeCountPiece = z.infer<typeof ZSafeCountPieceSchema>;
 
-export const ZSafeCountRemovalSchema = z.object({
-  kind: z.enum(['order', 'repair']),
-  id: z.string(),
-  number: z.string(),
-  at: ZTimestampSchema,
-  stationName: z.string(),
-  isWhileClosed: z.boolean(),
-});
+export const ZSafeCountRemovalSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['order', 'repair']),
+    id: z.string(),
+    number: z.string(),
+    at: ZTimestampSchema,
+    stationName: z.string(),
+    isWhileClosed: z.boolean(),
+  }),
+);
 export type TSafeCountRemoval = z.infer<typeof ZSafeCountRemovalSchema>;
 
-export const ZSafeCountSummarySchema = z.object({
-  id: z.string(),
-  locationId: z.string(),
-  locationName: z.string(),
-  safeStationName: z.string(),
-  trigger: z.enum(SAFE_COUNT_TRIGGERS),
-  status: z.enum(SAFE_COUNT_STATUSES),
-  startedAt: ZTimestampSchema,
-  endsAt: ZTimestampSchema,
-  finishedAt: ZTimestampSchema.nullable(),
-  /** Who started it; null for the closing count that started by itself. */
-  startedBy: z.string().nullable(),
-  finishedBy: z.string().nullable(),
-  expectedCount: z.number().int().nonnegative(),
-  countedCount: z.number().int().nonnegative(),
-  missingCount: z.number().int().nonnegative(),
-  extraCount: z.number().int().nonnegative(),
-});
+export const ZSafeCountSummarySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    locationId: z.string(),
+    locationName: z.string(),
+    safeStationName: z.string(),
+    trigger: z.enum(SAFE_COUNT_TRIGGERS),
+    status: z.enum(SAFE_COUNT_STATUSES),
+    startedAt: ZTimestampSchema,
+    endsAt: ZTimestampSchema,
+    finishedAt: ZTimestampSchema.nullable(),
+    /** Who started it; null for the closing count that started by itself. */
+    startedBy: z.string().nullable(),
+    finishedBy: z.string().nullable(),
+    expectedCount: z.number().int().nonnegative(),
+    countedCount: z.number().int().nonnegative(),
+    missingCount: z.number().int().nonnegative(),
+    extraCount: z.number().int().nonnegative(),
+  }),
+);
 export type TSafeCountSummary = z.infer<typeof ZSafeCountSummarySchema>;
 
-export const ZSafeCountSchema = ZSafeCountSummarySchema.extend({
-  counted: z.array(ZSafeCountPieceSchema),
-  missing: z.array(ZSafeCountPieceSchema),
-  extra: z.array(ZSafeCountPieceSchema),
-  removals: z.array(ZSafeCountRemovalSchema),
-});
+export const ZSafeCountSchema = lazySchema(() =>
+  ZSafeCountSummarySchema.unwrap().extend({
+    counted: z.array(ZSafeCountPieceSchema),
+    missing: z.array(ZSafeCountPieceSchema),
+    extra: z.array(ZSafeCountPieceSchema),
+    removals: z.array(ZSafeCountRemovalSchema),
+  }),
+);
 export type TSafeCount = z.infer<typeof ZSafeCountSchema>;
 
 /** A location and its safe, for the count screen's start button and the safe's choice. */
-export const ZSafeLocationSchema = z.object({
-  locationId: z.string(),
-  locationName: z.string(),
-  safe: z.object({ stationId: z.string(), stationName: z.string() }).nullable(),
-  stations: z.array(z.object({ id: z.string(), name: z.string(), departmentName: z.string() })),
-  runningCountId: z.string().nullable(),
-});
+export const ZSafeLocationSchema = lazySchema(() =>
+  z.object({
+    locationId: z.string(),
+    locationName: z.string(),
+    safe: z.object({ stationId: z.string(), stationName: z.string() }).nullable(),
+    stations: z.array(z.object({ id: z.string(), name: z.string(), departmentName: z.string() })),
+    runningCountId: z.string().nullable(),
+  }),
+);
 export type TSafeLocation = z.infer<typeof ZSafeLocationSchema>;
 
-export const ZStartSafeCountSchema = z.object({ locationId: z.string().min(1).max(64) });
-export const ZChooseSafeSchema = z.object({ stationId: z.string().min(1).max(64).nullable() });
+export const ZStartSafeCountSchema = lazySchema(() => z.object({ locationId: z.string().min(1).max(64) }));
+export const ZChooseSafeSchema = lazySchema(() =>
+  z.object({ stationId: z.string().min(1).max(64).nullable() }),
+);
 
 /** The report's rows as the CSV for the insurer has them: one line a piece, what the count found of it. */
 export const SAFE_COUNT_RESULTS = ['counted', 'missing', 'extra', 'removed'] as const;

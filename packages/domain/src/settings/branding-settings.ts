@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 import { isSafeExternalUrl } from '../validation/url';
 
 /** Lengths of the branding the shell shows (company name, tagline, logo, spec §1). */
@@ -29,29 +30,33 @@ function tooLong(field: keyof typeof BRANDING_LIMITS): string {
 
 /** One branding field: trimmed, never empty (an override is removed, not blanked). */
 export const BRANDING_FIELDS = {
-  companyName: z
-    .string()
-    .trim()
-    .min(1, 'Enter a company name')
-    .max(BRANDING_LIMITS.companyName, tooLong('companyName')),
-  tagline: z.string().trim().min(1, 'Enter a tagline').max(BRANDING_LIMITS.tagline, tooLong('tagline')),
-  logoUrl: z
-    .string()
-    .trim()
-    .min(1, LOGO_URL_MESSAGE)
-    .max(BRANDING_LIMITS.logoUrl, tooLong('logoUrl'))
-    .refine(isAllowedLogoUrl, LOGO_URL_MESSAGE),
+  companyName: lazySchema(() =>
+    z.string().trim().min(1, 'Enter a company name').max(BRANDING_LIMITS.companyName, tooLong('companyName')),
+  ),
+  tagline: lazySchema(() =>
+    z.string().trim().min(1, 'Enter a tagline').max(BRANDING_LIMITS.tagline, tooLong('tagline')),
+  ),
+  logoUrl: lazySchema(() =>
+    z
+      .string()
+      .trim()
+      .min(1, LOGO_URL_MESSAGE)
+      .max(BRANDING_LIMITS.logoUrl, tooLong('logoUrl'))
+      .refine(isAllowedLogoUrl, LOGO_URL_MESSAGE),
+  ),
 };
 
 /**
  * The workshop's branding overrides, stored on the server. A field left out means the installation's
  * default (COMPANY_NAME, COMPANY_TAGLINE, COMPANY_LOGO_URL) shows.
  */
-export const ZBrandingSettingsSchema = z.object({
-  companyName: BRANDING_FIELDS.companyName.optional(),
-  tagline: BRANDING_FIELDS.tagline.optional(),
-  logoUrl: BRANDING_FIELDS.logoUrl.optional(),
-});
+export const ZBrandingSettingsSchema = lazySchema(() =>
+  z.object({
+    companyName: BRANDING_FIELDS.companyName.optional(),
+    tagline: BRANDING_FIELDS.tagline.optional(),
+    logoUrl: BRANDING_FIELDS.logoUrl.optional(),
+  }),
+);
 export type TBrandingSettings = z.output<typeof ZBrandingSettingsSchema>;
 
 /** What the shell shows: each override, else the installation's default. */

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { ORDER_NUMBER_PREFIX } from '../orders/order';
 import { REPAIR_NUMBER_PREFIX } from '../repairs/repair';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Settings › orders (admin, manager; spec §6): how new orders and repairs are numbered and when they are
  * promised by default. Missing or unparsable stored values fall back to these defaults (spec §5).
  */
-const ZPrefixSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Z][A-Z0-9]{0,7}$/, 'Use 1–8 capital letters or digits, starting with a letter');
+const ZPrefixSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9]{0,7}$/, 'Use 1–8 capital letters or digits, starting with a letter'),
+);
 
 export const ORDER_SETTINGS_DEFAULTS = {
   orderNumberPrefix: ORDER_NUMBER_PREFIX,
@@ -19,35 +22,37 @@ export const ORDER_SETTINGS_DEFAULTS = {
   repairLeadTimeDays: 10,
 } as const;
 
-export const ZOrderSettingsSchema = z.object({
-  orderNumberPrefix: ZPrefixSchema.catch(ORDER_SETTINGS_DEFAULTS.orderNumberPrefix).default(
-    ORDER_SETTINGS_DEFAULTS.orderNumberPrefix,
-  ),
-  repairNumberPrefix: ZPrefixSchema.catch(ORDER_SETTINGS_DEFAULTS.repairNumberPrefix).default(
-    ORDER_SETTINGS_DEFAULTS.repairNumberPrefix,
-  ),
-  defaultLeadTimeDays: z
-    .number()
-    .int()
-    .min(1)
-    .max(365)
-    .catch(ORDER_SETTINGS_DEFAULTS.defaultLeadTimeDays)
-    .default(ORDER_SETTINGS_DEFAULTS.defaultLeadTimeDays),
-  rushLeadTimeDays: z
-    .number()
-    .int()
-    .min(1)
-    .max(365)
-    .catch(ORDER_SETTINGS_DEFAULTS.rushLeadTimeDays)
-    .default(ORDER_SETTINGS_DEFAULTS.rushLeadTimeDays),
-  repairLeadTimeDays: z
-    .number()
-    .int()
-    .min(1)
-    .max(365)
-    .catch(ORDER_SETTINGS_DEFAULTS.repairLeadTimeDays)
-    .default(ORDER_SETTINGS_DEFAULTS.repairLeadTimeDays),
-});
+export const ZOrderSettingsSchema = lazySchema(() =>
+  z.object({
+    orderNumberPrefix: ZPrefixSchema.catch(ORDER_SETTINGS_DEFAULTS.orderNumberPrefix).default(
+      ORDER_SETTINGS_DEFAULTS.orderNumberPrefix,
+    ),
+    repairNumberPrefix: ZPrefixSchema.catch(ORDER_SETTINGS_DEFAULTS.repairNumberPrefix).default(
+      ORDER_SETTINGS_DEFAULTS.repairNumberPrefix,
+    ),
+    defaultLeadTimeDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .catch(ORDER_SETTINGS_DEFAULTS.defaultLeadTimeDays)
+      .default(ORDER_SETTINGS_DEFAULTS.defaultLeadTimeDays),
+    rushLeadTimeDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .catch(ORDER_SETTINGS_DEFAULTS.rushLeadTimeDays)
+      .default(ORDER_SETTINGS_DEFAULTS.rushLeadTimeDays),
+    repairLeadTimeDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .catch(ORDER_SETTINGS_DEFAULTS.repairLeadTimeDays)
+      .default(ORDER_SETTINGS_DEFAULTS.repairLeadTimeDays),
+  }),
+);
 export type TOrderSettings = z.output<typeof ZOrderSettingsSchema>;
 
 export type TPrefixField = 'orderNumberPrefix' | 'repairNumberPrefix';
@@ -66,13 +71,15 @@ export function prefixCollisionMessage(field: TPrefixField, prefix: string): str
  * A change: strict (no catch), so a bad value is refused with a message instead of silently replaced. That
  * the two prefixes differ is checked on the settings the change leads to (applyOrderSettingsChanges).
  */
-export const ZOrderSettingsChangesSchema = z.object({
-  orderNumberPrefix: ZPrefixSchema.optional(),
-  repairNumberPrefix: ZPrefixSchema.optional(),
-  defaultLeadTimeDays: z.number().int().min(1).max(365).optional(),
-  rushLeadTimeDays: z.number().int().min(1).max(365).optional(),
-  repairLeadTimeDays: z.number().int().min(1).max(365).optional(),
-});
+export const ZOrderSettingsChangesSchema = lazySchema(() =>
+  z.object({
+    orderNumberPrefix: ZPrefixSchema.optional(),
+    repairNumberPrefix: ZPrefixSchema.optional(),
+    defaultLeadTimeDays: z.number().int().min(1).max(365).optional(),
+    rushLeadTimeDays: z.number().int().min(1).max(365).optional(),
+    repairLeadTimeDays: z.number().int().min(1).max(365).optional(),
+  }),
+);
 export type TOrderSettingsChanges = z.output<typeof ZOrderSettingsChangesSchema>;
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ROLES, isAllowed, RFID_SIMULATOR_ROLES, type TRoleAccess } from '../auth/permissions';
 import type { TActor, TRole } from '../auth/roles';
 import { keysOf } from '../text/label-table';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** The settings sections of spec §2 with their titles, in display order. */
 export const SETTINGS_SECTION_TITLES = {
@@ -23,7 +24,7 @@ export const SETTINGS_SECTION_TITLES = {
   integrations: 'Integrations',
 } as const;
 export const SETTINGS_SECTIONS = keysOf(SETTINGS_SECTION_TITLES);
-export const ZSettingsSectionSchema = z.enum(SETTINGS_SECTIONS);
+export const ZSettingsSectionSchema = lazySchema(() => z.enum(SETTINGS_SECTIONS));
 export type TSettingsSection = z.infer<typeof ZSettingsSectionSchema>;
 
 const ADMIN_MANAGER = ['admin', 'manager'] as const satisfies readonly TRole[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 import { OFFSITE_DEFAULTS, type TGeneralSettings, ZGeneralSettingsSchema } from './general-settings';
 import { ORDER_SETTINGS_DEFAULTS, type TOrderSettings, ZOrderSettingsSchema } from './order-settings';
 import { ZWorkshopLocaleSchema } from './workshop-locale';
@@ -9,12 +10,14 @@ import { ZWorkshopLocaleSchema } from './workshop-locale';
  * the sections themselves, which spec §6 gives to admins and managers (issue 20 §5). No branding here: the
  * shell reads it from GET /api/config.
  */
-export const ZWorkshopDefaultsSchema = z.object({
-  ...ZOrderSettingsSchema.shape,
-  ...ZGeneralSettingsSchema.shape,
-  // How dates and figures read on every screen (issue 35 §5); missing means WORKSHOP_LOCALE_DEFAULT.
-  locale: ZWorkshopLocaleSchema.optional(),
-});
+export const ZWorkshopDefaultsSchema = lazySchema(() =>
+  z.object({
+    ...ZOrderSettingsSchema.unwrap().shape,
+    ...ZGeneralSettingsSchema.unwrap().shape,
+    // How dates and figures read on every screen (issue 35 §5); missing means WORKSHOP_LOCALE_DEFAULT.
+    locale: ZWorkshopLocaleSchema.optional(),
+  }),
+);
 export type TWorkshopDefaults = z.output<typeof ZWorkshopDefaultsSchema>;
 
 /** What a workshop that saved nothing answers. */

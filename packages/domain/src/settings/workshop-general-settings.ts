@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 import { BRANDING_FIELDS, ZBrandingSettingsSchema } from './branding-settings';
 import { OFFSITE_DEFAULTS, ZGeneralSettingsSchema } from './general-settings';
 import { SHOP_CONTACT_FIELDS } from './shop-contact';
@@ -6,46 +7,51 @@ import { canonicalLocale, ZWorkshopLocaleSchema } from './workshop-locale';
 
 /** Settings › general › nightly backup: how many nightly backups to keep; 0 or absent: none are made. */
 export const NIGHTLY_BACKUP_KEEP_MAX = 365;
-const nightlyBackupKeep = z.number().int().min(0).max(NIGHTLY_BACKUP_KEEP_MAX);
+const nightlyBackupKeep = lazySchema(() => z.number().int().min(0).max(NIGHTLY_BACKUP_KEEP_MAX));
 
 /**
  * Settings › general as the server stores it for the whole workshop: the offsite rules of spec §3/§9
  * (missing fields take their defaults) plus the branding overrides (missing means the installation default).
  */
-export const ZWorkshopGeneralSettingsSchema = z.object({
-  ...ZGeneralSettingsSchema.shape,
-  ...ZBrandingSettingsSchema.shape,
-  // The shop's contact for the public tracking page (issue 15 §6); missing means not shown.
-  shopPhone: SHOP_CONTACT_FIELDS.shopPhone.optional(),
-  shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional(),
-  shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional(),
-  // Issue 42 §1: a backup every night at BACKUP_HOUR, the newest this many kept; missing means off.
-  nightlyBackupKeep: nightlyBackupKeep.optional(),
-  // Issue 35 §5: how dates and figures read on every screen; missing means WORKSHOP_LOCALE_DEFAULT.
-  locale: ZWorkshopLocaleSchema.optional(),
-});
+export const ZWorkshopGeneralSettingsSchema = lazySchema(() =>
+  z.object({
+    ...ZGeneralSettingsSchema.unwrap().shape,
+    ...ZBrandingSettingsSchema.unwrap().shape,
+    // The shop's contact for the public tracking page (issue 15 §6); missing means not shown.
+    shopPhone: SHOP_CONTACT_FIELDS.shopPhone.optional(),
+    shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional(),
+    shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional(),
+    // Issue 42 §1: a backup every night at BACKUP_HOUR, the newest this many kept; missing means off.
+    nightlyBackupKeep: nightlyBackupKeep.optional(),
+    // Issue 35 §5: how dates and figures read on every screen; missing means WORKSHOP_LOCALE_DEFAULT.
+    locale: ZWorkshopLocaleSchema.optional(),
+  }),
+);
 export type TWorkshopGeneralSettings = z.output<typeof ZWorkshopGeneralSettingsSchema>;
 
-const offsite = ZGeneralSettingsSchema.shape;
+// The offsite fields as the general settings declare them, read when a schema below is built.
+const offsite = () => ZGeneralSettingsSchema.unwrap().shape;
 
 /**
  * A change: a field left out keeps its current value; a branding field set to null removes the override,
  * so the installation's default shows again.
  */
-export const ZWorkshopGeneralSettingsChangesSchema = z.object({
-  offsiteTimeout: offsite.offsiteTimeout.unwrap().optional(),
-  expectedOffsiteGracePeriod: offsite.expectedOffsiteGracePeriod.unwrap().optional(),
-  autoOffsiteDetection: offsite.autoOffsiteDetection.unwrap().optional(),
-  offsiteCheckInterval: offsite.offsiteCheckInterval.unwrap().optional(),
-  companyName: BRANDING_FIELDS.companyName.nullable().optional(),
-  tagline: BRANDING_FIELDS.tagline.nullable().optional(),
-  logoUrl: BRANDING_FIELDS.logoUrl.nullable().optional(),
-  shopPhone: SHOP_CONTACT_FIELDS.shopPhone.nullable().optional(),
-  shopEmail: SHOP_CONTACT_FIELDS.shopEmail.nullable().optional(),
-  shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.nullable().optional(),
-  nightlyBackupKeep: nightlyBackupKeep.optional(),
-  locale: ZWorkshopLocaleSchema.optional(),
-});
+export const ZWorkshopGeneralSettingsChangesSchema = lazySchema(() =>
+  z.object({
+    offsiteTimeout: offsite().offsiteTimeout.unwrap().optional(),
+    expectedOffsiteGracePeriod: offsite().expectedOffsiteGracePeriod.unwrap().optional(),
+    autoOffsiteDetection: offsite().autoOffsiteDetection.unwrap().optional(),
+    offsiteCheckInterval: offsite().offsiteCheckInterval.unwrap().optional(),
+    companyName: BRANDING_FIELDS.companyName.nullable().optional(),
+    tagline: BRANDING_FIELDS.tagline.nullable().optional(),
+    logoUrl: BRANDING_FIELDS.logoUrl.nullable().optional(),
+    shopPhone: SHOP_CONTACT_FIELDS.shopPhone.nullable().optional(),
+    shopEmail: SHOP_CONTACT_FIELDS.shopEmail.nullable().optional(),
+    shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.nullable().optional(),
+    nightlyBackupKeep: nightlyBackupKeep.optional(),
+    locale: ZWorkshopLocaleSchema.optional(),
+  }),
+);
 export type TWorkshopGeneralSettingsChanges = z.output<typeof ZWorkshopGeneralSettingsChangesSchema>;
 
 // Fields whose null removes them (an override, or a contact detail no longer shown).
@@ -80,22 +86,28 @@ export function applyWorkshopGeneralSettingsChanges(
 }
 
 // Stored values fall back field by field (spec §5): one bad field must not throw away the others.
-const ZStoredWorkshopGeneralSettingsSchema = z.object({
-  offsiteTimeout: offsite.offsiteTimeout.unwrap().catch(OFFSITE_DEFAULTS.offsiteTimeout),
-  expectedOffsiteGracePeriod: offsite.expectedOffsiteGracePeriod
-    .unwrap()
-    .catch(OFFSITE_DEFAULTS.expectedOffsiteGracePeriod),
-  autoOffsiteDetection: offsite.autoOffsiteDetection.unwrap().catch(OFFSITE_DEFAULTS.autoOffsiteDetection),
-  offsiteCheckInterval: offsite.offsiteCheckInterval.unwrap().catch(OFFSITE_DEFAULTS.offsiteCheckInterval),
-  companyName: BRANDING_FIELDS.companyName.optional().catch(undefined),
-  tagline: BRANDING_FIELDS.tagline.optional().catch(undefined),
-  logoUrl: BRANDING_FIELDS.logoUrl.optional().catch(undefined),
-  shopPhone: SHOP_CONTACT_FIELDS.shopPhone.optional().catch(undefined),
-  shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional().catch(undefined),
-  shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional().catch(undefined),
-  nightlyBackupKeep: nightlyBackupKeep.optional().catch(undefined),
-  locale: ZWorkshopLocaleSchema.optional().catch(undefined),
-});
+const ZStoredWorkshopGeneralSettingsSchema = lazySchema(() =>
+  z.object({
+    offsiteTimeout: offsite().offsiteTimeout.unwrap().catch(OFFSITE_DEFAULTS.offsiteTimeout),
+    expectedOffsiteGracePeriod: offsite()
+      .expectedOffsiteGracePeriod.unwrap()
+      .catch(OFFSITE_DEFAULTS.expectedOffsiteGracePeriod),
+    autoOffsiteDetection: offsite()
+      .autoOffsiteDetection.unwrap()
+      .catch(OFFSITE_DEFAULTS.autoOffsiteDetection),
+    offsiteCheckInterval: offsite()
+      .offsiteCheckInterval.unwrap()
+      .catch(OFFSITE_DEFAULTS.offsiteCheckInterval),
+    companyName: BRANDING_FIELDS.companyName.optional().catch(undefined),
+    tagline: BRANDING_FIELDS.tagline.optional().catch(undefined),
+    logoUrl: BRANDING_FIELDS.logoUrl.optional().catch(undefined),
+    shopPhone: SHOP_CONTACT_FIELDS.shopPhone.optional().catch(undefined),
+    shopEmail: SHOP_CONTACT_FIELDS.shopEmail.optional().catch(undefined),
+    shopAddressLines: SHOP_CONTACT_FIELDS.shopAddressLines.optional().catch(undefined),
+    nightlyBackupKeep: nightlyBackupKeep.optional().catch(undefined),
+    locale: ZWorkshopLocaleSchema.optional().catch(undefined),
+  }),
+);
 
 /** Reads a stored (already JSON-parsed) value; anything that is not an object gives the defaults. */
 export function parseStoredWorkshopGeneralSettings(stored: unknown): TWorkshopGeneralSettings {

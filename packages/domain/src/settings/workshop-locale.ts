@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * The workshop's locale (Settings › general, issue 35 §5): a BCP 47 tag that says how dates and figures read on
@@ -50,8 +51,10 @@ export function isWorkshopLocale(value: string): boolean {
  * A locale as the API takes it. The refusal carries the stable code LOCALE_UNKNOWN (the server's error handler
  * reads `params.code`), so a client can tell it from any other invalid field.
  */
-export const ZWorkshopLocaleSchema = z
-  .string()
-  .min(2)
-  .max(35)
-  .refine(isWorkshopLocale, { message: UNKNOWN_LOCALE_MESSAGE, params: { code: 'LOCALE_UNKNOWN' } });
+export const ZWorkshopLocaleSchema = lazySchema(() =>
+  z
+    .string()
+    .min(2)
+    .max(35)
+    .refine(isWorkshopLocale, { message: UNKNOWN_LOCALE_MESSAGE, params: { code: 'LOCALE_UNKNOWN' } }),
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 
-const ZTimestampSchema = z.iso.datetime({ offset: true });
+const ZTimestampSchema = lazySchema(() => z.iso.datetime({ offset: true }));
 const MINUTE_MS = 60_000;
 
 /** What a location move needs from a department: the registry's department fits (spec §3). */
@@ -19,26 +20,30 @@ export type TLocationStation = { readonly id: string; readonly name: string };
  * It records an arrival: where the item went (`currentDepartment`, `currentStation`) and when, and
  * `duration` = the whole minutes it had spent at the location it left.
  */
-export const ZLocationHistoryEntrySchema = z.object({
-  location: z.string(),
-  department: z.string(),
-  timestamp: ZTimestampSchema,
-  duration: z.number().int().nonnegative(),
-  currentDepartment: z.object({ id: z.string(), name: z.string(), gradient: z.string() }),
-  currentStation: z.object({ id: z.string(), name: z.string() }),
-  lastScanned: ZTimestampSchema.optional(),
-  rfidTag: z.string().optional(),
-});
+export const ZLocationHistoryEntrySchema = lazySchema(() =>
+  z.object({
+    location: z.string(),
+    department: z.string(),
+    timestamp: ZTimestampSchema,
+    duration: z.number().int().nonnegative(),
+    currentDepartment: z.object({ id: z.string(), name: z.string(), gradient: z.string() }),
+    currentStation: z.object({ id: z.string(), name: z.string() }),
+    lastScanned: ZTimestampSchema.optional(),
+    rfidTag: z.string().optional(),
+  }),
+);
 export type TLocationHistoryEntry = z.infer<typeof ZLocationHistoryEntrySchema>;
 
 /**
  * A job's past locations, newest first, whether or not it still carries a tag: the history belongs to
  * the job, so a delivered or re-tagged piece can still answer "where was it on Tuesday?".
  */
-export const ZJobLocationHistorySchema = z.object({
-  isTracked: z.boolean(),
-  locationHistory: z.array(ZLocationHistoryEntrySchema),
-});
+export const ZJobLocationHistorySchema = lazySchema(() =>
+  z.object({
+    isTracked: z.boolean(),
+    locationHistory: z.array(ZLocationHistoryEntrySchema),
+  }),
+);
 export type TJobLocationHistory = z.infer<typeof ZJobLocationHistorySchema>;
 
 /** The location text of spec §3: 'department - station'. */

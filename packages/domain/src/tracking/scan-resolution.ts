@@ -1,33 +1,38 @@
 import { z } from 'zod';
 import { ZEpcSchema, ZNormalizedEpcSchema } from '../rfid/epc';
 import { isStorableReadTime, LATEST_READ_TIME_MS, READ_TIME_RANGE_MESSAGE } from '../rfid/read-time';
+import { lazySchema } from '../validation/lazy-schema';
 
-const ZTimestampSchema = z.iso.datetime({ offset: true });
+const ZTimestampSchema = lazySchema(() => z.iso.datetime({ offset: true }));
 // Readers number antenna ports from 1; 64 covers the largest readers with antenna hubs.
-const ZAntennaSchema = z.number().int().min(1).max(64);
+const ZAntennaSchema = lazySchema(() => z.number().int().min(1).max(64));
 
 /** A tag read after the input boundary: normalized EPC, explicit antenna and time (spec §3). */
-export const ZTagReadEventSchema = z.object({
-  epc: ZNormalizedEpcSchema,
-  readerId: z.string().min(1),
-  readerName: z.string().nullable(),
-  antenna: ZAntennaSchema,
-  timestamp: ZTimestampSchema,
-  rssi: z.number().nullable(),
-  location: z.string().nullable(),
-});
+export const ZTagReadEventSchema = lazySchema(() =>
+  z.object({
+    epc: ZNormalizedEpcSchema,
+    readerId: z.string().min(1),
+    readerName: z.string().nullable(),
+    antenna: ZAntennaSchema,
+    timestamp: ZTimestampSchema,
+    rssi: z.number().nullable(),
+    location: z.string().nullable(),
+  }),
+);
 export type TTagReadEvent = z.output<typeof ZTagReadEventSchema>;
 
 // Readers send ISO strings or epoch milliseconds, within what a database can store (read-time.ts).
-const ZReadTimeSchema = z.union([
-  ZTimestampSchema.refine((text) => isStorableReadTime(Date.parse(text)), READ_TIME_RANGE_MESSAGE),
-  z
-    .number()
-    .int()
-    .nonnegative()
-    .max(LATEST_READ_TIME_MS, READ_TIME_RANGE_MESSAGE)
-    .transform((ms) => new Date(ms).toISOString()),
-]);
+const ZReadTimeSchema = lazySchema(() =>
+  z.union([
+    ZTimestampSchema.refine((text) => isStorableReadTime(Date.parse(text)), READ_TIME_RANGE_MESSAGE),
+    z
+      .number()
+      .int()
+      .nonnegative()
+      .max(LATEST_READ_TIME_MS, READ_TIME_RANGE_MESSAGE)
+      .transform((ms) => new Date(ms).toISOString()),
+  ]),
+);
 
 /**
  * The tag read as it arrives (spec §3): `epc` or `epcCode`, antenna defaulting to 1 and timestamp
@@ -64,12 +69,14 @@ export function makeTagReadEventSchema(now: () => Date) {
 }
 
 /** The simplified scan event of spec §3. */
-export const ZScanEventSchema = z.object({
-  readerId: z.string().min(1),
-  antenna: ZAntennaSchema,
-  epcCode: ZEpcSchema,
-  timestamp: ZTimestampSchema,
-});
+export const ZScanEventSchema = lazySchema(() =>
+  z.object({
+    readerId: z.string().min(1),
+    antenna: ZAntennaSchema,
+    epcCode: ZEpcSchema,
+    timestamp: ZTimestampSchema,
+  }),
+);
 export type TScanEvent = z.output<typeof ZScanEventSchema>;
 
 export function toScanEvent(read: TTagReadEvent): TScanEvent {

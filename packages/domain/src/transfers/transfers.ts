@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listPageSchema } from '../api/list';
 import type { TRoleAccess } from '../auth/permissions';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Transfers between facilities (issue 39): a job travels from one location to another in a bag. The sender packs
@@ -30,7 +31,7 @@ export const LOCATION_KIND_LABELS = {
   store: 'Store',
   vendor: 'Outside vendor',
 } as const;
-export const ZLocationKindSchema = z.enum(['workshop', 'store', 'vendor']);
+export const ZLocationKindSchema = lazySchema(() => z.enum(['workshop', 'store', 'vendor']));
 export type TLocationKind = z.infer<typeof ZLocationKindSchema>;
 
 /** A station's part in transfers: where bags are packed, where they are opened, or ordinary work. */
@@ -39,7 +40,7 @@ export const STATION_ROLE_LABELS = {
   shipping: 'Shipping',
   receiving: 'Receiving',
 } as const;
-export const ZStationRoleSchema = z.enum(['work', 'shipping', 'receiving']);
+export const ZStationRoleSchema = lazySchema(() => z.enum(['work', 'shipping', 'receiving']));
 export type TStationRole = z.infer<typeof ZStationRoleSchema>;
 
 export const TRANSFER_STATUS_LABELS = {
@@ -49,13 +50,9 @@ export const TRANSFER_STATUS_LABELS = {
   received_short: 'Received short',
   cancelled: 'Cancelled',
 } as const;
-export const ZTransferStatusSchema = z.enum([
-  'packing',
-  'in_transit',
-  'received',
-  'received_short',
-  'cancelled',
-]);
+export const ZTransferStatusSchema = lazySchema(() =>
+  z.enum(['packing', 'in_transit', 'received', 'received_short', 'cancelled']),
+);
 export type TTransferStatus = z.infer<typeof ZTransferStatusSchema>;
 
 /** A piece's state in its bag: on the manifest and not yet seen, seen at the destination, not there at closing, or in the bag without being on the manifest. */
@@ -65,129 +62,148 @@ export const TRANSFER_ITEM_STATE_LABELS = {
   missing: 'Missing',
   extra: 'Not on the manifest',
 } as const;
-export const ZTransferItemStateSchema = z.enum(['expected', 'received', 'missing', 'extra']);
+export const ZTransferItemStateSchema = lazySchema(() =>
+  z.enum(['expected', 'received', 'missing', 'extra']),
+);
 export type TTransferItemState = z.infer<typeof ZTransferItemStateSchema>;
 
-export const ZTransferItemKindSchema = z.enum(['order', 'repair']);
+export const ZTransferItemKindSchema = lazySchema(() => z.enum(['order', 'repair']));
 
 /** TRF-00001, TRF-00002, … */
 export const TRANSFER_NUMBER_PREFIX = 'TRF-';
 
-const ZPersonSchema = z.object({ id: z.string(), name: z.string() });
-const ZIsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-12-24');
+const ZPersonSchema = lazySchema(() => z.object({ id: z.string(), name: z.string() }));
+const ZIsoDateSchema = lazySchema(() =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-12-24'),
+);
 
-export const ZTransferSchema = z.object({
-  id: z.string().uuid(),
-  number: z.string(),
-  fromLocationId: z.string(),
-  fromLocationName: z.string(),
-  toLocationId: z.string(),
-  toLocationName: z.string(),
-  toLocationKind: ZLocationKindSchema,
-  status: ZTransferStatusSchema,
-  carrier: z.string(),
-  trackingNumber: z.string(),
-  bagLabel: z.string(),
-  /** When it should arrive: the send date plus the route's transit days; for a vendor, when it is due back. */
-  expectedOn: ZIsoDateSchema.nullable(),
-  /** In transit (or out at a vendor) after expectedOn. */
-  overdue: z.boolean(),
-  counts: z.object({
-    expected: z.number().int().nonnegative(),
-    received: z.number().int().nonnegative(),
-    missing: z.number().int().nonnegative(),
-    extra: z.number().int().nonnegative(),
+export const ZTransferSchema = lazySchema(() =>
+  z.object({
+    id: z.string().uuid(),
+    number: z.string(),
+    fromLocationId: z.string(),
+    fromLocationName: z.string(),
+    toLocationId: z.string(),
+    toLocationName: z.string(),
+    toLocationKind: ZLocationKindSchema,
+    status: ZTransferStatusSchema,
+    carrier: z.string(),
+    trackingNumber: z.string(),
+    bagLabel: z.string(),
+    /** When it should arrive: the send date plus the route's transit days; for a vendor, when it is due back. */
+    expectedOn: ZIsoDateSchema.nullable(),
+    /** In transit (or out at a vendor) after expectedOn. */
+    overdue: z.boolean(),
+    counts: z.object({
+      expected: z.number().int().nonnegative(),
+      received: z.number().int().nonnegative(),
+      missing: z.number().int().nonnegative(),
+      extra: z.number().int().nonnegative(),
+    }),
+    createdAt: z.string(),
+    createdBy: ZPersonSchema.nullable(),
+    sentAt: z.string().nullable(),
+    sentBy: ZPersonSchema.nullable(),
+    receivedAt: z.string().nullable(),
+    receivedBy: ZPersonSchema.nullable(),
   }),
-  createdAt: z.string(),
-  createdBy: ZPersonSchema.nullable(),
-  sentAt: z.string().nullable(),
-  sentBy: ZPersonSchema.nullable(),
-  receivedAt: z.string().nullable(),
-  receivedBy: ZPersonSchema.nullable(),
-});
+);
 export type TTransfer = z.infer<typeof ZTransferSchema>;
 
-export const ZTransferItemSchema = z.object({
-  itemKind: ZTransferItemKindSchema,
-  itemId: z.string().uuid(),
-  /** ORD-00012 or REP-00034. */
-  itemNumber: z.string(),
-  customerName: z.string(),
-  description: z.string(),
-  epc: z.string().nullable(),
-  state: ZTransferItemStateSchema,
-  receivedAt: z.string().nullable(),
-});
+export const ZTransferItemSchema = lazySchema(() =>
+  z.object({
+    itemKind: ZTransferItemKindSchema,
+    itemId: z.string().uuid(),
+    /** ORD-00012 or REP-00034. */
+    itemNumber: z.string(),
+    customerName: z.string(),
+    description: z.string(),
+    epc: z.string().nullable(),
+    state: ZTransferItemStateSchema,
+    receivedAt: z.string().nullable(),
+  }),
+);
 export type TTransferItem = z.infer<typeof ZTransferItemSchema>;
 
-export const ZTransferDetailSchema = ZTransferSchema.extend({ items: z.array(ZTransferItemSchema) });
+export const ZTransferDetailSchema = lazySchema(() =>
+  ZTransferSchema.unwrap().extend({ items: z.array(ZTransferItemSchema) }),
+);
 export type TTransferDetail = z.infer<typeof ZTransferDetailSchema>;
 
-export const ZTransferListPageSchema = listPageSchema(ZTransferSchema);
+export const ZTransferListPageSchema = lazySchema(() => listPageSchema(ZTransferSchema));
 
-export const ZTransferListQuerySchema = z.object({
-  locationId: z.string().max(20).optional(),
-  direction: z.enum(['incoming', 'outgoing', 'all']).default('all'),
-  status: z.union([ZTransferStatusSchema, z.literal('open')]).optional(),
-  q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(500).optional(),
-});
+export const ZTransferListQuerySchema = lazySchema(() =>
+  z.object({
+    locationId: z.string().max(20).optional(),
+    direction: z.enum(['incoming', 'outgoing', 'all']).default('all'),
+    status: z.union([ZTransferStatusSchema, z.literal('open')]).optional(),
+    q: z.string().trim().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(500).optional(),
+  }),
+);
 export type TTransferListQuery = z.output<typeof ZTransferListQuerySchema>;
 
-export const ZTransferItemRefSchema = z.object({
-  itemKind: ZTransferItemKindSchema,
-  itemId: z.string().uuid(),
-});
+export const ZTransferItemRefSchema = lazySchema(() =>
+  z.object({
+    itemKind: ZTransferItemKindSchema,
+    itemId: z.string().uuid(),
+  }),
+);
 export type TTransferItemRef = z.infer<typeof ZTransferItemRefSchema>;
 
-const carrier = z.string().trim().max(100);
-const trackingNumber = z.string().trim().max(100);
-const bagLabel = z.string().trim().max(100);
+const carrier = lazySchema(() => z.string().trim().max(100));
+const trackingNumber = lazySchema(() => z.string().trim().max(100));
+const bagLabel = lazySchema(() => z.string().trim().max(100));
 
-export const ZCreateTransferInputSchema = z.object({
-  fromLocationId: z.string().min(1).max(20),
-  toLocationId: z.string().min(1).max(20),
-  items: z.array(ZTransferItemRefSchema).max(500).default([]),
-  bagLabel: bagLabel.optional(),
-});
+export const ZCreateTransferInputSchema = lazySchema(() =>
+  z.object({
+    fromLocationId: z.string().min(1).max(20),
+    toLocationId: z.string().min(1).max(20),
+    items: z.array(ZTransferItemRefSchema).max(500).default([]),
+    bagLabel: bagLabel.optional(),
+  }),
+);
 export type TCreateTransferInput = z.output<typeof ZCreateTransferInputSchema>;
 
-export const ZSendTransferInputSchema = z.object({
-  carrier: carrier.min(1, 'Name the carrier (or "Courier", "Hand carried")'),
-  trackingNumber: trackingNumber.default(''),
-  bagLabel: bagLabel.optional(),
-  /** Required for a bag to an outside vendor: the date the pieces are due back. */
-  expectedBackOn: ZIsoDateSchema.optional(),
-});
+export const ZSendTransferInputSchema = lazySchema(() =>
+  z.object({
+    carrier: carrier.unwrap().min(1, 'Name the carrier (or "Courier", "Hand carried")'),
+    trackingNumber: trackingNumber.default(''),
+    bagLabel: bagLabel.optional(),
+    /** Required for a bag to an outside vendor: the date the pieces are due back. */
+    expectedBackOn: ZIsoDateSchema.optional(),
+  }),
+);
 export type TSendTransferInput = z.output<typeof ZSendTransferInputSchema>;
 
 /** A scan at the receiving station: by EPC (a handheld or the wedge) or by the job. */
-export const ZReceiveTransferInputSchema = z.union([
-  z.object({ epc: z.string().trim().min(1).max(128) }),
-  ZTransferItemRefSchema,
-]);
+export const ZReceiveTransferInputSchema = lazySchema(() =>
+  z.union([z.object({ epc: z.string().trim().min(1).max(128) }), ZTransferItemRefSchema]),
+);
 export type TReceiveTransferInput = z.infer<typeof ZReceiveTransferInputSchema>;
 
 /** A location's day (the location view): bags on their way in and out, and the jobs waiting for pickup there. */
-export const ZLocationTodaySchema = z.object({
-  locationId: z.string(),
-  incoming: z.array(ZTransferSchema),
-  outgoing: z.array(ZTransferSchema),
-  /** Ready for pickup with this location as the pickup location, and where each one is. */
-  readyForPickup: z.array(
-    z.object({
-      itemKind: ZTransferItemKindSchema,
-      itemId: z.string().uuid(),
-      itemNumber: z.string(),
-      customerName: z.string(),
-      currentLocationId: z.string().nullable(),
-      currentLocationName: z.string().nullable(),
-      /** Ready, but not at its pickup location: it must travel before the customer can collect it. */
-      atWrongLocation: z.boolean(),
-    }),
-  ),
-});
+export const ZLocationTodaySchema = lazySchema(() =>
+  z.object({
+    locationId: z.string(),
+    incoming: z.array(ZTransferSchema),
+    outgoing: z.array(ZTransferSchema),
+    /** Ready for pickup with this location as the pickup location, and where each one is. */
+    readyForPickup: z.array(
+      z.object({
+        itemKind: ZTransferItemKindSchema,
+        itemId: z.string().uuid(),
+        itemNumber: z.string(),
+        customerName: z.string(),
+        currentLocationId: z.string().nullable(),
+        currentLocationName: z.string().nullable(),
+        /** Ready, but not at its pickup location: it must travel before the customer can collect it. */
+        atWrongLocation: z.boolean(),
+      }),
+    ),
+  }),
+);
 export type TLocationToday = z.infer<typeof ZLocationTodaySchema>;
 
 /** Messages shown to staff; the server's errors carry stable codes (apps/server errors). */

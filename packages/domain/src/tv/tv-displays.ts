@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCalendarDateSchema } from '../api/dates';
 import { ZJobStateSchema } from '../jobs/job-views';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Station TVs (issue 14): a screen above a bench, paired once with a short code instead of a staff password,
@@ -48,110 +49,124 @@ export function customerFirstName(fullName: string): string {
   return first.includes('@') ? '' : first;
 }
 
-const ZPairingCodeInputSchema = z
-  .string()
-  .max(20)
-  .refine(isPairingCode, 'Enter the six-character code the TV shows')
-  .transform(normalizePairingCode);
+const ZPairingCodeInputSchema = lazySchema(() =>
+  z
+    .string()
+    .max(20)
+    .refine(isPairingCode, 'Enter the six-character code the TV shows')
+    .transform(normalizePairingCode),
+);
 
-const ZDisplayNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Name the display, e.g. "Bench 3 TV"')
-  .max(80, 'At most 80 characters');
+const ZDisplayNameSchema = lazySchema(() =>
+  z.string().trim().min(1, 'Name the display, e.g. "Bench 3 TV"').max(80, 'At most 80 characters'),
+);
 
 /** POST /tv-displays: a manager claims the code a TV shows, names it and gives it a station. */
-export const ZClaimTvDisplaySchema = z.object({
-  code: ZPairingCodeInputSchema,
-  name: ZDisplayNameSchema,
-  stationId: z.string().min(1, 'Choose the station this TV hangs at').max(100),
-});
+export const ZClaimTvDisplaySchema = lazySchema(() =>
+  z.object({
+    code: ZPairingCodeInputSchema,
+    name: ZDisplayNameSchema,
+    stationId: z.string().min(1, 'Choose the station this TV hangs at').max(100),
+  }),
+);
 export type TClaimTvDisplayInput = z.input<typeof ZClaimTvDisplaySchema>;
 
 /** PATCH /tv-displays/{id}: rename it or move it to another station. */
-export const ZUpdateTvDisplaySchema = z
-  .object({ name: ZDisplayNameSchema.optional(), stationId: z.string().min(1).max(100).optional() })
-  .refine((body) => body.name !== undefined || body.stationId !== undefined, 'Nothing to change');
+export const ZUpdateTvDisplaySchema = lazySchema(() =>
+  z
+    .object({ name: ZDisplayNameSchema.optional(), stationId: z.string().min(1).max(100).optional() })
+    .refine((body) => body.name !== undefined || body.stationId !== undefined, 'Nothing to change'),
+);
 export type TUpdateTvDisplayInput = z.input<typeof ZUpdateTvDisplaySchema>;
 
-const ZTimestampSchema = z.iso.datetime({ offset: true });
+const ZTimestampSchema = lazySchema(() => z.iso.datetime({ offset: true }));
 
-export const ZTvDisplaySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  stationId: z.string().nullable(),
-  stationName: z.string().nullable(),
-  departmentName: z.string().nullable(),
-  online: z.boolean(),
-  lastSeenAt: ZTimestampSchema.nullable(),
-  pairedAt: ZTimestampSchema,
-  pairedBy: z.string().nullable(),
-});
+export const ZTvDisplaySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    stationId: z.string().nullable(),
+    stationName: z.string().nullable(),
+    departmentName: z.string().nullable(),
+    online: z.boolean(),
+    lastSeenAt: ZTimestampSchema.nullable(),
+    pairedAt: ZTimestampSchema,
+    pairedBy: z.string().nullable(),
+  }),
+);
 export type TTvDisplay = z.infer<typeof ZTvDisplaySchema>;
 
 /** POST /tv/pairings: what a TV at /tv-setup shows, and the secret that becomes its credential once claimed. */
-export const ZTvPairingSchema = z.object({
-  code: z.string(),
-  expiresAt: ZTimestampSchema,
-  /** Kept by the TV only; it authenticates the TV's polls now and its screen once a manager claims the code. */
-  deviceToken: z.string(),
-});
+export const ZTvPairingSchema = lazySchema(() =>
+  z.object({
+    code: z.string(),
+    expiresAt: ZTimestampSchema,
+    /** Kept by the TV only; it authenticates the TV's polls now and its screen once a manager claims the code. */
+    deviceToken: z.string(),
+  }),
+);
 export type TTvPairing = z.infer<typeof ZTvPairingSchema>;
 
 /** GET /tv/device: where the TV stands. */
-export const ZTvDeviceStatusSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('pending'), code: z.string(), expiresAt: ZTimestampSchema }),
-  z.object({
-    status: z.literal('paired'),
-    display: z.object({ id: z.string(), name: z.string(), stationId: z.string().nullable() }),
-  }),
-]);
+export const ZTvDeviceStatusSchema = lazySchema(() =>
+  z.discriminatedUnion('status', [
+    z.object({ status: z.literal('pending'), code: z.string(), expiresAt: ZTimestampSchema }),
+    z.object({
+      status: z.literal('paired'),
+      display: z.object({ id: z.string(), name: z.string(), stationId: z.string().nullable() }),
+    }),
+  ]),
+);
 export type TTvDeviceStatus = z.infer<typeof ZTvDeviceStatusSchema>;
 
 /** One piece on a station screen: nothing a customer would not want on a wall (no price, no contact). */
-export const ZStationScreenPieceSchema = z.object({
-  kind: z.enum(['order', 'repair']),
-  id: z.string(),
-  number: z.string(),
-  customerFirstName: z.string(),
-  product: z.string(),
-  metal: z.string().nullable(),
-  promisedDate: ZCalendarDateSchema.nullable(),
-  isRush: z.boolean(),
-  /** When it arrived at the station it is at now; null when it is not tagged. */
-  arrivedAt: ZTimestampSchema.nullable(),
-  /** Where it is now (for the pieces due here next). */
-  stationName: z.string().nullable(),
-  phaseName: z.string().nullable(),
-  nextPhaseName: z.string().nullable(),
-  /** Overdue, at risk, over its phase target: the job read model's one evaluation. */
-  state: ZJobStateSchema,
-});
+export const ZStationScreenPieceSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(['order', 'repair']),
+    id: z.string(),
+    number: z.string(),
+    customerFirstName: z.string(),
+    product: z.string(),
+    metal: z.string().nullable(),
+    promisedDate: ZCalendarDateSchema.nullable(),
+    isRush: z.boolean(),
+    /** When it arrived at the station it is at now; null when it is not tagged. */
+    arrivedAt: ZTimestampSchema.nullable(),
+    /** Where it is now (for the pieces due here next). */
+    stationName: z.string().nullable(),
+    phaseName: z.string().nullable(),
+    nextPhaseName: z.string().nullable(),
+    /** Overdue, at risk, over its phase target: the job read model's one evaluation. */
+    state: ZJobStateSchema,
+  }),
+);
 export type TStationScreenPiece = z.infer<typeof ZStationScreenPieceSchema>;
 
 /** GET /tv/screen and GET /stations/{id}/screen: everything a station TV shows. */
-export const ZStationScreenSchema = z.object({
-  station: z.object({
-    id: z.string(),
-    /** For the kiosk's address the TV shows (decision 020: start and stop work on the station's kiosk). */
-    departmentId: z.string(),
-    name: z.string(),
-    jewelerName: z.string().nullable(),
-    departmentName: z.string(),
-  }),
-  here: z.array(ZStationScreenPieceSchema),
-  dueNext: z.array(ZStationScreenPieceSchema),
-  finishedToday: z.number().int().nonnegative(),
-  /** Who is working on which piece here now (issue 37 §3): the TV shows the person and a ticking time. */
-  timers: z.array(
-    z.object({
-      kind: z.enum(['order', 'repair']),
-      itemId: z.string(),
-      personName: z.string(),
-      phaseName: z.string(),
-      startedAt: ZTimestampSchema,
+export const ZStationScreenSchema = lazySchema(() =>
+  z.object({
+    station: z.object({
+      id: z.string(),
+      /** For the kiosk's address the TV shows (decision 020: start and stop work on the station's kiosk). */
+      departmentId: z.string(),
+      name: z.string(),
+      jewelerName: z.string().nullable(),
+      departmentName: z.string(),
     }),
-  ),
-  generatedAt: ZTimestampSchema,
-});
+    here: z.array(ZStationScreenPieceSchema),
+    dueNext: z.array(ZStationScreenPieceSchema),
+    finishedToday: z.number().int().nonnegative(),
+    /** Who is working on which piece here now (issue 37 §3): the TV shows the person and a ticking time. */
+    timers: z.array(
+      z.object({
+        kind: z.enum(['order', 'repair']),
+        itemId: z.string(),
+        personName: z.string(),
+        phaseName: z.string(),
+        startedAt: ZTimestampSchema,
+      }),
+    ),
+    generatedAt: ZTimestampSchema,
+  }),
+);
 export type TStationScreen = z.infer<typeof ZStationScreenSchema>;

@@ -1,29 +1,34 @@
 import { z } from 'zod';
 import { roleFromProfile, ZRoleSchema } from '../auth/roles';
+import { lazySchema } from '../validation/lazy-schema';
 
 /** The user profile the backend returns (spec §3); any role string is coerced as spec §4 "Roles" says. */
-export const ZUserProfileSchema = z.object({
-  id: z.string().min(1),
-  email: z.email(),
-  firstName: z.string().default(''),
-  lastName: z.string().default(''),
-  role: z.unknown().transform(roleFromProfile),
-  // Backends send a missing phone as null as often as they leave it out.
-  phone: z
-    .string()
-    .nullish()
-    .transform((phone) => phone ?? undefined),
-});
+export const ZUserProfileSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    email: z.email(),
+    firstName: z.string().default(''),
+    lastName: z.string().default(''),
+    role: z.unknown().transform(roleFromProfile),
+    // Backends send a missing phone as null as often as they leave it out.
+    phone: z
+      .string()
+      .nullish()
+      .transform((phone) => phone ?? undefined),
+  }),
+);
 export type TUserProfile = z.output<typeof ZUserProfileSchema>;
 
 /** The application user of spec §3; department is always null. */
-export const ZApplicationUserSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  email: z.email(),
-  role: ZRoleSchema,
-  department: z.null(),
-});
+export const ZApplicationUserSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    email: z.email(),
+    role: ZRoleSchema,
+    department: z.null(),
+  }),
+);
 export type TApplicationUser = z.infer<typeof ZApplicationUserSchema>;
 
 export type TToApplicationUserOptions = { readonly name?: string | null };
@@ -73,30 +78,36 @@ function codePointLength(text: string): number {
 }
 
 /** A password as typed: never trimmed, spaces and any Unicode allowed. */
-export const ZPasswordSchema = z
-  .string()
-  .refine((password) => codePointLength(password) >= PASSWORD_MIN_LENGTH, {
-    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  })
-  .refine((password) => codePointLength(password) <= PASSWORD_MAX_LENGTH, {
-    message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  });
+export const ZPasswordSchema = lazySchema(() =>
+  z
+    .string()
+    .refine((password) => codePointLength(password) >= PASSWORD_MIN_LENGTH, {
+      message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    })
+    .refine((password) => codePointLength(password) <= PASSWORD_MAX_LENGTH, {
+      message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+    }),
+);
 
 /** The registration payload of spec §3/§7. Role is only a request: the server decides what it grants. */
-export const ZRegistrationSchema = z.object({
-  email: z.string().trim().pipe(z.email()),
-  password: ZPasswordSchema,
-  name: z.string().trim().min(1).max(200),
-  phone: z.string().trim().max(32).optional(),
-  role: z.string().optional(),
-});
+export const ZRegistrationSchema = lazySchema(() =>
+  z.object({
+    email: z.string().trim().pipe(z.email()),
+    password: ZPasswordSchema,
+    name: z.string().trim().min(1).max(200),
+    phone: z.string().trim().max(32).optional(),
+    role: z.string().optional(),
+  }),
+);
 export type TRegistration = z.infer<typeof ZRegistrationSchema>;
 
 /** The session of spec §3; expiresIn is in seconds. */
-export const ZSessionSchema = z.object({
-  idToken: z.string().min(1),
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  expiresIn: z.number().int().positive(),
-});
+export const ZSessionSchema = lazySchema(() =>
+  z.object({
+    idToken: z.string().min(1),
+    accessToken: z.string().min(1),
+    refreshToken: z.string().min(1),
+    expiresIn: z.number().int().positive(),
+  }),
+);
 export type TSession = z.infer<typeof ZSessionSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** The sign-in validation messages of spec §5, quoted exactly. */
 export const SIGN_IN_VALIDATION_MESSAGES = {
@@ -78,7 +79,7 @@ export function assertConfirmSignInInput(
 }
 
 /** MFA choice of spec §5. */
-export const ZMfaChoiceSchema = z.enum(['SMS', 'TOTP', 'EMAIL']);
+export const ZMfaChoiceSchema = lazySchema(() => z.enum(['SMS', 'TOTP', 'EMAIL']));
 export type TMfaChoice = z.infer<typeof ZMfaChoiceSchema>;
 
 /** Spec §5: a user pool id must contain an underscore (it is `<region>_<id>`). */

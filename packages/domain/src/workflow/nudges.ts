@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZInstantSchema } from '../api/dates';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * Nudges: an assignment past its due time reminds its assignee, then, if still open, the department's
@@ -12,10 +13,12 @@ export const NUDGE_DEFAULTS = {
   escalateFromNudge: 2,
 } as const;
 
-export const ZNudgePolicySchema = z.object({
-  intervalHours: z.number().min(0.25).max(168),
-  escalateFromNudge: z.number().int().min(1).max(20),
-});
+export const ZNudgePolicySchema = lazySchema(() =>
+  z.object({
+    intervalHours: z.number().min(0.25).max(168),
+    escalateFromNudge: z.number().int().min(1).max(20),
+  }),
+);
 export type TNudgePolicy = z.infer<typeof ZNudgePolicySchema>;
 
 export type TNudgeState = {
@@ -48,8 +51,10 @@ export function nudgeDecision(
 }
 
 /** POST /workflow/assignments/{id}/snooze: until when, and why (kept with the assignment). */
-export const ZSnoozeInputSchema = z.object({
-  until: ZInstantSchema,
-  reason: z.string().trim().min(1, 'Say why it can wait').max(300),
-});
+export const ZSnoozeInputSchema = lazySchema(() =>
+  z.object({
+    until: ZInstantSchema,
+    reason: z.string().trim().min(1, 'Say why it can wait').max(300),
+  }),
+);
 export type TSnoozeInput = z.input<typeof ZSnoozeInputSchema>;

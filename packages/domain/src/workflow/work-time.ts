@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../validation/lazy-schema';
 import { ZWorkflowKindSchema, ZWorkflowPersonSchema } from './workflow-api';
 import { instantOf, minutesOf, type TWorkingCalendar, wallTime } from './working-calendar';
 
@@ -178,67 +179,75 @@ export function readStopsTimer(sessionStationId: string | null, stationId: strin
 
 // The shapes of /api/v1/work-time.
 
-const ZTimestampSchema = z.string();
+const ZTimestampSchema = lazySchema(() => z.string());
 
-export const ZWorkSessionSchema = z.object({
-  id: z.string(),
-  kind: ZWorkflowKindSchema,
-  itemId: z.string(),
-  number: z.string(),
-  phaseKey: z.string(),
-  phaseName: z.string(),
-  assignmentId: z.string().nullable(),
-  person: ZWorkflowPersonSchema,
-  stationName: z.string().nullable(),
-  startedAt: ZTimestampSchema,
-  endedAt: ZTimestampSchema.nullable(),
-  endReason: z.enum(WORK_END_REASONS).nullable(),
-  note: z.string().nullable(),
-  seconds: z.number().int().nonnegative(),
-});
+export const ZWorkSessionSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: ZWorkflowKindSchema,
+    itemId: z.string(),
+    number: z.string(),
+    phaseKey: z.string(),
+    phaseName: z.string(),
+    assignmentId: z.string().nullable(),
+    person: ZWorkflowPersonSchema,
+    stationName: z.string().nullable(),
+    startedAt: ZTimestampSchema,
+    endedAt: ZTimestampSchema.nullable(),
+    endReason: z.enum(WORK_END_REASONS).nullable(),
+    note: z.string().nullable(),
+    seconds: z.number().int().nonnegative(),
+  }),
+);
 export type TWorkSession = z.infer<typeof ZWorkSessionSchema>;
 
 /** What a tap answers: the action to undo, until when, what to say, and my running timer after it. */
-export const ZWorkActionResultSchema = z.object({
-  actionId: z.string(),
-  action: z.enum(WORK_ACTIONS),
-  undoUntil: ZTimestampSchema,
-  message: z.string(),
-  running: ZWorkSessionSchema.nullable(),
-});
+export const ZWorkActionResultSchema = lazySchema(() =>
+  z.object({
+    actionId: z.string(),
+    action: z.enum(WORK_ACTIONS),
+    undoUntil: ZTimestampSchema,
+    message: z.string(),
+    running: ZWorkSessionSchema.nullable(),
+  }),
+);
 export type TWorkActionResult = z.infer<typeof ZWorkActionResultSchema>;
 
 /** My timers: the one running, and the labour so far on each of my open assignments. */
-export const ZMyWorkTimeSchema = z.object({
-  running: ZWorkSessionSchema.nullable(),
-  byAssignment: z.array(
-    z.object({
-      assignmentId: z.string(),
-      seconds: z.number().int().nonnegative(),
-      /** Whether a timer was ever started on it: "Resume" rather than "Start". */
-      hasStarted: z.boolean(),
-      isRunning: z.boolean(),
-      /** The last session's note when a read or closing stopped it (shown until it starts again). */
-      stoppedNote: z.string().nullable(),
-    }),
-  ),
-});
+export const ZMyWorkTimeSchema = lazySchema(() =>
+  z.object({
+    running: ZWorkSessionSchema.nullable(),
+    byAssignment: z.array(
+      z.object({
+        assignmentId: z.string(),
+        seconds: z.number().int().nonnegative(),
+        /** Whether a timer was ever started on it: "Resume" rather than "Start". */
+        hasStarted: z.boolean(),
+        isRunning: z.boolean(),
+        /** The last session's note when a read or closing stopped it (shown until it starts again). */
+        stoppedNote: z.string().nullable(),
+      }),
+    ),
+  }),
+);
 export type TMyWorkTime = z.infer<typeof ZMyWorkTimeSchema>;
 
 /** A job's labour: one row per step and person, with the sessions behind them. */
-export const ZJobLabourSchema = z.object({
-  rows: z.array(
-    z.object({
-      phaseKey: z.string(),
-      phaseName: z.string(),
-      person: ZWorkflowPersonSchema,
-      seconds: z.number().int().nonnegative(),
-      isRunning: z.boolean(),
-    }),
-  ),
-  totalSeconds: z.number().int().nonnegative(),
-  sessions: z.array(ZWorkSessionSchema),
-});
+export const ZJobLabourSchema = lazySchema(() =>
+  z.object({
+    rows: z.array(
+      z.object({
+        phaseKey: z.string(),
+        phaseName: z.string(),
+        person: ZWorkflowPersonSchema,
+        seconds: z.number().int().nonnegative(),
+        isRunning: z.boolean(),
+      }),
+    ),
+    totalSeconds: z.number().int().nonnegative(),
+    sessions: z.array(ZWorkSessionSchema),
+  }),
+);
 export type TJobLabour = z.infer<typeof ZJobLabourSchema>;
 
 /** Whether a timer runs or stopped, as the realtime event `work:timer-changed` says. */
@@ -246,47 +255,53 @@ export const WORK_TIMER_STATES = ['running', 'stopped'] as const;
 export type TWorkTimerState = (typeof WORK_TIMER_STATES)[number];
 
 /** A person's running timer on a piece, as the kiosk and the TV show it ("Marco · 25 min"). */
-export const ZRunningTimerSchema = z.object({
-  person: ZWorkflowPersonSchema,
-  phaseName: z.string(),
-  startedAt: ZTimestampSchema,
-});
+export const ZRunningTimerSchema = lazySchema(() =>
+  z.object({
+    person: ZWorkflowPersonSchema,
+    phaseName: z.string(),
+    startedAt: ZTimestampSchema,
+  }),
+);
 export type TRunningTimer = z.infer<typeof ZRunningTimerSchema>;
 
 /**
  * GET /work-time/stations/{id}: the pieces at a station, for its kiosk: the signed-in person's step on each (to
  * start, pause or finish in one tap) and who is working on it now.
  */
-export const ZStationWorkSchema = z.object({
-  stationId: z.string(),
-  pieces: z.array(
-    z.object({
-      kind: ZWorkflowKindSchema,
-      itemId: z.string(),
-      number: z.string(),
-      customerName: z.string(),
-      /** My open step on it; null when none of its steps is mine. */
-      mine: z
-        .object({
-          assignmentId: z.string(),
-          phaseName: z.string(),
-          seconds: z.number().int().nonnegative(),
-          hasStarted: z.boolean(),
-          isRunning: z.boolean(),
-          stoppedNote: z.string().nullable(),
-        })
-        .nullable(),
-      running: z.array(ZRunningTimerSchema),
-    }),
-  ),
-});
+export const ZStationWorkSchema = lazySchema(() =>
+  z.object({
+    stationId: z.string(),
+    pieces: z.array(
+      z.object({
+        kind: ZWorkflowKindSchema,
+        itemId: z.string(),
+        number: z.string(),
+        customerName: z.string(),
+        /** My open step on it; null when none of its steps is mine. */
+        mine: z
+          .object({
+            assignmentId: z.string(),
+            phaseName: z.string(),
+            seconds: z.number().int().nonnegative(),
+            hasStarted: z.boolean(),
+            isRunning: z.boolean(),
+            stoppedNote: z.string().nullable(),
+          })
+          .nullable(),
+        running: z.array(ZRunningTimerSchema),
+      }),
+    ),
+  }),
+);
 export type TStationWork = z.infer<typeof ZStationWorkSchema>;
 
-export const ZStartWorkSchema = z.object({
-  /** The station the timer is started at (the kiosk); by default where the job was last read. */
-  stationId: z.string().trim().min(1).max(100).optional(),
-});
-export const ZHandBackSchema = z.object({ note: z.string().trim().max(500).optional() });
+export const ZStartWorkSchema = lazySchema(() =>
+  z.object({
+    /** The station the timer is started at (the kiosk); by default where the job was last read. */
+    stationId: z.string().trim().min(1).max(100).optional(),
+  }),
+);
+export const ZHandBackSchema = lazySchema(() => z.object({ note: z.string().trim().max(500).optional() }));
 
 /** A running timer as a stopwatch shows it, ticking each second: 4:07, 25:13, 1:05:09. */
 export function formatTimerClock(seconds: number): string {

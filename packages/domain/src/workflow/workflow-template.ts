@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type TRole, ZRoleSchema } from '../auth/roles';
+import { lazySchema } from '../validation/lazy-schema';
 import { ZNudgePolicySchema } from './nudges';
 
 /**
@@ -10,9 +11,9 @@ import { ZNudgePolicySchema } from './nudges';
  */
 
 export const PHASE_KEY_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
-export const ZPhaseKeySchema = z
-  .string()
-  .regex(PHASE_KEY_PATTERN, 'Use lower-case letters, digits and dashes, starting with a letter');
+export const ZPhaseKeySchema = lazySchema(() =>
+  z.string().regex(PHASE_KEY_PATTERN, 'Use lower-case letters, digits and dashes, starting with a letter'),
+);
 
 export const WORKFLOW_LIMITS = {
   phases: { min: 1, max: 20 },
@@ -21,20 +22,22 @@ export const WORKFLOW_LIMITS = {
   departmentsPerPhase: 20,
 } as const;
 
-export const ZWorkflowPhaseSchema = z.object({
-  key: ZPhaseKeySchema,
-  name: z.string().trim().min(1, 'Enter a phase name').max(WORKFLOW_LIMITS.phaseName),
-  /** Where the phase happens: a read in one of these departments puts the job in this phase. */
-  departmentIds: z.array(z.string().min(1).max(100)).max(WORKFLOW_LIMITS.departmentsPerPhase),
-  /** The target time in the phase, in working hours. */
-  targetHours: z.number().min(WORKFLOW_LIMITS.targetHours.min).max(WORKFLOW_LIMITS.targetHours.max),
-  /** Who may complete the phase by hand (besides an admin or manager, who always may). */
-  completerRoles: z.array(ZRoleSchema).max(ROLES.length),
-  /** Completing it records who signed it off, and only a completer role may. */
-  needsSignOff: z.boolean(),
-  /** Hours between two nudges once it runs late; the workshop's default when left out. */
-  nudgeEveryHours: ZNudgePolicySchema.shape.intervalHours.optional(),
-});
+export const ZWorkflowPhaseSchema = lazySchema(() =>
+  z.object({
+    key: ZPhaseKeySchema,
+    name: z.string().trim().min(1, 'Enter a phase name').max(WORKFLOW_LIMITS.phaseName),
+    /** Where the phase happens: a read in one of these departments puts the job in this phase. */
+    departmentIds: z.array(z.string().min(1).max(100)).max(WORKFLOW_LIMITS.departmentsPerPhase),
+    /** The target time in the phase, in working hours. */
+    targetHours: z.number().min(WORKFLOW_LIMITS.targetHours.min).max(WORKFLOW_LIMITS.targetHours.max),
+    /** Who may complete the phase by hand (besides an admin or manager, who always may). */
+    completerRoles: z.array(ZRoleSchema).max(ROLES.length),
+    /** Completing it records who signed it off, and only a completer role may. */
+    needsSignOff: z.boolean(),
+    /** Hours between two nudges once it runs late; the workshop's default when left out. */
+    nudgeEveryHours: ZNudgePolicySchema.unwrap().shape.intervalHours.optional(),
+  }),
+);
 export type TWorkflowPhase = z.infer<typeof ZWorkflowPhaseSchema>;
 
 export const WORKFLOW_KINDS = ['order', 'repair'] as const;
@@ -44,43 +47,49 @@ function uniqueKeys(phases: readonly { key: string }[]): boolean {
   return new Set(phases.map((phase) => phase.key)).size === phases.length;
 }
 
-export const ZWorkflowPhasesSchema = z
-  .array(ZWorkflowPhaseSchema)
-  .min(WORKFLOW_LIMITS.phases.min, 'A workflow needs at least one phase')
-  .max(WORKFLOW_LIMITS.phases.max)
-  .refine(uniqueKeys, 'Each phase needs a key of its own');
+export const ZWorkflowPhasesSchema = lazySchema(() =>
+  z
+    .array(ZWorkflowPhaseSchema)
+    .min(WORKFLOW_LIMITS.phases.min, 'A workflow needs at least one phase')
+    .max(WORKFLOW_LIMITS.phases.max)
+    .refine(uniqueKeys, 'Each phase needs a key of its own'),
+);
 
 /** A template as the API sends it. `productTypeId` null is the kind's default template. */
-export const ZWorkflowTemplateSchema = z.object({
-  id: z.string(),
-  kind: z.enum(WORKFLOW_KINDS),
-  productTypeId: z.string().nullable(),
-  name: z.string(),
-  phases: ZWorkflowPhasesSchema,
-  /** Repairs only: extra phases a repair type adds, inserted before the phase named by `before`. */
-  repairTypeSteps: z
-    .array(
-      z.object({
-        repairType: z.string().min(1).max(60),
-        before: ZPhaseKeySchema,
-        phase: ZWorkflowPhaseSchema,
-      }),
-    )
-    .max(40),
-  updatedAt: z.string(),
-});
+export const ZWorkflowTemplateSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(WORKFLOW_KINDS),
+    productTypeId: z.string().nullable(),
+    name: z.string(),
+    phases: ZWorkflowPhasesSchema,
+    /** Repairs only: extra phases a repair type adds, inserted before the phase named by `before`. */
+    repairTypeSteps: z
+      .array(
+        z.object({
+          repairType: z.string().min(1).max(60),
+          before: ZPhaseKeySchema,
+          phase: ZWorkflowPhaseSchema,
+        }),
+      )
+      .max(40),
+    updatedAt: z.string(),
+  }),
+);
 export type TWorkflowTemplate = z.infer<typeof ZWorkflowTemplateSchema>;
 
 /** PUT /workflow/templates/{id}: the phases (and repair-type steps) an admin or manager edits. */
-export const ZWorkflowTemplateChangesSchema = z.object({
-  name: z.string().trim().min(1).max(100).optional(),
-  phases: ZWorkflowPhasesSchema,
-  repairTypeSteps: ZWorkflowTemplateSchema.shape.repairTypeSteps.optional(),
-});
+export const ZWorkflowTemplateChangesSchema = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1).max(100).optional(),
+    phases: ZWorkflowPhasesSchema,
+    repairTypeSteps: ZWorkflowTemplateSchema.unwrap().shape.repairTypeSteps.optional(),
+  }),
+);
 export type TWorkflowTemplateChanges = z.input<typeof ZWorkflowTemplateChangesSchema>;
 
 /** POST /workflow/templates: a product type gets a workflow of its own, starting as a copy of the default. */
-export const ZCreateWorkflowTemplateSchema = z.object({ productTypeId: z.uuid() });
+export const ZCreateWorkflowTemplateSchema = lazySchema(() => z.object({ productTypeId: z.uuid() }));
 export type TCreateWorkflowTemplateInput = z.input<typeof ZCreateWorkflowTemplateSchema>;
 
 /** A phase of the defaults: the departments it happens in are found by these words in their names. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, isCalendarDateInRange } from '../api/dates';
+import { lazySchema } from '../validation/lazy-schema';
 
 /**
  * The workshop's working time (Settings › general): the days it is open, its hours in its own time zone,
@@ -33,25 +34,27 @@ export const WORKING_CALENDAR_DEFAULTS = {
   closedDates: [] as string[],
 };
 
-export const ZWorkingCalendarSchema = z
-  .object({
-    timeZone: z.string().min(1).max(64).refine(isTimeZone, UNKNOWN_TIME_ZONE_MESSAGE),
-    openDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one open day').max(7),
-    opensAt: z.string().regex(TIME_PATTERN, 'Use a time such as 09:00'),
-    closesAt: z.string().regex(TIME_PATTERN, 'Use a time such as 17:00'),
-    closedDates: z
-      .array(
-        z
-          .string()
-          .regex(DATE_PATTERN, 'Use dates such as 2026-12-25')
-          .refine(isCalendarDateInRange, DATE_RANGE_MESSAGE),
-      )
-      .max(366),
-  })
-  .refine((calendar) => minutesOf(calendar.opensAt) < minutesOf(calendar.closesAt), {
-    message: 'The workshop must close after it opens',
-    path: ['closesAt'],
-  });
+export const ZWorkingCalendarSchema = lazySchema(() =>
+  z
+    .object({
+      timeZone: z.string().min(1).max(64).refine(isTimeZone, UNKNOWN_TIME_ZONE_MESSAGE),
+      openDays: z.array(z.number().int().min(0).max(6)).min(1, 'Choose at least one open day').max(7),
+      opensAt: z.string().regex(TIME_PATTERN, 'Use a time such as 09:00'),
+      closesAt: z.string().regex(TIME_PATTERN, 'Use a time such as 17:00'),
+      closedDates: z
+        .array(
+          z
+            .string()
+            .regex(DATE_PATTERN, 'Use dates such as 2026-12-25')
+            .refine(isCalendarDateInRange, DATE_RANGE_MESSAGE),
+        )
+        .max(366),
+    })
+    .refine((calendar) => minutesOf(calendar.opensAt) < minutesOf(calendar.closesAt), {
+      message: 'The workshop must close after it opens',
+      path: ['closesAt'],
+    }),
+);
 export type TWorkingCalendar = z.infer<typeof ZWorkingCalendarSchema>;
 
 const MINUTE_MS = 60_000;
@@ -230,16 +233,18 @@ export function phaseDueTimes(
  * A person's own working days and hours (a part-timer, a late shift); the workshop's time zone and closed
  * dates still apply. Null: they work the workshop's hours.
  */
-export const ZPersonHoursSchema = z
-  .object({
-    openDays: ZWorkingCalendarSchema.shape.openDays,
-    opensAt: ZWorkingCalendarSchema.shape.opensAt,
-    closesAt: ZWorkingCalendarSchema.shape.closesAt,
-  })
-  .refine((hours) => minutesOf(hours.opensAt) < minutesOf(hours.closesAt), {
-    message: 'The day must end after it starts',
-    path: ['closesAt'],
-  });
+export const ZPersonHoursSchema = lazySchema(() =>
+  z
+    .object({
+      openDays: ZWorkingCalendarSchema.unwrap().shape.openDays,
+      opensAt: ZWorkingCalendarSchema.unwrap().shape.opensAt,
+      closesAt: ZWorkingCalendarSchema.unwrap().shape.closesAt,
+    })
+    .refine((hours) => minutesOf(hours.opensAt) < minutesOf(hours.closesAt), {
+      message: 'The day must end after it starts',
+      path: ['closesAt'],
+    }),
+);
 export type TPersonHours = z.infer<typeof ZPersonHoursSchema>;
 
 /** The calendar a person's work counts in: their days and hours within the workshop's zone and closures. */

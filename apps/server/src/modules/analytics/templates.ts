@@ -12,7 +12,7 @@ export type TTemplate = {
 export async function readTemplates(reference: TAnalyticsReferenceRepository): Promise<TTemplate[]> {
   const rows = await reference.templates();
   return rows.map((row) => {
-    const parsed = ZWorkflowTemplateSchema.pick({ phases: true, repairTypeSteps: true }).parse({
+    const parsed = ZWorkflowTemplateSchema.unwrap().pick({ phases: true, repairTypeSteps: true }).parse({
       phases: row.phases,
       repairTypeSteps: row.repairTypeSteps,
     });

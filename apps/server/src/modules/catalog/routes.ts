@@ -148,7 +148,7 @@ export async function registerCatalogRoutes(instance: FastifyInstance, options: 
       tags: ['catalog'],
       summary: 'Copy a library design into a new custom design, with copies of its images',
       params: ZIdParamsSchema,
-      body: z.object({ name: ZDesignInputSchema.shape.name.optional() }),
+      body: z.object({ name: ZDesignInputSchema.unwrap().shape.name.optional() }),
       response: { 201: resultWithData(ZDesignSchema) },
     }),
     async (request, reply) => {

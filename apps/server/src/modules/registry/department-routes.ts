@@ -21,7 +21,7 @@ import type { TDepartmentTransfer } from './department-transfer.ts';
 import { REGISTRY_RESOURCE, ZRegistryIdParamsSchema } from './route-schemas.ts';
 import type { TRegistryService } from './service.ts';
 
-const ZDepartmentListQuerySchema = ZListQuerySchema.extend({
+const ZDepartmentListQuerySchema = ZListQuerySchema.unwrap().extend({
   locationId: z.string().trim().min(1).max(100).optional(),
 });
 

@@ -6,7 +6,7 @@ import { registerResourceRoutes } from '../../lib/resource-routes.ts';
 import { REGISTRY_RESOURCE } from './route-schemas.ts';
 import type { TRegistryService } from './service.ts';
 
-const ZStationListQuerySchema = ZListQuerySchema.extend({
+const ZStationListQuerySchema = ZListQuerySchema.unwrap().extend({
   departmentId: z.string().trim().min(1).max(100).optional(),
 });
 

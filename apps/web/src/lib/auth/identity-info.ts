@@ -1,13 +1,18 @@
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { z } from 'zod';
 import type { TIdentityClient } from './auth-client';
 import type { TCurrentUser, TIdentityInfo } from './auth-context';
 
 /** What Amplify's getCurrentUser answers (its AuthUser): the pool's user name and id, and how they signed in. */
-const ZAuthUserSchema = z.object({
-  username: z.string(),
-  userId: z.string(),
-  signInDetails: z.object({ loginId: z.string().optional(), authFlowType: z.string().optional() }).optional(),
-});
+const ZAuthUserSchema = lazySchema(() =>
+  z.object({
+    username: z.string(),
+    userId: z.string(),
+    signInDetails: z
+      .object({ loginId: z.string().optional(), authFlowType: z.string().optional() })
+      .optional(),
+  }),
+);
 
 /**
  * Spec §3: the id token's payload merged into the user info with username, userId and signInDetails. The

@@ -1,4 +1,5 @@
 import { ZRoleSchema } from '@loupe/domain/auth/roles';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { z } from 'zod';
 import type { TCurrentUser } from './auth-context';
 
@@ -11,15 +12,17 @@ import type { TCurrentUser } from './auth-context';
  */
 export const REMEMBERED_PROFILE_KEY = 'loupe.rememberedProfile';
 
-const ZRememberedProfileSchema = z.object({
-  id: z.string().min(1),
-  email: z.string(),
-  name: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string().optional(),
-  role: ZRoleSchema,
-});
+const ZRememberedProfileSchema = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    email: z.string(),
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().optional(),
+    role: ZRoleSchema,
+  }),
+);
 
 export type TProfileStore = {
   /** The remembered profile of `userId`, or null (none, another user's, or unreadable). */

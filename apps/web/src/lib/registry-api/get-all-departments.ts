@@ -1,12 +1,13 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ZDepartmentSchema } from '@loupe/domain/registry/departments';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { DEPARTMENTS_PAGE_SIZE } from './get-departments';
 import { registryQueryKeys } from './registry-query-keys';
 
-const ZDepartmentsPageSchema = listPageSchema(ZDepartmentSchema);
+const ZDepartmentsPageSchema = lazySchema(() => listPageSchema(ZDepartmentSchema));
 
 /**
  * GET /departments of every location, each with its stations (what an antenna is mapped to, where a workflow

@@ -1,5 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ZDepartmentSchema } from '@loupe/domain/registry/departments';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
@@ -8,7 +9,7 @@ import { registryQueryKeys } from './registry-query-keys';
 /** The server's largest page; a location with more departments says so under the list. */
 export const DEPARTMENTS_PAGE_SIZE = 200;
 
-const ZDepartmentsPageSchema = listPageSchema(ZDepartmentSchema);
+const ZDepartmentsPageSchema = lazySchema(() => listPageSchema(ZDepartmentSchema));
 
 /** The departments of one location, each with its stations and item counts. */
 export async function getDepartments({ locationId }: { locationId: string }) {

@@ -1,5 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ZLocationSchema } from '@loupe/domain/registry/locations';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
@@ -9,7 +10,7 @@ import { registryQueryKeys } from './registry-query-keys';
 export const LOCATIONS_PAGE_SIZE = 200;
 
 // Loose: fields a newer server adds (a location's kind, issue 39) reach the screens that read them.
-const ZLocationsPageSchema = listPageSchema(ZLocationSchema.loose());
+const ZLocationsPageSchema = lazySchema(() => listPageSchema(ZLocationSchema.unwrap().loose()));
 
 export async function getLocations() {
   const body = await apiClient.get('locations', { searchParams: { limit: LOCATIONS_PAGE_SIZE } });

@@ -1,5 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ZCatalogTypeSchema } from '@loupe/domain/catalog/catalog';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
@@ -7,7 +8,7 @@ import { analyticsQueryKeys } from './analytics-query-keys';
 
 /** Catalog lists are short; one page of the largest size holds them. */
 const CATALOG_LIMIT = 200;
-const ZCatalogPageSchema = listPageSchema(ZCatalogTypeSchema);
+const ZCatalogPageSchema = lazySchema(() => listPageSchema(ZCatalogTypeSchema));
 
 /** GET /catalog/product-types: what the product-type filter offers. */
 export async function getProductTypeOptions(signal?: AbortSignal) {

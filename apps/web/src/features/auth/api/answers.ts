@@ -1,7 +1,10 @@
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { z } from 'zod';
 
 /** A /api/v1 success answer that carries a message for the user: `{success: true, message}`. */
-export const ZMessageAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
+export const ZMessageAnswerSchema = lazySchema(() =>
+  z.object({ success: z.literal(true), message: z.string() }),
+);
 export type TMessageAnswer = z.infer<typeof ZMessageAnswerSchema>;
 
 export const authMutationKeys = {

@@ -1,16 +1,19 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import type { TRegistration } from '@loupe/domain/users/user';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { ZAccountProfileSchema } from '@/lib/auth/current-user';
 import { authMutationKeys } from './answers';
 
-const ZRegisterAnswerSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: ZAccountProfileSchema,
-});
+const ZRegisterAnswerSchema = lazySchema(() =>
+  z.object({
+    success: z.literal(true),
+    message: z.string(),
+    data: ZAccountProfileSchema,
+  }),
+);
 export type TRegisterAnswer = z.output<typeof ZRegisterAnswerSchema>;
 
 /** POST /auth/register (spec §7): the account waits for its e-mail address to be verified. */

@@ -1,4 +1,5 @@
 import { ZRegistrationSchema } from '@loupe/domain/users/user';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { paths } from '@/lib/paths';
@@ -10,7 +11,9 @@ import { FormErrorMessage, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
 import { TextLink } from './text-link';
 
-export const ZForgotPasswordFormSchema = z.object({ email: ZRegistrationSchema.shape.email });
+export const ZForgotPasswordFormSchema = lazySchema(() =>
+  z.object({ email: ZRegistrationSchema.unwrap().shape.email }),
+);
 
 export type TForgotPasswordFormProps = {
   readonly defaultEmail?: string | undefined;

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES } from '@loupe/domain/errors/errors';
 import { ZRegistrationSchema } from '@loupe/domain/users/user';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
@@ -11,11 +12,13 @@ import { FormErrorMessage, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
 import { TextLink } from './text-link';
 
-export const ZLoginFormSchema = z.object({
-  email: ZRegistrationSchema.shape.email,
-  // Taken as typed: a password may start or end with a space.
-  password: z.string().min(1),
-});
+export const ZLoginFormSchema = lazySchema(() =>
+  z.object({
+    email: ZRegistrationSchema.unwrap().shape.email,
+    // Taken as typed: a password may start or end with a space.
+    password: z.string().min(1),
+  }),
+);
 export type TLoginFormValues = z.output<typeof ZLoginFormSchema>;
 
 export type TLoginFormProps = {

@@ -1,4 +1,5 @@
 import { type TRegistration, ZRegistrationSchema } from '@loupe/domain/users/user';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { z } from 'zod';
 import { FormField } from '@/components/form-field';
 import { paths } from '@/lib/paths';
@@ -13,17 +14,20 @@ import { TextLink } from './text-link';
 type TRegisterField = 'name' | 'email' | 'phone' | 'password' | 'confirmPassword';
 
 /** The domain's registration rules plus the confirmation only the form needs. No role: the server decides. */
-export const ZRegisterFormSchema = ZRegistrationSchema.pick({
-  name: true,
-  email: true,
-  phone: true,
-  password: true,
-})
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: FIELD_MESSAGES.passwordsDiffer,
-  });
+export const ZRegisterFormSchema = lazySchema(() =>
+  ZRegistrationSchema.unwrap()
+    .pick({
+      name: true,
+      email: true,
+      phone: true,
+      password: true,
+    })
+    .extend({ confirmPassword: z.string() })
+    .refine((values) => values.password === values.confirmPassword, {
+      path: ['confirmPassword'],
+      message: FIELD_MESSAGES.passwordsDiffer,
+    }),
+);
 
 export function parseRegisterForm(values: TFormValues<TRegisterField>) {
   // An empty phone is no phone, not an empty one.

@@ -1,4 +1,5 @@
 import { ZPasswordSchema } from '@loupe/domain/users/user';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { z } from 'zod';
 import { paths } from '@/lib/paths';
 import { parseWithSchema, useAuthForm } from '../hooks/use-auth-form';
@@ -11,12 +12,14 @@ import { TextLink } from './text-link';
 
 type TResetField = 'newPassword' | 'confirmPassword';
 
-export const ZResetPasswordFormSchema = z
-  .object({ newPassword: ZPasswordSchema, confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: FIELD_MESSAGES.passwordsDiffer,
-  });
+export const ZResetPasswordFormSchema = lazySchema(() =>
+  z
+    .object({ newPassword: ZPasswordSchema, confirmPassword: z.string() })
+    .refine((values) => values.newPassword === values.confirmPassword, {
+      path: ['confirmPassword'],
+      message: FIELD_MESSAGES.passwordsDiffer,
+    }),
+);
 export type TResetPasswordFormValues = z.output<typeof ZResetPasswordFormSchema>;
 
 export const MISSING_TOKEN_MESSAGE =

@@ -1,4 +1,5 @@
 import { ZRegistrationSchema } from '@loupe/domain/users/user';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { LoaderCircleIcon } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -13,12 +14,14 @@ import { FormErrorMessage, FormNotice } from './form-message';
 import { SubmitButton } from './submit-button';
 import { TextLink } from './text-link';
 
-export const ZVerifyEmailFormSchema = z.object({
-  email: ZRegistrationSchema.shape.email,
-  code: z.string().trim().min(1).max(32),
-});
+export const ZVerifyEmailFormSchema = lazySchema(() =>
+  z.object({
+    email: ZRegistrationSchema.unwrap().shape.email,
+    code: z.string().trim().min(1).max(32),
+  }),
+);
 export type TVerifyEmailFormValues = z.output<typeof ZVerifyEmailFormSchema>;
-const ZResendFormSchema = ZVerifyEmailFormSchema.pick({ email: true });
+const ZResendFormSchema = lazySchema(() => ZVerifyEmailFormSchema.unwrap().pick({ email: true }));
 
 export type TVerifyEmailFormProps = {
   readonly defaultEmail?: string | undefined;

@@ -1,15 +1,18 @@
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { useLocation } from 'react-router';
 import { z } from 'zod';
 
 /** What one sign-in screen hands the next through the router's location state. */
-const ZAuthRouteStateSchema = z.object({
-  /** A success notice to show at the top, e.g. after verifying or resetting. */
-  notice: z.string().optional(),
-  /** The e-mail address to prefill. */
-  email: z.string().optional(),
-  /** Where RequireAuth was going before it sent the visitor to /login. */
-  from: z.string().optional(),
-});
+const ZAuthRouteStateSchema = lazySchema(() =>
+  z.object({
+    /** A success notice to show at the top, e.g. after verifying or resetting. */
+    notice: z.string().optional(),
+    /** The e-mail address to prefill. */
+    email: z.string().optional(),
+    /** Where RequireAuth was going before it sent the visitor to /login. */
+    from: z.string().optional(),
+  }),
+);
 export type TAuthRouteState = z.infer<typeof ZAuthRouteStateSchema>;
 
 export function useAuthRouteState(): TAuthRouteState {

@@ -6,6 +6,7 @@ import {
   type TPublicDesignRevision,
   ZPublicDesignRevisionSchema,
 } from '@loupe/domain/designs/design-requests';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { designQueryKeys } from './design-query-keys';
@@ -19,12 +20,16 @@ export type TDesignApprovalResult =
   | { kind: 'not-found' }
   | { kind: 'expired'; reason: TApprovalLinkExpiryReason };
 
-export const ZPublicRevisionEnvelopeSchema = z.object({ data: ZPublicDesignRevisionSchema });
+export const ZPublicRevisionEnvelopeSchema = lazySchema(() =>
+  z.object({ data: ZPublicDesignRevisionSchema }),
+);
 
-const ZExpiredBodySchema = z.object({
-  code: z.literal('DESIGN_APPROVAL_LINK_EXPIRED'),
-  details: z.object({ reason: z.enum(APPROVAL_LINK_EXPIRY_REASONS) }),
-});
+const ZExpiredBodySchema = lazySchema(() =>
+  z.object({
+    code: z.literal('DESIGN_APPROVAL_LINK_EXPIRED'),
+    details: z.object({ reason: z.enum(APPROVAL_LINK_EXPIRY_REASONS) }),
+  }),
+);
 
 /** The reason of a DESIGN_APPROVAL_LINK_EXPIRED answer (its body or its ApiError), or null for anything else. */
 export function expiryReasonOf(body: unknown): TApprovalLinkExpiryReason | null {

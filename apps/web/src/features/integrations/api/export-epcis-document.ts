@@ -1,13 +1,16 @@
 import { type TEpcisExportQuery, ZEpcisExportQuerySchema } from '@loupe/domain/integrations/epcis';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 
 /** What the web reads of an exported document to tell an empty range; the file is saved as it came. */
-const ZEpcisDocumentSchema = z.looseObject({
-  type: z.literal('EPCISDocument'),
-  epcisBody: z.looseObject({ eventList: z.array(z.unknown()) }),
-});
+const ZEpcisDocumentSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.literal('EPCISDocument'),
+    epcisBody: z.looseObject({ eventList: z.array(z.unknown()) }),
+  }),
+);
 
 export type TEpcisExport = {
   /** The document, byte for byte as the server sent it. */

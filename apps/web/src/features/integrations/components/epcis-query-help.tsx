@@ -1,7 +1,8 @@
 import type { ZEpcisEventQuerySchema } from '@loupe/domain/integrations/epcis';
+import type { z } from 'zod';
 import { CopyableValue } from './copyable-value';
 
-type TEpcisQueryParameter = keyof typeof ZEpcisEventQuerySchema.shape;
+type TEpcisQueryParameter = keyof z.input<typeof ZEpcisEventQuerySchema>;
 
 /** Each filter GET /epcis/events takes (the schema's keys, so a new one must be described here). */
 const PARAMETER_HELP: Readonly<Record<TEpcisQueryParameter, string>> = {

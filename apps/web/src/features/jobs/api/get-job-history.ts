@@ -1,6 +1,7 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { ZItemChangeSchema } from '@loupe/domain/history/item-change';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
@@ -9,7 +10,7 @@ import { jobQueryKeys } from './query-keys';
 
 export const JOB_HISTORY_PAGE_SIZE = 50;
 
-const ZHistoryPageSchema = listPageSchema(ZItemChangeSchema);
+const ZHistoryPageSchema = lazySchema(() => listPageSchema(ZItemChangeSchema));
 
 /** GET /orders/:id/history or /repairs/:id/history: who changed what and when, newest first. */
 export async function getJobHistory(

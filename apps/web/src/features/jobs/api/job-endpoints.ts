@@ -27,6 +27,7 @@ import {
   type ZAssignRepairEpcSchema,
   ZTrackedOrderResponseSchema,
 } from '@loupe/domain/tracking/tracking-api';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import type { z } from 'zod';
 
 type TRepairSort = (typeof REPAIR_SORTS)[number];
@@ -84,7 +85,7 @@ export const JOB_ENDPOINTS: { readonly [K in TJobKind]: TJobEndpoints<K> } = {
   order: {
     root: 'orders',
     item: ZOrderSchema,
-    listPage: listPageSchema(ZOrderListItemSchema),
+    listPage: lazySchema(() => listPageSchema(ZOrderListItemSchema)),
     tracked: ZTrackedOrderResponseSchema,
     assignEpcPath: 'tracking/assign-epc',
     assignEpcBody: ({ jobId, epcCode, jobNumber }) => ({ orderId: jobId, epcCode, orderNumber: jobNumber }),
@@ -92,7 +93,7 @@ export const JOB_ENDPOINTS: { readonly [K in TJobKind]: TJobEndpoints<K> } = {
   repair: {
     root: 'repairs',
     item: ZRepairSchema,
-    listPage: listPageSchema(ZRepairListItemSchema),
+    listPage: lazySchema(() => listPageSchema(ZRepairListItemSchema)),
     tracked: ZTrackedRepairSchema,
     assignEpcPath: 'tracking/repairs/assign-epc',
     assignEpcBody: ({ jobId, epcCode, jobNumber }) => ({ repairId: jobId, epcCode, repairNumber: jobNumber }),

@@ -1,5 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { type TCustomer, ZCustomerSchema } from '@loupe/domain/customers/customer';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { usePickerQuery } from '@/components/search-picker';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
@@ -13,7 +14,7 @@ export const customerPickerQueryKeys = {
   search: (q: string) => ['customer-picker', 'search', q] as const,
 };
 
-const ZCustomersPageSchema = listPageSchema(ZCustomerSchema);
+const ZCustomersPageSchema = lazySchema(() => listPageSchema(ZCustomerSchema));
 
 /** GET /customers?q=: name, e-mail or phone digits. */
 export async function searchCustomers(q: string, signal?: AbortSignal): Promise<TCustomer[]> {

@@ -1,5 +1,6 @@
 import { type TAttachment, ZAttachmentSchema } from '@loupe/domain/catalog/catalog';
 import type { TJobKind } from '@loupe/domain/jobs/job-views';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
@@ -9,8 +10,8 @@ import { invalidateJob } from './query-keys';
 
 // The upload answers the new attachment (or the job holding it); the screen re-reads the job either way.
 const UPLOAD_ANSWER_SCHEMAS: { readonly [K in TJobKind]: z.ZodType<TAttachment | TJobOf<K>> } = {
-  order: z.union([ZAttachmentSchema, JOB_ENDPOINTS.order.item]),
-  repair: z.union([ZAttachmentSchema, JOB_ENDPOINTS.repair.item]),
+  order: lazySchema(() => z.union([ZAttachmentSchema, JOB_ENDPOINTS.order.item])),
+  repair: lazySchema(() => z.union([ZAttachmentSchema, JOB_ENDPOINTS.repair.item])),
 };
 
 export type TUploadJobPhotoInput = {

@@ -1,11 +1,12 @@
 import { type TPublicTracking, ZPublicTrackingSchema } from '@loupe/domain/public-tracking/public-tracking';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 
 /** The page's answer: the job's public view, or 'not-found' for a token that is unknown or revoked. */
 export type TPublicTrackingResult = { kind: 'found'; tracking: TPublicTracking } | { kind: 'not-found' };
 
-const ZEnvelopeSchema = z.object({ data: ZPublicTrackingSchema.loose() });
+const ZEnvelopeSchema = lazySchema(() => z.object({ data: ZPublicTrackingSchema.unwrap().loose() }));
 
 /**
  * A plain fetch, not the app's API client: the page is for customers, carries no one's credentials, and

@@ -1,11 +1,12 @@
 import { LIST_LIMIT_MAX, listPageSchema } from '@loupe/domain/api/list';
 import { ZReaderSchema } from '@loupe/domain/registry/readers';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { readersQueryKeys } from './readers-query-keys';
 
-const ZReadersPageSchema = listPageSchema(ZReaderSchema);
+const ZReadersPageSchema = lazySchema(() => listPageSchema(ZReaderSchema));
 
 /**
  * GET /readers: every reader with its antenna mappings (admins and managers). A workshop has a handful: one page

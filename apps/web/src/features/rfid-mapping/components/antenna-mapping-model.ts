@@ -5,6 +5,7 @@ import {
   ZAntennaMappingInputSchema,
   ZAntennaNumberSchema,
 } from '@loupe/domain/registry/readers';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import type { TFormErrors } from '@/components/forms/form-issues';
 import type { TFormParseResult } from '@/components/forms/use-form-state';
 import { formErrorsFromZod } from '@/components/forms/zod-form-errors';
@@ -29,7 +30,7 @@ export const DEPARTMENT_MESSAGE = 'Choose a department';
 export const STATION_MESSAGE = 'Choose a station';
 
 // The station branch of the PUT body's union, so that each missing choice gets its own message.
-const ZStationMappingSchema = ZAntennaMappingInputSchema.options[1];
+const ZStationMappingSchema = lazySchema(() => ZAntennaMappingInputSchema.unwrap().options[1]);
 
 /** Starts from the antenna's mapping, as stored. */
 export function mappingFormValues({

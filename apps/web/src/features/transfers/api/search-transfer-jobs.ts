@@ -1,5 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import type { TTransferItemRef } from '@loupe/domain/transfers/transfers';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { z } from 'zod';
 import { type TPickerItem, usePickerQuery } from '@/components/search-picker';
 import { apiClient } from '@/lib/api-client';
@@ -10,18 +11,22 @@ import { transfersQueryKeys } from './transfers-query-keys';
 const JOB_SEARCH_LIMIT = 8;
 
 // Only what the picker shows; the lists' answers carry much more, which parsing leaves out.
-const ZOrderHitSchema = z.object({
-  id: z.string().uuid(),
-  orderNumber: z.string(),
-  customer: z.object({ name: z.string() }),
-  description: z.string(),
-});
-const ZRepairHitSchema = z.object({
-  id: z.string().uuid(),
-  repairNumber: z.string(),
-  customer: z.object({ name: z.string() }),
-  itemDescription: z.string(),
-});
+const ZOrderHitSchema = lazySchema(() =>
+  z.object({
+    id: z.string().uuid(),
+    orderNumber: z.string(),
+    customer: z.object({ name: z.string() }),
+    description: z.string(),
+  }),
+);
+const ZRepairHitSchema = lazySchema(() =>
+  z.object({
+    id: z.string().uuid(),
+    repairNumber: z.string(),
+    customer: z.object({ name: z.string() }),
+    itemDescription: z.string(),
+  }),
+);
 
 export type TJobHit = TTransferItemRef & {
   readonly number: string;

@@ -33,7 +33,7 @@ const DIRECTIONS = [
 const ANY_STATUS = 'any';
 const STATUS_OPTIONS = [
   { value: 'open', label: 'Open (packing or on the way)' },
-  ...ZTransferStatusSchema.options.map((status) => ({
+  ...ZTransferStatusSchema.unwrap().options.map((status) => ({
     value: status,
     label: TRANSFER_STATUS_LABELS[status],
   })),

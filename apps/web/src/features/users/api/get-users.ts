@@ -1,11 +1,14 @@
 import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
 import { usersQueryKeys } from './users-query-keys';
 
-const ZUsersPageSchema = z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() });
+const ZUsersPageSchema = lazySchema(() =>
+  z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() }),
+);
 
 /** The server's largest page; the list shows it and asks for a narrower search beyond it. */
 export const USERS_PAGE_SIZE = 100;

@@ -88,7 +88,7 @@ export function parsePhases(
     const nudge = hoursOf(draft.nudgeEveryHours);
     if (
       draft.nudgeEveryHours.trim() !== '' &&
-      !ZNudgePolicySchema.shape.intervalHours.safeParse(nudge).success
+      !ZNudgePolicySchema.unwrap().shape.intervalHours.safeParse(nudge).success
     ) {
       found.nudgeEveryHours = 'Between 0.25 and 168 hours, or blank for the default';
     }

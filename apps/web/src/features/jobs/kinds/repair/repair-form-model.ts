@@ -133,23 +133,25 @@ export function parseNewRepairForm(values: TRepairFormValues): TParsed<TCreateRe
 /** Checks an edited repair as a whole and gives only what differs from `repair`. */
 export function parseRepairChanges(values: TRepairFormValues, repair: TRepair): TParsed<TUpdateRepairInput> {
   const { fields, errors } = readTextFields(values);
-  const parsed = ZUpdateRepairInputSchema.required({
-    customerId: true,
-    itemDescription: true,
-    repairTypes: true,
-  }).safeParse({
-    customerId: values.customer?.id ?? '',
-    itemDescription: values.itemDescription,
-    repairTypes: values.repairTypes,
-    conditionNotes: values.conditionNotes,
-    declaredValueCents: fields.declaredValueCents,
-    estimateCents: fields.estimateCents,
-    promisedDate: fields.promisedDate,
-    isRush: values.isRush,
-    status: values.status,
-    intakeLocationId: values.intakeLocationId || undefined,
-    pickupLocationId: values.pickupLocationId || undefined,
-  });
+  const parsed = ZUpdateRepairInputSchema.unwrap()
+    .required({
+      customerId: true,
+      itemDescription: true,
+      repairTypes: true,
+    })
+    .safeParse({
+      customerId: values.customer?.id ?? '',
+      itemDescription: values.itemDescription,
+      repairTypes: values.repairTypes,
+      conditionNotes: values.conditionNotes,
+      declaredValueCents: fields.declaredValueCents,
+      estimateCents: fields.estimateCents,
+      promisedDate: fields.promisedDate,
+      isRush: values.isRush,
+      status: values.status,
+      intakeLocationId: values.intakeLocationId || undefined,
+      pickupLocationId: values.pickupLocationId || undefined,
+    });
   if (!parsed.success)
     return { ok: false, errors: errorsFromIssues(parsed.error.issues, errors, ISSUE_OPTIONS) };
   if (Object.keys(errors).length > 0) return { ok: false, errors };

@@ -1,5 +1,6 @@
 import { isAdmin } from '@loupe/domain/auth/permissions';
 import { ZManagedUserSchema } from '@loupe/domain/users/managed-user';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiClient } from '@/lib/api-client';
@@ -10,7 +11,9 @@ import { orderFormQueryKeys } from '../../../api/query-keys';
 /** The users API's largest page. */
 const STAFF_LIMIT = 100;
 
-const ZStaffPageSchema = z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() });
+const ZStaffPageSchema = lazySchema(() =>
+  z.object({ items: z.array(ZManagedUserSchema), total: z.number().int() }),
+);
 
 /** GET /users (admins only): who can be chosen as salesperson or designer. */
 export async function getStaff(signal?: AbortSignal) {

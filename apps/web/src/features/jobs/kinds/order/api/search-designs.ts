@@ -1,5 +1,6 @@
 import { listPageSchema } from '@loupe/domain/api/list';
 import { type TDesign, ZDesignSchema } from '@loupe/domain/catalog/catalog';
+import { lazySchema } from '@loupe/domain/validation/lazy-schema';
 import { usePickerQuery } from '@/components/search-picker';
 import { apiClient } from '@/lib/api-client';
 import { parseData } from '@/lib/api-envelope';
@@ -7,7 +8,7 @@ import { orderFormQueryKeys } from '../../../api/query-keys';
 
 export const DESIGN_PICKER_LIMIT = 8;
 
-const ZDesignsPageSchema = listPageSchema(ZDesignSchema);
+const ZDesignsPageSchema = lazySchema(() => listPageSchema(ZDesignSchema));
 
 /** GET /catalog/designs?q=: the order form's design picker asks as one types (each answer cached by `useSearchDesigns`). */
 export async function searchDesigns(q: string, signal?: AbortSignal) {
