@@ -1,6 +1,7 @@
 // Prints the gzip size of the JavaScript a first visit to /login loads: the entry chunk and the lazy
 // chunks of the auth layout and the login route (grouped in the `sign-in` chunk by vite.config.ts), each
-// with its static imports, and Amplify's chunk, which the login form fetches once it shows. Budget: 200 KiB.
+// with its static imports, the error tracking main.tsx loads on every page, and Amplify's chunk, which the
+// login form fetches at the first sign of someone signing in. Budget: 201 KiB (docs/performance.md).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +27,11 @@ for (const lazyRoute of [/app\/layouts\/auth-layout\.tsx$/, /features\/auth\/rou
   collect(key);
 }
 
+// Error tracking (lib/client-diagnostics.ts): main.tsx loads it on every page, and with it what it imports.
+const diagnosticsKey = Object.keys(manifest).find((name) => /lib\/client-diagnostics\.ts$/.test(name));
+if (!diagnosticsKey) throw new Error('no chunk for lib/client-diagnostics.ts in the manifest');
+collect(diagnosticsKey);
+
 // Amplify's own chunk (lib/auth/amplify-loader.ts): not on the path to the first render, but fetched by the form.
 const amplifyKey = Object.keys(manifest).find((name) => /lib\/auth\/amplify\.ts$/.test(name));
 if (!amplifyKey) throw new Error('no chunk for lib/auth/amplify.ts in the manifest');
@@ -44,9 +50,9 @@ if (process.argv.includes('--verbose')) {
 }
 const kib = (total / 1024).toFixed(1);
 console.info(
-  `first visit to /login loads ${files.size} JavaScript files, ${kib} KiB gzipped (budget 200 KiB)`,
+  `first visit to /login loads ${files.size} JavaScript files, ${kib} KiB gzipped (budget 201 KiB)`,
 );
-if (total > 200 * 1024) {
-  console.error('over the 200 KiB budget: lazy-load more behind sign-in');
+if (total > 201 * 1024) {
+  console.error('over the 201 KiB budget: lazy-load more behind sign-in');
   process.exitCode = 1;
 }
