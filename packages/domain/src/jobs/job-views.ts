@@ -146,7 +146,11 @@ export const ZJobSummarySchema = lazySchema(() =>
   z.object({
     /** The kinds counted (repairs only for those who may see them). */
     kinds: z.array(ZJobKindSchema),
-    counts: z.record(ZJobViewSchema, z.object({ order: z.number().int(), repair: z.number().int() })),
+    // Unwrapped: a record checks that every view is there only when its key schema is the enum itself.
+    counts: z.record(
+      ZJobViewSchema.unwrap(),
+      z.object({ order: z.number().int(), repair: z.number().int() }),
+    ),
   }),
 );
 export type TJobSummary = z.infer<typeof ZJobSummarySchema>;

@@ -91,4 +91,61 @@ describe('the domain', () => {
     for (const load of Object.values(modules)) await load();
     expect([...builtAt]).toEqual([]);
   });
+
+  it('hands z.record keys and union discriminators their schema itself, which a lazy one would hide', async () => {
+    // zod reads an enum key's values to require every key of a record, and a discriminator's values to pick a
+    // union's option; a lazy wrapper does not pass them on, so such a record would accept missing keys.
+    const modules = import.meta.glob(['../**/*.ts', '!../**/*.test.ts', '!../**/*.fixture.ts']);
+    const hidden: string[] = [];
+    const seen = new Set<unknown>();
+    const isSchema = (value: unknown): value is z.ZodType =>
+      typeof value === 'object' && value !== null && '_zod' in value;
+    const visit = (schema: z.ZodType, where: string): void => {
+      if (seen.has(schema)) return;
+      seen.add(schema);
+      const def = schema.def as unknown as Record<string, unknown>;
+      if (def.type === 'lazy') {
+        visit((schema as z.ZodLazy<z.ZodType>).unwrap(), where);
+        return;
+      }
+      if (def.type === 'record' && isSchema(def.keyType) && def.keyType.def.type === 'lazy') {
+        hidden.push(`${where}: a record's key`);
+      }
+      if (def.type === 'union' && typeof def.discriminator === 'string') {
+        for (const option of def.options as z.ZodType[]) {
+          const shape = (option.def as unknown as { shape?: Record<string, z.ZodType> }).shape;
+          if (shape?.[def.discriminator]?.def.type === 'lazy')
+            hidden.push(`${where}: '${def.discriminator}'`);
+        }
+      }
+      const children = [
+        def.shape,
+        def.options,
+        def.element,
+        def.innerType,
+        def.in,
+        def.out,
+        def.keyType,
+        def.valueType,
+      ];
+      for (const child of children.flatMap((value) =>
+        isSchema(value)
+          ? [value]
+          : Array.isArray(value)
+            ? value
+            : value && typeof value === 'object'
+              ? Object.values(value)
+              : [],
+      )) {
+        if (isSchema(child)) visit(child, where);
+      }
+    };
+    for (const [file, load] of Object.entries(modules)) {
+      for (const [name, value] of Object.entries((await load()) as Record<string, unknown>)) {
+        if (isSchema(value)) visit(value, `${file.replace('../', '')} ${name}`);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(1000);
+    expect(hidden).toEqual([]);
+  });
 });
