@@ -2,9 +2,14 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { ModalOpenChangeContext, useCloseOnHandedEscape } from './modal-escape';
 
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
+  return (
+    <ModalOpenChangeContext value={props.onOpenChange}>
+      <DialogPrimitive.Root data-slot="dialog" {...props} />
+    </ModalOpenChangeContext>
+  );
 }
 
 export function DialogTrigger(props: ComponentProps<typeof DialogPrimitive.Trigger>) {
@@ -30,8 +35,11 @@ export function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  // Escape closes the dialog even when a toast arrived after it opened (modal-escape.ts).
+  const closeOnHandedEscape = useCloseOnHandedEscape(onKeyDown);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -43,6 +51,7 @@ export function DialogContent({
           'shadow-lg outline-none sm:max-w-lg',
           className,
         )}
+        onKeyDown={closeOnHandedEscape}
         {...props}
       >
         {children}

@@ -3,9 +3,14 @@ import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { ModalOpenChangeContext, useCloseOnHandedEscape } from './modal-escape';
 
 export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
-  return <SheetPrimitive.Root data-slot="sheet" {...props} />;
+  return (
+    <ModalOpenChangeContext value={props.onOpenChange}>
+      <SheetPrimitive.Root data-slot="sheet" {...props} />
+    </ModalOpenChangeContext>
+  );
 }
 
 function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimitive.Overlay>) {
@@ -34,8 +39,11 @@ export function SheetContent({
   children,
   side = 'right',
   showCloseButton = true,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right'; showCloseButton?: boolean }) {
+  // Escape closes the sheet even when a toast arrived after it opened (modal-escape.ts).
+  const closeOnHandedEscape = useCloseOnHandedEscape(onKeyDown);
   return (
     <SheetPrimitive.Portal>
       <SheetOverlay />
@@ -43,6 +51,7 @@ export function SheetContent({
         data-slot="sheet-content"
         data-side={side}
         className={cn(sheetContentVariants({ side }), className)}
+        onKeyDown={closeOnHandedEscape}
         {...props}
       >
         {children}

@@ -3,6 +3,7 @@ import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { handEscapeToModal } from './modal-escape';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
@@ -47,10 +48,20 @@ export const toastVariants = cva(
 export function Toast({
   className,
   variant,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
   return (
-    <ToastPrimitive.Root data-slot="toast" className={cn(toastVariants({ variant }), className)} {...props} />
+    <ToastPrimitive.Root
+      data-slot="toast"
+      className={cn(toastVariants({ variant }), className)}
+      // An Escape pressed in a dialog closes the dialog, not a toast that arrived after it (modal-escape.ts).
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        handEscapeToModal(event);
+      }}
+      {...props}
+    />
   );
 }
 
