@@ -1,36 +1,61 @@
 import type { TStationScreenPiece } from '@loupe/domain/tv/tv-displays';
+import type { ReactNode } from 'react';
 import { JobStateBadges } from '@/components/job-state/job-state-badges';
 import { cn } from '@/lib/cn';
 import { formatCalendarDate } from '@/lib/date-format';
 import { formatElapsed } from '@/lib/elapsed-time';
 import { PieceTimers, type TScreenTimer } from './piece-timers';
+import type { TFitMode } from './use-fitted-pages';
 import type { TShownItem } from './use-leaving-items';
 
 /**
- * A piece as one line, for a station with more pieces than big cards can show: the number and its state,
- * who and what, when it was promised and how long it has been here. Read from three metres like a card.
+ * A piece on a station TV, as a big card or as one line. The same element in both layouts: a re-measure
+ * (a piece arriving, a resize) that passes through cards on its way back to rows keeps every piece's
+ * element, so only a piece that really arrives or leaves animates.
  */
-export function PieceRow({
+export function PieceItem({
   shown,
-  now,
-  timers,
+  mode,
+  children,
 }: {
   shown: TShownItem<TStationScreenPiece>;
-  now: number;
-  /** Who works on it now, with a ticking time (issue 37 §3). */
-  timers: readonly TScreenTimer[];
+  mode: TFitMode;
+  children: ReactNode;
 }) {
   const { item, leaving } = shown;
   const { state } = item;
   return (
     <li
       className={cn(
-        'flex items-center gap-6 rounded-lg border-2 bg-card px-4 py-2',
+        'border-2 bg-card',
+        mode === 'cards' ? 'rounded-xl p-4' : 'flex items-center gap-6 rounded-lg px-4 py-2',
         state.isRush || state.isOverdue ? 'border-destructive' : 'border-border',
         leaving ? 'motion-safe:animate-tv-leave' : 'motion-safe:animate-tv-enter',
       )}
       aria-label={`${item.number}${leaving ? ' (leaving)' : ''}`}
     >
+      {children}
+    </li>
+  );
+}
+
+/**
+ * A piece as one line, for a station with more pieces than big cards can show: the number and its state,
+ * who and what, when it was promised and how long it has been here. Read from three metres like a card.
+ */
+export function PieceRow({
+  item,
+  now,
+  timers,
+}: {
+  item: TStationScreenPiece;
+  now: number;
+  /** Who works on it now, with a ticking time (issue 37 §3). */
+  timers: readonly TScreenTimer[];
+}) {
+  const { state } = item;
+  return (
+    <>
       <p className="flex shrink-0 items-center gap-3 font-mono text-3xl font-bold">
         {item.number}
         <JobStateBadges state={state} now={new Date(now)} size="lg" className="font-sans" />
@@ -58,7 +83,7 @@ export function PieceRow({
           {formatElapsed(now - Date.parse(item.arrivedAt))}
         </p>
       ) : null}
-    </li>
+    </>
   );
 }
 

@@ -110,3 +110,60 @@ describe('StationScreen work timers (issue 37 §3)', () => {
     }
   });
 });
+
+/**
+ * jsdom has no layout: a station box 600 px high, cards 200 px and rows 100 px, so that 30 pieces overflow
+ * as cards and the rows come six to a page. Returns the undo.
+ */
+function stubStationLayout(): () => void {
+  const properties = ['clientHeight', 'scrollHeight', 'offsetHeight'] as const;
+  const saved = properties.map(
+    (name) => [name, Object.getOwnPropertyDescriptor(HTMLElement.prototype, name)] as const,
+  );
+  const define = (name: (typeof properties)[number], get: (element: HTMLElement) => number) =>
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return get(this);
+      },
+    });
+  define('clientHeight', () => 600);
+  define('scrollHeight', (element) => (element.tagName === 'UL' ? element.children.length * 200 : 0));
+  define('offsetHeight', (element) => (element.tagName === 'LI' ? 100 : 0));
+  return () => {
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+      else Reflect.deleteProperty(HTMLElement.prototype, name);
+    }
+  };
+}
+
+describe('StationScreen with more pieces than cards can show (issue 37 §2)', () => {
+  it('keeps each piece on screen the same element when another arrives, so only the newcomer animates in', () => {
+    const undo = stubStationLayout();
+    try {
+      const pieces = Array.from({ length: 30 }, (_, index) =>
+        piece({ id: `p${index}`, number: `ORD-${String(index + 1).padStart(5, '0')}` }),
+      );
+      const { rerender } = render(<StationScreen screen={{ ...SCREEN, here: pieces }} connection="live" />);
+      const list = screen.getByRole('list', { name: 'Pieces at this station' });
+      const before = within(list).getAllByRole('listitem');
+      expect(before.map((item) => item.getAttribute('aria-label'))).toEqual(
+        pieces.slice(0, 6).map((entry) => entry.number),
+      );
+      expect(screen.getByText('Page 1 of 5')).toBeInTheDocument();
+
+      // A 31st piece arrives: the layout is measured again (cards, then rows) for the new count.
+      const arrived = piece({ id: 'p30', number: 'ORD-00031' });
+      rerender(<StationScreen screen={{ ...SCREEN, here: [...pieces, arrived] }} connection="live" />);
+      expect(screen.getByText('Page 1 of 6')).toBeInTheDocument();
+      const after = within(list).getAllByRole('listitem');
+      expect(after).toHaveLength(6);
+      after.forEach((item, index) => {
+        expect(item, `${item.getAttribute('aria-label')} was drawn anew`).toBe(before[index]);
+      });
+    } finally {
+      undo();
+    }
+  });
+});

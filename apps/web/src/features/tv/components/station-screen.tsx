@@ -9,9 +9,9 @@ import { formatElapsed } from '@/lib/elapsed-time';
 import { paths, pathTo } from '@/lib/paths';
 import { useNow } from '@/lib/use-now';
 import { PieceTimers, type TScreenTimer, timersByPiece } from './piece-timers';
-import { PageIndicator, PieceRow } from './station-screen-rows';
+import { PageIndicator, PieceItem, PieceRow } from './station-screen-rows';
 import { useFittedPages } from './use-fitted-pages';
-import { type TShownItem, useLeavingItems } from './use-leaving-items';
+import { useLeavingItems } from './use-leaving-items';
 
 export type TScreenConnection = 'live' | 'reconnecting';
 
@@ -96,26 +96,20 @@ export function StationScreen({
                 className={cn('grid', herePages.mode === 'cards' ? 'gap-4' : 'gap-2')}
                 aria-label="Pieces at this station"
               >
-                {here
-                  .slice(herePages.start, herePages.end)
-                  .map((shown) =>
-                    herePages.mode === 'cards' ? (
+                {here.slice(herePages.start, herePages.end).map((shown) => (
+                  <PieceItem key={keyOf(shown.item)} shown={shown} mode={herePages.mode}>
+                    {herePages.mode === 'cards' ? (
                       <PieceCard
-                        key={keyOf(shown.item)}
-                        shown={shown}
+                        item={shown.item}
                         now={now}
                         compact={compact}
                         timers={timersOf(shown.item)}
                       />
                     ) : (
-                      <PieceRow
-                        key={keyOf(shown.item)}
-                        shown={shown}
-                        now={now}
-                        timers={timersOf(shown.item)}
-                      />
-                    ),
-                  )}
+                      <PieceRow item={shown.item} now={now} timers={timersOf(shown.item)} />
+                    )}
+                  </PieceItem>
+                ))}
               </ul>
             )}
           </div>
@@ -182,28 +176,21 @@ export function StationScreen({
   );
 }
 
+/** A piece as a big card, while every piece at the station fits the screen as one. */
 function PieceCard({
-  shown,
+  item,
   now,
   compact,
   timers,
 }: {
-  shown: TShownItem<TStationScreenPiece>;
+  item: TStationScreenPiece;
   now: number;
   compact: boolean;
   timers: readonly TScreenTimer[];
 }) {
-  const { item, leaving } = shown;
   const { state } = item;
   return (
-    <li
-      className={cn(
-        'rounded-xl border-2 bg-card p-4',
-        state.isRush || state.isOverdue ? 'border-destructive' : 'border-border',
-        leaving ? 'motion-safe:animate-tv-leave' : 'motion-safe:animate-tv-enter',
-      )}
-      aria-label={`${item.number}${leaving ? ' (leaving)' : ''}`}
-    >
+    <>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <p
           className={cn(
@@ -256,7 +243,7 @@ function PieceCard({
           <PieceTimers timers={timers} compact={compact} />
         </div>
       ) : null}
-    </li>
+    </>
   );
 }
 
