@@ -53,6 +53,7 @@ export function DialogContent({
         )}
         onKeyDown={closeOnHandedEscape}
         {...props}
+        data-modal-content=""
       >
         {children}
         {showCloseButton ? (

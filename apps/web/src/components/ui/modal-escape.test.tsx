@@ -38,7 +38,8 @@ function MenuSheet() {
   const [open, setOpen] = useState(true);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <SheetContent side="left">
+      {/* As the sidebar's sheet on a phone, which names its own slot. */}
+      <SheetContent side="left" data-slot="sidebar">
         <SheetTitle>Menu</SheetTitle>
         <SheetDescription>Where to go.</SheetDescription>
         <input aria-label="Find a screen" />

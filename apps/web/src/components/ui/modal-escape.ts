@@ -5,7 +5,9 @@ import { createContext, type KeyboardEvent as ReactKeyboardEvent, useContext } f
 // person is typing in, and the dialog stayed open. WAI-ARIA's dialog pattern gives Escape to the dialog that
 // has the focus: the toast hands such an Escape on and stays; the dialog closes on it.
 
-const MODAL_CONTENT = '[data-slot="dialog-content"], [data-slot="sheet-content"]';
+// Set on a dialog's or sheet's content after its props (a caller may give it a data-slot of its own, as
+// the sidebar's sheet does).
+const MODAL_CONTENT = '[data-modal-content]';
 const handedOn = new WeakSet<Event>();
 
 /** A toast's onEscapeKeyDown: an Escape pressed inside a dialog is the dialog's, and the toast stays. */
@@ -20,7 +22,8 @@ export const ModalOpenChangeContext = createContext<((open: boolean) => void) | 
 
 /**
  * A dialog's or sheet's content onKeyDown: closes it on an Escape a toast handed on. The innermost dialog
- * takes it (React bubbles the event through a nested dialog's portal to its parent too).
+ * takes it (React bubbles the event through a nested dialog's portal to its parent too). A content's own
+ * onEscapeKeyDown is not asked: the app's dialogs refuse to close (while saving) in onOpenChange instead.
  */
 export function useCloseOnHandedEscape(
   onKeyDown: ((event: ReactKeyboardEvent<HTMLDivElement>) => void) | undefined,

@@ -53,6 +53,7 @@ export function SheetContent({
         className={cn(sheetContentVariants({ side }), className)}
         onKeyDown={closeOnHandedEscape}
         {...props}
+        data-modal-content=""
       >
         {children}
         {showCloseButton ? (
