@@ -11,6 +11,7 @@ import { seedWorkshop } from '../../apps/server/workshop/seed-workshop';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, setTheme } from '../support/fixtures';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
+import { chooseOption } from '../support/select';
 
 // Issue 13: the six analytics screens (and issue 39's transit screen) as a manager opens them on a workshop with a history, each chart's
 // figures the same as its table's; a salesperson is refused.
@@ -161,8 +162,7 @@ test('filters live in the address, so a shared link opens the same view', async 
   await signIn(page, MANAGER.email);
   await page.goto('/on-time-delivery');
   await settled(page, 'On-Time Delivery');
-  await page.getByRole('combobox', { name: 'Jobs' }).click();
-  await page.getByRole('option', { name: 'Repairs', exact: true }).click();
+  await chooseOption(page.getByRole('combobox', { name: 'Jobs' }), 'Repairs', { exact: true });
   await expect(page).toHaveURL(/kind=repair/);
   const shared = page.url();
   await page.goto('/dashboard');

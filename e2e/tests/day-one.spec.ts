@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, setTheme, signIn, test, toastOf, uniqueEmail } from '../support/fixtures';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
+import { chooseOption } from '../support/select';
 import { createStation, type TData } from '../support/workshop';
 
 // What a workshop's staff hit first in the demo (issue 11), as a person sees it.
@@ -111,8 +112,7 @@ test('the orders list moves a selection to a status at once and marks rush jobs'
   await page.goto(`/orders?q=${encodeURIComponent(`Foster ${suffix}`)}`);
   await page.getByRole('checkbox', { name: `Select ${shop.order.orderNumber}` }).check();
   const bar = page.getByRole('region', { name: 'Selected orders' });
-  await bar.getByRole('combobox', { name: 'Move selected to' }).click();
-  await page.getByRole('option', { name: 'In design' }).click();
+  await chooseOption(bar.getByRole('combobox', { name: 'Move selected to' }), 'In design');
   await bar.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('link', { name: new RegExp(shop.order.orderNumber) })).toContainText(
     'In design',

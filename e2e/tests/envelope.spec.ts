@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
+import { chooseOption } from '../support/select';
 import type { TData } from '../support/workshop';
 
 // Issue 37 §4: the job envelope — materials in with the customer's signature, a stone to a bench and back, the
@@ -20,8 +21,7 @@ async function signPad(page: Page, pad: Locator) {
 }
 
 async function choose(dialog: Locator, label: string, option: string) {
-  await dialog.getByRole('combobox', { name: label }).click();
-  await dialog.page().getByRole('option', { name: option, exact: true }).click();
+  await chooseOption(dialog.getByRole('combobox', { name: label }), option, { exact: true });
 }
 
 test('the counter takes materials in, the bench borrows a stone, the envelope prints at A5, the pickup delivers', async ({

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, setTheme, signIn, test } from '../support/fixtures';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
+import { chooseOption } from '../support/select';
 
 // Issue 32: one truth about a job. A dashboard tile's count is what its links open, the board filters by the
 // same job views, and the screens use the views' words ("late" is none of them).
@@ -191,13 +192,12 @@ test('the board narrows to a job view, opens an old ?due= link on its view, and 
     'Rush',
     'Offsite',
   ]);
-  await page.getByRole('option', { name: 'Every open job' }).click();
+  await chooseOption(show, 'Every open job');
   await expect(page).toHaveURL(/\/workflow-dashboard$/);
   await expect(card(onTimeOrder.orderNumber)).toBeVisible();
   await expect(badge(card(onTimeOrder.orderNumber), 'overdue')).toHaveCount(0);
 
-  await show.click();
-  await page.getByRole('option', { name: 'Rush' }).click();
+  await chooseOption(show, 'Rush');
   await expect(page).toHaveURL(/\/workflow-dashboard\?view=rush$/);
   await expect(card(overdueOrder.orderNumber)).toBeVisible();
   await expect(card(onTimeOrder.orderNumber)).toHaveCount(0);

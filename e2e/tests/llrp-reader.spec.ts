@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { startLlrpEmulator, type TLlrpEmulator } from '../../apps/server/src/modules/llrp/emulator';
 import { ADMIN, expect, setTheme, signIn, test, toastOf } from '../support/fixtures';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
+import { chooseOption } from '../support/select';
 
 // An LLRP reader the workshop already owns (issue 40 §1, §4): added on /rfid-mapping by its address, tested,
 // its antennas' power set; Loupe connects to it and a tag it reports moves a piece. The reader is the
@@ -34,8 +35,7 @@ async function openAddLlrpReader(page: Page, { id, host, port }: { id: string; h
   const dialog = page.getByRole('dialog', { name: 'Add a reader' });
   await dialog.getByRole('textbox', { name: 'Reader id' }).fill(id);
   await dialog.getByRole('textbox', { name: 'Name' }).fill(id);
-  await dialog.getByRole('combobox', { name: 'Kind' }).click();
-  await page.getByRole('option', { name: /^LLRP reader/ }).click();
+  await chooseOption(dialog.getByRole('combobox', { name: 'Kind' }), /^LLRP reader/);
   await dialog.getByRole('textbox', { name: 'Host' }).fill(host);
   await dialog.getByRole('spinbutton', { name: 'Port' }).fill(String(port));
   await dialog.getByRole('button', { name: 'Test connection' }).click();
@@ -110,10 +110,8 @@ test('an LLRP reader is added by its address, tested, its antenna power saved, a
   // Antenna 1 at the prong bench; the tag the reader reports there moves the ring to it.
   await card.getByRole('button', { name: `Map antenna 1 of ${readerId}` }).click();
   const mapping = page.getByRole('dialog', { name: `Map antenna 1 of ${readerId}` });
-  await mapping.getByRole('combobox', { name: 'Department' }).click();
-  await page.getByRole('option', { name: `Setting ${suffix}` }).click();
-  await mapping.getByRole('combobox', { name: 'Station' }).click();
-  await page.getByRole('option', { name: 'Prong bench' }).click();
+  await chooseOption(mapping.getByRole('combobox', { name: 'Department' }), `Setting ${suffix}`);
+  await chooseOption(mapping.getByRole('combobox', { name: 'Station' }), 'Prong bench');
   await mapping.getByRole('button', { name: 'Save mapping' }).click();
   await expect(mapping).toBeHidden();
   await expect(card.getByRole('row', { name: 'Antenna 1' })).toContainText(`Setting ${suffix} - Prong bench`);

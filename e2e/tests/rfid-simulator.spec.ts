@@ -1,5 +1,6 @@
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { chooseOption } from '../support/select';
 import { createStation, type TData } from '../support/workshop';
 
 type TTrackedOrder = { currentDepartment: { name: string } | null; currentStation: { name: string } | null };
@@ -61,12 +62,12 @@ test('an admin sends a read from Settings › RFID simulator: the order moves an
   await expect(form).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
-  await form.getByRole('combobox', { name: 'Reader' }).click();
-  await page.getByRole('option', { name: `${readerName} (${readerId})` }).click();
-  await form.getByRole('combobox', { name: 'Antenna' }).click();
-  await page.getByRole('option', { name: `Antenna 1 — ${place}` }).click();
-  await form.getByRole('combobox', { name: 'Tracked item' }).click();
-  await page.getByRole('option', { name: new RegExp(`^${order.orderNumber} — ${epc}`) }).click();
+  await chooseOption(form.getByRole('combobox', { name: 'Reader' }), `${readerName} (${readerId})`);
+  await chooseOption(form.getByRole('combobox', { name: 'Antenna' }), `Antenna 1 — ${place}`);
+  await chooseOption(
+    form.getByRole('combobox', { name: 'Tracked item' }),
+    new RegExp(`^${order.orderNumber} — ${epc}`),
+  );
   await expect(form.getByRole('textbox', { name: 'EPC' })).toHaveValue(epc);
   await form.getByRole('button', { name: 'Send read' }).click();
 
@@ -103,10 +104,8 @@ test('a tag placed on the tag-assignment antenna is offered on an open order scr
 
   await page.goto('/settings/rfid-simulator');
   const form = page.getByRole('form', { name: 'Send a read' });
-  await form.getByRole('combobox', { name: 'Reader' }).click();
-  await page.getByRole('option', { name: `${readerName} (${readerId})` }).click();
-  await form.getByRole('combobox', { name: 'Antenna' }).click();
-  await page.getByRole('option', { name: 'Antenna 2 — Tag assignment' }).click();
+  await chooseOption(form.getByRole('combobox', { name: 'Reader' }), `${readerName} (${readerId})`);
+  await chooseOption(form.getByRole('combobox', { name: 'Antenna' }), 'Antenna 2 — Tag assignment');
   await form.getByRole('textbox', { name: 'EPC' }).fill(epc);
   await form.getByRole('button', { name: 'Send read' }).click();
   await expect(page.getByRole('status', { name: 'Test read sent' })).toBeVisible();

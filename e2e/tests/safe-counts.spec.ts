@@ -3,6 +3,7 @@ import mqtt from 'mqtt';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { ADMIN, expect, mqttUrl, setTheme, signIn, test, toastOf } from '../support/fixtures';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
+import { chooseOption } from '../support/select';
 import type { TData } from '../support/workshop';
 
 /** Issue 37 §5: a manager chooses the safe, starts a count, watches reads count pieces live, finishes, exports. */
@@ -69,8 +70,7 @@ test('a closing count counts the pieces read in the safe as they arrive, and kee
   await expect(card.getByRole('button', { name: 'Start count' })).toBeDisabled();
 
   // The safe is one of the location's stations.
-  await card.getByLabel('Safe', { exact: true }).click();
-  await page.getByRole('option', { name: `Safe (Back office ${suffix})` }).click();
+  await chooseOption(card.getByLabel('Safe', { exact: true }), `Safe (Back office ${suffix})`);
   await expect(card.getByText('Its safe is Safe')).toBeVisible();
 
   // Start with the button (were the calendar's closing passed, the closing count would already run: open it).

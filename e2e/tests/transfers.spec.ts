@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import type { LoupeApi } from '../support/api';
 import { ADMIN, expect, loupeUrl, setTheme, signIn, test, toastOf } from '../support/fixtures';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
+import { chooseOption } from '../support/select';
 import type { TData } from '../support/workshop';
 
 // Issue 39 §1, §2: bags between a workshop and a store. Packed by a button and by a read at the shipping
@@ -157,10 +158,8 @@ test('sending: a bag packed by the New bag button and by a read at the shipping 
 
   await page.getByRole('button', { name: 'New bag' }).click();
   const dialog = page.getByRole('dialog', { name: 'New bag' });
-  await dialog.getByLabel('From').click();
-  await page.getByRole('option', { name: setup.workshop.name }).click();
-  await dialog.getByLabel('To').click();
-  await page.getByRole('option', { name: setup.store.name }).click();
+  await chooseOption(dialog.getByLabel('From'), setup.workshop.name);
+  await chooseOption(dialog.getByLabel('To'), setup.store.name);
   await dialog.getByLabel('Bag label (optional)').fill('Blue pouch');
   await dialog.getByRole('searchbox', { name: 'Search orders and repairs' }).fill(ring.number);
   await dialog.getByRole('button', { name: new RegExp(ring.number) }).click();

@@ -6,6 +6,7 @@ import { LoupeApi } from '../support/api';
 import { ADMIN, expect, mqttUrl, setTheme, signIn, test } from '../support/fixtures';
 import { newDataDir } from '../support/loupe-server';
 import { SCREENSHOTS, saveScreenshot } from '../support/screenshots';
+import { chooseOption } from '../support/select';
 
 // Issue 14: a station TV paired with a code, following reads live, surviving a network drop, revoked.
 
@@ -81,8 +82,7 @@ test('a TV pairs with its code, shows a piece within 2 s of its read and lets it
   const dialog = page.getByRole('dialog', { name: 'Pair a TV' });
   await dialog.getByLabel('Code on the TV').fill(code.toLowerCase());
   await dialog.getByLabel('Name').fill(`Bench 3 TV ${suffix}`);
-  await dialog.getByRole('combobox', { name: 'Station' }).click();
-  await page.getByRole('option', { name: `Bench ${suffix} › Bench 3` }).click();
+  await chooseOption(dialog.getByRole('combobox', { name: 'Station' }), `Bench ${suffix} › Bench 3`);
   await dialog.getByRole('button', { name: 'Pair' }).click();
   await expect(dialog).toBeHidden();
 

@@ -1,4 +1,5 @@
 import { ADMIN, expect, signIn, test } from '../support/fixtures';
+import { chooseOption } from '../support/select';
 
 // Issue 35 §5: one date and number format, the workshop's locale and zone from Settings › general, whatever the
 // browser's. The browser here sits in London; the workshop is in New York and writes dates the British way.
@@ -37,8 +38,7 @@ test("a job's dates read in the workshop's locale, set and changed in Settings �
     await page.goto('/settings/general');
     const locale = page.getByRole('combobox', { name: 'Locale' });
     await expect(locale).toHaveText('British English · en-GB');
-    await locale.click();
-    await page.getByRole('option', { name: 'American English · en-US' }).click();
+    await chooseOption(locale, 'American English · en-US');
     await expect(locale).toHaveAccessibleDescription(/^Reads like: Mar 8, 2026 · 1,234\.5 · \$1,250\.00$/);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('General settings saved').first()).toBeVisible();
