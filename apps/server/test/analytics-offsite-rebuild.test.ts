@@ -79,7 +79,7 @@ describe.each(TEST_DATABASES)('analytics facts rebuilt with offsite legs on %s',
 
   beforeAll(async () => {
     t = await createTestApp({ database, clock });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     const signedIn = await t.clientAs('manager');
     manager = signedIn.client;
     managerEmail = signedIn.user.email;

@@ -110,7 +110,7 @@ describe.each(TEST_DATABASES)('transit analytics on %s', (database) => {
     );
 
     // On time by pickup location: A collected at Downtown, a day early; B at the workshop, two days late.
-    const fx = createTrackingFixtures(db);
+    const fx = createTrackingFixtures(db, w.t.clock);
     const order = async (promisedDate: string, pickupLocationId: string) => {
       const row = await fx.order({ customerName: 'Grace Hopper' });
       await db.update(orders).set({ promisedDate, pickupLocationId }).where(eq(orders.id, row.id));

@@ -95,7 +95,7 @@ describe.each(TEST_DATABASES)('analytics on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database, clock });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     const signedIn = await t.clientAs('manager');
     manager = signedIn.client;
     managerEmail = signedIn.user.email;

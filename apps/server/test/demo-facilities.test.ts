@@ -18,7 +18,7 @@ describe.each(TEST_DATABASES)('the demo’s facilities on %s', (database) => {
   beforeAll(async () => {
     t = await createTestApp({ database, clock: createTestClock(now) });
     await t.createUser({ role: 'manager' });
-    const fx = createTrackingFixtures(t.database.db);
+    const fx = createTrackingFixtures(t.database.db, t.clock);
     for (let i = 0; i < 30; i += 1) {
       await fx.order({
         customerName: `Customer ${i % 4}`,

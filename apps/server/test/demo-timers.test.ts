@@ -22,7 +22,7 @@ describe.each(TEST_DATABASES)('the demo’s running timers on %s', (database) =>
     const manager = (await t.clientAs('manager')).client;
     const shop = createWorkflowWorkshop({
       t,
-      fx: createTrackingFixtures(t.database.db),
+      fx: createTrackingFixtures(t.database.db, t.clock),
       manager: () => manager,
     });
     const places = await shop.places({ bench: { department: 'Bench', station: 'Bench 4' } });

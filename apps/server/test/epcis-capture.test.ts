@@ -54,7 +54,7 @@ async function startRepository() {
 
 /** A tagged order read at a station, through the API: three events (commissioning, arriving). */
 async function tagAndRead(t: TTestApp, client: TTestClient) {
-  const fx = createTrackingFixtures(t.database.db);
+  const fx = createTrackingFixtures(t.database.db, t.clock);
   const department = await fx.department({ name: `Bench ${crypto.randomUUID().slice(0, 6)}` });
   const station = await fx.station(department.id);
   const order = await fx.order();

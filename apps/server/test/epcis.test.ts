@@ -69,7 +69,7 @@ describe.each(TEST_DATABASES)('EPCIS on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database, env: { PUBLIC_URL } });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     const signedIn = await t.clientAs('manager');
     manager = signedIn.client;
     // The story moves the clock by tens of minutes: a fresh sign-in keeps the manager's token valid.

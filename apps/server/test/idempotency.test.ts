@@ -21,7 +21,7 @@ describe.each(TEST_DATABASES)('Idempotency-Key on %s', (database) => {
     t = await createTestApp({ database });
     const signedIn = await t.clientAs('salesperson');
     sales = signedIn.client;
-    customerId = (await createTrackingFixtures(t.database.db).customer()).id;
+    customerId = (await createTrackingFixtures(t.database.db, t.clock).customer()).id;
   });
   afterAll(() => t.close());
 

@@ -70,7 +70,7 @@ describe.each(TEST_DATABASES)('LLRP readers on %s (issue 40)', (database) => {
     t.app.loupe.events.subscribe((announcement) => {
       if (announcement.name === 'rfid:reader-status') statuses.push(announcement.payload);
     });
-    fixtures = createTrackingFixtures(t.database.db);
+    fixtures = createTrackingFixtures(t.database.db, t.clock);
     const department = await fixtures.department({ name: 'Setting' });
     for (const name of ['Bench 1', 'Bench 2']) {
       stations.push({

@@ -53,7 +53,7 @@ describe.each(TEST_DATABASES)('the job envelope’s materials on %s', (database)
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     counter = (await t.clientAs('salesperson', { firstName: 'Sam', lastName: 'Counter' })).client;
     bench = (await t.clientAs('production', { firstName: 'Marco', lastName: 'Bench' })).client;
     designer = (await t.clientAs('designer')).client;

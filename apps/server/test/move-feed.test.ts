@@ -59,7 +59,7 @@ describe.each(TEST_DATABASES)('the move feed and its projections on %s', (databa
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
   });
   afterAll(() => t.close());
 
@@ -293,7 +293,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a rebuild of the facts beside the
 
   beforeAll(async () => {
     t = await createTestApp({ database: 'postgres' });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
   });
   afterAll(() => t.close());
 

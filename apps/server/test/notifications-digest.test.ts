@@ -44,7 +44,7 @@ describe.each(TEST_DATABASES)('quiet hours and the daily digest on %s', (databas
 
   beforeAll(async () => {
     t = await createTestApp({ database, clock: createTestClock(TUESDAY_0800) });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     const signedInManager = await t.clientAs('manager');
     manager = signedInManager.client;
     managerEmail = signedInManager.user.email;

@@ -48,7 +48,7 @@ describe.each(TEST_DATABASES)('presence and tracking rooms on %s', (database) =>
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(async () => {

@@ -334,7 +334,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL || !process.env.TEST_DATABASE_URL)(
     it('moves an order through one instance and shows it live to a client of the other', async () => {
       // Signed in on the first instance: the shared signing key makes the token good on the second.
       const { client: manager, tokens } = await first.clientAs('manager');
-      const fx = createTrackingFixtures(first.database.db);
+      const fx = createTrackingFixtures(first.database.db, first.clock);
       const department = await fx.department({ name: 'Stone setting' });
       const station = await fx.station(department.id, { name: 'Setter 2' });
       const order = await fx.order({ customerName: 'Hedy Lamarr' });

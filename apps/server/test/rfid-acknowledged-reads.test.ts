@@ -93,7 +93,7 @@ describe.each(TEST_DATABASES)('acknowledged reads under junk and redeliveries on
     t = await createTestApp({ database });
     admin = (await t.clientAs('admin')).client;
     actor = { role: 'admin', id: (await t.createUser({ role: 'admin' })).id };
-    fixtures = createTrackingFixtures(t.database.db);
+    fixtures = createTrackingFixtures(t.database.db, t.clock);
     const casting = await fixtures.department({ name: 'Casting' });
     const polishing = await fixtures.department({ name: 'Polishing' });
     const stations = {

@@ -72,7 +72,7 @@ describe.each(TEST_DATABASES)('the RFID read journal on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fixtures = createTrackingFixtures(t.database.db);
+    fixtures = createTrackingFixtures(t.database.db, t.clock);
     actor = { role: 'admin', id: (await t.createUser({ role: 'admin' })).id };
     const department = await fixtures.department({ name: 'Setting' });
     bench = { departmentId: department.id, stationId: (await fixtures.station(department.id)).id };

@@ -49,7 +49,7 @@ describe.each(TEST_DATABASES)('RFID ingest pipeline on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fixtures = createTrackingFixtures(t.database.db);
+    fixtures = createTrackingFixtures(t.database.db, t.clock);
     actor = { role: 'admin', id: (await t.createUser({ role: 'admin' })).id };
     const castingDepartment = await fixtures.department({ name: 'Casting' });
     const polishingDepartment = await fixtures.department({ name: 'Polishing' });

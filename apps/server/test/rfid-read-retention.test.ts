@@ -68,7 +68,7 @@ describe.each(TEST_DATABASES)('RFID read retention on %s', (database) => {
 
     it('deletes the reads older than the retention and keeps recent reads and the location history', async () => {
       const { db } = t.database;
-      const fixtures = createTrackingFixtures(db);
+      const fixtures = createTrackingFixtures(db, t.clock);
       const casting = await fixtures.department({ name: 'Casting' });
       const polishing = await fixtures.department({ name: 'Polishing' });
       const castingBench = await fixtures.station(casting.id, { name: 'Bench 1' });

@@ -64,7 +64,7 @@ describe.each(TEST_DATABASES)('the closing count on %s', (database) => {
   beforeAll(async () => {
     t = await createTestApp({ database });
     t.clock.set(new Date('2026-12-02T10:00:00Z'));
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     const team = await signedInTeam(t, {
       manager: { firstName: 'Maya', lastName: 'Manager' },
       production: {},

@@ -129,7 +129,7 @@ describe.each(TEST_DATABASES)('order settings on %s', (database) => {
   });
 
   it('keeps a prefix the other kind numbered with before for that kind, after it moved on', async () => {
-    const repair = await createTrackingFixtures(t.database.db).repair();
+    const repair = await createTrackingFixtures(t.database.db, t.clock).repair();
     expect(repair.repairNumber).toMatch(/^REP-/);
     const moved = await admin.request('PUT', '/api/v1/settings/orders', {
       body: { repairNumberPrefix: 'FIX' },

@@ -18,7 +18,7 @@ describe.each(TEST_DATABASES)('station scans on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     manager = (await t.clientAs('manager')).client;
     qa = (await t.clientAs('qa')).client;
     t.app.loupe.events.subscribe((announcement) => announced.push(announcement));

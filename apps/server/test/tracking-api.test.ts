@@ -25,7 +25,7 @@ describe.each(TEST_DATABASES)('tracking API on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     tracking = t.app.loupe.tracking;
     manager = (await t.clientAs('manager')).client;
     t.app.loupe.events.subscribe((announcement) => announced.push(announcement));
@@ -774,7 +774,7 @@ describe.each(TEST_DATABASES)('tracking stats and offsite list on %s', (database
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     tracking = t.app.loupe.tracking;
     manager = (await t.clientAs('manager')).client;
   });

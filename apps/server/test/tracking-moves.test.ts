@@ -30,7 +30,7 @@ describe.each(TEST_DATABASES)('tracking moves on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     tracking = t.app.loupe.tracking;
     const user = await t.createUser({ role: 'admin' });
     admin = { id: user.id, role: 'admin' };

@@ -25,7 +25,7 @@ describe.each(TEST_DATABASES)('offsite sweep on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     tracking = t.app.loupe.tracking;
     admin = { id: (await t.createUser({ role: 'admin' })).id, role: 'admin' };
     t.app.loupe.events.subscribe((announcement) => announced.push(announcement));

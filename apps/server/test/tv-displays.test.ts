@@ -105,7 +105,7 @@ describe.each(TEST_DATABASES)('station TVs on %s', (database) => {
   beforeAll(async () => {
     t = await createTestApp({ database });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     const signedIn = await t.clientAs('manager');
     manager = signedIn.client;
     managerEmail = signedIn.user.email;

@@ -76,7 +76,7 @@ describe.each(TEST_DATABASES)('work timer events on %s', (database) => {
   beforeAll(async () => {
     t = await createTestApp({ database });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const fx = createTrackingFixtures(t.database.db);
+    const fx = createTrackingFixtures(t.database.db, t.clock);
     manager = (await t.clientAs('manager')).client;
     shop = createWorkflowWorkshop({ t, fx, manager: () => manager });
     places = await shop.places({

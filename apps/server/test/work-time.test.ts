@@ -98,7 +98,7 @@ describe.each(TEST_DATABASES)('work time on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     const signedIn = await t.clientAs('manager');
     manager = signedIn.client;
     managerEmail = signedIn.user.email;

@@ -25,7 +25,7 @@ describe.each(TEST_DATABASES)('my floor on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     manager = (await t.clientAs('manager')).client;
     shop = createWorkflowWorkshop({ t, fx, manager: () => manager });
     places = await shop.places({

@@ -53,7 +53,7 @@ describe.each(TEST_DATABASES)('workflow on %s', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp({ database });
-    fx = createTrackingFixtures(t.database.db);
+    fx = createTrackingFixtures(t.database.db, t.clock);
     const signedIn = await t.clientAs('manager');
     manager = signedIn.client;
     managerEmail = signedIn.user.email;
@@ -663,7 +663,7 @@ describe.each(TEST_DATABASES)('templates that follow the registry on %s', (datab
     ).toBe(false);
 
     // Read at the sketch table and then at CAD (ORD-00246 of the issue): the status leaves "new".
-    const fx = createTrackingFixtures(t.database.db);
+    const fx = createTrackingFixtures(t.database.db, t.clock);
     const order = await fx.order({ customerName: 'Lin Wei', status: 'new' });
     const epcCode = fx.epc();
     expect(

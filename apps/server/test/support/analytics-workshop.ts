@@ -19,7 +19,7 @@ export type TAnalyticsJob = { id: string; epc: string };
 export async function createAnalyticsWorkshop(database: TTestDatabaseKind, start: string) {
   const clock = createTestClock(new Date(start));
   const t = await createTestApp({ database, clock });
-  const fx = createTrackingFixtures(t.database.db);
+  const fx = createTrackingFixtures(t.database.db, clock);
   const signedIn = await t.clientAs('manager');
   const manager = signedIn.client;
   const samId = (await t.clientAs('salesperson')).user.id;

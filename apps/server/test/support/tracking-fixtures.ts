@@ -7,12 +7,17 @@ import { customers } from '../../src/db/schema/catalog.ts';
 import { itemChanges, orders, repairs } from '../../src/db/schema/jobs.ts';
 import { departments, locations, stations } from '../../src/db/schema/registry.ts';
 import { locationHistory, trackedItems } from '../../src/db/schema/tracking.ts';
+import type { TClock } from '../../src/lib/clock.ts';
 
 /**
  * Rows for tracking tests, inserted straight with drizzle: the registry, customers, orders and repairs
  * have modules of their own, and these tests must not depend on them. One instance per database.
+ *
+ * `clock` is the test app's: orders and repairs are created at its time, not the database's. Tests move
+ * that clock, and a job is in its first phase since it was created: made at the database's time, a job
+ * looked hours or days old (or not yet made) to the app, and the result hung on the time of day.
  */
-export function createTrackingFixtures(db: TDatabase) {
+export function createTrackingFixtures(db: TDatabase, clock?: TClock) {
   let departmentSeq = 0;
   let stationSeq = 0;
   let itemSeq = 0;
@@ -23,6 +28,12 @@ export function createTrackingFixtures(db: TDatabase) {
       .insert(locations)
       .values({ id: DEFAULT_LOCATION_ID, name: 'Main workshop' })
       .onConflictDoNothing();
+  }
+
+  /** A job's creation time: the one given, else the clock's, else the database's default. */
+  function createdAt(given: Date | undefined): { createdAt?: Date; updatedAt?: Date } {
+    const at = given ?? clock?.();
+    return at ? { createdAt: at, updatedAt: at } : {};
   }
 
   async function customer(name = 'Ada Lovelace') {
@@ -70,10 +81,7 @@ export function createTrackingFixtures(db: TDatabase) {
       return row;
     },
 
-    /**
-     * An order; `createdAt` gives it the time of a test's clock rather than the database's (a job is in its first
-     * phase since it was created).
-     */
+    /** An order, created at `createdAt` or else at the clock's time. */
     async order(input: { customerName?: string; status?: string; createdAt?: Date } = {}) {
       const owner = await customer(input.customerName);
       itemSeq += 1;
@@ -85,13 +93,14 @@ export function createTrackingFixtures(db: TDatabase) {
           customerId: owner.id,
           status: input.status ?? 'in_production',
           searchText: orderNumber.toLowerCase(),
-          ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+          ...createdAt(input.createdAt),
         })
         .returning();
       if (!row) throw new Error('order not inserted');
       return row;
     },
 
+    /** A repair, created at the clock's time. */
     async repair(input: { customerName?: string; status?: string } = {}) {
       const owner = await customer(input.customerName);
       itemSeq += 1;
@@ -104,6 +113,7 @@ export function createTrackingFixtures(db: TDatabase) {
           itemDescription: 'Gold ring, loose prong',
           status: input.status ?? 'received',
           searchText: repairNumber.toLowerCase(),
+          ...createdAt(undefined),
         })
         .returning();
       if (!row) throw new Error('repair not inserted');
