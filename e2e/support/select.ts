@@ -16,9 +16,9 @@ export async function chooseOption(
   options: { readonly exact?: boolean } = {},
 ): Promise<void> {
   const page = combobox.page();
-  // Found by its state, not through `combobox`: an open Select hides the rest of the page (its dialog too)
-  // from role queries, so a locator scoped to a dialog no longer finds the trigger.
-  const open = page.locator('[role="combobox"][aria-expanded="true"]');
+  // The open Select's trigger (components/ui/select.tsx), found by its state rather than through `combobox`:
+  // an open Select hides the rest of the page (its dialog too) from role queries.
+  const open = page.locator('[data-slot="select-trigger"][aria-expanded="true"]');
   if ((await open.count()) === 0) await combobox.click();
   await expect(open).toHaveCount(1);
   const listboxId = await open.getAttribute('aria-controls');

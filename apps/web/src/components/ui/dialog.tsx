@@ -4,7 +4,16 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { ModalOpenChangeContext, useCloseOnHandedEscape } from './modal-escape';
 
-export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
+/**
+ * Controlled, always: the dialog closes through `onOpenChange`, also on an Escape a toast hands on to it
+ * (modal-escape.ts).
+ */
+export function Dialog(
+  props: ComponentProps<typeof DialogPrimitive.Root> & {
+    readonly open: boolean;
+    readonly onOpenChange: (open: boolean) => void;
+  },
+) {
   return (
     <ModalOpenChangeContext value={props.onOpenChange}>
       <DialogPrimitive.Root data-slot="dialog" {...props} />

@@ -17,7 +17,7 @@ export function handEscapeToModal(event: KeyboardEvent): void {
   handedOn.add(event);
 }
 
-/** How a dialog or sheet is closed: its Root's onOpenChange (every dialog of the app is controlled). */
+/** How a dialog or sheet is closed: its Root's onOpenChange (Dialog and Sheet require one). */
 export const ModalOpenChangeContext = createContext<((open: boolean) => void) | undefined>(undefined);
 
 /**

@@ -5,7 +5,16 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { ModalOpenChangeContext, useCloseOnHandedEscape } from './modal-escape';
 
-export function Sheet(props: ComponentProps<typeof SheetPrimitive.Root>) {
+/**
+ * Controlled, always: the sheet closes through `onOpenChange`, also on an Escape a toast hands on to it
+ * (modal-escape.ts).
+ */
+export function Sheet(
+  props: ComponentProps<typeof SheetPrimitive.Root> & {
+    readonly open: boolean;
+    readonly onOpenChange: (open: boolean) => void;
+  },
+) {
   return (
     <ModalOpenChangeContext value={props.onOpenChange}>
       <SheetPrimitive.Root data-slot="sheet" {...props} />
